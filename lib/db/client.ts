@@ -1,0 +1,91 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock";
+import * as schema from "./schema";
+
+/**
+ * Both backends speak the same PostgreSQL dialect through Drizzle; we type the handle as the node-postgres
+ * flavour, whose query surface the PGlite driver shares.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type DatabaseHandle =
+  | { kind: "pglite"; db: Db; pglite: PGlite; close: () => Promise<void> }
+  | { kind: "postgres"; db: Db; pool: pg.Pool; url: string; close: () => Promise<void> };
+
+export type OpenOptions = { databaseUrl?: string; dataDir: string; poolSize?: number };
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/db/migrations");
+// An arbitrary constant: every Quarry process migrating the same PostgreSQL database takes this advisory lock.
+const MIGRATION_LOCK_ID = 7_311_004;
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on("error", (error) => console.error("[db] idle client error", error.message));
+    const db = drizzleNodePg(pool, { schema, casing: "snake_case" });
+    return { kind: "postgres", db, pool, url: options.databaseUrl, close: () => pool.end() };
+  }
+  const dir = path.join(options.dataDir, "pglite");
+  fs.mkdirSync(dir, { recursive: true }); // PGlite does not create parent directories
+  const release = acquireDataDirLock(options.dataDir);
+  try {
+    const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+    const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db;
+    return {
+      kind: "pglite",
+      db,
+      pglite,
+      close: async () => {
+        try {
+          await pglite.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** An in-memory PGlite for tests: same extensions and migrations, nothing on disk, no lock. */
+export async function openMemoryDatabase(): Promise<DatabaseHandle & { kind: "pglite" }> {
+  const pglite = await PGlite.create({ extensions: { pg_trgm } });
+  const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db;
+  return { kind: "pglite", db, pglite, close: () => pglite.close() };
+}
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === "pglite") {
+    await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return;
+  }
+  // Several processes may boot at once on PostgreSQL; the advisory lock lets exactly one migrate at a time.
+  const client = await handle.pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migrateNodePg(drizzleNodePg(client, { schema, casing: "snake_case" }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+    client.release();
+  }
+}
+
+export async function ping(handle: DatabaseHandle): Promise<void> {
+  await handle.db.execute(sql`select 1`);
+}
+
+export { schema };

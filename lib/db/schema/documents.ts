@@ -1,0 +1,159 @@
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz, updatedAt } from "./columns";
+import { teams, users } from "./identity";
+import { classifiers, folders, parsers, reviewStages } from "./parsers";
+
+export const DOCUMENT_STATUSES = [
+  "uploading",
+  "queued",
+  "processing",
+  "processed",
+  "failed",
+  "skipped",
+  "in_review",
+  "approved",
+  "rejected",
+] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+export const REVIEW_STATUSES = ["not_required", "pending", "in_progress", "approved", "rejected"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** Where each extracted value came from: page (1-based) and a page-relative box (0–1, origin top-left). */
+export type FieldMetadataEntry = {
+  confidence: number;
+  page?: number;
+  box?: { x: number; y: number; w: number; h: number };
+  [key: string]: unknown;
+};
+
+export const documents = pgTable(
+  "documents",
+  {
+    id: id(),
+    teamId: uuid()
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    parserId: uuid()
+      .notNull()
+      .references(() => parsers.id, { onDelete: "cascade" }),
+    folderId: uuid().references(() => folders.id, { onDelete: "set null" }),
+    /** A part produced by splitting keeps a link to the upload it came from. */
+    parentDocumentId: uuid().references((): AnyPgColumn => documents.id, { onDelete: "set null" }),
+    name: text().notNull(),
+    externalId: text(),
+    custom: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    status: text().$type<DocumentStatus>().notNull(),
+    source: text().notNull(),
+    contentType: text().notNull(),
+    fileKey: text(),
+    fileSize: bigint({ mode: "number" }),
+    sha256: text(),
+    pageCount: integer().notNull().default(0),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    fieldMetadata: jsonb().$type<Record<string, FieldMetadataEntry | FieldMetadataEntry[]>>().notNull().default({}),
+    markdown: text(),
+    /** Lower-cased name, external id and extracted values, for metadata and value search. */
+    searchText: text().notNull().default(""),
+    error: text(),
+    reviewStatus: text().$type<ReviewStatus>().notNull().default("not_required"),
+    currentStageId: uuid().references(() => reviewStages.id, { onDelete: "set null" }),
+    assigneeId: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    processedAt: timestamptz(),
+    deletedAt: timestamptz(),
+  },
+  (t) => [
+    index("documents_parser_created_idx").on(t.parserId, t.createdAt),
+    index("documents_parser_updated_idx").on(t.parserId, t.updatedAt),
+    index("documents_parser_status_idx").on(t.parserId, t.status),
+    index("documents_parser_folder_idx").on(t.parserId, t.folderId),
+    index("documents_parser_external_idx").on(t.parserId, t.externalId),
+    index("documents_assignee_idx").on(t.assigneeId, t.status),
+    index("documents_stage_idx").on(t.currentStageId),
+    index("documents_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const STAGE_STATUSES = ["pending", "in_progress", "approved", "rejected", "skipped"] as const;
+export type StageStatus = (typeof STAGE_STATUSES)[number];
+
+/** A document's progress through its parser's review stages. */
+export const documentReviewStages = pgTable(
+  "document_review_stages",
+  {
+    documentId: uuid()
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    stageId: uuid()
+      .notNull()
+      .references(() => reviewStages.id, { onDelete: "cascade" }),
+    position: integer().notNull(),
+    status: text().$type<StageStatus>().notNull(),
+    assigneeId: uuid().references(() => users.id, { onDelete: "set null" }),
+    enteredAt: timestamptz(),
+    approvedAt: timestamptz(),
+    rejectedAt: timestamptz(),
+    decidedById: uuid().references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.stageId] }), index("document_review_stages_stage_idx").on(t.stageId, t.status)],
+);
+
+export const CLASSIFIER_DOCUMENT_STATUSES = ["queued", "processing", "routed", "skipped", "failed"] as const;
+export type ClassifierRouting = {
+  status: string;
+  category?: string;
+  targetParserId?: string;
+  targetParserName?: string;
+  reasoning?: string;
+  error?: string;
+};
+
+export const classifierDocuments = pgTable(
+  "classifier_documents",
+  {
+    id: id(),
+    teamId: uuid()
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    classifierId: uuid()
+      .notNull()
+      .references(() => classifiers.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    externalId: text(),
+    custom: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    source: text().notNull(),
+    contentType: text().notNull(),
+    fileKey: text(),
+    fileSize: bigint({ mode: "number" }),
+    pageCount: integer().notNull().default(0),
+    status: text().$type<(typeof CLASSIFIER_DOCUMENT_STATUSES)[number]>().notNull(),
+    routing: jsonb().$type<ClassifierRouting>().notNull().default({ status: "queued" }),
+    targetParserId: uuid().references(() => parsers.id, { onDelete: "set null" }),
+    routedDocumentId: uuid().references(() => documents.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamptz(),
+  },
+  (t) => [index("classifier_documents_classifier_idx").on(t.classifierId, t.createdAt), index("classifier_documents_status_idx").on(t.classifierId, t.status)],
+);
+
+/** Daily usage per parser, for GET /usage; written by the pipeline when a document is processed. */
+export const usageDaily = pgTable(
+  "usage_daily",
+  {
+    teamId: uuid()
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    parserId: uuid()
+      .notNull()
+      .references(() => parsers.id, { onDelete: "cascade" }),
+    day: text().notNull(),
+    documents: integer().notNull().default(0),
+    pages: integer().notNull().default(0),
+    credits: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.parserId, t.day] })],
+);

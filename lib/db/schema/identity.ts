@@ -1,0 +1,113 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz, updatedAt } from "./columns";
+
+export const REGIONS = ["us", "eu"] as const;
+export type Region = (typeof REGIONS)[number];
+
+export const ROLES = ["admin", "member", "reviewer"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** One row, written once: the first-run setup page exists only while it is absent. */
+export const instance = pgTable("instance", {
+  id: integer().primaryKey(),
+  setupCompletedAt: timestamptz().notNull().defaultNow(),
+});
+
+export const teams = pgTable(
+  "teams",
+  {
+    id: id(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    region: text().$type<Region>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("teams_slug_key").on(t.slug)],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text().notNull(),
+    name: text().notNull(),
+    /** scrypt hash in PHC-like form (see lib/auth/password.ts); never the password. */
+    passwordHash: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`)],
+);
+
+export const memberships = pgTable(
+  "memberships",
+  {
+    teamId: uuid()
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text().$type<Role>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index("memberships_user_idx").on(t.userId)],
+);
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: id(),
+    teamId: uuid()
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    createdById: uuid()
+      .notNull()
+      .references(() => users.id),
+    name: text().notNull(),
+    /** The first characters of the key, shown in lists so people can tell keys apart. */
+    prefix: text().notNull(),
+    /** SHA-256 of the whole key: keys carry 192 bits of randomness, so a fast hash is the right tool. */
+    keyHash: text().notNull(),
+    permissions: jsonb().$type<string[]>().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz(),
+    revokedAt: timestamptz(),
+    revokedById: uuid().references(() => users.id),
+  },
+  (t) => [uniqueIndex("api_keys_hash_key").on(t.keyHash), index("api_keys_team_idx").on(t.teamId, t.createdAt)],
+);
+
+/** Fixed-window request counters; one upsert per request keeps limits right across server processes. */
+export const rateLimitBuckets = pgTable(
+  "rate_limit_buckets",
+  {
+    subject: text().notNull(),
+    window: text().notNull(),
+    windowStart: timestamptz().notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.window, t.windowStart] }), index("rate_limit_buckets_start_idx").on(t.windowStart)],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    teamId: uuid()
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    actorUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    actorApiKeyId: uuid().references(() => apiKeys.id, { onDelete: "set null" }),
+    action: text().notNull(),
+    resourceType: text().notNull(),
+    resourceId: text().notNull(),
+    before: jsonb().$type<Record<string, unknown>>(),
+    after: jsonb().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_team_idx").on(t.teamId, t.createdAt), index("audit_log_resource_idx").on(t.resourceType, t.resourceId)],
+);

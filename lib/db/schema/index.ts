@@ -1,0 +1,4 @@
+export * from "./identity";
+export * from "./parsers";
+export * from "./documents";
+export * from "./integrations";

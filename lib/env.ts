@@ -1,0 +1,51 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Server configuration, read once from the environment and validated, so a typo fails at boot with a clear
+ * message instead of deep inside a request. DESIGN §1.1 lists every variable.
+ */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  REGION: z.enum(["us", "eu"]).default("us"),
+  PUBLIC_BASE_URL: z.string().optional(),
+  AUTH_SECRET: z.string().optional(),
+  WORKER: z.enum(["inline", "off"]).default("inline"),
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  SAFE_FETCH_ALLOW: z.string().default(""),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_PER_DAY: z.coerce.number().int().min(1).default(10_000),
+  /** Base addresses of the other regions, used in the wrong-region message (e.g. https://eu.quarry.example). */
+  US_BASE_URL: z.string().default("https://us.quarry.example"),
+  EU_BASE_URL: z.string().default("https://eu.quarry.example"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicBaseUrl: string };
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${detail}`);
+  }
+  const values = parsed.data;
+  cached = {
+    ...values,
+    DATABASE_URL: values.DATABASE_URL || undefined,
+    dataDir: path.resolve(values.DATA_DIR),
+    publicBaseUrl: (values.PUBLIC_BASE_URL || `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+  };
+  return cached;
+}
+
+export function regionBaseUrl(region: "us" | "eu"): string {
+  const config = env();
+  if (region === config.REGION) return config.publicBaseUrl;
+  return region === "eu" ? config.EU_BASE_URL : config.US_BASE_URL;
+}

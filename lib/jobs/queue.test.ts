@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openMemoryDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { defineQueue, startQueue, work, type Queue } from "./queue";
+
+let handle: DatabaseHandle;
+let queue: Queue;
+
+beforeAll(async () => {
+  handle = await openMemoryDatabase();
+  queue = await startQueue(handle, { supervise: false });
+});
+
+afterAll(async () => {
+  await queue.stop();
+  await handle.close();
+});
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe("job queue on PGlite", () => {
+  it("runs a job with its data", async () => {
+    await defineQueue(queue, { name: "test-runs", retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 30 });
+    const seen = deferred<{ value: number }>();
+    await work<{ value: number }>(queue, "test-runs", async (job) => seen.resolve(job.data));
+    await queue.send("test-runs", { value: 42 });
+    await expect(seen.promise).resolves.toEqual({ value: 42 });
+  });
+
+  it("retries a job that failed, and completes it on the next attempt", async () => {
+    await defineQueue(queue, { name: "test-retry", retryLimit: 3, retryDelay: 0, retryBackoff: false, expireInSeconds: 30 });
+    const attempts: number[] = [];
+    const done = deferred<number>();
+    await work<{ n: number }>(
+      queue,
+      "test-retry",
+      async (job) => {
+        attempts.push(job.data.n);
+        if (attempts.length === 1) throw new Error("first attempt fails on purpose");
+        done.resolve(attempts.length);
+      },
+      { pollingIntervalSeconds: 0.5 },
+    );
+    const id = await queue.send("test-retry", { n: 7 });
+    await expect(done.promise).resolves.toBe(2);
+    expect(attempts).toEqual([7, 7]);
+    // pg-boss records the failure as a retry on the same job.
+    await expect.poll(async () => (await queue.boss.getJobById("test-retry", id!))?.state, { timeout: 10_000 }).toBe("completed");
+    expect((await queue.boss.getJobById("test-retry", id!))?.retryCount).toBe(1);
+  }, 30_000);
+});

@@ -1,0 +1,56 @@
+import "server-only";
+import { fromPglite, PgBoss, type Job, type SendOptions, type WorkOptions } from "pg-boss";
+import type { DatabaseHandle } from "@/lib/db/client";
+
+/**
+ * The job queue. pg-boss runs on both backends: on PGlite through its in-process adapter (one process, which
+ * is what PGlite admits anyway), on PostgreSQL as the usual multi-process setup that `npm run worker` scales.
+ */
+export type Queue = {
+  boss: PgBoss;
+  send: <T extends object>(name: string, data: T, options?: SendOptions) => Promise<string | null>;
+  stop: () => Promise<void>;
+};
+
+export type QueueDefinition = {
+  name: string;
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff: boolean;
+  expireInSeconds: number;
+};
+
+export type JobHandler<T> = (job: Job<T>) => Promise<void>;
+
+export async function startQueue(handle: DatabaseHandle, options: { supervise: boolean }): Promise<Queue> {
+  const boss =
+    handle.kind === "pglite"
+      ? new PgBoss({ db: fromPglite(handle.pglite), backend: "pglite", useListenNotify: true, supervise: options.supervise })
+      : new PgBoss({ connectionString: handle.url, max: 4, supervise: options.supervise, useListenNotify: true });
+  boss.on("error", (error: Error) => console.error("[queue]", error.message));
+  await boss.start();
+  return {
+    boss,
+    send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}),
+    // graceful: workers finish the job in hand; whatever is left is retried by the next process.
+    stop: () => boss.stop({ graceful: true, close: true, timeout: 20_000 }),
+  };
+}
+
+export async function defineQueue(queue: Queue, definition: QueueDefinition): Promise<void> {
+  const { name, ...policy } = definition;
+  await queue.boss.createQueue(name, { ...policy, notify: true });
+}
+
+export async function work<T extends object>(
+  queue: Queue,
+  name: string,
+  handler: JobHandler<T>,
+  options: WorkOptions = {},
+): Promise<string> {
+  // NOTIFY wakes workers for new jobs but not for retries coming due, so the backstop poll sets retry latency.
+  const defaults: WorkOptions = { batchSize: 1, notifyPollingIntervalSeconds: 2 };
+  return queue.boss.work<T>(name, { ...defaults, ...options }, async (jobs) => {
+    for (const job of jobs) await handler(job);
+  });
+}
