@@ -1,0 +1,78 @@
+import { z } from "zod";
+import type { Permission } from "@/lib/auth/permissions";
+
+/** Shared pieces of every resource contract: ids, timestamps, pagination, the error envelope, operations. */
+export const UuidSchema = z.uuid({ message: "must be a UUID" });
+export const DateTimeSchema = z.iso.datetime({ offset: true });
+export const TimestampSchema = z.date().transform((date) => date.toISOString()).or(DateTimeSchema);
+
+export const PageQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+export const PaginationSchema = z.object({
+  page: z.int(),
+  limit: z.int(),
+  total: z.int(),
+  pageCount: z.int(),
+});
+export type Pagination = z.infer<typeof PaginationSchema>;
+
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), pagination: PaginationSchema });
+}
+
+export function pagination(query: PageQuery, total: number): Pagination {
+  return { page: query.page, limit: query.limit, total, pageCount: Math.ceil(total / query.limit) };
+}
+
+export const ErrorBodySchema = z
+  .object({
+    error: z.literal(true),
+    message: z.string(),
+    code: z.string().optional(),
+    notFound: z.array(z.object({ type: z.string(), value: z.string() })).optional(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: "Error" });
+
+export const SuccessSchema = z.object({ success: z.boolean() });
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/**
+ * One API operation: the single description the route handler validates with, the OpenAPI document is
+ * generated from, and the typed client calls.
+ */
+export type Operation<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> = {
+  operationId: string;
+  method: HttpMethod;
+  /** Relative to /api/v1, with `{param}` placeholders. */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** Null only for the few public operations; everything else needs a key and this permission. */
+  permission: Permission | "authenticated" | null;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response?: R;
+  successStatus?: number;
+  /** A file response instead of JSON. */
+  produces?: string[];
+  errors?: number[];
+};
+
+export function defineOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  operation: Operation<P, Q, B, R>,
+): Operation<P, Q, B, R> {
+  return operation;
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { describe, expect, it } from "vitest";
+import { AppError, errorResponse, notFound, toAppError, zodValidationError } from "./errors";
+
+describe("error mapping", () => {
+  it("gives a not-found body with the spec's notFound list", async () => {
+    const response = errorResponse(notFound("documentId", "abc"));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: true,
+      message: "Document not found",
+      code: "NOT_FOUND",
+      notFound: [{ type: "documentId", value: "abc" }],
+    });
+  });
+
+  it("names an unknown key in a validation message", () => {
+    const result = z.strictObject({ name: z.string() }).safeParse({ name: "x", teamId: "y" });
+    const error = zodValidationError("request body", result.error!);
+    expect(error.status).toBe(400);
+    expect(error.message).toContain("teamId");
+    expect(error.toBody().issues?.length).toBe(1);
+  });
+
+  it("turns unknown errors into a generic 500 and logs the detail", () => {
+    const logged: unknown[] = [];
+    const error = toAppError(new Error("secret detail"), (_message, detail) => logged.push(detail));
+    expect(error.status).toBe(500);
+    expect(error.message).toBe("Internal server error");
+    expect(logged).toHaveLength(1);
+  });
+
+  it("maps each code to its status", () => {
+    expect(new AppError("CONFLICT", "x").status).toBe(409);
+    expect(new AppError("RATE_LIMITED", "x").status).toBe(429);
+    expect(new AppError("PAYLOAD_TOO_LARGE", "x").status).toBe(413);
+  });
+});

@@ -1,0 +1,115 @@
+import "server-only";
+import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { generateApiKey, hashApiKey } from "@/lib/auth/api-key-token";
+import { effectivePermissions, type Permission } from "@/lib/auth/permissions";
+import type { ApiKey, CreateApiKey, CreatedApiKey } from "@/lib/contracts/api-keys";
+import type { Db } from "@/lib/db/client";
+import { apiKeys, memberships, teams, users } from "@/lib/db/schema";
+import type { Region, Role } from "@/lib/db/schema/identity";
+import { forbidden, notFound } from "@/lib/http/errors";
+import { assertPermission, recordAudit, type ServiceContext } from "../context";
+
+export async function createApiKey(ctx: ServiceContext, input: CreateApiKey): Promise<CreatedApiKey> {
+  assertPermission(ctx, "apiKeys.write");
+  // A key never carries more than the caller has: neither more than the creator's role nor, when a key
+  // creates a key, more than that key.
+  const grantable = effectivePermissions(ctx.role).filter((permission) => ctx.permissions.includes(permission) && permission !== "members.manage");
+  const requested = input.permissions ?? grantable;
+  const excess = requested.filter((permission) => !grantable.includes(permission as Permission));
+  if (excess.length > 0) throw forbidden(`You cannot grant permissions you do not have: ${excess.join(", ")}`);
+  const permissions = [...new Set(requested)];
+
+  const { key, hash, prefix } = generateApiKey(ctx.region);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({ teamId: ctx.teamId, createdById: ctx.actor.userId, name: input.name, prefix, keyHash: hash, permissions })
+      .returning();
+    if (!row) throw new Error("API key insert returned no row");
+    await recordAudit(tx, ctx, { action: "apiKey.create", resourceType: "apiKey", resourceId: row.id, after: { name: row.name, prefix, permissions } });
+    return { id: row.id, name: row.name, prefix, permissions, key, createdAt: row.createdAt.toISOString() };
+  });
+}
+
+/** Admins see every live key of the team; everyone else sees the keys they created. */
+export async function listApiKeys(ctx: ServiceContext): Promise<ApiKey[]> {
+  assertPermission(ctx, "apiKeys.write");
+  const rows = await ctx.db
+    .select({ key: apiKeys, creator: { id: users.id, name: users.name, email: users.email } })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.createdById))
+    .where(
+      and(
+        eq(apiKeys.teamId, ctx.teamId),
+        isNull(apiKeys.revokedAt),
+        ctx.role === "admin" ? undefined : eq(apiKeys.createdById, ctx.actor.userId),
+      ),
+    )
+    .orderBy(desc(apiKeys.createdAt));
+  return rows.map(({ key, creator }) => ({
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    permissions: key.permissions,
+    createdAt: key.createdAt.toISOString(),
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    createdBy: creator,
+  }));
+}
+
+export async function revokeApiKey(ctx: ServiceContext, keyId: string): Promise<void> {
+  assertPermission(ctx, "apiKeys.write");
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: new Date(), revokedById: ctx.actor.userId })
+      .where(
+        and(
+          eq(apiKeys.id, keyId),
+          eq(apiKeys.teamId, ctx.teamId),
+          isNull(apiKeys.revokedAt),
+          ctx.role === "admin" ? undefined : eq(apiKeys.createdById, ctx.actor.userId),
+        ),
+      )
+      .returning({ id: apiKeys.id, name: apiKeys.name });
+    if (!row) throw notFound("keyId", keyId, "API key");
+    await recordAudit(tx, ctx, { action: "apiKey.revoke", resourceType: "apiKey", resourceId: row.id, before: { name: row.name } });
+  });
+}
+
+export type AuthenticatedKey = {
+  keyId: string;
+  teamId: string;
+  region: Region;
+  userId: string;
+  role: Role;
+  permissions: Permission[];
+};
+
+/**
+ * Resolves a presented key to its team and rights. Revoked keys, and keys whose creator has left the
+ * team, resolve to nothing. The effective rights are the key's, cut down to the creator's current role.
+ */
+export async function authenticateApiKey(db: Db, key: string): Promise<AuthenticatedKey | null> {
+  const [row] = await db
+    .select({ id: apiKeys.id, teamId: apiKeys.teamId, permissions: apiKeys.permissions, userId: apiKeys.createdById, region: teams.region, role: memberships.role })
+    .from(apiKeys)
+    .innerJoin(teams, eq(teams.id, apiKeys.teamId))
+    .innerJoin(memberships, and(eq(memberships.teamId, apiKeys.teamId), eq(memberships.userId, apiKeys.createdById)))
+    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  if (!row) return null;
+  // Recording use at most once a minute keeps a hot key from turning every read into a write.
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: new Date() })
+    .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+  return {
+    keyId: row.id,
+    teamId: row.teamId,
+    region: row.region,
+    userId: row.userId,
+    role: row.role,
+    permissions: effectivePermissions(row.role, row.permissions),
+  };
+}

@@ -1,0 +1,58 @@
+import "server-only";
+import { lt, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { rateLimitBuckets } from "@/lib/db/schema";
+
+export type RateLimits = { perMinute: number; perDay: number };
+
+export type RateLimitState = {
+  /** The window closest to running out: its limit, what is left, and when it resets (epoch seconds). */
+  limit: number;
+  remaining: number;
+  reset: number;
+  exceeded: boolean;
+  retryAfterSeconds: number;
+};
+
+const WINDOWS = [
+  { name: "minute", ms: 60_000 },
+  { name: "day", ms: 86_400_000 },
+] as const;
+
+/**
+ * Counts one request against fixed windows (UTC minute and UTC day). One atomic upsert per request: the
+ * count lives in the database, so limits hold across every server process sharing it.
+ */
+export async function consumeRateLimit(db: Db, subject: string, limits: RateLimits, now = new Date()): Promise<RateLimitState> {
+  const starts = WINDOWS.map((window) => new Date(Math.floor(now.getTime() / window.ms) * window.ms));
+  const rows = await db
+    .insert(rateLimitBuckets)
+    .values(WINDOWS.map((window, index) => ({ subject, window: window.name, windowStart: starts[index]!, count: 1 })))
+    .onConflictDoUpdate({
+      target: [rateLimitBuckets.subject, rateLimitBuckets.window, rateLimitBuckets.windowStart],
+      set: { count: sql`${rateLimitBuckets.count} + 1` },
+    })
+    .returning({ window: rateLimitBuckets.window, count: rateLimitBuckets.count });
+
+  const states = WINDOWS.map((window, index) => {
+    const limit = window.name === "minute" ? limits.perMinute : limits.perDay;
+    const count = rows.find((row) => row.window === window.name)?.count ?? 1;
+    const resetMs = starts[index]!.getTime() + window.ms;
+    return { limit, count, remaining: Math.max(0, limit - count), resetMs, exceeded: count > limit };
+  });
+  const tightest = states.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+  const blocking = states.filter((state) => state.exceeded);
+  const retryAtMs = blocking.length ? Math.max(...blocking.map((state) => state.resetMs)) : 0;
+  return {
+    limit: tightest.limit,
+    remaining: tightest.remaining,
+    reset: Math.ceil(tightest.resetMs / 1000),
+    exceeded: blocking.length > 0,
+    retryAfterSeconds: blocking.length ? Math.max(1, Math.ceil((retryAtMs - now.getTime()) / 1000)) : 0,
+  };
+}
+
+/** Windows older than two days can no longer matter. */
+export async function pruneRateLimitBuckets(db: Db, now = new Date()): Promise<void> {
+  await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.windowStart, new Date(now.getTime() - 2 * 86_400_000)));
+}
