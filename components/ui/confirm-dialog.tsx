@@ -78,7 +78,7 @@ export function ConfirmDialog({
           {description ? <DialogDescription>{description}</DialogDescription> : null}
         </DialogHeader>
         {children}
-        <p aria-live="polite" className="text-sm font-medium text-danger empty:hidden">
+        <p aria-live="polite" className="text-sm font-medium text-danger empty:-mt-4">
           {error}
         </p>
         <DialogFooter>

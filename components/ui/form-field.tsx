@@ -75,8 +75,8 @@ export function FormField({
         </p>
       ) : null}
       {control}
-      {/* Always mounted so the polite live region exists before the message appears and is announced. */}
-      <p id={ids.errorId} aria-live="polite" className="text-xs font-medium text-danger empty:hidden">
+      {/* Always mounted (not display:none) so the polite live region exists before a message appears and is announced; the negative margin cancels the gap while it is empty. */}
+      <p id={ids.errorId} aria-live="polite" className="text-xs font-medium text-danger empty:-mt-1.5">
         {invalid ? error : null}
       </p>
     </div>

@@ -11,7 +11,7 @@ export function Textarea({ className, invalid, "aria-invalid": ariaInvalid, rows
     <textarea
       rows={rows}
       aria-invalid={invalid || ariaInvalid || undefined}
-      className={cn(fieldClasses, "min-h-16 resize-y px-2.5 py-1.5 leading-5", className)}
+      className={cn(fieldClasses, "min-h-16 resize-y read-only:bg-subtle px-2.5 py-1.5 leading-5", className)}
       {...props}
     />
   );
