@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "./button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./dialog";
 
@@ -37,6 +37,12 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  // The confirm button was disabled while pending, which drops focus; put it back once the error shows.
+  useEffect(() => {
+    if (error) confirmRef.current?.focus();
+  }, [error]);
 
   function handleOpenChange(next: boolean) {
     if (pending) return;
@@ -87,6 +93,7 @@ export function ConfirmDialog({
             {cancelLabel}
           </Button>
           <Button
+            ref={confirmRef}
             variant={tone === "destructive" ? "danger" : "primary"}
             loading={pending}
             onClick={() => void handleConfirm()}
