@@ -4,7 +4,7 @@ import type { Permission } from "@/lib/auth/permissions";
 /** Shared pieces of every resource contract: ids, timestamps, pagination, the error envelope, operations. */
 export const UuidSchema = z.uuid({ message: "must be a UUID" });
 export const DateTimeSchema = z.iso.datetime({ offset: true });
-export const TimestampSchema = z.date().transform((date) => date.toISOString()).or(DateTimeSchema);
+export const TimestampSchema = DateTimeSchema;
 
 export const PageQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),

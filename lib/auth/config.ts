@@ -1,0 +1,39 @@
+import "server-only";
+import NextAuth from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { SignInSchema } from "@/lib/contracts/setup";
+import { getRuntime } from "@/lib/runtime";
+import { verifyCredentials } from "@/lib/services/teams";
+import { authSecret } from "./secret";
+
+/**
+ * next-auth v5 with e-mail and password, JWT sessions. The config is a function so the secret is read at
+ * request time (it may be generated into DATA_DIR on first start), never during `next build`.
+ */
+export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
+  secret: authSecret(),
+  trustHost: true,
+  session: { strategy: "jwt", maxAge: 7 * 24 * 60 * 60 },
+  pages: { signIn: "/sign-in" },
+  providers: [
+    Credentials({
+      credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+      authorize: async (raw) => {
+        const parsed = SignInSchema.safeParse({ email: raw.email, password: raw.password });
+        if (!parsed.success) return null;
+        const runtime = await getRuntime();
+        return verifyCredentials(runtime.db, parsed.data.email, parsed.data.password);
+      },
+    }),
+  ],
+  callbacks: {
+    jwt({ token, user }) {
+      if (user?.id) token.sub = user.id;
+      return token;
+    },
+    session({ session, token }) {
+      if (token.sub) session.user.id = token.sub;
+      return session;
+    },
+  },
+}));

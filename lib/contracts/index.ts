@@ -1,0 +1,15 @@
+import { apiKeyOperations } from "./api-keys";
+import type { Operation } from "./common";
+import { memberOperations } from "./members";
+import { parserOperations } from "./parsers";
+import { sessionOperations } from "./session";
+
+/** Every /api/v1 operation. The OpenAPI document and the route-coverage test walk this list. */
+export const operationGroups = {
+  session: sessionOperations,
+  apiKeys: apiKeyOperations,
+  members: memberOperations,
+  parsers: parserOperations,
+} as const;
+
+export const allOperations: Operation[] = Object.values(operationGroups).flatMap((group) => Object.values(group) as Operation[]);

@@ -1,0 +1,66 @@
+import "server-only";
+import { apiKeyRegion } from "@/lib/auth/api-key-token";
+import { verifyConsoleToken } from "@/lib/auth/console-token";
+import { effectivePermissions } from "@/lib/auth/permissions";
+import type { Db } from "@/lib/db/client";
+import { env, regionBaseUrl } from "@/lib/env";
+import { authenticateApiKey } from "@/lib/services/api-keys";
+import type { ServiceContext } from "@/lib/services/context";
+import type { RateLimits } from "@/lib/services/rate-limit";
+import { getMembership } from "@/lib/services/teams";
+import { unauthorized } from "./errors";
+
+export type Caller = { ctx: ServiceContext; rateSubject: string; limits: RateLimits };
+
+const REGION_NAMES = { us: "US", eu: "EU" } as const;
+
+/** The raw key and `Bearer <key>` are both accepted (spec, Authentication 2). */
+export function presentedCredential(request: Request): string | null {
+  const header = request.headers.get("authorization")?.trim();
+  if (!header) return null;
+  return header.replace(/^Bearer\s+/i, "").trim() || null;
+}
+
+export async function authenticate(request: Request, db: Db): Promise<Caller> {
+  const credential = presentedCredential(request);
+  if (!credential) throw unauthorized("Missing API key. Send it in the Authorization header: `Authorization: Bearer <API_KEY>`.");
+  const config = env();
+
+  const consoleSession = await verifyConsoleToken(credential);
+  if (consoleSession) {
+    const membership = await getMembership(db, consoleSession.userId, consoleSession.teamId);
+    if (!membership) throw unauthorized("This session no longer has access to the team. Sign in again.");
+    return {
+      ctx: {
+        db,
+        teamId: consoleSession.teamId,
+        region: membership.region,
+        actor: { userId: consoleSession.userId, apiKeyId: null, via: "console" },
+        role: membership.role,
+        permissions: effectivePermissions(membership.role),
+      },
+      rateSubject: `user:${consoleSession.userId}`,
+      // People clicking through the console get more room than a script: ten times the key budget.
+      limits: { perMinute: config.RATE_LIMIT_PER_MINUTE * 10, perDay: config.RATE_LIMIT_PER_DAY * 10 },
+    };
+  }
+
+  const region = apiKeyRegion(credential);
+  if (region && region !== config.REGION) {
+    throw unauthorized(`This API key belongs to the ${REGION_NAMES[region]} region. Use ${regionBaseUrl(region)}.`);
+  }
+  const key = region ? await authenticateApiKey(db, credential) : null;
+  if (!key) throw unauthorized("Invalid or revoked API key.");
+  return {
+    ctx: {
+      db,
+      teamId: key.teamId,
+      region: key.region,
+      actor: { userId: key.userId, apiKeyId: key.keyId, via: "apiKey" },
+      role: key.role,
+      permissions: key.permissions,
+    },
+    rateSubject: `key:${key.keyId}`,
+    limits: { perMinute: config.RATE_LIMIT_PER_MINUTE, perDay: config.RATE_LIMIT_PER_DAY },
+  };
+}

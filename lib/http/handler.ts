@@ -1,0 +1,113 @@
+import "server-only";
+import type { z } from "zod";
+import type { Permission } from "@/lib/auth/permissions";
+import type { Operation } from "@/lib/contracts/common";
+import { getRuntime, type Runtime } from "@/lib/runtime";
+import { consumeRateLimit, type RateLimitState } from "@/lib/services/rate-limit";
+import type { ServiceContext } from "@/lib/services/context";
+import { authenticate } from "./authenticate";
+import { AppError, errorResponse, forbidden, notFound, toAppError, zodValidationError } from "./errors";
+import { readJsonBody } from "./read-body";
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+export type HandlerInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  ctx: ServiceContext;
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+  request: Request;
+  runtime: Runtime;
+};
+
+function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  return {
+    "X-RateLimit-Limit": String(state.limit),
+    "X-RateLimit-Remaining": String(state.remaining),
+    "X-RateLimit-Reset": String(state.reset),
+  };
+}
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    out[key] = values.length === 1 ? values[0]! : values;
+  }
+  return out;
+}
+
+/**
+ * The one wrapper behind every /api/v1 route: authenticate, resolve the team, count the request against
+ * the rate limits, check the permission, parse params, query and body with the operation's contract,
+ * call the service, and shape the answer through the response contract. Route files are one call to it.
+ */
+export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  operation: Operation<P, Q, B, R>,
+  handler: (input: HandlerInput<P, Q, B>) => Promise<z.input<R> | Response>,
+) {
+  return async (request: Request, routeContext: RouteContext): Promise<Response> => {
+    let headers: Record<string, string> = {};
+    try {
+      const runtime = await getRuntime();
+      const caller = await authenticate(request, runtime.db);
+      const rate = await consumeRateLimit(runtime.db, caller.rateSubject, caller.limits);
+      headers = rateLimitHeaders(rate);
+      if (rate.exceeded) {
+        throw new AppError("RATE_LIMITED", `Rate limit exceeded. Retry in ${rate.retryAfterSeconds} seconds.`, {
+          headers: { "Retry-After": String(rate.retryAfterSeconds) },
+        });
+      }
+      if (operation.permission !== "authenticated" && operation.permission !== null) {
+        const needed: Permission = operation.permission;
+        if (!caller.ctx.permissions.includes(needed)) throw forbidden(`This API key or role lacks the ${needed} permission.`);
+      }
+
+      const rawParams = await routeContext.params;
+      let params: unknown = rawParams;
+      if (operation.params) {
+        const parsed = operation.params.safeParse(rawParams);
+        // A path id that cannot exist is a resource that does not exist.
+        if (!parsed.success) {
+          const key = String(parsed.error.issues[0]?.path[0] ?? "id");
+          throw notFound(key, String(rawParams[key] ?? ""));
+        }
+        params = parsed.data;
+      }
+
+      let query: unknown = {};
+      if (operation.query) {
+        const parsed = operation.query.safeParse(queryObject(new URL(request.url)));
+        if (!parsed.success) throw zodValidationError("query", parsed.error);
+        query = parsed.data;
+      }
+
+      let body: unknown = undefined;
+      if (operation.body) {
+        const parsed = operation.body.safeParse(await readJsonBody(request));
+        if (!parsed.success) throw zodValidationError("request body", parsed.error);
+        body = parsed.data;
+      }
+
+      const result = await handler({
+        ctx: caller.ctx,
+        params: params as z.output<P>,
+        query: query as z.output<Q>,
+        body: body as z.output<B>,
+        request,
+        runtime,
+      });
+      if (result instanceof Response) {
+        for (const [key, value] of Object.entries(headers)) result.headers.set(key, value);
+        return result;
+      }
+      const payload = operation.response ? operation.response.parse(result) : result;
+      return Response.json(payload, { status: operation.successStatus ?? 200, headers });
+    } catch (error) {
+      const appError = toAppError(error, (message, detail) =>
+        console.error(`[api] ${operation.method} ${operation.path}: ${message}`, detail),
+      );
+      return errorResponse(appError, headers);
+    }
+  };
+}

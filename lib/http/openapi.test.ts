@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { allOperations } from "@/lib/contracts";
+import { buildOpenApiDocument } from "./openapi";
+
+describe("OpenAPI document", () => {
+  const document = buildOpenApiDocument(allOperations, { version: "1.0.0", serverUrl: "http://localhost:3000" });
+
+  it("lists every operation once, under /api/v1 paths", () => {
+    const listed = Object.values(document.paths).flatMap((methods) => Object.values(methods as Record<string, { operationId: string }>).map((entry) => entry.operationId));
+    expect(listed.sort()).toEqual(allOperations.map((operation) => operation.operationId).sort());
+    expect(new Set(listed).size).toBe(listed.length);
+  });
+
+  it("resolves every $ref to a component", () => {
+    const text = JSON.stringify(document);
+    const refs = [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]!);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) expect(document.components.schemas).toHaveProperty(ref);
+    expect(text).not.toContain("#/$defs/");
+  });
+
+  it("documents bodies, path parameters and errors", () => {
+    const create = (document.paths["/api-keys"] as Record<string, Record<string, unknown>>).post!;
+    expect(create.requestBody).toBeDefined();
+    expect(Object.keys(create.responses as object)).toEqual(expect.arrayContaining(["201", "400", "401", "429"]));
+    const revoke = (document.paths["/api-keys/{keyId}"] as Record<string, { parameters: { name: string; in: string }[] }>).delete!;
+    expect(revoke.parameters).toContainEqual(expect.objectContaining({ name: "keyId", in: "path" }));
+  });
+});

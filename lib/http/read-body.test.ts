@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { readJsonBody } from "./read-body";
+
+const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
+  new Request("http://x/", { method: "POST", body, headers, duplex: "half" } as RequestInit);
+
+describe("readJsonBody", () => {
+  it("parses JSON and reads an empty body as an empty object", async () => {
+    await expect(readJsonBody(post('{"a":1}'))).resolves.toEqual({ a: 1 });
+    await expect(readJsonBody(post(null))).resolves.toEqual({});
+    await expect(readJsonBody(post("  "))).resolves.toEqual({});
+  });
+
+  it("answers 400 for malformed JSON", async () => {
+    await expect(readJsonBody(post("{nope"))).rejects.toMatchObject({ status: 400, message: expect.stringContaining("Malformed JSON") });
+  });
+
+  it("answers 413 past the limit, declared or streamed", async () => {
+    await expect(readJsonBody(post("{}", { "content-length": "5000000" }))).rejects.toMatchObject({ status: 413 });
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 20; i++) controller.enqueue(new Uint8Array(100));
+        controller.close();
+      },
+    });
+    await expect(readJsonBody(post(stream), 1000)).rejects.toMatchObject({ status: 413 });
+  });
+});

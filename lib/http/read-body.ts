@@ -1,0 +1,35 @@
+import { AppError, validationError } from "./errors";
+
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const tooLarge = (limit: number) => new AppError("PAYLOAD_TOO_LARGE", `Request body is larger than ${Math.floor(limit / 1024)} KB`);
+
+/**
+ * Reads a JSON body without trusting Content-Length: the stream is cut off past the limit. An empty body
+ * reads as `{}`, so operations whose keys are all optional accept a bodyless POST.
+ */
+export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT_BYTES): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw tooLarge(limit);
+  if (!request.body) return {};
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString("utf8").trim();
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw validationError("Malformed JSON body: the request body must be valid JSON.");
+  }
+}
