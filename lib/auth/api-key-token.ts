@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Region } from "@/lib/db/schema/identity";
+import type { Region } from "@/lib/contracts/enums";
 
 /** API keys: `dx_<region>_<43 url-safe chars>` (256 random bits). Only a SHA-256 and a display prefix are kept. */
 const KEY_PATTERN = /^dx_(us|eu)_([A-Za-z0-9_-]{32,})$/;

@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/db/schema/identity";
+import type { Role } from "@/lib/contracts/enums";
 
 /**
  * Permissions are `resource.action` strings. A role grants a set; an API key carries a subset chosen at

@@ -71,8 +71,7 @@ export type Operation<
   errors?: number[];
 };
 
-export function defineOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  operation: Operation<P, Q, B, R>,
-): Operation<P, Q, B, R> {
+/** Keeps the operation's literal type, so handlers and the client know exactly which parts it has. */
+export function defineOperation<O extends Operation>(operation: O): O {
   return operation;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "@/lib/db/schema/identity";
+import { ROLES } from "@/lib/contracts/enums";
 import { defineOperation, SuccessSchema, TimestampSchema, UuidSchema } from "./common";
 
 export const RoleSchema = z.enum(ROLES);

@@ -2,7 +2,7 @@ import "server-only";
 import type { Permission } from "@/lib/auth/permissions";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { auditLog } from "@/lib/db/schema";
-import type { Region, Role } from "@/lib/db/schema/identity";
+import type { Region, Role } from "@/lib/contracts/enums";
 import { forbidden } from "@/lib/http/errors";
 
 /** Who is acting, for which team, with what rights. Every service verb takes one; tenant scoping starts here. */

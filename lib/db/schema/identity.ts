@@ -2,11 +2,9 @@ import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamptz, updatedAt } from "./columns";
 
-export const REGIONS = ["us", "eu"] as const;
-export type Region = (typeof REGIONS)[number];
+import type { Region, Role } from "@/lib/contracts/enums";
 
-export const ROLES = ["admin", "member", "reviewer"] as const;
-export type Role = (typeof ROLES)[number];
+export { REGIONS, ROLES, type Region, type Role } from "@/lib/contracts/enums";
 
 /** One row, written once: the first-run setup page exists only while it is absent. */
 export const instance = pgTable("instance", {

@@ -5,7 +5,7 @@ import { effectivePermissions, type Permission } from "@/lib/auth/permissions";
 import type { ApiKey, CreateApiKey, CreatedApiKey } from "@/lib/contracts/api-keys";
 import type { Db } from "@/lib/db/client";
 import { apiKeys, memberships, teams, users } from "@/lib/db/schema";
-import type { Region, Role } from "@/lib/db/schema/identity";
+import type { Region, Role } from "@/lib/contracts/enums";
 import { forbidden, notFound } from "@/lib/http/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 

@@ -4,7 +4,7 @@ import { generatePassword, hashPassword } from "@/lib/auth/password";
 import type { AddMember, Member } from "@/lib/contracts/members";
 import type { DbOrTx } from "@/lib/db/client";
 import { apiKeys, documentReviewStages, documents, memberships, parsers, reviewStages, users } from "@/lib/db/schema";
-import type { Role } from "@/lib/db/schema/identity";
+import type { Role } from "@/lib/contracts/enums";
 import { conflict, notFound } from "@/lib/http/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 

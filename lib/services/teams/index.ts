@@ -5,7 +5,7 @@ import { decoyHash, hashPassword, verifyPassword } from "@/lib/auth/password";
 import type { Me } from "@/lib/contracts/session";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { instance, memberships, teams, users } from "@/lib/db/schema";
-import type { Region, Role } from "@/lib/db/schema/identity";
+import type { Region, Role } from "@/lib/contracts/enums";
 import { conflict } from "@/lib/http/errors";
 import type { ServiceContext } from "../context";
 

@@ -1,0 +1,26 @@
+"use server";
+
+import { AuthError } from "next-auth";
+import type { ActionResult } from "@/lib/actions/result";
+import { signIn, signOut } from "@/lib/auth/config";
+import { SignInSchema, type SignIn } from "@/lib/contracts/setup";
+import { safeRedirectPath } from "@/lib/console/safe-redirect";
+import { issuesFromZod } from "@/lib/http/errors";
+
+export async function signInAction(values: SignIn, redirectTo?: string): Promise<ActionResult> {
+  const parsed = SignInSchema.safeParse(values);
+  if (!parsed.success) return { ok: false, error: { message: "Enter your e-mail and password.", status: 400, issues: issuesFromZod(parsed.error) } };
+  try {
+    // On success this throws Next's redirect, which must propagate.
+    await signIn("credentials", { ...parsed.data, redirectTo: safeRedirectPath(redirectTo) });
+  } catch (error) {
+    // One message for an unknown e-mail and a wrong password alike.
+    if (error instanceof AuthError) return { ok: false, error: { message: "Wrong e-mail or password.", status: 401 } };
+    throw error;
+  }
+  return { ok: true, data: undefined };
+}
+
+export async function signOutAction(): Promise<void> {
+  await signOut({ redirectTo: "/sign-in" });
+}

@@ -1,0 +1,117 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import {
+  Button,
+  Checkbox,
+  CopyButton,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+  FormField,
+  Input,
+} from "@/components/ui";
+import { CreateApiKeySchema, type CreateApiKey, type CreatedApiKey } from "@/lib/contracts/api-keys";
+import { createApiKeyAction } from "../actions";
+
+type Option = { value: string; label: string };
+
+export function ApiKeyCreateDialog({ permissions }: { permissions: Option[] }) {
+  const [open, setOpen] = useState(false);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<CreateApiKey>({
+    resolver: zodResolver(CreateApiKeySchema),
+    defaultValues: { name: "", permissions: permissions.map((option) => option.value) },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      // The key is gone from the page once the dialog closes: it is shown once, by design.
+      setCreated(null);
+      setFormError(null);
+      form.reset();
+    }
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    if (!values.permissions?.length) {
+      form.setError("permissions", { message: "Choose at least one permission" });
+      return;
+    }
+    const result = await createApiKeyAction(values);
+    if (result.ok) setCreated(result.data);
+    else if (!applyServerErrors(form.setError, ["name", "permissions"], result.error.issues)) setFormError(result.error.message);
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button>Create API key</Button>
+      </DialogTrigger>
+      <DialogContent size="md">
+        {created ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Copy your new key</DialogTitle>
+              <DialogDescription>
+                This is the only time the key is shown. Store it somewhere safe now; if it is lost, revoke it and create another.
+              </DialogDescription>
+            </DialogHeader>
+            <div className="flex items-center gap-2 rounded-md border border-warning bg-warning-soft p-3">
+              <code aria-label="New API key" className="min-w-0 flex-1 break-all font-mono text-xs">
+                {created.key}
+              </code>
+              <CopyButton value={created.key} label="Copy key" showLabel />
+            </div>
+            <DialogFooter>
+              <Button onClick={() => onOpenChange(false)}>Done</Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+            <DialogHeader>
+              <DialogTitle>Create API key</DialogTitle>
+              <DialogDescription>Name the key after the integration that uses it, and give it only the permissions it needs.</DialogDescription>
+            </DialogHeader>
+            <FormField label="Name" htmlFor="key-name" error={errors.name?.message} required>
+              <Input placeholder="e.g. ERP import" autoFocus {...form.register("name")} />
+            </FormField>
+            <fieldset className="flex flex-col gap-2" aria-describedby="key-permissions-error">
+              <legend className="mb-1 font-medium">Permissions</legend>
+              <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+                {permissions.map((option) => (
+                  <Checkbox key={option.value} value={option.value} label={option.label} {...form.register("permissions")} />
+                ))}
+              </div>
+              <p id="key-permissions-error" aria-live="polite" className="text-xs font-medium text-danger empty:hidden">
+                {errors.permissions?.message}
+              </p>
+            </fieldset>
+            <p aria-live="polite" className="text-sm font-medium text-danger empty:hidden">
+              {formError}
+            </p>
+            <DialogFooter>
+              <Button variant="secondary" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={isSubmitting}>
+                Create key
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,121 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import {
+  Button,
+  CopyButton,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+  FormField,
+  Input,
+  Select,
+} from "@/components/ui";
+import { AddMemberSchema, type AddedMemberSchema } from "@/lib/contracts/members";
+import { addMemberAction } from "../actions";
+import { ROLE_OPTIONS } from "./roles";
+
+type AddMemberForm = z.input<typeof AddMemberSchema>;
+
+export function MemberAddDialog() {
+  const [open, setOpen] = useState(false);
+  const [added, setAdded] = useState<z.infer<typeof AddedMemberSchema> | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<AddMemberForm>({ resolver: zodResolver(AddMemberSchema), defaultValues: { name: "", email: "", role: "member" } });
+  const { errors, isSubmitting } = form.formState;
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setAdded(null);
+      setFormError(null);
+      form.reset();
+    }
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await addMemberAction(AddMemberSchema.parse(values));
+    if (result.ok) setAdded(result.data);
+    else if (!applyServerErrors(form.setError, ["name", "email", "role"], result.error.issues)) setFormError(result.error.message);
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button>Add member</Button>
+      </DialogTrigger>
+      <DialogContent size="md">
+        {added ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>{added.member.name} was added</DialogTitle>
+              <DialogDescription>
+                {added.initialPassword
+                  ? "Give them this initial password through a safe channel. It is shown only now."
+                  : "They already have a Quarry account and sign in with their own password."}
+              </DialogDescription>
+            </DialogHeader>
+            {added.initialPassword ? (
+              <div className="flex flex-col gap-2 rounded-md border border-warning bg-warning-soft p-3">
+                <p className="text-xs">
+                  Sign in as <strong>{added.member.email}</strong> with:
+                </p>
+                <div className="flex items-center gap-2">
+                  <code aria-label="Initial password" className="min-w-0 flex-1 break-all font-mono">
+                    {added.initialPassword}
+                  </code>
+                  <CopyButton value={added.initialPassword} label="Copy password" showLabel />
+                </div>
+              </div>
+            ) : null}
+            <DialogFooter>
+              <Button onClick={() => onOpenChange(false)}>Done</Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+            <DialogHeader>
+              <DialogTitle>Add member</DialogTitle>
+              <DialogDescription>New people get an initial password to sign in with.</DialogDescription>
+            </DialogHeader>
+            <FormField label="Name" htmlFor="member-name" error={errors.name?.message} required>
+              <Input autoFocus {...form.register("name")} />
+            </FormField>
+            <FormField label="E-mail" htmlFor="member-email" error={errors.email?.message} required>
+              <Input type="email" {...form.register("email")} />
+            </FormField>
+            <FormField label="Role" htmlFor="member-role" error={errors.role?.message}>
+              <Select {...form.register("role")}>
+                {ROLE_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <p aria-live="polite" className="text-sm font-medium text-danger empty:hidden">
+              {formError}
+            </p>
+            <DialogFooter>
+              <Button variant="secondary" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={isSubmitting}>
+                Add member
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

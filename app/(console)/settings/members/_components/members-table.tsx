@@ -1,0 +1,93 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { Button, ConfirmDialog, Select, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow, useToast } from "@/components/ui";
+import type { Member } from "@/lib/contracts/members";
+import type { Role } from "@/lib/contracts/enums";
+import { formatDate } from "@/lib/utils/format-date";
+import { changeRoleAction, removeMemberAction } from "../actions";
+import { ROLE_OPTIONS } from "./roles";
+
+export function MembersTable({ members, currentUserId }: { members: Member[]; currentUserId: string }) {
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const [pending, startTransition] = useTransition();
+  const { toast } = useToast();
+
+  function changeRole(member: Member, role: Role) {
+    startTransition(async () => {
+      const result = await changeRoleAction(member.id, role);
+      if (result.ok) toast({ title: "Role changed", description: `${member.name} is now ${role}.`, tone: "success" });
+      else toast({ title: "Role not changed", description: result.error.message, tone: "error" });
+    });
+  }
+
+  return (
+    <>
+      <Table>
+        <TableCaption srOnly>Team members</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead>E-mail</TableHead>
+            <TableHead>Role</TableHead>
+            <TableHead>Joined</TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {members.map((member) => (
+            <TableRow key={member.id}>
+              <TableCell className="font-medium">
+                {member.name}
+                {member.id === currentUserId ? <span className="ml-1 text-muted">(you)</span> : null}
+              </TableCell>
+              <TableCell>{member.email}</TableCell>
+              <TableCell>
+                <Select
+                  aria-label={`Role of ${member.name}`}
+                  value={member.role}
+                  disabled={pending}
+                  onChange={(event) => changeRole(member, event.target.value as Role)}
+                  wrapperClassName="w-36"
+                >
+                  {ROLE_OPTIONS.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </Select>
+              </TableCell>
+              <TableCell>{formatDate(member.joinedAt)}</TableCell>
+              <TableCell className="text-right">
+                <Button variant="ghost" size="sm" onClick={() => setRemoving(member)} aria-label={`Remove ${member.name}`}>
+                  Remove
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={`Remove ${removing?.name ?? ""} from the team?`}
+        description="Documents assigned to them go back to their review stage unassigned, and their API keys for this team are revoked."
+        confirmLabel="Remove member"
+        tone="destructive"
+        onConfirm={async () => {
+          if (!removing) return;
+          const result = await removeMemberAction(removing.id);
+          if (!result.ok) throw new Error(result.error.message);
+          toast({
+            title: `${removing.name} was removed`,
+            description: `${result.data.unassignedDocuments} documents unassigned, ${result.data.revokedKeys} keys revoked.`,
+            tone: "success",
+          });
+          setRemoving(null);
+        }}
+      />
+    </>
+  );
+}

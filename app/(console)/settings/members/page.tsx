@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { NotAllowed } from "@/components/console/not-allowed";
+import { PageHeader } from "@/components/ui";
+import { consoleApi } from "@/lib/api-client/console";
+import { memberOperations } from "@/lib/contracts/members";
+import { getMe, hasPermission } from "@/lib/console/me";
+import { MemberAddDialog } from "./_components/member-add-dialog";
+import { MembersTable } from "./_components/members-table";
+
+export const metadata: Metadata = { title: "Members" };
+
+export default async function MembersPage() {
+  const me = await getMe();
+  if (!hasPermission(me, "members.manage")) return <NotAllowed what="manage members" role={me.role} teamName={me.team.name} />;
+  const { data: members } = await (await consoleApi()).call(memberOperations.list, {});
+  return (
+    <>
+      <PageHeader
+        title="Members"
+        description={`People in ${me.team.name}. Admins manage everything; members work with parsers, documents and exports; reviewers review the documents assigned to them.`}
+        actions={<MemberAddDialog />}
+      />
+      <MembersTable members={members} currentUserId={me.user.id} />
+    </>
+  );
+}
