@@ -25,7 +25,8 @@ describe("permission table", () => {
     expect(effectivePermissions("member", undefined)).toEqual([...ROLE_PERMISSIONS.member]);
   });
 
-  it("keeps member management out of keys", () => {
-    expect(KEY_PERMISSIONS).not.toContain("members.manage");
+  it("lets only admins grant member management to a key", () => {
+    expect(KEY_PERMISSIONS).toContain("members.manage");
+    expect(effectivePermissions("member", KEY_PERMISSIONS)).not.toContain("members.manage");
   });
 });

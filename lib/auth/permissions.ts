@@ -22,8 +22,8 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** Permissions a key may carry; `members.manage` stays with people in the console. */
-export const KEY_PERMISSIONS = PERMISSIONS.filter((permission) => permission !== "members.manage");
+/** Permissions a key may carry: any of them, but never more than its creator's role (see createApiKey). */
+export const KEY_PERMISSIONS = PERMISSIONS;
 
 export const PERMISSION_LABELS: Record<Permission, string> = {
   "parsers.read": "Read parsers and fields",

@@ -1,4 +1,5 @@
 import { apiKeyOperations } from "./api-keys";
+import { auditOperations } from "./audit";
 import type { Operation } from "./common";
 import { memberOperations } from "./members";
 import { parserOperations } from "./parsers";
@@ -10,6 +11,7 @@ export const operationGroups = {
   apiKeys: apiKeyOperations,
   members: memberOperations,
   parsers: parserOperations,
+  audit: auditOperations,
 } as const;
 
 export const allOperations: Operation[] = Object.values(operationGroups).flatMap((group) => Object.values(group) as Operation[]);

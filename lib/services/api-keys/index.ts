@@ -13,7 +13,7 @@ export async function createApiKey(ctx: ServiceContext, input: CreateApiKey): Pr
   assertPermission(ctx, "apiKeys.write");
   // A key never carries more than the caller has: neither more than the creator's role nor, when a key
   // creates a key, more than that key.
-  const grantable = effectivePermissions(ctx.role).filter((permission) => ctx.permissions.includes(permission) && permission !== "members.manage");
+  const grantable = effectivePermissions(ctx.role).filter((permission) => ctx.permissions.includes(permission));
   const requested = input.permissions ?? grantable;
   const excess = requested.filter((permission) => !grantable.includes(permission as Permission));
   if (excess.length > 0) throw forbidden(`You cannot grant permissions you do not have: ${excess.join(", ")}`);

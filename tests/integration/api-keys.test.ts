@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { addMemberAndSignIn, call, freshKey, seedTeam, unique } from "../support/http";
+
+type KeyRow = { id: string; name: string; prefix: string; permissions: string[]; lastUsedAt: string | null; createdBy: { id: string } };
+
+const acme = () => seedTeam("Acme");
+const globex = () => seedTeam("Globex");
+
+describe("API keys", () => {
+  it("shows a new key once and lists it by prefix only", async () => {
+    const name = unique("integration");
+    const created = await call<{ id: string; key: string; prefix: string; permissions: string[]; createdAt: string }>("/api/v1/api-keys", {
+      key: acme().apiKey,
+      body: { name, permissions: ["parsers.read", "documents.read"] },
+    });
+    expect(created.status).toBe(201);
+    expect(Object.keys(created.body).sort()).toEqual(["createdAt", "id", "key", "name", "permissions", "prefix"]);
+    expect(created.body.key).toMatch(/^dx_us_[A-Za-z0-9_-]{43}$/);
+    expect(created.body.key.startsWith(created.body.prefix)).toBe(true);
+
+    const list = await call<{ data: KeyRow[] }>("/api/v1/api-keys", { key: acme().apiKey });
+    const row = list.body.data.find((candidate) => candidate.id === created.body.id);
+    expect(row).toMatchObject({ name, prefix: created.body.prefix, permissions: ["parsers.read", "documents.read"], lastUsedAt: null });
+    expect(JSON.stringify(list.body)).not.toContain(created.body.key);
+  });
+
+  it("records when a key was last used", async () => {
+    const { id, key } = await freshKey(acme().apiKey, ["parsers.read"]);
+    await call("/api/v1/parsers", { key });
+    const list = await call<{ data: KeyRow[] }>("/api/v1/api-keys", { key: acme().apiKey });
+    expect(list.body.data.find((row) => row.id === id)?.lastUsedAt).toEqual(expect.any(String));
+  });
+
+  it("stops working at once when revoked", async () => {
+    const { id, key } = await freshKey(acme().apiKey);
+    expect((await call("/api/v1/parsers", { key })).status).toBe(200);
+    const revoked = await call("/api/v1/api-keys/" + id, { method: "DELETE", key: acme().apiKey });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toEqual({ success: true });
+    const after = await call("/api/v1/parsers", { key });
+    expect(after.status).toBe(401);
+    expect(after.body).toMatchObject({ error: true });
+    expect((await call("/api/v1/api-keys", { key: acme().apiKey })).body).not.toMatchObject({ data: expect.arrayContaining([expect.objectContaining({ id })]) });
+    // Revoking twice: it is gone.
+    expect((await call("/api/v1/api-keys/" + id, { method: "DELETE", key: acme().apiKey })).status).toBe(404);
+  });
+
+  it("keeps teams apart: another team's key is a 404 and never listed", async () => {
+    const { id } = await freshKey(acme().apiKey);
+    const attempt = await call("/api/v1/api-keys/" + id, { method: "DELETE", key: globex().apiKey });
+    expect(attempt.status).toBe(404);
+    expect(attempt.body).toMatchObject({ error: true, message: "API key not found", notFound: [{ type: "keyId", value: id }] });
+    const globexList = await call<{ data: KeyRow[] }>("/api/v1/api-keys", { key: globex().apiKey });
+    expect(globexList.body.data.some((row) => row.id === id)).toBe(false);
+    // And the Acme key still works.
+    const acmeList = await call<{ data: KeyRow[] }>("/api/v1/api-keys", { key: acme().apiKey });
+    expect(acmeList.body.data.some((row) => row.id === id)).toBe(true);
+  });
+
+  it("lets members manage their own keys only, and admins every key", async () => {
+    const member = await addMemberAndSignIn(acme().apiKey, "member");
+    const own = await call<{ id: string; permissions: string[] }>("/api/v1/api-keys", { key: member.token, body: { name: unique("member key") } });
+    expect(own.status).toBe(201);
+    expect(own.body.permissions).not.toContain("webhooks.write");
+    expect(own.body.permissions).not.toContain("members.manage");
+
+    const adminKey = await freshKey(acme().apiKey);
+    const memberList = await call<{ data: KeyRow[] }>("/api/v1/api-keys", { key: member.token });
+    expect(memberList.body.data.map((row) => row.id)).toEqual([own.body.id]);
+    expect((await call("/api/v1/api-keys/" + adminKey.id, { method: "DELETE", key: member.token })).status).toBe(404);
+
+    const adminList = await call<{ data: KeyRow[] }>("/api/v1/api-keys", { key: acme().apiKey });
+    expect(adminList.body.data.some((row) => row.id === own.body.id)).toBe(true);
+    expect((await call("/api/v1/api-keys/" + own.body.id, { method: "DELETE", key: acme().apiKey })).status).toBe(200);
+  });
+
+  it("refuses a member a key with rights their role lacks", async () => {
+    const member = await addMemberAndSignIn(acme().apiKey, "member");
+    const response = await call("/api/v1/api-keys", { key: member.token, body: { name: "too much", permissions: ["webhooks.write"] } });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ error: true, message: expect.stringContaining("webhooks.write") });
+  });
+
+  it("refuses reviewers API keys altogether", async () => {
+    const reviewer = await addMemberAndSignIn(acme().apiKey, "reviewer");
+    expect((await call("/api/v1/api-keys", { key: reviewer.token })).status).toBe(403);
+    expect((await call("/api/v1/api-keys", { key: reviewer.token, body: { name: "nope" } })).status).toBe(403);
+  });
+
+  it("shrinks a key with its creator's role, and ends it when the creator leaves", async () => {
+    const member = await addMemberAndSignIn(acme().apiKey, "admin");
+    const created = await call<{ id: string; key: string }>("/api/v1/api-keys", { key: member.token, body: { name: unique("admin key") } });
+    expect((await call("/api/v1/members", { key: created.body.key, body: { name: "x", email: `${unique("x").replace(/\W/g, "")}@example.test`, role: "reviewer" } })).status).toBe(201);
+
+    expect((await call(`/api/v1/members/${member.userId}`, { method: "PATCH", key: acme().apiKey, body: { role: "member" } })).status).toBe(200);
+    const demoted = await call("/api/v1/members", { key: created.body.key, body: { name: "y", email: `${unique("y").replace(/\W/g, "")}@example.test`, role: "reviewer" } });
+    expect(demoted.status).toBe(403);
+
+    const removed = await call<{ revokedKeys: number }>(`/api/v1/members/${member.userId}`, { method: "DELETE", key: acme().apiKey });
+    expect(removed.body.revokedKeys).toBe(1);
+    expect((await call("/api/v1/parsers", { key: created.body.key })).status).toBe(401);
+  });
+
+  it("writes every key change to the audit log", async () => {
+    const { id } = await freshKey(acme().apiKey);
+    await call("/api/v1/api-keys/" + id, { method: "DELETE", key: acme().apiKey });
+    const log = await call<{ data: { action: string; resourceId: string }[] }>("/api/v1/audit-log?resourceType=apiKey&limit=100", { key: acme().apiKey });
+    const actions = log.body.data.filter((entry) => entry.resourceId === id).map((entry) => entry.action);
+    expect(actions.sort()).toEqual(["apiKey.create", "apiKey.revoke"]);
+  });
+});

@@ -1,0 +1,43 @@
+import fs from "node:fs";
+import type { TestProject } from "vitest/node";
+import { parseSeedOutput, type SeedOutput } from "../support/seed-output";
+import { runSeed, startServer, tempDataDir, type RunningServer } from "../support/server";
+
+/**
+ * Starts the real server for the integration suite: on PGlite in a temporary DATA_DIR by default, or on the
+ * PostgreSQL of QUARRY_TEST_DATABASE_URL, where a second server process shares the database (scale-out).
+ * The seed runs first, as a user would run it.
+ */
+export type IntegrationContext = {
+  backend: "pglite" | "postgres";
+  baseUrls: string[];
+  dataDir: string;
+  seed: SeedOutput;
+  databaseUrl: string | null;
+};
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    quarry: IntegrationContext;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const databaseUrl = process.env.QUARRY_TEST_DATABASE_URL || null;
+  const dataDir = tempDataDir();
+  const env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", REGION: "us", AUTH_SECRET: "", WORKER: "inline", EU_BASE_URL: "https://eu.quarry.test" };
+
+  const seeded = runSeed(env);
+  if (seeded.status !== 0) throw new Error(`seed failed (${seeded.status}):\n${seeded.stderr}\n${seeded.stdout}`);
+  const seed = parseSeedOutput(seeded.stdout);
+
+  const servers: RunningServer[] = [await startServer(env)];
+  if (databaseUrl) servers.push(await startServer({ ...env, DATA_DIR: tempDataDir() , AUTH_SECRET: fs.readFileSync(`${dataDir}/auth-secret`, "utf8") }));
+
+  project.provide("quarry", { backend: databaseUrl ? "postgres" : "pglite", baseUrls: servers.map((server) => server.baseUrl), dataDir, seed, databaseUrl });
+
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

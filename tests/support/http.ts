@@ -1,0 +1,104 @@
+import { inject } from "vitest";
+
+/** Small helpers over fetch for talking to the real server the way an integration would. */
+export type ApiResponse<T = Record<string, unknown>> = { status: number; headers: Headers; body: T };
+
+export function quarry() {
+  return inject("quarry");
+}
+
+export function baseUrl(index = 0): string {
+  const url = quarry().baseUrls[index];
+  if (!url) throw new Error(`no server #${index}`);
+  return url;
+}
+
+export async function call<T = Record<string, unknown>>(
+  path: string,
+  options: { method?: string; key?: string | null; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string>; server?: number } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers.authorization ??= `Bearer ${options.key}`;
+  if (options.body !== undefined) headers["content-type"] ??= "application/json";
+  const response = await fetch(`${baseUrl(options.server)}${path}`, {
+    method: options.method ?? (options.body !== undefined || options.rawBody !== undefined ? "POST" : "GET"),
+    headers,
+    body: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+    redirect: "manual",
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, headers: response.headers, body: body as T };
+}
+
+export function seedTeam(name: "Acme" | "Globex") {
+  const team = quarry().seed.teams.find((candidate) => candidate.name === name);
+  if (!team) throw new Error(`seed has no ${name}`);
+  return team;
+}
+
+export function seedMember(teamName: "Acme" | "Globex", role: "admin" | "reviewer") {
+  const member = seedTeam(teamName).members.find((candidate) => candidate.role === role);
+  if (!member) throw new Error(`seed has no ${role} in ${teamName}`);
+  return member;
+}
+
+let counter = 0;
+export function unique(label: string): string {
+  counter += 1;
+  return `${label} ${Date.now().toString(36)}-${counter}`;
+}
+
+/** A fresh key for one test, so tests never share a rate-limit budget. */
+export async function freshKey(creatorKey: string, permissions?: string[]): Promise<{ id: string; key: string }> {
+  const response = await call<{ id: string; key: string }>("/api/v1/api-keys", { key: creatorKey, body: { name: unique("test key"), ...(permissions ? { permissions } : {}) } });
+  if (response.status !== 201) throw new Error(`could not create a key: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+function cookieHeader(setCookies: string[], existing = ""): string {
+  const jar = new Map(existing.split("; ").filter(Boolean).map((pair) => [pair.split("=")[0]!, pair] as const));
+  for (const line of setCookies) {
+    const pair = line.split(";")[0]!;
+    jar.set(pair.split("=")[0]!, pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
+/** Signs in through next-auth's credentials flow over HTTP; returns the session cookie, or null when refused. */
+export async function signIn(email: string, password: string, server = 0): Promise<string | null> {
+  const base = baseUrl(server);
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  let cookies = cookieHeader(csrf.headers.getSetCookie());
+  const response = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies },
+    body: new URLSearchParams({ csrfToken, email, password, callbackUrl: `${base}/` }),
+    redirect: "manual",
+  });
+  cookies = cookieHeader(response.headers.getSetCookie(), cookies);
+  return cookies.includes("authjs.session-token=") ? cookies : null;
+}
+
+/** The console's short-lived API token for a signed-in session. */
+export async function consoleTokenFor(cookie: string, server = 0): Promise<string> {
+  const response = await fetch(`${baseUrl(server)}/api/console-token`, { headers: { cookie } });
+  if (!response.ok) throw new Error(`no console token: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Adds a person to a team through the API and signs them in; returns their console token. */
+export async function addMemberAndSignIn(adminKey: string, role: "admin" | "member" | "reviewer") {
+  const email = `${unique(role).replace(/\W+/g, ".")}@example.test`.toLowerCase();
+  const added = await call<{ member: { id: string }; initialPassword: string }>("/api/v1/members", { key: adminKey, body: { name: `Test ${role}`, email, role } });
+  if (added.status !== 201) throw new Error(`could not add member: ${JSON.stringify(added.body)}`);
+  const cookie = await signIn(email, added.body.initialPassword);
+  if (!cookie) throw new Error("new member could not sign in");
+  return { userId: added.body.member.id, email, password: added.body.initialPassword, cookie, token: await consoleTokenFor(cookie) };
+}
