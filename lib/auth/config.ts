@@ -15,6 +15,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   trustHost: true,
   session: { strategy: "jwt", maxAge: 7 * 24 * 60 * 60 },
   pages: { signIn: "/sign-in" },
+  logger: {
+    // A wrong password is an everyday event, not a server error: keep it out of the error log.
+    error(error) {
+      if (error.name === "CredentialsSignin") return;
+      console.error("[auth]", error);
+    },
+  },
   providers: [
     Credentials({
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },

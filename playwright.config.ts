@@ -1,0 +1,45 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end journeys in a real Chromium against `npm start`'s server (a production build, never `next dev`)
+ * on a fresh embedded database, so the first journey is a brand-new install. Chromium comes from Debian:
+ * Playwright's own browser download cannot work on these machines.
+ */
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "quarry-e2e-"));
+const port = Number(process.env.E2E_PORT ?? 3310);
+
+function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+  const found = candidates.find((candidate) => candidate && fs.existsSync(candidate));
+  if (!found) throw new Error("No Chromium found. Install it with `apt-get install -y chromium` or set CHROMIUM_PATH.");
+  return found;
+}
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "on-first-retry",
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "", AUTH_SECRET: "" },
+  },
+});
