@@ -2,7 +2,7 @@ import { z } from "zod";
 import { KEY_PERMISSIONS } from "@/lib/auth/permissions";
 import { defineOperation, SuccessSchema, TimestampSchema, UuidSchema } from "./common";
 
-export const KeyPermissionSchema = z.enum(KEY_PERMISSIONS as [string, ...string[]]);
+export const KeyPermissionSchema = z.enum(KEY_PERMISSIONS);
 
 export const CreateApiKeySchema = z.strictObject({
   name: z.string().trim().min(1, "Name is required").max(100),

@@ -1,1 +1,2 @@
+export { createParser, type CreateParserInput } from "./create";
 export { listParsers } from "./list";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { NotAllowed } from "@/components/console/not-allowed";
 import { PageHeader } from "@/components/ui";
 import { consoleApi } from "@/lib/api-client/console";
-import { KEY_PERMISSIONS, PERMISSION_LABELS, type Permission } from "@/lib/auth/permissions";
+import { KEY_PERMISSIONS, PERMISSION_LABELS } from "@/lib/auth/permissions";
 import { apiKeyOperations } from "@/lib/contracts/api-keys";
 import { getMe, hasPermission } from "@/lib/console/me";
 import { ApiKeyCreateDialog } from "./_components/api-key-create-dialog";
@@ -16,7 +16,7 @@ export default async function ApiKeysPage() {
   const { data: keys } = await (await consoleApi()).call(apiKeyOperations.list, {});
   const grantable = KEY_PERMISSIONS.filter((permission) => me.permissions.includes(permission)).map((permission) => ({
     value: permission,
-    label: PERMISSION_LABELS[permission as Permission],
+    label: PERMISSION_LABELS[permission],
   }));
   return (
     <>

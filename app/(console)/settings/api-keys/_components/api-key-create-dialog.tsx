@@ -18,10 +18,11 @@ import {
   FormField,
   Input,
 } from "@/components/ui";
+import type { Permission } from "@/lib/auth/permissions";
 import { CreateApiKeySchema, type CreateApiKey, type CreatedApiKey } from "@/lib/contracts/api-keys";
 import { createApiKeyAction } from "../actions";
 
-type Option = { value: string; label: string };
+type Option = { value: Permission; label: string };
 
 export function ApiKeyCreateDialog({ permissions }: { permissions: Option[] }) {
   const [open, setOpen] = useState(false);

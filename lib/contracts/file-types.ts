@@ -1,0 +1,22 @@
+import type { AcceptedFileType } from "./parser-settings";
+
+/** MIME types a parser can accept, with the label the console and the API show for each. */
+export const FILE_TYPE_LABELS: Record<string, string> = {
+  "application/pdf": "PDF",
+  "image/png": "PNG image",
+  "image/jpeg": "JPEG image",
+  "image/tiff": "TIFF image",
+  "image/webp": "WebP image",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "Word document (DOCX)",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "Excel workbook (XLSX)",
+  "text/csv": "CSV",
+  "text/html": "HTML",
+  "text/plain": "Plain text",
+  "message/rfc822": "E-mail (EML)",
+};
+
+export const DEFAULT_ACCEPTED_MIME_TYPES = ["application/pdf", "image/png", "image/jpeg", "image/tiff", "image/webp"];
+
+export function toAcceptedFileTypes(mimeTypes: readonly string[]): AcceptedFileType[] {
+  return [...new Set(mimeTypes)].map((mimeType) => ({ mimeType, label: FILE_TYPE_LABELS[mimeType] ?? mimeType }));
+}
