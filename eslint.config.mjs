@@ -40,6 +40,11 @@ const config = [
     rules: { "no-restricted-imports": "off" },
   },
   {
+    // Vitest's ProvidedContext is extended by declaration merging, which only interfaces support.
+    files: ["tests/**"],
+    rules: { "@typescript-eslint/consistent-type-definitions": "off" },
+  },
+  {
     files: ["app/(console)/**", "app/(auth)/**", "components/**"],
     rules: { "no-restricted-imports": ["error", consoleImports] },
   },

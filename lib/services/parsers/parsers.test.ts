@@ -1,26 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { effectivePermissions } from "@/lib/auth/permissions";
-import { migrateDatabase, openMemoryDatabase, type DatabaseHandle } from "@/lib/db/client";
-import { auditLog, users } from "@/lib/db/schema";
-import type { ServiceContext } from "../context";
-import { createTeam } from "../teams";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { createTestDatabase, makeMember, makeTeam, type TestActor } from "@/lib/db/factories";
+import { auditLog } from "@/lib/db/schema";
 import { createParser, listParsers } from "./index";
 
 let handle: DatabaseHandle;
-let acme: ServiceContext;
-let globex: ServiceContext;
-
-async function contextFor(name: string, role: "admin" | "reviewer" = "admin"): Promise<ServiceContext> {
-  const team = await createTeam(handle.db, { name, region: "us" });
-  const [user] = await handle.db.insert(users).values({ email: `${name}-${role}@example.test`, name, passwordHash: "x" }).returning();
-  return { db: handle.db, teamId: team.id, region: "us", actor: { userId: user!.id, apiKeyId: null, via: "system" }, role, permissions: effectivePermissions(role) };
-}
+let acme: TestActor;
+let globex: TestActor;
 
 beforeAll(async () => {
-  handle = await openMemoryDatabase();
-  await migrateDatabase(handle);
-  acme = await contextFor("acme");
-  globex = await contextFor("globex");
+  handle = await createTestDatabase();
+  acme = await makeMember(handle.db, (await makeTeam(handle.db, "Acme")).id, "admin");
+  globex = await makeMember(handle.db, (await makeTeam(handle.db, "Globex")).id, "admin");
 });
 afterAll(() => handle.close());
 
@@ -44,7 +35,7 @@ describe("parsers", () => {
   });
 
   it("refuses a role without the permission", async () => {
-    const reviewer = { ...acme, role: "reviewer" as const, permissions: effectivePermissions("reviewer") };
+    const reviewer = await makeMember(handle.db, acme.teamId, "reviewer");
     await expect(createParser(reviewer, { name: "Nope" })).rejects.toMatchObject({ status: 403 });
   });
 });
