@@ -29,7 +29,7 @@ export default async function ApiKeysPage() {
         }
         actions={<ApiKeyCreateDialog permissions={grantable} />}
       />
-      <ApiKeysTable keys={keys} showCreator={me.role === "admin"} />
+      <ApiKeysTable keys={keys} showCreator={me.role === "admin"} allPermissions={KEY_PERMISSIONS} />
     </>
   );
 }

@@ -6,7 +6,21 @@ import type { ApiKey } from "@/lib/contracts/api-keys";
 import { formatDate, formatRelative } from "@/lib/utils/format-date";
 import { revokeApiKeyAction } from "../actions";
 
-export function ApiKeysTable({ keys, showCreator }: { keys: ApiKey[]; showCreator: boolean }) {
+/** A key with every permission the viewer could grant reads as "Full access" rather than a wall of badges. */
+function KeyPermissions({ permissions, allPermissions }: { permissions: string[]; allPermissions: readonly string[] }) {
+  if (allPermissions.every((permission) => permissions.includes(permission))) {
+    return <Badge tone="accent" title={permissions.join(", ")}>Full access</Badge>;
+  }
+  return (
+    <div className="flex max-w-xs flex-wrap gap-1">
+      {permissions.map((permission) => (
+        <Badge key={permission}>{permission}</Badge>
+      ))}
+    </div>
+  );
+}
+
+export function ApiKeysTable({ keys, showCreator, allPermissions }: { keys: ApiKey[]; showCreator: boolean; allPermissions: readonly string[] }) {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const { toast } = useToast();
 
@@ -39,11 +53,7 @@ export function ApiKeysTable({ keys, showCreator }: { keys: ApiKey[]; showCreato
                 <code className="font-mono text-xs">{key.prefix}…</code>
               </TableCell>
               <TableCell>
-                <div className="flex max-w-xs flex-wrap gap-1">
-                  {key.permissions.map((permission) => (
-                    <Badge key={permission}>{permission}</Badge>
-                  ))}
-                </div>
+                <KeyPermissions permissions={key.permissions} allPermissions={allPermissions} />
               </TableCell>
               <TableCell>{formatDate(key.createdAt)}</TableCell>
               <TableCell>{key.lastUsedAt ? formatRelative(key.lastUsedAt) : <span className="text-muted">Never</span>}</TableCell>
