@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamptz, updatedAt } from "./columns";
-import { teams, users } from "./identity";
+import { teamIdColumn, users } from "./identity";
 import { classifiers, folders, parsers, reviewStages } from "./parsers";
 
 export const DOCUMENT_STATUSES = [
@@ -32,9 +32,7 @@ export const documents = pgTable(
   "documents",
   {
     id: id(),
-    teamId: uuid()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: teamIdColumn(),
     parserId: uuid()
       .notNull()
       .references(() => parsers.id, { onDelete: "cascade" }),
@@ -115,9 +113,7 @@ export const classifierDocuments = pgTable(
   "classifier_documents",
   {
     id: id(),
-    teamId: uuid()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: teamIdColumn(),
     classifierId: uuid()
       .notNull()
       .references(() => classifiers.id, { onDelete: "cascade" }),
@@ -144,9 +140,7 @@ export const classifierDocuments = pgTable(
 export const usageDaily = pgTable(
   "usage_daily",
   {
-    teamId: uuid()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: teamIdColumn(),
     parserId: uuid()
       .notNull()
       .references(() => parsers.id, { onDelete: "cascade" }),

@@ -25,6 +25,12 @@ export const teams = pgTable(
   (t) => [uniqueIndex("teams_slug_key").on(t.slug)],
 );
 
+/** The owning team of a row: every tenant-scoped table has one, and it goes when the team goes. */
+export const teamIdColumn = () =>
+  uuid()
+    .notNull()
+    .references(() => teams.id, { onDelete: "cascade" });
+
 export const users = pgTable(
   "users",
   {
@@ -42,9 +48,7 @@ export const users = pgTable(
 export const memberships = pgTable(
   "memberships",
   {
-    teamId: uuid()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: teamIdColumn(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -59,9 +63,7 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: id(),
-    teamId: uuid()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: teamIdColumn(),
     createdById: uuid()
       .notNull()
       .references(() => users.id),
@@ -95,9 +97,7 @@ export const auditLog = pgTable(
   "audit_log",
   {
     id: id(),
-    teamId: uuid()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: teamIdColumn(),
     actorUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     actorApiKeyId: uuid().references(() => apiKeys.id, { onDelete: "set null" }),
     action: text().notNull(),

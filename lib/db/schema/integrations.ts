@@ -1,15 +1,13 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamptz, updatedAt } from "./columns";
-import { teams, users } from "./identity";
+import { teamIdColumn, users } from "./identity";
 import { parsers } from "./parsers";
 
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
     id: id(),
-    teamId: uuid()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: teamIdColumn(),
     parserId: uuid()
       .notNull()
       .references(() => parsers.id, { onDelete: "cascade" }),
@@ -31,9 +29,7 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: id(),
-    teamId: uuid()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: teamIdColumn(),
     endpointId: uuid()
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
@@ -87,9 +83,7 @@ export const oauthAuthorizationCodes = pgTable("oauth_authorization_codes", {
   userId: uuid()
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),
-  teamId: uuid()
-    .notNull()
-    .references(() => teams.id, { onDelete: "cascade" }),
+  teamId: teamIdColumn(),
   redirectUri: text().notNull(),
   codeChallenge: text().notNull(),
   scope: text().notNull().default(""),
@@ -108,9 +102,7 @@ export const oauthConnections = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    teamId: uuid()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: teamIdColumn(),
     scope: text().notNull().default(""),
     createdAt: createdAt(),
     lastUsedAt: timestamptz(),

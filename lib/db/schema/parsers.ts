@@ -2,15 +2,13 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ClassifierSettings, ParserSettings } from "@/lib/contracts/parser-settings";
 import { createdAt, id, timestamptz, updatedAt } from "./columns";
-import { teams, users } from "./identity";
+import { teamIdColumn, users } from "./identity";
 
 export const parsers = pgTable(
   "parsers",
   {
     id: id(),
-    teamId: uuid()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: teamIdColumn(),
     name: text().notNull(),
     slug: text().notNull(),
     description: text().notNull().default(""),
@@ -61,9 +59,7 @@ export const folders = pgTable(
   "folders",
   {
     id: id(),
-    teamId: uuid()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: teamIdColumn(),
     parserId: uuid()
       .notNull()
       .references(() => parsers.id, { onDelete: "cascade" }),
@@ -121,9 +117,7 @@ export const classifiers = pgTable(
   "classifiers",
   {
     id: id(),
-    teamId: uuid()
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: teamIdColumn(),
     name: text().notNull(),
     slug: text().notNull(),
     description: text().notNull().default(""),

@@ -3,11 +3,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { SecretReveal } from "@/components/console/secret-reveal";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import {
   Button,
   Checkbox,
-  CopyButton,
   Dialog,
   DialogContent,
   DialogDescription,
@@ -69,12 +69,7 @@ export function ApiKeyCreateDialog({ permissions }: { permissions: Option[] }) {
                 This is the only time the key is shown. Store it somewhere safe now; if it is lost, revoke it and create another.
               </DialogDescription>
             </DialogHeader>
-            <div className="flex items-center gap-2 rounded-md border border-warning bg-warning-soft p-3">
-              <code aria-label="New API key" className="min-w-0 flex-1 break-all font-mono text-xs">
-                {created.key}
-              </code>
-              <CopyButton value={created.key} label="Copy key" showLabel />
-            </div>
+            <SecretReveal label="New API key" value={created.key} copyLabel="Copy key" />
             <DialogFooter>
               <Button onClick={() => onOpenChange(false)}>Done</Button>
             </DialogFooter>

@@ -4,10 +4,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { SecretReveal } from "@/components/console/secret-reveal";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import {
   Button,
-  CopyButton,
   Dialog,
   DialogContent,
   DialogDescription,
@@ -65,17 +65,16 @@ export function MemberAddDialog() {
               </DialogDescription>
             </DialogHeader>
             {added.initialPassword ? (
-              <div className="flex flex-col gap-2 rounded-md border border-warning bg-warning-soft p-3">
-                <p className="text-xs">
-                  Sign in as <strong>{added.member.email}</strong> with:
-                </p>
-                <div className="flex items-center gap-2">
-                  <code aria-label="Initial password" className="min-w-0 flex-1 break-all font-mono">
-                    {added.initialPassword}
-                  </code>
-                  <CopyButton value={added.initialPassword} label="Copy password" showLabel />
-                </div>
-              </div>
+              <SecretReveal
+                label="Initial password"
+                value={added.initialPassword}
+                copyLabel="Copy password"
+                intro={
+                  <>
+                    Sign in as <strong>{added.member.email}</strong> with:
+                  </>
+                }
+              />
             ) : null}
             <DialogFooter>
               <Button onClick={() => onOpenChange(false)}>Done</Button>

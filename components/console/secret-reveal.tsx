@@ -1,0 +1,17 @@
+import type { ReactNode } from "react";
+import { CopyButton } from "@/components/ui";
+
+/** A secret shown once (an API key, an initial password): highlighted, selectable, with a copy button. */
+export function SecretReveal({ label, value, copyLabel, intro }: { label: string; value: string; copyLabel: string; intro?: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-2 rounded-md border border-warning bg-warning-soft p-3">
+      {intro ? <p className="text-xs">{intro}</p> : null}
+      <div className="flex items-center gap-2">
+        <code aria-label={label} className="min-w-0 flex-1 break-all font-mono text-xs">
+          {value}
+        </code>
+        <CopyButton value={value} label={copyLabel} showLabel />
+      </div>
+    </div>
+  );
+}
