@@ -9,7 +9,13 @@ type NavItem = { href: string; label: string; permission?: string };
 
 /** What each role sees; the API enforces the same rules, this only hides what would be refused. */
 const NAV: { heading: string; items: NavItem[] }[] = [
-  { heading: "Workspace", items: [{ href: "/", label: "Overview" }] },
+  {
+    heading: "Workspace",
+    items: [
+      { href: "/", label: "Overview" },
+      { href: "/parsers", label: "Parsers", permission: "parsers.read" },
+    ],
+  },
   {
     heading: "Settings",
     items: [

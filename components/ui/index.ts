@@ -16,3 +16,4 @@ export * from "./spinner";
 export * from "./table";
 export * from "./textarea";
 export * from "./toast";
+export * from "./tag-input";

@@ -1,0 +1,16 @@
+import "server-only";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { consoleApi } from "@/lib/api-client/console";
+import { ApiError } from "@/lib/api-client/client";
+import { parserOperations, type Parser } from "@/lib/contracts/parsers";
+
+/** The parser a console page is about (archived ones too); another team's or an unknown id is the 404 page. */
+export const getParserOrNotFound = cache(async (parserId: string): Promise<Parser> => {
+  try {
+    return await (await consoleApi()).call(parserOperations.get, { params: { parserId }, query: { includeArchived: "true" } });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) notFound();
+    throw error;
+  }
+});
