@@ -1,0 +1,129 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import { Button, Checkbox, Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle, FormField, Input, Select, TagInput, Textarea } from "@/components/ui";
+import { ColumnInputSchema, type ColumnInput, type Field } from "@/lib/contracts/fields";
+import { ColumnsEditor } from "./columns-editor";
+import { FIELD_TYPE_OPTIONS } from "./field-types";
+
+const FORM_FIELDS = ["name", "type", "description", "instructions", "required", "options", "columns"] as const;
+
+export type FieldDialogResult = { ok: true } | { ok: false; message: string; issues?: { path: string; message: string }[] };
+
+/** The field as the form edits it: the create shape plus column ids, so an edit keeps existing columns. */
+export function toColumnInput(field: Field): ColumnInput {
+  return {
+    id: field.id,
+    name: field.name,
+    type: field.type,
+    description: field.description,
+    instructions: field.instructions,
+    required: field.required,
+    options: field.type === "select" ? field.options : undefined,
+    columns: field.type === "table" ? (field.columns ?? []).map(toColumnInput) : undefined,
+  };
+}
+
+const EMPTY: ColumnInput = { name: "", type: "text", description: "", instructions: "", required: false };
+
+export function FieldDialog({
+  open,
+  onOpenChange,
+  field,
+  onSave,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Absent: a new field. */
+  field?: Field;
+  onSave: (values: ColumnInput) => Promise<FieldDialogResult>;
+}) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ColumnInput>({ resolver: zodResolver(ColumnInputSchema), defaultValues: field ? toColumnInput(field) : EMPTY });
+  const { errors, isSubmitting } = form.formState;
+  const type = useWatch({ control: form.control, name: "type" });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await onSave(values);
+    if (result.ok) onOpenChange(false);
+    else if (!applyServerErrors(form.setError, FORM_FIELDS, result.issues)) setFormError(result.message);
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent size="lg">
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <DialogHeader>
+            <DialogTitle>{field ? `Edit “${field.name}”` : "Add field"}</DialogTitle>
+          </DialogHeader>
+          <div className="grid grid-cols-2 gap-4">
+            <FormField label="Name" htmlFor="field-name" error={errors.name?.message} required description="The key of the value in the extracted data.">
+              <Input autoFocus placeholder="e.g. invoiceNumber" {...form.register("name")} />
+            </FormField>
+            <FormField label="Type" htmlFor="field-type" error={errors.type?.message}>
+              <Select
+                {...form.register("type", {
+                  onChange: (event: { target: { value: string } }) => {
+                    if (event.target.value === "table" && !form.getValues("columns")?.length) form.setValue("columns", [{ name: "", type: "text", required: false }]);
+                  },
+                })}
+              >
+                {FIELD_TYPE_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          </div>
+          <FormField label="Description" htmlFor="field-description" error={errors.description?.message} description="What the value is; extraction reads it too.">
+            <Input placeholder="e.g. The supplier's invoice number" {...form.register("description")} />
+          </FormField>
+          <FormField label="Instructions" htmlFor="field-instructions" error={errors.instructions?.message} description="Where to find it and how to read it.">
+            <Textarea rows={2} placeholder="e.g. Top right, labelled Invoice No. Keep leading zeros." {...form.register("instructions")} />
+          </FormField>
+          <Checkbox label="Required" description="Documents missing this value are flagged for review." {...form.register("required")} />
+          {type === "select" ? (
+            <FormField label="Options" htmlFor="field-options" error={errors.options?.message ?? errors.options?.root?.message}>
+              <Controller
+                control={form.control}
+                name="options"
+                render={({ field: control, fieldState }) => (
+                  <TagInput inputLabel="Add an option" value={control.value ?? []} onChange={control.onChange} invalid={Boolean(fieldState.error)} placeholder="Press Enter after each option" />
+                )}
+              />
+            </FormField>
+          ) : null}
+          {type === "table" ? (
+            <fieldset>
+              <legend className="mb-1.5 font-medium">Columns</legend>
+              <Controller
+                control={form.control}
+                name="columns"
+                render={({ field: control }) => <ColumnsEditor label="Columns" value={control.value ?? []} onChange={control.onChange} />}
+              />
+              <p aria-live="polite" className="mt-1 text-xs font-medium text-danger empty:hidden">
+                {errors.columns?.message ?? errors.columns?.root?.message ?? (errors.columns ? "Check the columns: each needs a unique name." : null)}
+              </p>
+            </fieldset>
+          ) : null}
+          <p aria-live="polite" className="text-sm font-medium text-danger empty:hidden">
+            {formError}
+          </p>
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {field ? "Save field" : "Add field"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
