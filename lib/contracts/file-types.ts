@@ -15,6 +15,9 @@ export const FILE_TYPE_LABELS: Record<string, string> = {
   "message/rfc822": "E-mail (EML)",
 };
 
+/** The MIME types a request may name in `acceptedFileTypes`; anything else is a 400. */
+export const KNOWN_MIME_TYPES = Object.keys(FILE_TYPE_LABELS) as [string, ...string[]];
+
 export const DEFAULT_ACCEPTED_MIME_TYPES = ["application/pdf", "image/png", "image/jpeg", "image/tiff", "image/webp"];
 
 export function toAcceptedFileTypes(mimeTypes: readonly string[]): AcceptedFileType[] {

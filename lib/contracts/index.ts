@@ -1,6 +1,8 @@
 import { apiKeyOperations } from "./api-keys";
 import { auditOperations } from "./audit";
 import type { Operation } from "./common";
+import { fieldOperations } from "./fields";
+import { folderOperations } from "./folders";
 import { memberOperations } from "./members";
 import { parserOperations } from "./parsers";
 import { sessionOperations } from "./session";
@@ -11,6 +13,8 @@ export const operationGroups = {
   apiKeys: apiKeyOperations,
   members: memberOperations,
   parsers: parserOperations,
+  fields: fieldOperations,
+  folders: folderOperations,
   audit: auditOperations,
 } as const;
 

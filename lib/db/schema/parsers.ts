@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import type { FieldType } from "@/lib/contracts/enums";
 import type { ClassifierSettings, ParserSettings } from "@/lib/contracts/parser-settings";
 import { createdAt, id, timestamptz, updatedAt } from "./columns";
 import { teams, users } from "./identity";
@@ -24,8 +25,8 @@ export const parsers = pgTable(
   (t) => [index("parsers_team_idx").on(t.teamId, t.createdAt)],
 );
 
-export const FIELD_TYPES = ["text", "number", "date", "currency", "boolean", "email", "phone", "url", "address", "select", "table"] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+// The list lives with the contracts, which the browser may import; re-exported for schema readers.
+export { FIELD_TYPES, type FieldType } from "@/lib/contracts/enums";
 
 /** Fields form a tree: a table field's columns are fields whose parentId is the table field. */
 export const fields = pgTable(
