@@ -1,6 +1,6 @@
 import "server-only";
 import { eq, inArray } from "drizzle-orm";
-import type { ColumnInput, FieldsResult, UpdateField } from "@/lib/contracts/fields";
+import { MAX_FIELD_DEPTH, tableDepth, type ColumnInput, type FieldsResult, type UpdateField } from "@/lib/contracts/fields";
 import type { FieldType } from "@/lib/contracts/enums";
 import type { Tx } from "@/lib/db/client";
 import { fields } from "@/lib/db/schema";
@@ -120,6 +120,9 @@ export async function updateField(ctx: ServiceContext, parserId: string, fieldId
       }
       if (next.type === "table" && input.columns !== undefined && input.columns.length === 0) {
         throw validationError("columns: a table field needs at least one column", [{ path: "columns", message: "A table field needs at least one column" }]);
+      }
+      if (next.type === "table" && input.columns !== undefined && tableDepth({ type: "table", name: next.name, columns: input.columns }) > MAX_FIELD_DEPTH) {
+        throw validationError(`columns: tables nest at most ${MAX_FIELD_DEPTH} levels deep`, [{ path: "columns", message: `Tables nest at most ${MAX_FIELD_DEPTH} levels deep` }]);
       }
       const clash = rows.find((row) => row.parentId === null && row.id !== target.id && row.name.toLowerCase() === next.name.toLowerCase());
       if (clash) throw conflict(`A field named "${clash.name}" already exists in this parser`);
