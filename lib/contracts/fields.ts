@@ -56,7 +56,7 @@ const inputShape = {
 type FieldLike = { name: string; type: string; options?: string[]; columns?: FieldLike[] };
 
 /** Rules that hold for a field and, recursively, its columns. Name clashes are 409s, so the service checks them. */
-export function checkFieldShape(field: FieldLike, ctx: z.RefinementCtx, depth = 1): void {
+export function checkFieldShape(field: FieldLike, ctx: z.RefinementCtx): void {
   if (field.type === "select" && (field.options?.length ?? 0) === 0) {
     ctx.addIssue({ code: "custom", path: ["options"], message: "A select field needs at least one option" });
   }
@@ -74,9 +74,15 @@ export function checkFieldShape(field: FieldLike, ctx: z.RefinementCtx, depth = 
   if (field.type !== "table" && field.columns !== undefined) {
     ctx.addIssue({ code: "custom", path: ["columns"], message: "Only table fields have columns" });
   }
-  if (field.type === "table" && depth >= MAX_FIELD_DEPTH && field.columns?.some((column) => column.type === "table")) {
+  if (tableDepth(field) > MAX_FIELD_DEPTH) {
     ctx.addIssue({ code: "custom", path: ["columns"], message: `Tables nest at most ${MAX_FIELD_DEPTH} levels deep` });
   }
+}
+
+/** 0 for a scalar, 1 for a table of scalars, 2 for a table with a table column, … */
+export function tableDepth(field: FieldLike): number {
+  if (field.type !== "table") return 0;
+  return 1 + Math.max(0, ...(field.columns ?? []).map(tableDepth));
 }
 
 export type FieldInput = {

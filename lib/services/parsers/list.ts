@@ -5,8 +5,8 @@ import { documents, folders, parsers } from "@/lib/db/schema";
 import { assertPermission, type ServiceContext } from "../context";
 import { toParser } from "./to-parser";
 
-/** The active document parsers of the caller's team, with their document and folder counts. */
-export async function listParsers(ctx: ServiceContext): Promise<Parser[]> {
+/** The active document parsers of the caller's team (archived ones too when asked), with their document and folder counts. */
+export async function listParsers(ctx: ServiceContext, options: { includeArchived?: boolean } = {}): Promise<Parser[]> {
   assertPermission(ctx, "parsers.read");
   const documentCount = ctx.db
     .select({ parserId: documents.parserId, count: sql<number>`count(*)::int`.as("document_count") })
@@ -25,7 +25,7 @@ export async function listParsers(ctx: ServiceContext): Promise<Parser[]> {
     .from(parsers)
     .leftJoin(documentCount, eq(documentCount.parserId, parsers.id))
     .leftJoin(folderCount, eq(folderCount.parserId, parsers.id))
-    .where(and(eq(parsers.teamId, ctx.teamId), eq(parsers.isActive, true), isNull(parsers.deletedAt), eq(parsers.type, "document")))
+    .where(and(eq(parsers.teamId, ctx.teamId), options.includeArchived ? undefined : eq(parsers.isActive, true), isNull(parsers.deletedAt), eq(parsers.type, "document")))
     .orderBy(asc(parsers.name), asc(parsers.createdAt));
   return rows.map((row) => toParser(row.parser, { totalDocuments: row.totalDocuments ?? 0, folders: row.folders ?? 0 }));
 }

@@ -1,0 +1,5 @@
+import { fieldOperations } from "@/lib/contracts/fields";
+import { apiRoute } from "@/lib/http/handler";
+import { reorderFields } from "@/lib/services/fields";
+
+export const POST = apiRoute(fieldOperations.reorder, ({ ctx, params, body }) => reorderFields(ctx, params.parserId, body.fieldIds));

@@ -1,0 +1,43 @@
+import "server-only";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { documents, folders } from "@/lib/db/schema";
+import { assertPermission, recordAudit, type ServiceContext } from "../context";
+import { getParserInTeam } from "../parsers/internal";
+import { findFolder, loadFolders } from "./internal";
+import { subtreeIds } from "./tree";
+
+export type DeletedFolder = { success: true; movedDocuments: number; deletedDocuments: number };
+
+/**
+ * Deletes a folder and its subfolders (soft: the rows stay, out of sight). Their documents move out of any
+ * folder, or with `deleteDocuments` are deleted too, which needs the documents.write permission as well.
+ */
+export async function deleteFolder(ctx: ServiceContext, parserId: string, folderId: string, options: { deleteDocuments: boolean }): Promise<DeletedFolder> {
+  assertPermission(ctx, "parsers.write");
+  if (options.deleteDocuments) assertPermission(ctx, "documents.write");
+  return ctx.db.transaction(async (tx) => {
+    const parser = await getParserInTeam(tx, ctx.teamId, parserId, { forUpdate: true });
+    const rows = await loadFolders(tx, parser.id);
+    const target = findFolder(rows, folderId);
+    const ids = [...subtreeIds(rows, target.id)];
+    const now = new Date();
+    const inFolders = and(eq(documents.parserId, parser.id), eq(documents.teamId, ctx.teamId), inArray(documents.folderId, ids), isNull(documents.deletedAt));
+    const changed = options.deleteDocuments
+      ? await tx.update(documents).set({ deletedAt: now }).where(inFolders).returning({ id: documents.id })
+      : await tx.update(documents).set({ folderId: null }).where(inFolders).returning({ id: documents.id });
+    await tx.update(folders).set({ deletedAt: now }).where(and(eq(folders.parserId, parser.id), inArray(folders.id, ids)));
+    const result = {
+      success: true as const,
+      movedDocuments: options.deleteDocuments ? 0 : changed.length,
+      deletedDocuments: options.deleteDocuments ? changed.length : 0,
+    };
+    await recordAudit(tx, ctx, {
+      action: "folder.delete",
+      resourceType: "folder",
+      resourceId: target.id,
+      before: { parserId: parser.id, name: target.name, folderIds: ids },
+      after: result,
+    });
+    return result;
+  });
+}

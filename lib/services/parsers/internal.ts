@@ -1,0 +1,69 @@
+import "server-only";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Parser } from "@/lib/contracts/parsers";
+import type { DbOrTx } from "@/lib/db/client";
+import { classifiers, documents, folders, parsers } from "@/lib/db/schema";
+import { AppError, notFound } from "@/lib/http/errors";
+
+export type ParserRow = typeof parsers.$inferSelect;
+
+/**
+ * The team's document parser with this id, or a 404. Archived parsers count unless `activeOnly`: their fields,
+ * folders and settings stay reachable so they can be inspected and restored. A classifier id of the same team
+ * gets a message saying so, because a caller mixing the two up needs to know which endpoint to use; another
+ * team's id (parser or classifier) is an ordinary not-found.
+ */
+export async function getParserInTeam(
+  tx: DbOrTx,
+  teamId: string,
+  parserId: string,
+  options: { activeOnly?: boolean; forUpdate?: boolean } = {},
+): Promise<ParserRow> {
+  const query = tx
+    .select()
+    .from(parsers)
+    .where(
+      and(
+        eq(parsers.id, parserId),
+        eq(parsers.teamId, teamId),
+        eq(parsers.type, "document"),
+        isNull(parsers.deletedAt),
+        options.activeOnly ? eq(parsers.isActive, true) : undefined,
+      ),
+    )
+    .limit(1);
+  // Locking the parser row serialises changes to its fields and folders (positions, sibling names, moves).
+  const [row] = options.forUpdate ? await query.for("update") : await query;
+  if (row) return row;
+  const [classifier] = await tx
+    .select({ id: classifiers.id })
+    .from(classifiers)
+    .where(and(eq(classifiers.id, parserId), eq(classifiers.teamId, teamId), isNull(classifiers.deletedAt)))
+    .limit(1);
+  if (classifier) {
+    throw new AppError("NOT_FOUND", `${parserId} is a classifier, not a parser: use /api/v1/classifiers/${parserId}`, {
+      notFound: [{ type: "parserId", value: parserId }],
+    });
+  }
+  throw notFound("parserId", parserId, "Parser");
+}
+
+export async function parserCounts(tx: DbOrTx, parserId: string): Promise<Parser["counts"]> {
+  const [documentRow] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(documents)
+    .where(and(eq(documents.parserId, parserId), isNull(documents.deletedAt)));
+  const [folderRow] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(folders)
+    .where(and(eq(folders.parserId, parserId), isNull(folders.deletedAt)));
+  return { totalDocuments: documentRow?.count ?? 0, folders: folderRow?.count ?? 0 };
+}
+
+/** PostgreSQL's unique_violation, however the driver wraps it: a concurrent duplicate name becomes a 409, not a 500. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
