@@ -34,7 +34,11 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } }],
+  // The first-run journey starts from an empty install and creates the admin the later journeys sign in as.
+  projects: [
+    { name: "first-run", testMatch: /console-journeys\.spec\.ts/, use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    { name: "admin", testMatch: /parsers-admin\.spec\.ts/, dependencies: ["first-run"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+  ],
   webServer: {
     command: "node scripts/start.mjs",
     url: `http://127.0.0.1:${port}/api/health`,

@@ -1,4 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { ADMIN as admin } from "./support/accounts";
+import { signIn, signOut } from "./support/sign-in";
 
 /**
  * What a new admin and a reviewer do on a fresh install, in order: set up, create and revoke an API key,
@@ -6,20 +8,7 @@ import { expect, test, type Page } from "@playwright/test";
  */
 test.describe.configure({ mode: "serial" });
 
-const admin = { team: "Initech", name: "Ada Lovelace", email: "ada@initech.test", password: "analytical-engine-1" };
 const reviewer = { name: "Grace Hopper", email: "grace@initech.test", password: "" };
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/sign-in/);
-}
 
 test("a fresh install leads to one-time setup, then to the console", async ({ page }) => {
   await page.goto("/");

@@ -14,6 +14,8 @@ export function ParsersTable({ parsers, canWrite, showArchived }: { parsers: Par
   const [query, setQuery] = useState("");
   const [archiving, setArchiving] = useState<Parser | null>(null);
   const [pending, startTransition] = useTransition();
+  // Flips at once; the list follows when the navigation lands.
+  const [archivedShown, setArchivedShown] = useState(showArchived);
   const visible = useMemo(() => {
     const needle = query.trim().toLowerCase();
     return needle ? parsers.filter((parser) => parser.name.toLowerCase().includes(needle)) : parsers;
@@ -40,7 +42,14 @@ export function ParsersTable({ parsers, canWrite, showArchived }: { parsers: Par
       <div className="flex items-center justify-between gap-4">
         <Input type="search" aria-label="Search parsers by name" placeholder="Search by name…" value={query} onChange={(event) => setQuery(event.target.value)} className="max-w-xs" />
         <label className="flex items-center gap-2 text-muted">
-          <input type="checkbox" checked={showArchived} onChange={(event) => router.push(event.target.checked ? "/parsers?archived=1" : "/parsers")} />
+          <input
+            type="checkbox"
+            checked={archivedShown}
+            onChange={(event) => {
+              setArchivedShown(event.target.checked);
+              router.push(event.target.checked ? "/parsers?archived=1" : "/parsers");
+            }}
+          />
           Show archived
         </label>
       </div>

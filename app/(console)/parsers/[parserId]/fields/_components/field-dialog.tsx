@@ -86,7 +86,7 @@ export function FieldDialog({
           <FormField label="Instructions" htmlFor="field-instructions" error={errors.instructions?.message} description="Where to find it and how to read it.">
             <Textarea rows={2} placeholder="e.g. Top right, labelled Invoice No. Keep leading zeros." {...form.register("instructions")} />
           </FormField>
-          <Checkbox label="Required" description="Documents missing this value are flagged for review." {...form.register("required")} />
+          <Checkbox label="Required" description="Every document is expected to have this value." {...form.register("required")} />
           {type === "select" ? (
             <FormField label="Options" htmlFor="field-options" error={errors.options?.message ?? errors.options?.root?.message}>
               <Controller

@@ -10,7 +10,7 @@ export function ExtractionSection() {
   const errors = formState.errors;
   return (
     <SettingsSection id="settings-extraction" title="Extraction" description="Speed against thoroughness, tables, and what comes with each value.">
-      <FormField label="Extraction mode" htmlFor="settings-mode" error={errors.dataExtractionMode?.message} description="Fast reads the text layer only; accurate also runs OCR on every page and checks each value twice.">
+      <FormField label="Extraction mode" htmlFor="settings-mode" error={errors.dataExtractionMode?.message} description="Fast favours speed; accurate spends more time on every page for the hardest documents.">
         <Select {...register("dataExtractionMode")}>
           <option value="fast">Fast</option>
           <option value="balanced">Balanced</option>
