@@ -92,18 +92,29 @@ export type AuthenticatedKey = {
  */
 export async function authenticateApiKey(db: Db, key: string): Promise<AuthenticatedKey | null> {
   const [row] = await db
-    .select({ id: apiKeys.id, teamId: apiKeys.teamId, permissions: apiKeys.permissions, userId: apiKeys.createdById, region: teams.region, role: memberships.role })
+    .select({
+      id: apiKeys.id,
+      teamId: apiKeys.teamId,
+      permissions: apiKeys.permissions,
+      userId: apiKeys.createdById,
+      lastUsedAt: apiKeys.lastUsedAt,
+      region: teams.region,
+      role: memberships.role,
+    })
     .from(apiKeys)
     .innerJoin(teams, eq(teams.id, apiKeys.teamId))
     .innerJoin(memberships, and(eq(memberships.teamId, apiKeys.teamId), eq(memberships.userId, apiKeys.createdById)))
     .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
     .limit(1);
   if (!row) return null;
-  // Recording use at most once a minute keeps a hot key from turning every read into a write.
-  await db
-    .update(apiKeys)
-    .set({ lastUsedAt: new Date() })
-    .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+  // Recording use at most once a minute keeps a hot key from turning every read into a write; the guard in
+  // the WHERE clause keeps concurrent requests from writing it twice.
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: new Date() })
+      .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+  }
   return {
     keyId: row.id,
     teamId: row.teamId,
