@@ -45,3 +45,16 @@ describe("settings contracts", () => {
     expect(UpdateParserSchema.safeParse({ settings: {} }).success).toBe(false);
   });
 });
+
+describe("OpenAPI for the recursive field schemas", () => {
+  it("hoists Field, FieldInput and ColumnInput into components that refer to themselves", async () => {
+    const { allOperations } = await import("./index");
+    const { buildOpenApiDocument } = await import("@/lib/http/openapi");
+    const document = buildOpenApiDocument(allOperations, { version: "test", serverUrl: "http://localhost" });
+    const schemas = document.components.schemas as Record<string, { properties?: Record<string, unknown> }>;
+    for (const name of ["Field", "FieldInput", "ColumnInput", "Folder", "Parser"]) expect(schemas).toHaveProperty(name);
+    expect(JSON.stringify(schemas.Field!.properties!.columns)).toContain("#/components/schemas/Field");
+    const createField = (document.paths["/parsers/{parserId}/fields"] as Record<string, { requestBody: unknown }>).post!;
+    expect(JSON.stringify(createField.requestBody)).toContain("#/components/schemas/FieldInput");
+  });
+});
