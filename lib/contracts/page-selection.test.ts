@@ -25,7 +25,10 @@ describe("parsePageSelection", () => {
     expect(pages("last", 5)).toEqual([5]);
     expect(pages("-2", 5)).toEqual([4]);
     expect(pages("2-last", 5)).toEqual([2, 3, 4, 5]);
-    expect(pages("-3--1", 5)).toEqual([3, 4, 5]);
+    expect(pages("(-3)-(-1)", 5)).toEqual([3, 4, 5]);
+    expect(pages("last-1", 5)).toEqual([4]);
+    expect(pages("last-2-last", 5)).toEqual([3, 4, 5]);
+    expect(pages("4-", 6)).toEqual([4, 5, 6]);
     expect(pages("1,LAST", 5)).toEqual([1, 5]);
   });
 
@@ -37,6 +40,14 @@ describe("parsePageSelection", () => {
     expect(pages("3n-1", 9)).toEqual([2, 5, 8]);
     expect(pages("n+4", 6)).toEqual([4, 5, 6]);
     expect(pages("n", 3)).toEqual([1, 2, 3]);
+    expect(pages("-n+3", 9)).toEqual([1, 2, 3]);
+    expect(pages("2n + 1", 4)).toEqual([1, 3]);
+  });
+
+  it("reads all, first k and last k, and semicolons", () => {
+    expect(pages("all", 3)).toEqual([1, 2, 3]);
+    expect(pages("*", 2)).toEqual([1, 2]);
+    expect(pages("first 2; last 1", 5)).toEqual([1, 2, 5]);
   });
 
   it("ignores pages beyond the document", () => {
@@ -48,11 +59,13 @@ describe("parsePageSelection", () => {
   it.each([
     ["0", "pages start at 1"],
     ["3-1", "ends before it starts"],
-    ["-1--3", "ends before it starts"],
+    ["(-1)-(-3)", "ends before it starts"],
+    ["-3--1", "in parentheses"],
+    ["first 0", "at least one"],
     ["1,,2", "empty term"],
     ["abc", "is not a page"],
     ["0n+1", "at least 1"],
-    ["1-", "is not a page"],
+    ["1--", "is not a page"],
     ["2n+", "is not a page"],
     ["1.5", "is not a page"],
   ])("rejects %j", (text, message) => {

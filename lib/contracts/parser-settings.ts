@@ -91,7 +91,10 @@ export const EmailParsingSchema = z.strictObject({
   parseEmailBody: z.boolean(),
   mergeEmailAttachments: z.boolean(),
   includeEmailSubjectBody: z.boolean(),
-  attachmentFileTypes: z.array(z.string().max(200)).max(50),
+  attachmentFileTypes: z
+    .array(z.string().trim().min(1).max(200))
+    .max(50)
+    .describe("Attachments to extract, as MIME types (application/pdf, image/*) or extensions (.pdf); empty: every attachment"),
   senderFilter: z.strictObject({
     mode: z.enum(["disabled", "allow", "deny"]).describe("disabled: every sender; allow: only matching senders; deny: all but matching senders"),
     rules: z.array(SenderRuleSchema).max(200),

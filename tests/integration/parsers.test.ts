@@ -122,7 +122,10 @@ describe("GET /parsers and /parsers/{id}", () => {
     const parser = await makeParser(acme());
     const archived = await patch(parser.id, { isActive: false });
     expect(archived.body.isActive).toBe(false);
-    expect((await call(`/api/v1/parsers/${parser.id}`, { key: acme() })).status).toBe(404);
+    const hidden = await call(`/api/v1/parsers/${parser.id}`, { key: acme() });
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toMatchObject({ error: true, message: expect.stringContaining("archived"), notFound: [{ type: "parserId", value: parser.id }] });
+    expect((await call(`/api/v1/parsers/${parser.id}`, { key: globex() })).body).toMatchObject({ message: "Parser not found" });
     expect((await call(`/api/v1/parsers/${parser.id}?includeArchived=true`, { key: acme() })).status).toBe(200);
     // Its fields stay reachable.
     expect((await call(`/api/v1/parsers/${parser.id}/fields`, { key: acme() })).status).toBe(200);

@@ -28,12 +28,17 @@ export async function getParserInTeam(
         eq(parsers.teamId, teamId),
         eq(parsers.type, "document"),
         isNull(parsers.deletedAt),
-        options.activeOnly ? eq(parsers.isActive, true) : undefined,
       ),
     )
     .limit(1);
   // Locking the parser row serialises changes to its fields and folders (positions, sibling names, moves).
   const [row] = options.forUpdate ? await query.for("update") : await query;
+  if (row && options.activeOnly && !row.isActive) {
+    // Same team, so saying why leaks nothing, and it tells the caller how to reach or restore it.
+    throw new AppError("NOT_FOUND", `Parser ${parserId} is archived: add ?includeArchived=true to read it, or PATCH isActive true to restore it`, {
+      notFound: [{ type: "parserId", value: parserId }],
+    });
+  }
   if (row) return row;
   const [classifier] = await tx
     .select({ id: classifiers.id })
