@@ -9,3 +9,16 @@ export type Role = (typeof ROLES)[number];
 export const SCALAR_FIELD_TYPES = ["text", "number", "date", "currency", "boolean", "email", "phone", "url", "address", "select"] as const;
 export const FIELD_TYPES = [...SCALAR_FIELD_TYPES, "table"] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** Document statuses: the spec's eight, plus `skipped` for documents a document-type rule excluded. */
+export const DOCUMENT_STATUSES = ["uploading", "queued", "processing", "processed", "failed", "skipped", "in_review", "approved", "rejected"] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+export const REVIEW_STATUSES = ["not_required", "pending", "in_progress", "approved", "rejected"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export const STAGE_STATUSES = ["pending", "in_progress", "approved", "rejected", "skipped"] as const;
+export type StageStatus = (typeof STAGE_STATUSES)[number];
+
+export const DOCUMENT_SOURCES = ["api", "url", "email", "console", "classifier", "split"] as const;
+export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];

@@ -1,5 +1,6 @@
 import { apiKeyOperations } from "./api-keys";
 import { auditOperations } from "./audit";
+import { documentOperations } from "./documents";
 import type { Operation } from "./common";
 import { fieldOperations } from "./fields";
 import { folderOperations } from "./folders";
@@ -16,6 +17,7 @@ export const operationGroups = {
   fields: fieldOperations,
   folders: folderOperations,
   audit: auditOperations,
+  documents: documentOperations,
 } as const;
 
 export const allOperations: Operation[] = Object.values(operationGroups).flatMap((group) => Object.values(group) as Operation[]);

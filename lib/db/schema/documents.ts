@@ -4,21 +4,9 @@ import { createdAt, id, timestamptz, updatedAt } from "./columns";
 import { teamIdColumn, users } from "./identity";
 import { classifiers, folders, parsers, reviewStages } from "./parsers";
 
-export const DOCUMENT_STATUSES = [
-  "uploading",
-  "queued",
-  "processing",
-  "processed",
-  "failed",
-  "skipped",
-  "in_review",
-  "approved",
-  "rejected",
-] as const;
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+import type { DocumentStatus, ReviewStatus, StageStatus } from "@/lib/contracts/enums";
 
-export const REVIEW_STATUSES = ["not_required", "pending", "in_progress", "approved", "rejected"] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export { DOCUMENT_STATUSES, REVIEW_STATUSES, STAGE_STATUSES, type DocumentStatus, type ReviewStatus, type StageStatus } from "@/lib/contracts/enums";
 
 /** Where each extracted value came from: page (1-based) and a page-relative box (0–1, origin top-left). */
 export type FieldMetadataEntry = {
@@ -75,8 +63,6 @@ export const documents = pgTable(
   ],
 );
 
-export const STAGE_STATUSES = ["pending", "in_progress", "approved", "rejected", "skipped"] as const;
-export type StageStatus = (typeof STAGE_STATUSES)[number];
 
 /** A document's progress through its parser's review stages. */
 export const documentReviewStages = pgTable(

@@ -1,0 +1,44 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { FileNotFoundError } from "./file-store";
+import { localFileStore } from "./local-store";
+import { signFileToken, verifyFileToken } from "./signed-url";
+
+describe("local file store", () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "quarry-store-"));
+  const store = localFileStore(root);
+
+  it("stores, reads and deletes files", async () => {
+    await store.put("team/doc/invoice.pdf", new Uint8Array([1, 2, 3]), "application/pdf");
+    expect([...(await store.get("team/doc/invoice.pdf"))]).toEqual([1, 2, 3]);
+    expect(await store.exists("team/doc/invoice.pdf")).toBe(true);
+    await store.delete("team/doc/invoice.pdf");
+    await expect(store.get("team/doc/invoice.pdf")).rejects.toBeInstanceOf(FileNotFoundError);
+    expect(fs.readdirSync(path.join(root, "team/doc"))).toEqual([]);
+  });
+
+  it("refuses keys that climb out of its root", async () => {
+    await expect(store.put("../escape.txt", new Uint8Array([1]), "text/plain")).rejects.toThrow("Invalid storage key");
+  });
+});
+
+describe("signed file links", () => {
+  const file = { key: "team/doc/a.pdf", name: "a.pdf", contentType: "application/pdf" };
+
+  it("verifies its own tokens until they expire", () => {
+    const token = signFileToken("secret", file, new Date(Date.now() + 60_000));
+    expect(verifyFileToken("secret", token)).toEqual(file);
+    expect(verifyFileToken("secret", token, new Date(Date.now() + 120_000))).toBeNull();
+  });
+
+  it("refuses tampered tokens and other secrets", () => {
+    const token = signFileToken("secret", file, new Date(Date.now() + 60_000));
+    const [payload, signature] = token.split(".");
+    const forged = Buffer.from(JSON.stringify({ k: "other/team.pdf", n: "x", t: "x", e: 9_999_999_999 })).toString("base64url");
+    expect(verifyFileToken("secret", `${forged}.${signature}`)).toBeNull();
+    expect(verifyFileToken("other", token)).toBeNull();
+    expect(verifyFileToken("secret", `${payload}`)).toBeNull();
+  });
+});
