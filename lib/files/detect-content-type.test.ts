@@ -1,0 +1,30 @@
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { detectContentType } from "./detect-content-type";
+
+const text = (value: string) => new TextEncoder().encode(value);
+
+describe("detectContentType", () => {
+  it("reads a PDF by its bytes, whatever it is called", async () => {
+    const pdf = await (await PDFDocument.create()).save();
+    expect(await detectContentType(pdf, { declared: "image/png", fileName: "photo.png" })).toBe("application/pdf");
+  });
+
+  it("reads images by their signatures", async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+    expect(await detectContentType(png)).toBe("image/png");
+    expect(await detectContentType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]))).toBe("image/jpeg");
+  });
+
+  it("tells the text formats apart by their shape", async () => {
+    expect(await detectContentType(text("<!DOCTYPE html><html><body>Invoice</body></html>"))).toBe("text/html");
+    expect(await detectContentType(text("From: ap@supplier.test\r\nTo: in@quarry.test\r\nSubject: Invoice\r\n\r\nHello"))).toBe("message/rfc822");
+    expect(await detectContentType(text("sku,qty,price\nA1,2,3.50\nB2,1,9.99\n"))).toBe("text/csv");
+    expect(await detectContentType(text("Invoice 42\nTotal 10.00 EUR"), { fileName: "note.pdf" })).toBe("text/plain");
+  });
+
+  it("refuses binary that is no known format, and empty files", async () => {
+    expect(await detectContentType(new Uint8Array([0x00, 0x01, 0x02, 0xfe, 0xff, 0x00, 0x13]))).toBeNull();
+    expect(await detectContentType(new Uint8Array())).toBeNull();
+  });
+});
