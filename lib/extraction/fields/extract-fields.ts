@@ -1,0 +1,149 @@
+import { formatAmount } from "../normalise/amounts";
+import { findCurrencies } from "../normalise/currency";
+import { findDates, type DateOrder } from "../normalise/dates";
+import { findIbans, findVatIds } from "../normalise/identifiers";
+import type { FieldDefinition, PageModel, Scalar, ValueMetadata } from "../types";
+import type { ValueKind } from "./concepts";
+import { detectDateOrder } from "./date-order";
+import { documentLines, wordsSource, type DocLine } from "./document-lines";
+import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
+import { findAddressBelow, findCustomerByAddressWindow, findVendorName } from "./parties";
+import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
+
+export type ScalarResult = { value: Scalar; meta: ValueMetadata };
+
+type Context = { lines: DocLine[]; order: DateOrder; fullText: string; found: Map<string, Candidate> };
+
+function firstDate(ctx: Context): Candidate | null {
+  for (const line of ctx.lines) {
+    const d = findDates(line.text, ctx.order)[0];
+    if (d) return { value: d.iso, score: 0.4, source: { page: line.page, ...line.box }, raw: d.text, line: line.index };
+  }
+  return null;
+}
+
+/** The currency printed most often next to amounts; a bare "$" only when nothing more specific appears. */
+function dominantCurrency(ctx: Context): Candidate | null {
+  const tally = new Map<string, { n: number; line: DocLine }>();
+  for (const line of ctx.lines) {
+    for (const hit of findCurrencies(line.text)) {
+      const entry = tally.get(hit.code) ?? { n: 0, line };
+      entry.n += 1;
+      tally.set(hit.code, entry);
+    }
+  }
+  const ranked = [...tally.entries()].filter(([code]) => code !== "$").sort((a, b) => b[1].n - a[1].n);
+  const top = ranked[0] ?? [...tally.entries()][0];
+  if (!top) return null;
+  const [code, { n, line }] = top;
+  return { value: code === "$" ? "USD" : code, score: Math.min(0.9, 0.5 + 0.1 * n), source: { page: line.page, ...line.box }, raw: code, line: line.index };
+}
+
+function firstPattern(ctx: Context, find: (t: string) => Array<{ value: string; index: number }>): Candidate | null {
+  for (const line of ctx.lines) {
+    const hit = find(line.text)[0];
+    if (hit) return { value: hit.value, score: 0.6, source: { page: line.page, ...line.box }, raw: hit.value, line: line.index };
+  }
+  return null;
+}
+
+/** Among total candidates the grand total is the largest amount: boost it so "Total" beats "Total" of a sub-block. */
+function preferLargest(candidates: Candidate[]): Candidate[] {
+  const max = Math.max(...candidates.map((c) => (typeof c.value === "number" ? c.value : -Infinity)));
+  return candidates
+    .map((c) => (c.value === max ? { ...c, score: c.score + 0.08 } : c))
+    .sort((a, b) => b.score - a.score);
+}
+
+function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
+  const concept = resolveConcept(field);
+  const kind: ValueKind = concept?.kind ?? kindForType(field);
+  const key = concept?.key ?? `field:${field.name}`;
+  const extra = fieldLabels(field).map((label) => ({ concept: key, label }));
+  let candidates = findLabelledCandidates(ctx.lines, key, kind, ctx.order, concept ? [] : extra);
+  if (key === "total_amount") candidates = preferLargest(candidates);
+  let best = candidates[0] ?? null;
+  switch (key) {
+    case "invoice_date":
+      best ??= firstDate(ctx);
+      break;
+    case "currency":
+      best ??= dominantCurrency(ctx);
+      break;
+    case "vendor_iban":
+      best ??= firstPattern(ctx, findIbans);
+      break;
+    case "vendor_vat_id":
+      best ??= firstPattern(ctx, findVatIds);
+      break;
+    case "total_amount":
+      best ??= ctx.found.get("amount_due") ?? null;
+      break;
+    case "customer_name":
+      if (!best || best.score < 0.6) best = findCustomerByAddressWindow(ctx.lines) ?? best;
+      break;
+    case "vendor_name": {
+      const customer = ctx.found.get("customer_name");
+      const guess = findVendorName(ctx.lines, typeof customer?.value === "string" ? customer.value : null);
+      if (!best || (guess && guess.score > best.score)) best = guess;
+      break;
+    }
+    case "vendor_address": {
+      const vendor = ctx.found.get("vendor_name") ?? findVendorName(ctx.lines, null);
+      best = findAddressBelow(ctx.lines, vendor?.line ?? null) ?? best;
+      break;
+    }
+  }
+  if (best && field.type === "select" && field.options) best = constrainToOptions(best, field.options);
+  if (best) ctx.found.set(key, best);
+  return best;
+}
+
+/** A select value must be one of its options: the closest option by case-folded containment, else nothing. */
+function constrainToOptions(candidate: Candidate, options: string[]): Candidate | null {
+  const text = String(candidate.value).toLowerCase();
+  const hit = options.find((o) => o.toLowerCase() === text) ?? options.find((o) => text.includes(o.toLowerCase()) || o.toLowerCase().includes(text));
+  return hit ? { ...candidate, value: hit } : null;
+}
+
+function selectFromText(field: FieldDefinition, ctx: Context): Candidate | null {
+  const options = field.options ?? [];
+  const lower = ctx.fullText.toLowerCase();
+  let best: { option: string; index: number } | null = null;
+  for (const option of options) {
+    const index = lower.indexOf(option.toLowerCase());
+    if (index >= 0 && (!best || index < best.index)) best = { option, index };
+  }
+  if (!best) return null;
+  const line = ctx.lines.find((l) => l.text.toLowerCase().includes(best.option.toLowerCase()));
+  return line ? { value: best.option, score: 0.5, source: { page: line.page, ...line.box }, raw: best.option, line: line.index } : null;
+}
+
+/** Order matters: parties depend on each other (the vendor is never the customer), totals fall back on amount due. */
+const DEPENDENCY_ORDER = ["amount_due", "customer_name", "vendor_name"];
+
+export function extractScalarFields(model: PageModel, fields: FieldDefinition[]): Map<string, ScalarResult> {
+  const lines = documentLines(model);
+  const fullText = lines.map((l) => l.text).join("\n");
+  const ctx: Context = { lines, order: detectDateOrder(fullText), fullText, found: new Map() };
+  const ordered = [...fields].sort((a, b) => {
+    const ia = DEPENDENCY_ORDER.indexOf(resolveConcept(a)?.key ?? "");
+    const ib = DEPENDENCY_ORDER.indexOf(resolveConcept(b)?.key ?? "");
+    return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
+  });
+  const out = new Map<string, ScalarResult>();
+  for (const field of ordered) {
+    if (field.type === "table") continue;
+    let best = bestCandidate(field, ctx);
+    if (!best && field.type === "select") best = selectFromText(field, ctx);
+    if (!best) {
+      out.set(field.name, { value: null, meta: { confidence: 0, source: null } });
+      continue;
+    }
+    const value = typeof best.value === "number" && (field.type === "currency" || resolveConcept(field)?.kind === "amount") ? Number(formatAmount(best.value)) : best.value;
+    out.set(field.name, { value, meta: { confidence: Math.round(Math.min(1, best.score) * 100) / 100, source: best.source, raw: best.raw } });
+  }
+  return out;
+}
+
+export { wordsSource };

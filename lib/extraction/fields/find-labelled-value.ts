@@ -1,0 +1,76 @@
+import type { DateOrder } from "../normalise/dates";
+import type { SourceBox } from "../types";
+import type { ValueKind } from "./concepts";
+import { sameRow, wordsSource, type DocLine } from "./document-lines";
+import { findLabelMatches, type LabelMatch } from "./label-matches";
+import { readValue } from "./read-value";
+
+export type Candidate = { value: string | number; score: number; source: SourceBox; raw: string; line: number };
+
+/** Where a value sits relative to its label, and how much that position is trusted. */
+const SAME_LINE = 1;
+const RIGHT_OF = 0.9;
+const BELOW = 0.7;
+
+function labelQuality(match: LabelMatch): number {
+  const specificity = Math.min(1, 0.55 + 0.2 * match.length);
+  const atStart = match.start === 0 ? 1 : 0.85;
+  return specificity * atStart;
+}
+
+/** Lines to the right of the label on the same row, nearest first. */
+function linesRightOf(lines: DocLine[], line: DocLine): DocLine[] {
+  return lines
+    .filter((l) => l.page === line.page && l.index !== line.index && l.box.x >= line.box.x + line.box.w - 0.005 && sameRow(l.box, line.box))
+    .sort((a, b) => a.box.x - b.box.x)
+    .slice(0, 2);
+}
+
+/** The nearest line under the label that overlaps it horizontally, within about two line heights. */
+function lineBelow(lines: DocLine[], line: DocLine, labelBox: { x: number; w: number }): DocLine | undefined {
+  const maxGap = line.box.h * 2.5;
+  return lines
+    .filter((l) => {
+      if (l.page !== line.page || l.index === line.index) return false;
+      const gap = l.box.y - (line.box.y + line.box.h);
+      if (gap < -line.box.h * 0.2 || gap > maxGap) return false;
+      const overlap = Math.min(l.box.x + l.box.w, labelBox.x + labelBox.w) - Math.max(l.box.x, labelBox.x);
+      return overlap > 0 || Math.abs(l.box.x - labelBox.x) < 0.02;
+    })
+    .sort((a, b) => a.box.y - b.box.y)[0];
+}
+
+export function findLabelledCandidates(
+  lines: DocLine[],
+  concept: string,
+  kind: ValueKind,
+  order: DateOrder,
+  extraLabels: Array<{ concept: string; label: string }> = [],
+): Candidate[] {
+  const out: Candidate[] = [];
+  for (const match of findLabelMatches(lines, concept, extraLabels)) {
+    const quality = labelQuality(match);
+    const line = match.line;
+    const rest = line.words.slice(match.end);
+    const attempts: Array<{ words: DocLine["words"]; factor: number }> = [{ words: rest, factor: SAME_LINE }];
+    for (const [i, right] of linesRightOf(lines, line).entries()) attempts.push({ words: right.words, factor: RIGHT_OF - i * 0.15 });
+    const labelWords = line.words.slice(match.start, match.end);
+    const labelBox = wordsSource(line.page, labelWords);
+    const below = lineBelow(lines, line, labelBox);
+    if (below) attempts.push({ words: below.words, factor: BELOW });
+    for (const attempt of attempts) {
+      const read = readValue(kind, attempt.words, order);
+      if (!read) continue;
+      out.push({
+        value: read.value,
+        score: quality * attempt.factor * read.quality,
+        source: wordsSource(line.page, read.words),
+        raw: read.words.map((w) => w.text).join(" "),
+        line: line.index,
+      });
+      // The nearest readable value belongs to this label; farther ones belong to other labels.
+      break;
+    }
+  }
+  return out.sort((a, b) => b.score - a.score);
+}

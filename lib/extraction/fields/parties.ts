@@ -1,0 +1,117 @@
+import type { DocLine } from "./document-lines";
+import type { Candidate } from "./find-labelled-value";
+
+/** Legal-form and trade words that mark a line as a company name, across the languages invoices come in. */
+const COMPANY_MARK =
+  /\b(?:GmbH|AG|KG|OHG|e\.\s?K\.|mbH|a\.\s?G\.|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|Corporation|S\.\s?A\.?|SA|SARL|SAS|SASU|EURL|S\.\s?L\.|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?|BHD|S\/B|Pvt\.?|Pte\.?|Co\.|Company|Trading|Enterprise|Enterprises|Restaurant|Restaurants|Hardware|Store|Stores|Mart|Bistro|Cafe|Café|Bakery|Services)\b/i;
+const SALUTATION = /^(?:herrn?|frau|firma|fa\.|mr\.?|mrs\.?|ms\.?|m\.|mme|monsieur|madame|dhr\.?|mevr\.?|attn\.?|z\.\s?hd\.?)$/i;
+/** Lines that are labels, contact details or document titles rather than names. */
+const NOT_A_NAME =
+  /(?:invoice|rechnung|facture|factuur|receipt|quittung|tax|date|datum|tel\b|fax|phone|telefon|e-?mail|www\.|http|@|iban|bic|page|seite|total|summe|customer|kunde|gst|no\s*:|\bnr\b|order|bestell)/i;
+
+function cleanName(text: string): string {
+  return text
+    .replace(/\s*\((?:[\dA-Z-]{4,})\)\s*$/, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function isNameLike(text: string): boolean {
+  const letters = (text.match(/\p{L}/gu) ?? []).length;
+  const digits = (text.match(/\d/g) ?? []).length;
+  return letters >= 3 && digits <= letters / 3 && !NOT_A_NAME.test(text);
+}
+
+/** The seller: a company-like line near the top, repeated in the footer, in a larger font, or the receipt's first line. */
+export function findVendorName(lines: DocLine[], customer: string | null): Candidate | null {
+  const first = lines.filter((l) => l.page === (lines[0]?.page ?? 1));
+  if (first.length === 0) return null;
+  const heights = first.map((l) => l.box.h).sort((a, b) => a - b);
+  const medianH = heights[Math.floor(heights.length / 2)] ?? 0.01;
+  const topY = Math.min(...first.map((l) => l.box.y));
+  const counts = new Map<string, number>();
+  for (const l of lines) {
+    for (const segment of l.text.split(/\s[·•|–-]\s|,\s/)) {
+      const key = cleanName(segment).toLowerCase();
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  let best: Candidate | null = null;
+  for (const line of first) {
+    // DIN 5008 sender lines ("Lieferant GmbH · Straße 1 · 80333 München") name the seller in their first segment.
+    const segments = line.text.split(/\s[·•|–]\s|\s-\s/);
+    const isSenderLine = segments.length >= 3;
+    const text = cleanName(isSenderLine ? (segments[0] ?? "") : line.text);
+    if (!isNameLike(text) || text.length > 60) continue;
+    if (customer && text.toLowerCase() === customer.toLowerCase()) continue;
+    let score = 0.2;
+    if (COMPANY_MARK.test(text)) score += 0.35;
+    if (isSenderLine) score += 0.3;
+    if (line.box.y - topY < 0.02) score += 0.25;
+    else if (line.box.y < 0.2) score += 0.1;
+    if (line.box.h > medianH * 1.3) score += 0.15;
+    if ((counts.get(text.toLowerCase()) ?? 0) > 1) score += 0.15;
+    if (!best || score > best.score) {
+      best = { value: text, score: Math.min(0.95, score), source: { page: line.page, ...line.box }, raw: line.text, line: line.index };
+    }
+  }
+  return best;
+}
+
+const POSTCODE_LINE = /(?:\b\d{4,5}\s+\p{Lu}|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s+\d[A-Z]{2}\b|\b\d{4}\s?[A-Z]{2}\b)/u;
+
+/** The buyer: first line of the address window (left half, upper third) above a postcode line, salutations skipped. */
+export function findCustomerByAddressWindow(lines: DocLine[]): Candidate | null {
+  const page = lines[0]?.page ?? 1;
+  const window = lines.filter((l) => l.page === page && l.box.x < 0.5 && l.box.y > 0.06 && l.box.y < 0.45);
+  for (let i = 0; i < window.length; i += 1) {
+    const line = window[i]!;
+    if (!POSTCODE_LINE.test(line.text) || line.text.split(/\s[·•|–]\s|\s-\s/).length >= 3) continue;
+    // Walk up through the address block (same left edge, tight spacing).
+    let top = line;
+    for (let j = i - 1; j >= 0; j -= 1) {
+      const prev = window[j]!;
+      const gap = top.box.y - (prev.box.y + prev.box.h);
+      if (Math.abs(prev.box.x - line.box.x) > 0.03 || gap > top.box.h * 1.6) continue;
+      if (prev.text.split(/\s[·•|–]\s|\s-\s/).length >= 3) break;
+      if (prev.box.h < line.box.h * 0.8) break;
+      top = prev;
+      if (top.box.y < line.box.y - line.box.h * 6) break;
+    }
+    let idx = window.indexOf(top);
+    while (idx < i && SALUTATION.test(window[idx]!.text.trim())) idx += 1;
+    const nameLine = window[idx];
+    if (!nameLine || nameLine === line) continue;
+    const text = cleanName(nameLine.text.replace(/^(?:herrn?|frau|firma)\s+/i, ""));
+    if (!isNameLike(text)) continue;
+    return { value: text, score: 0.55, source: { page: nameLine.page, ...nameLine.box }, raw: nameLine.text, line: nameLine.index };
+  }
+  return null;
+}
+
+const ADDRESS_STOP = /(?:tel|fax|phone|telefon|e-?mail|gst|reg\b|invoice|receipt|rechnung|date|datum|cashier|www\.|http|@|\bno\s*:)/i;
+
+/** The seller's address: the lines under the seller's name, up to contact details or the document title. */
+export function findAddressBelow(lines: DocLine[], nameLine: number | null): Candidate | null {
+  if (nameLine === null) return null;
+  const start = lines[nameLine];
+  if (!start) return null;
+  const parts: DocLine[] = [];
+  for (const line of lines.slice(nameLine + 1)) {
+    if (line.page !== start.page || parts.length >= 4) break;
+    if (ADDRESS_STOP.test(line.text)) break;
+    // Company registration numbers such as "(742014-W)" sit between the name and the address.
+    if (/^\(?[\dA-Z-]{5,}\)?$/.test(line.text.trim()) && parts.length === 0) continue;
+    if (!/\p{L}/u.test(line.text)) break;
+    parts.push(line);
+  }
+  if (parts.length === 0) return null;
+  const first = parts[0]!;
+  return {
+    value: parts.map((p) => p.text.trim()).join(" ").replace(/\s+/g, " "),
+    score: 0.5,
+    source: { page: first.page, ...first.box },
+    raw: parts.map((p) => p.text).join("\n"),
+    line: first.index,
+  };
+}

@@ -1,0 +1,184 @@
+import { groupRows } from "../layout/build-page";
+import { tokenise } from "../fields/text-tokens";
+import { findAmounts } from "../normalise/amounts";
+import type { FieldDefinition, PageModel, Scalar, TableMetadata, TableRow, ValueMetadata, Word } from "../types";
+import { unionBox } from "../fields/document-lines";
+import { COLUMN_CONCEPTS, type ColumnConcept } from "./column-concepts";
+import { headerScore, matchHeaderWords, mergeStackedHeader, type HeaderColumn } from "./find-header";
+
+export type TableOptions = { advanced: boolean };
+
+/** First words of rows that end a line-item table (totals, carry-overs). */
+const STOP_WORDS = new Set(
+  ["total", "subtotal", "sub-total", "zwischensumme", "summe", "gesamt", "gesamtbetrag", "nettobetrag", "netto", "totaal", "subtotaal", "sous-total", "uebertrag", "ubertrag", "übertrag", "positionssumme", "rechnungsbetrag", "steuerbetrag", "warenwert", "montant", "carried", "balance", "exclusief", "tax", "vat"].map((w) => w.normalize("NFKD").replace(/[\u0300-\u036f]/g, "")),
+);
+
+type Column = HeaderColumn & { field: string | null };
+type Row = { words: Word[]; top: number; bottom: number; h: number };
+
+function wordRows(words: Word[]): Row[] {
+  // groupRows works on absolute units; page fractions keep the same proportions within one page.
+  const raw = words.map((w, i) => ({ text: String(i), x: w.box.x, y: w.box.y, w: w.box.w, h: w.box.h, confidence: 0 }));
+  return groupRows(raw).map((row) => {
+    const ws = row.map((r) => words[Number(r.text)]!);
+    const top = Math.min(...ws.map((w) => w.box.y));
+    const bottom = Math.max(...ws.map((w) => w.box.y + w.box.h));
+    return { words: ws, top, bottom, h: Math.max(...ws.map((w) => w.box.h)) };
+  });
+}
+
+function columnConceptFor(field: FieldDefinition): ColumnConcept | undefined {
+  const name = tokenise(field.name.replace(/[_\-.]+/g, " ")).join(" ");
+  const exact = COLUMN_CONCEPTS.find((c) => c.key === field.name || c.key.replace(/_/g, " ") === name);
+  if (exact) return exact;
+  const text = `${name} ${tokenise(field.description ?? "").join(" ")}`;
+  return COLUMN_CONCEPTS.find((c) => c.cues.some((cue) => ` ${text} `.includes(` ${cue} `)));
+}
+
+function assign(columns: Column[], word: Word): Column | undefined {
+  const cx = word.box.x + word.box.w / 2;
+  for (let i = 0; i < columns.length; i += 1) {
+    const col = columns[i]!;
+    const next = columns[i + 1];
+    const right = next ? (col.x2 + next.x1) / 2 : Infinity;
+    if (cx < right) return col;
+  }
+  return columns[columns.length - 1];
+}
+
+function typedCell(kind: ColumnConcept["kind"] | undefined, text: string): Scalar {
+  if (kind === "number") {
+    const amounts = findAmounts(text);
+    const last = amounts[amounts.length - 1];
+    return last ? last.value : null;
+  }
+  if (kind === "integer") {
+    const m = /\d+/.exec(text);
+    return m ? String(Number(m[0])) : null;
+  }
+  const t = text.trim();
+  return t === "" ? null : t;
+}
+
+type Extracted = { rows: TableRow[]; meta: TableMetadata };
+
+/**
+ * Line items: a header row is found from column names (stacked header lines merged), column bands run between
+ * neighbouring headers, each row holding a money value starts an item, text-only rows fill an empty description,
+ * and a totals row, a large gap or a new header ends the table. Tables continuing over pages are joined because
+ * each page's header-led block is read in order.
+ */
+export function extractTableField(model: PageModel, field: FieldDefinition, options: TableOptions): Extracted {
+  const defs = field.columns ?? [];
+  const conceptOf = new Map(defs.map((d) => [d.name, columnConceptFor(d)] as const));
+  const fieldForKey = new Map<string, string>();
+  for (const d of defs) {
+    const c = conceptOf.get(d.name);
+    if (c && !fieldForKey.has(c.key)) fieldForKey.set(c.key, d.name);
+  }
+  const extraLabels = defs.filter((d) => !conceptOf.get(d.name)).map((d) => ({ key: `field:${d.name}`, tokens: tokenise(d.name.replace(/[_\-.]+/g, " ")) }));
+  const rowsOut: TableRow[] = [];
+  const metaRows: Array<Record<string, ValueMetadata>> = [];
+  const boxes: Array<{ page: number; words: Word[] }> = [];
+
+  for (const page of model.pages) {
+    const words = page.blocks.flatMap((b) => b.lines.flatMap((l) => l.words));
+    const rows = wordRows(words);
+    let i = 0;
+    while (i < rows.length) {
+      const row = rows[i]!;
+      let header = matchHeaderWords(row.words, extraLabels);
+      if (headerScore(header, row.words.map((w) => w.text).join(" ")) <= 0) {
+        i += 1;
+        continue;
+      }
+      // Header lines stacked right above/below the found one belong to it.
+      const above = rows[i - 1];
+      if (above && row.top - above.bottom < row.h * 0.9 && !findAmounts(above.words.map((w) => w.text).join(" ")).some((a) => a.hasDecimals)) {
+        header = mergeStackedHeader(header, matchHeaderWords(above.words, extraLabels));
+      }
+      let j = i + 1;
+      const belowRow = rows[j];
+      if (belowRow && belowRow.top - row.bottom < row.h * 0.6 && !findAmounts(belowRow.words.map((w) => w.text).join(" ")).some((a) => a.hasDecimals)) {
+        header = mergeStackedHeader(header, matchHeaderWords(belowRow.words, extraLabels));
+        j += 1;
+      }
+      const seen = new Set<string>();
+      const columns: Column[] = header.map((c) => {
+        const key = c.key.startsWith("field:") ? c.key : c.key;
+        const fieldName = key.startsWith("field:") ? key.slice(6) : fieldForKey.get(key) ?? null;
+        const dup = key !== "" && seen.has(key);
+        seen.add(key);
+        return { ...c, field: dup ? null : fieldName };
+      });
+      const hasMoney = columns.some((c) => c.key === "amount" || c.key === "unit_price");
+      const textKeys = new Set(["description", "item_code", "position"]);
+      let lastBottom = row.bottom;
+      let current: { cells: Map<Column, Word[]> } | null = null;
+      const flush = () => {
+        if (!current) return;
+        const out: TableRow = {};
+        const meta: Record<string, ValueMetadata> = {};
+        const all: Word[] = [];
+        for (const [col, ws] of current.cells) {
+          if (!col.field) continue;
+          const kind = COLUMN_CONCEPTS.find((c) => c.key === col.key)?.kind;
+          const value = typedCell(kind, ws.map((w) => w.text).join(" "));
+          if (value === null) continue;
+          out[col.field] = value;
+          meta[col.field] = { confidence: 0.75, source: { page: page.number, ...unionBox(ws.map((w) => w.box)) }, raw: ws.map((w) => w.text).join(" ") };
+          all.push(...ws);
+        }
+        if (Object.keys(out).length > 0) {
+          rowsOut.push(out);
+          metaRows.push(meta);
+          boxes.push({ page: page.number, words: all });
+        }
+        current = null;
+      };
+      for (; j < rows.length; j += 1) {
+        const r = rows[j]!;
+        if (r.top - lastBottom > r.h * (options.advanced ? 8 : 6)) break;
+        const cells = new Map<Column, Word[]>();
+        for (const w of r.words) {
+          const col = assign(columns, w);
+          if (!col) continue;
+          cells.set(col, [...(cells.get(col) ?? []), w]);
+        }
+        const text = r.words.map((w) => w.text).join(" ");
+        const firstToken = tokenise(r.words[0]?.text ?? "")[0] ?? "";
+        const descWords = [...cells.entries()].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
+        const descFirst = tokenise(descWords[0]?.text ?? "")[0] ?? "";
+        if (STOP_WORDS.has(firstToken) || STOP_WORDS.has(descFirst)) break;
+        if (headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
+        const moneyCell = [...cells.entries()].some(
+          ([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && findAmounts(ws.map((w) => w.text).join(" ")).length > 0,
+        );
+        const hasText = [...cells.keys()].some((c) => textKeys.has(c.key));
+        lastBottom = r.bottom;
+        if (moneyCell && hasText) {
+          flush();
+          current = { cells };
+        } else if (current && !moneyCell) {
+          const cur: { cells: Map<Column, Word[]> } = current;
+          // A text-only line fills a still-empty description (descriptions above their numbers, wrapped lines).
+          for (const [col, ws] of cells) {
+            if (col.key === "description" && !cur.cells.has(col)) cur.cells.set(col, ws);
+          }
+        }
+      }
+      flush();
+      i = j;
+    }
+  }
+  const first = boxes[0];
+  const confidence = rowsOut.length > 0 ? 0.7 : 0;
+  return {
+    rows: rowsOut,
+    meta: {
+      confidence,
+      source: first ? { page: first.page, ...unionBox(boxes.filter((b) => b.page === first.page).flatMap((b) => b.words.map((w) => w.box))) } : null,
+      rows: metaRows,
+    },
+  };
+}
