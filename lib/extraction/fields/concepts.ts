@@ -24,7 +24,7 @@ export const CONCEPTS: Concept[] = [
       "invoice number", "invoice no", "invoice nr", "invoice #", "invoice id", "invoice", "tax invoice", "inv no", "inv #", "bill no", "bill number", "receipt no", "receipt number", "receipt #", "document no", "document number", "doc no",
       "rechnungsnummer", "rechnungsnr", "rechnung nr", "rechnung", "rechnungs nr", "re nr", "belegnummer", "beleg nr", "rechnungskorrektur nr", "gutschrift nr", "rechnungskorrektur",
       "numero de facture", "no de facture", "n de facture", "facture no", "facture n", "facture", "numero facture", "facture numero",
-      "factuurnummer", "factuur nr", "factuurnr", "factuur", "numero de factura", "factura no", "factura", "numero fattura", "fattura n", "fattura",
+      "factuurnummer", "factuur nr", "factuurnr", "factuur", "numero de factura", "factura no", "factura", "numero fattura", "fattura n", "fattura", "handelsrechnung", "beitragsrechnung", "gutschrift", "korrekturrechnung", "schlussrechnung", "teilrechnung", "abschlagsrechnung", "belegnr", "beleg nr", "invoice no.", "rechnungsnr", "credit note", "credit note no", "avoir", "facture no",
     ],
   },
   {
@@ -42,9 +42,9 @@ export const CONCEPTS: Concept[] = [
     kind: "date",
     cues: ["invoice date", "issue date", "date of issue", "document date", "receipt date", "rechnungsdatum", "date de facture", "factuurdatum", "date"],
     labels: [
-      "invoice date", "date of invoice", "date of issue", "issue date", "issued on", "invoice date / tax point", "tax point date", "bill date", "bill dt", "document date", "receipt date", "date", "dated", "datum", "date/time", "bizdate",
-      "rechnungsdatum", "belegdatum", "ausstellungsdatum", "leistungsdatum", "rechnungs datum", "vom",
-      "date de facture", "date de facturation", "date d'emission", "date facture", "le", "factuurdatum", "factuur datum", "fecha de factura", "fecha", "data fattura", "data",
+      "invoice date", "date of invoice", "date of issue", "issue date", "issued on", "invoice date / tax point", "tax point date", "bill date", "bill dt", "document date", "receipt date", "date", "datum", "date/time", "bizdate",
+      "rechnungsdatum", "belegdatum", "ausstellungsdatum", "rechnungs datum",
+      "date de facture", "date de facturation", "date d'emission", "date facture", "factuurdatum", "factuur datum", "fecha de factura", "fecha", "data fattura", "belegdatum", "beleg datum", "invoice dt", "datum rechnung",
     ],
   },
   {
@@ -54,7 +54,7 @@ export const CONCEPTS: Concept[] = [
     labels: [
       "amount due", "balance due", "total due", "amount payable", "amount to pay", "to pay", "please pay", "balance", "outstanding",
       "zahlbetrag", "zu zahlender betrag", "zu zahlen", "noch zu zahlen", "offener betrag", "restbetrag", "fälliger betrag", "falliger betrag",
-      "net a payer", "reste a payer", "montant a payer", "solde du", "te betalen", "openstaand bedrag", "importe a pagar",
+      "net a payer", "reste a payer", "montant a payer", "solde du", "te betalen", "openstaand bedrag", "importe a pagar", "zahlbetrag", "fälliger betrag", "zu zahlender betrag", "zahlbar", "amount due eur",
     ],
   },
   {
@@ -63,8 +63,8 @@ export const CONCEPTS: Concept[] = [
     cues: ["subtotal", "sub total", "net amount", "net total", "amount excluding tax", "excl tax", "tax basis", "untaxed", "before tax", "netto", "nettobetrag", "total ht"],
     labels: [
       "subtotal", "sub total", "sub-total", "net amount", "net total", "total net", "total excl", "total excl tax", "total excl vat", "total excluding vat", "total before tax", "total exclusive", "amount excl", "untaxed amount", "taxable amount", "total excluding gst", "total excl gst", "total sales excluding gst", "total amount excluding",
-      "nettobetrag", "netto", "summe netto", "gesamt netto", "nettosumme", "zwischensumme", "summe positionen", "warenwert", "rechnungsbetrag netto", "gesamtbetrag netto", "summe der nettobetrage", "steuerbasisbetrag", "basisbetrag", "gesamtsumme netto",
-      "total ht", "montant ht", "sous-total", "sous total", "total hors taxes", "base ht", "subtotaal", "totaal excl", "exclusief btw", "excl btw", "totaal exclusief btw", "base imponible", "imponibile",
+      "nettobetrag", "netto", "summe netto", "gesamt netto", "nettosumme", "zwischensumme", "warenwert", "rechnungsbetrag netto", "gesamtbetrag netto", "summe der nettobetrage", "gesamtsumme netto",
+      "total ht", "montant ht", "sous-total", "sous total", "total hors taxes", "base ht", "subtotaal", "totaal excl", "exclusief btw", "excl btw", "totaal exclusief btw", "base imponible", "imponibile", "rechnungssumme netto", "summe netto", "netto summe", "gesamt netto", "warenwert netto", "positionssumme", "summe positionen netto", "rechnungssumme ohne ust", "summe ohne ust", "total excluding tax", "amount excluding tax",
     ],
   },
   {
@@ -74,7 +74,7 @@ export const CONCEPTS: Concept[] = [
     labels: [
       "tax amount", "total tax", "tax total", "vat amount", "total vat", "vat", "tax", "gst", "sales tax", "gst amount", "total gst",
       "mwst", "mwst betrag", "ust", "umsatzsteuer", "mehrwertsteuer", "steuerbetrag", "summe mwst", "summe ust", "gesamtbetrag steuer", "umsatzsteuerbetrag", "steuer", "ust betrag", "mwst gesamt", "versicherungssteuer",
-      "tva", "montant tva", "total tva", "btw", "btw bedrag", "totaal btw", "iva", "importe iva",
+      "tva", "montant tva", "total tva", "btw", "btw bedrag", "totaal btw", "iva", "importe iva", "steuerbetrag", "ust betrag", "mwst betrag", "versicherungsteuer", "summe steuerbetrage", "steuer gesamt",
     ],
   },
   {
@@ -84,7 +84,7 @@ export const CONCEPTS: Concept[] = [
     labels: [
       "total", "grand total", "total amount", "total amount due", "invoice total", "total incl", "total incl vat", "total including vat", "total incl tax", "total inclusive", "amount", "total (rm)", "total rm", "total sales", "nett total", "net total incl", "rounded total", "total payable", "total inclusive gst", "total incl gst", "total amount payable", "total sales inclusive gst", "grand total rm",
       "gesamtbetrag", "gesamtsumme", "rechnungsbetrag", "bruttobetrag", "brutto", "endbetrag", "summe", "gesamt", "rechnungssumme", "gesamtbetrag brutto", "summe brutto", "rechnungsbetrag brutto", "bruttosumme", "betrag", "zahlbetrag brutto",
-      "total ttc", "montant ttc", "montant total", "total a payer", "totaal", "totaal incl", "totaalbedrag", "totaal incl btw", "bedrag", "importe total", "totale",
+      "total ttc", "montant ttc", "montant total", "total a payer", "totaal", "totaal incl", "totaalbedrag", "totaal incl btw", "bedrag", "importe total", "totale", "rechnungssumme", "rechnungssumme brutto", "bruttosumme", "gesamtsumme brutto", "rechnungsbetrag", "gesamtbeitrag brutto", "rechnungsbeitrag", "total incl. vat",
     ],
   },
   {
@@ -107,7 +107,8 @@ export const CONCEPTS: Concept[] = [
     key: "vendor_vat_id",
     kind: "vat",
     cues: ["vat id", "vat number", "tax id", "vat registration", "ust id", "ust-idnr", "steuernummer", "tva intracom", "btw nummer", "seller vat"],
-    labels: ["vat id", "vat no", "vat number", "vat reg no", "vat registration number", "tax id", "ust-idnr", "ust id", "ust-id", "ust idnr", "umsatzsteuer-id", "ust-id-nr", "ustid", "tva intracommunautaire", "n tva", "no tva", "tva", "btw nummer", "btw-nummer", "btw nr", "btw", "vat", "cif", "nif", "partita iva"],
+    labels: ["vat id", "vat no", "vat number", "vat reg no", "vat registration number", "tax id", "ust-idnr", "ust id", "ust-id", "ust idnr", "umsatzsteuer-id", "ust-id-nr", "ustid", "tva intracommunautaire", "n tva", "no tva", "tva", "btw nummer", "btw-nummer", "btw nr", "btw", "vat", "cif", "nif", "partita iva", "ustidnr", "ustidentnr", "ust identnr", "umsatzsteuer identifikationsnummer", "ustid", "vat id no", "vat reg", "tva intracom", "n° tva", "btwnummer", "btw nr",
+    ],
   },
   {
     key: "vendor_iban",
@@ -119,13 +120,15 @@ export const CONCEPTS: Concept[] = [
     key: "customer_name",
     kind: "name",
     cues: ["customer name", "buyer", "customer", "client", "bill to", "recipient", "kunde", "empfanger"],
-    labels: ["bill to", "billed to", "invoice to", "invoiced to", "sold to", "customer", "client", "buyer", "recipient", "customer name", "kunde", "rechnungsempfanger", "empfanger", "leistungsempfanger", "facture a", "facturer a", "destinataire", "klant", "factuuradres", "cliente"],
+    labels: ["bill to", "billed to", "invoice to", "invoiced to", "sold to", "customer", "client", "buyer", "recipient", "customer name", "kunde", "rechnungsempfanger", "empfanger", "leistungsempfanger", "facture a", "facturer a", "destinataire", "klant", "factuuradres", "cliente", "kaufer", "käufer", "kauferleistungsempfanger", "rechnungsempfänger", "buyer name", "customer name", "invoice address",
+    ],
   },
   {
     key: "vendor_name",
     kind: "name",
     cues: ["vendor name", "vendor", "supplier", "seller", "merchant", "company name", "issuer", "store name", "shop", "lieferant", "verkaufer", "fournisseur", "leverancier"],
-    labels: ["vendor", "supplier", "seller", "merchant", "from", "lieferant", "verkaufer", "rechnungssteller", "fournisseur", "vendeur", "leverancier", "proveedor"],
+    labels: ["vendor", "supplier", "seller", "merchant", "from", "lieferant", "verkaufer", "rechnungssteller", "fournisseur", "vendeur", "leverancier", "proveedor", "rechnungsersteller", "verkäufer", "leistungserbringer", "seller name", "supplier name",
+    ],
   },
   {
     key: "vendor_address",

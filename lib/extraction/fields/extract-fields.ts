@@ -7,8 +7,11 @@ import type { ValueKind } from "./concepts";
 import { detectDateOrder } from "./date-order";
 import { documentLines, wordsSource, type DocLine } from "./document-lines";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
-import { findAddressBelow, findCustomerByAddressWindow, findVendorName } from "./parties";
+import { conceptByKey } from "./concepts";
+import { findAddressBelow, findCustomerByAddressWindow, findPartyBySection, findVendorName } from "./parties";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
+
+const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
 
 export type ScalarResult = { value: Scalar; meta: ValueMetadata };
 
@@ -61,6 +64,10 @@ function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
   const key = concept?.key ?? `field:${field.name}`;
   const extra = fieldLabels(field).map((label) => ({ concept: key, label }));
   let candidates = findLabelledCandidates(ctx.lines, key, kind, ctx.order, concept ? [] : extra);
+  if (key.startsWith("vendor_")) {
+    // The buyer's own ids ("Ihre USt-IdNr.", "Your VAT no.") are not the seller's.
+    candidates = candidates.filter((c) => !BUYER_CONTEXT.test(ctx.lines[c.line]?.text ?? ""));
+  }
   if (key === "total_amount") candidates = preferLargest(candidates);
   let best = candidates[0] ?? null;
   switch (key) {
@@ -80,12 +87,14 @@ function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
       best ??= ctx.found.get("amount_due") ?? null;
       break;
     case "customer_name":
-      if (!best || best.score < 0.6) best = findCustomerByAddressWindow(ctx.lines) ?? best;
+      best = findPartyBySection(ctx.lines, conceptByKey("customer_name")?.labels ?? [], conceptByKey("vendor_name")?.labels ?? []) ?? best;
+      best ??= findCustomerByAddressWindow(ctx.lines);
       break;
     case "vendor_name": {
       const customer = ctx.found.get("customer_name");
+      const section = findPartyBySection(ctx.lines, conceptByKey("vendor_name")?.labels ?? [], conceptByKey("customer_name")?.labels ?? []);
       const guess = findVendorName(ctx.lines, typeof customer?.value === "string" ? customer.value : null);
-      if (!best || (guess && guess.score > best.score)) best = guess;
+      best = section ?? (!best || (guess && guess.score > best.score) ? guess : best);
       break;
     }
     case "vendor_address": {

@@ -1,6 +1,6 @@
 import type { DateOrder } from "../normalise/dates";
 import type { SourceBox } from "../types";
-import type { ValueKind } from "./concepts";
+import { CONCEPTS, type ValueKind } from "./concepts";
 import { sameRow, wordsSource, type DocLine } from "./document-lines";
 import { findLabelMatches, type LabelMatch } from "./label-matches";
 import { readValue } from "./read-value";
@@ -48,10 +48,15 @@ export function findLabelledCandidates(
   extraLabels: Array<{ concept: string; label: string }> = [],
 ): Candidate[] {
   const out: Candidate[] = [];
-  for (const match of findLabelMatches(lines, concept, extraLabels)) {
+  const amountConcepts = new Set(CONCEPTS.filter((c) => c.kind === "amount").map((c) => c.key));
+  for (const match of findLabelMatches(lines, concept, extraLabels, kind === "amount" ? amountConcepts : new Set())) {
     const quality = labelQuality(match);
     const line = match.line;
-    const rest = line.words.slice(match.end);
+    const labelEnd = line.words[match.end - 1]?.text ?? "";
+    const nextWord = line.words[match.end]?.text ?? "";
+    // Names follow their label only after a colon ("Seller: ACME Ltd"); "Lieferant GmbH" is a name, not a label.
+    const explicit = /[:：]$/.test(labelEnd) || /^[:：]/.test(nextWord);
+    const rest = (kind === "name" || kind === "address") && !explicit ? [] : line.words.slice(match.end);
     const attempts: Array<{ words: DocLine["words"]; factor: number }> = [{ words: rest, factor: SAME_LINE }];
     for (const [i, right] of linesRightOf(lines, line).entries()) attempts.push({ words: right.words, factor: RIGHT_OF - i * 0.15 });
     const labelWords = line.words.slice(match.start, match.end);

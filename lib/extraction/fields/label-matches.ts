@@ -27,6 +27,7 @@ export function findLabelMatches(
   lines: DocLine[],
   concept: string,
   extraLabels: Array<{ concept: string; label: string }> = [],
+  firstWins: ReadonlySet<string> = new Set(),
 ): LabelMatch[] {
   const labels = tokenLabels(extraLabels);
   const out: LabelMatch[] = [];
@@ -43,7 +44,9 @@ export function findLabelMatches(
         (o) => o.concept !== concept && o.start <= hit.start && o.end >= hit.end && o.end - o.start > hit.end - hit.start,
       );
       const longerOwn = own.some((o) => o !== hit && o.start <= hit.start && o.end >= hit.end && o.end - o.start > hit.end - hit.start);
-      if (!covered && !longerOwn) out.push({ line, start: hit.start, end: hit.end, label: hit.label, length: hit.end - hit.start });
+      // Among related labels (amounts) the first one in a line names the line: "Netto (excl. USt.)" is a net total.
+      const preceded = firstWins.has(concept) && hits.some((o) => o.concept !== concept && firstWins.has(o.concept) && o.end <= hit.start);
+      if (!covered && !longerOwn && !preceded) out.push({ line, start: hit.start, end: hit.end, label: hit.label, length: hit.end - hit.start });
     }
   }
   return out;

@@ -1,4 +1,5 @@
-import type { DocLine } from "./document-lines";
+import { sameRow, type DocLine } from "./document-lines";
+import { tokenise } from "./text-tokens";
 import type { Candidate } from "./find-labelled-value";
 
 /** Legal-form and trade words that mark a line as a company name, across the languages invoices come in. */
@@ -114,4 +115,40 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null): Can
     raw: parts.map((p) => p.text).join("\n"),
     line: first.index,
   };
+}
+
+const NAME_LABEL = /^(?:name|firma|company|firmenname|raison sociale|nom|naam|business name)\s*[:：]?$/i;
+
+/**
+ * A party under its section heading ("Verkäufer", "Bill to:", "Rechnungsempfänger"): a "Name:" row within the
+ * section, else the first name-like line below the heading in the same column.
+ */
+export function findPartyBySection(lines: DocLine[], headings: string[], otherHeadings: string[]): Candidate | null {
+  const norm = (t: string) => tokenise(t).join(" ");
+  const wanted = new Set(headings.map(norm));
+  const others = new Set(otherHeadings.map(norm));
+  for (const heading of lines) {
+    if (!wanted.has(norm(heading.text))) continue;
+    const below = lines.filter(
+      (l) => l.page === heading.page && l.box.y > heading.box.y + heading.box.h * 0.5 && l.box.y < heading.box.y + 0.25 && l.box.x >= heading.box.x - 0.03,
+    );
+    const inColumn = below.filter((l) => Math.abs(l.box.x - heading.box.x) < 0.04);
+    const stopAt = inColumn.find((l) => others.has(norm(l.text)) || wanted.has(norm(l.text)));
+    const section = below.filter((l) => !stopAt || l.box.y < stopAt.box.y);
+    const nameRow = section.find((l) => NAME_LABEL.test(l.text.trim()) || /^(?:name|firma)\s*:/i.test(l.text));
+    if (nameRow) {
+      const inline = nameRow.text.replace(/^[^:]*:\s*/, "").trim();
+      const right = section.find((l) => l.box.x > nameRow.box.x + nameRow.box.w && sameRow(l.box, nameRow.box));
+      const text = inline !== "" && !NAME_LABEL.test(nameRow.text.trim()) ? inline : right?.text;
+      const src = inline !== "" && !NAME_LABEL.test(nameRow.text.trim()) ? nameRow : right;
+      if (text && src && isNameLike(text)) return { value: cleanName(text), score: 0.85, source: { page: src.page, ...src.box }, raw: text, line: src.index };
+    }
+    for (const line of section.filter((l) => Math.abs(l.box.x - heading.box.x) < 0.04)) {
+      if (/[:：]\s*$/.test(line.text) || /^\S+\s*:/.test(line.text)) continue;
+      if (SALUTATION.test(line.text.trim())) continue;
+      const text = cleanName(line.text.replace(/^(?:herrn?|frau|firma)\s+/i, ""));
+      if (isNameLike(text)) return { value: text, score: 0.8, source: { page: line.page, ...line.box }, raw: line.text, line: line.index };
+    }
+  }
+  return null;
 }

@@ -24,7 +24,8 @@ const ID_PREFIX = /^(?:[:#.\-–]|no|nr|n|number|nummer|num|numero|ref)$/i;
 
 function readId(words: Word[]): ReadValue | null {
   let i = 0;
-  while (i < words.length && ID_PREFIX.test(words[i]!.text.replace(/[.:]+$/, ""))) i += 1;
+  // Skip "No.", ":", "#" and bracketed type codes such as "(380)" between the label and the number.
+  while (i < words.length && (ID_PREFIX.test(words[i]!.text.replace(/[.:]+$/, "")) || /^\(.*\)$/.test(words[i]!.text))) i += 1;
   for (let n = 0; n < 2 && i + n < words.length; n += 1) {
     const word = words[i + n]!;
     const text = word.text.replace(/^[#:№]+/, "").replace(/[,;:.]+$/, "");

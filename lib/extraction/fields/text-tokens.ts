@@ -5,7 +5,8 @@ export function normaliseToken(word: string): string {
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[°º]/g, "o");
-  return folded.replace(/^[^\p{L}\p{N}#%]+|[^\p{L}\p{N}#%]+$/gu, "");
+  // Inner punctuation goes too, so "Rechnungs-Nr.", "USt.-IdNr." and "Art.Nr." compare as single words.
+  return folded.replace(/[^\p{L}\p{N}#%]+/gu, "");
 }
 
 export function tokenise(text: string): string[] {

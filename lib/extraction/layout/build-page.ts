@@ -25,7 +25,7 @@ export function groupRows(words: RawWord[]): RawWord[][] {
   for (const word of sorted) {
     const centre = word.y + word.h / 2;
     const row = rows.find(
-      (r) => Math.abs(r.centre - centre) <= ROW_TOLERANCE * Math.max(Math.min(r.height, word.h), 1),
+      (r) => Math.abs(r.centre - centre) <= ROW_TOLERANCE * Math.min(r.height, word.h),
     );
     if (row) {
       row.words.push(word);

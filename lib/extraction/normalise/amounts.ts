@@ -6,7 +6,9 @@ export type FoundAmount = { value: number; index: number; length: number; text: 
 const NUMBER_RE = /(?<![\p{L}\d.,])(-\s?)?(\(\s*)?((?:\d{1,3}(?:[.,'\u2009\u202f ]\d{3})+|\d+)(?:[.,]\d{1,4})?)(\s*\))?(\s?-)?(?![\d])(?![.,]\d)/gu;
 
 /** Parses the digits part of an amount, deciding which separator is the decimal one. */
-export function parseNumberToken(token: string): { value: number; hasDecimals: boolean } | null {
+export type DecimalSeparator = "." | ",";
+
+export function parseNumberToken(token: string, decimalHint?: DecimalSeparator): { value: number; hasDecimals: boolean } | null {
   const compact = token.replace(/[\s'\u2009\u202f]/g, "");
   if (!/^\d[\d.,]*$/.test(compact)) return null;
   const lastDot = compact.lastIndexOf(".");
@@ -19,8 +21,9 @@ export function parseNumberToken(token: string): { value: number; hasDecimals: b
     if (sep) {
       const count = compact.split(sep).length - 1;
       const decimals = compact.length - compact.lastIndexOf(sep) - 1;
-      // One separator followed by exactly three digits reads as thousands ("1.234", "1,234"); otherwise decimals.
-      if (count === 1 && decimals !== 3) decimalSep = sep;
+      // One separator followed by exactly three digits reads as thousands ("1.234", "1,234") unless the document
+      // is known to use that separator for decimals ("5,000 kg" in a German invoice); otherwise decimals.
+      if (count === 1 && (decimals !== 3 || decimalHint === sep)) decimalSep = sep;
     }
   }
   let normalised: string;
@@ -38,12 +41,12 @@ export function parseNumberToken(token: string): { value: number; hasDecimals: b
 }
 
 /** Finds amounts in a text (e.g. "€ 2.321,00", "1,234.56 USD", "-12.50", "(4.00)", "12,50-"). */
-export function findAmounts(text: string): FoundAmount[] {
+export function findAmounts(text: string, decimalHint?: DecimalSeparator): FoundAmount[] {
   const out: FoundAmount[] = [];
   NUMBER_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = NUMBER_RE.exec(text)) !== null) {
-    const parsed = parseNumberToken(m[3] ?? "");
+    const parsed = parseNumberToken(m[3] ?? "", decimalHint);
     if (!parsed) continue;
     const negative = Boolean(m[1]) || (Boolean(m[2]) && Boolean(m[4])) || Boolean(m[5] && !m[1]);
     let text0 = m[0];
@@ -73,4 +76,12 @@ export function formatAmount(value: number): string {
   const rounded = Math.round(value * 10000) / 10000;
   const fixed = rounded.toFixed(2);
   return Number(fixed) === rounded ? fixed : String(rounded);
+}
+
+/** The decimal separator a text uses, judged from numbers with exactly two decimals ("12,00" vs "12.00"). */
+export function detectDecimalSeparator(text: string): DecimalSeparator | undefined {
+  const comma = (text.match(/\d,\d{2}(?!\d)/g) ?? []).length;
+  const dot = (text.match(/\d\.\d{2}(?!\d)/g) ?? []).length;
+  if (comma === dot) return undefined;
+  return comma > dot ? "," : ".";
 }

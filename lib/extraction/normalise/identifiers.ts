@@ -49,12 +49,16 @@ export function isValidVatId(candidate: string): boolean {
 
 export function findVatIds(text: string): Array<{ value: string; index: number; length: number }> {
   const out: Array<{ value: string; index: number; length: number }> = [];
+  // An IBAN's first groups ("DE08 7009 0100") look like a German VAT id: never read inside an IBAN.
+  const ibans = findIbans(text);
   const re = /\b(?:[A-Z]{2}|CHE)[\s.-]?[A-Z0-9+*](?:[\s.]?[A-Z0-9+*]){6,13}\b/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
     let raw = m[0];
     while (raw.length > 8 && !isValidVatId(raw)) raw = raw.slice(0, -1).trimEnd();
-    if (isValidVatId(raw) && !isValidIban(raw)) out.push({ value: compactId(raw), index: m.index, length: raw.length });
+    const start = m.index;
+    const insideIban = ibans.some((b) => start < b.index + b.length + 4 && start + raw.length > b.index);
+    if (isValidVatId(raw) && !isValidIban(raw) && !insideIban) out.push({ value: compactId(raw), index: m.index, length: raw.length });
   }
   return out;
 }

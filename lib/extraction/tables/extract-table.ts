@@ -1,6 +1,6 @@
 import { groupRows } from "../layout/build-page";
 import { tokenise } from "../fields/text-tokens";
-import { findAmounts } from "../normalise/amounts";
+import { detectDecimalSeparator, findAmounts, type DecimalSeparator } from "../normalise/amounts";
 import type { FieldDefinition, PageModel, Scalar, TableMetadata, TableRow, ValueMetadata, Word } from "../types";
 import { unionBox } from "../fields/document-lines";
 import { COLUMN_CONCEPTS, type ColumnConcept } from "./column-concepts";
@@ -40,15 +40,17 @@ function assign(columns: Column[], word: Word): Column | undefined {
   for (let i = 0; i < columns.length; i += 1) {
     const col = columns[i]!;
     const next = columns[i + 1];
-    const right = next ? (col.x2 + next.x1) / 2 : Infinity;
+    // Text columns are left-aligned and run up to the next header; numbers are right-aligned under theirs.
+    const textCol = col.key === "description" || col.key === "item_code" || col.key === "";
+    const right = !next ? Infinity : textCol && next.x1 > col.x2 ? next.x1 - 0.1 * (next.x1 - col.x2) : (col.x2 + next.x1) / 2;
     if (cx < right) return col;
   }
   return columns[columns.length - 1];
 }
 
-function typedCell(kind: ColumnConcept["kind"] | undefined, text: string): Scalar {
+function typedCell(kind: ColumnConcept["kind"] | undefined, text: string, hint: DecimalSeparator | undefined): Scalar {
   if (kind === "number") {
-    const amounts = findAmounts(text);
+    const amounts = findAmounts(text, hint);
     const last = amounts[amounts.length - 1];
     return last ? last.value : null;
   }
@@ -84,6 +86,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
   for (const page of model.pages) {
     const words = page.blocks.flatMap((b) => b.lines.flatMap((l) => l.words));
     const rows = wordRows(words);
+    const hint = detectDecimalSeparator(words.map((w) => w.text).join(" "));
     let i = 0;
     while (i < rows.length) {
       const row = rows[i]!;
@@ -123,7 +126,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         for (const [col, ws] of current.cells) {
           if (!col.field) continue;
           const kind = COLUMN_CONCEPTS.find((c) => c.key === col.key)?.kind;
-          const value = typedCell(kind, ws.map((w) => w.text).join(" "));
+          const value = typedCell(kind, ws.map((w) => w.text).join(" "), hint);
           if (value === null) continue;
           out[col.field] = value;
           meta[col.field] = { confidence: 0.75, source: { page: page.number, ...unionBox(ws.map((w) => w.box)) }, raw: ws.map((w) => w.text).join(" ") };
