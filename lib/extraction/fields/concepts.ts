@@ -34,7 +34,7 @@ export const CONCEPTS: Concept[] = [
     labels: [
       "due date", "payment due", "date due", "due by", "due", "pay by", "payable by", "payment date",
       "falligkeitsdatum", "fallig am", "fallig", "zahlbar bis", "zahlungsziel", "zahlbar bis zum", "faellig am",
-      "date d'echeance", "echeance", "date limite de paiement", "a payer avant le", "vervaldatum", "vervaldag", "te betalen voor", "fecha de vencimiento", "scadenza",
+      "date d'echeance", "echeance", "date limite de paiement", "a payer avant le", "vervaldatum", "vervaldag", "te betalen voor", "fecha de vencimiento", "scadenza", "falligkeitstag", "falligkeit", "fällig am", "faelligkeit", "due on", "payment due date", "payable until",
     ],
   },
   {
@@ -54,7 +54,7 @@ export const CONCEPTS: Concept[] = [
     labels: [
       "amount due", "balance due", "total due", "amount payable", "amount to pay", "to pay", "please pay", "balance", "outstanding",
       "zahlbetrag", "zu zahlender betrag", "zu zahlen", "noch zu zahlen", "offener betrag", "restbetrag", "fälliger betrag", "falliger betrag",
-      "net a payer", "reste a payer", "montant a payer", "solde du", "te betalen", "openstaand bedrag", "importe a pagar", "zahlbetrag", "fälliger betrag", "zu zahlender betrag", "zahlbar", "amount due eur",
+      "net a payer", "reste a payer", "montant a payer", "solde du", "te betalen", "openstaand bedrag", "importe a pagar", "zahlbetrag", "fälliger betrag", "zu zahlender betrag", "amount due eur", "zu zahlender beitrag", "zu zahlen bis", "amount payable",
     ],
   },
   {
@@ -101,7 +101,8 @@ export const CONCEPTS: Concept[] = [
     key: "currency",
     kind: "currency",
     cues: ["currency", "wahrung", "devise", "valuta", "iso 4217"],
-    labels: ["currency", "wahrung", "devise", "valuta", "moneda"],
+    labels: ["currency", "wahrung", "devise", "valuta", "moneda", "rechnungswahrung", "invoice currency", "currency code", "betrage in", "amounts in", "montants en",
+    ],
   },
   {
     key: "vendor_vat_id",

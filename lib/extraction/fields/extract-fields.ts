@@ -25,6 +25,19 @@ function firstDate(ctx: Context): Candidate | null {
   return null;
 }
 
+const DUE_WORDS = /(?:zahlbar|payable|payment due|due|fällig|faellig|échéance|echeance|betalen|vervaldatum|à payer|a payer|pay by|zu zahlen)/i;
+
+/** Payment terms in prose: "Zahlbar innerhalb 30 Tagen netto bis 04.07.2018", "payable by 30 March 2020". */
+function dueDateInTerms(ctx: Context): Candidate | null {
+  for (const line of ctx.lines) {
+    const m = DUE_WORDS.exec(line.text);
+    if (!m) continue;
+    const d = findDates(line.text.slice(m.index), ctx.order)[0];
+    if (d) return { value: d.iso, score: 0.5, source: { page: line.page, ...line.box }, raw: d.text, line: line.index };
+  }
+  return null;
+}
+
 /** The currency printed most often next to amounts; a bare "$" only when nothing more specific appears. */
 function dominantCurrency(ctx: Context): Candidate | null {
   const tally = new Map<string, { n: number; line: DocLine }>();
@@ -68,11 +81,14 @@ function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
     // The buyer's own ids ("Ihre USt-IdNr.", "Your VAT no.") are not the seller's.
     candidates = candidates.filter((c) => !BUYER_CONTEXT.test(ctx.lines[c.line]?.text ?? ""));
   }
-  if (key === "total_amount") candidates = preferLargest(candidates);
+  if (key === "total_amount" || key === "subtotal_amount") candidates = preferLargest(candidates);
   let best = candidates[0] ?? null;
   switch (key) {
     case "invoice_date":
       best ??= firstDate(ctx);
+      break;
+    case "due_date":
+      best ??= dueDateInTerms(ctx);
       break;
     case "currency":
       best ??= dominantCurrency(ctx);

@@ -15,7 +15,20 @@ const BELOW = 0.7;
 function labelQuality(match: LabelMatch): number {
   const specificity = Math.min(1, 0.55 + 0.2 * match.length);
   const atStart = match.start === 0 ? 1 : 0.85;
-  return specificity * atStart;
+  // A label that is the whole phrase ("Steuerbetrag" | "20,16") is stronger than one inside a sentence.
+  const words = match.line.words.filter((w) => /\p{L}/u.test(w.text)).length;
+  const coverage = Math.min(1, match.length / Math.max(1, words));
+  return specificity * atStart * (0.75 + 0.25 * coverage);
+}
+
+/** Right-hand phrases up to the next text-only phrase (the next label of a key/value row). */
+function valueRun(right: DocLine[]): DocLine[] {
+  const run: DocLine[] = [];
+  for (const line of right) {
+    if (!/\d/.test(line.text)) break;
+    run.push(line);
+  }
+  return run;
 }
 
 /** Lines to the right of the label on the same row, nearest first. */
@@ -23,7 +36,7 @@ function linesRightOf(lines: DocLine[], line: DocLine): DocLine[] {
   return lines
     .filter((l) => l.page === line.page && l.index !== line.index && l.box.x >= line.box.x + line.box.w - 0.005 && sameRow(l.box, line.box))
     .sort((a, b) => a.box.x - b.box.x)
-    .slice(0, 2);
+    .slice(0, 4);
 }
 
 /** The nearest line under the label that overlaps it horizontally, within about two line heights. */
@@ -57,8 +70,17 @@ export function findLabelledCandidates(
     // Names follow their label only after a colon ("Seller: ACME Ltd"); "Lieferant GmbH" is a name, not a label.
     const explicit = /[:：]$/.test(labelEnd) || /^[:：]/.test(nextWord);
     const rest = (kind === "name" || kind === "address") && !explicit ? [] : line.words.slice(match.end);
-    const attempts: Array<{ words: DocLine["words"]; factor: number }> = [{ words: rest, factor: SAME_LINE }];
-    for (const [i, right] of linesRightOf(lines, line).entries()) attempts.push({ words: right.words, factor: RIGHT_OF - i * 0.15 });
+    const attempts: Array<{ words: DocLine["words"]; factor: number }> = [];
+    const rightLines = linesRightOf(lines, line);
+    if (kind === "amount") {
+      // In a totals row the value is the last amount before the next label: "Tax 15% on $ 112.90 | $ 16.94".
+      const run = valueRun(rightLines);
+      if (run.length > 0) attempts.push({ words: run.flatMap((l) => l.words), factor: RIGHT_OF });
+      attempts.push({ words: rest, factor: SAME_LINE * 0.95 });
+    } else {
+      attempts.push({ words: rest, factor: SAME_LINE });
+      for (const [i, right] of rightLines.entries()) attempts.push({ words: right.words, factor: RIGHT_OF - i * 0.15 });
+    }
     const labelWords = line.words.slice(match.start, match.end);
     const labelBox = wordsSource(line.page, labelWords);
     const below = lineBelow(lines, line, labelBox);

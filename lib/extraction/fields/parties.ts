@@ -8,7 +8,7 @@ const COMPANY_MARK =
 const SALUTATION = /^(?:herrn?|frau|firma|fa\.|mr\.?|mrs\.?|ms\.?|m\.|mme|monsieur|madame|dhr\.?|mevr\.?|attn\.?|z\.\s?hd\.?)$/i;
 /** Lines that are labels, contact details or document titles rather than names. */
 const NOT_A_NAME =
-  /(?:invoice|rechnung|facture|factuur|receipt|quittung|tax|date|datum|tel\b|fax|phone|telefon|e-?mail|www\.|http|@|iban|bic|page|seite|total|summe|customer|kunde|gst|no\s*:|\bnr\b|order|bestell)/i;
+  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|telefon|e-?mail|iban|bic|page|seite|total|summe|customer|kunde|gst|order|bestellung|nr|no|ust|vat|gln|id|nummer|number)\b|www\.|http|@)/i;
 
 function cleanName(text: string): string {
   return text

@@ -74,7 +74,7 @@ export function readValue(kind: ValueKind, words: Word[], order: DateOrder): Rea
     }
     case "iban": {
       const i = findIbans(text)[0];
-      return i ? { value: i.value, words: wordsInSpan(words, i.index, i.length), quality: 1 } : null;
+      return i ? { value: i.value, words: wordsInSpan(words, i.index, i.length), quality: i.checksum ? 1 : 0.8 } : null;
     }
     case "vat": {
       const v = findVatIds(text)[0];

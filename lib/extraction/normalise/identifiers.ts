@@ -17,16 +17,32 @@ export function isValidIban(candidate: string): boolean {
   return remainder === 1;
 }
 
-/** IBANs printed with or without spaces in groups of four. */
-export function findIbans(text: string): Array<{ value: string; index: number; length: number }> {
-  const out: Array<{ value: string; index: number; length: number }> = [];
+/** IBAN lengths of the countries invoices most often show, to cut a checksum-less match at the right place. */
+const IBAN_LENGTH: Record<string, number> = {
+  AT: 20, BE: 16, CH: 21, CZ: 24, DE: 22, DK: 18, ES: 24, FI: 18, FR: 27, GB: 22, IE: 22, IT: 27, LU: 20, NL: 18, NO: 15, PL: 28, PT: 25, SE: 24,
+};
+
+/** IBANs printed with or without spaces in groups of four. Sample IBANs with a wrong checksum are accepted
+ * (quality < 1) when their length fits their country, because documents do print them. */
+export function findIbans(text: string): Array<{ value: string; index: number; length: number; checksum: boolean }> {
+  const out: Array<{ value: string; index: number; length: number; checksum: boolean }> = [];
   const re = /\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
     // Trailing groups may belong to the next word (e.g. "BIC"): shrink until the checksum holds.
     let raw = m[0];
     while (raw.length > 14 && !isValidIban(raw)) raw = raw.slice(0, -1).trimEnd();
-    if (isValidIban(raw)) out.push({ value: compactId(raw), index: m.index, length: raw.length });
+    if (isValidIban(raw)) {
+      out.push({ value: compactId(raw), index: m.index, length: raw.length, checksum: true });
+      continue;
+    }
+    const expected = IBAN_LENGTH[m[0].slice(0, 2)];
+    const compact = compactId(m[0]);
+    if (expected && compact.length >= expected) {
+      let cut = m[0];
+      while (compactId(cut).length > expected) cut = cut.slice(0, -1).trimEnd();
+      out.push({ value: compactId(cut), index: m.index, length: cut.length, checksum: false });
+    }
   }
   return out;
 }
