@@ -56,7 +56,25 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
       best = { value: text, score: Math.min(0.95, score), source: { page: line.page, ...line.box }, raw: line.text, line: line.index };
     }
   }
-  return best;
+  return best ? joinNameAbove(first, best) : null;
+}
+
+/**
+ * Company names wrap: "PASARAYA BORONG PINTAR" over "SDN BHD", "MVM Musterhafter" over "Versicherungsverein … a.G.".
+ * When the line right above the chosen one is a name-like line of the same block, the name starts there.
+ */
+function joinNameAbove(lines: DocLine[], chosen: Candidate): Candidate {
+  const line = lines.find((l) => l.index === chosen.line);
+  if (!line) return chosen;
+  const above = lines
+    .filter((l) => l.index !== line.index && l.box.y < line.box.y && line.box.y - (l.box.y + l.box.h) < line.box.h * 0.8)
+    .filter((l) => Math.min(l.box.x + l.box.w, line.box.x + line.box.w) - Math.max(l.box.x, line.box.x) > 0)
+    .sort((a, b) => b.box.y - a.box.y)[0];
+  if (!above || !isNameLike(above.text) || COMPANY_MARK.test(above.text) || above.text.length > 40) return chosen;
+  // Only join lines set alike: same case style and a similar size.
+  const upper = (t: string) => t === t.toUpperCase();
+  if (upper(above.text) !== upper(line.text) || Math.abs(above.box.h - line.box.h) > line.box.h * 0.35) return chosen;
+  return { ...chosen, value: cleanName(`${above.text} ${String(chosen.value)}`), source: { page: line.page, x: Math.min(above.box.x, line.box.x), y: above.box.y, w: Math.max(above.box.x + above.box.w, line.box.x + line.box.w) - Math.min(above.box.x, line.box.x), h: line.box.y + line.box.h - above.box.y } };
 }
 
 const POSTCODE_LINE = /(?:\b\d{4,5}\s+\p{Lu}|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s+\d[A-Z]{2}\b|\b\d{4}\s?[A-Z]{2}\b)/u;
@@ -90,6 +108,7 @@ export function findCustomerByAddressWindow(lines: DocLine[]): Candidate | null 
   return null;
 }
 
+const REGISTRATION = /(?:\(\s*[\w-]*\d{4,}[\w-]*\s*\)|\bco\.?\s*reg|\breg(?:istration)?\.?\s*no|\bbr\s*no|\bcompany\s*no|\bsst\b|\bgst\b)/i;
 const ADDRESS_STOP = /(?:tel|fax|phone|telefon|e-?mail|gst|reg\b|invoice|receipt|rechnung|date|datum|cashier|www\.|http|@|\bno\s*:)/i;
 
 /** The seller's address: the lines under the seller's name, up to contact details or the document title. */
@@ -98,13 +117,18 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null): Can
   const start = lines[nameLine];
   if (!start) return null;
   const parts: DocLine[] = [];
+  let afterPostcode = false;
   for (const line of lines.slice(nameLine + 1)) {
-    if (line.page !== start.page || parts.length >= 4) break;
+    if (line.page !== start.page || parts.length >= 5) break;
+    if (line.box.y < start.box.y) continue;
     if (ADDRESS_STOP.test(line.text)) break;
-    // Company registration numbers such as "(742014-W)" sit between the name and the address.
-    if (/^\(?[\dA-Z-]{5,}\)?$/.test(line.text.trim()) && parts.length === 0) continue;
+    // Company registration numbers such as "(742014-W)" or "Co. Reg. No" lines sit between the name and the address.
+    if (parts.length === 0 && (REGISTRATION.test(line.text) || /^\(?[\dA-Z-]{5,}\)?$/.test(line.text.trim()))) continue;
     if (!/\p{L}/u.test(line.text)) break;
+    // After the postcode line only a short state/country line may follow.
+    if (afterPostcode && (/\d/.test(line.text) || line.text.trim().split(/\s+/).length > 2)) break;
     parts.push(line);
+    if (/\b\d{5}\b/.test(line.text)) afterPostcode = true;
   }
   if (parts.length === 0) return null;
   const first = parts[0]!;
