@@ -258,6 +258,7 @@ async function main(): Promise<void> {
     const gtItems = gt.tables?.line_items;
     if (gtItems) {
       const pred = result.data.line_items;
+      if (verbose) console.log(`  rows: gt ${gtItems.length} pred ${Array.isArray(pred) ? pred.length : 0}`);
       itemsOk = scoreTable(gtItems, Array.isArray(pred) ? pred : [], gs, verbose);
     }
     for (const g of gs) {

@@ -6,7 +6,9 @@ export function normaliseToken(word: string): string {
     .toLowerCase()
     .replace(/[°º]/g, "o");
   // Inner punctuation goes too, so "Rechnungs-Nr.", "USt.-IdNr." and "Art.Nr." compare as single words.
-  return folded.replace(/[^\p{L}\p{N}#%]+/gu, "");
+  const token = folded.replace(/[^\p{L}\p{N}#%]+/gu, "");
+  // "MwSt-%" and "VAT%" are the tax label itself; a lone "%" stays a token.
+  return /\p{L}/u.test(token) ? token.replace(/%/g, "") : token;
 }
 
 export function tokenise(text: string): string[] {

@@ -1,5 +1,6 @@
 import { groupRows } from "../layout/build-page";
-import { tokenise } from "../fields/text-tokens";
+import { CONCEPTS } from "../fields/concepts";
+import { normaliseToken, tokenise } from "../fields/text-tokens";
 import { detectDecimalSeparator, findAmounts, type DecimalSeparator } from "../normalise/amounts";
 import type { FieldDefinition, PageModel, Scalar, TableMetadata, TableRow, ValueMetadata, Word } from "../types";
 import { unionBox } from "../fields/document-lines";
@@ -14,6 +15,32 @@ const STOP_WORDS = new Set(
 );
 
 type Column = HeaderColumn & { field: string | null };
+
+/** "Key: value" notes under an item (delivery dates, service ids, generated attributes). */
+const KEY_VALUE_LINE = /^[\p{L}][\p{L}\d.\-]{1,40}\s?:/u;
+const ADJUSTMENT = /^(?:\S+\s)?(?:abzgl\.?|zzgl\.?|rabatt|artikelrabatt|rechnungsrabatt|nachlass|sondernachlass|abschlag|zuschlag|skonto|discount|surcharge|remise|korting|bonus)\b/i;
+const TOTALS_CONCEPTS = new Set(["total_amount", "subtotal_amount", "tax_amount", "amount_due"]);
+const TOTALS_LABELS = CONCEPTS.filter((c) => TOTALS_CONCEPTS.has(c.key)).flatMap((c) => c.labels.map((l) => tokenise(l))).filter((t) => t.length > 0);
+
+/** A row that opens with a totals label ("Rechnungssumme Netto", "Sub Total") ends the items. */
+function startsWithTotalsLabel(words: Word[]): boolean {
+  const tokens = words.slice(0, 4).map((w) => normaliseToken(w.text)).filter((t) => t !== "");
+  return TOTALS_LABELS.some((label) => label.every((t, i) => tokens[i] === t));
+}
+
+const IDENTIFIER_LINE = /^(?:gtin|ean|upc|sku|s\/n|serial|serien?(?:nummer|nr)|seriennr|lot|charge|batch|barcode)\b/i;
+
+/** "[FURN_7777] Office Chair": a bracketed code at the start of a description is the item code. */
+function splitBracketedCode(row: TableRow, fieldForKey: Map<string, string>): void {
+  const descField = fieldForKey.get("description");
+  const codeField = fieldForKey.get("item_code");
+  const desc = descField ? row[descField] : undefined;
+  if (!descField || !codeField || typeof desc !== "string" || row[codeField] !== undefined) return;
+  const m = /^\[([^\]]{2,40})\]\s*(.+)$/.exec(desc);
+  if (!m) return;
+  row[codeField] = m[1] ?? null;
+  row[descField] = m[2] ?? desc;
+}
 type Row = { words: Word[]; top: number; bottom: number; h: number };
 
 function wordRows(words: Word[]): Row[] {
@@ -117,21 +144,25 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       const hasMoney = columns.some((c) => c.key === "amount" || c.key === "unit_price");
       const textKeys = new Set(["description", "item_code", "position"]);
       let lastBottom = row.bottom;
-      let current: { cells: Map<Column, Word[]> } | null = null;
+      let current: { cells: Map<Column, Word[]>; extra: Map<string, Word[]> } | null = null;
+      let currentBottom = 0;
       const flush = () => {
         if (!current) return;
         const out: TableRow = {};
         const meta: Record<string, ValueMetadata> = {};
         const all: Word[] = [];
-        for (const [col, ws] of current.cells) {
-          if (!col.field) continue;
-          const kind = COLUMN_CONCEPTS.find((c) => c.key === col.key)?.kind;
+        const cellsByKey: Array<{ key: string; field: string | null; ws: Word[] }> = [...current.cells].map(([col, ws]) => ({ key: col.key, field: col.field, ws }));
+        for (const [key, ws] of current.extra) cellsByKey.push({ key, field: fieldForKey.get(key) ?? null, ws });
+        for (const { key, field: name, ws } of cellsByKey) {
+          if (!name) continue;
+          const kind = COLUMN_CONCEPTS.find((c) => c.key === key)?.kind;
           const value = typedCell(kind, ws.map((w) => w.text).join(" "), hint);
           if (value === null) continue;
-          out[col.field] = value;
-          meta[col.field] = { confidence: 0.75, source: { page: page.number, ...unionBox(ws.map((w) => w.box)) }, raw: ws.map((w) => w.text).join(" ") };
+          out[name] = value;
+          meta[name] = { confidence: 0.75, source: { page: page.number, ...unionBox(ws.map((w) => w.box)) }, raw: ws.map((w) => w.text).join(" ") };
           all.push(...ws);
         }
+        splitBracketedCode(out, fieldForKey);
         if (Object.keys(out).length > 0) {
           rowsOut.push(out);
           metaRows.push(meta);
@@ -152,22 +183,47 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const firstToken = tokenise(r.words[0]?.text ?? "")[0] ?? "";
         const descWords = [...cells.entries()].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
         const descFirst = tokenise(descWords[0]?.text ?? "")[0] ?? "";
-        if (STOP_WORDS.has(firstToken) || STOP_WORDS.has(descFirst)) break;
+        if (STOP_WORDS.has(firstToken) || STOP_WORDS.has(descFirst) || startsWithTotalsLabel(r.words)) break;
+        // Discount/surcharge lines under an item adjust it; they are not items of their own.
+        if (ADJUSTMENT.test(descWords.map((w) => w.text).join(" ") || text)) {
+          lastBottom = r.bottom;
+          continue;
+        }
         if (headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
         const moneyCell = [...cells.entries()].some(
           ([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && findAmounts(ws.map((w) => w.text).join(" ")).length > 0,
         );
         const hasText = [...cells.keys()].some((c) => textKeys.has(c.key));
         lastBottom = r.bottom;
-        if (moneyCell && hasText) {
+        const hasQuantity = [...cells.keys()].some((c) => c.key === "quantity");
+        const cur0 = current as { cells: Map<Column, Word[]> } | null;
+        const curHasAmount = cur0 !== null && [...cur0.cells.keys()].some((c) => c.key === "amount");
+        const rowHasAmount = [...cells.keys()].some((c) => c.key === "amount");
+        const quantityColumn = columns.some((c) => c.key === "quantity");
+        // Two-line items: the line total printed on the line under the quantity and price belongs to that item.
+        const completesCurrent = cur0 !== null && !curHasAmount && rowHasAmount && quantityColumn && !hasQuantity && r.top - currentBottom < r.h * 1.8;
+        if (moneyCell && hasText && !completesCurrent) {
           flush();
-          current = { cells };
-        } else if (current && !moneyCell) {
-          const cur: { cells: Map<Column, Word[]> } = current;
-          // A text-only line fills a still-empty description (descriptions above their numbers, wrapped lines).
-          for (const [col, ws] of cells) {
-            if (col.key === "description" && !cur.cells.has(col)) cur.cells.set(col, ws);
+          current = { cells, extra: new Map() };
+          currentBottom = r.bottom;
+        } else if (current && (!moneyCell || completesCurrent) && r.top - currentBottom < r.h * 1.8) {
+          const cur: { cells: Map<Column, Word[]>; extra: Map<string, Word[]> } = current;
+          const lineText = r.words.map((w) => w.text).join(" ");
+          // Identifier lines under an item (GTIN, serial numbers) are not part of its description.
+          if (!IDENTIFIER_LINE.test(lineText) && !KEY_VALUE_LINE.test(lineText)) {
+            for (const [col, ws] of cells) {
+              if (col.second && !cur.extra.has(col.second)) {
+                cur.extra.set(col.second, ws);
+              } else if (col.key === "description" && !completesCurrent) {
+                const existing = cur.cells.get(col);
+                cur.cells.set(col, existing ? [...existing, ...ws] : ws);
+              } else if (!cur.cells.has(col)) {
+                // A value printed a little lower than its row (a wrapped amount) still belongs to it.
+                cur.cells.set(col, ws);
+              }
+            }
           }
+          currentBottom = r.bottom;
         }
       }
       flush();

@@ -3,7 +3,9 @@ import { tokenise, normaliseToken } from "../fields/text-tokens";
 import { findAmounts } from "../normalise/amounts";
 import { COLUMN_CONCEPTS } from "./column-concepts";
 
-export type HeaderColumn = { key: string; x1: number; x2: number; label: string };
+/** `second` is a column named on a stacked header line under another one ("Art-Nr" over "Artikelbezeichnung"):
+ * items then print that value on their second line. */
+export type HeaderColumn = { key: string; x1: number; x2: number; label: string; second?: string };
 export type Header = { columns: HeaderColumn[]; top: number; bottom: number; lineH: number };
 
 type Label = { key: string; tokens: string[] };
@@ -51,7 +53,7 @@ export function headerScore(columns: HeaderColumn[], rowText: string): number {
   if (keys.size < 2 || numeric < 1) return 0;
   if (findAmounts(rowText).some((a) => a.hasDecimals)) return 0;
   const unknown = columns.filter((c) => c.key === "").length;
-  return keys.size - unknown * 0.5;
+  return keys.size - unknown * 0.25;
 }
 
 /** Adds stacked header words (a second header line such as "Preis/" over "Einheit") to overlapping columns. */
@@ -61,6 +63,7 @@ export function mergeStackedHeader(columns: HeaderColumn[], extraRow: HeaderColu
     const overlapping = out.find((c) => Math.min(c.x2, col.x2) - Math.max(c.x1, col.x1) > 0);
     if (overlapping) {
       if (overlapping.key === "" && col.key !== "") overlapping.key = col.key;
+      else if (col.key !== "" && col.key !== overlapping.key && !out.some((c) => c.key === col.key)) overlapping.second ??= col.key;
       overlapping.x1 = Math.min(overlapping.x1, col.x1);
       overlapping.x2 = Math.max(overlapping.x2, col.x2);
       overlapping.label += ` ${col.label}`;
