@@ -29,7 +29,7 @@ export const COLUMN_CONCEPTS: ColumnConcept[] = [
     key: "unit_price",
     kind: "number",
     cues: ["unit price", "price per unit", "price", "rate", "unit cost"],
-    labels: ["unit price", "price", "preis", "einzelpreis", "e-preis", "ep", "stückpreis", "preis einheit", "preis/ einheit", "nettopreis", "netto preis", "prijs", "prijs per stuk", "stukprijs", "prix unitaire", "prix unit", "prix", "pu", "p.u", "rate", "unit cost", "price per unit", "unit price excl", "precio", "prezzo", "einzelpreis netto", "price (excl. vat)", "netto-preis", "einzelpreis eur", "price each", "unit rate"],
+    labels: ["unit price", "price", "preis", "einzelpreis", "e-preis", "ep", "stückpreis", "preis einheit", "preis/ einheit", "nettopreis", "netto preis", "prijs", "prijs per stuk", "stukprijs", "prix unitaire", "prix unit", "prix", "pu", "p.u", "rate", "unit cost", "price per unit", "unit price excl", "precio", "prezzo", "einzelpreis netto", "price (excl. vat)", "netto-preis", "einzelpreis eur", "price each", "unit rate", "vk-preis", "vk preis", "verkaufspreis", "listenpreis"],
   },
   { key: "discount_percent", kind: "number", cues: ["discount"], labels: ["discount", "disc", "disc %", "discount %", "rabatt", "rabatt %", "remise", "korting"] },
   {
@@ -42,6 +42,6 @@ export const COLUMN_CONCEPTS: ColumnConcept[] = [
     key: "amount",
     kind: "number",
     cues: ["line total", "amount", "total", "line amount", "net amount"],
-    labels: ["amount", "total", "line total", "betrag", "gesamt", "gesamtpreis", "gesamtbetrag", "summe", "entgelt", "nettobetrag", "netto", "bedrag", "totaal", "montant", "montant ht", "total ht", "prix total", "net amount", "subtotal", "importe", "importo", "wert", "prijs incl btw", "price incl", "total price", "amount (usd)", "amount (eur)", "total price excl", "net", "nettowert", "positionsbetrag", "positions betrag", "gesamtwert", "line amount", "ext price", "extended price", "amount excl vat", "montant total", "total ttc"],
+    labels: ["amount", "total", "line total", "betrag", "gesamt", "gesamtpreis", "gesamtbetrag", "summe", "entgelt", "nettobetrag", "netto", "bedrag", "totaal", "montant", "montant ht", "total ht", "prix total", "net amount", "subtotal", "importe", "importo", "wert", "prijs incl btw", "price incl", "total price", "amount (usd)", "amount (eur)", "total price excl", "net", "nettowert", "positionsbetrag", "positions betrag", "gesamtwert", "line amount", "ext price", "extended price", "amount excl vat", "montant total", "total ttc", "zeilenbetrag", "zeilensumme", "positionswert", "cost"],
   },
 ];

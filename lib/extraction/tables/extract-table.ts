@@ -128,8 +128,13 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         header = mergeStackedHeader(header, matchHeaderWords(above.words, extraLabels));
       }
       let j = i + 1;
-      const belowRow = rows[j];
-      if (belowRow && belowRow.top - row.bottom < row.h * 0.6 && !findAmounts(belowRow.words.map((w) => w.text).join(" ")).some((a) => a.hasDecimals)) {
+      // Up to two header lines may be stacked under the found one ("Ohne" / "MwSt." under "Zeilenbetrag").
+      for (let k = 0; k < 2; k += 1) {
+        const belowRow = rows[j];
+        const prev = rows[j - 1]!;
+        if (!belowRow || belowRow.top - prev.bottom > row.h * 0.6) break;
+        const belowText = belowRow.words.map((w) => w.text).join(" ");
+        if (/\d/.test(belowText)) break;
         header = mergeStackedHeader(header, matchHeaderWords(belowRow.words, extraLabels));
         j += 1;
       }
@@ -144,7 +149,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       const hasMoney = columns.some((c) => c.key === "amount" || c.key === "unit_price");
       const textKeys = new Set(["description", "item_code", "position"]);
       let lastBottom = row.bottom;
-      let current: { cells: Map<Column, Word[]>; extra: Map<string, Word[]> } | null = null;
+      let current: { cells: Map<Column, Word[]>; extra: Map<string, Word[]>; closed: boolean } | null = null;
       let currentBottom = 0;
       const flush = () => {
         if (!current) return;
@@ -204,13 +209,15 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const completesCurrent = cur0 !== null && !curHasAmount && rowHasAmount && quantityColumn && !hasQuantity && r.top - currentBottom < r.h * 1.8;
         if (moneyCell && hasText && !completesCurrent) {
           flush();
-          current = { cells, extra: new Map() };
+          current = { cells, extra: new Map(), closed: false };
           currentBottom = r.bottom;
         } else if (current && (!moneyCell || completesCurrent) && r.top - currentBottom < r.h * 1.8) {
-          const cur: { cells: Map<Column, Word[]>; extra: Map<string, Word[]> } = current;
+          const cur: { cells: Map<Column, Word[]>; extra: Map<string, Word[]>; closed: boolean } = current;
           const lineText = r.words.map((w) => w.text).join(" ");
           // Identifier lines under an item (GTIN, serial numbers) are not part of its description.
-          if (!IDENTIFIER_LINE.test(lineText) && !KEY_VALUE_LINE.test(lineText)) {
+          // Identifier and "key: value" lines under an item (GTIN, serial numbers, service ids) end its description.
+          if (IDENTIFIER_LINE.test(lineText) || KEY_VALUE_LINE.test(lineText)) cur.closed = true;
+          if (!cur.closed) {
             for (const [col, ws] of cells) {
               if (col.second && !cur.extra.has(col.second)) {
                 cur.extra.set(col.second, ws);
