@@ -26,3 +26,4 @@ export type {
   ValueMetadata,
   Word,
 } from "./types";
+export { ExtractionPool, ExtractionCrashError, ExtractionTimeoutError, type ExtractionPoolOptions } from "./worker/extraction-pool";
