@@ -27,3 +27,7 @@ export type {
   Word,
 } from "./types";
 export { ExtractionPool, ExtractionCrashError, ExtractionTimeoutError, type ExtractionPoolOptions } from "./worker/extraction-pool";
+export { classifyDocument, type ClassLabel, type Classification } from "./classify/classify-document";
+export { planSplit, writePdfParts, type SplitPart, type SplitRule } from "./pages/split-documents";
+export { loadDocument } from "./loaders/load-document";
+export { renderMarkdown } from "./markdown/render-markdown";
