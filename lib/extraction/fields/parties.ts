@@ -4,11 +4,13 @@ import type { Candidate } from "./find-labelled-value";
 
 /** Legal-form and trade words that mark a line as a company name, across the languages invoices come in. */
 const COMPANY_MARK =
-  /\b(?:GmbH|AG|KG|OHG|e\.\s?K\.|mbH|a\.\s?G\.|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|Corporation|S\.\s?A\.?|SA|SARL|SAS|SASU|EURL|S\.\s?L\.|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?|BHD|S\/B|Pvt\.?|Pte\.?|Co\.|Company|Trading|Enterprise|Enterprises|Restaurant|Restaurants|Hardware|Store|Stores|Mart|Bistro|Cafe|Café|Bakery|Services)\b/i;
+  /\b(?:GmbH|AG|KG|OHG|e\.\s?K\.|mbH|a\.\s?G\.|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|Corporation|S\.\s?A\.?|SA|SARL|SAS|SASU|EURL|S\.\s?L\.|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?|BHD|S\/B|Pvt\.?|Pte\.?|Co\.|Company)(?=$|[\s,.)])/i;
+/** Trade words that often appear in shop names: weaker evidence than a legal form. */
+const TRADE_WORD = /\b(?:Trading|Enterprise|Enterprises|Restaurant|Restaurants|Hardware|Store|Stores|Mart|Bistro|Cafe|Café|Bakery|Services|Shop|Supermarket|Pharmacy|Stationery|Kedai|Pasaraya|Syarikat)\b/i;
 const SALUTATION = /^(?:herrn?|frau|firma|fa\.|mr\.?|mrs\.?|ms\.?|m\.|mme|monsieur|madame|dhr\.?|mevr\.?|attn\.?|z\.\s?hd\.?)$/i;
 /** Lines that are labels, contact details or document titles rather than names. */
 const NOT_A_NAME =
-  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|telefon|e-?mail|iban|bic|page|seite|total|summe|customer|kunde|gst|order|bestellung|nr|no|ust|vat|gln|id|nummer|number)\b|www\.|http|@)/i;
+  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|telefon|e-?mail|iban|bic|page|seite|total|summe|customer|kunde|gst|order|bestellung|nr|no|ust|vat|gln|id|nummer|number|cash|change|doc|cashier|table|thank|welcome)\b|www\.|http|@|docno)/i;
 
 function cleanName(text: string): string {
   return text
@@ -37,6 +39,10 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
   }
+  const nameRank = new Map<number, number>();
+  for (const line of first) {
+    if (isNameLike(cleanName(line.text)) && line.text.replace(/[^\p{L}]/gu, "").length >= 4) nameRank.set(line.index, nameRank.size);
+  }
   let best: Candidate | null = null;
   for (const line of first) {
     // DIN 5008 sender lines ("Lieferant GmbH · Straße 1 · 80333 München") name the seller in their first segment.
@@ -47,9 +53,13 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     if (customer && text.toLowerCase() === customer.toLowerCase()) continue;
     let score = 0.2;
     if (COMPANY_MARK.test(text)) score += 0.35;
+    else if (TRADE_WORD.test(text)) score += 0.1;
     if (isSenderLine) score += 0.3;
-    if (line.box.y - topY < 0.02) score += 0.25;
-    else if (line.box.y < 0.2) score += 0.1;
+    // Receipts and letterheads start with the seller: the first name-like lines weigh most.
+    const rank = nameRank.get(line.index) ?? 99;
+    if (line.box.y - topY < 0.02 || rank === 0) score += 0.3;
+    else if (rank === 1) score += 0.12;
+    else if (line.box.y < 0.2) score += 0.05;
     if (line.box.h > medianH * 1.3) score += 0.15;
     if ((counts.get(text.toLowerCase()) ?? 0) > 1) score += 0.15;
     if (!best || score > best.score) {
@@ -108,7 +118,7 @@ export function findCustomerByAddressWindow(lines: DocLine[]): Candidate | null 
   return null;
 }
 
-const REGISTRATION = /(?:\(\s*[\w-]*\d{4,}[\w-]*\s*\)|\bco\.?\s*reg|\breg(?:istration)?\.?\s*no|\bbr\s*no|\bcompany\s*no|\bsst\b|\bgst\b)/i;
+const REGISTRATION = /(?:^\(.*\d{4,}.*\)$|\(\s*[\w-]*\d{4,}[\w-]*\s*\)|co[.-]?\s*reg|\bco\.?\s*reg|\breg(?:istration)?\.?\s*no|\bbr\s*no|\bcompany\s*no|\bsst\b|\bgst\b)/i;
 const ADDRESS_STOP = /(?:tel|fax|phone|telefon|e-?mail|gst|reg\b|invoice|receipt|rechnung|date|datum|cashier|www\.|http|@|\bno\s*:)/i;
 
 /** The seller's address: the lines under the seller's name, up to contact details or the document title. */

@@ -4,7 +4,7 @@ import { Image, createCanvas } from "@napi-rs/canvas";
 export const MAX_IMAGE_PIXELS = 40_000_000;
 /** OCR works best with text ~30 px high; receipts and scans rarely need more than this on the long side. */
 const OCR_MAX_SIDE = 2400;
-const OCR_MIN_SIDE = Number(process.env.QUARRY_OCR_MIN_SIDE ?? 1000);
+const OCR_MIN_SIDE = 1000;
 
 export type DecodedImage = { png: Uint8Array; width: number; height: number };
 
@@ -29,3 +29,4 @@ export async function prepareImageForOcr(bytes: Uint8Array): Promise<DecodedImag
   const png = await canvas.encode("png");
   return { png: new Uint8Array(png), width: w, height: h };
 }
+
