@@ -11,10 +11,12 @@ import type { ExtractionInput, ExtractionResult, FieldMetadata, FieldValue } fro
 export async function extractDocument(input: ExtractionInput): Promise<ExtractionResult> {
   const started = performance.now();
   const settings = input.settings ?? {};
-  const model = await loadDocument(input.bytes, input.mimeType, {
-    parsePages: settings.parsePages,
-    mode: settings.dataExtractionMode ?? "balanced",
-  });
+  const model = await loadDocument(
+    input.bytes,
+    input.mimeType,
+    { parsePages: settings.parsePages, mode: settings.dataExtractionMode ?? "balanced", emailParsing: settings.emailParsing },
+    input.fileName,
+  );
   const data: Record<string, FieldValue> = {};
   const fieldMetadata: Record<string, FieldMetadata> = {};
   const scalars = extractScalarFields(model, input.fields);

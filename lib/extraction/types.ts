@@ -51,6 +51,15 @@ export type FieldDefinition = {
 
 export type DataExtractionMode = "fast" | "balanced" | "accurate";
 
+/** The parser's `emailParsing` setting (see the API spec). */
+export type EmailParsingSettings = {
+  parseEmailBody?: boolean;
+  mergeEmailAttachments?: boolean;
+  includeEmailSubjectBody?: boolean;
+  attachmentFileTypes?: string[];
+  senderFilter?: { mode: string; rules: Array<{ type: "email" | "domain"; value: string }> };
+};
+
 export type ExtractionSettings = {
   /** Selects pages before extraction (see parse-pages.ts), e.g. "1-3", "2n+1", "odd", "last". */
   parsePages?: string;
@@ -59,6 +68,7 @@ export type ExtractionSettings = {
   dataExtractionMode?: DataExtractionMode;
   advancedTableExtraction?: boolean;
   markdownParsing?: boolean;
+  emailParsing?: EmailParsingSettings;
   /** Per-document limit; the worker pool enforces it by terminating the thread. */
   timeoutMs?: number;
 };
