@@ -39,7 +39,7 @@ export async function readPdfTextPage(doc: PDFDocumentProxy, pageNumber: number)
   const pdfjs = await loadPdfjs();
   const page = await doc.getPage(pageNumber);
   const viewport = page.getViewport({ scale: 1 });
-  const content = await page.getTextContent();
+  const content = await page.getTextContent({ disableNormalization: true });
   const words: RawWord[] = [];
   for (const item of content.items) {
     if (!isTextItem(item) || item.str.trim() === "") continue;

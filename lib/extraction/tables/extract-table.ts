@@ -22,9 +22,12 @@ const ADJUSTMENT = /^(?:\S+\s)?(?:abzgl\.?|zzgl\.?|rabatt|artikelrabatt|rechnung
 const TOTALS_CONCEPTS = new Set(["total_amount", "subtotal_amount", "tax_amount", "amount_due"]);
 const TOTALS_LABELS = CONCEPTS.filter((c) => TOTALS_CONCEPTS.has(c.key)).flatMap((c) => c.labels.map((l) => tokenise(l))).filter((t) => t.length > 0);
 
+const TOTALS_FIRST = new Set(TOTALS_LABELS.map((l) => l[0]!));
+
 /** A row that opens with a totals label ("Rechnungssumme Netto", "Sub Total") ends the items. */
 function startsWithTotalsLabel(words: Word[]): boolean {
   const tokens = words.slice(0, 4).map((w) => normaliseToken(w.text)).filter((t) => t !== "");
+  if (!TOTALS_FIRST.has(tokens[0] ?? "")) return false;
   return TOTALS_LABELS.some((label) => label.every((t, i) => tokens[i] === t));
 }
 

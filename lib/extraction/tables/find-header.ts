@@ -12,17 +12,20 @@ type Label = { key: string; tokens: string[] };
 const LABELS: Label[] = COLUMN_CONCEPTS.flatMap((c) => c.labels.map((l) => ({ key: c.key, tokens: tokenise(l) }))).filter(
   (l) => l.tokens.length > 0,
 );
+/** Labels by first token: header matching is a lookup per word. */
+const LABEL_INDEX = new Map<string, Label[]>();
+for (const l of LABELS) LABEL_INDEX.set(l.tokens[0]!, [...(LABEL_INDEX.get(l.tokens[0]!) ?? []), l]);
 const NUMERIC = new Set(["quantity", "unit_price", "amount", "tax_rate"]);
 
 /** Splits header words into labelled columns: greedy longest label at each word; unmatched words join a neighbour. */
 export function matchHeaderWords(words: Word[], extra: Label[] = []): HeaderColumn[] {
-  const labels = [...extra, ...LABELS];
   const tokens = words.map((w) => normaliseToken(w.text));
   const columns: HeaderColumn[] = [];
   let i = 0;
   while (i < words.length) {
     let best: Label | null = null;
-    for (const label of labels) {
+    const candidates = [...extra.filter((l) => l.tokens[0] === tokens[i]), ...(LABEL_INDEX.get(tokens[i] ?? "") ?? [])];
+    for (const label of candidates) {
       if (label.tokens.every((t, k) => tokens[i + k] === t) && (!best || label.tokens.length > best.tokens.length)) best = label;
     }
     const word = words[i]!;
