@@ -74,7 +74,7 @@ export const CONCEPTS: Concept[] = [
     labels: [
       "tax amount", "total tax", "tax total", "vat amount", "total vat", "vat", "tax", "gst", "sales tax", "gst amount", "total gst",
       "mwst", "mwst betrag", "ust", "umsatzsteuer", "mehrwertsteuer", "steuerbetrag", "summe mwst", "summe ust", "gesamtbetrag steuer", "umsatzsteuerbetrag", "steuer", "ust betrag", "mwst gesamt", "versicherungssteuer",
-      "tva", "montant tva", "total tva", "btw", "btw bedrag", "totaal btw", "iva", "importe iva", "steuerbetrag", "ust betrag", "mwst betrag", "versicherungsteuer", "summe steuerbetrage", "steuer gesamt",
+      "tva", "montant tva", "total tva", "btw", "btw bedrag", "totaal btw", "iva", "importe iva", "steuerbetrag", "ust betrag", "mwst betrag", "versicherungsteuer", "summe steuerbetrage", "steuer gesamt", "mwst-betrag", "ust-betrag", "steuer-betrag", "vat total",
     ],
   },
   {

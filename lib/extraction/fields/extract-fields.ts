@@ -102,6 +102,13 @@ function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
     case "total_amount":
       best ??= ctx.found.get("amount_due") ?? null;
       break;
+    case "amount_due":
+      // Without a separate "amount due" line the whole total is due (no prepayment printed).
+      if (!best) {
+        const total = bestCandidate({ name: "total_amount", type: "number" }, { ...ctx, found: new Map() });
+        best = total ? { ...total, score: total.score * 0.6 } : null;
+      }
+      break;
     case "customer_name":
       best = findPartyBySection(ctx.lines, conceptByKey("customer_name")?.labels ?? [], conceptByKey("vendor_name")?.labels ?? []) ?? best;
       best ??= findCustomerByAddressWindow(ctx.lines);
@@ -145,7 +152,7 @@ function selectFromText(field: FieldDefinition, ctx: Context): Candidate | null 
 }
 
 /** Order matters: parties depend on each other (the vendor is never the customer), totals fall back on amount due. */
-const DEPENDENCY_ORDER = ["amount_due", "customer_name", "vendor_name"];
+const DEPENDENCY_ORDER = ["customer_name", "vendor_name"];
 
 export function extractScalarFields(model: PageModel, fields: FieldDefinition[]): Map<string, ScalarResult> {
   const lines = documentLines(model);

@@ -84,7 +84,16 @@ export function findLabelledCandidates(
     const labelWords = line.words.slice(match.start, match.end);
     const labelBox = wordsSource(line.page, labelWords);
     const below = lineBelow(lines, line, labelBox);
-    if (below) attempts.push({ words: below.words, factor: BELOW });
+    if (below && kind === "amount") {
+      // A totals grid prints per-rate rows under each heading and the grand total last: walk down the column.
+      let last = below;
+      for (let k = 0; k < 6; k += 1) {
+        const next = lineBelow(lines, last, { x: labelBox.x, w: labelBox.w });
+        if (!next || !readValue("amount", next.words, order) || /\p{L}{3,}/u.test(next.text)) break;
+        last = next;
+      }
+      attempts.push({ words: last.words, factor: BELOW });
+    } else if (below) attempts.push({ words: below.words, factor: BELOW });
     for (const attempt of attempts) {
       const read = readValue(kind, attempt.words, order);
       if (!read) continue;

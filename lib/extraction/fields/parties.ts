@@ -10,7 +10,7 @@ const TRADE_WORD = /\b(?:Trading|Enterprise|Enterprises|Restaurant|Restaurants|H
 const SALUTATION = /^(?:herrn?|frau|firma|fa\.|mr\.?|mrs\.?|ms\.?|m\.|mme|monsieur|madame|dhr\.?|mevr\.?|attn\.?|z\.\s?hd\.?)$/i;
 /** Lines that are labels, contact details or document titles rather than names. */
 const NOT_A_NAME =
-  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|telefon|e-?mail|iban|bic|page|seite|total|summe|customer|kunde|gst|order|bestellung|nr|no|ust|vat|gln|id|nummer|number|cash|change|doc|cashier|table|thank|welcome)\b|www\.|http|@|docno)/i;
+  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|telefon|e-?mail|iban|bic|page|seite|total|summe|gst|order|address|adresse|adres|anschrift|factuuradres|bestellung|nr|no|ust|vat|gln|id|nummer|number|cash|change|doc|cashier|table|thank|welcome)\b|www\.|http|@|docno)/i;
 
 function cleanName(text: string): string {
   return text
@@ -19,10 +19,13 @@ function cleanName(text: string): string {
     .trim();
 }
 
+/** "Kundenweg 88", "Musterstr. 11": words followed by a house number are a street line, not a name. */
+const STREET_LINE = /^[\p{L}][\p{L}\s.\-']*\s\d+\s?[a-z]?$/u;
+
 function isNameLike(text: string): boolean {
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   const digits = (text.match(/\d/g) ?? []).length;
-  return letters >= 3 && digits <= letters / 3 && !NOT_A_NAME.test(text);
+  return letters >= 3 && digits <= letters / 3 && !NOT_A_NAME.test(text) && !STREET_LINE.test(text.trim());
 }
 
 /** The seller: a company-like line near the top, repeated in the footer, in a larger font, or the receipt's first line. */
@@ -81,6 +84,7 @@ function joinNameAbove(lines: DocLine[], chosen: Candidate): Candidate {
     .filter((l) => Math.min(l.box.x + l.box.w, line.box.x + line.box.w) - Math.max(l.box.x, line.box.x) > 0)
     .sort((a, b) => b.box.y - a.box.y)[0];
   if (!above || !isNameLike(above.text) || COMPANY_MARK.test(above.text) || above.text.length > 40) return chosen;
+  if (/[()]/.test(above.text) || above.text.trim().split(/\s+/).length > 4) return chosen;
   // Only join lines set alike: same case style and a similar size.
   const upper = (t: string) => t === t.toUpperCase();
   if (upper(above.text) !== upper(line.text) || Math.abs(above.box.h - line.box.h) > line.box.h * 0.35) return chosen;
