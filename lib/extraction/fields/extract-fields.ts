@@ -8,6 +8,7 @@ import { detectDateOrder } from "./date-order";
 import { documentLines, wordsSource, type DocLine } from "./document-lines";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
 import { conceptByKey } from "./concepts";
+import { reconcileTotals } from "./reconcile-totals";
 import { findAddressBelow, findCustomerByAddressWindow, findPartyBySection, findVendorName } from "./parties";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
 
@@ -151,6 +152,29 @@ function selectFromText(field: FieldDefinition, ctx: Context): Candidate | null 
   return line ? { value: best.option, score: 0.5, source: { page: line.page, ...line.box }, raw: best.option, line: line.index } : null;
 }
 
+/** Applies the net + tax = gross check to whichever of the three the parser asks for. */
+function reconcile(fields: FieldDefinition[], picks: Map<string, Candidate | null>, ctx: Context): void {
+  const byConcept = new Map<string, string>();
+  for (const f of fields) {
+    const key = resolveConcept(f)?.key;
+    if (key && !byConcept.has(key)) byConcept.set(key, f.name);
+  }
+  const get = (key: string) => {
+    const name = byConcept.get(key);
+    return (name ? picks.get(name) : undefined) ?? (key === "total_amount" ? null : bestCandidate({ name: key, type: "number" }, { ...ctx, found: new Map() }));
+  };
+  const total = get("total_amount");
+  if (!total || !byConcept.has("total_amount")) return;
+  const result = reconcileTotals(ctx.lines, { subtotal: get("subtotal_amount"), tax: get("tax_amount"), total }, ctx.order);
+  const set = (key: string, c: Candidate | null) => {
+    const name = byConcept.get(key);
+    if (name && c) picks.set(name, c);
+  };
+  set("subtotal_amount", result.subtotal);
+  set("tax_amount", result.tax);
+  set("total_amount", result.total);
+}
+
 /** Order matters: parties depend on each other (the vendor is never the customer), totals fall back on amount due. */
 const DEPENDENCY_ORDER = ["customer_name", "vendor_name"];
 
@@ -164,10 +188,17 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
     return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
   });
   const out = new Map<string, ScalarResult>();
+  const picks = new Map<string, Candidate | null>();
   for (const field of ordered) {
     if (field.type === "table") continue;
     let best = bestCandidate(field, ctx);
     if (!best && field.type === "select") best = selectFromText(field, ctx);
+    picks.set(field.name, best);
+  }
+  reconcile(fields, picks, ctx);
+  for (const field of ordered) {
+    if (field.type === "table") continue;
+    const best = picks.get(field.name) ?? null;
     if (!best) {
       out.set(field.name, { value: null, meta: { confidence: 0, source: null } });
       continue;
