@@ -10,7 +10,7 @@ export const COLUMN_CONCEPTS: ColumnConcept[] = [
     key: "item_code",
     kind: "text",
     cues: ["item code", "sku", "article number", "product code", "item number", "part number", "code"],
-    labels: ["item code", "code", "sku", "art nr", "art.nr", "artikelnummer", "artikel nr", "artikelnr", "art-nr", "art.-nr", "product code", "product id", "item no", "item number", "part no", "ref", "reference", "référence", "reference article", "artikelcode", "internal reference", "material", "mat nr", "art-nr-lieferant", "art-nr-lief", "art-nr", "artikel-nr", "art nr lief", "lieferanten artikelnummer", "unsere art nr", "product no", "item #"],
+    labels: ["item code", "code", "sku", "art nr", "art.nr", "artikelnummer", "artikel nr", "artikelnr", "art-nr", "art.-nr", "product code", "product id", "item no", "item number", "part no", "ref", "reference", "référence", "reference article", "artikelcode", "internal reference", "material", "mat nr", "art-nr-lieferant", "art-nr-lief", "art-nr", "artikel-nr", "art nr lief", "lieferanten artikelnummer", "unsere art nr", "product no", "item #", "art-nr-kunde", "artikelnummer kunde", "ihre art nr"],
   },
   {
     key: "description",

@@ -31,6 +31,9 @@ function startsWithTotalsLabel(words: Word[]): boolean {
   return TOTALS_LABELS.some((label) => label.every((t, i) => tokens[i] === t));
 }
 
+const NUMERIC_KEYS = new Set(["quantity", "unit_price", "amount", "tax_rate", "discount_percent"]);
+const SELLER_SIDE = /lief|supplier|vendor|seller|unsere|\bour\b|fournisseur|leverancier/i;
+
 const IDENTIFIER_LINE = /^(?:gtin|ean|upc|sku|s\/n|serial|serien?(?:nummer|nr)|seriennr|lot|charge|batch|barcode)\b/i;
 
 /** "[FURN_7777] Office Chair": a bracketed code at the start of a description is the item code. */
@@ -141,13 +144,16 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         header = mergeStackedHeader(header, matchHeaderWords(belowRow.words, extraLabels));
         j += 1;
       }
-      const seen = new Set<string>();
+      // When a key names two columns (customer's and supplier's article numbers), the seller's one wins, else the first.
+      const chosen = new Map<string, HeaderColumn>();
+      for (const c of header) {
+        if (c.key === "") continue;
+        const prev = chosen.get(c.key);
+        if (!prev || (!SELLER_SIDE.test(prev.label) && SELLER_SIDE.test(c.label))) chosen.set(c.key, c);
+      }
       const columns: Column[] = header.map((c) => {
-        const key = c.key.startsWith("field:") ? c.key : c.key;
-        const fieldName = key.startsWith("field:") ? key.slice(6) : fieldForKey.get(key) ?? null;
-        const dup = key !== "" && seen.has(key);
-        seen.add(key);
-        return { ...c, field: dup ? null : fieldName };
+        const fieldName = c.key.startsWith("field:") ? c.key.slice(6) : fieldForKey.get(c.key) ?? null;
+        return { ...c, field: chosen.get(c.key) === c ? fieldName : null };
       });
       const hasMoney = columns.some((c) => c.key === "amount" || c.key === "unit_price");
       const textKeys = new Set(["description", "item_code", "position"]);
@@ -201,7 +207,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const moneyCell = [...cells.entries()].some(
           ([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && findAmounts(ws.map((w) => w.text).join(" ")).length > 0,
         );
-        const hasText = [...cells.keys()].some((c) => textKeys.has(c.key));
+        const hasText = [...cells.keys()].some((c) => textKeys.has(c.key)) && !KEY_VALUE_LINE.test(text);
         lastBottom = r.bottom;
         const hasQuantity = [...cells.keys()].some((c) => c.key === "quantity");
         const cur0 = current as { cells: Map<Column, Word[]> } | null;
@@ -210,9 +216,16 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const quantityColumn = columns.some((c) => c.key === "quantity");
         // Two-line items: the line total printed on the line under the quantity and price belongs to that item.
         const completesCurrent = cur0 !== null && !curHasAmount && rowHasAmount && quantityColumn && !hasQuantity && r.top - currentBottom < r.h * 1.8;
-        if (moneyCell && hasText && !completesCurrent) {
+        // An item row fills at least two numeric columns when the table has them; one stray number is a note.
+        const numericCells = [...cells.entries()].filter(([c, ws]) => NUMERIC_KEYS.has(c.key) && findAmounts(ws.map((w) => w.text).join(" ")).length > 0).length;
+        const enoughNumbers = numericCells >= Math.min(2, columns.filter((c) => NUMERIC_KEYS.has(c.key)).length);
+        if (moneyCell && hasText && enoughNumbers && !completesCurrent) {
           flush();
           current = { cells, extra: new Map(), closed: false };
+          currentBottom = r.bottom;
+        } else if (current && !moneyCell && hasQuantity && hasText) {
+          // A sub-item (bundle content with its own quantity) is neither an item nor part of the description.
+          current.closed = true;
           currentBottom = r.bottom;
         } else if (current && (!moneyCell || completesCurrent) && r.top - currentBottom < r.h * 1.8) {
           const cur: { cells: Map<Column, Word[]>; extra: Map<string, Word[]>; closed: boolean } = current;

@@ -62,8 +62,11 @@ export function headerScore(columns: HeaderColumn[], rowText: string): number {
 /** Adds stacked header words (a second header line such as "Preis/" over "Einheit") to overlapping columns. */
 export function mergeStackedHeader(columns: HeaderColumn[], extraRow: HeaderColumn[]): HeaderColumn[] {
   const out = columns.map((c) => ({ ...c }));
+  // A line without any column name is not part of the header.
+  if (!extraRow.some((c) => c.key !== "")) return out;
   for (const col of extraRow) {
-    const overlapping = out.find((c) => Math.min(c.x2, col.x2) - Math.max(c.x1, col.x1) > 0);
+    const overlap = (c: HeaderColumn) => Math.min(c.x2, col.x2) - Math.max(c.x1, col.x1);
+    const overlapping = out.filter((c) => overlap(c) > 0).sort((a, b) => overlap(b) - overlap(a))[0];
     if (overlapping) {
       if (overlapping.key === "" && col.key !== "") overlapping.key = col.key;
       else if (col.key !== "" && col.key !== overlapping.key && !out.some((c) => c.key === col.key)) overlapping.second ??= col.key;
