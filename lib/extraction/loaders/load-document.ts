@@ -2,7 +2,7 @@ import { parsePages } from "../pages/parse-pages";
 import type { DataExtractionMode, EmailParsingSettings, Page, PageModel } from "../types";
 import { loadEmail } from "./email";
 import { loadCsv, loadDocx, loadHtml, loadXlsx } from "./structured-loaders";
-import { prepareImageForOcr } from "./image-decode";
+import { prepareImagePages } from "./image-decode";
 import { ocrImage } from "./ocr";
 import { renderPdfPage } from "./pdf-render";
 import { openPdf, readPdfTextPage } from "./pdf-text-layer";
@@ -47,9 +47,14 @@ async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageMod
   }
 }
 
-async function loadImage(bytes: Uint8Array): Promise<PageModel> {
-  const image = await prepareImageForOcr(bytes);
-  return { pages: [await ocrImage(image.png, image, 1)] };
+async function loadImage(bytes: Uint8Array, parsePagesExpression: string | undefined): Promise<PageModel> {
+  const images = await prepareImagePages(bytes);
+  const pages: Page[] = [];
+  for (const number of parsePages(parsePagesExpression, images.length)) {
+    const image = images[number - 1]!;
+    pages.push(await ocrImage(image.png, image, number));
+  }
+  return { pages };
 }
 
 function selectPages(pages: Page[], expression: string | undefined): PageModel {
@@ -74,7 +79,7 @@ export function detectType(bytes: Uint8Array, mimeType: string, fileName = ""): 
 export async function loadDocument(bytes: Uint8Array, mimeType: string, options: LoadOptions, fileName?: string, depth = 0): Promise<PageModel> {
   const type = detectType(bytes, mimeType, fileName);
   if (type === "application/pdf") return loadPdf(bytes, options);
-  if (type.startsWith("image/")) return loadImage(bytes);
+  if (type.startsWith("image/")) return loadImage(bytes, options.parsePages);
   if (type === DOCX) return selectPages(await loadDocx(bytes), options.parsePages);
   if (type === XLSX) return selectPages(await loadXlsx(bytes), options.parsePages);
   if (type === "text/csv") return selectPages(loadCsv(bytes), options.parsePages);
