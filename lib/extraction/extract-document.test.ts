@@ -129,6 +129,14 @@ describe("extractDocument on a text-layer PDF", () => {
   });
 });
 
+describe("receipt totals", () => {
+  it("takes the rounded total that was paid", async () => {
+    const text = "SHOP SDN BHD\nTotal Sales (Inclusive GST)   RM 181.98\nRounding Adjustment   RM 0.02\nRounding   RM 182.00\nCASH   RM 200.00\nCHANGE   RM 18.00\n";
+    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields: [{ name: "total_amount", type: "number" }] });
+    expect(result.data.total_amount).toBe(182);
+  });
+});
+
 describe("extractDocument on an image (OCR)", () => {
   afterAll(terminateOcr);
 

@@ -1,11 +1,11 @@
-import { formatAmount } from "../normalise/amounts";
+import { findAmounts, formatAmount } from "../normalise/amounts";
 import { findCurrencies } from "../normalise/currency";
 import { findDates, type DateOrder } from "../normalise/dates";
 import { findIbans, findVatIds } from "../normalise/identifiers";
 import type { FieldDefinition, PageModel, Scalar, ValueMetadata } from "../types";
 import type { ValueKind } from "./concepts";
 import { detectDateOrder } from "./date-order";
-import { documentLines, wordsSource, type DocLine } from "./document-lines";
+import { documentLines, sameRow, wordsSource, type DocLine } from "./document-lines";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
 import { conceptByKey } from "./concepts";
 import { reconcileTotals } from "./reconcile-totals";
@@ -24,6 +24,29 @@ function firstDate(ctx: Context): Candidate | null {
     if (d) return { value: d.iso, score: 0.4, source: { page: line.page, ...line.box }, raw: d.text, line: line.index };
   }
   return null;
+}
+
+const ROUNDING = /\b(?:rounding|rounded|round(?:ing)?\s*adj(?:ustment)?|rundung|arrondi)\b/i;
+
+/**
+ * Cash receipts round the payable total ("Total 41.48 / Rounding 0.02 / Total 41.50"): when a small rounding
+ * adjustment is printed and the adjusted total appears too, the adjusted one is what was paid.
+ */
+function applyRounding(total: Candidate, ctx: Context): Candidate {
+  if (typeof total.value !== "number") return total;
+  for (const line of ctx.lines) {
+    if (!ROUNDING.test(line.text)) continue;
+    const row = ctx.lines.filter((l) => l.page === line.page && sameRow(l.box, line.box) && l.box.x >= line.box.x);
+    const amounts = findAmounts(row.map((l) => l.text).join(" ")).filter((a) => a.hasDecimals && Math.abs(a.value) > 0 && Math.abs(a.value) < 0.1);
+    for (const adj of amounts) {
+      for (const value of [total.value + adj.value, total.value - adj.value]) {
+        const rounded = Math.round(value * 100) / 100;
+        const where = ctx.lines.find((l) => l.index > total.line - 3 && findAmounts(l.text).some((a) => Math.abs(a.value - rounded) < 0.001));
+        if (where) return { ...total, value: rounded, source: { page: where.page, ...where.box }, raw: String(rounded), line: where.index };
+      }
+    }
+  }
+  return total;
 }
 
 const DUE_WORDS = /(?:zahlbar|payable|payment due|due|fällig|faellig|échéance|echeance|betalen|vervaldatum|à payer|a payer|pay by|zu zahlen)/i;
@@ -102,6 +125,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
       break;
     case "total_amount":
       best ??= ctx.found.get("amount_due") ?? null;
+      if (best) best = applyRounding(best, ctx);
       break;
     case "amount_due":
       // Without a separate "amount due" line the whole total is due (no prepayment printed).

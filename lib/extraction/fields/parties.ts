@@ -135,9 +135,9 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null): Can
   for (const line of lines.slice(nameLine + 1)) {
     if (line.page !== start.page || parts.length >= 5) break;
     if (line.box.y < start.box.y) continue;
-    if (ADDRESS_STOP.test(line.text)) break;
-    // Company registration numbers such as "(742014-W)" or "Co. Reg. No" lines sit between the name and the address.
+    // Company registration numbers such as "(742014-W)" or "Co-Reg: 750441-W" sit between the name and the address.
     if (parts.length === 0 && (REGISTRATION.test(line.text) || /^\(?[\dA-Z-]{5,}\)?$/.test(line.text.trim()))) continue;
+    if (ADDRESS_STOP.test(line.text)) break;
     if (!/\p{L}/u.test(line.text)) break;
     // After the postcode line only a short state/country line may follow.
     if (afterPostcode && (/\d/.test(line.text) || line.text.trim().split(/\s+/).length > 2)) break;
