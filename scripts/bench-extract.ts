@@ -213,6 +213,8 @@ function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[],
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  // The benchmark measures the offline engine unless asked otherwise.
+  if (!args.includes("--llm")) delete process.env.LLM_BASE_URL;
   const verbose = args.includes("--verbose");
   const onlyIdx = args.indexOf("--only");
   const only = onlyIdx >= 0 ? args[onlyIdx + 1] : undefined;

@@ -1,4 +1,5 @@
 import { extractScalarFields } from "./fields/extract-fields";
+import { llmOptionsFromEnv, refineWithLlm } from "./llm/llm-provider";
 import { loadDocument } from "./loaders/load-document";
 import { renderMarkdown } from "./markdown/render-markdown";
 import { extractTableField } from "./tables/extract-table";
@@ -31,10 +32,13 @@ export async function extractDocument(input: ExtractionInput): Promise<Extractio
     data[field.name] = scalar?.value ?? null;
     fieldMetadata[field.name] = scalar?.meta ?? { confidence: 0, source: null };
   }
+  // Optional model pass: only when LLM_BASE_URL is configured, always with the offline result as the fallback.
+  const llm = llmOptionsFromEnv();
+  const refined = llm && input.fields.length > 0 ? await refineWithLlm(model, input.fields, { data, fieldMetadata }, llm) : { data, fieldMetadata };
   return {
     pages: model,
-    data,
-    fieldMetadata,
+    data: refined.data,
+    fieldMetadata: refined.fieldMetadata,
     markdown: settings.markdownParsing === false ? null : renderMarkdown(model),
     stats: {
       pageCount: model.pages.length,
