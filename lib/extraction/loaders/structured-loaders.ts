@@ -3,6 +3,7 @@ import mammoth from "mammoth";
 import type { Page } from "../types";
 import { htmlToLayoutText, layoutRows } from "./layout-text";
 import { textToPages } from "./plain-text";
+import { checkZipArchive } from "./zip-guard";
 
 /** Office files are zip archives: refuse ones whose size alone makes them suspect before inflating anything. */
 const MAX_ARCHIVE_BYTES = 50 * 1024 * 1024;
@@ -13,6 +14,7 @@ export function loadHtml(bytes: Uint8Array): Page[] {
 
 export async function loadDocx(bytes: Uint8Array): Promise<Page[]> {
   if (bytes.length > MAX_ARCHIVE_BYTES) throw new Error("The DOCX file is too large");
+  checkZipArchive(bytes);
   const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
   return textToPages(htmlToLayoutText(value));
 }
@@ -71,6 +73,7 @@ function cellText(value: ExcelJS.CellValue): string {
 /** One page per worksheet (long sheets continue over further pages), cells padded into columns. */
 export async function loadXlsx(bytes: Uint8Array): Promise<Page[]> {
   if (bytes.length > MAX_ARCHIVE_BYTES) throw new Error("The spreadsheet is too large");
+  checkZipArchive(bytes);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
   const pages: Page[] = [];
