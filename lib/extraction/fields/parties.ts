@@ -14,7 +14,7 @@ const NOT_A_NAME =
 
 function cleanName(text: string): string {
   return text
-    .replace(/\s*\((?:[\dA-Z-]{4,})\)\s*$/, "")
+    .replace(/\s*\((?=[^)]*\d)[\dA-Z-]{4,}\)\s*$/, "")
     .replace(/\s+/g, " ")
     .trim();
 }
@@ -69,7 +69,57 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
       best = { value: text, score: Math.min(0.95, score), source: { page: line.page, ...line.box }, raw: line.text, line: line.index };
     }
   }
-  return best ? joinNameAbove(first, best) : null;
+  return best ? joinNameBelow(first, joinNameAbove(first, joinSameRow(first, best))) : null;
+}
+
+function lineOf(lines: DocLine[], index: number): DocLine | undefined {
+  return lines.find((l) => l.index === index);
+}
+
+/** OCR splits letter-spaced names into phrases on one row ("SUBANG" … "HEALTHCARE SDN BHD"): rejoin close ones. */
+function joinSameRow(lines: DocLine[], chosen: Candidate): Candidate {
+  const line = lineOf(lines, chosen.line);
+  if (!line) return chosen;
+  const row = lines
+    .filter((l) => l.page === line.page && sameRow(l.box, line.box) && isNameLike(l.text))
+    .filter((l) => Math.abs(l.box.h - line.box.h) < line.box.h * 0.35)
+    .sort((a, b) => a.box.x - b.box.x);
+  if (row.length < 2) return chosen;
+  // Only neighbours closer than a few letter heights belong to the same name.
+  const parts: DocLine[] = [line];
+  for (const dir of [-1, 1]) {
+    let i = row.indexOf(line) + dir;
+    let edge = line;
+    while (i >= 0 && i < row.length) {
+      const next = row[i]!;
+      const gap = dir > 0 ? next.box.x - (edge.box.x + edge.box.w) : edge.box.x - (next.box.x + next.box.w);
+      if (gap > line.box.h * 4 || gap > 0.15) break;
+      if (dir > 0) parts.push(next);
+      else parts.unshift(next);
+      edge = next;
+      i += dir;
+    }
+  }
+  if (parts.length === 1) return chosen;
+  return { ...chosen, value: cleanName(parts.map((p) => p.text).join(" ")) };
+}
+
+const LEGAL_FORM_ONLY = /^\(?[\p{L}]{0,3}\)?\s*(?:SDN\.?\s?BHD\.?|BHD|S\/B|GmbH|AG|Ltd\.?|Limited|Inc\.?|LLC|B\.V\.|BV|SARL|SAS|S\.A\.|Pte\.? Ltd\.?)$/iu;
+
+/** "HERO DISTRIBUTION" over "SDN BHD", "FUN N CHEER" over "(MALURI)": a legal form or branch on the next line. */
+function joinNameBelow(lines: DocLine[], chosen: Candidate): Candidate {
+  const line = lineOf(lines, chosen.line);
+  if (!line || COMPANY_MARK.test(String(chosen.value))) return chosen;
+  const below = lines
+    .filter((l) => l.page === line.page && l.box.y > line.box.y && l.box.y - (line.box.y + line.box.h) < line.box.h * 0.8)
+    .filter((l) => Math.min(l.box.x + l.box.w, line.box.x + line.box.w) - Math.max(l.box.x, line.box.x) > 0)
+    .sort((a, b) => a.box.y - b.box.y)[0];
+  if (!below) return chosen;
+  const text = below.text.trim();
+  const legal = LEGAL_FORM_ONLY.test(text) || (COMPANY_MARK.test(text) && text.split(/\s+/).length <= 5 && isNameLike(text));
+  const branch = /^\([\p{L}\s]{3,30}\)$/u.test(text);
+  if (!legal && !branch) return chosen;
+  return { ...chosen, value: `${String(chosen.value)} ${text}` };
 }
 
 /**
