@@ -31,10 +31,23 @@ function valueRun(right: DocLine[]): DocLine[] {
   return run;
 }
 
+/** Lines grouped by page, computed once per document: neighbour searches stay within one page. */
+const pageCache = new WeakMap<DocLine[], Map<number, DocLine[]>>();
+
+function samePage(lines: DocLine[], page: number): DocLine[] {
+  let byPage = pageCache.get(lines);
+  if (!byPage) {
+    byPage = new Map();
+    for (const l of lines) byPage.set(l.page, [...(byPage.get(l.page) ?? []), l]);
+    pageCache.set(lines, byPage);
+  }
+  return byPage.get(page) ?? [];
+}
+
 /** Lines to the right of the label on the same row, nearest first. */
 function linesRightOf(lines: DocLine[], line: DocLine): DocLine[] {
-  return lines
-    .filter((l) => l.page === line.page && l.index !== line.index && l.box.x >= line.box.x + line.box.w - 0.005 && sameRow(l.box, line.box))
+  return samePage(lines, line.page)
+    .filter((l) => l.index !== line.index && l.box.x >= line.box.x + line.box.w - 0.005 && sameRow(l.box, line.box))
     .sort((a, b) => a.box.x - b.box.x)
     .slice(0, 4);
 }
@@ -42,9 +55,9 @@ function linesRightOf(lines: DocLine[], line: DocLine): DocLine[] {
 /** The nearest line under the label that overlaps it horizontally, within about two line heights. */
 function lineBelow(lines: DocLine[], line: DocLine, labelBox: { x: number; w: number }): DocLine | undefined {
   const maxGap = line.box.h * 2.5;
-  return lines
+  return samePage(lines, line.page)
     .filter((l) => {
-      if (l.page !== line.page || l.index === line.index) return false;
+      if (l.index === line.index) return false;
       const gap = l.box.y - (line.box.y + line.box.h);
       if (gap < -line.box.h * 0.2 || gap > maxGap) return false;
       const overlap = Math.min(l.box.x + l.box.w, labelBox.x + labelBox.w) - Math.max(l.box.x, labelBox.x);
