@@ -34,12 +34,17 @@ const ROUNDING = /\b(?:rounding|rounded|round(?:ing)?\s*adj(?:ustment)?|rundung|
  */
 function applyRounding(total: Candidate, ctx: Context): Candidate {
   if (typeof total.value !== "number") return total;
+  const value0 = total.value;
   for (const line of ctx.lines) {
     if (!ROUNDING.test(line.text)) continue;
     const row = ctx.lines.filter((l) => l.page === line.page && sameRow(l.box, line.box) && l.box.x >= line.box.x);
-    const amounts = findAmounts(row.map((l) => l.text).join(" ")).filter((a) => a.hasDecimals && Math.abs(a.value) > 0 && Math.abs(a.value) < 0.1);
+    const rowAmounts = findAmounts(row.map((l) => l.text).join(" ")).filter((a) => a.hasDecimals);
+    // "Rounding RM 182.00" next to a 181.98 total: the rounding row prints the rounded total itself.
+    const roundedTotal = rowAmounts.find((a) => a.value !== value0 && Math.abs(a.value - value0) <= 0.05 && Math.abs(a.value) >= 1);
+    if (roundedTotal) return { ...total, value: roundedTotal.value, source: { page: line.page, ...line.box }, raw: roundedTotal.text, line: line.index };
+    const amounts = rowAmounts.filter((a) => Math.abs(a.value) > 0 && Math.abs(a.value) < 0.1);
     for (const adj of amounts) {
-      for (const value of [total.value + adj.value, total.value - adj.value]) {
+      for (const value of [value0 + adj.value, value0 - adj.value]) {
         const rounded = Math.round(value * 100) / 100;
         const where = ctx.lines.find((l) => l.index > total.line - 3 && findAmounts(l.text).some((a) => Math.abs(a.value - rounded) < 0.001));
         if (where) return { ...total, value: rounded, source: { page: where.page, ...where.box }, raw: String(rounded), line: where.index };
