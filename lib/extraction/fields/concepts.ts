@@ -128,7 +128,7 @@ export const CONCEPTS: Concept[] = [
     key: "vendor_name",
     kind: "name",
     cues: ["vendor name", "vendor", "supplier", "seller", "merchant", "company name", "issuer", "store name", "shop", "lieferant", "verkaufer", "fournisseur", "leverancier"],
-    labels: ["vendor", "supplier", "seller", "merchant", "from", "lieferant", "verkaufer", "rechnungssteller", "fournisseur", "vendeur", "leverancier", "proveedor", "rechnungsersteller", "verkäufer", "leistungserbringer", "seller name", "supplier name",
+    labels: ["vendor", "supplier", "seller", "merchant", "from", "lieferant", "verkaufer", "rechnungssteller", "fournisseur", "vendeur", "leverancier", "proveedor", "rechnungsersteller", "verkäufer", "leistungserbringer", "seller name", "supplier name", "service provider", "provider", "issued by", "sold by", "billed by", "payee", "bill from",
     ],
   },
   {

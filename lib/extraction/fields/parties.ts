@@ -232,7 +232,7 @@ export function findPartyBySection(lines: DocLine[], headings: string[], otherHe
       if (text && src && isNameLike(text)) return { value: cleanName(text), score: 0.85, source: { page: src.page, ...src.box }, raw: text, line: src.index };
     }
     for (const line of section.filter((l) => Math.abs(l.box.x - heading.box.x) < 0.04)) {
-      if (/[:：]\s*$/.test(line.text) || /^\S+\s*:/.test(line.text)) continue;
+      if (/[:：]\s*$/.test(line.text) || /^\S+\s*:/.test(line.text) || /^\(.*\)$/.test(line.text.trim())) continue;
       if (SALUTATION.test(line.text.trim())) continue;
       const text = cleanName(line.text.replace(/^(?:herrn?|frau|firma)\s+/i, ""));
       if (isNameLike(text)) return { value: text, score: 0.8, source: { page: line.page, ...line.box }, raw: line.text, line: line.index };

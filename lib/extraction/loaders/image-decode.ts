@@ -12,7 +12,6 @@ export type DecodedImage = { png: Uint8Array; width: number; height: number };
 /** Reads an image's size from its header (via @napi-rs/canvas) and re-encodes it as PNG at an OCR-friendly scale. */
 function ocrScale(width: number, height: number): number {
   const long = Math.max(width, height);
-  if (process.env.QUARRY_OCR_SCALE) return Math.min(Number(process.env.QUARRY_OCR_SCALE), 3600 / long);
   return long > OCR_MAX_SIDE ? OCR_MAX_SIDE / long : long < OCR_MIN_SIDE ? Math.min(2, OCR_MIN_SIDE / long) : 1;
 }
 

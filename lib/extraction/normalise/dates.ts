@@ -64,12 +64,13 @@ const PATTERNS: Array<{ re: RegExp; read: (m: RegExpExecArray, order: DateOrder)
   },
   // 29 maart 2014, 11. März 2014, 1er janvier 2020, 29-Mar-2014, 29 Mar 14
   {
-    re: new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:er|st|nd|rd|th)?\\.?[\\s\\-/]*(${MONTH_RE})\\.?[\\s\\-/,]*(\\d{4}|\\d{2})(?!\\d)`, "giu"),
+    // A two-digit "year" followed by ", 2014" is the day of a month-first date ("July 1 - July 31 , 2014").
+    re: new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:er|st|nd|rd|th)?\\.?[\\s\\-/]*(${MONTH_RE})\\.?[\\s\\-/,]*(\\d{4}|\\d{2}(?!\\s*,\\s*\\d{4}))(?!\\d)`, "giu"),
     read: (m) => toIsoDate(Number(m[3]), MONTHS[m[2]!.toLowerCase()] ?? 0, Number(m[1])),
   },
   // March 29, 2014, Mar 29 2014
   {
-    re: new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, "giu"),
+    re: new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s+(\\d{4})(?!\\d)`, "giu"),
     read: (m) => toIsoDate(Number(m[3]), MONTHS[m[1]!.toLowerCase()] ?? 0, Number(m[2])),
   },
 ];
