@@ -24,7 +24,7 @@ export const CONCEPTS: Concept[] = [
       "invoice number", "invoice no", "invoice nr", "invoice #", "invoice id", "invoice", "tax invoice", "inv no", "inv #", "bill no", "bill number", "receipt no", "receipt number", "receipt #", "document no", "document number", "doc no",
       "rechnungsnummer", "rechnungsnr", "rechnung nr", "rechnung", "rechnungs nr", "re nr", "belegnummer", "beleg nr", "rechnungskorrektur nr", "gutschrift nr", "rechnungskorrektur",
       "numero de facture", "no de facture", "n de facture", "facture no", "facture n", "facture", "numero facture", "facture numero",
-      "factuurnummer", "factuur nr", "factuurnr", "factuur", "numero de factura", "factura no", "factura", "numero fattura", "fattura n", "fattura", "handelsrechnung", "beitragsrechnung", "gutschrift", "korrekturrechnung", "schlussrechnung", "teilrechnung", "abschlagsrechnung", "belegnr", "beleg nr", "invoice no.", "rechnungsnr", "credit note", "credit note no", "avoir", "facture no",
+      "factuurnummer", "factuur nr", "factuurnr", "factuur", "numero de factura", "factura no", "factura", "numero fattura", "fattura n", "fattura", "handelsrechnung", "beitragsrechnung", "gutschrift", "korrekturrechnung", "schlussrechnung", "teilrechnung", "abschlagsrechnung", "belegnr", "beleg nr", "invoice no.", "rechnungsnr", "credit note", "credit note no", "avoir", "facture no", "booking id", "booking reference", "reservation number",
     ],
   },
   {

@@ -132,6 +132,13 @@ function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
       best ??= ctx.found.get("amount_due") ?? null;
       if (best) best = applyRounding(best, ctx);
       break;
+    case "subtotal_amount":
+      // No tax printed anywhere (reverse charge, small business): the net total is the total.
+      if (!best && findLabelledCandidates(ctx.lines, "tax_amount", "amount", ctx.order).length === 0) {
+        const total = bestCandidate({ name: "total_amount", type: "number" }, { ...ctx, found: new Map() });
+        best = total ? { ...total, score: total.score * 0.5 } : null;
+      }
+      break;
     case "amount_due":
       // Without a separate "amount due" line the whole total is due (no prepayment printed).
       if (!best) {

@@ -10,7 +10,7 @@ const TRADE_WORD = /\b(?:Trading|Enterprise|Enterprises|Restaurant|Restaurants|H
 const SALUTATION = /^(?:herrn?|frau|firma|fa\.|mr\.?|mrs\.?|ms\.?|m\.|mme|monsieur|madame|dhr\.?|mevr\.?|attn\.?|z\.\s?hd\.?)$/i;
 /** Lines that are labels, contact details or document titles rather than names. */
 const NOT_A_NAME =
-  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|telefon|e-?mail|iban|bic|page|seite|total|summe|gst|order|address|adresse|adres|anschrift|factuuradres|bestellung|nr|no|ust|vat|gln|id|nummer|number|cash|change|doc|cashier|table|thank|welcome)\b|www\.|http|@|docno)/i;
+  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|telefon|e-?mail|iban|bic|page|seite|total|summe|gst|order|bestellung|nr|no|ust|vat|gln|id|nummer|number|cash|change|doc|cashier|table|thank|welcome)\b|www\.|http|@|docno|(?:address|adresse|adres|anschrift)\b)/i;
 
 function cleanName(text: string): string {
   return text
