@@ -129,7 +129,8 @@ function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
       best ??= firstPattern(ctx, findVatIds);
       break;
     case "total_amount":
-      best ??= ctx.found.get("amount_due") ?? null;
+      // "Total due" / "Amount due" is the total when nothing else is labelled as one.
+      best ??= ctx.found.get("amount_due") ?? findLabelledCandidates(ctx.lines, "amount_due", "amount", ctx.order)[0] ?? null;
       if (best) best = applyRounding(best, ctx);
       break;
     case "subtotal_amount":
