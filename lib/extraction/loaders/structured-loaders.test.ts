@@ -38,6 +38,14 @@ describe("structured loaders", () => {
     const result = await extractDocument({ bytes: new TextEncoder().encode(html), mimeType: "text/html", fields: FIELDS });
     expect(result.data).toMatchObject({ invoice_number: "H-1", total_amount: 35.5, line_items: EXPECTED_ROWS });
     expect(result.markdown).not.toContain("ignored");
+    expect(result.markdown).toContain("| Description | Qty | Amount |");
+  });
+
+  it("keeps HTML lists as markdown list items", async () => {
+    const html = "<h2>Terms</h2><ul><li>Net 30 days</li><li>No returns</li></ul><p>Thanks</p>";
+    const result = await extractDocument({ bytes: new TextEncoder().encode(html), mimeType: "text/html", fields: [] });
+    expect(result.markdown).toContain("- Net 30 days\n- No returns");
+    expect(result.markdown).toContain("Thanks");
   });
 
   it("reads DOCX (mammoth) with a table", async () => {

@@ -42,7 +42,13 @@ export function renderMarkdown(model: PageModel): string {
       }
       const text = row.map((l) => l.text).join(" ");
       const h = Math.max(...row.map((l) => l.box.h));
-      if (/^[•·▪\-*–]\s+/.test(text)) parts.push(`- ${text.replace(/^[•·▪\-*–]\s+/, "")}`);
+      if (/^[•·▪\-*–]\s+/.test(text)) {
+        const item = `- ${text.replace(/^[•·▪\-*–]\s+/, "")}`;
+        const last = parts[parts.length - 1];
+        // Consecutive items form one list.
+        if (last !== undefined && last.startsWith("- ")) parts[parts.length - 1] = `${last}\n${item}`;
+        else parts.push(item);
+      }
       else if (median > 0 && h > median * 1.5 && text.length < 80) parts.push(`## ${text}`);
       else parts.push(text);
       i += 1;
