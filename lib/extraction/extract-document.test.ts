@@ -1,0 +1,166 @@
+import { createCanvas } from "@napi-rs/canvas";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { afterAll, describe, expect, it } from "vitest";
+import { extractDocument, type FieldDefinition, type TableRow, type ValueMetadata } from "./index";
+import { terminateOcr } from "./loaders/ocr";
+
+const FIELDS: FieldDefinition[] = [
+  { name: "invoice_number", type: "text", description: "Invoice number" },
+  { name: "invoice_date", type: "date", description: "Invoice date" },
+  { name: "due_date", type: "date", description: "Due date" },
+  { name: "total_amount", type: "number", description: "Total amount due" },
+  { name: "subtotal_amount", type: "number", description: "Net amount" },
+  { name: "tax_amount", type: "number", description: "Tax amount" },
+  { name: "currency", type: "text", description: "Currency code" },
+  { name: "vendor_name", type: "text", description: "Vendor name" },
+  { name: "vendor_iban", type: "text", description: "IBAN" },
+  {
+    name: "line_items",
+    type: "table",
+    columns: [
+      { name: "description", type: "text" },
+      { name: "quantity", type: "number" },
+      { name: "unit_price", type: "number" },
+      { name: "amount", type: "number" },
+    ],
+  },
+];
+
+type Text = { text: string; x: number; y: number; size?: number };
+
+/** A one-page A4 invoice drawn with pdf-lib; y is measured from the top like the page model. */
+async function buildInvoicePdf(texts: Text[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([595, 842]);
+  for (const t of texts) page.drawText(t.text, { x: t.x, y: 842 - t.y, size: t.size ?? 10, font });
+  return pdf.save();
+}
+
+const GERMAN_INVOICE: Text[] = [
+  { text: "Muster Handels GmbH", x: 50, y: 60, size: 16 },
+  { text: "Rechnung", x: 380, y: 60, size: 14 },
+  { text: "Rechnungsnummer:", x: 380, y: 90 },
+  { text: "RE-2024-0815", x: 480, y: 90 },
+  { text: "Rechnungsdatum:", x: 380, y: 105 },
+  { text: "14.03.2024", x: 480, y: 105 },
+  { text: "Kunde Beispiel AG", x: 50, y: 140 },
+  { text: "Hauptstr. 1", x: 50, y: 153 },
+  { text: "12345 Berlin", x: 50, y: 166 },
+  { text: "Beschreibung", x: 50, y: 230 },
+  { text: "Menge", x: 300, y: 230 },
+  { text: "Einzelpreis", x: 380, y: 230 },
+  { text: "Betrag", x: 500, y: 230 },
+  { text: "Beratung Projekt Alpha", x: 50, y: 250 },
+  { text: "10", x: 310, y: 250 },
+  { text: "95,00", x: 390, y: 250 },
+  { text: "950,00", x: 500, y: 250 },
+  { text: "Reisekosten", x: 50, y: 265 },
+  { text: "1", x: 310, y: 265 },
+  { text: "1.234,50", x: 380, y: 265 },
+  { text: "1.234,50", x: 495, y: 265 },
+  { text: "Nettobetrag", x: 380, y: 300 },
+  { text: "2.184,50 EUR", x: 480, y: 300 },
+  { text: "MwSt 19%", x: 380, y: 315 },
+  { text: "415,06 EUR", x: 480, y: 315 },
+  { text: "Gesamtbetrag", x: 380, y: 330 },
+  { text: "2.599,56 EUR", x: 480, y: 330 },
+  { text: "Zahlbar bis 13.04.2024 ohne Abzug.", x: 50, y: 380 },
+  { text: "IBAN: DE89 3704 0044 0532 0130 00", x: 50, y: 395 },
+];
+
+describe("extractDocument on a text-layer PDF", () => {
+  it("fills scalar fields with normalised values, confidences and source boxes", async () => {
+    const bytes = await buildInvoicePdf(GERMAN_INVOICE);
+    const result = await extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS });
+    expect(result.data).toMatchObject({
+      invoice_number: "RE-2024-0815",
+      invoice_date: "2024-03-14",
+      due_date: "2024-04-13",
+      total_amount: 2599.56,
+      subtotal_amount: 2184.5,
+      tax_amount: 415.06,
+      currency: "EUR",
+      vendor_name: "Muster Handels GmbH",
+      vendor_iban: "DE89370400440532013000",
+    });
+    const meta = result.fieldMetadata.invoice_number as ValueMetadata;
+    expect(meta.confidence).toBeGreaterThan(0.5);
+    expect(meta.source?.page).toBe(1);
+    // "RE-2024-0815" is drawn at x = 480 pt of 595, y = 90 pt of 842 (baseline).
+    expect(meta.source?.x).toBeCloseTo(480 / 595, 1);
+    expect(meta.source?.y).toBeGreaterThan(75 / 842);
+    expect(meta.source?.y).toBeLessThan(92 / 842);
+    expect(result.stats).toMatchObject({ pageCount: 1, ocrPages: 0 });
+  });
+
+  it("reads line items by column with typed cells and stops at the totals", async () => {
+    const bytes = await buildInvoicePdf(GERMAN_INVOICE);
+    const result = await extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS });
+    const rows = result.data.line_items as TableRow[];
+    expect(rows).toEqual([
+      { description: "Beratung Projekt Alpha", quantity: 10, unit_price: 95, amount: 950 },
+      { description: "Reisekosten", quantity: 1, unit_price: 1234.5, amount: 1234.5 },
+    ]);
+  });
+
+  it("renders markdown with the line items as a GFM table", async () => {
+    const bytes = await buildInvoicePdf(GERMAN_INVOICE);
+    const result = await extractDocument({ bytes, mimeType: "application/pdf", fields: [], settings: { markdownParsing: true } });
+    expect(result.markdown).toContain("| Beschreibung | Menge | Einzelpreis | Betrag |");
+    expect(result.markdown).toContain("| Beratung Projekt Alpha | 10 | 95,00 | 950,00 |");
+    expect(result.markdown).toContain("## Muster Handels GmbH");
+  });
+
+  it("honours parsePages", async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    for (const n of [1, 2, 3]) pdf.addPage([300, 300]).drawText(`Invoice number: INV-00${n}`, { x: 20, y: 250, size: 10, font });
+    const bytes = await pdf.save();
+    const result = await extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS.slice(0, 1), settings: { parsePages: "last" } });
+    expect(result.pages.pages.map((p) => p.number)).toEqual([3]);
+    expect(result.data.invoice_number).toBe("INV-003");
+  });
+
+  it("reads plain text", async () => {
+    const text = "ACME Ltd\nInvoice No: A-77\nDate: 2023-02-01\nTotal: $ 1,200.00\n";
+    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields: FIELDS.slice(0, 4) });
+    expect(result.data).toMatchObject({ invoice_number: "A-77", invoice_date: "2023-02-01", total_amount: 1200 });
+  });
+});
+
+describe("receipt totals", () => {
+  it("takes the rounded total that was paid", async () => {
+    const text = "SHOP SDN BHD\nTotal Sales (Inclusive GST)   RM 181.98\nRounding Adjustment   RM 0.02\nRounding   RM 182.00\nCASH   RM 200.00\nCHANGE   RM 18.00\n";
+    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields: [{ name: "total_amount", type: "number" }] });
+    expect(result.data.total_amount).toBe(182);
+  });
+});
+
+describe("extractDocument on an image (OCR)", () => {
+  afterAll(terminateOcr);
+
+  it("OCRs a rendered receipt and reads its fields", async () => {
+    const canvas = createCanvas(900, 700);
+    const ctx = canvas.getContext("2d");
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(0, 0, 900, 700);
+    ctx.fillStyle = "#000";
+    ctx.font = "34px sans-serif";
+    const lines: Array<[string, number, number]> = [
+      ["CORNER BAKERY SDN BHD", 60, 80],
+      ["Invoice No: 88123", 60, 180],
+      ["Date: 12/03/2018", 60, 240],
+      ["TOTAL", 60, 420],
+      ["RM 25.40", 560, 420],
+    ];
+    for (const [t, x, y] of lines) ctx.fillText(t, x, y);
+    const bytes = new Uint8Array(await canvas.encode("png"));
+    const result = await extractDocument({ bytes, mimeType: "image/png", fields: FIELDS.slice(0, 8) });
+    expect(result.stats.ocrPages).toBe(1);
+    expect(result.data).toMatchObject({ invoice_number: "88123", invoice_date: "2018-03-12", total_amount: 25.4, currency: "MYR" });
+    const total = result.fieldMetadata.total_amount as ValueMetadata;
+    expect(total.source?.x).toBeGreaterThan(0.55);
+    expect(total.source?.y).toBeGreaterThan(0.5);
+  }, 60_000);
+});

@@ -1,0 +1,49 @@
+import { extractScalarFields } from "./fields/extract-fields";
+import { llmOptionsFromEnv, refineWithLlm } from "./llm/llm-provider";
+import { loadDocument } from "./loaders/load-document";
+import { renderMarkdown } from "./markdown/render-markdown";
+import { extractTableField } from "./tables/extract-table";
+import type { ExtractionInput, ExtractionResult, FieldMetadata, FieldValue } from "./types";
+
+/**
+ * The engine's single entry point. Pure function of its input (bytes, MIME type, fields, settings): no network,
+ * no globals beyond a reusable OCR worker, so a worker thread can call it (see worker-entry.ts).
+ */
+export async function extractDocument(input: ExtractionInput): Promise<ExtractionResult> {
+  const started = performance.now();
+  const settings = input.settings ?? {};
+  const model = await loadDocument(
+    input.bytes,
+    input.mimeType,
+    { parsePages: settings.parsePages, mode: settings.dataExtractionMode ?? "balanced", emailParsing: settings.emailParsing },
+    input.fileName,
+  );
+  const data: Record<string, FieldValue> = {};
+  const fieldMetadata: Record<string, FieldMetadata> = {};
+  const scalars = extractScalarFields(model, input.fields);
+  for (const field of input.fields) {
+    if (field.type === "table") {
+      const table = extractTableField(model, field, { advanced: settings.advancedTableExtraction ?? false });
+      data[field.name] = table.rows;
+      fieldMetadata[field.name] = table.meta;
+      continue;
+    }
+    const scalar = scalars.get(field.name);
+    data[field.name] = scalar?.value ?? null;
+    fieldMetadata[field.name] = scalar?.meta ?? { confidence: 0, source: null };
+  }
+  // Optional model pass: only when LLM_BASE_URL is configured, always with the offline result as the fallback.
+  const llm = llmOptionsFromEnv();
+  const refined = llm && input.fields.length > 0 ? await refineWithLlm(model, input.fields, { data, fieldMetadata }, llm) : { data, fieldMetadata };
+  return {
+    pages: model,
+    data: refined.data,
+    fieldMetadata: refined.fieldMetadata,
+    markdown: settings.markdownParsing === false ? null : renderMarkdown(model),
+    stats: {
+      pageCount: model.pages.length,
+      ocrPages: model.pages.filter((p) => p.source === "ocr").length,
+      ms: Math.round(performance.now() - started),
+    },
+  };
+}

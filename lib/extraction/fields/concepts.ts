@@ -1,0 +1,144 @@
+/**
+ * Built-in knowledge of common invoice/receipt concepts: what a field is about (matched from its name, description
+ * and instructions) and how documents label it, in English, German, French, Dutch, Spanish and Italian.
+ * None of this is tied to a vendor: it is the vocabulary of invoices in general.
+ */
+
+export type ValueKind = "id" | "date" | "amount" | "currency" | "iban" | "vat" | "name" | "address" | "text" | "email" | "phone" | "url" | "number" | "percent";
+
+export type Concept = {
+  key: string;
+  kind: ValueKind;
+  /** Words/phrases in a field's name/description that identify this concept (normalised, space separated). */
+  cues: string[];
+  /** How documents label the value. */
+  labels: string[];
+};
+
+export const CONCEPTS: Concept[] = [
+  {
+    key: "invoice_number",
+    kind: "id",
+    cues: ["invoice number", "invoice no", "invoice id", "invoice #", "document number", "receipt number", "bill number", "rechnungsnummer", "numero de facture", "factuurnummer"],
+    labels: [
+      "invoice number", "invoice no", "invoice nr", "invoice #", "invoice id", "invoice", "tax invoice", "inv no", "inv #", "bill no", "bill number", "receipt no", "receipt number", "receipt #", "document no", "document number", "doc no",
+      "rechnungsnummer", "rechnungsnr", "rechnung nr", "rechnung", "rechnungs nr", "re nr", "belegnummer", "beleg nr", "rechnungskorrektur nr", "gutschrift nr", "rechnungskorrektur",
+      "numero de facture", "no de facture", "n de facture", "facture no", "facture n", "facture", "numero facture", "facture numero",
+      "factuurnummer", "factuur nr", "factuurnr", "factuur", "numero de factura", "factura no", "factura", "numero fattura", "fattura n", "fattura", "handelsrechnung", "beitragsrechnung", "gutschrift", "korrekturrechnung", "schlussrechnung", "teilrechnung", "abschlagsrechnung", "belegnr", "beleg nr", "invoice no.", "rechnungsnr", "credit note", "credit note no", "avoir", "facture no", "booking id", "booking reference", "reservation number",
+    ],
+  },
+  {
+    key: "due_date",
+    kind: "date",
+    cues: ["due date", "payment due", "due", "falligkeit", "echeance", "vervaldatum", "pay by"],
+    labels: [
+      "due date", "payment due", "date due", "due by", "due", "pay by", "payable by", "payment date",
+      "falligkeitsdatum", "fallig am", "fallig", "zahlbar bis", "zahlungsziel", "zahlbar bis zum", "faellig am",
+      "date d'echeance", "echeance", "date limite de paiement", "a payer avant le", "vervaldatum", "vervaldag", "te betalen voor", "fecha de vencimiento", "scadenza", "falligkeitstag", "falligkeit", "fällig am", "faelligkeit", "due on", "payment due date", "payable until",
+    ],
+  },
+  {
+    key: "invoice_date",
+    kind: "date",
+    cues: ["invoice date", "issue date", "date of issue", "document date", "receipt date", "rechnungsdatum", "date de facture", "factuurdatum", "date"],
+    labels: [
+      "invoice date", "date of invoice", "date of issue", "issue date", "issued on", "invoice date / tax point", "tax point date", "bill date", "bill dt", "document date", "receipt date", "date", "datum", "date/time", "bizdate",
+      "rechnungsdatum", "belegdatum", "ausstellungsdatum", "rechnungs datum",
+      "date de facture", "date de facturation", "date d'emission", "date facture", "factuurdatum", "factuur datum", "fecha de factura", "fecha", "data fattura", "belegdatum", "beleg datum", "invoice dt", "datum rechnung",
+    ],
+  },
+  {
+    key: "amount_due",
+    kind: "amount",
+    cues: ["amount due", "balance due", "amount to pay", "amount payable", "zahlbetrag", "zu zahlen", "net a payer", "te betalen"],
+    labels: [
+      "amount due", "balance due", "total due", "amount payable", "amount to pay", "to pay", "please pay", "balance", "outstanding",
+      "zahlbetrag", "zu zahlender betrag", "zu zahlen", "noch zu zahlen", "offener betrag", "restbetrag", "fälliger betrag", "falliger betrag",
+      "net a payer", "reste a payer", "montant a payer", "solde du", "te betalen", "openstaand bedrag", "importe a pagar", "zahlbetrag", "fälliger betrag", "zu zahlender betrag", "amount due eur", "zu zahlender beitrag", "zu zahlen bis", "amount payable",
+    ],
+  },
+  {
+    key: "subtotal_amount",
+    kind: "amount",
+    cues: ["subtotal", "sub total", "net amount", "net total", "amount excluding tax", "excl tax", "tax basis", "untaxed", "before tax", "netto", "nettobetrag", "total ht"],
+    labels: [
+      "subtotal", "sub total", "sub-total", "net amount", "net total", "total net", "total excl", "total excl tax", "total excl vat", "total excluding vat", "total before tax", "total exclusive", "amount excl", "untaxed amount", "taxable amount", "total excluding gst", "total excl gst", "total sales excluding gst", "total amount excluding",
+      "nettobetrag", "netto", "summe netto", "gesamt netto", "nettosumme", "zwischensumme", "warenwert", "rechnungsbetrag netto", "gesamtbetrag netto", "summe der nettobetrage", "gesamtsumme netto",
+      "total ht", "montant ht", "sous-total", "sous total", "total hors taxes", "base ht", "subtotaal", "totaal excl", "exclusief btw", "excl btw", "totaal exclusief btw", "base imponible", "imponibile", "rechnungssumme netto", "summe netto", "netto summe", "gesamt netto", "warenwert netto", "positionssumme", "summe positionen netto", "rechnungssumme ohne ust", "summe ohne ust", "total excluding tax", "amount excluding tax",
+    ],
+  },
+  {
+    key: "tax_amount",
+    kind: "amount",
+    cues: ["tax amount", "total tax", "vat amount", "tax", "vat", "gst", "mwst", "umsatzsteuer", "tva", "btw"],
+    labels: [
+      "tax amount", "total tax", "tax total", "vat amount", "total vat", "vat", "tax", "gst", "sales tax", "gst amount", "total gst",
+      "mwst", "mwst betrag", "ust", "umsatzsteuer", "mehrwertsteuer", "steuerbetrag", "summe mwst", "summe ust", "gesamtbetrag steuer", "umsatzsteuerbetrag", "steuer", "ust betrag", "mwst gesamt", "versicherungssteuer",
+      "tva", "montant tva", "total tva", "btw", "btw bedrag", "totaal btw", "iva", "importe iva", "steuerbetrag", "ust betrag", "mwst betrag", "versicherungsteuer", "summe steuerbetrage", "steuer gesamt", "mwst-betrag", "ust-betrag", "steuer-betrag", "vat total",
+    ],
+  },
+  {
+    key: "total_amount",
+    kind: "amount",
+    cues: ["total amount", "grand total", "total", "amount", "gesamtbetrag", "montant total", "totaal", "invoice total"],
+    labels: [
+      "total", "grand total", "total amount", "total amount due", "invoice total", "total incl", "total incl vat", "total including vat", "total incl tax", "total inclusive", "amount", "total (rm)", "total rm", "total sales", "nett total", "net total incl", "rounded total", "total payable", "total inclusive gst", "total incl gst", "total amount payable", "total sales inclusive gst", "grand total rm",
+      "gesamtbetrag", "gesamtsumme", "rechnungsbetrag", "bruttobetrag", "brutto", "endbetrag", "summe", "gesamt", "rechnungssumme", "gesamtbetrag brutto", "summe brutto", "rechnungsbetrag brutto", "bruttosumme", "betrag", "zahlbetrag brutto",
+      "total ttc", "montant ttc", "montant total", "total a payer", "totaal", "totaal incl", "totaalbedrag", "totaal incl btw", "bedrag", "importe total", "totale", "rechnungssumme", "rechnungssumme brutto", "bruttosumme", "gesamtsumme brutto", "rechnungsbetrag", "gesamtbeitrag brutto", "rechnungsbeitrag", "total incl. vat",
+    ],
+  },
+  {
+    key: "purchase_order",
+    kind: "id",
+    cues: ["purchase order", "po number", "order reference", "bestellnummer", "buyer reference", "order number"],
+    labels: [
+      "purchase order", "purchase order no", "po number", "po no", "po #", "po", "order number", "order no", "order #", "order ref", "your order", "your reference", "customer order",
+      "bestellnummer", "bestellung", "ihre bestellung", "bestell nr", "auftragsnummer", "auftrag", "ihr auftrag", "bestellreferenz",
+      "bon de commande", "commande", "numero de commande", "votre commande", "bestelnummer", "ordernummer", "uw referentie",
+    ],
+  },
+  {
+    key: "currency",
+    kind: "currency",
+    cues: ["currency", "wahrung", "devise", "valuta", "iso 4217"],
+    labels: ["currency", "wahrung", "devise", "valuta", "moneda", "rechnungswahrung", "invoice currency", "currency code", "betrage in", "amounts in", "montants en",
+    ],
+  },
+  {
+    key: "vendor_vat_id",
+    kind: "vat",
+    cues: ["vat id", "vat number", "tax id", "vat registration", "ust id", "ust-idnr", "steuernummer", "tva intracom", "btw nummer", "seller vat"],
+    labels: ["vat id", "vat no", "vat number", "vat reg no", "vat registration number", "tax id", "ust-idnr", "ust id", "ust-id", "ust idnr", "umsatzsteuer-id", "ust-id-nr", "ustid", "tva intracommunautaire", "n tva", "no tva", "tva", "btw nummer", "btw-nummer", "btw nr", "btw", "vat", "cif", "nif", "partita iva", "ustidnr", "ustidentnr", "ust identnr", "umsatzsteuer identifikationsnummer", "ustid", "vat id no", "vat reg", "tva intracom", "n° tva", "btwnummer", "btw nr",
+    ],
+  },
+  {
+    key: "vendor_iban",
+    kind: "iban",
+    cues: ["iban", "bank account", "account number"],
+    labels: ["iban", "iban nr", "bankverbindung", "bank account", "konto"],
+  },
+  {
+    key: "customer_name",
+    kind: "name",
+    cues: ["customer name", "buyer", "customer", "client", "bill to", "recipient", "kunde", "empfanger"],
+    labels: ["bill to", "billed to", "invoice to", "invoiced to", "sold to", "customer", "client", "buyer", "recipient", "customer name", "kunde", "rechnungsempfanger", "empfanger", "leistungsempfanger", "facture a", "facturer a", "destinataire", "klant", "factuuradres", "cliente", "kaufer", "käufer", "kauferleistungsempfanger", "rechnungsempfänger", "buyer name", "customer name", "invoice address",
+    ],
+  },
+  {
+    key: "vendor_name",
+    kind: "name",
+    cues: ["vendor name", "vendor", "supplier", "seller", "merchant", "company name", "issuer", "store name", "shop", "lieferant", "verkaufer", "fournisseur", "leverancier"],
+    labels: ["vendor", "supplier", "seller", "merchant", "from", "lieferant", "verkaufer", "rechnungssteller", "fournisseur", "vendeur", "leverancier", "proveedor", "rechnungsersteller", "verkäufer", "leistungserbringer", "seller name", "supplier name", "service provider", "provider", "issued by", "sold by", "billed by", "payee", "bill from",
+    ],
+  },
+  {
+    key: "vendor_address",
+    kind: "address",
+    cues: ["vendor address", "supplier address", "seller address", "store address", "merchant address", "company address"],
+    labels: ["address", "adresse", "anschrift", "adres", "direccion"],
+  },
+];
+
+export function conceptByKey(key: string): Concept | undefined {
+  return CONCEPTS.find((c) => c.key === key);
+}

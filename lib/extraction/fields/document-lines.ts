@@ -1,0 +1,47 @@
+import { pageLines } from "../layout/build-page";
+import type { Box, Line, PageModel, SourceBox, Word } from "../types";
+import { normaliseToken } from "./text-tokens";
+
+/** A line of the document with its page and pre-normalised word tokens, the unit label matching works on. */
+export type DocLine = {
+  index: number;
+  page: number;
+  text: string;
+  box: Box;
+  words: Word[];
+  tokens: string[];
+};
+
+export function documentLines(model: PageModel): DocLine[] {
+  const out: DocLine[] = [];
+  for (const page of model.pages) {
+    for (const line of pageLines(page)) {
+      out.push({ index: out.length, page: page.number, text: line.text, box: line.box, words: line.words, tokens: line.words.map((w) => normaliseToken(w.text)) });
+    }
+  }
+  return out;
+}
+
+export function unionBox(boxes: Box[]): Box {
+  if (boxes.length === 0) return { x: 0, y: 0, w: 0, h: 0 };
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const x2 = Math.max(...boxes.map((b) => b.x + b.w));
+  const y2 = Math.max(...boxes.map((b) => b.y + b.h));
+  return { x, y, w: x2 - x, h: y2 - y };
+}
+
+export function wordsSource(page: number, words: Word[]): SourceBox {
+  return { page, ...unionBox(words.map((w) => w.box)) };
+}
+
+export function lineSource(line: DocLine | Line, page: number): SourceBox {
+  return { page, ...line.box };
+}
+
+/** Same visual row: vertical centres within half a line height. */
+export function sameRow(a: Box, b: Box): boolean {
+  const ca = a.y + a.h / 2;
+  const cb = b.y + b.h / 2;
+  return Math.abs(ca - cb) < Math.max(Math.min(a.h, b.h) * 0.6, 0.002);
+}

@@ -1,0 +1,125 @@
+import type { DateOrder } from "../normalise/dates";
+import type { SourceBox } from "../types";
+import { CONCEPTS, type ValueKind } from "./concepts";
+import { sameRow, wordsSource, type DocLine } from "./document-lines";
+import { findLabelMatches, type LabelMatch } from "./label-matches";
+import { readValue } from "./read-value";
+
+export type Candidate = { value: string | number; score: number; source: SourceBox; raw: string; line: number };
+
+/** Where a value sits relative to its label, and how much that position is trusted. */
+const SAME_LINE = 1;
+const RIGHT_OF = 0.9;
+const BELOW = 0.7;
+
+function labelQuality(match: LabelMatch): number {
+  const specificity = Math.min(1, 0.55 + 0.2 * match.length);
+  const atStart = match.start === 0 ? 1 : 0.85;
+  // A label that is the whole phrase ("Steuerbetrag" | "20,16") is stronger than one inside a sentence.
+  const words = match.line.words.filter((w) => /\p{L}/u.test(w.text)).length;
+  const coverage = Math.min(1, match.length / Math.max(1, words));
+  return specificity * atStart * (0.75 + 0.25 * coverage);
+}
+
+/** Right-hand phrases up to the next text-only phrase (the next label of a key/value row). */
+function valueRun(right: DocLine[]): DocLine[] {
+  const run: DocLine[] = [];
+  for (const line of right) {
+    if (!/\d/.test(line.text)) break;
+    run.push(line);
+  }
+  return run;
+}
+
+/** Lines grouped by page, computed once per document: neighbour searches stay within one page. */
+const pageCache = new WeakMap<DocLine[], Map<number, DocLine[]>>();
+
+function samePage(lines: DocLine[], page: number): DocLine[] {
+  let byPage = pageCache.get(lines);
+  if (!byPage) {
+    byPage = new Map();
+    for (const l of lines) byPage.set(l.page, [...(byPage.get(l.page) ?? []), l]);
+    pageCache.set(lines, byPage);
+  }
+  return byPage.get(page) ?? [];
+}
+
+/** Lines to the right of the label on the same row, nearest first. */
+function linesRightOf(lines: DocLine[], line: DocLine): DocLine[] {
+  return samePage(lines, line.page)
+    .filter((l) => l.index !== line.index && l.box.x >= line.box.x + line.box.w - 0.005 && sameRow(l.box, line.box))
+    .sort((a, b) => a.box.x - b.box.x)
+    .slice(0, 4);
+}
+
+/** The nearest line under the label that overlaps it horizontally, within about two line heights. */
+function lineBelow(lines: DocLine[], line: DocLine, labelBox: { x: number; w: number }): DocLine | undefined {
+  const maxGap = line.box.h * 2.5;
+  return samePage(lines, line.page)
+    .filter((l) => {
+      if (l.index === line.index) return false;
+      const gap = l.box.y - (line.box.y + line.box.h);
+      if (gap < -line.box.h * 0.2 || gap > maxGap) return false;
+      const overlap = Math.min(l.box.x + l.box.w, labelBox.x + labelBox.w) - Math.max(l.box.x, labelBox.x);
+      return overlap > 0 || Math.abs(l.box.x - labelBox.x) < 0.02;
+    })
+    .sort((a, b) => a.box.y - b.box.y)[0];
+}
+
+export function findLabelledCandidates(
+  lines: DocLine[],
+  concept: string,
+  kind: ValueKind,
+  order: DateOrder,
+  extraLabels: Array<{ concept: string; label: string }> = [],
+): Candidate[] {
+  const out: Candidate[] = [];
+  const amountConcepts = new Set(CONCEPTS.filter((c) => c.kind === "amount").map((c) => c.key));
+  for (const match of findLabelMatches(lines, concept, extraLabels, kind === "amount" ? amountConcepts : new Set())) {
+    const quality = labelQuality(match);
+    const line = match.line;
+    const labelEnd = line.words[match.end - 1]?.text ?? "";
+    const nextWord = line.words[match.end]?.text ?? "";
+    // Names follow their label only after a colon ("Seller: ACME Ltd"); "Lieferant GmbH" is a name, not a label.
+    const explicit = /[:：]$/.test(labelEnd) || /^[:：]/.test(nextWord);
+    const rest = (kind === "name" || kind === "address") && !explicit ? [] : line.words.slice(match.end);
+    const attempts: Array<{ words: DocLine["words"]; factor: number }> = [];
+    const rightLines = linesRightOf(lines, line);
+    if (kind === "amount") {
+      // In a totals row the value is the last amount before the next label: "Tax 15% on $ 112.90 | $ 16.94".
+      const run = valueRun(rightLines);
+      if (run.length > 0) attempts.push({ words: run.flatMap((l) => l.words), factor: RIGHT_OF });
+      attempts.push({ words: rest, factor: SAME_LINE * 0.95 });
+    } else {
+      attempts.push({ words: rest, factor: SAME_LINE });
+      for (const [i, right] of rightLines.entries()) attempts.push({ words: right.words, factor: RIGHT_OF - i * 0.15 });
+    }
+    const labelWords = line.words.slice(match.start, match.end);
+    const labelBox = wordsSource(line.page, labelWords);
+    const below = lineBelow(lines, line, labelBox);
+    if (below && kind === "amount") {
+      // A totals grid prints per-rate rows under each heading and the grand total last: walk down the column.
+      let last = below;
+      for (let k = 0; k < 6; k += 1) {
+        const next = lineBelow(lines, last, { x: labelBox.x, w: labelBox.w });
+        if (!next || !readValue("amount", next.words, order) || /\p{L}{3,}/u.test(next.text)) break;
+        last = next;
+      }
+      attempts.push({ words: last.words, factor: BELOW });
+    } else if (below) attempts.push({ words: below.words, factor: BELOW });
+    for (const attempt of attempts) {
+      const read = readValue(kind, attempt.words, order);
+      if (!read) continue;
+      out.push({
+        value: read.value,
+        score: quality * attempt.factor * read.quality,
+        source: wordsSource(line.page, read.words),
+        raw: read.words.map((w) => w.text).join(" "),
+        line: line.index,
+      });
+      // The nearest readable value belongs to this label; farther ones belong to other labels.
+      break;
+    }
+  }
+  return out.sort((a, b) => b.score - a.score);
+}

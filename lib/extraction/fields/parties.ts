@@ -1,0 +1,242 @@
+import { sameRow, type DocLine } from "./document-lines";
+import { tokenise } from "./text-tokens";
+import type { Candidate } from "./find-labelled-value";
+
+/** Legal-form and trade words that mark a line as a company name, across the languages invoices come in. */
+const COMPANY_MARK =
+  /\b(?:GmbH|AG|KG|OHG|e\.\s?K\.|mbH|a\.\s?G\.|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|Corporation|S\.\s?A\.?|SA|SARL|SAS|SASU|EURL|S\.\s?L\.|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?|BHD|S\/B|Pvt\.?|Pte\.?|Co\.|Company)(?=$|[\s,.)])/i;
+/** Trade words that often appear in shop names: weaker evidence than a legal form. */
+const TRADE_WORD = /\b(?:Trading|Enterprise|Enterprises|Restaurant|Restaurants|Hardware|Store|Stores|Mart|Bistro|Cafe|Café|Bakery|Services|Shop|Supermarket|Pharmacy|Stationery|Kedai|Pasaraya|Syarikat)\b/i;
+const SALUTATION = /^(?:herrn?|frau|firma|fa\.|mr\.?|mrs\.?|ms\.?|m\.|mme|monsieur|madame|dhr\.?|mevr\.?|attn\.?|z\.\s?hd\.?)$/i;
+/** Lines that are labels, contact details or document titles rather than names. */
+const NOT_A_NAME =
+  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|telefon|e-?mail|iban|bic|page|seite|total|summe|gst|order|bestellung|nr|no|ust|vat|gln|id|nummer|number|cash|change|doc|cashier|table|thank|welcome)\b|www\.|http|@|docno|(?:address|adresse|adres|anschrift)\b)/i;
+
+function cleanName(text: string): string {
+  return text
+    .replace(/\s*\((?=[^)]*\d)[\dA-Z-]{4,}\)\s*$/, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** "Kundenweg 88", "Musterstr. 11": words followed by a house number are a street line, not a name. */
+const STREET_LINE = /^[\p{L}][\p{L}\s.\-']*\s\d+\s?[a-z]?$/u;
+
+function isNameLike(text: string): boolean {
+  const letters = (text.match(/\p{L}/gu) ?? []).length;
+  const digits = (text.match(/\d/g) ?? []).length;
+  return letters >= 3 && digits <= letters / 3 && !NOT_A_NAME.test(text) && !STREET_LINE.test(text.trim());
+}
+
+/** The seller: a company-like line near the top, repeated in the footer, in a larger font, or the receipt's first line. */
+export function findVendorName(lines: DocLine[], customer: string | null): Candidate | null {
+  const first = lines.filter((l) => l.page === (lines[0]?.page ?? 1));
+  if (first.length === 0) return null;
+  const heights = first.map((l) => l.box.h).sort((a, b) => a - b);
+  const medianH = heights[Math.floor(heights.length / 2)] ?? 0.01;
+  const topY = Math.min(...first.map((l) => l.box.y));
+  const counts = new Map<string, number>();
+  for (const l of lines) {
+    for (const segment of l.text.split(/\s[·•|–-]\s|,\s/)) {
+      const key = cleanName(segment).toLowerCase();
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  const nameRank = new Map<number, number>();
+  for (const line of first) {
+    if (isNameLike(cleanName(line.text)) && line.text.replace(/[^\p{L}]/gu, "").length >= 4) nameRank.set(line.index, nameRank.size);
+  }
+  let best: Candidate | null = null;
+  for (const line of first) {
+    // DIN 5008 sender lines ("Lieferant GmbH · Straße 1 · 80333 München") name the seller in their first segment.
+    const segments = line.text.split(/\s[·•|–]\s|\s-\s/);
+    const isSenderLine = segments.length >= 3;
+    const text = cleanName(isSenderLine ? (segments[0] ?? "") : line.text);
+    if (!isNameLike(text) || text.length > 60) continue;
+    if (customer && text.toLowerCase() === customer.toLowerCase()) continue;
+    let score = 0.2;
+    if (COMPANY_MARK.test(text)) score += 0.35;
+    else if (TRADE_WORD.test(text)) score += 0.1;
+    if (isSenderLine) score += 0.3;
+    // Receipts and letterheads start with the seller: the first name-like lines weigh most.
+    const rank = nameRank.get(line.index) ?? 99;
+    if (line.box.y - topY < 0.02 || rank === 0) score += 0.3;
+    else if (rank === 1) score += 0.12;
+    else if (line.box.y < 0.2) score += 0.05;
+    if (line.box.h > medianH * 1.3) score += 0.15;
+    if ((counts.get(text.toLowerCase()) ?? 0) > 1) score += 0.15;
+    if (!best || score > best.score) {
+      best = { value: text, score: Math.min(0.95, score), source: { page: line.page, ...line.box }, raw: line.text, line: line.index };
+    }
+  }
+  return best ? joinNameBelow(first, joinNameAbove(first, joinSameRow(first, best))) : null;
+}
+
+function lineOf(lines: DocLine[], index: number): DocLine | undefined {
+  return lines.find((l) => l.index === index);
+}
+
+/** OCR splits letter-spaced names into phrases on one row ("SUBANG" … "HEALTHCARE SDN BHD"): rejoin close ones. */
+function joinSameRow(lines: DocLine[], chosen: Candidate): Candidate {
+  const line = lineOf(lines, chosen.line);
+  if (!line) return chosen;
+  const row = lines
+    .filter((l) => l.page === line.page && sameRow(l.box, line.box) && isNameLike(l.text))
+    .filter((l) => Math.abs(l.box.h - line.box.h) < line.box.h * 0.35)
+    .sort((a, b) => a.box.x - b.box.x);
+  if (row.length < 2) return chosen;
+  // Only neighbours closer than a few letter heights belong to the same name.
+  const parts: DocLine[] = [line];
+  for (const dir of [-1, 1]) {
+    let i = row.indexOf(line) + dir;
+    let edge = line;
+    while (i >= 0 && i < row.length) {
+      const next = row[i]!;
+      const gap = dir > 0 ? next.box.x - (edge.box.x + edge.box.w) : edge.box.x - (next.box.x + next.box.w);
+      if (gap > line.box.h * 4 || gap > 0.15) break;
+      if (dir > 0) parts.push(next);
+      else parts.unshift(next);
+      edge = next;
+      i += dir;
+    }
+  }
+  if (parts.length === 1) return chosen;
+  return { ...chosen, value: cleanName(parts.map((p) => p.text).join(" ")) };
+}
+
+const LEGAL_FORM_ONLY = /^\(?[\p{L}]{0,3}\)?\s*(?:SDN\.?\s?BHD\.?|BHD|S\/B|GmbH|AG|Ltd\.?|Limited|Inc\.?|LLC|B\.V\.|BV|SARL|SAS|S\.A\.|Pte\.? Ltd\.?)$/iu;
+
+/** "HERO DISTRIBUTION" over "SDN BHD", "FUN N CHEER" over "(MALURI)": a legal form or branch on the next line. */
+function joinNameBelow(lines: DocLine[], chosen: Candidate): Candidate {
+  const line = lineOf(lines, chosen.line);
+  if (!line || COMPANY_MARK.test(String(chosen.value))) return chosen;
+  const below = lines
+    .filter((l) => l.page === line.page && l.box.y > line.box.y && l.box.y - (line.box.y + line.box.h) < line.box.h * 0.8)
+    .filter((l) => Math.min(l.box.x + l.box.w, line.box.x + line.box.w) - Math.max(l.box.x, line.box.x) > 0)
+    .sort((a, b) => a.box.y - b.box.y)[0];
+  if (!below) return chosen;
+  const text = below.text.trim();
+  const legal = LEGAL_FORM_ONLY.test(text) || (COMPANY_MARK.test(text) && text.split(/\s+/).length <= 5 && isNameLike(text));
+  const branch = /^\([\p{L}\s]{3,30}\)$/u.test(text);
+  if (!legal && !branch) return chosen;
+  return { ...chosen, value: `${String(chosen.value)} ${text}` };
+}
+
+/**
+ * Company names wrap: "PASARAYA BORONG PINTAR" over "SDN BHD", "MVM Musterhafter" over "Versicherungsverein … a.G.".
+ * When the line right above the chosen one is a name-like line of the same block, the name starts there.
+ */
+function joinNameAbove(lines: DocLine[], chosen: Candidate): Candidate {
+  const line = lines.find((l) => l.index === chosen.line);
+  if (!line) return chosen;
+  const above = lines
+    .filter((l) => l.index !== line.index && l.box.y < line.box.y && line.box.y - (l.box.y + l.box.h) < line.box.h * 0.8)
+    .filter((l) => Math.min(l.box.x + l.box.w, line.box.x + line.box.w) - Math.max(l.box.x, line.box.x) > 0)
+    .sort((a, b) => b.box.y - a.box.y)[0];
+  if (!above || !isNameLike(above.text) || COMPANY_MARK.test(above.text) || above.text.length > 40) return chosen;
+  if (/[()]/.test(above.text) || above.text.trim().split(/\s+/).length > 4) return chosen;
+  // Only join lines set alike: same case style and a similar size.
+  const upper = (t: string) => t === t.toUpperCase();
+  if (upper(above.text) !== upper(line.text) || Math.abs(above.box.h - line.box.h) > line.box.h * 0.35) return chosen;
+  return { ...chosen, value: cleanName(`${above.text} ${String(chosen.value)}`), source: { page: line.page, x: Math.min(above.box.x, line.box.x), y: above.box.y, w: Math.max(above.box.x + above.box.w, line.box.x + line.box.w) - Math.min(above.box.x, line.box.x), h: line.box.y + line.box.h - above.box.y } };
+}
+
+const POSTCODE_LINE = /(?:\b\d{4,5}\s+\p{Lu}|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s+\d[A-Z]{2}\b|\b\d{4}\s?[A-Z]{2}\b)/u;
+
+/** The buyer: first line of the address window (left half, upper third) above a postcode line, salutations skipped. */
+export function findCustomerByAddressWindow(lines: DocLine[]): Candidate | null {
+  const page = lines[0]?.page ?? 1;
+  const window = lines.filter((l) => l.page === page && l.box.x < 0.5 && l.box.y > 0.06 && l.box.y < 0.45);
+  for (let i = 0; i < window.length; i += 1) {
+    const line = window[i]!;
+    if (!POSTCODE_LINE.test(line.text) || line.text.split(/\s[·•|–]\s|\s-\s/).length >= 3) continue;
+    // Walk up through the address block (same left edge, tight spacing).
+    let top = line;
+    for (let j = i - 1; j >= 0; j -= 1) {
+      const prev = window[j]!;
+      const gap = top.box.y - (prev.box.y + prev.box.h);
+      if (Math.abs(prev.box.x - line.box.x) > 0.03 || gap > top.box.h * 1.6) continue;
+      if (prev.text.split(/\s[·•|–]\s|\s-\s/).length >= 3) break;
+      if (prev.box.h < line.box.h * 0.8) break;
+      top = prev;
+      if (top.box.y < line.box.y - line.box.h * 6) break;
+    }
+    let idx = window.indexOf(top);
+    while (idx < i && SALUTATION.test(window[idx]!.text.trim())) idx += 1;
+    const nameLine = window[idx];
+    if (!nameLine || nameLine === line) continue;
+    const text = cleanName(nameLine.text.replace(/^(?:herrn?|frau|firma)\s+/i, ""));
+    if (!isNameLike(text)) continue;
+    return { value: text, score: 0.55, source: { page: nameLine.page, ...nameLine.box }, raw: nameLine.text, line: nameLine.index };
+  }
+  return null;
+}
+
+const REGISTRATION = /(?:^\(.*\d{4,}.*\)$|\(\s*[\w-]*\d{4,}[\w-]*\s*\)|co[.-]?\s*reg|\bco\.?\s*reg|\breg(?:istration)?\.?\s*no|\bbr\s*no|\bcompany\s*no|\bsst\b|\bgst\b)/i;
+const ADDRESS_STOP = /(?:tel|fax|phone|telefon|e-?mail|gst|reg\b|invoice|receipt|rechnung|date|datum|cashier|www\.|http|@|\bno\s*:)/i;
+
+/** The seller's address: the lines under the seller's name, up to contact details or the document title. */
+export function findAddressBelow(lines: DocLine[], nameLine: number | null): Candidate | null {
+  if (nameLine === null) return null;
+  const start = lines[nameLine];
+  if (!start) return null;
+  const parts: DocLine[] = [];
+  let afterPostcode = false;
+  for (const line of lines.slice(nameLine + 1)) {
+    if (line.page !== start.page || parts.length >= 5) break;
+    if (line.box.y < start.box.y) continue;
+    // Company registration numbers such as "(742014-W)" or "Co-Reg: 750441-W" sit between the name and the address.
+    if (parts.length === 0 && (REGISTRATION.test(line.text) || /^\(?[\dA-Z-]{5,}\)?$/.test(line.text.trim()))) continue;
+    if (ADDRESS_STOP.test(line.text)) break;
+    if (!/\p{L}/u.test(line.text)) break;
+    // After the postcode line only a short state/country line may follow.
+    if (afterPostcode && (/\d/.test(line.text) || line.text.trim().split(/\s+/).length > 2)) break;
+    parts.push(line);
+    if (/\b\d{5}\b/.test(line.text)) afterPostcode = true;
+  }
+  if (parts.length === 0) return null;
+  const first = parts[0]!;
+  return {
+    value: parts.map((p) => p.text.trim()).join(" ").replace(/\s+/g, " "),
+    score: 0.5,
+    source: { page: first.page, ...first.box },
+    raw: parts.map((p) => p.text).join("\n"),
+    line: first.index,
+  };
+}
+
+const NAME_LABEL = /^(?:name|firma|company|firmenname|raison sociale|nom|naam|business name)\s*[:：]?$/i;
+
+/**
+ * A party under its section heading ("Verkäufer", "Bill to:", "Rechnungsempfänger"): a "Name:" row within the
+ * section, else the first name-like line below the heading in the same column.
+ */
+export function findPartyBySection(lines: DocLine[], headings: string[], otherHeadings: string[]): Candidate | null {
+  const norm = (t: string) => tokenise(t).join(" ");
+  const wanted = new Set(headings.map(norm));
+  const others = new Set(otherHeadings.map(norm));
+  for (const heading of lines) {
+    if (!wanted.has(norm(heading.text))) continue;
+    const below = lines.filter(
+      (l) => l.page === heading.page && l.box.y > heading.box.y + heading.box.h * 0.5 && l.box.y < heading.box.y + 0.25 && l.box.x >= heading.box.x - 0.03,
+    );
+    const inColumn = below.filter((l) => Math.abs(l.box.x - heading.box.x) < 0.04);
+    const stopAt = inColumn.find((l) => others.has(norm(l.text)) || wanted.has(norm(l.text)));
+    const section = below.filter((l) => !stopAt || l.box.y < stopAt.box.y);
+    const nameRow = section.find((l) => NAME_LABEL.test(l.text.trim()) || /^(?:name|firma)\s*:/i.test(l.text));
+    if (nameRow) {
+      const inline = nameRow.text.replace(/^[^:]*:\s*/, "").trim();
+      const right = section.find((l) => l.box.x > nameRow.box.x + nameRow.box.w && sameRow(l.box, nameRow.box));
+      const text = inline !== "" && !NAME_LABEL.test(nameRow.text.trim()) ? inline : right?.text;
+      const src = inline !== "" && !NAME_LABEL.test(nameRow.text.trim()) ? nameRow : right;
+      if (text && src && isNameLike(text)) return { value: cleanName(text), score: 0.85, source: { page: src.page, ...src.box }, raw: text, line: src.index };
+    }
+    for (const line of section.filter((l) => Math.abs(l.box.x - heading.box.x) < 0.04)) {
+      if (/[:：]\s*$/.test(line.text) || /^\S+\s*:/.test(line.text) || /^\(.*\)$/.test(line.text.trim())) continue;
+      if (SALUTATION.test(line.text.trim())) continue;
+      const text = cleanName(line.text.replace(/^(?:herrn?|frau|firma)\s+/i, ""));
+      if (isNameLike(text)) return { value: text, score: 0.8, source: { page: line.page, ...line.box }, raw: line.text, line: line.index };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,102 @@
+import { findAmounts } from "../normalise/amounts";
+import { parseCurrency } from "../normalise/currency";
+import { findDates, type DateOrder } from "../normalise/dates";
+import { findEmails, findIbans, findPhones, findUrls, findVatIds } from "../normalise/identifiers";
+import type { Word } from "../types";
+import type { ValueKind } from "./concepts";
+
+export type ReadValue = { value: string | number; words: Word[]; quality: number };
+
+/** Maps a character span of the words' joined text back to the words it covers (for the source box). */
+function wordsInSpan(words: Word[], index: number, length: number): Word[] {
+  const out: Word[] = [];
+  let pos = 0;
+  for (const w of words) {
+    const start = pos;
+    const end = pos + w.text.length;
+    if (end > index && start < index + length) out.push(w);
+    pos = end + 1;
+  }
+  return out.length > 0 ? out : words;
+}
+
+const ID_PREFIX = /^(?:[:#.\-–]|no|nr|n|number|nummer|num|numero|ref)$/i;
+
+function readId(words: Word[]): ReadValue | null {
+  let i = 0;
+  // Skip "No.", ":", "#" and bracketed type codes such as "(380)" between the label and the number.
+  while (i < words.length && (ID_PREFIX.test(words[i]!.text.replace(/[.:]+$/, "")) || /^\(.*\)$/.test(words[i]!.text))) i += 1;
+  for (let n = 0; n < 2 && i + n < words.length; n += 1) {
+    const word = words[i + n]!;
+    const text = word.text.replace(/^[#:№]+/, "").replace(/[,;:.]+$/, "");
+    if (text.length < 3 || !/\d/.test(text) || !/^[\p{L}\d][\p{L}\d\-/._]*$/u.test(text)) continue;
+    if (findDates(text).some((d) => d.length >= text.length - 1)) return null;
+    // A run of digits broken by spaces is a phone/IBAN-like number, not a document number.
+    return { value: text, words: [word], quality: /^\d+$/.test(text) || /[A-Z]/.test(text) ? 1 : 0.9 };
+  }
+  return null;
+}
+
+function readAmount(words: Word[]): ReadValue | null {
+  const text = words.map((w) => w.text).join(" ");
+  const amounts = findAmounts(text).filter((a) => {
+    const after = text.slice(a.index + a.length).trimStart();
+    const before = text.slice(0, a.index);
+    // Rates ("21%", "19 % MwSt") and dates are not amounts.
+    return !after.startsWith("%") && !/[\d]\s*[/.]\s*$/.test(before) && !findDates(text).some((d) => a.index >= d.index && a.index < d.index + d.length);
+  });
+  if (amounts.length === 0) return null;
+  const decimal = amounts.filter((a) => a.hasDecimals);
+  const pick = (decimal.length > 0 ? decimal : amounts)[(decimal.length > 0 ? decimal : amounts).length - 1]!;
+  return { value: pick.value, words: wordsInSpan(words, pick.index, pick.length), quality: pick.hasDecimals ? 1 : 0.55 };
+}
+
+export function readValue(kind: ValueKind, words: Word[], order: DateOrder): ReadValue | null {
+  if (words.length === 0) return null;
+  const text = words.map((w) => w.text).join(" ");
+  switch (kind) {
+    case "id":
+      return readId(words);
+    case "date": {
+      const d = findDates(text, order)[0];
+      return d ? { value: d.iso, words: wordsInSpan(words, d.index, d.length), quality: 1 } : null;
+    }
+    case "amount":
+    case "number":
+      return readAmount(words);
+    case "percent": {
+      const a = findAmounts(text)[0];
+      return a ? { value: a.value, words: wordsInSpan(words, a.index, a.length), quality: 1 } : null;
+    }
+    case "currency": {
+      const c = parseCurrency(text);
+      return c ? { value: c, words, quality: 1 } : null;
+    }
+    case "iban": {
+      const i = findIbans(text)[0];
+      return i ? { value: i.value, words: wordsInSpan(words, i.index, i.length), quality: i.checksum ? 1 : 0.8 } : null;
+    }
+    case "vat": {
+      const v = findVatIds(text)[0];
+      return v ? { value: v.value, words: wordsInSpan(words, v.index, v.length), quality: 1 } : null;
+    }
+    case "email": {
+      const e = findEmails(text)[0];
+      return e ? { value: e, words, quality: 1 } : null;
+    }
+    case "phone": {
+      const p = findPhones(text)[0];
+      return p ? { value: p, words, quality: 1 } : null;
+    }
+    case "url": {
+      const u = findUrls(text)[0];
+      return u ? { value: u, words, quality: 1 } : null;
+    }
+    case "name":
+    case "address":
+    case "text": {
+      const cleaned = text.replace(/^[\s:#\-–]+/, "").trim();
+      return /\p{L}|\d/u.test(cleaned) ? { value: cleaned, words, quality: 0.8 } : null;
+    }
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Public surface of the extraction engine (issue 4). The documents pipeline calls `extractDocument` — ideally via
+ * `runExtractionInWorker` so CPU-heavy work (pdfjs, OCR) stays off the server's main thread.
+ */
+export { extractDocument } from "./extract-document";
+export { parsePages, PageSelectionError } from "./pages/parse-pages";
+export { UnsupportedDocumentError } from "./loaders/load-document";
+export type {
+  Block,
+  Box,
+  DataExtractionMode,
+  ExtractionInput,
+  ExtractionResult,
+  ExtractionSettings,
+  FieldDefinition,
+  FieldMetadata,
+  FieldType,
+  FieldValue,
+  Line,
+  Page,
+  PageModel,
+  Scalar,
+  SourceBox,
+  TableMetadata,
+  TableRow,
+  ValueMetadata,
+  Word,
+} from "./types";
+export { ExtractionPool, ExtractionCrashError, ExtractionTimeoutError, type ExtractionPoolOptions } from "./worker/extraction-pool";
+export { classifyDocument, type ClassLabel, type Classification } from "./classify/classify-document";
+export { planSplit, writePdfParts, type SplitPart, type SplitRule } from "./pages/split-documents";
+export { loadDocument } from "./loaders/load-document";
+export { renderMarkdown } from "./markdown/render-markdown";

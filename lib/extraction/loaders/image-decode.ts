@@ -1,0 +1,71 @@
+import { Image, createCanvas, type Canvas } from "@napi-rs/canvas";
+import * as UTIF from "utif2";
+
+/** Images above this pixel count are refused: a 20k × 20k bitmap would exhaust memory before OCR starts. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** OCR works best with text ~30 px high; receipts and scans rarely need more than this on the long side. */
+const OCR_MAX_SIDE = 2400;
+const OCR_MIN_SIDE = 1000;
+
+export type DecodedImage = { png: Uint8Array; width: number; height: number };
+
+/** Reads an image's size from its header (via @napi-rs/canvas) and re-encodes it as PNG at an OCR-friendly scale. */
+function ocrScale(width: number, height: number): number {
+  const long = Math.max(width, height);
+  return long > OCR_MAX_SIDE ? OCR_MAX_SIDE / long : long < OCR_MIN_SIDE ? Math.min(2, OCR_MIN_SIDE / long) : 1;
+}
+
+function checkSize(width: number, height: number): void {
+  if (!width || !height) throw new Error("The image could not be decoded");
+  if (width * height > MAX_IMAGE_PIXELS) throw new Error(`The image is too large (${width} × ${height} px)`);
+}
+
+async function scaledPng(source: Image | Canvas, width: number, height: number): Promise<DecodedImage> {
+  const scale = ocrScale(width, height);
+  const w = Math.round(width * scale);
+  const h = Math.round(height * scale);
+  const canvas = createCanvas(w, h);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, w, h);
+  ctx.drawImage(source, 0, 0, w, h);
+  return { png: new Uint8Array(await canvas.encode("png")), width: w, height: h };
+}
+
+function isTiff(bytes: Uint8Array): boolean {
+  return (bytes[0] === 0x49 && bytes[1] === 0x49 && bytes[2] === 0x2a) || (bytes[0] === 0x4d && bytes[1] === 0x4d && bytes[3] === 0x2a);
+}
+
+/** TIFF (often multi-page faxes and scans) through utif2; each page is checked for size before it is decoded. */
+async function tiffPages(bytes: Uint8Array): Promise<DecodedImage[]> {
+  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  const ifds = UTIF.decode(buffer);
+  const out: DecodedImage[] = [];
+  for (const ifd of ifds) {
+    const tags = ifd as unknown as Record<string, number[] | undefined>;
+    checkSize(tags.t256?.[0] ?? 0, tags.t257?.[0] ?? 0);
+    UTIF.decodeImage(buffer, ifd);
+    const rgba = UTIF.toRGBA8(ifd);
+    const canvas = createCanvas(ifd.width, ifd.height);
+    const ctx = canvas.getContext("2d");
+    const data = ctx.createImageData(ifd.width, ifd.height);
+    data.data.set(rgba);
+    ctx.putImageData(data, 0, 0);
+    out.push(await scaledPng(canvas, ifd.width, ifd.height));
+  }
+  return out;
+}
+
+/** Decodes an image (PNG, JPEG, WebP, GIF, BMP via @napi-rs/canvas; TIFF via utif2) into OCR-ready PNG pages. */
+export async function prepareImagePages(bytes: Uint8Array): Promise<DecodedImage[]> {
+  if (isTiff(bytes)) return tiffPages(bytes);
+  return [await prepareImageForOcr(bytes)];
+}
+
+/** Reads an image's size from its header and re-encodes it as PNG at an OCR-friendly scale. */
+export async function prepareImageForOcr(bytes: Uint8Array): Promise<DecodedImage> {
+  const image = new Image();
+  image.src = Buffer.from(bytes);
+  checkSize(image.width, image.height);
+  return scaledPng(image, image.width, image.height);
+}

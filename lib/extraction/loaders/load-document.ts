@@ -1,0 +1,106 @@
+import { parsePages } from "../pages/parse-pages";
+import type { DataExtractionMode, EmailParsingSettings, Page, PageModel } from "../types";
+import { loadEmail } from "./email";
+import { loadCsv, loadDocx, loadHtml, loadXlsx } from "./structured-loaders";
+import { prepareImagePages } from "./image-decode";
+import { ocrImage } from "./ocr";
+import { renderPdfPage } from "./pdf-render";
+import { openPdf, readPdfTextPage } from "./pdf-text-layer";
+import { textToPages } from "./plain-text";
+
+export type LoadOptions = { parsePages?: string; mode: DataExtractionMode; emailParsing?: EmailParsingSettings };
+
+/** Pages with fewer text-layer characters than this are treated as scanned and sent to OCR. */
+const MIN_TEXT_CHARS = 20;
+
+function pageChars(page: Page): number {
+  return page.blocks.reduce((n, b) => n + b.lines.reduce((m, l) => m + l.text.length, 0), 0);
+}
+
+/** Text layers made of replacement glyphs or single letters are unreadable: "accurate" mode OCRs them too. */
+function looksPoor(page: Page): boolean {
+  const text = page.blocks.flatMap((b) => b.lines.map((l) => l.text)).join(" ");
+  const odd = (text.match(/[\uFFFD\u0000-\u0008]/g) ?? []).length;
+  return odd > text.length * 0.05;
+}
+
+export class UnsupportedDocumentError extends Error {}
+
+async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageModel> {
+  const doc = await openPdf(bytes);
+  try {
+    const pages: Page[] = [];
+    for (const number of parsePages(options.parsePages, doc.numPages)) {
+      let page = await readPdfTextPage(doc, number);
+      const needsOcr =
+        options.mode !== "fast" && (pageChars(page) < MIN_TEXT_CHARS || (options.mode === "accurate" && looksPoor(page)));
+      if (needsOcr) {
+        const image = await renderPdfPage(doc, number);
+        const ocr = await ocrImage(image.png, image, number);
+        page = { ...ocr, width: page.width, height: page.height };
+      }
+      pages.push(page);
+    }
+    return { pages };
+  } finally {
+    await doc.loadingTask.destroy();
+  }
+}
+
+async function loadImage(bytes: Uint8Array, parsePagesExpression: string | undefined): Promise<PageModel> {
+  const images = await prepareImagePages(bytes);
+  const pages: Page[] = [];
+  for (const number of parsePages(parsePagesExpression, images.length)) {
+    const image = images[number - 1]!;
+    pages.push(await ocrImage(image.png, image, number));
+  }
+  return { pages };
+}
+
+function selectPages(pages: Page[], expression: string | undefined): PageModel {
+  const selected = new Set(parsePages(expression, pages.length));
+  return { pages: pages.filter((p) => selected.has(p.number)) };
+}
+
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** Normalises the MIME type, falling back on content sniffing for PDFs and on the file name's extension. */
+export function detectType(bytes: Uint8Array, mimeType: string, fileName = ""): string {
+  const mime = mimeType.toLowerCase().split(";")[0]?.trim() ?? "";
+  if (bytes.length > 4 && String.fromCharCode(...bytes.slice(0, 5)) === "%PDF-") return "application/pdf";
+  const ext = fileName.toLowerCase().split(".").pop() ?? "";
+  const byExt: Record<string, string> = { pdf: "application/pdf", docx: DOCX, xlsx: XLSX, csv: "text/csv", html: "text/html", htm: "text/html", eml: "message/rfc822", txt: "text/plain", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", webp: "image/webp", tif: "image/tiff", tiff: "image/tiff" };
+  if ((mime === "" || mime === "application/octet-stream") && byExt[ext]) return byExt[ext];
+  return mime;
+}
+
+/** Loads any supported document into the page model. */
+export async function loadDocument(bytes: Uint8Array, mimeType: string, options: LoadOptions, fileName?: string, depth = 0): Promise<PageModel> {
+  const type = detectType(bytes, mimeType, fileName);
+  if (type === "application/pdf") return loadPdf(bytes, options);
+  if (type.startsWith("image/")) return loadImage(bytes, options.parsePages);
+  if (type === DOCX) return selectPages(await loadDocx(bytes), options.parsePages);
+  if (type === XLSX) return selectPages(await loadXlsx(bytes), options.parsePages);
+  if (type === "text/csv") return selectPages(loadCsv(bytes), options.parsePages);
+  if (type === "text/html" || type === "application/xhtml+xml") return selectPages(loadHtml(bytes), options.parsePages);
+  if (type === "message/rfc822") {
+    const email = await loadEmail(bytes, options.emailParsing);
+    // parsePages counts the conversation (page 1 = newest message); attachments follow in full.
+    const pages = selectPages(email.messagePages, options.parsePages).pages;
+    if (depth < 2) {
+      for (const attachment of email.attachments) {
+        try {
+          const inner = await loadDocument(attachment.bytes, attachment.mimeType, { ...options, parsePages: undefined }, attachment.fileName, depth + 1);
+          pages.push(...inner.pages);
+        } catch (error) {
+          if (error instanceof UnsupportedDocumentError) continue;
+          throw error;
+        }
+      }
+    }
+    return { pages: pages.map((p, i) => ({ ...p, number: i + 1 })), title: email.subject };
+  }
+  if (type.startsWith("text/") || type === "") return selectPages(textToPages(new TextDecoder("utf-8").decode(bytes)), options.parsePages);
+  throw new UnsupportedDocumentError(`Unsupported document type: ${mimeType}`);
+}

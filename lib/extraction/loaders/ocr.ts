@@ -1,0 +1,83 @@
+import path from "node:path";
+import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
+import { buildPage, type RawWord } from "../layout/build-page";
+import type { Page } from "../types";
+
+/** The traineddata ships in the @tesseract.js-data/eng npm package: nothing is downloaded at run time. */
+const LANG_PATH = path.join(process.cwd(), "node_modules/@tesseract.js-data/eng/4.0.0_best_int");
+
+let workerPromise: Promise<Worker> | null = null;
+
+/** One tesseract worker per thread, created lazily and reused: start-up (~0.5 s) costs more than a page. */
+function getWorker(): Promise<Worker> {
+  workerPromise ??= (async () => {
+    const worker = await createWorker("eng", OEM.LSTM_ONLY, {
+      langPath: LANG_PATH,
+      gzip: true,
+      cacheMethod: "none",
+    });
+    // Sparse text finds the scattered label/value fragments of invoices and receipts better than the block default.
+    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: "0" });
+    return worker;
+  })();
+  return workerPromise;
+}
+
+export async function terminateOcr(): Promise<void> {
+  if (!workerPromise) return;
+  const worker = await workerPromise;
+  workerPromise = null;
+  await worker.terminate();
+}
+
+export type ImageSize = { width: number; height: number };
+
+/** OCRs one image (PNG/JPEG bytes) into a page; boxes stay in the image's pixel space until buildPage normalises them. */
+export async function ocrImage(image: Uint8Array, size: ImageSize, pageNumber: number): Promise<Page> {
+  const worker = await getWorker();
+  const result = await worker.recognize(Buffer.from(image), {}, { blocks: true, text: false });
+  const words: RawWord[] = [];
+  for (const block of result.data.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        for (const word of line.words) {
+          const text = word.text.trim();
+          if (text === "" || word.confidence < 20) continue;
+          const { x0, y0, x1, y1 } = word.bbox;
+          words.push({ text, x: x0, y: y0, w: x1 - x0, h: y1 - y0, confidence: word.confidence / 100 });
+        }
+      }
+    }
+  }
+  return buildPage(pageNumber, size.width, size.height, "ocr", repairOcrNumbers(words));
+}
+
+/** Letters tesseract confuses with digits, only replaced inside tokens that are otherwise numeric. */
+const DIGIT_LOOKALIKES: Record<string, string> = { C: "0", O: "0", o: "0", D: "0", l: "1", I: "1", "|": "1" };
+
+/**
+ * Repairs the two OCR slips that break amounts on receipts: look-alike letters inside numbers ("1C.C0") and a
+ * lost decimal point that leaves a narrow gap before two digits ("41 50").
+ */
+export function repairOcrNumbers(words: RawWord[]): RawWord[] {
+  const out: RawWord[] = [];
+  for (const word of words) {
+    let text = word.text;
+    if (/\d/.test(text) && /^[\dCOoDlI|.,]+$/.test(text) && /[.,]\S{2}$/.test(text)) {
+      text = text.replace(/[COoDlI|]/g, (c) => DIGIT_LOOKALIKES[c] ?? c);
+    }
+    const prev = out[out.length - 1];
+    if (
+      prev &&
+      /^\d{1,6}$/.test(prev.text) &&
+      /^\d{2}$/.test(text) &&
+      word.x - (prev.x + prev.w) < word.h * 0.45 &&
+      Math.abs(prev.y - word.y) < word.h * 0.5
+    ) {
+      out[out.length - 1] = { ...prev, text: `${prev.text}.${text}`, w: word.x + word.w - prev.x };
+      continue;
+    }
+    out.push({ ...word, text });
+  }
+  return out;
+}

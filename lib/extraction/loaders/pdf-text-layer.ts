@@ -1,0 +1,60 @@
+import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { TextItem } from "pdfjs-dist/types/src/display/api";
+import { buildPage, type RawWord } from "../layout/build-page";
+import type { Page } from "../types";
+import { loadPdfjs, standardFontDataUrl } from "./pdf-runtime";
+
+/** Opens a PDF without evaluating code or fetching anything; embedded files are never read. */
+export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  const pdfjs = await loadPdfjs();
+  // pdfjs transfers (detaches) the buffer it is given: hand it a copy so the caller's bytes survive.
+  const data = new Uint8Array(bytes);
+  return pdfjs.getDocument({
+    data,
+    standardFontDataUrl,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
+}
+
+function isTextItem(item: unknown): item is TextItem {
+  return typeof item === "object" && item !== null && "str" in item && "transform" in item;
+}
+
+/** Splits a pdfjs text run into words; character widths are unknown, so offsets are proportional to length. */
+function itemWords(text: string, x: number, y: number, width: number, height: number): RawWord[] {
+  const words: RawWord[] = [];
+  const charW = text.length > 0 ? width / text.length : 0;
+  const re = /\S+/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    words.push({ text: m[0], x: x + m.index * charW, y, w: m[0].length * charW, h: height, confidence: 1 });
+  }
+  return words;
+}
+
+/** Reads one page's text layer into the page model, in the page's displayed orientation (/Rotate applied). */
+export async function readPdfTextPage(doc: PDFDocumentProxy, pageNumber: number): Promise<Page> {
+  const pdfjs = await loadPdfjs();
+  const page = await doc.getPage(pageNumber);
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent({ disableNormalization: true });
+  const words: RawWord[] = [];
+  for (const item of content.items) {
+    if (!isTextItem(item) || item.str.trim() === "") continue;
+    const [a, b, c, d, e, f] = pdfjs.Util.transform(viewport.transform, item.transform) as number[];
+    if (a === undefined || b === undefined || c === undefined || d === undefined || e === undefined || f === undefined) continue;
+    const fontH = Math.hypot(c, d) || Math.abs(item.height) || 10;
+    const scaleX = Math.hypot(a, b) / (Math.hypot(item.transform[0] ?? 1, item.transform[1] ?? 0) || 1);
+    const runW = Math.abs(item.width) * scaleX;
+    if (Math.abs(b) > Math.abs(a)) {
+      // Vertical text (stamps, margins): keep it, laid out along its own axis so it does not pollute rows.
+      words.push(...itemWords(item.str, e, f, fontH, runW).map((w) => ({ ...w, w: fontH, h: runW })));
+      continue;
+    }
+    words.push(...itemWords(item.str, e, f - fontH * 0.8, runW, fontH));
+  }
+  page.cleanup();
+  return buildPage(pageNumber, viewport.width, viewport.height, "text-layer", words);
+}

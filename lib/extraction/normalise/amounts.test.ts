@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { detectDecimalSeparator, findAmounts, formatAmount, parseAmount } from "./amounts";
+
+describe("parseAmount (golden)", () => {
+  const cases: Array<[string, number | null]> = [
+    ["€ 2.321,00", 2321],
+    ["1,234.56 USD", 1234.56],
+    ["1 234,56", 1234.56],
+    ["1'234.50", 1234.5],
+    ["-12.50", -12.5],
+    ["(4.00)", -4],
+    ["12,50-", -12.5],
+    ["RM 14.10", 14.1],
+    ["$ 70.00", 70],
+    ["1.234", 1234],
+    ["0,0520", 0.052],
+    ["no amount", null],
+  ];
+  for (const [input, expected] of cases) {
+    it(`${input} → ${expected}`, () => expect(parseAmount(input)).toBe(expected));
+  }
+
+  it("uses the document's decimal separator for three-decimal numbers", () => {
+    expect(findAmounts("5,000 kg", ",")[0]?.value).toBe(5);
+    expect(findAmounts("5,000 kg")[0]?.value).toBe(5000);
+    expect(detectDecimalSeparator("12,00 99,99 1.234,56")).toBe(",");
+    expect(detectDecimalSeparator("12.00 99.99")).toBe(".");
+  });
+
+  it("formats amounts with at least two decimals", () => {
+    expect(formatAmount(4904.94)).toBe("4904.94");
+    expect(formatAmount(12)).toBe("12.00");
+    expect(formatAmount(0.052)).toBe("0.052");
+  });
+});

@@ -1,0 +1,87 @@
+/** Amount recognition with any thousands/decimal separators, currency marks and credit signs. */
+
+export type FoundAmount = { value: number; index: number; length: number; text: string; hasDecimals: boolean };
+
+// A number with optional thousands groups (. , space, apostrophe, thin space) and decimals; signs handled around it.
+const NUMBER_RE = /(?<![\p{L}\d.,])(-\s?)?(\(\s*)?((?:\d{1,3}(?:[.,'\u2009\u202f ]\d{3})+|\d+)(?:[.,]\d{1,4})?)(\s*\))?(\s?-)?(?![\d])(?![.,]\d)/gu;
+
+/** Parses the digits part of an amount, deciding which separator is the decimal one. */
+export type DecimalSeparator = "." | ",";
+
+export function parseNumberToken(token: string, decimalHint?: DecimalSeparator): { value: number; hasDecimals: boolean } | null {
+  const compact = token.replace(/[\s'\u2009\u202f]/g, "");
+  if (!/^\d[\d.,]*$/.test(compact)) return null;
+  const lastDot = compact.lastIndexOf(".");
+  const lastComma = compact.lastIndexOf(",");
+  let decimalSep: "." | "," | null = null;
+  if (lastDot >= 0 && lastComma >= 0) {
+    decimalSep = lastDot > lastComma ? "." : ",";
+  } else {
+    const sep = lastDot >= 0 ? "." : lastComma >= 0 ? "," : null;
+    if (sep) {
+      const count = compact.split(sep).length - 1;
+      const decimals = compact.length - compact.lastIndexOf(sep) - 1;
+      // One separator followed by exactly three digits reads as thousands ("1.234", "1,234") unless the document
+      // is known to use that separator for decimals ("5,000 kg" in a German invoice); otherwise decimals.
+      if (count === 1 && (decimals !== 3 || decimalHint === sep)) decimalSep = sep;
+    }
+  }
+  let normalised: string;
+  if (decimalSep) {
+    const thousands = decimalSep === "." ? "," : ".";
+    const idx = compact.lastIndexOf(decimalSep);
+    const intPart = compact.slice(0, idx).split(thousands).join("");
+    if (intPart.includes(decimalSep)) return null;
+    normalised = `${intPart}.${compact.slice(idx + 1)}`;
+  } else {
+    normalised = compact.replace(/[.,]/g, "");
+  }
+  const value = Number(normalised);
+  return Number.isFinite(value) ? { value, hasDecimals: decimalSep !== null } : null;
+}
+
+/** Finds amounts in a text (e.g. "€ 2.321,00", "1,234.56 USD", "-12.50", "(4.00)", "12,50-"). */
+export function findAmounts(text: string, decimalHint?: DecimalSeparator): FoundAmount[] {
+  const out: FoundAmount[] = [];
+  NUMBER_RE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = NUMBER_RE.exec(text)) !== null) {
+    const parsed = parseNumberToken(m[3] ?? "", decimalHint);
+    if (!parsed) continue;
+    const negative = Boolean(m[1]) || (Boolean(m[2]) && Boolean(m[4])) || Boolean(m[5] && !m[1]);
+    let text0 = m[0];
+    let index = m.index;
+    // A trailing "-" glued to a following word is a hyphen, not a credit sign: only accept it at the end of a token.
+    if (m[5] && /\S/.test(text.charAt(index + text0.length))) {
+      text0 = text0.slice(0, text0.length - m[5].length);
+    }
+    if (m[2] && !m[4]) {
+      index += m[2].length;
+      text0 = text0.slice(m[2].length);
+    }
+    out.push({ value: negative ? -parsed.value : parsed.value, index, length: text0.length, text: text0.trim(), hasDecimals: parsed.hasDecimals });
+  }
+  return out;
+}
+
+/** Parses a text that should hold one amount; the last amount wins when a label or symbol precedes it. */
+export function parseAmount(text: string): number | null {
+  const found = findAmounts(text);
+  const last = found[found.length - 1];
+  return last ? last.value : null;
+}
+
+/** Formats an amount for output: at least two decimals, dot decimal separator, no grouping. */
+export function formatAmount(value: number): string {
+  const rounded = Math.round(value * 10000) / 10000;
+  const fixed = rounded.toFixed(2);
+  return Number(fixed) === rounded ? fixed : String(rounded);
+}
+
+/** The decimal separator a text uses, judged from numbers with exactly two decimals ("12,00" vs "12.00"). */
+export function detectDecimalSeparator(text: string): DecimalSeparator | undefined {
+  const comma = (text.match(/\d,\d{2}(?!\d)/g) ?? []).length;
+  const dot = (text.match(/\d\.\d{2}(?!\d)/g) ?? []).length;
+  if (comma === dot) return undefined;
+  return comma > dot ? "," : ".";
+}

@@ -1,0 +1,42 @@
+/** Currency symbols and codes to ISO 4217. "$" alone is ambiguous, so it only counts when nothing better appears. */
+
+const SYMBOLS: Array<[RegExp, string]> = [
+  [/€|\bEUR\b|\bEuro?s?\b/giu, "EUR"],
+  [/£|\bGBP\b/gu, "GBP"],
+  [/₹|\bINR\b|\bRs\.?(?=\s?\d)/gu, "INR"],
+  [/\bRM(?=\s?\d)|\bMYR\b/gu, "MYR"],
+  [/\bCHF\b|\bFr\.(?=\s?\d)/gu, "CHF"],
+  [/¥|\bJPY\b/gu, "JPY"],
+  [/\bUSD\b|US\$/gu, "USD"],
+  [/\bCAD\b|C\$/gu, "CAD"],
+  [/\bAUD\b|A\$/gu, "AUD"],
+  [/\bSEK\b|\bDKK\b|\bNOK\b|\bPLN\b|\bCZK\b|\bSGD\b|\bHKD\b|\bCNY\b|\bZAR\b|\bBRL\b|\bMXN\b/gu, ""],
+];
+
+export type CurrencyHit = { code: string; index: number; length: number };
+
+export function findCurrencies(text: string): CurrencyHit[] {
+  const hits: CurrencyHit[] = [];
+  for (const [re, code] of SYMBOLS) {
+    re.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text)) !== null) {
+      hits.push({ code: code || m[0].toUpperCase(), index: m.index, length: m[0].length });
+    }
+  }
+  const dollar = /\$/g;
+  let m: RegExpExecArray | null;
+  while ((m = dollar.exec(text)) !== null) {
+    if (!hits.some((h) => m !== null && m.index >= h.index && m.index < h.index + h.length)) {
+      hits.push({ code: "$", index: m.index, length: 1 });
+    }
+  }
+  return hits.sort((a, b) => a.index - b.index);
+}
+
+/** Normalises one currency mention to ISO; "$" maps to USD only as a last resort. */
+export function parseCurrency(text: string): string | null {
+  const hit = findCurrencies(text)[0];
+  if (!hit) return null;
+  return hit.code === "$" ? "USD" : hit.code;
+}

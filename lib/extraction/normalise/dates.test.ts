@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { findDates, parseDate } from "./dates";
+
+describe("parseDate (golden)", () => {
+  const cases: Array<[string, string | null]> = [
+    ["2014-03-29", "2014-03-29"],
+    ["29.03.2014", "2014-03-29"],
+    ["29/03/14", "2014-03-29"],
+    ["03/29/2014", "2014-03-29"],
+    ["29 maart 2014", "2014-03-29"],
+    ["11. März 2014", "2014-03-11"],
+    ["1er janvier 2020", "2020-01-01"],
+    ["29-Mar-2014", "2014-03-29"],
+    ["March 29, 2014", "2014-03-29"],
+    ["Aug 3 2014", "2014-08-03"],
+    ["August 3 , 2014", "2014-08-03"],
+    ["period July 1 - July 31 , 2014", "2014-07-31"],
+    ["15 décembre 2019", "2019-12-15"],
+    ["31.02.2014", null],
+    ["Invoice 12345", null],
+  ];
+  for (const [input, expected] of cases) {
+    it(`${input} → ${expected}`, () => expect(parseDate(input)).toBe(expected));
+  }
+
+  it("reads ambiguous numeric dates in the preferred order", () => {
+    expect(parseDate("04/05/2020", "dmy")).toBe("2020-05-04");
+    expect(parseDate("04/05/2020", "mdy")).toBe("2020-04-05");
+  });
+
+  it("finds several dates in order with their positions", () => {
+    const found = findDates("Zahlbar bis 04.07.2018, Skonto bis 15.06.2018");
+    expect(found.map((d) => d.iso)).toEqual(["2018-07-04", "2018-06-15"]);
+    expect(found[0]?.index).toBe(12);
+  });
+});

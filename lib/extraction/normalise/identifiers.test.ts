@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { parseCurrency } from "./currency";
+import { findEmails, findIbans, findPhones, findUrls, findVatIds, isValidIban, isValidVatId } from "./identifiers";
+
+describe("identifiers", () => {
+  it("validates IBAN checksums", () => {
+    expect(isValidIban("NL50 INGB 0683 2513 09")).toBe(true);
+    expect(isValidIban("DE89 3704 0044 0532 0130 00")).toBe(true);
+    expect(isValidIban("DE89 3704 0044 0532 0130 01")).toBe(false);
+  });
+
+  it("finds IBANs in text, spaced or not, and stops before the next word", () => {
+    expect(findIbans("IBAN NL50INGB0683251309 BIC INGBNL2A")[0]?.value).toBe("NL50INGB0683251309");
+    expect(findIbans("IBAN: DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX")[0]?.value).toBe("DE89370400440532013000");
+  });
+
+  it("recognises VAT ids by country shape and never inside an IBAN", () => {
+    expect(isValidVatId("NL810433941B01")).toBe(true);
+    expect(isValidVatId("DE 123 456 789")).toBe(true);
+    expect(isValidVatId("DE12345")).toBe(false);
+    expect(findVatIds("USt-IdNr.: DE123456789")[0]?.value).toBe("DE123456789");
+    expect(findVatIds("IBAN DE08 7009 0100 1234 5678 90")).toEqual([]);
+  });
+
+  it("finds e-mails, URLs and phones", () => {
+    expect(findEmails("mail info@example.com now")).toEqual(["info@example.com"]);
+    expect(findUrls("see www.example.com/x.")).toEqual(["www.example.com/x"]);
+    expect(findPhones("Tel. +49 (0)30 1234567")[0]).toContain("1234567");
+  });
+
+  it("maps currency marks to ISO codes", () => {
+    expect(parseCurrency("€ 12,00")).toBe("EUR");
+    expect(parseCurrency("£5")).toBe("GBP");
+    expect(parseCurrency("Rs. 450")).toBe("INR");
+    expect(parseCurrency("Währung: GBP")).toBe("GBP");
+    expect(parseCurrency("$ 12")).toBe("USD");
+    expect(parseCurrency("nothing")).toBeNull();
+  });
+});

@@ -1,0 +1,266 @@
+import { groupRows } from "../layout/build-page";
+import { CONCEPTS } from "../fields/concepts";
+import { normaliseToken, tokenise } from "../fields/text-tokens";
+import { detectDecimalSeparator, findAmounts, type DecimalSeparator } from "../normalise/amounts";
+import type { FieldDefinition, PageModel, Scalar, TableMetadata, TableRow, ValueMetadata, Word } from "../types";
+import { unionBox } from "../fields/document-lines";
+import { COLUMN_CONCEPTS, type ColumnConcept } from "./column-concepts";
+import { headerScore, matchHeaderWords, mergeStackedHeader, type HeaderColumn } from "./find-header";
+
+export type TableOptions = { advanced: boolean };
+
+/** First words of rows that end a line-item table (totals, carry-overs). */
+const STOP_WORDS = new Set(
+  ["total", "subtotal", "sub-total", "zwischensumme", "summe", "gesamt", "gesamtbetrag", "nettobetrag", "netto", "totaal", "subtotaal", "sous-total", "uebertrag", "ubertrag", "übertrag", "positionssumme", "rechnungsbetrag", "steuerbetrag", "warenwert", "montant", "carried", "balance", "exclusief", "tax", "vat"].map((w) => w.normalize("NFKD").replace(/[\u0300-\u036f]/g, "")),
+);
+
+type Column = HeaderColumn & { field: string | null };
+
+/** "Key: value" notes under an item (delivery dates, service ids, generated attributes). */
+const KEY_VALUE_LINE = /^[\p{L}][\p{L}\d.\-]{1,40}\s?:/u;
+const ADJUSTMENT = /^(?:\S+\s)?(?:abzgl\.?|zzgl\.?|rabatt|artikelrabatt|rechnungsrabatt|nachlass|sondernachlass|abschlag|zuschlag|skonto|discount|surcharge|remise|korting|bonus)\b/i;
+const TOTALS_CONCEPTS = new Set(["total_amount", "subtotal_amount", "tax_amount", "amount_due"]);
+const TOTALS_LABELS = CONCEPTS.filter((c) => TOTALS_CONCEPTS.has(c.key)).flatMap((c) => c.labels.map((l) => tokenise(l))).filter((t) => t.length > 0);
+
+const TOTALS_FIRST = new Set(TOTALS_LABELS.map((l) => l[0]!));
+
+/** A row that opens with a totals label ("Rechnungssumme Netto", "Sub Total") ends the items. */
+function startsWithTotalsLabel(words: Word[]): boolean {
+  const tokens = words.slice(0, 4).map((w) => normaliseToken(w.text)).filter((t) => t !== "");
+  if (!TOTALS_FIRST.has(tokens[0] ?? "")) return false;
+  return TOTALS_LABELS.some((label) => label.every((t, i) => tokens[i] === t));
+}
+
+const NUMERIC_KEYS = new Set(["quantity", "unit_price", "amount", "tax_rate", "discount_percent"]);
+const SELLER_SIDE = /lief|supplier|vendor|seller|unsere|\bour\b|fournisseur|leverancier/i;
+
+const IDENTIFIER_LINE = /^(?:gtin|ean|upc|sku|s\/n|serial|serien?(?:nummer|nr)|seriennr|lot|charge|batch|barcode)\b/i;
+
+/** "[FURN_7777] Office Chair": a bracketed code at the start of a description is the item code. */
+function splitBracketedCode(row: TableRow, fieldForKey: Map<string, string>): void {
+  const descField = fieldForKey.get("description");
+  const codeField = fieldForKey.get("item_code");
+  const desc = descField ? row[descField] : undefined;
+  if (!descField || !codeField || typeof desc !== "string" || row[codeField] !== undefined) return;
+  const m = /^\[([^\]]{2,40})\]\s*(.+)$/.exec(desc);
+  if (!m) return;
+  row[codeField] = m[1] ?? null;
+  row[descField] = m[2] ?? desc;
+}
+type Row = { words: Word[]; top: number; bottom: number; h: number };
+
+function wordRows(words: Word[]): Row[] {
+  // groupRows works on absolute units; page fractions keep the same proportions within one page.
+  const raw = words.map((w, i) => ({ text: String(i), x: w.box.x, y: w.box.y, w: w.box.w, h: w.box.h, confidence: 0 }));
+  return groupRows(raw).map((row) => {
+    const ws = row.map((r) => words[Number(r.text)]!);
+    const top = Math.min(...ws.map((w) => w.box.y));
+    const bottom = Math.max(...ws.map((w) => w.box.y + w.box.h));
+    return { words: ws, top, bottom, h: Math.max(...ws.map((w) => w.box.h)) };
+  });
+}
+
+function columnConceptFor(field: FieldDefinition): ColumnConcept | undefined {
+  const name = tokenise(field.name.replace(/[_\-.]+/g, " ")).join(" ");
+  const exact = COLUMN_CONCEPTS.find((c) => c.key === field.name || c.key.replace(/_/g, " ") === name);
+  if (exact) return exact;
+  const text = `${name} ${tokenise(field.description ?? "").join(" ")}`;
+  return COLUMN_CONCEPTS.find((c) => c.cues.some((cue) => ` ${text} `.includes(` ${cue} `)));
+}
+
+function assign(columns: Column[], word: Word): Column | undefined {
+  const cx = word.box.x + word.box.w / 2;
+  for (let i = 0; i < columns.length; i += 1) {
+    const col = columns[i]!;
+    const next = columns[i + 1];
+    // Text columns are left-aligned and run up to the next header; numbers are right-aligned under theirs.
+    const textCol = col.key === "description" || col.key === "item_code" || col.key === "";
+    const right = !next ? Infinity : textCol && next.x1 > col.x2 ? next.x1 - 0.1 * (next.x1 - col.x2) : (col.x2 + next.x1) / 2;
+    if (cx < right) return col;
+  }
+  return columns[columns.length - 1];
+}
+
+function typedCell(kind: ColumnConcept["kind"] | undefined, text: string, hint: DecimalSeparator | undefined): Scalar {
+  if (kind === "number") {
+    const amounts = findAmounts(text, hint);
+    const last = amounts[amounts.length - 1];
+    return last ? last.value : null;
+  }
+  if (kind === "integer") {
+    const m = /\d+/.exec(text);
+    return m ? String(Number(m[0])) : null;
+  }
+  const t = text.trim();
+  return t === "" ? null : t;
+}
+
+type Extracted = { rows: TableRow[]; meta: TableMetadata };
+
+/**
+ * Line items: a header row is found from column names (stacked header lines merged), column bands run between
+ * neighbouring headers, each row holding a money value starts an item, text-only rows fill an empty description,
+ * and a totals row, a large gap or a new header ends the table. Tables continuing over pages are joined because
+ * each page's header-led block is read in order.
+ */
+export function extractTableField(model: PageModel, field: FieldDefinition, options: TableOptions): Extracted {
+  const defs = field.columns ?? [];
+  const conceptOf = new Map(defs.map((d) => [d.name, columnConceptFor(d)] as const));
+  const fieldForKey = new Map<string, string>();
+  for (const d of defs) {
+    const c = conceptOf.get(d.name);
+    if (c && !fieldForKey.has(c.key)) fieldForKey.set(c.key, d.name);
+  }
+  const extraLabels = defs.filter((d) => !conceptOf.get(d.name)).map((d) => ({ key: `field:${d.name}`, tokens: tokenise(d.name.replace(/[_\-.]+/g, " ")) }));
+  const rowsOut: TableRow[] = [];
+  const metaRows: Array<Record<string, ValueMetadata>> = [];
+  const boxes: Array<{ page: number; words: Word[] }> = [];
+
+  for (const page of model.pages) {
+    const words = page.blocks.flatMap((b) => b.lines.flatMap((l) => l.words));
+    const rows = wordRows(words);
+    const hint = detectDecimalSeparator(words.map((w) => w.text).join(" "));
+    let i = 0;
+    while (i < rows.length) {
+      const row = rows[i]!;
+      let header = matchHeaderWords(row.words, extraLabels);
+      if (headerScore(header, row.words.map((w) => w.text).join(" ")) <= 0) {
+        i += 1;
+        continue;
+      }
+      // Header lines stacked right above/below the found one belong to it.
+      const above = rows[i - 1];
+      if (above && row.top - above.bottom < row.h * 0.9 && !findAmounts(above.words.map((w) => w.text).join(" ")).some((a) => a.hasDecimals)) {
+        header = mergeStackedHeader(header, matchHeaderWords(above.words, extraLabels));
+      }
+      let j = i + 1;
+      // Up to two header lines may be stacked under the found one ("Ohne" / "MwSt." under "Zeilenbetrag").
+      for (let k = 0; k < 2; k += 1) {
+        const belowRow = rows[j];
+        const prev = rows[j - 1]!;
+        if (!belowRow || belowRow.top - prev.bottom > row.h * 0.6) break;
+        const belowText = belowRow.words.map((w) => w.text).join(" ");
+        if (/\d/.test(belowText)) break;
+        header = mergeStackedHeader(header, matchHeaderWords(belowRow.words, extraLabels));
+        j += 1;
+      }
+      // When a key names two columns (customer's and supplier's article numbers), the seller's one wins, else the first.
+      const chosen = new Map<string, HeaderColumn>();
+      for (const c of header) {
+        if (c.key === "") continue;
+        const prev = chosen.get(c.key);
+        if (!prev || (!SELLER_SIDE.test(prev.label) && SELLER_SIDE.test(c.label))) chosen.set(c.key, c);
+      }
+      const columns: Column[] = header.map((c) => {
+        const fieldName = c.key.startsWith("field:") ? c.key.slice(6) : fieldForKey.get(c.key) ?? null;
+        return { ...c, field: chosen.get(c.key) === c ? fieldName : null };
+      });
+      const hasMoney = columns.some((c) => c.key === "amount" || c.key === "unit_price");
+      const textKeys = new Set(["description", "item_code", "position"]);
+      let lastBottom = row.bottom;
+      let current: { cells: Map<Column, Word[]>; extra: Map<string, Word[]>; closed: boolean } | null = null;
+      let currentBottom = 0;
+      const flush = () => {
+        if (!current) return;
+        const out: TableRow = {};
+        const meta: Record<string, ValueMetadata> = {};
+        const all: Word[] = [];
+        const cellsByKey: Array<{ key: string; field: string | null; ws: Word[] }> = [...current.cells].map(([col, ws]) => ({ key: col.key, field: col.field, ws }));
+        for (const [key, ws] of current.extra) cellsByKey.push({ key, field: fieldForKey.get(key) ?? null, ws });
+        for (const { key, field: name, ws } of cellsByKey) {
+          if (!name) continue;
+          const kind = COLUMN_CONCEPTS.find((c) => c.key === key)?.kind;
+          const value = typedCell(kind, ws.map((w) => w.text).join(" "), hint);
+          if (value === null) continue;
+          out[name] = value;
+          meta[name] = { confidence: 0.75, source: { page: page.number, ...unionBox(ws.map((w) => w.box)) }, raw: ws.map((w) => w.text).join(" ") };
+          all.push(...ws);
+        }
+        splitBracketedCode(out, fieldForKey);
+        if (Object.keys(out).length > 0) {
+          rowsOut.push(out);
+          metaRows.push(meta);
+          boxes.push({ page: page.number, words: all });
+        }
+        current = null;
+      };
+      for (; j < rows.length; j += 1) {
+        const r = rows[j]!;
+        if (r.top - lastBottom > r.h * (options.advanced ? 8 : 6)) break;
+        const cells = new Map<Column, Word[]>();
+        for (const w of r.words) {
+          const col = assign(columns, w);
+          if (!col) continue;
+          cells.set(col, [...(cells.get(col) ?? []), w]);
+        }
+        const text = r.words.map((w) => w.text).join(" ");
+        const firstToken = tokenise(r.words[0]?.text ?? "")[0] ?? "";
+        const descWords = [...cells.entries()].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
+        const descFirst = tokenise(descWords[0]?.text ?? "")[0] ?? "";
+        if (STOP_WORDS.has(firstToken) || STOP_WORDS.has(descFirst) || startsWithTotalsLabel(r.words)) break;
+        // Discount/surcharge lines under an item adjust it; they are not items of their own.
+        if (ADJUSTMENT.test(descWords.map((w) => w.text).join(" ") || text)) {
+          lastBottom = r.bottom;
+          continue;
+        }
+        if (headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
+        const moneyCell = [...cells.entries()].some(
+          ([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && findAmounts(ws.map((w) => w.text).join(" ")).length > 0,
+        );
+        const hasText = [...cells.keys()].some((c) => textKeys.has(c.key)) && !KEY_VALUE_LINE.test(text);
+        lastBottom = r.bottom;
+        const hasQuantity = [...cells.keys()].some((c) => c.key === "quantity");
+        const cur0 = current as { cells: Map<Column, Word[]> } | null;
+        const curHasAmount = cur0 !== null && [...cur0.cells.keys()].some((c) => c.key === "amount");
+        const rowHasAmount = [...cells.keys()].some((c) => c.key === "amount");
+        const quantityColumn = columns.some((c) => c.key === "quantity");
+        // Two-line items: the line total printed on the line under the quantity and price belongs to that item.
+        const completesCurrent = cur0 !== null && !curHasAmount && rowHasAmount && quantityColumn && !hasQuantity && r.top - currentBottom < r.h * 1.8;
+        // An item row fills at least two numeric columns when the table has them; one stray number is a note.
+        const numericCells = [...cells.entries()].filter(([c, ws]) => NUMERIC_KEYS.has(c.key) && findAmounts(ws.map((w) => w.text).join(" ")).length > 0).length;
+        const enoughNumbers = numericCells >= Math.min(2, columns.filter((c) => NUMERIC_KEYS.has(c.key)).length);
+        if (moneyCell && hasText && enoughNumbers && !completesCurrent) {
+          flush();
+          current = { cells, extra: new Map(), closed: false };
+          currentBottom = r.bottom;
+        } else if (current && !moneyCell && hasQuantity && hasText) {
+          // A sub-item (bundle content with its own quantity) is neither an item nor part of the description.
+          current.closed = true;
+          currentBottom = r.bottom;
+        } else if (current && (!moneyCell || completesCurrent) && r.top - currentBottom < r.h * 1.8) {
+          const cur: { cells: Map<Column, Word[]>; extra: Map<string, Word[]>; closed: boolean } = current;
+          const lineText = r.words.map((w) => w.text).join(" ");
+          // Identifier lines under an item (GTIN, serial numbers) are not part of its description.
+          // Identifier and "key: value" lines under an item (GTIN, serial numbers, service ids) end its description.
+          if (IDENTIFIER_LINE.test(lineText) || KEY_VALUE_LINE.test(lineText)) cur.closed = true;
+          if (!cur.closed) {
+            for (const [col, ws] of cells) {
+              if (col.second && !cur.extra.has(col.second)) {
+                cur.extra.set(col.second, ws);
+              } else if (col.key === "description" && !completesCurrent) {
+                const existing = cur.cells.get(col);
+                cur.cells.set(col, existing ? [...existing, ...ws] : ws);
+              } else if (!cur.cells.has(col)) {
+                // A value printed a little lower than its row (a wrapped amount) still belongs to it.
+                cur.cells.set(col, ws);
+              }
+            }
+          }
+          currentBottom = r.bottom;
+        }
+      }
+      flush();
+      i = j;
+    }
+  }
+  const first = boxes[0];
+  const confidence = rowsOut.length > 0 ? 0.7 : 0;
+  return {
+    rows: rowsOut,
+    meta: {
+      confidence,
+      source: first ? { page: first.page, ...unionBox(boxes.filter((b) => b.page === first.page).flatMap((b) => b.words.map((w) => w.box))) } : null,
+      rows: metaRows,
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import type { Word } from "../types";
+import { tokenise, normaliseToken } from "../fields/text-tokens";
+import { findAmounts } from "../normalise/amounts";
+import { COLUMN_CONCEPTS } from "./column-concepts";
+
+/** `second` is a column named on a stacked header line under another one ("Art-Nr" over "Artikelbezeichnung"):
+ * items then print that value on their second line. */
+export type HeaderColumn = { key: string; x1: number; x2: number; label: string; second?: string };
+export type Header = { columns: HeaderColumn[]; top: number; bottom: number; lineH: number };
+
+type Label = { key: string; tokens: string[] };
+const LABELS: Label[] = COLUMN_CONCEPTS.flatMap((c) => c.labels.map((l) => ({ key: c.key, tokens: tokenise(l) }))).filter(
+  (l) => l.tokens.length > 0,
+);
+/** Labels by first token: header matching is a lookup per word. */
+const LABEL_INDEX = new Map<string, Label[]>();
+for (const l of LABELS) LABEL_INDEX.set(l.tokens[0]!, [...(LABEL_INDEX.get(l.tokens[0]!) ?? []), l]);
+const NUMERIC = new Set(["quantity", "unit_price", "amount", "tax_rate"]);
+
+/** Splits header words into labelled columns: greedy longest label at each word; unmatched words join a neighbour. */
+export function matchHeaderWords(words: Word[], extra: Label[] = []): HeaderColumn[] {
+  const tokens = words.map((w) => normaliseToken(w.text));
+  const columns: HeaderColumn[] = [];
+  let i = 0;
+  while (i < words.length) {
+    let best: Label | null = null;
+    const candidates = [...extra.filter((l) => l.tokens[0] === tokens[i]), ...(LABEL_INDEX.get(tokens[i] ?? "") ?? [])];
+    for (const label of candidates) {
+      if (label.tokens.every((t, k) => tokens[i + k] === t) && (!best || label.tokens.length > best.tokens.length)) best = label;
+    }
+    const word = words[i]!;
+    if (best) {
+      const span = words.slice(i, i + best.tokens.length);
+      const last = span[span.length - 1]!;
+      columns.push({ key: best.key, x1: word.box.x, x2: last.box.x + last.box.w, label: span.map((w) => w.text).join(" ") });
+      i += best.tokens.length;
+    } else {
+      const prev = columns[columns.length - 1];
+      // A word right after a label continues it ("Prijs per stuk"); otherwise it is an unknown column.
+      if (prev && word.box.x - prev.x2 < word.box.h * 1.2) {
+        prev.x2 = Math.max(prev.x2, word.box.x + word.box.w);
+        prev.label += ` ${word.text}`;
+      } else {
+        columns.push({ key: "", x1: word.box.x, x2: word.box.x + word.box.w, label: word.text });
+      }
+      i += 1;
+    }
+  }
+  return columns;
+}
+
+/** A row is a header when it names ≥ 2 columns, one of them numeric, and holds no money amounts itself. */
+export function headerScore(columns: HeaderColumn[], rowText: string): number {
+  const keys = new Set(columns.map((c) => c.key).filter((k) => k !== ""));
+  const numeric = [...keys].filter((k) => NUMERIC.has(k)).length;
+  if (keys.size < 2 || numeric < 1) return 0;
+  if (findAmounts(rowText).some((a) => a.hasDecimals)) return 0;
+  const unknown = columns.filter((c) => c.key === "").length;
+  return keys.size - unknown * 0.25;
+}
+
+/** Adds stacked header words (a second header line such as "Preis/" over "Einheit") to overlapping columns. */
+export function mergeStackedHeader(columns: HeaderColumn[], extraRow: HeaderColumn[]): HeaderColumn[] {
+  const out = columns.map((c) => ({ ...c }));
+  // A line without any column name is not part of the header.
+  if (!extraRow.some((c) => c.key !== "")) return out;
+  for (const col of extraRow) {
+    const overlap = (c: HeaderColumn) => Math.min(c.x2, col.x2) - Math.max(c.x1, col.x1);
+    const overlapping = out.filter((c) => overlap(c) > 0).sort((a, b) => overlap(b) - overlap(a))[0];
+    if (overlapping) {
+      if (overlapping.key === "" && col.key !== "") overlapping.key = col.key;
+      else if (col.key !== "" && col.key !== overlapping.key && !out.some((c) => c.key === col.key)) overlapping.second ??= col.key;
+      overlapping.x1 = Math.min(overlapping.x1, col.x1);
+      overlapping.x2 = Math.max(overlapping.x2, col.x2);
+      overlapping.label += ` ${col.label}`;
+    } else if (col.key !== "") {
+      out.push({ ...col });
+    }
+  }
+  return out.sort((a, b) => a.x1 - b.x1);
+}

@@ -1,0 +1,111 @@
+/** Public types of the extraction engine. Everything here is plain data so it can cross a worker-thread boundary. */
+
+/** A rectangle in page-relative coordinates: fractions 0–1 of the page, origin top-left. */
+export type Box = { x: number; y: number; w: number; h: number };
+
+/** A box anchored to a page (1-based page number). */
+export type SourceBox = Box & { page: number };
+
+export type Word = { text: string; box: Box; confidence: number };
+
+export type Line = { text: string; box: Box; words: Word[] };
+
+export type Block = { box: Box; lines: Line[] };
+
+export type Page = {
+  /** 1-based page number. */
+  number: number;
+  /** Page size in points (PDF) or pixels (images). */
+  width: number;
+  height: number;
+  /** Where the words came from: the PDF text layer, OCR, or a structured/plain-text loader. */
+  source: "text-layer" | "ocr" | "text";
+  blocks: Block[];
+};
+
+export type PageModel = { pages: Page[]; title?: string };
+
+export type FieldType =
+  | "text"
+  | "number"
+  | "date"
+  | "currency"
+  | "boolean"
+  | "email"
+  | "phone"
+  | "url"
+  | "address"
+  | "select"
+  | "table";
+
+export type FieldDefinition = {
+  name: string;
+  type: FieldType;
+  description?: string;
+  instructions?: string;
+  required?: boolean;
+  options?: string[];
+  /** Column definitions of a `table` field. */
+  columns?: FieldDefinition[];
+};
+
+export type DataExtractionMode = "fast" | "balanced" | "accurate";
+
+/** The parser's `emailParsing` setting (see the API spec). */
+export type EmailParsingSettings = {
+  parseEmailBody?: boolean;
+  mergeEmailAttachments?: boolean;
+  includeEmailSubjectBody?: boolean;
+  attachmentFileTypes?: string[];
+  senderFilter?: { mode: string; rules: Array<{ type: "email" | "domain"; value: string }> };
+};
+
+export type ExtractionSettings = {
+  /** Selects pages before extraction (see parse-pages.ts), e.g. "1-3", "2n+1", "odd", "last". */
+  parsePages?: string;
+  /** fast: text layer only (images still need OCR). balanced: OCR pages without a text layer.
+   * accurate: also OCR pages whose text layer is poor and merge both. */
+  dataExtractionMode?: DataExtractionMode;
+  advancedTableExtraction?: boolean;
+  markdownParsing?: boolean;
+  emailParsing?: EmailParsingSettings;
+  /** Per-document limit; the worker pool enforces it by terminating the thread. */
+  timeoutMs?: number;
+};
+
+export type ExtractionInput = {
+  bytes: Uint8Array;
+  mimeType: string;
+  fileName?: string;
+  fields: FieldDefinition[];
+  settings?: ExtractionSettings;
+};
+
+export type Scalar = string | number | boolean | null;
+
+export type TableRow = Record<string, Scalar>;
+
+export type FieldValue = Scalar | TableRow[];
+
+export type ValueMetadata = {
+  confidence: number;
+  source: SourceBox | null;
+  /** The text the value was read from, before normalisation. */
+  raw?: string;
+};
+
+export type TableMetadata = {
+  confidence: number;
+  source: SourceBox | null;
+  rows: Array<Record<string, ValueMetadata>>;
+};
+
+export type FieldMetadata = ValueMetadata | TableMetadata;
+
+export type ExtractionResult = {
+  pages: PageModel;
+  data: Record<string, FieldValue>;
+  fieldMetadata: Record<string, FieldMetadata>;
+  markdown: string | null;
+  stats: { pageCount: number; ocrPages: number; ms: number };
+};

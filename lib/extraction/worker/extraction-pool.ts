@@ -1,0 +1,60 @@
+import path from "node:path";
+import { Piscina } from "piscina";
+import type { ExtractionInput, ExtractionResult } from "../types";
+
+export type ExtractionPoolOptions = {
+  /** Worker threads; default: one per core, at most 4. */
+  threads?: number;
+  /** Per-document limit; the thread running a document that exceeds it is terminated. */
+  timeoutMs?: number;
+  /** Heap limit per thread, so a hostile document kills its thread, not the server. */
+  maxHeapMb?: number;
+  /** Module the threads load; defaults to the tsx bootstrap next to this file. */
+  workerFile?: string;
+};
+
+export class ExtractionTimeoutError extends Error {}
+export class ExtractionCrashError extends Error {}
+
+const DEFAULT_TIMEOUT_MS = 120_000;
+
+/**
+ * Runs extractions in a kept pool of worker threads (piscina), never on the caller's thread. A document that hangs
+ * past its timeout or exhausts its heap ends as an error and its thread is replaced; the process stays up.
+ */
+export class ExtractionPool {
+  private readonly pool: Piscina<ExtractionInput, ExtractionResult>;
+  private readonly timeoutMs: number;
+
+  constructor(options: ExtractionPoolOptions = {}) {
+    const threads = options.threads ?? 2;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.pool = new Piscina({
+      filename: options.workerFile ?? path.join(process.cwd(), "lib/extraction/worker/extraction-worker.cjs"),
+      minThreads: 1,
+      maxThreads: threads,
+      idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1024 },
+    });
+  }
+
+  async run(input: ExtractionInput): Promise<ExtractionResult> {
+    const timeoutMs = input.settings?.timeoutMs ?? this.timeoutMs;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      return await this.pool.run(input, { signal: controller.signal });
+    } catch (error) {
+      if (controller.signal.aborted) throw new ExtractionTimeoutError(`Extraction timed out after ${timeoutMs} ms`);
+      const message = error instanceof Error ? error.message : String(error);
+      if (/out of memory|ERR_WORKER_OUT_OF_MEMORY|exited/i.test(message)) throw new ExtractionCrashError(`Extraction worker crashed: ${message}`);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}

@@ -1,0 +1,315 @@
+/**
+ * Extraction benchmark: runs the offline engine over a dataset folder in the format of
+ * ../shared/datasets/README.md (manifest.json + <doc>.gt.json) and scores it the way that README describes.
+ *
+ *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>]
+ *
+ * The engine only ever sees the document bytes and generic field definitions; it never reads PDF attachments.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { PDFDocument } from "pdf-lib";
+import { extractDocument, type FieldDefinition, type FieldValue, type TableRow } from "../lib/extraction";
+import { terminateOcr } from "../lib/extraction/loaders/ocr";
+
+type Gt = { fields: Record<string, string>; tables?: { line_items?: Array<Record<string, string>> } };
+type Manifest = { documents: Array<{ id: string; document: string; ground_truth: string }> };
+
+const FIELDS: FieldDefinition[] = [
+  { name: "invoice_number", type: "text", description: "Invoice number" },
+  { name: "invoice_date", type: "date", description: "Invoice date" },
+  { name: "due_date", type: "date", description: "Payment due date" },
+  { name: "total_amount", type: "number", description: "Total amount including tax" },
+  { name: "subtotal_amount", type: "number", description: "Net total excluding tax" },
+  { name: "tax_amount", type: "number", description: "Total tax amount" },
+  { name: "amount_due", type: "number", description: "Amount due" },
+  { name: "currency", type: "text", description: "Currency (ISO 4217 code)" },
+  { name: "vendor_name", type: "text", description: "Vendor name" },
+  { name: "vendor_address", type: "address", description: "Vendor address" },
+  { name: "vendor_vat_id", type: "text", description: "Vendor VAT id" },
+  { name: "vendor_iban", type: "text", description: "IBAN" },
+  { name: "customer_name", type: "text", description: "Customer name" },
+  { name: "purchase_order", type: "text", description: "Purchase order number" },
+  {
+    name: "line_items",
+    type: "table",
+    description: "Line items",
+    columns: [
+      { name: "position", type: "number", description: "Position" },
+      { name: "item_code", type: "text", description: "Item code" },
+      { name: "description", type: "text", description: "Description" },
+      { name: "quantity", type: "number", description: "Quantity" },
+      { name: "unit", type: "text", description: "Unit" },
+      { name: "unit_price", type: "number", description: "Unit price" },
+      { name: "discount_percent", type: "number", description: "Discount percent" },
+      { name: "tax_rate", type: "number", description: "Tax rate" },
+      { name: "amount", type: "number", description: "Line total" },
+    ],
+  },
+];
+
+const MIME: Record<string, string> = { ".pdf": "application/pdf", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".txt": "text/plain" };
+const AMOUNT_KEYS = new Set(["total_amount", "subtotal_amount", "tax_amount", "amount_due", "quantity", "unit_price", "amount", "tax_rate", "discount_percent"]);
+
+// ---- normalisation (README "How to score") ----
+function normText(v: string): string {
+  return v.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
+}
+function parseDecimal(v: string): number | null {
+  const s = v.replace(/[^\d.,\-]/g, "");
+  if (!/\d/.test(s)) return null;
+  const lastDot = s.lastIndexOf(".");
+  const lastComma = s.lastIndexOf(",");
+  const dec = lastComma > lastDot && s.length - lastComma - 1 !== 3 ? "," : lastDot > lastComma ? "." : lastComma > lastDot ? "," : null;
+  let t = s;
+  if (dec === ",") t = s.replace(/\./g, "").replace(",", ".");
+  else t = s.replace(/,/g, "");
+  const n = Number(t);
+  return Number.isFinite(n) ? n : null;
+}
+function equal(key: string, gt: string, pred: FieldValue | undefined): boolean {
+  if (pred === null || pred === undefined || Array.isArray(pred)) return false;
+  const p = String(pred);
+  if (AMOUNT_KEYS.has(key)) {
+    const a = parseDecimal(gt);
+    const b = typeof pred === "number" ? pred : parseDecimal(p);
+    return a !== null && b !== null && Math.abs(a - b) < 0.005;
+  }
+  if (key.endsWith("_date")) return /^\d{4}-\d{2}-\d{2}$/.test(p) && p === gt;
+  if (key === "vendor_vat_id" || key === "vendor_iban") return gt.replace(/[^A-Za-z0-9]/g, "").toUpperCase() === p.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
+  if (key === "currency") return gt.toUpperCase() === p.toUpperCase();
+  if (key === "position" && /^\d+$/.test(gt) && /^\d+$/.test(p)) return Number(gt) === Number(p);
+  let g = normText(gt);
+  let q = normText(p);
+  if (key === "invoice_number" || key === "purchase_order") {
+    const strip = (s: string) => s.replace(/^(#|no\.|nr\.|n°)\s*/i, "");
+    g = strip(g);
+    q = strip(q);
+  }
+  if (key.endsWith("_name") || key.endsWith("_address")) {
+    g = g.replace(/[.,;:]+$/, "");
+    q = q.replace(/[.,;:]+$/, "");
+  }
+  return g === q;
+}
+
+// ---- Hungarian assignment (maximise score) ----
+function hungarianMax(score: number[][]): number[] {
+  const n = score.length;
+  const m = score[0]?.length ?? 0;
+  const size = Math.max(n, m);
+  const max = Math.max(0, ...score.flat());
+  const cost = Array.from({ length: size }, (_, i) => Array.from({ length: size }, (_, j) => max - (score[i]?.[j] ?? 0)));
+  const u = new Array<number>(size + 1).fill(0);
+  const v = new Array<number>(size + 1).fill(0);
+  const p = new Array<number>(size + 1).fill(0);
+  const way = new Array<number>(size + 1).fill(0);
+  for (let i = 1; i <= size; i += 1) {
+    p[0] = i;
+    let j0 = 0;
+    const minv = new Array<number>(size + 1).fill(Infinity);
+    const used = new Array<boolean>(size + 1).fill(false);
+    do {
+      used[j0] = true;
+      const i0 = p[j0]!;
+      let delta = Infinity;
+      let j1 = 0;
+      for (let j = 1; j <= size; j += 1) {
+        if (used[j]) continue;
+        const cur = cost[i0 - 1]![j - 1]! - u[i0]! - v[j]!;
+        if (cur < minv[j]!) {
+          minv[j] = cur;
+          way[j] = j0;
+        }
+        if (minv[j]! < delta) {
+          delta = minv[j]!;
+          j1 = j;
+        }
+      }
+      for (let j = 0; j <= size; j += 1) {
+        if (used[j]) {
+          u[p[j]!] = u[p[j]!]! + delta;
+          v[j] = v[j]! - delta;
+        } else minv[j] = minv[j]! - delta;
+      }
+      j0 = j1;
+    } while (p[j0] !== 0);
+    do {
+      const j1 = way[j0]!;
+      p[j0] = p[j1]!;
+      j0 = j1;
+    } while (j0);
+  }
+  const assignment = new Array<number>(n).fill(-1);
+  for (let j = 1; j <= size; j += 1) if (p[j]! - 1 < n && j - 1 < m) assignment[p[j]! - 1] = j - 1;
+  return assignment;
+}
+
+type Counts = { tp: number; fp: number; fn: number };
+const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
+function add(map: Map<string, Counts>, key: string, d: Partial<Counts>): void {
+  const c = map.get(key) ?? zero();
+  c.tp += d.tp ?? 0;
+  c.fp += d.fp ?? 0;
+  c.fn += d.fn ?? 0;
+  map.set(key, c);
+}
+function prf(c: Counts): string {
+  const p = c.tp + c.fp ? c.tp / (c.tp + c.fp) : 0;
+  const r = c.tp + c.fn ? c.tp / (c.tp + c.fn) : 0;
+  const f = p + r ? (2 * p * r) / (p + r) : 0;
+  return `P ${p.toFixed(3)} R ${r.toFixed(3)} F1 ${f.toFixed(3)} (tp ${c.tp}, fp ${c.fp}, fn ${c.fn})`;
+}
+function total(map: Map<string, Counts>): Counts {
+  const t = zero();
+  for (const c of map.values()) {
+    t.tp += c.tp;
+    t.fp += c.fp;
+    t.fn += c.fn;
+  }
+  return t;
+}
+
+type Group = { fields: Map<string, Counts>; cells: Map<string, Counts>; docs: number; exact: number; exactWithItems: number; gtRows: number; matchedRows: number; tableDocs: number; exactRowCount: number; pages: number; ms: number };
+const newGroup = (): Group => ({ fields: new Map(), cells: new Map(), docs: 0, exact: 0, exactWithItems: 0, gtRows: 0, matchedRows: 0, tableDocs: 0, exactRowCount: 0, pages: 0, ms: 0 });
+
+function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[], group: Group[], verbose: boolean): boolean {
+  const score = gtRows.map((g) =>
+    predRows.map((p) => {
+      let s = 0;
+      for (const [k, v] of Object.entries(g)) if (equal(k, v, p[k] ?? null)) s += 1;
+      const desc = g.description && typeof p.description === "string" && normText(p.description).includes(normText(g.description).slice(0, 10)) ? 0.01 : 0;
+      return s > 0 ? s + desc : 0;
+    }),
+  );
+  const assignment = predRows.length > 0 ? hungarianMax(score) : gtRows.map(() => -1);
+  const usedColumns = new Set(gtRows.flatMap((r) => Object.keys(r)));
+  const matchedPred = new Set<number>();
+  let allCorrect = predRows.length === gtRows.length;
+  gtRows.forEach((g, i) => {
+    const j = assignment[i] ?? -1;
+    const matched = j >= 0 && (score[i]?.[j] ?? 0) > 0;
+    if (matched) matchedPred.add(j);
+    for (const gr of group) if (matched) gr.matchedRows += 1;
+    for (const [k, v] of Object.entries(g)) {
+      const pred = matched ? predRows[j]?.[k] : undefined;
+      const ok = matched && equal(k, v, pred ?? null);
+      if (!ok) allCorrect = false;
+      if (verbose && !ok) console.log(`    cell ${k}: gt ${JSON.stringify(v)} pred ${JSON.stringify(pred ?? null)}`);
+      for (const gr of group) add(gr.cells, k, ok ? { tp: 1 } : pred === undefined || pred === null ? { fn: 1 } : { fp: 1, fn: 1 });
+    }
+  });
+  predRows.forEach((_, j) => {
+    if (matchedPred.has(j)) return;
+    for (const gr of group) for (const k of usedColumns) add(gr.cells, k, { fp: 1 });
+  });
+  for (const gr of group) {
+    gr.gtRows += gtRows.length;
+    gr.tableDocs += 1;
+    if (predRows.length === gtRows.length) gr.exactRowCount += 1;
+  }
+  return allCorrect;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  // The benchmark measures the offline engine unless asked otherwise.
+  if (!args.includes("--llm")) delete process.env.LLM_BASE_URL;
+  const verbose = args.includes("--verbose");
+  const onlyIdx = args.indexOf("--only");
+  const only = onlyIdx >= 0 ? args[onlyIdx + 1] : undefined;
+  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--only") ?? "../shared/datasets/dev");
+  const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as Manifest;
+  const groups = new Map<string, Group>();
+  const group = (k: string) => {
+    let g = groups.get(k);
+    if (!g) {
+      g = newGroup();
+      groups.set(k, g);
+    }
+    return g;
+  };
+  // Warm-up: the first extraction pays for loading pdfjs/tesseract; time steady-state throughput instead.
+  const warm = manifest.documents.find((d) => d.document.toLowerCase().endsWith(".pdf"));
+  if (warm) await extractDocument({ bytes: new Uint8Array(readFileSync(path.join(dir, warm.document))), mimeType: "application/pdf", fields: FIELDS });
+  let peakRss = 0;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  for (const entry of manifest.documents) {
+    if (only && !entry.id.includes(only)) continue;
+    const ext = path.extname(entry.document).toLowerCase();
+    const bytes = new Uint8Array(readFileSync(path.join(dir, entry.document)));
+    const gt = JSON.parse(readFileSync(path.join(dir, entry.ground_truth), "utf8")) as Gt;
+    const started = performance.now();
+    let result;
+    try {
+      result = await extractDocument({ bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields: FIELDS, settings: { markdownParsing: true } });
+    } catch (error) {
+      console.log(`! ${entry.id}: ${(error as Error).message}`);
+      continue;
+    }
+    const ms = performance.now() - started;
+    const source = entry.id.split("/")[0] ?? "?";
+    const inputType = ext === ".pdf" ? "pdf" : "image";
+    const gs = [group("overall"), group(`source:${source}`), group(`input:${inputType}`)];
+    let docOk = true;
+    if (verbose) console.log(`# ${entry.id} (${Math.round(ms)} ms)`);
+    for (const [k, v] of Object.entries(gt.fields)) {
+      const pred = result.data[k];
+      const ok = equal(k, v, pred);
+      if (!ok) docOk = false;
+      if (verbose && !ok) console.log(`  ${k}: gt ${JSON.stringify(v)} pred ${JSON.stringify(pred ?? null)}`);
+      for (const g of gs) add(g.fields, k, ok ? { tp: 1 } : pred === null || pred === undefined ? { fn: 1 } : { fp: 1, fn: 1 });
+    }
+    let itemsOk = true;
+    const gtItems = gt.tables?.line_items;
+    if (gtItems) {
+      const pred = result.data.line_items;
+      if (verbose) console.log(`  rows: gt ${gtItems.length} pred ${Array.isArray(pred) ? pred.length : 0}`);
+      itemsOk = scoreTable(gtItems, Array.isArray(pred) ? pred : [], gs, verbose);
+    }
+    for (const g of gs) {
+      g.docs += 1;
+      if (docOk) g.exact += 1;
+      if (docOk && itemsOk) g.exactWithItems += 1;
+      g.pages += result.stats.pageCount;
+      g.ms += ms;
+    }
+  }
+  // Steady-state text-layer throughput: every dataset PDF page, merged three times into one document in memory
+  // (pdf-lib), so per-file start-up does not dominate; end to end with fields, tables and markdown.
+  const pdfEntries = manifest.documents.filter((d) => d.document.toLowerCase().endsWith(".pdf") && (!only || d.id.includes(only)));
+  let throughput = "";
+  if (pdfEntries.length > 0) {
+    const merged = await PDFDocument.create();
+    for (let round = 0; round < 3; round += 1) {
+      for (const entry of pdfEntries) {
+        const src = await PDFDocument.load(readFileSync(path.join(dir, entry.document)), { ignoreEncryption: true });
+        for (const page of await merged.copyPages(src, src.getPageIndices())) merged.addPage(page);
+      }
+    }
+    const bytes = await merged.save();
+    const t0 = performance.now();
+    const result = await extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS, settings: { markdownParsing: true, dataExtractionMode: "fast" } });
+    const ms = performance.now() - t0;
+    throughput = `text-layer throughput (one ${result.stats.pageCount}-page PDF merged from the dataset PDFs, fields + tables + markdown): ${((1000 * result.stats.pageCount) / ms).toFixed(1)} pages/s (${(ms / result.stats.pageCount).toFixed(1)} ms/page)`;
+  }
+  clearInterval(sampler);
+  await terminateOcr();
+  const pct = (a: number, b: number) => `${b ? ((100 * a) / b).toFixed(1) : "0.0"}% (${a}/${b})`;
+  for (const [name, g] of [...groups.entries()].sort()) {
+    console.log(`\n== ${name}: ${g.docs} documents, ${g.pages} pages`);
+    console.log(`fields overall: ${prf(total(g.fields))}`);
+    for (const [k, c] of [...g.fields.entries()].sort()) console.log(`  ${k.padEnd(16)} ${prf(c)}`);
+    console.log(`exact documents (fields): ${pct(g.exact, g.docs)}; with line items: ${pct(g.exactWithItems, g.docs)}`);
+    if (g.tableDocs > 0) {
+      console.log(`line-item cells overall: ${prf(total(g.cells))}`);
+      for (const [k, c] of [...g.cells.entries()].sort()) console.log(`  ${k.padEnd(16)} ${prf(c)}`);
+      console.log(`row recall: ${pct(g.matchedRows, g.gtRows)}; exact row count: ${pct(g.exactRowCount, g.tableDocs)}`);
+    }
+    console.log(`time: ${(g.ms / Math.max(1, g.pages)).toFixed(0)} ms/page, ${((1000 * g.pages) / Math.max(1, g.ms)).toFixed(1)} pages/s`);
+  }
+  if (throughput) console.log(`\n${throughput}`);
+  console.log(`peak RSS: ${(peakRss / 1024 / 1024).toFixed(0)} MB`);
+}
+
+void main();
