@@ -34,7 +34,7 @@ function decodeUtf8(bytes: Uint8Array): string | null {
 }
 
 function trimPartial(bytes: Uint8Array): Uint8Array {
-  let end = bytes.length;
+  const end = bytes.length;
   for (let i = 1; i <= 3 && end - i >= 0; i++) {
     const byte = bytes[end - i]!;
     if ((byte & 0xc0) === 0xc0) return bytes.subarray(0, end - i); // a lead byte whose continuation was cut

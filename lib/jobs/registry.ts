@@ -1,14 +1,22 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
+import { ExtractionPool } from "@/lib/extraction";
+import { EXTRACT_QUEUE } from "@/lib/services/documents/queue-extraction";
+import { processDocument } from "@/lib/services/documents/process-document";
 import { pruneRateLimitBuckets } from "@/lib/services/rate-limit";
+import { fileStore } from "@/lib/storage";
 import { defineQueue, work, type Queue, type QueueDefinition } from "./queue";
 
 /**
- * Every queue the app uses, with its retry policy. Feature handlers (extraction, classification, webhook
- * delivery) register here.
+ * Every queue the app uses, with its retry policy, and the workers behind them. Feature handlers (classification,
+ * webhook delivery) register here too.
  */
 const QUEUES = {
   maintenance: { name: "maintenance", retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
+  // A document's extraction: retried with backoff when the database or the store fail, never when the document
+  // itself cannot be read (see processDocument). Expiry is well past the engine's own per-document limit, so a
+  // killed worker's job comes back to another worker.
+  extract: { name: EXTRACT_QUEUE, retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 900 },
 } satisfies Record<string, QueueDefinition>;
 
 export async function registerJobs(queue: Queue): Promise<void> {
@@ -17,8 +25,38 @@ export async function registerJobs(queue: Queue): Promise<void> {
   await queue.boss.schedule(QUEUES.maintenance.name, "17 * * * *", { task: "prune-rate-limits" });
 }
 
+type PoolGlobal = { __quarryExtractionPool?: ExtractionPool };
+const pools = globalThis as PoolGlobal;
+
+/** One pool of extraction threads per process, so CPU-heavy work never runs on the server's main thread. */
+export function extractionPool(): ExtractionPool {
+  pools.__quarryExtractionPool ??= new ExtractionPool({ threads: 2 });
+  return pools.__quarryExtractionPool;
+}
+
 export async function startWorkers(queue: Queue, db: Db): Promise<void> {
   await work<{ task: string }>(queue, QUEUES.maintenance.name, async (job) => {
     if (job.data.task === "prune-rate-limits") await pruneRateLimitBuckets(db);
   });
+  const deps = { extract: (input: Parameters<ExtractionPool["run"]>[0]) => extractionPool().run(input), store: fileStore() };
+  await work<{ documentId: string }>(
+    queue,
+    QUEUES.extract.name,
+    async (job) => {
+      try {
+        await processDocument(db, deps, job.data.documentId);
+      } catch (error) {
+        // Out of retries: end the document as failed rather than leave it processing forever.
+        const state = await queue.boss.getJobById(QUEUES.extract.name, job.id);
+        if (state && state.retryCount >= state.retryLimit) await processDocument(db, deps, job.data.documentId, true);
+        else throw error;
+      }
+    },
+    { localConcurrency: 2 },
+  );
+}
+
+export async function stopWorkers(): Promise<void> {
+  await pools.__quarryExtractionPool?.close();
+  pools.__quarryExtractionPool = undefined;
 }

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { migrateDatabase, openDatabase, ping, type DatabaseHandle, type Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { registerJobs, startWorkers } from "@/lib/jobs/registry";
+import { registerJobs, startWorkers, stopWorkers } from "@/lib/jobs/registry";
 import { startQueue, type Queue } from "@/lib/jobs/queue";
 
 /**
@@ -59,6 +59,7 @@ export async function boot(options: { workers: boolean }): Promise<Runtime> {
       shutdown: () =>
         (stopping ??= (async () => {
           await queue.stop().catch((error: unknown) => console.error("[shutdown] queue", error));
+          await stopWorkers().catch((error: unknown) => console.error("[shutdown] extraction pool", error));
           await handle.close();
         })()),
     };

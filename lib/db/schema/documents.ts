@@ -5,16 +5,12 @@ import { teamIdColumn, users } from "./identity";
 import { classifiers, folders, parsers, reviewStages } from "./parsers";
 
 import type { DocumentStatus, ReviewStatus, StageStatus } from "@/lib/contracts/enums";
+import type { FieldMetadata } from "@/lib/extraction/types";
 
 export { DOCUMENT_STATUSES, REVIEW_STATUSES, STAGE_STATUSES, type DocumentStatus, type ReviewStatus, type StageStatus } from "@/lib/contracts/enums";
 
-/** Where each extracted value came from: page (1-based) and a page-relative box (0–1, origin top-left). */
-export type FieldMetadataEntry = {
-  confidence: number;
-  page?: number;
-  box?: { x: number; y: number; w: number; h: number };
-  [key: string]: unknown;
-};
+/** Where each extracted value came from (the engine's FieldMetadata: confidence and a page-relative source box). */
+export type StoredFieldMetadata = Record<string, FieldMetadata>;
 
 export const documents = pgTable(
   "documents",
@@ -38,7 +34,7 @@ export const documents = pgTable(
     sha256: text(),
     pageCount: integer().notNull().default(0),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    fieldMetadata: jsonb().$type<Record<string, FieldMetadataEntry | FieldMetadataEntry[]>>().notNull().default({}),
+    fieldMetadata: jsonb().$type<StoredFieldMetadata>().notNull().default({}),
     markdown: text(),
     /** Lower-cased name, external id and extracted values, for metadata and value search. */
     searchText: text().notNull().default(""),

@@ -1,0 +1,9 @@
+import { documentOperations } from "@/lib/contracts/documents";
+import { apiRoute } from "@/lib/http/handler";
+import { readUpload } from "@/lib/http/read-upload";
+import { uploadDocuments } from "@/lib/services/documents/upload";
+
+export const POST = apiRoute(documentOperations.uploadFiles, async ({ ctx, params, request, runtime }) => {
+  const { files, ...options } = await readUpload(request);
+  return { success: true, result: await uploadDocuments(ctx, runtime.queue, params.parserId, files, { ...options, source: "api" }) };
+});

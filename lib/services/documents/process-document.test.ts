@@ -1,0 +1,116 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { createTestDatabase, makeMember, makeParser, makeTeam, type TestActor } from "@/lib/db/factories";
+import { documents, fields, parsers, usageDaily } from "@/lib/db/schema";
+import { extractDocument } from "@/lib/extraction";
+import { localFileStore } from "@/lib/storage/local-store";
+import { processDocument, sanitiseExtractionError } from "./process-document";
+
+let handle: DatabaseHandle;
+let admin: TestActor;
+const store = localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "quarry-pipeline-")));
+const deps = { extract: extractDocument, store };
+
+async function invoicePdf(lines: string[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595, 842]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  lines.forEach((line, index) => page.drawText(line, { x: 50, y: 780 - index * 24, size: 14, font }));
+  return pdf.save();
+}
+
+async function storedDocument(parserId: string, bytes: Uint8Array, contentType = "application/pdf") {
+  const [row] = await handle.db
+    .insert(documents)
+    .values({ teamId: admin.teamId, parserId, name: "invoice.pdf", status: "queued", source: "api", contentType, fileKey: `${admin.teamId}/${crypto.randomUUID()}/invoice.pdf` })
+    .returning();
+  await store.put(row!.fileKey!, bytes, contentType);
+  return row!;
+}
+
+async function invoiceParser() {
+  const parser = await makeParser(handle.db, admin.teamId, `Invoices ${crypto.randomUUID().slice(0, 6)}`);
+  await handle.db.insert(fields).values([
+    { parserId: parser.id, name: "invoiceNumber", type: "text", description: "Invoice number", position: 0 },
+    { parserId: parser.id, name: "total", type: "currency", description: "Total amount due", position: 1 },
+  ]);
+  return parser;
+}
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  admin = await makeMember(handle.db, (await makeTeam(handle.db)).id, "admin");
+});
+afterAll(() => handle.close());
+
+describe("processDocument", () => {
+  it("extracts a PDF into the parser's fields, with sources, search text and usage", async () => {
+    const parser = await invoiceParser();
+    const document = await storedDocument(parser.id, await invoicePdf(["ACME Supplies Ltd", "Invoice Number: INV-2024-0042", "Date: 2024-03-15", "Total: 1,234.56 EUR"]));
+
+    expect(await processDocument(handle.db, deps, document.id)).toBe("processed");
+
+    const [after] = await handle.db.select().from(documents).where(eq(documents.id, document.id));
+    expect(after).toMatchObject({ status: "processed", pageCount: 1, error: null });
+    expect(after!.data.invoiceNumber).toBe("INV-2024-0042");
+    expect(after!.data.total).toBe(1234.56);
+    expect(after!.fieldMetadata.invoiceNumber).toMatchObject({ confidence: expect.any(Number), source: { page: 1 } });
+    expect(after!.searchText).toContain("inv-2024-0042");
+    const [usage] = await handle.db.select().from(usageDaily).where(eq(usageDaily.parserId, parser.id));
+    expect(usage).toMatchObject({ documents: 1, pages: 1, credits: 1 });
+  }, 60_000);
+
+  it("skips a document the document-type rule excludes, and says why", async () => {
+    const parser = await invoiceParser();
+    await handle.db
+      .update(parsers)
+      .set({ settings: { ...parser.settings, classificationGate: { enabled: true, mode: "deny", labels: ["Invoice"] } } })
+      .where(eq(parsers.id, parser.id));
+    const document = await storedDocument(parser.id, await invoicePdf(["INVOICE", "Invoice Number: 7", "Total: 10.00 EUR"]));
+
+    expect(await processDocument(handle.db, deps, document.id)).toBe("skipped");
+    const [after] = await handle.db.select().from(documents).where(eq(documents.id, document.id));
+    expect(after!.status).toBe("skipped");
+    expect(after!.error).toMatch(/document type rule/);
+  }, 60_000);
+
+  it("fails an unreadable file at once, with a message safe to show", async () => {
+    const parser = await invoiceParser();
+    const document = await storedDocument(parser.id, new TextEncoder().encode("%PDF-1.7 this is not really a pdf"));
+
+    expect(await processDocument(handle.db, deps, document.id)).toBe("failed");
+    const [after] = await handle.db.select().from(documents).where(eq(documents.id, document.id));
+    expect(after!.status).toBe("failed");
+    expect(after!.error).toMatch(/^The document could not be read/);
+    expect(after!.error).not.toMatch(/\/work\/|node_modules|\n/);
+  }, 60_000);
+
+  it("does nothing for a document deleted before its job ran", async () => {
+    const parser = await invoiceParser();
+    const document = await storedDocument(parser.id, await invoicePdf(["Invoice Number: 1"]));
+    await handle.db.update(documents).set({ deletedAt: new Date() }).where(eq(documents.id, document.id));
+    expect(await processDocument(handle.db, deps, document.id)).toBe("gone");
+  });
+
+  it("lets the queue retry when its store fails, and fails the document on the last attempt", async () => {
+    const parser = await invoiceParser();
+    const document = await storedDocument(parser.id, await invoicePdf(["Invoice Number: 1"]));
+    const brokenStore = { ...store, get: () => Promise.reject(new Error("disk unplugged")) };
+    await expect(processDocument(handle.db, { ...deps, store: brokenStore }, document.id)).rejects.toThrow("disk unplugged");
+    expect(await processDocument(handle.db, { ...deps, store: brokenStore }, document.id, true)).toBe("failed");
+    const [after] = await handle.db.select().from(documents).where(eq(documents.id, document.id));
+    expect(after!.error).toMatch(/after several attempts/);
+  });
+});
+
+describe("sanitiseExtractionError", () => {
+  it("keeps one line and drops server paths", () => {
+    const message = sanitiseExtractionError(new Error("Invalid PDF structure at /work/main/node_modules/pdfjs-dist/build/pdf.mjs:12\n    at parse (file.js:1)"));
+    expect(message).toBe("The document could not be read: Invalid PDF structure at …:12");
+  });
+});

@@ -1,0 +1,127 @@
+import "server-only";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { documents, usageDaily } from "@/lib/db/schema";
+import { classifyDocument, type ExtractionInput, type ExtractionResult } from "@/lib/extraction";
+import type { FileStore } from "@/lib/storage";
+import { loadFieldRows } from "../fields/internal";
+import { buildFieldTree, toFieldInputs } from "../fields/tree";
+import { searchTextOf } from "./search-text";
+
+export type Extractor = (input: ExtractionInput) => Promise<ExtractionResult>;
+export type ProcessOutcome = "processed" | "failed" | "skipped" | "gone";
+
+/**
+ * One document through the pipeline: read its file, extract with the parser's current fields and settings,
+ * apply the document-type rule, and store data, where each value came from, and markdown; then record usage.
+ *
+ * An error inside extraction is a property of the document (unreadable, too big, hostile): it ends `failed` at
+ * once with a sanitised message. Any other error (database, storage) is thrown so the queue retries the job;
+ * `finalAttempt` marks the document failed instead of throwing, so no document waits forever.
+ */
+export async function processDocument(db: Db, deps: { extract: Extractor; store: FileStore }, documentId: string, finalAttempt = false): Promise<ProcessOutcome> {
+  const [document] = await db
+    .update(documents)
+    .set({ status: "processing", error: null })
+    .where(and(eq(documents.id, documentId), isNull(documents.deletedAt), inArray(documents.status, ["queued", "processing", "uploading"])))
+    .returning();
+  if (!document) return "gone"; // deleted, or already finished by an earlier attempt
+  try {
+    const parser = await db.query.parsers.findFirst({ where: (parsers, { eq: equals }) => equals(parsers.id, document.parserId) });
+    if (!parser || !document.fileKey) return await fail(db, documentId, "The document's parser or file no longer exists");
+    const fields = toFieldInputs(buildFieldTree(await loadFieldRows(db, parser.id)));
+    const bytes = await deps.store.get(document.fileKey);
+    const settings = parser.settings;
+
+    let result: ExtractionResult;
+    try {
+      result = await deps.extract({
+        bytes,
+        mimeType: document.contentType,
+        fileName: document.name,
+        fields,
+        settings: {
+          parsePages: settings.parsePages || undefined,
+          dataExtractionMode: settings.dataExtractionMode,
+          advancedTableExtraction: settings.advancedTableExtraction !== "disabled",
+          markdownParsing: settings.markdownParsing.enabled,
+          emailParsing: settings.emailParsing,
+        },
+      });
+    } catch (error) {
+      return await fail(db, documentId, sanitiseExtractionError(error));
+    }
+
+    const pageCount = result.stats.pageCount;
+    const gate = settings.classificationGate;
+    let credits = pageCount * (settings.markdownParsing.enabled ? 2 : 1);
+    if (gate.enabled) {
+      credits += gate.costPerDocument ?? 0;
+      const verdict = classifyDocument(result.pages, gate.labels.map((name) => ({ name, instructions: gate.instructions })));
+      const listed = verdict.label !== null && gate.labels.some((label) => label.toLowerCase() === verdict.label!.toLowerCase());
+      if (gate.mode === "allow" ? !listed : listed) {
+        const kind = verdict.label ? `a ${verdict.label}` : "none of the listed types";
+        await db.transaction(async (tx) => {
+          await tx
+            .update(documents)
+            .set({ status: "skipped", pageCount, error: `Skipped by the document type rule: this looks like ${kind}`, processedAt: new Date() })
+            .where(eq(documents.id, documentId));
+          await recordUsage(tx, document, pageCount, gate.costPerDocument ?? 0);
+        });
+        return "skipped";
+      }
+    }
+
+    await db.transaction(async (tx) => {
+      await tx
+        .update(documents)
+        .set({
+          status: "processed",
+          pageCount,
+          data: result.data,
+          fieldMetadata: result.fieldMetadata,
+          markdown: result.markdown,
+          searchText: searchTextOf(document.name, document.externalId, result.data),
+          error: null,
+          processedAt: new Date(),
+        })
+        .where(eq(documents.id, documentId));
+      await recordUsage(tx, document, pageCount, credits);
+    });
+    return "processed";
+  } catch (error) {
+    if (!finalAttempt) throw error;
+    console.error(`[pipeline] document ${documentId} failed after retries`, error);
+    return fail(db, documentId, "Processing failed after several attempts; try reprocessing the document");
+  }
+}
+
+async function fail(db: Db, documentId: string, message: string): Promise<"failed"> {
+  await db.update(documents).set({ status: "failed", error: message, data: {}, fieldMetadata: {}, processedAt: new Date() }).where(eq(documents.id, documentId));
+  return "failed";
+}
+
+type UsageWriter = Pick<Db, "insert">;
+
+async function recordUsage(tx: UsageWriter, document: { teamId: string; parserId: string }, pages: number, credits: number): Promise<void> {
+  const day = new Date().toISOString().slice(0, 10);
+  await tx
+    .insert(usageDaily)
+    .values({ teamId: document.teamId, parserId: document.parserId, day, documents: 1, pages, credits })
+    .onConflictDoUpdate({
+      target: [usageDaily.teamId, usageDaily.parserId, usageDaily.day],
+      set: { documents: sql`${usageDaily.documents} + 1`, pages: sql`${usageDaily.pages} + ${pages}`, credits: sql`${usageDaily.credits} + ${credits}` },
+    });
+}
+
+/** What a client may see of an extraction error: one line, no stack, no server paths. */
+export function sanitiseExtractionError(error: unknown): string {
+  const raw = error instanceof Error ? error.message : String(error);
+  if (/timed out/i.test(raw)) return "Extraction took too long and was stopped. The document may be too large or malformed.";
+  if (/out of memory|worker crashed|ERR_WORKER_OUT_OF_MEMORY/i.test(raw)) return "The document needed more memory than allowed and was stopped.";
+  const line = (raw.split("\n")[0] ?? "")
+    .replace(/(?:[A-Za-z]:)?(?:[\\/][\w.@+-]+){2,}/g, "…")
+    .trim()
+    .slice(0, 300);
+  return line ? `The document could not be read: ${line}` : "The document could not be read.";
+}

@@ -1,0 +1,111 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { UploadResultItem } from "@/lib/contracts/documents";
+import type { DocumentSource } from "@/lib/contracts/enums";
+import { documents, folders } from "@/lib/db/schema";
+import { detectContentType } from "@/lib/files/detect-content-type";
+import { notFound, validationError } from "@/lib/http/errors";
+import { fileStore, signedFileUrl, storageKey } from "@/lib/storage";
+import { assertPermission, recordAudit, type ServiceContext } from "../context";
+import { getParserInTeam } from "../parsers/internal";
+import { enqueueExtraction, type ExtractionQueue } from "./queue-extraction";
+
+export type IncomingFile = { name: string; bytes: Uint8Array; declaredType?: string };
+
+export type UploadOptions = {
+  folderId?: string;
+  externalIds?: (string | null)[];
+  custom?: (Record<string, unknown> | null)[];
+  source: DocumentSource;
+};
+
+export const MAX_FILE_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Takes files into a parser: checks each one's type by its bytes against what the parser accepts, stores every
+ * file, and only then queues them, so a batch with one bad file queues nothing. Answers with the spec's upload
+ * result items (`status: processing`: the job has started).
+ */
+export async function uploadDocuments(ctx: ServiceContext, queue: ExtractionQueue, parserId: string, files: IncomingFile[], options: UploadOptions): Promise<UploadResultItem[]> {
+  assertPermission(ctx, "documents.write");
+  if (files.length === 0) throw validationError("Attach at least one file in the `file` field");
+  for (const key of ["externalIds", "custom"] as const) {
+    const values = options[key];
+    if (values && values.length !== files.length) throw validationError(`${key} must have one entry per file (${files.length}), got ${values.length}`);
+  }
+  const parser = await getParserInTeam(ctx.db, ctx.teamId, parserId, { activeOnly: true });
+  if (options.folderId) await assertFolderInParser(ctx, parserId, options.folderId);
+
+  const accepted = new Set(parser.settings.acceptedFileTypes.map((type) => type.mimeType));
+  const checked = await Promise.all(
+    files.map(async (file) => {
+      if (file.bytes.byteLength === 0) throw validationError(`${file.name} is empty`);
+      if (file.bytes.byteLength > MAX_FILE_BYTES) throw validationError(`${file.name} is larger than 100 MB`);
+      const contentType = await detectContentType(file.bytes, { declared: file.declaredType, fileName: file.name });
+      if (!contentType || !accepted.has(contentType)) {
+        const what = contentType ? `a ${contentType} file` : "not a file type Quarry can read";
+        throw validationError(`${file.name} is ${what}; this parser accepts ${[...accepted].join(", ") || "no file types"}`);
+      }
+      return { ...file, contentType, id: randomUUID() };
+    }),
+  );
+
+  // Rows first (status uploading), then the files, then queued: a crash part-way leaves rows that say so.
+  const rows = checked.map((file, index) => ({
+    id: file.id,
+    teamId: ctx.teamId,
+    parserId,
+    folderId: options.folderId ?? null,
+    name: file.name,
+    externalId: options.externalIds?.[index] ?? null,
+    custom: options.custom?.[index] ?? {},
+    status: "uploading" as const,
+    source: options.source,
+    contentType: file.contentType,
+    fileKey: storageKey(ctx.teamId, file.id, file.name),
+    fileSize: file.bytes.byteLength,
+    searchText: [file.name, options.externalIds?.[index] ?? ""].join(" ").toLowerCase(),
+  }));
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(documents).values(rows);
+    for (const row of rows) await recordAudit(tx, ctx, { action: "document.upload", resourceType: "document", resourceId: row.id, after: { name: row.name, source: row.source } });
+  });
+  try {
+    await Promise.all(checked.map((file, index) => fileStore().put(rows[index]!.fileKey, file.bytes, file.contentType)));
+  } catch (error) {
+    // Nothing of a half-stored batch stays behind.
+    await ctx.db.delete(documents).where(inArray(documents.id, rows.map((row) => row.id)));
+    await Promise.all(rows.map((row) => fileStore().delete(row.fileKey).catch(() => undefined)));
+    throw error;
+  }
+  await ctx.db.update(documents).set({ status: "queued" }).where(inArray(documents.id, rows.map((row) => row.id)));
+
+  const results: UploadResultItem[] = [];
+  for (const row of rows) {
+    const jobId = await enqueueExtraction(queue, row.id);
+    results.push({
+      id: row.id,
+      documentId: row.id,
+      name: row.name,
+      url: signedFileUrl({ key: row.fileKey, name: row.name, contentType: row.contentType }),
+      isProcessed: false,
+      status: "processing",
+      message: `Extraction started (job ${jobId})`,
+      operationName: jobId,
+      pageCount: 0,
+      externalId: row.externalId,
+      custom: row.custom,
+    });
+  }
+  return results;
+}
+
+async function assertFolderInParser(ctx: ServiceContext, parserId: string, folderId: string): Promise<void> {
+  const [folder] = await ctx.db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.id, folderId), eq(folders.parserId, parserId), eq(folders.teamId, ctx.teamId), isNull(folders.deletedAt)))
+    .limit(1);
+  if (!folder) throw notFound("folderId", folderId, "Folder");
+}
