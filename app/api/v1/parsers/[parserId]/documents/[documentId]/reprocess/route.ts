@@ -1,0 +1,8 @@
+import { documentOperations } from "@/lib/contracts/documents";
+import { apiRoute } from "@/lib/http/handler";
+import { reprocessDocument } from "@/lib/services/documents/reprocess";
+
+export const POST = apiRoute(documentOperations.reprocessOne, async ({ ctx, params, runtime }) => ({
+  success: true,
+  result: [await reprocessDocument(ctx, runtime.queue, params.parserId, { documentId: params.documentId })],
+}));

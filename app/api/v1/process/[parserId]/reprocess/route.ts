@@ -1,0 +1,8 @@
+import { documentOperations } from "@/lib/contracts/documents";
+import { apiRoute } from "@/lib/http/handler";
+import { reprocessDocument } from "@/lib/services/documents/reprocess";
+
+export const POST = apiRoute(documentOperations.reprocess, async ({ ctx, params, body, runtime }) => ({
+  success: true,
+  result: [await reprocessDocument(ctx, runtime.queue, params.parserId, body)],
+}));

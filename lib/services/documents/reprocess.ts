@@ -1,0 +1,45 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { UploadResultItem } from "@/lib/contracts/documents";
+import { documents } from "@/lib/db/schema";
+import { fileStore, signedFileUrl } from "@/lib/storage";
+import { assertPermission, recordAudit, type ServiceContext } from "../context";
+import { getParserInTeam } from "../parsers/internal";
+import { findDocumentByRef, type DocumentRef } from "./find-document";
+import { enqueueExtraction, type ExtractionQueue } from "./queue-extraction";
+
+/**
+ * Runs a document through extraction again with the parser's current fields and settings (the document-type
+ * rule included, so it may end `skipped`). Its old data is cleared at once: the data view shows an empty
+ * `data` and `status: processing` until the new result is in, as the spec describes.
+ */
+export async function reprocessDocument(ctx: ServiceContext, queue: ExtractionQueue, parserId: string, ref: DocumentRef): Promise<UploadResultItem> {
+  assertPermission(ctx, "documents.write");
+  await getParserInTeam(ctx.db, ctx.teamId, parserId);
+  const document = await ctx.db.transaction(async (tx) => {
+    const row = await findDocumentByRef(tx, ctx.teamId, parserId, ref);
+    await tx
+      .update(documents)
+      .set({ status: "queued", data: {}, fieldMetadata: {}, markdown: null, error: null, processedAt: null })
+      .where(eq(documents.id, row.id));
+    await recordAudit(tx, ctx, { action: "document.reprocess", resourceType: "document", resourceId: row.id, before: { status: row.status } });
+    return row;
+  });
+  const item = {
+    id: document.id,
+    documentId: document.id,
+    name: document.name,
+    url: document.fileKey ? signedFileUrl({ key: document.fileKey, name: document.name, contentType: document.contentType }) : null,
+    isProcessed: false,
+    pageCount: document.pageCount,
+    externalId: document.externalId,
+    custom: document.custom,
+  };
+  if (!document.fileKey || !(await fileStore().exists(document.fileKey))) {
+    const message = "The stored file is missing, so the document cannot be processed again";
+    await ctx.db.update(documents).set({ status: "failed", error: message }).where(eq(documents.id, document.id));
+    return { ...item, status: "failed", message, operationName: "" };
+  }
+  const jobId = await enqueueExtraction(queue, document.id);
+  return { ...item, status: "processing", message: `Extraction started again (job ${jobId})`, operationName: jobId };
+}
