@@ -9,8 +9,11 @@ import type { FieldMetadata } from "@/lib/extraction/types";
 
 export { DOCUMENT_STATUSES, REVIEW_STATUSES, STAGE_STATUSES, type DocumentStatus, type ReviewStatus, type StageStatus } from "@/lib/contracts/enums";
 
-/** Where each extracted value came from (the engine's FieldMetadata: confidence and a page-relative source box). */
-export type StoredFieldMetadata = Record<string, FieldMetadata>;
+/**
+ * Where each extracted value came from (the engine's FieldMetadata: confidence and a page-relative source box),
+ * and whether a person corrected it since.
+ */
+export type StoredFieldMetadata = Record<string, FieldMetadata & { corrected?: boolean }>;
 
 export const documents = pgTable(
   "documents",
