@@ -1,5 +1,6 @@
 import { promises as dns } from "node:dns";
 import { isIP } from "node:net";
+import { rootCertificates } from "node:tls";
 import { buildConnector } from "undici";
 import {
   blockedAddressError,
@@ -22,6 +23,8 @@ export const systemLookup: SafeFetchLookup = async (hostname) => {
 };
 
 export type GuardOptions = { allow: AllowList; lookup: SafeFetchLookup };
+/** Extra trusted certificate authorities (PEM), added to Node's defaults, for a private CA. */
+export type ConnectorTls = { ca?: string };
 
 function defaultPort(protocol: string): number {
   return protocol === "https:" ? 443 : 80;
@@ -68,8 +71,16 @@ export async function resolveChecked(hostname: string, port: number, guard: Guar
  * This is what defeats DNS rebinding: a second, different DNS answer cannot arrive between check and connect.
  * TLS still verifies the certificate against the original name, because `servername` stays the URL host.
  */
-export function guardedConnector(guard: GuardOptions, connectTimeoutMs: number): buildConnector.connector {
-  const base = buildConnector({ timeout: connectTimeoutMs });
+export function guardedConnector(
+  guard: GuardOptions,
+  connectTimeoutMs: number,
+  tls: ConnectorTls = {},
+): buildConnector.connector {
+  const base = buildConnector({
+    timeout: connectTimeoutMs,
+    // `ca` replaces Node's bundle, so a private CA is added to it rather than trusted alone.
+    ...(tls.ca ? { ca: [...rootCertificates, tls.ca] } : {}),
+  });
   return (options, callback) => {
     const port = Number(options.port) || defaultPort(options.protocol);
     resolveChecked(options.hostname, port, guard).then(

@@ -35,6 +35,8 @@ export type SafeFetchOptions = {
   maxRedirects?: number;
   /** `host:port` entries let through the private-address check. Default: SAFE_FETCH_ALLOW. */
   allow?: readonly string[];
+  /** An extra trusted CA (PEM), for an on-premise private CA; the tests use it for their https listener. */
+  ca?: string;
   /** Test seam: replaces the OS resolver. Production code never passes it. */
   lookup?: SafeFetchLookup;
 };
@@ -201,7 +203,7 @@ export async function safeFetchStream(url: string | URL, options: SafeFetchOptio
   const timeoutError = () => new SafeFetchError("TIMEOUT", `The download did not finish within ${formatDuration(timeoutMs)}`);
   const controller = new AbortController();
   // One agent per call: its connections were checked under this call's allow-list and die with it.
-  const agent = new Agent({ connect: guardedConnector(guard, connectTimeoutMs) });
+  const agent = new Agent({ connect: guardedConnector(guard, connectTimeoutMs, { ca: options.ca }) });
   let activeBody: Readable | undefined;
   const timer = setTimeout(() => {
     const error = timeoutError();
