@@ -126,6 +126,12 @@ function responseHeaders(raw: Record<string, string | string[] | undefined>, dec
   return headers;
 }
 
+/** Drops a body we will not read. undici reports a destroyed, unread body as an abort error; nobody needs it. */
+function discard(body: Readable): void {
+  body.on("error", () => undefined);
+  body.destroy();
+}
+
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
@@ -235,7 +241,7 @@ export async function safeFetchStream(url: string | URL, options: SafeFetchOptio
       });
       const location = firstHeader(response.headers.location);
       if (REDIRECT_STATUSES.has(response.statusCode) && location) {
-        response.body.destroy();
+        discard(response.body);
         if (redirects >= maxRedirects) {
           throw new SafeFetchError(
             "TOO_MANY_REDIRECTS",
@@ -267,7 +273,7 @@ export async function safeFetchStream(url: string | URL, options: SafeFetchOptio
 
       const declared = Number(firstHeader(response.headers["content-length"]));
       if (Number.isFinite(declared) && declared > maxBytes) {
-        response.body.destroy();
+        discard(response.body);
         throw tooLargeError(maxBytes);
       }
       const limited = limitBody(response.body, firstHeader(response.headers["content-encoding"]), maxBytes);
