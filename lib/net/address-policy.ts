@@ -40,7 +40,7 @@ export type BlockCategory =
   | "metadata";
 
 const CATEGORY_TEXT: Record<BlockCategory, string> = {
-  loopback: "the local machine (loopback)",
+  loopback: "the local machine",
   private: "a private network",
   "link-local": "a link-local address",
   "carrier-grade-nat": "a carrier-grade NAT network",
