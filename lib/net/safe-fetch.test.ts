@@ -490,6 +490,17 @@ describe("safeFetch: size and time limits", () => {
     await expectRefused(safeFetch(`${origin}/silent`, allowed({ timeoutMs: 500 })), "TIMEOUT");
   });
 
+  it("counts a resolver that never answers against the time limit", async () => {
+    const hanging: SafeFetchLookup = () => new Promise(() => undefined);
+    await expectRefused(safeFetch("http://slow-dns.example/", { allow: [], lookup: hanging, timeoutMs: 300 }), "TIMEOUT");
+  });
+
+  it("rejects nonsensical limits as caller bugs", async () => {
+    await expect(safeFetch(`${origin}/ok`, allowed({ maxBytes: -1 }))).rejects.toThrow(TypeError);
+    await expect(safeFetch(`${origin}/ok`, allowed({ maxRedirects: Number.NaN }))).rejects.toThrow(TypeError);
+    expect(main.connections).toBe(0);
+  });
+
   it("reports a refused connection as a network error", async () => {
     const closed = await listen(createHttpServer());
     const port = closed.port;

@@ -186,6 +186,13 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** A limit that is NaN, negative or fractional is a bug in the caller; failing loudly beats a guard that never trips. */
+function limitOption(name: string, value: number | undefined, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min) throw new TypeError(`safeFetch: ${name} must be an integer ≥ ${min}`);
+  return value;
+}
+
 function allowListFor(options: SafeFetchOptions): AllowList {
   return options.allow ? parseAllowList(options.allow) : parseAllowListString(env().SAFE_FETCH_ALLOW);
 }
@@ -195,10 +202,11 @@ function allowListFor(options: SafeFetchOptions): AllowList {
  * holding them in memory. The time limit keeps running until the body is read to the end or destroyed.
  */
 export async function safeFetchStream(url: string | URL, options: SafeFetchOptions = {}): Promise<SafeFetchStreamResponse> {
-  const maxBytes = options.maxBytes ?? SAFE_FETCH_DEFAULTS.maxBytes;
-  const timeoutMs = options.timeoutMs ?? SAFE_FETCH_DEFAULTS.timeoutMs;
-  const maxRedirects = options.maxRedirects ?? SAFE_FETCH_DEFAULTS.maxRedirects;
-  const connectTimeoutMs = Math.min(options.connectTimeoutMs ?? SAFE_FETCH_DEFAULTS.connectTimeoutMs, timeoutMs);
+  const maxBytes = limitOption("maxBytes", options.maxBytes, SAFE_FETCH_DEFAULTS.maxBytes, 0);
+  const timeoutMs = limitOption("timeoutMs", options.timeoutMs, SAFE_FETCH_DEFAULTS.timeoutMs, 1);
+  const maxRedirects = limitOption("maxRedirects", options.maxRedirects, SAFE_FETCH_DEFAULTS.maxRedirects, 0);
+  const connectTimeout = limitOption("connectTimeoutMs", options.connectTimeoutMs, SAFE_FETCH_DEFAULTS.connectTimeoutMs, 1);
+  const connectTimeoutMs = Math.min(connectTimeout, timeoutMs);
 
   let current = parseTarget(url);
   let method: SafeFetchMethod = options.method ?? "GET";
