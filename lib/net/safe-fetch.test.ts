@@ -378,6 +378,14 @@ describe("safeFetch: the allow-list", () => {
     expect(response.status).toBe(200);
   });
 
+  it("works for an allow-listed IPv6 literal", async ({ skip }) => {
+    if (!loopbackV6) return skip("no IPv6 loopback here");
+    const response = await safeFetch(`http://[::1]:${main.port}/ok`, { allow: [`[::1]:${main.port}`], lookup: noDns });
+    expect(response.status).toBe(200);
+    expect(loopbackV6.connections).toBe(1);
+    expect(main.connections).toBe(0);
+  });
+
   it("never lets cloud metadata through, even when listed", async () => {
     await expectRefused(safeFetch("http://169.254.169.254/", { allow: ["169.254.169.254:80"], lookup: noDns }), "BLOCKED_ADDRESS");
   });
