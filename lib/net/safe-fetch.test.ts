@@ -7,7 +7,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SafeFetchError, type SafeFetchErrorCode } from "./errors";
 import type { SafeFetchLookup } from "./guarded-connector";
-import { safeFetch, safeFetchToFile, type SafeFetchOptions } from "./safe-fetch";
+import { safeFetch, safeFetchStream, safeFetchToFile, type SafeFetchOptions } from "./safe-fetch";
 import { TEST_TLS_CERT, TEST_TLS_KEY } from "./test-tls-fixture";
 
 /**
@@ -236,6 +236,23 @@ describe("safeFetch: the happy path", () => {
   it("refuses an https server whose certificate is not trusted", async () => {
     const failure = await expectRefused(safeFetch(`${httpsOrigin}/ok`, allowed({ ca: undefined })), "NETWORK");
     expect(failure.message).toMatch(/certificate/);
+  });
+
+  it("streams, and hangs up when the reader stops early", async () => {
+    const response = await safeFetchStream(`${origin}/chunked-forever`, allowed());
+    for await (const chunk of response.body) {
+      expect((chunk as Buffer).length).toBeGreaterThan(0);
+      break; // destroys the stream
+    }
+    const open = () => new Promise<number>((resolve) => main.server.getConnections((_error, count) => resolve(count)));
+    for (let attempt = 0; attempt < 50 && (await open()) > 0; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await open()).toBe(0);
+  });
+
+  it("answers HEAD without a body", async () => {
+    const response = await safeFetch(`${origin}/ok`, allowed({ method: "HEAD" }));
+    expect(response.status).toBe(200);
+    expect(response.body.length).toBe(0);
   });
 
   it("streams to a file", async () => {
