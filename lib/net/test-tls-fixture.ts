@@ -1,0 +1,21 @@
+// A self-signed certificate for 127.0.0.1, used only by the tests to stand up an https listener offline.
+// Generated once with openssl (EC P-256, 100 years); the key protects nothing.
+export const TEST_TLS_CERT = `-----BEGIN CERTIFICATE-----
+MIIBmzCCAUGgAwIBAgIUCqwshK8FJYM5Zpx00Yde726GynMwCgYIKoZIzj0EAwIw
+FDESMBAGA1UEAwwJMTI3LjAuMC4xMCAXDTI2MTEyMTIyMjEyMVoYDzIxMjYxMDI4
+MjIyMTIxWjAUMRIwEAYDVQQDDAkxMjcuMC4wLjEwWTATBgcqhkjOPQIBBggqhkjO
+PQMBBwNCAAS1vIcwYAsLPajNJKoIH+Je/AN8imZVfvOqA5oieUWCemdfEz6UVTB8
+Jv2J7KJAXPnN31rAAQbEF48xpdJQ0Mkeo28wbTAdBgNVHQ4EFgQUh9Ok7bwX+aFi
+Oa40cqSXIHhVhfIwHwYDVR0jBBgwFoAUh9Ok7bwX+aFiOa40cqSXIHhVhfIwDwYD
+VR0TAQH/BAUwAwEB/zAaBgNVHREEEzARhwR/AAABgglsb2NhbGhvc3QwCgYIKoZI
+zj0EAwIDSAAwRQIhAI+zt9xYQXVEpkWBF3leIUyYKqxCpXxJlq0GUKfOCxHgAiB4
+0UUrK+RZbD40lbuhzoXqWwgx2Rj7PD8FVA+hIEbvTA==
+-----END CERTIFICATE-----
+`;
+
+export const TEST_TLS_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg+ZOWsxvHbgMeHXLv
+FywLkqllfDdijslPmeMJogVSY82hRANCAAS1vIcwYAsLPajNJKoIH+Je/AN8imZV
+fvOqA5oieUWCemdfEz6UVTB8Jv2J7KJAXPnN31rAAQbEF48xpdJQ0Mke
+-----END PRIVATE KEY-----
+`;
