@@ -68,6 +68,8 @@ export type Operation<
   successStatus?: number;
   /** A file response instead of JSON. */
   produces?: string[];
+  /** A non-JSON request body (multipart uploads), described directly as OpenAPI's JSON Schema. */
+  formBody?: { contentType: "multipart/form-data"; schema: Record<string, unknown> };
   errors?: number[];
 };
 

@@ -230,6 +230,19 @@ export const documentOperations = {
       "multipart/form-data: one or more `file` parts; optional `folderId`, and `externalIds` and `custom` as JSON-encoded arrays with one entry per file. Each file's type is checked against the parser's accepted types by its content. Files are stored, then queued; the answer comes at once with `status: processing`.",
     permission: "documents.write",
     params: ProcessParamsSchema,
+    formBody: {
+      contentType: "multipart/form-data",
+      schema: {
+        type: "object",
+        required: ["file"],
+        properties: {
+          file: { type: "array", items: { type: "string", format: "binary" }, description: "One or more files (repeat the part); up to 100 MB each" },
+          folderId: { type: "string", format: "uuid", description: "An existing folder of the parser" },
+          externalIds: { type: "string", description: "JSON-encoded array, one string or null per file" },
+          custom: { type: "string", description: "JSON-encoded array, one object or null per file" },
+        },
+      },
+    },
     response: UploadResponseSchema,
     errors: [400, 404, 413],
   }),

@@ -88,6 +88,7 @@ export function buildOpenApiDocument(operations: Operation[], info: { version: s
       tags: [operation.tag],
       parameters: parameters(operation, components),
       ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(operation.body, "input", components) } } } } : {}),
+      ...(operation.formBody ? { requestBody: { required: true, content: { [operation.formBody.contentType]: { schema: operation.formBody.schema } } } } : {}),
       responses,
       ...(operation.permission === null ? { security: [] } : {}),
       ...(typeof operation.permission === "string" && operation.permission !== "authenticated" ? { "x-permission": operation.permission } : {}),

@@ -1,0 +1,8 @@
+import { documentOperations } from "@/lib/contracts/documents";
+import { apiRoute } from "@/lib/http/handler";
+import { uploadFromUrls } from "@/lib/services/documents/upload-urls";
+
+export const POST = apiRoute(documentOperations.uploadUrls, async ({ ctx, params, body, runtime }) => ({
+  success: true,
+  result: await uploadFromUrls(ctx, runtime.queue, params.parserId, body),
+}));

@@ -1,0 +1,57 @@
+import "server-only";
+import type { UploadResultItem, UploadUrls } from "@/lib/contracts/documents";
+import { validationError } from "@/lib/http/errors";
+import { isSafeFetchError, safeFetch } from "@/lib/net";
+import { assertPermission, type ServiceContext } from "../context";
+import { getParserInTeam } from "../parsers/internal";
+import { uploadDocuments, type IncomingFile } from "./upload";
+import type { ExtractionQueue } from "./queue-extraction";
+
+const PARALLEL_DOWNLOADS = 4;
+
+/**
+ * Imports documents from URLs through the SSRF-safe fetch (public http(s) only, ≤ 100 MB, ≤ 5 minutes, ≤ 5
+ * re-checked redirects). Every file is downloaded and stored before anything is queued: one failed transfer
+ * fails the request, names the URL and says why, and nothing is queued.
+ */
+export async function uploadFromUrls(ctx: ServiceContext, queue: ExtractionQueue, parserId: string, body: UploadUrls): Promise<UploadResultItem[]> {
+  assertPermission(ctx, "documents.write");
+  await getParserInTeam(ctx.db, ctx.teamId, parserId, { activeOnly: true }); // before spending time on downloads
+  const files: IncomingFile[] = new Array(body.urls.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < body.urls.length) {
+      const index = next++;
+      files[index] = await download(body.urls[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_DOWNLOADS, body.urls.length) }, worker));
+  return uploadDocuments(ctx, queue, parserId, files, { folderId: body.folderId, externalIds: body.externalIds, custom: body.custom, source: "url" });
+}
+
+async function download(url: string, index: number): Promise<IncomingFile> {
+  const where = `urls[${index}] (${url.slice(0, 200)})`;
+  try {
+    const response = await safeFetch(url);
+    if (response.status < 200 || response.status > 299) throw validationError(`Could not download ${where}: the server answered HTTP ${response.status}`);
+    return { name: fileNameOf(response.url, response.headers), bytes: response.body, declaredType: response.headers.get("content-type") ?? undefined };
+  } catch (error) {
+    if (isSafeFetchError(error)) throw validationError(`Could not download ${where}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The name a person would expect: the server's Content-Disposition filename, else the last path segment. */
+export function fileNameOf(url: string, headers: Headers): string {
+  const disposition = headers.get("content-disposition") ?? "";
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  try {
+    if (encoded) return decodeURIComponent(encoded).trim();
+  } catch {
+    // a malformed encoding: fall through to the plain name
+  }
+  if (plain?.trim()) return plain.trim();
+  const segment = new URL(url).pathname.split("/").filter(Boolean).pop();
+  return segment ? decodeURIComponent(segment) : new URL(url).hostname;
+}
