@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { TestProject } from "vitest/node";
 import { parseSeedOutput, type SeedOutput } from "../support/seed-output";
+import { startFixtureServer } from "../support/fixture-files";
 import { runSeed, startServer, tempDataDir, type RunningServer } from "../support/server";
 
 /**
@@ -14,6 +15,8 @@ export type IntegrationContext = {
   dataDir: string;
   seed: SeedOutput;
   databaseUrl: string | null;
+  /** A loopback file server the app may fetch from (SAFE_FETCH_ALLOW), for URL import. */
+  fixtureBaseUrl: string;
 };
 
 declare module "vitest" {
@@ -25,7 +28,16 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const databaseUrl = process.env.QUARRY_TEST_DATABASE_URL || null;
   const dataDir = tempDataDir();
-  const env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", REGION: "us", AUTH_SECRET: "", WORKER: "inline", EU_BASE_URL: "https://eu.quarry.test" };
+  const fixtures = await startFixtureServer();
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? "",
+    REGION: "us",
+    AUTH_SECRET: "",
+    WORKER: "inline",
+    EU_BASE_URL: "https://eu.quarry.test",
+    SAFE_FETCH_ALLOW: fixtures.hostPort,
+  };
 
   const seeded = runSeed(env);
   if (seeded.status !== 0) throw new Error(`seed failed (${seeded.status}):\n${seeded.stderr}\n${seeded.stdout}`);
@@ -34,10 +46,11 @@ export default async function setup(project: TestProject) {
   const servers: RunningServer[] = [await startServer(env)];
   if (databaseUrl) servers.push(await startServer({ ...env, DATA_DIR: tempDataDir() , AUTH_SECRET: fs.readFileSync(`${dataDir}/auth-secret`, "utf8") }));
 
-  project.provide("quarry", { backend: databaseUrl ? "postgres" : "pglite", baseUrls: servers.map((server) => server.baseUrl), dataDir, seed, databaseUrl });
+  project.provide("quarry", { backend: databaseUrl ? "postgres" : "pglite", baseUrls: servers.map((server) => server.baseUrl), dataDir, seed, databaseUrl, fixtureBaseUrl: fixtures.baseUrl });
 
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
+    await fixtures.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
