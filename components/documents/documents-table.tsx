@@ -1,0 +1,113 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { Checkbox, EmptyState, ErrorState, Spinner, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui";
+import { documentOperations, type DocumentRow, type SearchDocuments } from "@/lib/contracts/documents";
+import { browserApi } from "@/lib/query/browser-api";
+import { formatRelative } from "@/lib/utils/format-date";
+import { DocumentStatusBadge, IN_FLIGHT } from "./document-status-badge";
+
+export type DocumentQuery = Pick<SearchDocuments, "q" | "status" | "sort" | "page"> & { folderId?: string };
+
+export const documentKeys = {
+  search: (parserId: string, query: DocumentQuery) => ["documents", parserId, query] as const,
+};
+
+/**
+ * The parser's documents for the current filters, searched over names and extracted values. While any row is
+ * still on its way (uploading, queued, processing) it polls every two seconds; when nothing is, it stops.
+ */
+export function DocumentsTable({
+  parserId,
+  query,
+  selected,
+  onSelectedChange,
+  onPage,
+}: {
+  parserId: string;
+  query: DocumentQuery;
+  selected: ReadonlySet<string>;
+  onSelectedChange: (ids: Set<string>) => void;
+  onPage: (page: number) => void;
+}) {
+  const result = useQuery({
+    queryKey: documentKeys.search(parserId, query),
+    queryFn: async () => (await browserApi()).call(documentOperations.search, { params: { parserId }, body: { ...query, limit: 50 } }),
+    refetchInterval: (current) => (current.state.data?.data.some((row) => IN_FLIGHT.includes(row.status)) ? 2_000 : false),
+  });
+
+  if (result.isPending) {
+    return (
+      <p className="flex items-center gap-2 py-8 text-muted">
+        <Spinner label={null} /> Loading documents…
+      </p>
+    );
+  }
+  if (result.isError) return <ErrorState title="Documents could not be loaded" message={result.error.message} onRetry={() => void result.refetch()} />;
+  const { data: rows, pagination } = result.data;
+  if (rows.length === 0) {
+    return <EmptyState title={query.q || query.status || query.folderId ? "No document matches" : "No documents yet"} description={query.q || query.status ? "Change the search or the filters." : "Drop files above to upload them."} />;
+  }
+
+  const allSelected = rows.every((row) => selected.has(row.id));
+  const toggle = (row: DocumentRow) => {
+    const next = new Set(selected);
+    if (next.has(row.id)) next.delete(row.id);
+    else next.add(row.id);
+    onSelectedChange(next);
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <Table>
+        <TableCaption srOnly>Documents</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead className="w-8">
+              <Checkbox aria-label="Select all documents on this page" checked={allSelected} onChange={() => onSelectedChange(allSelected ? new Set() : new Set(rows.map((row) => row.id)))} />
+            </TableHead>
+            <TableHead>Name</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Pages</TableHead>
+            <TableHead>External ID</TableHead>
+            <TableHead>Added</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id} aria-selected={selected.has(row.id)}>
+              <TableCell>
+                <Checkbox aria-label={`Select ${row.name}`} checked={selected.has(row.id)} onChange={() => toggle(row)} />
+              </TableCell>
+              <TableCell>
+                <Link href={`/parsers/${parserId}/documents/${row.id}`} className="font-medium text-accent hover:underline">
+                  {row.name}
+                </Link>
+              </TableCell>
+              <TableCell>
+                <DocumentStatusBadge status={row.status} />
+              </TableCell>
+              <TableCell>{row.pageCount || "–"}</TableCell>
+              <TableCell className="text-muted">{row.externalId ?? "–"}</TableCell>
+              <TableCell className="text-muted">{formatRelative(row.createdAt)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {pagination.pageCount > 1 ? (
+        <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-muted">
+          <button type="button" className="hover:text-ink disabled:opacity-40" disabled={pagination.page <= 1} onClick={() => onPage(pagination.page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {pagination.page} of {pagination.pageCount} · {pagination.total} documents
+          </span>
+          <button type="button" className="hover:text-ink disabled:opacity-40" disabled={pagination.page >= pagination.pageCount} onClick={() => onPage(pagination.page + 1)}>
+            Next
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
