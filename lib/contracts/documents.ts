@@ -346,6 +346,18 @@ export const documentOperations = {
     response: DocumentFullSchema,
     errors: [404],
   }),
+  markdown: defineOperation({
+    operationId: "getDocumentMarkdown",
+    method: "GET",
+    path: "/parsers/{parserId}/documents/{documentId}/markdown",
+    tag: "Documents",
+    summary: "Get a document's markdown",
+    description: "The document's text as Markdown (the parser's markdown parsing); 404 when there is none. This is the full view's `metadata.markdownUrl`.",
+    permission: "documents.read",
+    params: DocumentParamsSchema,
+    produces: ["text/markdown"],
+    errors: [404],
+  }),
   update: defineOperation({
     operationId: "updateDocument",
     method: "PATCH",

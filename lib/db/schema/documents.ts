@@ -51,13 +51,23 @@ export const documents = pgTable(
     deletedAt: timestamptz(),
   },
   (t) => [
-    index("documents_parser_created_idx").on(t.parserId, t.createdAt),
-    index("documents_parser_updated_idx").on(t.parserId, t.updatedAt),
-    index("documents_parser_status_idx").on(t.parserId, t.status),
-    index("documents_parser_folder_idx").on(t.parserId, t.folderId),
+    // Lists and counts read live documents only: partial indexes on `deleted_at is null`, ending in the sort key
+    // and id, so the default sort (alone, or with a status or folder filter) is an index scan with no sort step.
+    index("documents_parser_created_idx").on(t.parserId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index("documents_parser_updated_idx").on(t.parserId, t.updatedAt, t.id).where(sql`${t.deletedAt} is null`),
+    index("documents_parser_name_idx").on(t.parserId, t.name, t.id).where(sql`${t.deletedAt} is null`),
+    index("documents_parser_status_idx").on(t.parserId, t.status, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index("documents_parser_folder_idx").on(t.parserId, t.folderId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     index("documents_parser_external_idx").on(t.parserId, t.externalId),
+    index("documents_team_external_idx").on(t.teamId, t.externalId).where(sql`${t.deletedAt} is null`),
+    index("documents_file_key_idx").on(t.fileKey),
     index("documents_assignee_idx").on(t.assigneeId, t.status),
     index("documents_stage_idx").on(t.currentStageId),
+    // `q`: trigram indexes answer `ilike '%…%'` on the name, the external id and the extracted values.
+    index("documents_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("documents_external_trgm_idx").using("gin", sql`${t.externalId} gin_trgm_ops`),
+    // `eq` filters on extracted values are containment (`data @> {"field": value}`), which this answers.
+    index("documents_data_gin_idx").using("gin", sql`${t.data} jsonb_path_ops`),
     index("documents_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );

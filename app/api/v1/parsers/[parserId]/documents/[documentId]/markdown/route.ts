@@ -1,0 +1,9 @@
+import { documentOperations } from "@/lib/contracts/documents";
+import { apiRoute } from "@/lib/http/handler";
+import { getDocumentMarkdown } from "@/lib/services/documents";
+
+export const GET = apiRoute(
+  documentOperations.markdown,
+  async ({ ctx, params }) =>
+    new Response(await getDocumentMarkdown(ctx, params.parserId, params.documentId), { headers: { "content-type": "text/markdown; charset=utf-8" } }),
+);

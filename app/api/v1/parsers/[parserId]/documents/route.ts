@@ -1,0 +1,5 @@
+import { documentOperations } from "@/lib/contracts/documents";
+import { apiRoute } from "@/lib/http/handler";
+import { listDocuments } from "@/lib/services/documents";
+
+export const GET = apiRoute(documentOperations.list, ({ ctx, params, query }) => listDocuments(ctx, params.parserId, query));

@@ -1,0 +1,20 @@
+export { deleteDocument, deleteDocuments, type DeletedDocuments } from "./delete";
+export { findByRef, getDocument, getDocumentData, getDocumentMarkdown, type DocumentRef } from "./get";
+export { assertFolderInParser, fullView, getDocumentInParser } from "./internal";
+export { listDocuments, searchDocuments, type DocumentPage } from "./list";
+export {
+  buildReview,
+  documentFileUrl,
+  documentSearchText,
+  isFailedStatus,
+  isProcessedStatus,
+  loadReviews,
+  markdownUrl,
+  NOT_REQUIRED_REVIEW,
+  toDataView,
+  toDocumentFull,
+  toDocumentRow,
+  toFieldMetadata,
+  type DocumentRecord,
+} from "./to-document";
+export { updateDocument } from "./update";

@@ -1,0 +1,53 @@
+import "server-only";
+import { and, eq, isNull } from "drizzle-orm";
+import type { DocumentFull } from "@/lib/contracts/documents";
+import type { Folder } from "@/lib/contracts/folders";
+import type { DbOrTx } from "@/lib/db/client";
+import { documents, folders } from "@/lib/db/schema";
+import { notFound } from "@/lib/http/errors";
+import { folderViews } from "../folders/internal";
+import { getParserInTeam, type ParserRow } from "../parsers/internal";
+import { loadReviews, NOT_REQUIRED_REVIEW, toDocumentFull, type DocumentRecord } from "./to-document";
+
+/**
+ * The live (not deleted) document with this id in the team's parser, or a 404: an unknown parser says
+ * `Parser not found`; a document of another parser or team, or a deleted one, says `Document not found`.
+ */
+export async function getDocumentInParser(
+  tx: DbOrTx,
+  teamId: string,
+  parserId: string,
+  documentId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ parser: ParserRow; document: DocumentRecord }> {
+  const parser = await getParserInTeam(tx, teamId, parserId);
+  const query = tx
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.parserId, parser.id), eq(documents.teamId, teamId), isNull(documents.deletedAt)))
+    .limit(1);
+  const [document] = options.forUpdate ? await query.for("update") : await query;
+  if (!document) throw notFound("documentId", documentId, "Document");
+  return { parser, document };
+}
+
+/** A live folder of the parser, or a 404 naming the folder id. */
+export async function assertFolderInParser(tx: DbOrTx, parserId: string, folderId: string): Promise<void> {
+  const [row] = await tx
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.id, folderId), eq(folders.parserId, parserId), isNull(folders.deletedAt)))
+    .limit(1);
+  if (!row) throw notFound("folderId", folderId, "Folder");
+}
+
+export async function folderOrNull(tx: DbOrTx, parserId: string, folderId: string | null): Promise<Folder | null> {
+  if (!folderId) return null;
+  return (await folderViews(tx, parserId)).find((folder) => folder.id === folderId) ?? null;
+}
+
+/** The full view of one document: its review object and its folder (with counts) loaded alongside. */
+export async function fullView(tx: DbOrTx, document: DocumentRecord): Promise<DocumentFull> {
+  const reviews = await loadReviews(tx, [document]);
+  return toDocumentFull(document, reviews.get(document.id) ?? NOT_REQUIRED_REVIEW, await folderOrNull(tx, document.parserId, document.folderId));
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import { pagination } from "@/lib/contracts/common";
+import type { DocumentRow, ListDocumentsQuery, SearchDocuments } from "@/lib/contracts/documents";
+import type { Pagination } from "@/lib/contracts/common";
+import { documents } from "@/lib/db/schema";
+import { assertPermission, type ServiceContext } from "../context";
+import { getParserInTeam } from "../parsers/internal";
+import { assertFolderInParser } from "./internal";
+import { listWhere, orderBy, searchWhere } from "./query";
+import { loadReviews, NOT_REQUIRED_REVIEW, toDocumentRow } from "./to-document";
+
+export type DocumentPage = { data: DocumentRow[]; pagination: Pagination };
+
+/**
+ * GET /parsers/{parserId}/documents. A folder that is not a live folder of this parser is a 404 (`Folder not
+ * found`), like moving a document there; soft-deleted documents never appear.
+ */
+export async function listDocuments(ctx: ServiceContext, parserId: string, query: ListDocumentsQuery): Promise<DocumentPage> {
+  assertPermission(ctx, "documents.read");
+  const parser = await getParserInTeam(ctx.db, ctx.teamId, parserId);
+  if (query.folderId) await assertFolderInParser(ctx.db, parser.id, query.folderId);
+  return page(ctx, listWhere(parser.id, query), query);
+}
+
+/** POST /parsers/{parserId}/documents/search: list's filters, `q` over extracted values too, and `filters`. */
+export async function searchDocuments(ctx: ServiceContext, parserId: string, body: SearchDocuments): Promise<DocumentPage> {
+  assertPermission(ctx, "documents.read");
+  const parser = await getParserInTeam(ctx.db, ctx.teamId, parserId);
+  if (body.folderId) await assertFolderInParser(ctx.db, parser.id, body.folderId);
+  return page(ctx, searchWhere(parser.id, body), body);
+}
+
+async function page(ctx: ServiceContext, where: SQL | undefined, query: Pick<ListDocumentsQuery, "page" | "limit" | "sort">): Promise<DocumentPage> {
+  const rows = await ctx.db
+    .select()
+    .from(documents)
+    .where(where)
+    .orderBy(...orderBy(query.sort))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  // A first page that is not full is the whole result; otherwise count (index-only scans on the live-document indexes).
+  const total =
+    query.page === 1 && rows.length < query.limit
+      ? rows.length
+      : ((await ctx.db.select({ count: sql<number>`count(*)::int` }).from(documents).where(where))[0]?.count ?? 0);
+  const reviews = await loadReviews(ctx.db, rows);
+  return { data: rows.map((row) => toDocumentRow(row, reviews.get(row.id) ?? NOT_REQUIRED_REVIEW)), pagination: pagination(query, total) };
+}

@@ -1,0 +1,228 @@
+import "server-only";
+import { asc, eq, inArray } from "drizzle-orm";
+import type { DocumentDataView, DocumentFull, DocumentRow, Review } from "@/lib/contracts/documents";
+import type { Folder } from "@/lib/contracts/folders";
+import type { DbOrTx } from "@/lib/db/client";
+import { documentReviewStages, documents, reviewStages, users, type DocumentStatus, type FieldMetadataEntry } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { signedFileUrl } from "@/lib/storage";
+
+/**
+ * The document DTOs every documents service shares (list, search, get, update, upload, reprocess, reviews,
+ * webhooks): the compact row, the full view, the data view, and the review object of DESIGN §1.5.
+ * Build reviews for a page of documents with `loadReviews` (three queries, whatever the page size).
+ */
+export type DocumentRecord = typeof documents.$inferSelect;
+
+const PROCESSED: ReadonlySet<DocumentStatus> = new Set(["processed", "in_review", "approved", "rejected"]);
+/** Statuses in which extraction has not finished: the data view shows `processing` and no data. */
+const IN_FLIGHT: ReadonlySet<DocumentStatus> = new Set(["uploading", "queued", "processing"]);
+
+export const isProcessedStatus = (status: DocumentStatus) => PROCESSED.has(status);
+export const isFailedStatus = (status: DocumentStatus) => status === "failed";
+
+export const NOT_REQUIRED_REVIEW: Review = { isRequired: false, status: "not_required", assignee: null, currentStage: null, stages: [] };
+
+type Person = { id: string; name: string; email: string };
+type StageRow = {
+  documentId: string;
+  stageId: string;
+  position: number;
+  status: (typeof documentReviewStages.$inferSelect)["status"];
+  assigneeId: string | null;
+  approvedAt: Date | null;
+  rejectedAt: Date | null;
+  name: string;
+  reviewerInstructions: string | null;
+};
+
+/** Review objects keyed by document id; a document without stage rows gets `not_required`. */
+export async function loadReviews(tx: DbOrTx, rows: readonly Pick<DocumentRecord, "id" | "reviewStatus" | "currentStageId" | "assigneeId">[]): Promise<Map<string, Review>> {
+  const reviews = new Map<string, Review>();
+  if (rows.length === 0) return reviews;
+  const stageRows: StageRow[] = await tx
+    .select({
+      documentId: documentReviewStages.documentId,
+      stageId: documentReviewStages.stageId,
+      position: documentReviewStages.position,
+      status: documentReviewStages.status,
+      assigneeId: documentReviewStages.assigneeId,
+      approvedAt: documentReviewStages.approvedAt,
+      rejectedAt: documentReviewStages.rejectedAt,
+      name: reviewStages.name,
+      reviewerInstructions: reviewStages.reviewerInstructions,
+    })
+    .from(documentReviewStages)
+    .innerJoin(reviewStages, eq(reviewStages.id, documentReviewStages.stageId))
+    .where(
+      inArray(
+        documentReviewStages.documentId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(documentReviewStages.position));
+  const personIds = new Set<string>();
+  for (const row of rows) if (row.assigneeId) personIds.add(row.assigneeId);
+  for (const stage of stageRows) if (stage.assigneeId) personIds.add(stage.assigneeId);
+  const people = personIds.size
+    ? await tx
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(inArray(users.id, [...personIds]))
+    : [];
+  const byId = new Map(people.map((person) => [person.id, person]));
+  const byDocument = new Map<string, StageRow[]>();
+  for (const stage of stageRows) byDocument.set(stage.documentId, [...(byDocument.get(stage.documentId) ?? []), stage]);
+  for (const row of rows) reviews.set(row.id, buildReview(row, byDocument.get(row.id) ?? [], byId));
+  return reviews;
+}
+
+/** DESIGN §1.5: the stages the document goes through, in order, each with its own status and reviewer. */
+export function buildReview(
+  row: Pick<DocumentRecord, "reviewStatus" | "currentStageId" | "assigneeId">,
+  stages: readonly StageRow[],
+  people: ReadonlyMap<string, Person>,
+): Review {
+  if (stages.length === 0) return NOT_REQUIRED_REVIEW;
+  const person = (id: string | null) => (id ? (people.get(id) ?? null) : null);
+  const ref = (stage: StageRow) => ({ id: stage.stageId, name: stage.name, reviewerInstructions: stage.reviewerInstructions, position: stage.position });
+  const current = stages.find((stage) => stage.stageId === row.currentStageId);
+  return {
+    isRequired: true,
+    status: row.reviewStatus,
+    assignee: person(row.assigneeId),
+    currentStage: current ? ref(current) : null,
+    stages: [...stages]
+      .sort((a, b) => a.position - b.position)
+      .map((stage) => ({
+        ...ref(stage),
+        status: stage.status,
+        assignee: person(stage.assigneeId),
+        approvedAt: stage.approvedAt?.toISOString() ?? null,
+        rejectedAt: stage.rejectedAt?.toISOString() ?? null,
+      })),
+  };
+}
+
+export function toDocumentRow(row: DocumentRecord, review: Review = NOT_REQUIRED_REVIEW): DocumentRow {
+  return {
+    id: row.id,
+    name: row.name,
+    externalId: row.externalId,
+    custom: row.custom,
+    status: row.status,
+    folderId: row.folderId,
+    source: row.source,
+    contentType: row.contentType,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    isProcessed: isProcessedStatus(row.status),
+    isFailed: isFailedStatus(row.status),
+    pageCount: row.pageCount,
+    review,
+  };
+}
+
+/** A signed, hour-long link to the stored file, or null when the document has none (yet). */
+export function documentFileUrl(row: Pick<DocumentRecord, "fileKey" | "name" | "contentType">): string | null {
+  return row.fileKey ? signedFileUrl({ key: row.fileKey, name: row.name, contentType: row.contentType }) : null;
+}
+
+export function markdownUrl(row: Pick<DocumentRecord, "id" | "parserId" | "markdown">): string | null {
+  return row.markdown ? `${env().publicBaseUrl}/api/v1/parsers/${row.parserId}/documents/${row.id}/markdown` : null;
+}
+
+/**
+ * Stored provenance `{confidence, page, box: {x, y, w, h}}` as the API shows it: `{confidence, source: {page, x, y,
+ * w, h} | null, ...}`; a list of entries (a table) becomes `{confidence (the lowest), source: null, rows}`.
+ */
+export function toFieldMetadata(stored: DocumentRecord["fieldMetadata"]): Record<string, unknown> {
+  const entry = (value: FieldMetadataEntry): Record<string, unknown> => {
+    if (!value || typeof value !== "object") return { confidence: null, source: null };
+    const { page, box, ...rest } = value;
+    return { ...rest, source: typeof page === "number" ? { page, ...(box ?? { x: 0, y: 0, w: 1, h: 1 }) } : ((rest.source as unknown) ?? null) };
+  };
+  const out: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(stored ?? {})) {
+    if (Array.isArray(value)) {
+      const rows = value.map((item) => (Array.isArray(item) ? item.map(entry) : entry(item)));
+      const confidences = value.flat().map((item) => (item as FieldMetadataEntry)?.confidence).filter((c): c is number => typeof c === "number");
+      out[field] = { confidence: confidences.length ? Math.min(...confidences) : null, source: null, rows };
+    } else {
+      out[field] = entry(value);
+    }
+  }
+  return out;
+}
+
+function baseMetadata(row: DocumentRecord, url: string | null) {
+  return {
+    id: row.id,
+    name: row.name,
+    externalId: row.externalId,
+    custom: row.custom,
+    url,
+    status: row.status,
+    isProcessed: isProcessedStatus(row.status),
+    isFailed: isFailedStatus(row.status),
+    // Thumbnails are not rendered yet: null until the pipeline stores one.
+    thumbnail: null,
+    markdownUrl: markdownUrl(row),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    pageCount: row.pageCount,
+  };
+}
+
+export function toDocumentFull(row: DocumentRecord, review: Review, folder: Folder | null): DocumentFull {
+  const url = documentFileUrl(row);
+  return {
+    ...toDocumentRow(row, review),
+    url,
+    folder,
+    metadata: {
+      ...baseMetadata(row, url),
+      isApproved: row.status === "approved",
+      isRejected: row.status === "rejected",
+      field_metadata: toFieldMetadata(row.fieldMetadata),
+      review,
+    },
+    data: row.data,
+    error: row.error,
+  };
+}
+
+/** Get Document Data: while extraction has not finished, `status: processing` and no data (spec). */
+export function toDataView(row: DocumentRecord, assigneeEmail: string | null): DocumentDataView {
+  const inFlight = IN_FLIGHT.has(row.status);
+  return {
+    data: inFlight ? {} : row.data,
+    error: row.error,
+    metadata: {
+      ...baseMetadata(row, documentFileUrl(row)),
+      status: inFlight ? "processing" : row.status,
+      isApproved: row.status === "approved",
+      assignee: assigneeEmail,
+      field_metadata: inFlight ? {} : toFieldMetadata(row.fieldMetadata),
+    },
+  };
+}
+
+/**
+ * What value search (`q`) matches: the lower-cased name, external id and every extracted value (table cells
+ * included), one per line. The pipeline and every writer of name, externalId or data should store this.
+ */
+export function documentSearchText(row: Pick<DocumentRecord, "name" | "externalId" | "data">): string {
+  const values: string[] = [row.name, row.externalId ?? ""];
+  const walk = (value: unknown) => {
+    if (value === null || value === undefined) return;
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (typeof value === "object") Object.values(value).forEach(walk);
+    else values.push(String(value));
+  };
+  walk(row.data);
+  return values
+    .filter((value) => value !== "")
+    .join("\n")
+    .toLowerCase();
+}
