@@ -318,7 +318,7 @@ describe("getDocument and the data view", () => {
       fileKey: `${admin.teamId}/x/file.pdf`,
       markdown: "# Invoice",
       data: { total: 5 },
-      fieldMetadata: { total: { confidence: 0.9, page: 1, box: { x: 0.1, y: 0.2, w: 0.3, h: 0.05 } } },
+      fieldMetadata: { total: { confidence: 0.9, source: { page: 1, x: 0.1, y: 0.2, w: 0.3, h: 0.05 } } },
       status: "approved",
     });
     const full = await getDocument(admin, parser.id, doc.id);

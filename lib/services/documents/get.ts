@@ -1,4 +1,5 @@
 import "server-only";
+import type { DbOrTx } from "@/lib/db/client";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { DocumentDataView, DocumentFull } from "@/lib/contracts/documents";
 import { documents, users } from "@/lib/db/schema";
@@ -24,24 +25,29 @@ export type DocumentRef = { documentId?: string; externalId?: string };
  */
 export async function getDocumentData(ctx: ServiceContext, parserId: string, ref: DocumentRef): Promise<DocumentDataView> {
   assertPermission(ctx, "documents.read");
-  const document = await findByRef(ctx, parserId, ref);
+  const document = await findByRef(ctx.db, ctx.teamId, parserId, ref);
   const [assignee] = document.assigneeId ? await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, document.assigneeId)) : [];
   return toDataView(document, assignee?.email ?? null);
 }
 
-export async function findByRef(ctx: ServiceContext, parserId: string, ref: DocumentRef): Promise<DocumentRecord> {
-  const parser = await getParserInTeam(ctx.db, ctx.teamId, parserId);
+/**
+ * The newest live document of the parser with this id or external id. One in another parser of the same team is
+ * a 403 `Access denied` (the spec's answer for Get Document Data); anything else a 404. Takes the transaction
+ * when there is one: PGlite has a single connection, so a query beside an open transaction would wait forever.
+ */
+export async function findByRef(db: DbOrTx, teamId: string, parserId: string, ref: DocumentRef): Promise<DocumentRecord> {
+  const parser = await getParserInTeam(db, teamId, parserId);
   const [type, value] = ref.documentId !== undefined ? (["documentId", ref.documentId] as const) : (["externalId", ref.externalId!] as const);
   const byRef = type === "documentId" ? eq(documents.id, value) : eq(documents.externalId, value);
-  const inTeam = and(byRef, eq(documents.teamId, ctx.teamId), isNull(documents.deletedAt));
-  const [mine] = await ctx.db
+  const inTeam = and(byRef, eq(documents.teamId, teamId), isNull(documents.deletedAt));
+  const [mine] = await db
     .select()
     .from(documents)
     .where(and(inTeam, eq(documents.parserId, parser.id)))
     .orderBy(desc(documents.createdAt))
     .limit(1);
   if (mine) return mine;
-  const [elsewhere] = await ctx.db.select({ id: documents.id }).from(documents).where(inTeam).limit(1);
+  const [elsewhere] = await db.select({ id: documents.id }).from(documents).where(inTeam).limit(1);
   if (elsewhere) throw forbidden("Access denied");
   throw notFound(type, value, "Document");
 }

@@ -6,7 +6,7 @@ import { classifyDocument, type ExtractionInput, type ExtractionResult } from "@
 import type { FileStore } from "@/lib/storage";
 import { loadFieldRows } from "../fields/internal";
 import { buildFieldTree, toFieldInputs } from "../fields/tree";
-import { searchTextOf } from "./search-text";
+import { documentSearchText } from "./to-document";
 
 export type Extractor = (input: ExtractionInput) => Promise<ExtractionResult>;
 export type ProcessOutcome = "processed" | "failed" | "skipped" | "gone";
@@ -81,7 +81,7 @@ export async function processDocument(db: Db, deps: { extract: Extractor; store:
           data: result.data,
           fieldMetadata: result.fieldMetadata,
           markdown: result.markdown,
-          searchText: searchTextOf(document.name, document.externalId, result.data),
+          searchText: documentSearchText({ name: document.name, externalId: document.externalId, data: result.data }),
           error: null,
           processedAt: new Date(),
         })

@@ -5,7 +5,7 @@ import { documents } from "@/lib/db/schema";
 import { fileStore, signedFileUrl } from "@/lib/storage";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { getParserInTeam } from "../parsers/internal";
-import { findDocumentByRef, type DocumentRef } from "./find-document";
+import { findByRef, type DocumentRef } from "./get";
 import { enqueueExtraction, type ExtractionQueue } from "./queue-extraction";
 
 /**
@@ -17,7 +17,7 @@ export async function reprocessDocument(ctx: ServiceContext, queue: ExtractionQu
   assertPermission(ctx, "documents.write");
   await getParserInTeam(ctx.db, ctx.teamId, parserId);
   const document = await ctx.db.transaction(async (tx) => {
-    const row = await findDocumentByRef(tx, ctx.teamId, parserId, ref);
+    const row = await findByRef(tx, ctx.teamId, parserId, ref);
     await tx
       .update(documents)
       .set({ status: "queued", data: {}, fieldMetadata: {}, markdown: null, error: null, processedAt: null })

@@ -3,7 +3,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { DocumentDataView, DocumentFull, DocumentRow, Review } from "@/lib/contracts/documents";
 import type { Folder } from "@/lib/contracts/folders";
 import type { DbOrTx } from "@/lib/db/client";
-import { documentReviewStages, documents, reviewStages, users, type DocumentStatus, type FieldMetadataEntry } from "@/lib/db/schema";
+import { documentReviewStages, documents, reviewStages, users, type DocumentStatus } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { signedFileUrl } from "@/lib/storage";
 
@@ -133,26 +133,12 @@ export function markdownUrl(row: Pick<DocumentRecord, "id" | "parserId" | "markd
 }
 
 /**
- * Stored provenance `{confidence, page, box: {x, y, w, h}}` as the API shows it: `{confidence, source: {page, x, y,
- * w, h} | null, ...}`; a list of entries (a table) becomes `{confidence (the lowest), source: null, rows}`.
+ * Where each value came from, as stored: the engine's own `{confidence, source: {page, x, y, w, h} | null, raw?}`
+ * (tables add `rows`, one such object per cell) plus `corrected` once a person changed it. That is already the
+ * API's shape, so it is passed through.
  */
 export function toFieldMetadata(stored: DocumentRecord["fieldMetadata"]): Record<string, unknown> {
-  const entry = (value: FieldMetadataEntry): Record<string, unknown> => {
-    if (!value || typeof value !== "object") return { confidence: null, source: null };
-    const { page, box, ...rest } = value;
-    return { ...rest, source: typeof page === "number" ? { page, ...(box ?? { x: 0, y: 0, w: 1, h: 1 }) } : ((rest.source as unknown) ?? null) };
-  };
-  const out: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(stored ?? {})) {
-    if (Array.isArray(value)) {
-      const rows = value.map((item) => (Array.isArray(item) ? item.map(entry) : entry(item)));
-      const confidences = value.flat().map((item) => (item as FieldMetadataEntry)?.confidence).filter((c): c is number => typeof c === "number");
-      out[field] = { confidence: confidences.length ? Math.min(...confidences) : null, source: null, rows };
-    } else {
-      out[field] = entry(value);
-    }
-  }
-  return out;
+  return stored ?? {};
 }
 
 function baseMetadata(row: DocumentRecord, url: string | null) {

@@ -7,8 +7,8 @@ import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { loadFieldRows } from "../fields/internal";
 import { buildFieldTree } from "../fields/tree";
 import { getParserInTeam } from "../parsers/internal";
-import { findDocumentByRef, type DocumentRef } from "./find-document";
-import { searchTextOf } from "./search-text";
+import { findByRef, type DocumentRef } from "./get";
+import { documentSearchText } from "./to-document";
 
 /**
  * Corrects extracted values. Each value is checked against its field; the fields named replace their values and
@@ -24,7 +24,7 @@ export async function updateDocumentData(ctx: ServiceContext, parserId: string, 
     throw validationError(`Invalid data: ${problems.map((problem) => `${problem.path}: ${problem.message}`).join("; ")}`, problems.map((problem) => ({ path: `data.${problem.path}`, message: problem.message })));
   }
   return ctx.db.transaction(async (tx) => {
-    const document = await findDocumentByRef(tx, ctx.teamId, parserId, ref);
+    const document = await findByRef(tx, ctx.teamId, parserId, ref);
     if (["uploading", "queued", "processing"].includes(document.status)) {
       throw invalidState("The document is still being processed; correct its data once extraction has finished");
     }
@@ -36,7 +36,7 @@ export async function updateDocumentData(ctx: ServiceContext, parserId: string, 
     }
     const [updated] = await tx
       .update(documents)
-      .set({ data, fieldMetadata, searchText: searchTextOf(document.name, document.externalId, data) })
+      .set({ data, fieldMetadata, searchText: documentSearchText({ name: document.name, externalId: document.externalId, data }) })
       .where(eq(documents.id, document.id))
       .returning();
     const before = Object.fromEntries(Object.keys(values).map((name) => [name, document.data[name] ?? null]));

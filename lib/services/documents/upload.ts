@@ -1,14 +1,15 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { UploadResultItem } from "@/lib/contracts/documents";
 import type { DocumentSource } from "@/lib/contracts/enums";
-import { documents, folders } from "@/lib/db/schema";
+import { documents } from "@/lib/db/schema";
 import { detectContentType } from "@/lib/files/detect-content-type";
-import { notFound, validationError } from "@/lib/http/errors";
+import { validationError } from "@/lib/http/errors";
 import { fileStore, signedFileUrl, storageKey } from "@/lib/storage";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { getParserInTeam } from "../parsers/internal";
+import { assertFolderInParser } from "./internal";
 import { enqueueExtraction, type ExtractionQueue } from "./queue-extraction";
 
 export type IncomingFile = { name: string; bytes: Uint8Array; declaredType?: string };
@@ -35,7 +36,7 @@ export async function uploadDocuments(ctx: ServiceContext, queue: ExtractionQueu
     if (values && values.length !== files.length) throw validationError(`${key} must have one entry per file (${files.length}), got ${values.length}`);
   }
   const parser = await getParserInTeam(ctx.db, ctx.teamId, parserId, { activeOnly: true });
-  if (options.folderId) await assertFolderInParser(ctx, parserId, options.folderId);
+  if (options.folderId) await assertFolderInParser(ctx.db, parserId, options.folderId);
 
   const accepted = new Set(parser.settings.acceptedFileTypes.map((type) => type.mimeType));
   const checked = await Promise.all(
@@ -99,13 +100,4 @@ export async function uploadDocuments(ctx: ServiceContext, queue: ExtractionQueu
     });
   }
   return results;
-}
-
-async function assertFolderInParser(ctx: ServiceContext, parserId: string, folderId: string): Promise<void> {
-  const [folder] = await ctx.db
-    .select({ id: folders.id })
-    .from(folders)
-    .where(and(eq(folders.id, folderId), eq(folders.parserId, parserId), eq(folders.teamId, ctx.teamId), isNull(folders.deletedAt)))
-    .limit(1);
-  if (!folder) throw notFound("folderId", folderId, "Folder");
 }

@@ -1,0 +1,12 @@
+import { documentOperations } from "@/lib/contracts/documents";
+import { apiRoute } from "@/lib/http/handler";
+import { getDocumentData } from "@/lib/services/documents";
+import { updateDocumentData } from "@/lib/services/documents/update-data";
+
+export const GET = apiRoute(documentOperations.getData, ({ ctx, params, query }) => getDocumentData(ctx, params.parserId, query));
+
+export const PATCH = apiRoute(documentOperations.updateData, async ({ ctx, params, body }) => {
+  const { data, ...ref } = body;
+  const updated = await updateDocumentData(ctx, params.parserId, ref, data);
+  return getDocumentData(ctx, params.parserId, { documentId: updated.id });
+});
