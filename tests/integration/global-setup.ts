@@ -44,7 +44,8 @@ export default async function setup(project: TestProject) {
   const seed = parseSeedOutput(seeded.stdout);
 
   const servers: RunningServer[] = [await startServer(env)];
-  if (databaseUrl) servers.push(await startServer({ ...env, DATA_DIR: tempDataDir() , AUTH_SECRET: fs.readFileSync(`${dataDir}/auth-secret`, "utf8") }));
+  // A scale-out deployment shares its files (the same DATA_DIR here; S3 elsewhere) and its AUTH_SECRET.
+  if (databaseUrl) servers.push(await startServer({ ...env, AUTH_SECRET: fs.readFileSync(`${dataDir}/auth-secret`, "utf8") }));
 
   project.provide("quarry", { backend: databaseUrl ? "postgres" : "pglite", baseUrls: servers.map((server) => server.baseUrl), dataDir, seed, databaseUrl, fixtureBaseUrl: fixtures.baseUrl });
 
