@@ -2,7 +2,7 @@
  * Extraction benchmark: runs the offline engine over a dataset folder in the format of
  * ../shared/datasets/README.md (manifest.json + <doc>.gt.json) and scores it the way that README describes.
  *
- *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>]
+ *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate]
  *
  * The engine only ever sees the document bytes and generic field definitions; it never reads PDF attachments.
  */
@@ -235,7 +235,10 @@ async function main(): Promise<void> {
   const verbose = args.includes("--verbose");
   const onlyIdx = args.indexOf("--only");
   const only = onlyIdx >= 0 ? args[onlyIdx + 1] : undefined;
-  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--only") ?? "../shared/datasets/dev");
+  const modeIdx = args.indexOf("--mode");
+  const modeArg = modeIdx >= 0 ? args[modeIdx + 1] : undefined;
+  const mode = modeArg === "fast" || modeArg === "accurate" ? modeArg : "balanced";
+  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--only" && args[i - 1] !== "--mode") ?? "../shared/datasets/dev");
   const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as Manifest;
   const groups = new Map<string, Group>();
   const group = (k: string) => {
@@ -259,7 +262,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     let result;
     try {
-      result = await extractDocument({ bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields: FIELDS, settings: { markdownParsing: true } });
+      result = await extractDocument({ bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields: FIELDS, settings: { markdownParsing: true, dataExtractionMode: mode } });
     } catch (error) {
       console.log(`! ${entry.id}: ${(error as Error).message}`);
       continue;

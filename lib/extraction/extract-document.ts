@@ -42,7 +42,7 @@ export async function extractDocument(input: ExtractionInput): Promise<Extractio
     markdown: settings.markdownParsing === false ? null : renderMarkdown(model),
     stats: {
       pageCount: model.pages.length,
-      ocrPages: model.pages.filter((p) => p.source === "ocr").length,
+      ocrPages: model.pages.filter((p) => p.source === "ocr" || p.source === "mixed").length,
       ms: Math.round(performance.now() - started),
     },
   };
