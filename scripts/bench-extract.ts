@@ -2,7 +2,7 @@
  * Extraction benchmark: runs the offline engine over a dataset folder in the format of
  * ../shared/datasets/README.md (manifest.json + <doc>.gt.json) and scores it the way that README describes.
  *
- *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate]
+ *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate] [--advanced]
  *
  * The engine only ever sees the document bytes and generic field definitions; it never reads PDF attachments.
  */
@@ -262,7 +262,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     let result;
     try {
-      result = await extractDocument({ bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields: FIELDS, settings: { markdownParsing: true, dataExtractionMode: mode } });
+      result = await extractDocument({ bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields: FIELDS, settings: { markdownParsing: true, dataExtractionMode: mode, advancedTableExtraction: args.includes("--advanced") } });
     } catch (error) {
       console.log(`! ${entry.id}: ${(error as Error).message}`);
       continue;

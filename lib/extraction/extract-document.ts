@@ -15,7 +15,12 @@ export async function extractDocument(input: ExtractionInput): Promise<Extractio
   const model = await loadDocument(
     input.bytes,
     input.mimeType,
-    { parsePages: settings.parsePages, mode: settings.dataExtractionMode ?? "balanced", emailParsing: settings.emailParsing },
+    {
+      parsePages: settings.parsePages,
+      mode: settings.dataExtractionMode ?? "balanced",
+      emailParsing: settings.emailParsing,
+      rulings: settings.advancedTableExtraction === true,
+    },
     input.fileName,
   );
   const data: Record<string, FieldValue> = {};

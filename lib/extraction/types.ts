@@ -12,6 +12,12 @@ export type Line = { text: string; box: Box; words: Word[] };
 
 export type Block = { box: Box; lines: Line[] };
 
+/** Drawn table rules of a page (page fractions, origin top-left); read only for advanced table extraction. */
+export type Rulings = {
+  vertical: Array<{ x: number; y1: number; y2: number }>;
+  horizontal: Array<{ y: number; x1: number; x2: number }>;
+};
+
 export type Page = {
   /** 1-based page number. */
   number: number;
@@ -21,6 +27,7 @@ export type Page = {
   /** Where the words came from: the PDF text layer, OCR, both (accurate mode), or a structured/plain-text loader. */
   source: "text-layer" | "ocr" | "mixed" | "text";
   blocks: Block[];
+  rulings?: Rulings;
 };
 
 export type PageModel = { pages: Page[]; title?: string };

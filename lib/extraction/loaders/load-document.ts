@@ -6,10 +6,11 @@ import { prepareImagePages } from "./image-decode";
 import { ocrImage } from "./ocr";
 import { renderPdfPage } from "./pdf-render";
 import { mergeOcrIntoTextPage } from "./merge-ocr";
+import { readPdfRulings } from "./pdf-rulings";
 import { openPdf, readPdfTextPage } from "./pdf-text-layer";
 import { textToPages } from "./plain-text";
 
-export type LoadOptions = { parsePages?: string; mode: DataExtractionMode; emailParsing?: EmailParsingSettings };
+export type LoadOptions = { parsePages?: string; mode: DataExtractionMode; emailParsing?: EmailParsingSettings; rulings?: boolean };
 
 /** Pages with fewer text-layer characters than this are treated as scanned and sent to OCR. */
 const MIN_TEXT_CHARS = 20;
@@ -48,6 +49,7 @@ async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageMod
         const ocr = await ocrPdfPage(doc, number, page);
         page = scanned ? ocr : mergeOcrIntoTextPage(page, ocr);
       }
+      if (options.rulings) page = { ...page, rulings: await readPdfRulings(doc, number) };
       pages.push(page);
     }
     return { pages };

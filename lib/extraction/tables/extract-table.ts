@@ -2,7 +2,7 @@ import { groupRows } from "../layout/build-page";
 import { CONCEPTS } from "../fields/concepts";
 import { normaliseToken, tokenise } from "../fields/text-tokens";
 import { detectDecimalSeparator, findAmounts, type DecimalSeparator } from "../normalise/amounts";
-import type { FieldDefinition, PageModel, Scalar, TableMetadata, TableRow, ValueMetadata, Word } from "../types";
+import type { FieldDefinition, PageModel, Rulings, Scalar, TableMetadata, TableRow, ValueMetadata, Word } from "../types";
 import { unionBox } from "../fields/document-lines";
 import { COLUMN_CONCEPTS, type ColumnConcept } from "./column-concepts";
 import { headerScore, matchHeaderWords, mergeStackedHeader, type HeaderColumn } from "./find-header";
@@ -68,16 +68,26 @@ function columnConceptFor(field: FieldDefinition): ColumnConcept | undefined {
   return COLUMN_CONCEPTS.find((c) => c.cues.some((cue) => ` ${text} `.includes(` ${cue} `)));
 }
 
-function assign(columns: Column[], word: Word): Column | undefined {
-  const cx = word.box.x + word.box.w / 2;
-  for (let i = 0; i < columns.length; i += 1) {
-    const col = columns[i]!;
+/**
+ * Right edge of each column band. Text columns are left-aligned and run up to the next header; numbers are
+ * right-aligned under theirs. A drawn vertical rule between two headers (advanced mode) overrides both guesses.
+ */
+function columnEdges(columns: Column[], rulings: Rulings | undefined, headerY: number): number[] {
+  return columns.map((col, i) => {
     const next = columns[i + 1];
-    // Text columns are left-aligned and run up to the next header; numbers are right-aligned under theirs.
+    if (!next) return Infinity;
+    const rule = rulings?.vertical
+      .filter((r) => r.y1 - 0.01 <= headerY && r.y2 + 0.01 >= headerY && r.x > col.x1 && r.x < next.x2)
+      .sort((a, b) => Math.abs(a.x - (col.x2 + next.x1) / 2) - Math.abs(b.x - (col.x2 + next.x1) / 2))[0];
+    if (rule) return rule.x;
     const textCol = col.key === "description" || col.key === "item_code" || col.key === "";
-    const right = !next ? Infinity : textCol && next.x1 > col.x2 ? next.x1 - 0.1 * (next.x1 - col.x2) : (col.x2 + next.x1) / 2;
-    if (cx < right) return col;
-  }
+    return textCol && next.x1 > col.x2 ? next.x1 - 0.1 * (next.x1 - col.x2) : (col.x2 + next.x1) / 2;
+  });
+}
+
+function assign(columns: Column[], edges: number[], word: Word): Column | undefined {
+  const cx = word.box.x + word.box.w / 2;
+  for (let i = 0; i < columns.length; i += 1) if (cx < (edges[i] ?? Infinity)) return columns[i];
   return columns[columns.length - 1];
 }
 
@@ -155,6 +165,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const fieldName = c.key.startsWith("field:") ? c.key.slice(6) : fieldForKey.get(c.key) ?? null;
         return { ...c, field: chosen.get(c.key) === c ? fieldName : null };
       });
+      const edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       const hasMoney = columns.some((c) => c.key === "amount" || c.key === "unit_price");
       const textKeys = new Set(["description", "item_code", "position"]);
       let lastBottom = row.bottom;
@@ -189,7 +200,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         if (r.top - lastBottom > r.h * (options.advanced ? 8 : 6)) break;
         const cells = new Map<Column, Word[]>();
         for (const w of r.words) {
-          const col = assign(columns, w);
+          const col = assign(columns, edges, w);
           if (!col) continue;
           cells.set(col, [...(cells.get(col) ?? []), w]);
         }
