@@ -162,6 +162,13 @@ export function findCustomerByAddressWindow(lines: DocLine[]): Candidate | null 
       if (top.box.y < line.box.y - line.box.h * 6) break;
     }
     let idx = window.indexOf(top);
+    // A salutation ("Herrn", "Mr") starts the recipient: lines above it belong to something else (a letterhead).
+    for (let k = i - 1; k >= idx; k -= 1) {
+      if (SALUTATION.test(window[k]!.text.trim())) {
+        idx = k;
+        break;
+      }
+    }
     while (idx < i && SALUTATION.test(window[idx]!.text.trim())) idx += 1;
     const nameLine = window[idx];
     if (!nameLine || nameLine === line) continue;
