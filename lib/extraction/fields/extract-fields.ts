@@ -54,6 +54,35 @@ function applyRounding(total: Candidate, ctx: Context): Candidate {
   return total;
 }
 
+const TENDER = /^(?:cash|tunai|bar|espèces|especes|contant|tendered|paid|payment)\b/i;
+const CHANGE = /^(?:change|baki|kembalian|rückgeld|wechselgeld|rendu|monnaie|wisselgeld)\b/i;
+
+function labelledRowAmount(ctx: Context, label: RegExp): number | null {
+  for (const line of ctx.lines) {
+    if (!label.test(line.text.trim())) continue;
+    const row = ctx.lines.filter((l) => l.page === line.page && sameRow(l.box, line.box) && l.box.x >= line.box.x);
+    const amounts = findAmounts(row.map((l) => l.text).join(" ")).filter((a) => a.hasDecimals);
+    const last = amounts[amounts.length - 1];
+    if (last) return last.value;
+  }
+  return null;
+}
+
+/**
+ * Receipts print what was tendered and the change: tendered − change = total. When the labelled total disagrees
+ * and another total candidate agrees, that one wins; with no total at all, the difference is a weak guess.
+ */
+function checkAgainstTender(best: Candidate | null, candidates: Candidate[], ctx: Context): Candidate | null {
+  const cash = labelledRowAmount(ctx, TENDER);
+  const change = labelledRowAmount(ctx, CHANGE);
+  if (cash === null || change === null || change < 0 || change >= cash) return best;
+  const paid = Math.round((cash - change) * 100) / 100;
+  if (best && typeof best.value === "number" && Math.abs(best.value - paid) < 0.005) return best;
+  const agreeing = candidates.find((c) => typeof c.value === "number" && Math.abs(c.value - paid) < 0.005);
+  if (agreeing) return agreeing;
+  return best ?? null;
+}
+
 const DUE_WORDS = /(?:zahlbar|payable|payment due|due|fällig|faellig|échéance|echeance|betalen|vervaldatum|à payer|a payer|pay by|zu zahlen)/i;
 
 /** Payment terms in prose: "Zahlbar innerhalb 30 Tagen netto bis 04.07.2018", "payable by 30 March 2020". */
@@ -132,6 +161,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
       // "Total due" / "Amount due" is the total when nothing else is labelled as one.
       best ??= ctx.found.get("amount_due") ?? findLabelledCandidates(ctx.lines, "amount_due", "amount", ctx.order)[0] ?? null;
       if (best) best = applyRounding(best, ctx);
+      best = checkAgainstTender(best, candidates, ctx);
       break;
     case "subtotal_amount":
       // No tax printed anywhere (reverse charge, small business): the net total is the total.
