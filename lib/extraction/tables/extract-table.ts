@@ -31,6 +31,8 @@ function startsWithTotalsLabel(words: Word[]): boolean {
   return TOTALS_LABELS.some((label) => label.every((t, i) => tokens[i] === t));
 }
 
+/** A numeric cell holds a number with at most a currency mark, a percent sign or a short unit ("10 Stk", "€ 9,99"). */
+const NUMERIC_CELL = /^[-(]?\s*(?:[€$£¥₹]|[A-Z]{3}|RM|Rs\.?)?\s*-?\d[\d.,' ]*\s*(?:[€$£¥₹%]|[A-Z]{3}|\p{L}{1,5}\.?|m²|m³)?\s*[)-]?$/u;
 const NUMERIC_KEYS = new Set(["quantity", "unit_price", "amount", "tax_rate", "discount_percent"]);
 const SELLER_SIDE = /lief|supplier|vendor|seller|unsere|\bour\b|fournisseur|leverancier/i;
 
@@ -216,7 +218,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         }
         if (headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
         const moneyCell = [...cells.entries()].some(
-          ([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && findAmounts(ws.map((w) => w.text).join(" ")).length > 0,
+          ([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim()),
         );
         const hasText = [...cells.keys()].some((c) => textKeys.has(c.key)) && !KEY_VALUE_LINE.test(text);
         lastBottom = r.bottom;
@@ -228,9 +230,10 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         // Two-line items: the line total printed on the line under the quantity and price belongs to that item.
         const completesCurrent = cur0 !== null && !curHasAmount && rowHasAmount && quantityColumn && !hasQuantity && r.top - currentBottom < r.h * 1.8;
         // An item row fills at least two numeric columns when the table has them; one stray number is a note.
-        const numericCells = [...cells.entries()].filter(([c, ws]) => NUMERIC_KEYS.has(c.key) && findAmounts(ws.map((w) => w.text).join(" ")).length > 0).length;
+        const numericCells = [...cells.entries()].filter(([c, ws]) => NUMERIC_KEYS.has(c.key) && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())).length;
         const enoughNumbers = numericCells >= Math.min(2, columns.filter((c) => NUMERIC_KEYS.has(c.key)).length);
-        if (moneyCell && hasText && enoughNumbers && !completesCurrent) {
+        // An item starts with text and numbers: a price/total, or a quantity whose total follows on the next line.
+        if (hasText && enoughNumbers && (moneyCell || (hasQuantity && numericCells >= 2)) && !completesCurrent) {
           flush();
           current = { cells, extra: new Map(), closed: false };
           currentBottom = r.bottom;
