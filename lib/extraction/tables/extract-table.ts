@@ -38,16 +38,16 @@ const SELLER_SIDE = /lief|supplier|vendor|seller|unsere|\bour\b|fournisseur|leve
 
 const IDENTIFIER_LINE = /^(?:gtin|ean|upc|sku|s\/n|serial|serien?(?:nummer|nr)|seriennr|lot|charge|batch|barcode)\b/i;
 
-/** "[FURN_7777] Office Chair": a bracketed code at the start of a description is the item code. */
+/** "[FURN_7777] Office Chair", "*987123* Olive Oil": a delimited code before a description is the item code. */
 function splitBracketedCode(row: TableRow, fieldForKey: Map<string, string>): void {
   const descField = fieldForKey.get("description");
   const codeField = fieldForKey.get("item_code");
   const desc = descField ? row[descField] : undefined;
   if (!descField || !codeField || typeof desc !== "string" || row[codeField] !== undefined) return;
-  const m = /^\[([^\]]{2,40})\]\s*(.+)$/.exec(desc);
+  const m = /^(?:\[([^\]]{2,40})\]|\*([^*\s]{2,40})\*)\s*(.+)$/.exec(desc);
   if (!m) return;
-  row[codeField] = m[1] ?? null;
-  row[descField] = m[2] ?? desc;
+  row[codeField] = m[1] ?? m[2] ?? null;
+  row[descField] = m[3] ?? desc;
 }
 type Row = { words: Word[]; top: number; bottom: number; h: number };
 
@@ -210,7 +210,19 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const firstToken = tokenise(r.words[0]?.text ?? "")[0] ?? "";
         const descWords = [...cells.entries()].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
         const descFirst = tokenise(descWords[0]?.text ?? "")[0] ?? "";
-        if (STOP_WORDS.has(firstToken) || STOP_WORDS.has(descFirst) || startsWithTotalsLabel(r.words)) break;
+        if (STOP_WORDS.has(firstToken) || STOP_WORDS.has(descFirst) || startsWithTotalsLabel(r.words)) {
+          // A section subtotal followed by a section heading and more items ("--- Food ---") does not end the table.
+          const heading = rows[j + 1];
+          const nextItem = rows[j + 2];
+          const headingText = heading?.words.map((w) => w.text).join(" ") ?? "";
+          if (heading && nextItem && !/\d/.test(headingText) && /[-=*#]{2,}|:$/.test(headingText) && heading.top - r.bottom < r.h * 3) {
+            flush();
+            lastBottom = heading.bottom;
+            j += 1;
+            continue;
+          }
+          break;
+        }
         // Discount/surcharge lines under an item adjust it; they are not items of their own.
         if (ADJUSTMENT.test(descWords.map((w) => w.text).join(" ") || text)) {
           lastBottom = r.bottom;
