@@ -17,6 +17,10 @@ const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|
 
 export type ScalarResult = { value: Scalar; meta: ValueMetadata };
 
+function documentUsesDecimals(ctx: Context): boolean {
+  return (ctx.fullText.match(/\d[.,]\d{2}(?!\d)/g) ?? []).length >= 3;
+}
+
 /** Among total candidates the grand total is the largest amount: boost it so "Total" beats "Total" of a sub-block. */
 function preferLargest(candidates: Candidate[]): Candidate[] {
   const max = Math.max(...candidates.map((c) => (typeof c.value === "number" ? c.value : -Infinity)));
@@ -36,6 +40,11 @@ function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
     candidates = candidates.filter((c) => !BUYER_CONTEXT.test(ctx.lines[c.line]?.text ?? ""));
   }
   if (key === "total_amount" || key === "subtotal_amount") candidates = preferLargest(candidates);
+  if (kind === "amount" && documentUsesDecimals(ctx)) {
+    // Money in a document that prints cents always has them: a whole number next to "Total" is a count or a
+    // misread, not the amount.
+    candidates = candidates.filter((c) => /\d[.,]\d{2}(?!\d)/.test(c.raw));
+  }
   let best = candidates[0] ?? null;
   switch (key) {
     case "invoice_date":
