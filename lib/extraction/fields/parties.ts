@@ -43,8 +43,10 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     }
   }
   const nameRank = new Map<number, number>();
+  // OCR junk (logos, stamps, torn edges) reads as short low-confidence "words": it is not a name.
+  const confident = (line: DocLine) => line.words.reduce((sum, w) => sum + w.confidence, 0) / Math.max(1, line.words.length) >= 0.6;
   for (const line of first) {
-    if (isNameLike(cleanName(line.text)) && line.text.replace(/[^\p{L}]/gu, "").length >= 4) nameRank.set(line.index, nameRank.size);
+    if (isNameLike(cleanName(line.text)) && line.text.replace(/[^\p{L}]/gu, "").length >= 4 && confident(line)) nameRank.set(line.index, nameRank.size);
   }
   let best: Candidate | null = null;
   for (const line of first) {
@@ -52,7 +54,7 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     const segments = line.text.split(/\s[·•|–]\s|\s-\s/);
     const isSenderLine = segments.length >= 3;
     const text = cleanName(isSenderLine ? (segments[0] ?? "") : line.text);
-    if (!isNameLike(text) || text.length > 60) continue;
+    if (!isNameLike(text) || text.length > 60 || !confident(line)) continue;
     if (customer && text.toLowerCase() === customer.toLowerCase()) continue;
     let score = 0.2;
     if (COMPANY_MARK.test(text)) score += 0.35;
