@@ -31,14 +31,22 @@ export const SELLER_SIDE = /lief|supplier|vendor|seller|unsere|\bour\b|fournisse
 
 export const IDENTIFIER_LINE = /^(?:gtin|ean|upc|sku|s\/n|serial|serien?(?:nummer|nr)|seriennr|lot|charge|batch|barcode)\b/i;
 
-/** "[FURN_7777] Office Chair", "*987123* Olive Oil": a delimited code before a description is the item code. */
+/** "[FURN_7777] Office Chair", "*987123* Olive Oil", "E103184 Onderhoudsset": a code before a description. */
 export function splitBracketedCode(row: TableRow, fieldForKey: Map<string, string>): void {
   const descField = fieldForKey.get("description");
   const codeField = fieldForKey.get("item_code");
   const desc = descField ? row[descField] : undefined;
   if (!descField || !codeField || typeof desc !== "string" || row[codeField] !== undefined) return;
   const m = /^(?:\[([^\]]{2,40})\]|\*([^*\s]{2,40})\*)\s*(.+)$/.exec(desc);
-  if (!m) return;
-  row[codeField] = m[1] ?? m[2] ?? null;
-  row[descField] = m[3] ?? desc;
+  if (m) {
+    row[codeField] = m[1] ?? m[2] ?? null;
+    row[descField] = m[3] ?? desc;
+    return;
+  }
+  // "E103184 Onderhoudsset": an upper-case article number (three or more digits) leading the description.
+  const lead = /^([A-Z]{0,4}\d[A-Z0-9_./-]{3,})\s+(\S.*)$/.exec(desc);
+  if (lead && (lead[1]!.match(/\d/g) ?? []).length >= 3 && /\p{Ll}/u.test(lead[2]!)) {
+    row[codeField] = lead[1]!;
+    row[descField] = lead[2]!;
+  }
 }
