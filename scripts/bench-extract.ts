@@ -2,7 +2,7 @@
  * Extraction benchmark: runs the offline engine over a dataset folder in the format of
  * ../shared/datasets/README.md (manifest.json + <doc>.gt.json) and scores it the way that README describes.
  *
- *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>]
+ *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate] [--advanced]
  *
  * The engine only ever sees the document bytes and generic field definitions; it never reads PDF attachments.
  */
@@ -170,8 +170,25 @@ function total(map: Map<string, Counts>): Counts {
   return t;
 }
 
-type Group = { fields: Map<string, Counts>; cells: Map<string, Counts>; docs: number; exact: number; exactWithItems: number; gtRows: number; matchedRows: number; tableDocs: number; exactRowCount: number; pages: number; ms: number };
-const newGroup = (): Group => ({ fields: new Map(), cells: new Map(), docs: 0, exact: 0, exactWithItems: 0, gtRows: 0, matchedRows: 0, tableDocs: 0, exactRowCount: 0, pages: 0, ms: 0 });
+/** Normalised Levenshtein similarity (1 = equal), for the README's secondary fuzzy rate on names and addresses. */
+function similarity(a: string, b: string): number {
+  if (a === b) return 1;
+  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    let diag = prev[0]!;
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const tmp = prev[j]!;
+      prev[j] = Math.min(prev[j]! + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return 1 - prev[b.length]! / Math.max(a.length, b.length, 1);
+}
+const FUZZY_KEYS = new Set(["vendor_name", "customer_name", "vendor_address"]);
+
+type Group = { fuzzy: { n: number; ok: number }; fields: Map<string, Counts>; cells: Map<string, Counts>; docs: number; exact: number; exactWithItems: number; gtRows: number; matchedRows: number; tableDocs: number; exactRowCount: number; pages: number; ms: number };
+const newGroup = (): Group => ({ fuzzy: { n: 0, ok: 0 }, fields: new Map(), cells: new Map(), docs: 0, exact: 0, exactWithItems: 0, gtRows: 0, matchedRows: 0, tableDocs: 0, exactRowCount: 0, pages: 0, ms: 0 });
 
 function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[], group: Group[], verbose: boolean): boolean {
   const score = gtRows.map((g) =>
@@ -218,7 +235,10 @@ async function main(): Promise<void> {
   const verbose = args.includes("--verbose");
   const onlyIdx = args.indexOf("--only");
   const only = onlyIdx >= 0 ? args[onlyIdx + 1] : undefined;
-  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--only") ?? "../shared/datasets/dev");
+  const modeIdx = args.indexOf("--mode");
+  const modeArg = modeIdx >= 0 ? args[modeIdx + 1] : undefined;
+  const mode = modeArg === "fast" || modeArg === "accurate" ? modeArg : "balanced";
+  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--only" && args[i - 1] !== "--mode") ?? "../shared/datasets/dev");
   const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as Manifest;
   const groups = new Map<string, Group>();
   const group = (k: string) => {
@@ -242,7 +262,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     let result;
     try {
-      result = await extractDocument({ bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields: FIELDS, settings: { markdownParsing: true } });
+      result = await extractDocument({ bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields: FIELDS, settings: { markdownParsing: true, dataExtractionMode: mode, advancedTableExtraction: args.includes("--advanced") } });
     } catch (error) {
       console.log(`! ${entry.id}: ${(error as Error).message}`);
       continue;
@@ -259,6 +279,14 @@ async function main(): Promise<void> {
       if (!ok) docOk = false;
       if (verbose && !ok) console.log(`  ${k}: gt ${JSON.stringify(v)} pred ${JSON.stringify(pred ?? null)}`);
       for (const g of gs) add(g.fields, k, ok ? { tp: 1 } : pred === null || pred === undefined ? { fn: 1 } : { fp: 1, fn: 1 });
+      if (FUZZY_KEYS.has(k)) {
+        const norm = (x: string) => normText(x).replace(/[.,;:]+$/, "");
+        const close = typeof pred === "string" && similarity(norm(v), norm(pred)) >= 0.9;
+        for (const g of gs) {
+          g.fuzzy.n += 1;
+          if (close) g.fuzzy.ok += 1;
+        }
+      }
     }
     let itemsOk = true;
     const gtItems = gt.tables?.line_items;
@@ -301,6 +329,7 @@ async function main(): Promise<void> {
     console.log(`fields overall: ${prf(total(g.fields))}`);
     for (const [k, c] of [...g.fields.entries()].sort()) console.log(`  ${k.padEnd(16)} ${prf(c)}`);
     console.log(`exact documents (fields): ${pct(g.exact, g.docs)}; with line items: ${pct(g.exactWithItems, g.docs)}`);
+    if (g.fuzzy.n > 0) console.log(`names/addresses within Levenshtein similarity 0.9 (secondary): ${pct(g.fuzzy.ok, g.fuzzy.n)}`);
     if (g.tableDocs > 0) {
       console.log(`line-item cells overall: ${prf(total(g.cells))}`);
       for (const [k, c] of [...g.cells.entries()].sort()) console.log(`  ${k.padEnd(16)} ${prf(c)}`);

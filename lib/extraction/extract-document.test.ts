@@ -137,6 +137,14 @@ describe("receipt totals", () => {
   });
 });
 
+describe("receipt totals against the cash tendered", () => {
+  it("prefers the total that equals cash minus change", async () => {
+    const text = "SHOP SDN BHD\nTOTAL   45.00\nMember discount   2.60\nTOTAL   42.40\nCASH   50.00\nCHANGE   7.60\n";
+    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields: [{ name: "total_amount", type: "number" }] });
+    expect(result.data.total_amount).toBe(42.4);
+  });
+});
+
 describe("extractDocument on an image (OCR)", () => {
   afterAll(terminateOcr);
 

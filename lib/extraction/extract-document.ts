@@ -15,7 +15,12 @@ export async function extractDocument(input: ExtractionInput): Promise<Extractio
   const model = await loadDocument(
     input.bytes,
     input.mimeType,
-    { parsePages: settings.parsePages, mode: settings.dataExtractionMode ?? "balanced", emailParsing: settings.emailParsing },
+    {
+      parsePages: settings.parsePages,
+      mode: settings.dataExtractionMode ?? "balanced",
+      emailParsing: settings.emailParsing,
+      rulings: settings.advancedTableExtraction === true,
+    },
     input.fileName,
   );
   const data: Record<string, FieldValue> = {};
@@ -42,7 +47,7 @@ export async function extractDocument(input: ExtractionInput): Promise<Extractio
     markdown: settings.markdownParsing === false ? null : renderMarkdown(model),
     stats: {
       pageCount: model.pages.length,
-      ocrPages: model.pages.filter((p) => p.source === "ocr").length,
+      ocrPages: model.pages.filter((p) => p.source === "ocr" || p.source === "mixed").length,
       ms: Math.round(performance.now() - started),
     },
   };

@@ -12,15 +12,22 @@ export type Line = { text: string; box: Box; words: Word[] };
 
 export type Block = { box: Box; lines: Line[] };
 
+/** Drawn table rules of a page (page fractions, origin top-left); read only for advanced table extraction. */
+export type Rulings = {
+  vertical: Array<{ x: number; y1: number; y2: number }>;
+  horizontal: Array<{ y: number; x1: number; x2: number }>;
+};
+
 export type Page = {
   /** 1-based page number. */
   number: number;
   /** Page size in points (PDF) or pixels (images). */
   width: number;
   height: number;
-  /** Where the words came from: the PDF text layer, OCR, or a structured/plain-text loader. */
-  source: "text-layer" | "ocr" | "text";
+  /** Where the words came from: the PDF text layer, OCR, both (accurate mode), or a structured/plain-text loader. */
+  source: "text-layer" | "ocr" | "mixed" | "text";
   blocks: Block[];
+  rulings?: Rulings;
 };
 
 export type PageModel = { pages: Page[]; title?: string };
@@ -63,8 +70,8 @@ export type EmailParsingSettings = {
 export type ExtractionSettings = {
   /** Selects pages before extraction (see parse-pages.ts), e.g. "1-3", "2n+1", "odd", "last". */
   parsePages?: string;
-  /** fast: text layer only (images still need OCR). balanced: OCR pages without a text layer.
-   * accurate: also OCR pages whose text layer is poor and merge both. */
+  /** fast: text layer only (images still need OCR). balanced: OCR pages without a usable text layer.
+   * accurate: OCR every page as well and merge text found only in images into the text layer. */
   dataExtractionMode?: DataExtractionMode;
   advancedTableExtraction?: boolean;
   markdownParsing?: boolean;

@@ -1,11 +1,12 @@
-import { findAmounts, formatAmount } from "../normalise/amounts";
-import { findCurrencies } from "../normalise/currency";
-import { findDates, type DateOrder } from "../normalise/dates";
+import { formatAmount } from "../normalise/amounts";
 import { findIbans, findVatIds } from "../normalise/identifiers";
 import type { FieldDefinition, PageModel, Scalar, ValueMetadata } from "../types";
 import type { ValueKind } from "./concepts";
 import { detectDateOrder } from "./date-order";
-import { documentLines, sameRow, wordsSource, type DocLine } from "./document-lines";
+import type { FieldContext as Context } from "./context";
+import { documentLines, wordsSource } from "./document-lines";
+import { dominantCurrency, dueDateInTerms, firstDate, firstPattern } from "./fallbacks";
+import { applyRounding, checkAgainstTender } from "./receipt-totals";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
 import { conceptByKey } from "./concepts";
 import { reconcileTotals } from "./reconcile-totals";
@@ -16,80 +17,8 @@ const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|
 
 export type ScalarResult = { value: Scalar; meta: ValueMetadata };
 
-type Context = { lines: DocLine[]; order: DateOrder; fullText: string; found: Map<string, Candidate> };
-
-function firstDate(ctx: Context): Candidate | null {
-  for (const line of ctx.lines) {
-    const d = findDates(line.text, ctx.order)[0];
-    if (d) return { value: d.iso, score: 0.4, source: { page: line.page, ...line.box }, raw: d.text, line: line.index };
-  }
-  return null;
-}
-
-const ROUNDING = /\b(?:rounding|rounded|round(?:ing)?\s*adj(?:ustment)?|rundung|arrondi)\b/i;
-
-/**
- * Cash receipts round the payable total ("Total 41.48 / Rounding 0.02 / Total 41.50"): when a small rounding
- * adjustment is printed and the adjusted total appears too, the adjusted one is what was paid.
- */
-function applyRounding(total: Candidate, ctx: Context): Candidate {
-  if (typeof total.value !== "number") return total;
-  const value0 = total.value;
-  for (const line of ctx.lines) {
-    if (!ROUNDING.test(line.text)) continue;
-    const row = ctx.lines.filter((l) => l.page === line.page && sameRow(l.box, line.box) && l.box.x >= line.box.x);
-    const rowAmounts = findAmounts(row.map((l) => l.text).join(" ")).filter((a) => a.hasDecimals);
-    // "Rounding RM 182.00" next to a 181.98 total: the rounding row prints the rounded total itself.
-    const roundedTotal = rowAmounts.find((a) => a.value !== value0 && Math.abs(a.value - value0) <= 0.05 && Math.abs(a.value) >= 1);
-    if (roundedTotal) return { ...total, value: roundedTotal.value, source: { page: line.page, ...line.box }, raw: roundedTotal.text, line: line.index };
-    const amounts = rowAmounts.filter((a) => Math.abs(a.value) > 0 && Math.abs(a.value) < 0.1);
-    for (const adj of amounts) {
-      for (const value of [value0 + adj.value, value0 - adj.value]) {
-        const rounded = Math.round(value * 100) / 100;
-        const where = ctx.lines.find((l) => l.index > total.line - 3 && findAmounts(l.text).some((a) => Math.abs(a.value - rounded) < 0.001));
-        if (where) return { ...total, value: rounded, source: { page: where.page, ...where.box }, raw: String(rounded), line: where.index };
-      }
-    }
-  }
-  return total;
-}
-
-const DUE_WORDS = /(?:zahlbar|payable|payment due|due|fällig|faellig|échéance|echeance|betalen|vervaldatum|à payer|a payer|pay by|zu zahlen)/i;
-
-/** Payment terms in prose: "Zahlbar innerhalb 30 Tagen netto bis 04.07.2018", "payable by 30 March 2020". */
-function dueDateInTerms(ctx: Context): Candidate | null {
-  for (const line of ctx.lines) {
-    const m = DUE_WORDS.exec(line.text);
-    if (!m) continue;
-    const d = findDates(line.text.slice(m.index), ctx.order)[0];
-    if (d) return { value: d.iso, score: 0.5, source: { page: line.page, ...line.box }, raw: d.text, line: line.index };
-  }
-  return null;
-}
-
-/** The currency printed most often next to amounts; a bare "$" only when nothing more specific appears. */
-function dominantCurrency(ctx: Context): Candidate | null {
-  const tally = new Map<string, { n: number; line: DocLine }>();
-  for (const line of ctx.lines) {
-    for (const hit of findCurrencies(line.text)) {
-      const entry = tally.get(hit.code) ?? { n: 0, line };
-      entry.n += 1;
-      tally.set(hit.code, entry);
-    }
-  }
-  const ranked = [...tally.entries()].filter(([code]) => code !== "$").sort((a, b) => b[1].n - a[1].n);
-  const top = ranked[0] ?? [...tally.entries()][0];
-  if (!top) return null;
-  const [code, { n, line }] = top;
-  return { value: code === "$" ? "USD" : code, score: Math.min(0.9, 0.5 + 0.1 * n), source: { page: line.page, ...line.box }, raw: code, line: line.index };
-}
-
-function firstPattern(ctx: Context, find: (t: string) => Array<{ value: string; index: number }>): Candidate | null {
-  for (const line of ctx.lines) {
-    const hit = find(line.text)[0];
-    if (hit) return { value: hit.value, score: 0.6, source: { page: line.page, ...line.box }, raw: hit.value, line: line.index };
-  }
-  return null;
+function documentUsesDecimals(ctx: Context): boolean {
+  return (ctx.fullText.match(/\d[.,]\d{2}(?!\d)/g) ?? []).length >= 3;
 }
 
 /** Among total candidates the grand total is the largest amount: boost it so "Total" beats "Total" of a sub-block. */
@@ -111,6 +40,11 @@ function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
     candidates = candidates.filter((c) => !BUYER_CONTEXT.test(ctx.lines[c.line]?.text ?? ""));
   }
   if (key === "total_amount" || key === "subtotal_amount") candidates = preferLargest(candidates);
+  if (kind === "amount" && documentUsesDecimals(ctx)) {
+    // Money in a document that prints cents always has them: a whole number next to "Total" is a count or a
+    // misread, not the amount.
+    candidates = candidates.filter((c) => /\d[.,]\d{2}(?!\d)/.test(c.raw));
+  }
   let best = candidates[0] ?? null;
   switch (key) {
     case "invoice_date":
@@ -132,6 +66,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
       // "Total due" / "Amount due" is the total when nothing else is labelled as one.
       best ??= ctx.found.get("amount_due") ?? findLabelledCandidates(ctx.lines, "amount_due", "amount", ctx.order)[0] ?? null;
       if (best) best = applyRounding(best, ctx);
+      best = checkAgainstTender(best, candidates, ctx);
       break;
     case "subtotal_amount":
       // No tax printed anywhere (reverse charge, small business): the net total is the total.

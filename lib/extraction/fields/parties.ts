@@ -25,7 +25,8 @@ const STREET_LINE = /^[\p{L}][\p{L}\s.\-']*\s\d+\s?[a-z]?$/u;
 function isNameLike(text: string): boolean {
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   const digits = (text.match(/\d/g) ?? []).length;
-  return letters >= 3 && digits <= letters / 3 && !NOT_A_NAME.test(text) && !STREET_LINE.test(text.trim());
+  // "8, Jalan …", "109, SS21/1A": a house number and a comma start an address line.
+  return letters >= 3 && digits <= letters / 3 && !NOT_A_NAME.test(text) && !STREET_LINE.test(text.trim()) && !/^\d+[A-Z]?\s*,/.test(text.trim());
 }
 
 /** The seller: a company-like line near the top, repeated in the footer, in a larger font, or the receipt's first line. */
@@ -43,8 +44,10 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     }
   }
   const nameRank = new Map<number, number>();
+  // OCR junk (logos, stamps, torn edges) reads as short low-confidence "words": it is not a name.
+  const confident = (line: DocLine) => line.words.filter((w) => w.confidence >= 0.6).length * 2 >= line.words.length;
   for (const line of first) {
-    if (isNameLike(cleanName(line.text)) && line.text.replace(/[^\p{L}]/gu, "").length >= 4) nameRank.set(line.index, nameRank.size);
+    if (isNameLike(cleanName(line.text)) && line.text.replace(/[^\p{L}]/gu, "").length >= 4 && confident(line)) nameRank.set(line.index, nameRank.size);
   }
   let best: Candidate | null = null;
   for (const line of first) {
@@ -52,7 +55,7 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     const segments = line.text.split(/\s[·•|–]\s|\s-\s/);
     const isSenderLine = segments.length >= 3;
     const text = cleanName(isSenderLine ? (segments[0] ?? "") : line.text);
-    if (!isNameLike(text) || text.length > 60) continue;
+    if (!isNameLike(text) || text.length > 60 || !confident(line)) continue;
     if (customer && text.toLowerCase() === customer.toLowerCase()) continue;
     let score = 0.2;
     if (COMPANY_MARK.test(text)) score += 0.35;
@@ -81,7 +84,7 @@ function joinSameRow(lines: DocLine[], chosen: Candidate): Candidate {
   const line = lineOf(lines, chosen.line);
   if (!line) return chosen;
   const row = lines
-    .filter((l) => l.page === line.page && sameRow(l.box, line.box) && isNameLike(l.text))
+    .filter((l) => l.page === line.page && sameRow(l.box, line.box) && isNameLike(l.text) && !/\d/.test(l.text))
     .filter((l) => Math.abs(l.box.h - line.box.h) < line.box.h * 0.35)
     .sort((a, b) => a.box.x - b.box.x);
   if (row.length < 2) return chosen;
@@ -93,7 +96,9 @@ function joinSameRow(lines: DocLine[], chosen: Candidate): Candidate {
     while (i >= 0 && i < row.length) {
       const next = row[i]!;
       const gap = dir > 0 ? next.box.x - (edge.box.x + edge.box.w) : edge.box.x - (next.box.x + next.box.w);
-      if (gap > line.box.h * 4 || gap > 0.15) break;
+      // Letter-spaced names leave gaps of a few characters: measure them in this line's own character width.
+      const charW = line.box.w / Math.max(1, line.text.length);
+      if (gap > charW * 6 || gap > 0.15) break;
       if (dir > 0) parts.push(next);
       else parts.unshift(next);
       edge = next;
@@ -116,7 +121,7 @@ function joinNameBelow(lines: DocLine[], chosen: Candidate): Candidate {
     .sort((a, b) => a.box.y - b.box.y)[0];
   if (!below) return chosen;
   const text = below.text.trim();
-  const legal = LEGAL_FORM_ONLY.test(text) || (COMPANY_MARK.test(text) && text.split(/\s+/).length <= 5 && isNameLike(text));
+  const legal = LEGAL_FORM_ONLY.test(text) || (COMPANY_MARK.test(text) && text.split(/\s+/).length <= 6 && !/\d{3,}/.test(text) && !/[:@]/.test(text));
   const branch = /^\([\p{L}\s]{3,30}\)$/u.test(text);
   if (!legal && !branch) return chosen;
   return { ...chosen, value: `${String(chosen.value)} ${text}` };
@@ -162,11 +167,21 @@ export function findCustomerByAddressWindow(lines: DocLine[]): Candidate | null 
       if (top.box.y < line.box.y - line.box.h * 6) break;
     }
     let idx = window.indexOf(top);
+    // A salutation ("Herrn", "Mr") starts the recipient: lines above it belong to something else (a letterhead).
+    for (let k = i - 1; k >= idx; k -= 1) {
+      if (SALUTATION.test(window[k]!.text.trim())) {
+        idx = k;
+        break;
+      }
+    }
     while (idx < i && SALUTATION.test(window[idx]!.text.trim())) idx += 1;
     const nameLine = window[idx];
     if (!nameLine || nameLine === line) continue;
     const text = cleanName(nameLine.text.replace(/^(?:herrn?|frau|firma)\s+/i, ""));
     if (!isNameLike(text)) continue;
+    // The first name on the page is the letterhead (or a receipt's shop), never the recipient.
+    const firstName = lines.find((l) => l.page === page && isNameLike(cleanName(l.text)) && l.text.replace(/[^\p{L}]/gu, "").length >= 4);
+    if (firstName && firstName.index === nameLine.index) continue;
     return { value: text, score: 0.55, source: { page: nameLine.page, ...nameLine.box }, raw: nameLine.text, line: nameLine.index };
   }
   return null;

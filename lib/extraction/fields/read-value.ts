@@ -74,7 +74,10 @@ export function readValue(kind: ValueKind, words: Word[], order: DateOrder): Rea
     }
     case "iban": {
       const i = findIbans(text)[0];
-      return i ? { value: i.value, words: wordsInSpan(words, i.index, i.length), quality: i.checksum ? 1 : 0.8 } : null;
+      if (i) return { value: i.value, words: wordsInSpan(words, i.index, i.length), quality: i.checksum ? 1 : 0.8 };
+      // Right after an "IBAN" label, an IBAN-shaped string is taken even when its length or checksum is off.
+      const shaped = /\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{2,4}){3,8}\b/.exec(text);
+      return shaped ? { value: shaped[0].replace(/\s+/g, ""), words: wordsInSpan(words, shaped.index, shaped[0].length), quality: 0.6 } : null;
     }
     case "vat": {
       const v = findVatIds(text)[0];

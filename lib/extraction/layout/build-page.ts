@@ -9,7 +9,7 @@ type RawLine = { words: RawWord[]; x: number; y: number; x2: number; y2: number 
 const ROW_TOLERANCE = 0.45;
 /** A horizontal gap wider than this many word-heights separates two phrases (columns, label/value pairs).
  * OCR word boxes are tighter and receipts are letter-spaced, so OCR needs a wider gap. */
-const PHRASE_GAP: Record<Page["source"], number> = { "text-layer": 1.1, ocr: 1.8, text: 1.1 };
+const PHRASE_GAP: Record<Page["source"], number> = { "text-layer": 1.1, ocr: 1.8, mixed: 1.1, text: 1.1 };
 
 function toBox(x: number, y: number, w: number, h: number, pageW: number, pageH: number): Box {
   const clamp = (v: number) => Math.min(1, Math.max(0, v));

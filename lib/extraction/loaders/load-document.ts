@@ -5,10 +5,12 @@ import { loadCsv, loadDocx, loadHtml, loadXlsx } from "./structured-loaders";
 import { prepareImagePages } from "./image-decode";
 import { ocrImage } from "./ocr";
 import { renderPdfPage } from "./pdf-render";
+import { mergeOcrIntoTextPage } from "./merge-ocr";
+import { readPdfRulings } from "./pdf-rulings";
 import { openPdf, readPdfTextPage } from "./pdf-text-layer";
 import { textToPages } from "./plain-text";
 
-export type LoadOptions = { parsePages?: string; mode: DataExtractionMode; emailParsing?: EmailParsingSettings };
+export type LoadOptions = { parsePages?: string; mode: DataExtractionMode; emailParsing?: EmailParsingSettings; rulings?: boolean };
 
 /** Pages with fewer text-layer characters than this are treated as scanned and sent to OCR. */
 const MIN_TEXT_CHARS = 20;
@@ -26,19 +28,28 @@ function looksPoor(page: Page): boolean {
 
 export class UnsupportedDocumentError extends Error {}
 
+async function ocrPdfPage(doc: Awaited<ReturnType<typeof openPdf>>, number: number, textPage: Page): Promise<Page> {
+  const image = await renderPdfPage(doc, number);
+  const ocr = await ocrImage(image.png, image, number);
+  return { ...ocr, width: textPage.width, height: textPage.height };
+}
+
 async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageModel> {
   const doc = await openPdf(bytes);
   try {
     const pages: Page[] = [];
     for (const number of parsePages(options.parsePages, doc.numPages)) {
       let page = await readPdfTextPage(doc, number);
-      const needsOcr =
-        options.mode !== "fast" && (pageChars(page) < MIN_TEXT_CHARS || (options.mode === "accurate" && looksPoor(page)));
-      if (needsOcr) {
-        const image = await renderPdfPage(doc, number);
-        const ocr = await ocrImage(image.png, image, number);
-        page = { ...ocr, width: page.width, height: page.height };
+      const scanned = pageChars(page) < MIN_TEXT_CHARS || looksPoor(page);
+      if (options.mode === "balanced" && scanned) {
+        page = await ocrPdfPage(doc, number, page);
+      } else if (options.mode === "accurate") {
+        // Accurate: every page is also OCR'd; text printed only inside images (logos, pasted scans) joins the
+        // text layer, and a garbage text layer is replaced.
+        const ocr = await ocrPdfPage(doc, number, page);
+        page = scanned ? ocr : mergeOcrIntoTextPage(page, ocr);
       }
+      if (options.rulings) page = { ...page, rulings: await readPdfRulings(doc, number) };
       pages.push(page);
     }
     return { pages };

@@ -1,52 +1,26 @@
 import { groupRows } from "../layout/build-page";
-import { CONCEPTS } from "../fields/concepts";
-import { normaliseToken, tokenise } from "../fields/text-tokens";
+import { tokenise } from "../fields/text-tokens";
 import { detectDecimalSeparator, findAmounts, type DecimalSeparator } from "../normalise/amounts";
-import type { FieldDefinition, PageModel, Scalar, TableMetadata, TableRow, ValueMetadata, Word } from "../types";
+import type { FieldDefinition, PageModel, Rulings, Scalar, TableMetadata, TableRow, ValueMetadata, Word } from "../types";
 import { unionBox } from "../fields/document-lines";
 import { COLUMN_CONCEPTS, type ColumnConcept } from "./column-concepts";
 import { headerScore, matchHeaderWords, mergeStackedHeader, type HeaderColumn } from "./find-header";
+import {
+  ADJUSTMENT,
+  IDENTIFIER_LINE,
+  KEY_VALUE_LINE,
+  NUMERIC_CELL,
+  NUMERIC_KEYS,
+  SELLER_SIDE,
+  STOP_WORDS,
+  splitBracketedCode,
+  startsWithTotalsLabel,
+} from "./row-rules";
 
 export type TableOptions = { advanced: boolean };
 
-/** First words of rows that end a line-item table (totals, carry-overs). */
-const STOP_WORDS = new Set(
-  ["total", "subtotal", "sub-total", "zwischensumme", "summe", "gesamt", "gesamtbetrag", "nettobetrag", "netto", "totaal", "subtotaal", "sous-total", "uebertrag", "ubertrag", "übertrag", "positionssumme", "rechnungsbetrag", "steuerbetrag", "warenwert", "montant", "carried", "balance", "exclusief", "tax", "vat"].map((w) => w.normalize("NFKD").replace(/[\u0300-\u036f]/g, "")),
-);
-
 type Column = HeaderColumn & { field: string | null };
 
-/** "Key: value" notes under an item (delivery dates, service ids, generated attributes). */
-const KEY_VALUE_LINE = /^[\p{L}][\p{L}\d.\-]{1,40}\s?:/u;
-const ADJUSTMENT = /^(?:\S+\s)?(?:abzgl\.?|zzgl\.?|rabatt|artikelrabatt|rechnungsrabatt|nachlass|sondernachlass|abschlag|zuschlag|skonto|discount|surcharge|remise|korting|bonus)\b/i;
-const TOTALS_CONCEPTS = new Set(["total_amount", "subtotal_amount", "tax_amount", "amount_due"]);
-const TOTALS_LABELS = CONCEPTS.filter((c) => TOTALS_CONCEPTS.has(c.key)).flatMap((c) => c.labels.map((l) => tokenise(l))).filter((t) => t.length > 0);
-
-const TOTALS_FIRST = new Set(TOTALS_LABELS.map((l) => l[0]!));
-
-/** A row that opens with a totals label ("Rechnungssumme Netto", "Sub Total") ends the items. */
-function startsWithTotalsLabel(words: Word[]): boolean {
-  const tokens = words.slice(0, 4).map((w) => normaliseToken(w.text)).filter((t) => t !== "");
-  if (!TOTALS_FIRST.has(tokens[0] ?? "")) return false;
-  return TOTALS_LABELS.some((label) => label.every((t, i) => tokens[i] === t));
-}
-
-const NUMERIC_KEYS = new Set(["quantity", "unit_price", "amount", "tax_rate", "discount_percent"]);
-const SELLER_SIDE = /lief|supplier|vendor|seller|unsere|\bour\b|fournisseur|leverancier/i;
-
-const IDENTIFIER_LINE = /^(?:gtin|ean|upc|sku|s\/n|serial|serien?(?:nummer|nr)|seriennr|lot|charge|batch|barcode)\b/i;
-
-/** "[FURN_7777] Office Chair": a bracketed code at the start of a description is the item code. */
-function splitBracketedCode(row: TableRow, fieldForKey: Map<string, string>): void {
-  const descField = fieldForKey.get("description");
-  const codeField = fieldForKey.get("item_code");
-  const desc = descField ? row[descField] : undefined;
-  if (!descField || !codeField || typeof desc !== "string" || row[codeField] !== undefined) return;
-  const m = /^\[([^\]]{2,40})\]\s*(.+)$/.exec(desc);
-  if (!m) return;
-  row[codeField] = m[1] ?? null;
-  row[descField] = m[2] ?? desc;
-}
 type Row = { words: Word[]; top: number; bottom: number; h: number };
 
 function wordRows(words: Word[]): Row[] {
@@ -68,16 +42,26 @@ function columnConceptFor(field: FieldDefinition): ColumnConcept | undefined {
   return COLUMN_CONCEPTS.find((c) => c.cues.some((cue) => ` ${text} `.includes(` ${cue} `)));
 }
 
-function assign(columns: Column[], word: Word): Column | undefined {
-  const cx = word.box.x + word.box.w / 2;
-  for (let i = 0; i < columns.length; i += 1) {
-    const col = columns[i]!;
+/**
+ * Right edge of each column band. Text columns are left-aligned and run up to the next header; numbers are
+ * right-aligned under theirs. A drawn vertical rule between two headers (advanced mode) overrides both guesses.
+ */
+function columnEdges(columns: Column[], rulings: Rulings | undefined, headerY: number): number[] {
+  return columns.map((col, i) => {
     const next = columns[i + 1];
-    // Text columns are left-aligned and run up to the next header; numbers are right-aligned under theirs.
+    if (!next) return Infinity;
+    const rule = rulings?.vertical
+      .filter((r) => r.y1 - 0.01 <= headerY && r.y2 + 0.01 >= headerY && r.x > col.x1 && r.x < next.x2)
+      .sort((a, b) => Math.abs(a.x - (col.x2 + next.x1) / 2) - Math.abs(b.x - (col.x2 + next.x1) / 2))[0];
+    if (rule) return rule.x;
     const textCol = col.key === "description" || col.key === "item_code" || col.key === "";
-    const right = !next ? Infinity : textCol && next.x1 > col.x2 ? next.x1 - 0.1 * (next.x1 - col.x2) : (col.x2 + next.x1) / 2;
-    if (cx < right) return col;
-  }
+    return textCol && next.x1 > col.x2 ? next.x1 - 0.1 * (next.x1 - col.x2) : (col.x2 + next.x1) / 2;
+  });
+}
+
+function assign(columns: Column[], edges: number[], word: Word): Column | undefined {
+  const cx = word.box.x + word.box.w / 2;
+  for (let i = 0; i < columns.length; i += 1) if (cx < (edges[i] ?? Infinity)) return columns[i];
   return columns[columns.length - 1];
 }
 
@@ -155,6 +139,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const fieldName = c.key.startsWith("field:") ? c.key.slice(6) : fieldForKey.get(c.key) ?? null;
         return { ...c, field: chosen.get(c.key) === c ? fieldName : null };
       });
+      const edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       const hasMoney = columns.some((c) => c.key === "amount" || c.key === "unit_price");
       const textKeys = new Set(["description", "item_code", "position"]);
       let lastBottom = row.bottom;
@@ -189,7 +174,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         if (r.top - lastBottom > r.h * (options.advanced ? 8 : 6)) break;
         const cells = new Map<Column, Word[]>();
         for (const w of r.words) {
-          const col = assign(columns, w);
+          const col = assign(columns, edges, w);
           if (!col) continue;
           cells.set(col, [...(cells.get(col) ?? []), w]);
         }
@@ -197,7 +182,19 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const firstToken = tokenise(r.words[0]?.text ?? "")[0] ?? "";
         const descWords = [...cells.entries()].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
         const descFirst = tokenise(descWords[0]?.text ?? "")[0] ?? "";
-        if (STOP_WORDS.has(firstToken) || STOP_WORDS.has(descFirst) || startsWithTotalsLabel(r.words)) break;
+        if (STOP_WORDS.has(firstToken) || STOP_WORDS.has(descFirst) || startsWithTotalsLabel(r.words)) {
+          // A section subtotal followed by a section heading and more items ("--- Food ---") does not end the table.
+          const heading = rows[j + 1];
+          const nextItem = rows[j + 2];
+          const headingText = heading?.words.map((w) => w.text).join(" ") ?? "";
+          if (heading && nextItem && !/\d/.test(headingText) && /[-=*#]{2,}|:$/.test(headingText) && heading.top - r.bottom < r.h * 3) {
+            flush();
+            lastBottom = heading.bottom;
+            j += 1;
+            continue;
+          }
+          break;
+        }
         // Discount/surcharge lines under an item adjust it; they are not items of their own.
         if (ADJUSTMENT.test(descWords.map((w) => w.text).join(" ") || text)) {
           lastBottom = r.bottom;
@@ -205,7 +202,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         }
         if (headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
         const moneyCell = [...cells.entries()].some(
-          ([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && findAmounts(ws.map((w) => w.text).join(" ")).length > 0,
+          ([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim()),
         );
         const hasText = [...cells.keys()].some((c) => textKeys.has(c.key)) && !KEY_VALUE_LINE.test(text);
         lastBottom = r.bottom;
@@ -217,9 +214,10 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         // Two-line items: the line total printed on the line under the quantity and price belongs to that item.
         const completesCurrent = cur0 !== null && !curHasAmount && rowHasAmount && quantityColumn && !hasQuantity && r.top - currentBottom < r.h * 1.8;
         // An item row fills at least two numeric columns when the table has them; one stray number is a note.
-        const numericCells = [...cells.entries()].filter(([c, ws]) => NUMERIC_KEYS.has(c.key) && findAmounts(ws.map((w) => w.text).join(" ")).length > 0).length;
+        const numericCells = [...cells.entries()].filter(([c, ws]) => NUMERIC_KEYS.has(c.key) && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())).length;
         const enoughNumbers = numericCells >= Math.min(2, columns.filter((c) => NUMERIC_KEYS.has(c.key)).length);
-        if (moneyCell && hasText && enoughNumbers && !completesCurrent) {
+        // An item starts with text and numbers: a price/total, or a quantity whose total follows on the next line.
+        if (hasText && enoughNumbers && (moneyCell || (hasQuantity && numericCells >= 2)) && !completesCurrent) {
           flush();
           current = { cells, extra: new Map(), closed: false };
           currentBottom = r.bottom;

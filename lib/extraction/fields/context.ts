@@ -1,0 +1,6 @@
+import type { DateOrder } from "../normalise/dates";
+import type { DocLine } from "./document-lines";
+import type { Candidate } from "./find-labelled-value";
+
+/** What field finders share for one document: its lines, date order, full text and the values found so far. */
+export type FieldContext = { lines: DocLine[]; order: DateOrder; fullText: string; found: Map<string, Candidate> };

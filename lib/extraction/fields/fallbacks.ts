@@ -1,0 +1,53 @@
+import { findCurrencies } from "../normalise/currency";
+import { findDates } from "../normalise/dates";
+import type { FieldContext as Context } from "./context";
+import type { DocLine } from "./document-lines";
+import type { Candidate } from "./find-labelled-value";
+
+/** Fallbacks for fields whose label is missing: weaker evidence, lower confidence. */
+
+export function firstDate(ctx: Context): Candidate | null {
+  for (const line of ctx.lines) {
+    const d = findDates(line.text, ctx.order)[0];
+    if (d) return { value: d.iso, score: 0.4, source: { page: line.page, ...line.box }, raw: d.text, line: line.index };
+  }
+  return null;
+}
+
+const DUE_WORDS = /(?:zahlbar|payable|payment due|due|fällig|faellig|échéance|echeance|betalen|vervaldatum|à payer|a payer|pay by|zu zahlen)/i;
+
+/** Payment terms in prose: "Zahlbar innerhalb 30 Tagen netto bis 04.07.2018", "payable by 30 March 2020". */
+export function dueDateInTerms(ctx: Context): Candidate | null {
+  for (const line of ctx.lines) {
+    const m = DUE_WORDS.exec(line.text);
+    if (!m) continue;
+    const d = findDates(line.text.slice(m.index), ctx.order)[0];
+    if (d) return { value: d.iso, score: 0.5, source: { page: line.page, ...line.box }, raw: d.text, line: line.index };
+  }
+  return null;
+}
+
+/** The currency printed most often next to amounts; a bare "$" only when nothing more specific appears. */
+export function dominantCurrency(ctx: Context): Candidate | null {
+  const tally = new Map<string, { n: number; line: DocLine }>();
+  for (const line of ctx.lines) {
+    for (const hit of findCurrencies(line.text)) {
+      const entry = tally.get(hit.code) ?? { n: 0, line };
+      entry.n += 1;
+      tally.set(hit.code, entry);
+    }
+  }
+  const ranked = [...tally.entries()].filter(([code]) => code !== "$").sort((a, b) => b[1].n - a[1].n);
+  const top = ranked[0] ?? [...tally.entries()][0];
+  if (!top) return null;
+  const [code, { n, line }] = top;
+  return { value: code === "$" ? "USD" : code, score: Math.min(0.9, 0.5 + 0.1 * n), source: { page: line.page, ...line.box }, raw: code, line: line.index };
+}
+
+export function firstPattern(ctx: Context, find: (t: string) => Array<{ value: string; index: number }>): Candidate | null {
+  for (const line of ctx.lines) {
+    const hit = find(line.text)[0];
+    if (hit) return { value: hit.value, score: 0.6, source: { page: line.page, ...line.box }, raw: hit.value, line: line.index };
+  }
+  return null;
+}

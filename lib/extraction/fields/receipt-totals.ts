@@ -1,0 +1,61 @@
+import { findAmounts } from "../normalise/amounts";
+import type { FieldContext as Context } from "./context";
+import { sameRow } from "./document-lines";
+import type { Candidate } from "./find-labelled-value";
+
+const ROUNDING = /\b(?:rounding|rounded|round(?:ing)?\s*adj(?:ustment)?|rundung|arrondi)\b/i;
+
+/**
+ * Cash receipts round the payable total ("Total 41.48 / Rounding 0.02 / Total 41.50"): when a small rounding
+ * adjustment is printed and the adjusted total appears too, the adjusted one is what was paid.
+ */
+export function applyRounding(total: Candidate, ctx: Context): Candidate {
+  if (typeof total.value !== "number") return total;
+  const value0 = total.value;
+  for (const line of ctx.lines) {
+    if (!ROUNDING.test(line.text)) continue;
+    const row = ctx.lines.filter((l) => l.page === line.page && sameRow(l.box, line.box) && l.box.x >= line.box.x);
+    const rowAmounts = findAmounts(row.map((l) => l.text).join(" ")).filter((a) => a.hasDecimals);
+    // "Rounding RM 182.00" next to a 181.98 total: the rounding row prints the rounded total itself.
+    const roundedTotal = rowAmounts.find((a) => a.value !== value0 && Math.abs(a.value - value0) <= 0.05 && Math.abs(a.value) >= 1);
+    if (roundedTotal) return { ...total, value: roundedTotal.value, source: { page: line.page, ...line.box }, raw: roundedTotal.text, line: line.index };
+    const amounts = rowAmounts.filter((a) => Math.abs(a.value) > 0 && Math.abs(a.value) < 0.1);
+    for (const adj of amounts) {
+      for (const value of [value0 + adj.value, value0 - adj.value]) {
+        const rounded = Math.round(value * 100) / 100;
+        const where = ctx.lines.find((l) => l.index > total.line - 3 && findAmounts(l.text).some((a) => Math.abs(a.value - rounded) < 0.001));
+        if (where) return { ...total, value: rounded, source: { page: where.page, ...where.box }, raw: String(rounded), line: where.index };
+      }
+    }
+  }
+  return total;
+}
+
+const TENDER = /^(?:cash|tunai|bar|espèces|especes|contant|tendered|paid|payment)\b/i;
+const CHANGE = /^(?:change|baki|kembalian|rückgeld|wechselgeld|rendu|monnaie|wisselgeld)\b/i;
+
+function labelledRowAmount(ctx: Context, label: RegExp): number | null {
+  for (const line of ctx.lines) {
+    if (!label.test(line.text.trim())) continue;
+    const row = ctx.lines.filter((l) => l.page === line.page && sameRow(l.box, line.box) && l.box.x >= line.box.x);
+    const amounts = findAmounts(row.map((l) => l.text).join(" ")).filter((a) => a.hasDecimals);
+    const last = amounts[amounts.length - 1];
+    if (last) return last.value;
+  }
+  return null;
+}
+
+/**
+ * Receipts print what was tendered and the change: tendered − change = total. When the labelled total disagrees
+ * and another total candidate agrees, that one wins; with no total at all, the difference is a weak guess.
+ */
+export function checkAgainstTender(best: Candidate | null, candidates: Candidate[], ctx: Context): Candidate | null {
+  const cash = labelledRowAmount(ctx, TENDER);
+  const change = labelledRowAmount(ctx, CHANGE);
+  if (cash === null || change === null || change < 0 || change >= cash) return best;
+  const paid = Math.round((cash - change) * 100) / 100;
+  if (best && typeof best.value === "number" && Math.abs(best.value - paid) < 0.005) return best;
+  const agreeing = candidates.find((c) => typeof c.value === "number" && Math.abs(c.value - paid) < 0.005);
+  if (agreeing) return agreeing;
+  return best ?? null;
+}

@@ -1,0 +1,75 @@
+import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { Rulings } from "../types";
+import { loadPdfjs } from "./pdf-runtime";
+
+type Matrix = [number, number, number, number, number, number];
+
+function multiply(m: Matrix, n: Matrix): Matrix {
+  return [
+    m[0] * n[0] + m[2] * n[1],
+    m[1] * n[0] + m[3] * n[1],
+    m[0] * n[2] + m[2] * n[3],
+    m[1] * n[2] + m[3] * n[3],
+    m[0] * n[4] + m[2] * n[5] + m[4],
+    m[1] * n[4] + m[3] * n[5] + m[5],
+  ];
+}
+
+function apply(m: Matrix, x: number, y: number): [number, number] {
+  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+}
+
+/** Lines thinner than this (in points) and at least MIN_LENGTH long are rulings. */
+const MAX_THICKNESS = 2.5;
+const MIN_LENGTH = 8;
+
+/**
+ * Table rulings of a page from its drawing operators: thin filled rectangles and stroked lines become vertical or
+ * horizontal rules, stroked rectangles contribute their four edges. Coordinates are page fractions, origin
+ * top-left, in the displayed orientation. Reading operators costs about as much as reading text, so this only
+ * runs when advanced table extraction is on.
+ */
+export async function readPdfRulings(doc: PDFDocumentProxy, pageNumber: number): Promise<Rulings> {
+  const pdfjs = await loadPdfjs();
+  const { OPS } = pdfjs;
+  const page = await doc.getPage(pageNumber);
+  const viewport = page.getViewport({ scale: 1 });
+  const ops = await page.getOperatorList();
+  const rulings: Rulings = { vertical: [], horizontal: [] };
+  const stack: Matrix[] = [];
+  let ctm: Matrix = viewport.transform as Matrix;
+  const strokes = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
+  const addBox = (x1: number, y1: number, x2: number, y2: number, stroked: boolean) => {
+    const [ax, ay] = apply(ctm, x1, y1);
+    const [bx, by] = apply(ctm, x2, y2);
+    const left = Math.min(ax, bx);
+    const right = Math.max(ax, bx);
+    const top = Math.min(ay, by);
+    const bottom = Math.max(ay, by);
+    const w = right - left;
+    const h = bottom - top;
+    const fx = (x: number) => x / viewport.width;
+    const fy = (y: number) => y / viewport.height;
+    if (w <= MAX_THICKNESS && h >= MIN_LENGTH) rulings.vertical.push({ x: fx((left + right) / 2), y1: fy(top), y2: fy(bottom) });
+    else if (h <= MAX_THICKNESS && w >= MIN_LENGTH) rulings.horizontal.push({ y: fy((top + bottom) / 2), x1: fx(left), x2: fx(right) });
+    else if (stroked && w >= MIN_LENGTH && h >= MIN_LENGTH) {
+      rulings.vertical.push({ x: fx(left), y1: fy(top), y2: fy(bottom) }, { x: fx(right), y1: fy(top), y2: fy(bottom) });
+      rulings.horizontal.push({ y: fy(top), x1: fx(left), x2: fx(right) }, { y: fy(bottom), x1: fx(left), x2: fx(right) });
+    }
+  };
+  for (let i = 0; i < ops.fnArray.length; i += 1) {
+    const fn = ops.fnArray[i];
+    const args = ops.argsArray[i] as unknown[] | null;
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.transform && args) ctm = multiply(ctm, args as Matrix);
+    else if (fn === OPS.constructPath && args) {
+      const paint = args[0] as number;
+      const bbox = args[2] as ArrayLike<number> | null;
+      if (!bbox || bbox.length < 4) continue;
+      addBox(bbox[0]!, bbox[1]!, bbox[2]!, bbox[3]!, strokes.has(paint));
+    }
+  }
+  page.cleanup();
+  return rulings;
+}

@@ -1,0 +1,52 @@
+import { CONCEPTS } from "../fields/concepts";
+import { normaliseToken, tokenise } from "../fields/text-tokens";
+import type { TableRow, Word } from "../types";
+
+/** Row-level rules of line-item tables: what ends a table, what is a note, what is a number. Vocabulary only. */
+
+/** First words of rows that end a line-item table (totals, carry-overs). */
+export const STOP_WORDS = new Set(
+  ["total", "subtotal", "sub-total", "zwischensumme", "summe", "gesamt", "gesamtbetrag", "nettobetrag", "netto", "totaal", "subtotaal", "sous-total", "uebertrag", "ubertrag", "übertrag", "positionssumme", "rechnungsbetrag", "steuerbetrag", "warenwert", "montant", "carried", "balance", "exclusief", "tax", "vat"].map((w) => w.normalize("NFKD").replace(/[\u0300-\u036f]/g, "")),
+);
+
+/** "Key: value" notes under an item (delivery dates, service ids, generated attributes). */
+export const KEY_VALUE_LINE = /^[\p{L}][\p{L}\d.\-]{1,40}\s?:/u;
+export const ADJUSTMENT = /^(?:\S+\s)?(?:abzgl\.?|zzgl\.?|rabatt|artikelrabatt|rechnungsrabatt|nachlass|sondernachlass|abschlag|zuschlag|skonto|discount|surcharge|remise|korting|bonus)\b/i;
+const TOTALS_CONCEPTS = new Set(["total_amount", "subtotal_amount", "tax_amount", "amount_due"]);
+const TOTALS_LABELS = CONCEPTS.filter((c) => TOTALS_CONCEPTS.has(c.key)).flatMap((c) => c.labels.map((l) => tokenise(l))).filter((t) => t.length > 0);
+
+const TOTALS_FIRST = new Set(TOTALS_LABELS.map((l) => l[0]!));
+
+/** A row that opens with a totals label ("Rechnungssumme Netto", "Sub Total") ends the items. */
+export function startsWithTotalsLabel(words: Word[]): boolean {
+  const tokens = words.slice(0, 4).map((w) => normaliseToken(w.text)).filter((t) => t !== "");
+  if (!TOTALS_FIRST.has(tokens[0] ?? "")) return false;
+  return TOTALS_LABELS.some((label) => label.every((t, i) => tokens[i] === t));
+}
+
+/** A numeric cell holds a number with at most a currency mark, a percent sign or a short unit ("10 Stk", "€ 9,99"). */
+export const NUMERIC_CELL = /^[-(]?\s*(?:[€$£¥₹]|[A-Z]{3}|RM|Rs\.?)?\s*-?\d[\d.,' ]*\s*(?:[€$£¥₹%]|[A-Z]{3}|\p{L}{1,5}\.?|m²|m³)?\s*[)-]?$/u;
+export const NUMERIC_KEYS = new Set(["quantity", "unit_price", "amount", "tax_rate", "discount_percent"]);
+export const SELLER_SIDE = /lief|supplier|vendor|seller|unsere|\bour\b|fournisseur|leverancier/i;
+
+export const IDENTIFIER_LINE = /^(?:gtin|ean|upc|sku|s\/n|serial|serien?(?:nummer|nr)|seriennr|lot|charge|batch|barcode)\b/i;
+
+/** "[FURN_7777] Office Chair", "*987123* Olive Oil", "E103184 Onderhoudsset": a code before a description. */
+export function splitBracketedCode(row: TableRow, fieldForKey: Map<string, string>): void {
+  const descField = fieldForKey.get("description");
+  const codeField = fieldForKey.get("item_code");
+  const desc = descField ? row[descField] : undefined;
+  if (!descField || !codeField || typeof desc !== "string" || row[codeField] !== undefined) return;
+  const m = /^(?:\[([^\]]{2,40})\]|\*([^*\s]{2,40})\*)\s*(.+)$/.exec(desc);
+  if (m) {
+    row[codeField] = m[1] ?? m[2] ?? null;
+    row[descField] = m[3] ?? desc;
+    return;
+  }
+  // "E103184 Onderhoudsset": an upper-case article number (three or more digits) leading the description.
+  const lead = /^([A-Z]{0,4}\d[A-Z0-9_./-]{3,})\s+(\S.*)$/.exec(desc);
+  if (lead && (lead[1]!.match(/\d/g) ?? []).length >= 3 && /\p{Ll}/u.test(lead[2]!)) {
+    row[codeField] = lead[1]!;
+    row[descField] = lead[2]!;
+  }
+}
