@@ -87,14 +87,14 @@ test("an admin builds a table field with three columns and reorders fields", asy
   await expect(page.getByRole("dialog").getByText(/already/i)).toBeVisible();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
 
-  expect(await fieldOrder(page)).toEqual(["invoiceNumber", "invoiceDate", "lineItems"]);
+  await expect.poll(() => fieldOrder(page)).toEqual(["invoiceNumber", "invoiceDate", "lineItems"]);
   await page.getByRole("button", { name: "Move lineItems up" }).click();
   await expect.poll(() => fieldOrder(page)).toEqual(["invoiceNumber", "lineItems", "invoiceDate"]);
   const items = page.getByRole("list", { name: "Fields" }).getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) });
   await items.nth(2).dragTo(items.nth(0));
   await expect.poll(() => fieldOrder(page)).toEqual(["invoiceDate", "invoiceNumber", "lineItems"]);
   await page.reload();
-  expect(await fieldOrder(page)).toEqual(["invoiceDate", "invoiceNumber", "lineItems"]);
+  await expect.poll(() => fieldOrder(page)).toEqual(["invoiceDate", "invoiceNumber", "lineItems"]);
 });
 
 test("an admin changes every group of settings and finds them after a reload", async ({ page }) => {

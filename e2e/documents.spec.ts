@@ -1,0 +1,82 @@
+import { expect, test, type Page } from "@playwright/test";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { ADMIN } from "./support/accounts";
+import { signIn } from "./support/sign-in";
+
+/**
+ * The main loop in the console: drop three PDFs, watch them reach Processed, find one by a value extracted from
+ * it, move one into a folder and find it there, delete one.
+ */
+test.describe.configure({ mode: "serial" });
+
+async function invoicePdf(number: string): Promise<number[]> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595, 842]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  ["Initech Supplies", `Invoice Number: ${number}`, "Invoice Date: 2024-06-01", "Total: 42.00 EUR"].forEach((line, index) =>
+    page.drawText(line, { x: 50, y: 780 - index * 24, size: 14, font }),
+  );
+  return [...(await pdf.save())];
+}
+
+async function openDocuments(page: Page) {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  await page.goto("/parsers");
+  await page.getByRole("link", { name: "Supplier invoices", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "All documents" })).toBeVisible();
+}
+
+const rows = (page: Page) => page.getByRole("table", { name: "Documents" }).getByRole("row").filter({ has: page.getByRole("link") });
+
+test("a member drops three PDFs and watches them get processed", async ({ page }) => {
+  await openDocuments(page);
+  const files = await Promise.all(["INV-E2E-0001", "INV-E2E-0002", "INV-E2E-0003"].map(async (number) => ({ name: `${number}.pdf`, bytes: await invoicePdf(number) })));
+  const dataTransfer = await page.evaluateHandle((items) => {
+    const transfer = new DataTransfer();
+    for (const item of items) transfer.items.add(new File([new Uint8Array(item.bytes)], item.name, { type: "application/pdf" }));
+    return transfer;
+  }, files);
+  await page.getByRole("region", { name: "Upload documents" }).dispatchEvent("drop", { dataTransfer });
+
+  const uploads = page.getByRole("list", { name: "Uploads" });
+  await expect(uploads.getByText("Uploaded")).toHaveCount(3);
+  await expect(rows(page)).toHaveCount(3);
+  await expect(rows(page).getByText("Processed")).toHaveCount(3, { timeout: 90_000 });
+});
+
+test("a member finds a document by a value extracted from it", async ({ page }) => {
+  await openDocuments(page);
+  await page.getByRole("searchbox", { name: "Search documents" }).fill("inv-e2e-0002");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=inv-e2e-0002/);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText("INV-E2E-0002.pdf");
+
+  await rows(page).first().getByRole("link").click();
+  await expect(page.getByRole("heading", { name: "INV-E2E-0002.pdf" })).toBeVisible();
+  await expect(page.getByRole("row", { name: /invoiceNumber/ })).toContainText("INV-E2E-0002");
+});
+
+test("a member moves a document into a folder and deletes another", async ({ page }) => {
+  await openDocuments(page);
+  const tree = page.getByRole("tree", { name: "Folders" });
+
+  await rows(page).filter({ hasText: "INV-E2E-0001.pdf" }).getByRole("checkbox").check();
+  await page.getByRole("toolbar", { name: "Selected documents" }).getByLabel("Move selected to folder").selectOption({ label: "2025" });
+  await expect(page.getByRole("status").getByText("Moved 1 document")).toBeVisible();
+
+  await tree.getByRole("treeitem", { name: /^2025,/ }).click();
+  await expect(page.getByRole("heading", { name: "2025", level: 2 })).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText("INV-E2E-0001.pdf");
+  await expect(tree.getByRole("treeitem", { name: /^2025, 1 documents/ })).toBeVisible();
+
+  await tree.getByRole("treeitem", { name: /^All documents/ }).click();
+  await rows(page).filter({ hasText: "INV-E2E-0003.pdf" }).getByRole("checkbox").check();
+  await page.getByRole("toolbar", { name: "Selected documents" }).getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("status").getByText("Deleted 1 document")).toBeVisible();
+  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page).filter({ hasText: "INV-E2E-0003.pdf" })).toHaveCount(0);
+});
