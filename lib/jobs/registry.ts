@@ -38,7 +38,7 @@ export async function startWorkers(queue: Queue, db: Db): Promise<void> {
   await work<{ task: string }>(queue, QUEUES.maintenance.name, async (job) => {
     if (job.data.task === "prune-rate-limits") await pruneRateLimitBuckets(db);
   });
-  const deps = { extract: (input: Parameters<ExtractionPool["run"]>[0]) => extractionPool().run(input), store: fileStore() };
+  const deps = { extract: (input: Parameters<ExtractionPool["run"]>[0]) => extractionPool().run(input), store: fileStore(), queue };
   await work<{ documentId: string }>(
     queue,
     QUEUES.extract.name,

@@ -14,13 +14,18 @@ import { processDocument, sanitiseExtractionError } from "./process-document";
 let handle: DatabaseHandle;
 let admin: TestActor;
 const store = localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "quarry-pipeline-")));
-const deps = { extract: extractDocument, store };
+// The queue is pg-boss in the app (tested in lib/jobs); here it records what the pipeline queues.
+const queued: string[] = [];
+const queue = { send: async (_name: string, data: { documentId: string }) => (queued.push(data.documentId), `job-${queued.length}`) };
+const deps = { extract: extractDocument, store, queue };
 
-async function invoicePdf(lines: string[]): Promise<Uint8Array> {
+async function invoicePdf(...pages: string[][]): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  const page = pdf.addPage([595, 842]);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
-  lines.forEach((line, index) => page.drawText(line, { x: 50, y: 780 - index * 24, size: 14, font }));
+  for (const lines of pages) {
+    const page = pdf.addPage([595, 842]);
+    lines.forEach((line, index) => page.drawText(line, { x: 50, y: 780 - index * 24, size: 14, font }));
+  }
   return pdf.save();
 }
 
@@ -106,6 +111,37 @@ describe("processDocument", () => {
     const [after] = await handle.db.select().from(documents).where(eq(documents.id, document.id));
     expect(after!.error).toMatch(/after several attempts/);
   });
+});
+
+describe("splitting", () => {
+  it("splits an upload into one document per invoice, each extracted on its own", async () => {
+    const parser = await invoiceParser();
+    await handle.db
+      .update(parsers)
+      .set({ settings: { ...parser.settings, splitDocuments: { enabled: true, mode: "partitionKey", partitionKey: "invoiceNumber", partitionKeySource: "parserField" } } })
+      .where(eq(parsers.id, parser.id));
+    const bytes = await invoicePdf(["Invoice Number: A-100", "Total: 10.00 EUR"], ["Invoice Number: B-200", "Total: 20.00 EUR"], ["continued: terms and conditions"]);
+    const upload = await storedDocument(parser.id, bytes);
+    queued.length = 0;
+
+    expect(await processDocument(handle.db, deps, upload.id)).toBe("split");
+
+    const children = await handle.db.select().from(documents).where(eq(documents.parentDocumentId, upload.id)).orderBy(documents.name);
+    expect(children.map((child) => [child.name, child.source, child.status])).toEqual([
+      ["invoice (part 1 of 2).pdf", "split", "queued"],
+      ["invoice (part 2 of 2).pdf", "split", "queued"],
+    ]);
+    expect(queued.sort()).toEqual(children.map((child) => child.id).sort());
+    const [parent] = await handle.db.select().from(documents).where(eq(documents.id, upload.id));
+    expect(parent).toMatchObject({ status: "processed", pageCount: 3 });
+
+    for (const child of children) expect(await processDocument(handle.db, deps, child.id)).toBe("processed");
+    const done = await handle.db.select().from(documents).where(eq(documents.parentDocumentId, upload.id)).orderBy(documents.name);
+    expect(done.map((child) => [child.data.invoiceNumber, child.pageCount])).toEqual([
+      ["A-100", 1],
+      ["B-200", 2],
+    ]);
+  }, 120_000);
 });
 
 describe("sanitiseExtractionError", () => {

@@ -6,10 +6,13 @@ import { classifyDocument, type ExtractionInput, type ExtractionResult } from "@
 import type { FileStore } from "@/lib/storage";
 import { loadFieldRows } from "../fields/internal";
 import { buildFieldTree, toFieldInputs } from "../fields/tree";
+import type { ExtractionQueue } from "./queue-extraction";
+import { splitIntoChildren, splitRuleFor } from "./split";
 import { documentSearchText } from "./to-document";
 
 export type Extractor = (input: ExtractionInput) => Promise<ExtractionResult>;
-export type ProcessOutcome = "processed" | "failed" | "skipped" | "gone";
+export type ProcessOutcome = "processed" | "failed" | "skipped" | "split" | "gone";
+export type PipelineDeps = { extract: Extractor; store: FileStore; queue: ExtractionQueue };
 
 /**
  * One document through the pipeline: read its file, extract with the parser's current fields and settings,
@@ -19,7 +22,7 @@ export type ProcessOutcome = "processed" | "failed" | "skipped" | "gone";
  * once with a sanitised message. Any other error (database, storage) is thrown so the queue retries the job;
  * `finalAttempt` marks the document failed instead of throwing, so no document waits forever.
  */
-export async function processDocument(db: Db, deps: { extract: Extractor; store: FileStore }, documentId: string, finalAttempt = false): Promise<ProcessOutcome> {
+export async function processDocument(db: Db, deps: PipelineDeps, documentId: string, finalAttempt = false): Promise<ProcessOutcome> {
   const [document] = await db
     .update(documents)
     .set({ status: "processing", error: null })
@@ -41,7 +44,8 @@ export async function processDocument(db: Db, deps: { extract: Extractor; store:
         fileName: document.name,
         fields,
         settings: {
-          parsePages: settings.parsePages || undefined,
+          // A part of a split upload already is the selected pages: selecting again would count from its own page 1.
+          parsePages: document.source === "split" ? undefined : settings.parsePages || undefined,
           dataExtractionMode: settings.dataExtractionMode,
           advancedTableExtraction: settings.advancedTableExtraction !== "disabled",
           markdownParsing: settings.markdownParsing.enabled,
@@ -50,6 +54,15 @@ export async function processDocument(db: Db, deps: { extract: Extractor; store:
       });
     } catch (error) {
       return await fail(db, documentId, sanitiseExtractionError(error));
+    }
+
+    const splitRule = document.source !== "split" && document.contentType === "application/pdf" ? splitRuleFor(settings.splitDocuments, fields) : null;
+    if (splitRule) {
+      try {
+        if ((await splitIntoChildren(db, deps, document, bytes, result.pages, splitRule)) > 1) return "split";
+      } catch (error) {
+        return await fail(db, documentId, sanitiseExtractionError(error));
+      }
     }
 
     const pageCount = result.stats.pageCount;

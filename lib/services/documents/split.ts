@@ -1,0 +1,80 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { SplitDocuments } from "@/lib/contracts/parser-settings";
+import type { Db } from "@/lib/db/client";
+import { documents } from "@/lib/db/schema";
+import { planSplit, writePdfParts, type FieldDefinition, type PageModel, type SplitRule } from "@/lib/extraction";
+import type { FileStore } from "@/lib/storage";
+import { storageKey } from "@/lib/storage";
+import { enqueueExtraction, type ExtractionQueue } from "./queue-extraction";
+
+type DocumentRecord = typeof documents.$inferSelect;
+
+/** The engine's split rule for the parser's setting, or null when this document is not to be split. */
+export function splitRuleFor(setting: SplitDocuments, fields: FieldDefinition[]): SplitRule | null {
+  if (!setting.enabled) return null;
+  if (setting.mode === "everyXPages") return { mode: "every", pages: setting.everyXPages ?? 1 };
+  if (setting.mode === "pageRanges") {
+    const ranges = (setting.pageRanges ?? "").split(",").map((range) => range.trim()).filter(Boolean);
+    return ranges.length ? { mode: "ranges", ranges } : null;
+  }
+  // partitionKey: a top-level field, or a table's column by its dotted path (`items.sku`).
+  const [head, column] = (setting.partitionKey ?? "").split(".");
+  const top = fields.find((field) => field.name === head);
+  const field = column ? top?.columns?.find((candidate) => candidate.name === column) : top;
+  return field ? { mode: "field", field } : null;
+}
+
+/**
+ * Splits an uploaded PDF into child documents, one per part: each is stored as its own PDF, linked to the
+ * upload (parentDocumentId), and queued for extraction. Returns how many parts there were; 0 or 1 means the
+ * document stays whole and is extracted as it is.
+ */
+export async function splitIntoChildren(
+  db: Db,
+  deps: { store: FileStore; queue: ExtractionQueue },
+  parent: DocumentRecord,
+  bytes: Uint8Array,
+  pages: PageModel,
+  rule: SplitRule,
+): Promise<number> {
+  const parts = planSplit(pages, rule);
+  if (parts.length <= 1) return parts.length;
+  const files = await writePdfParts(bytes, parts);
+  const base = parent.name.replace(/\.pdf$/i, "");
+  const children = files.map((file, index) => {
+    const id = randomUUID();
+    const name = `${base} (part ${index + 1} of ${files.length}).pdf`;
+    return {
+      row: {
+        id,
+        teamId: parent.teamId,
+        parserId: parent.parserId,
+        folderId: parent.folderId,
+        parentDocumentId: parent.id,
+        name,
+        // A part keeps the upload's external id with its number, so an integration can tell the parts apart.
+        externalId: parent.externalId ? `${parent.externalId}#${index + 1}` : null,
+        custom: parent.custom,
+        status: "queued" as const,
+        source: "split",
+        contentType: "application/pdf",
+        fileKey: storageKey(parent.teamId, id, name),
+        fileSize: file.byteLength,
+        searchText: name.toLowerCase(),
+      },
+      file,
+    };
+  });
+  for (const child of children) await deps.store.put(child.row.fileKey, child.file, "application/pdf");
+  await db.transaction(async (tx) => {
+    await tx.insert(documents).values(children.map((child) => child.row));
+    await tx
+      .update(documents)
+      .set({ status: "processed", pageCount: pages.pages.length, data: {}, fieldMetadata: {}, error: null, processedAt: new Date() })
+      .where(eq(documents.id, parent.id));
+  });
+  for (const child of children) await enqueueExtraction(deps.queue, child.row.id);
+  return children.length;
+}
