@@ -40,6 +40,11 @@ const config = [
     rules: { "no-restricted-imports": "off" },
   },
   {
+    // Worker-thread bootstraps are CommonJS: they must require() the TypeScript hook before loading the engine.
+    files: ["**/*.cjs"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     // Vitest's ProvidedContext is extended by declaration merging, which only interfaces support.
     files: ["tests/**"],
     rules: { "@typescript-eslint/consistent-type-definitions": "off" },
