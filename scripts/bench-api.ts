@@ -3,40 +3,14 @@
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { parseSeedOutput } from "../tests/support/seed-output";
 import { runSeed, startServer, tempDataDir } from "../tests/support/server";
 import { runLoad } from "./bench/load";
+import { postgresAvailable, withDatabase } from "./bench/postgres";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PARSERS = 20;
-const ADMIN_URL = process.env.BENCH_POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-async function postgresAvailable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function withDatabase<T>(name: string, run: (url: string) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
 
 async function bench(backend: string, databaseUrl: string) {
   const env = { DATA_DIR: tempDataDir("quarry-bench-"), DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: "100000000", RATE_LIMIT_PER_DAY: "100000000" };

@@ -5,40 +5,14 @@ import { spawnSync } from "node:child_process";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { parseSeedOutput } from "../tests/support/seed-output";
 import { runSeed, startServer, tempDataDir } from "../tests/support/server";
+import { postgresAvailable, withDatabase } from "./bench/postgres";
 
 const COUNT = Number(process.env.BENCH_DOCUMENTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
-const ADMIN_URL = process.env.BENCH_POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const BACKENDS = (process.env.BENCH_BACKENDS ?? "pglite,postgres").split(",");
 
-async function postgresAvailable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function withDatabase<T>(name: string, run: (url: string) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
 
 type Probe = { label: string; method: "GET" | "POST"; path: string; body?: unknown };
 

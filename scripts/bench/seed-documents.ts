@@ -1,9 +1,7 @@
 // Seeds a parser with folders and N documents for `npm run bench:documents`: `seed-documents.ts <teamId> <count>`.
 // Prints one JSON line {parserId, folderIds, seconds}.
-import { eq } from "drizzle-orm";
-import { effectivePermissions } from "@/lib/auth/permissions";
-import { memberships, teams } from "@/lib/db/schema";
 import { openScriptDatabase } from "@/lib/runtime/script";
+import { systemContext } from "@/lib/services/system-context";
 import { seedBenchDocuments } from "@/lib/services/documents/bench-seed";
 import { createFolder } from "@/lib/services/folders";
 import { createParser } from "@/lib/services/parsers";
@@ -13,10 +11,7 @@ async function main() {
   if (!teamId || !count) throw new Error("usage: seed-documents.ts <teamId> <count>");
   const handle = await openScriptDatabase();
   try {
-    const [team] = await handle.db.select().from(teams).where(eq(teams.id, teamId));
-    const [admin] = await handle.db.select().from(memberships).where(eq(memberships.teamId, teamId));
-    if (!team || !admin) throw new Error(`no team ${teamId}`);
-    const ctx = { db: handle.db, teamId, region: team.region, actor: { userId: admin.userId, apiKeyId: null, via: "system" as const }, role: "admin" as const, permissions: effectivePermissions("admin") };
+    const ctx = await systemContext(handle.db, teamId);
     const parser = await createParser(ctx, { name: "Bench invoices", description: "Created by npm run bench:documents" });
     const folderIds: string[] = [];
     for (const name of ["Inbox", "Suppliers", "Archive", "Disputed", "Paid", "Q1", "Q2", "Q3", "Q4", "Other"]) folderIds.push((await createFolder(ctx, parser.id, { name })).id);

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import { FormError } from "@/components/forms/form-error";
 import { Button, FormField, Input } from "@/components/ui";
 import { SetupSchema, type Setup } from "@/lib/contracts/setup";
 import { setupAction } from "./actions";
@@ -38,9 +39,7 @@ export function SetupForm() {
       <FormField label="Password" htmlFor="password" error={errors.password?.message} description="At least 10 characters.">
         <Input type="password" autoComplete="new-password" {...register("password")} />
       </FormField>
-      <p aria-live="polite" className="text-sm font-medium text-danger empty:hidden">
-        {formError}
-      </p>
+      <FormError message={formError} />
       <Button type="submit" loading={formState.isSubmitting}>
         Create team and admin account
       </Button>

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import { FormError } from "@/components/forms/form-error";
 import { Button, FormField, Input } from "@/components/ui";
 import { SignInSchema, type SignIn } from "@/lib/contracts/setup";
 import { signInAction } from "./actions";
@@ -27,9 +28,7 @@ export function SignInForm({ redirectTo, notice }: { redirectTo?: string; notice
       <FormField label="Password" htmlFor="password" error={formState.errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...register("password")} />
       </FormField>
-      <p aria-live="polite" className="text-sm font-medium text-danger empty:hidden">
-        {formError}
-      </p>
+      <FormError message={formError} />
       <Button type="submit" loading={formState.isSubmitting}>
         Sign in
       </Button>

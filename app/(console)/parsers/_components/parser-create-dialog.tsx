@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import { FormError } from "@/components/forms/form-error";
 import {
   Button,
   Checkbox,
@@ -83,9 +84,7 @@ export function ParserCreateDialog() {
               {errors.acceptedFileTypes?.message}
             </p>
           </fieldset>
-          <p aria-live="polite" className="text-sm font-medium text-danger empty:hidden">
-            {formError}
-          </p>
+          <FormError message={formError} />
           <DialogFooter>
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Cancel

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { SecretReveal } from "@/components/console/secret-reveal";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import { FormError } from "@/components/forms/form-error";
 import {
   Button,
   Checkbox,
@@ -94,9 +95,7 @@ export function ApiKeyCreateDialog({ permissions }: { permissions: Option[] }) {
                 {errors.permissions?.message}
               </p>
             </fieldset>
-            <p aria-live="polite" className="text-sm font-medium text-danger empty:hidden">
-              {formError}
-            </p>
+            <FormError message={formError} />
             <DialogFooter>
               <Button variant="secondary" onClick={() => onOpenChange(false)}>
                 Cancel

@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { SecretReveal } from "@/components/console/secret-reveal";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import { FormError } from "@/components/forms/form-error";
 import {
   Button,
   Dialog,
@@ -101,9 +102,7 @@ export function MemberAddDialog() {
                 ))}
               </Select>
             </FormField>
-            <p aria-live="polite" className="text-sm font-medium text-danger empty:hidden">
-              {formError}
-            </p>
+            <FormError message={formError} />
             <DialogFooter>
               <Button variant="secondary" onClick={() => onOpenChange(false)}>
                 Cancel

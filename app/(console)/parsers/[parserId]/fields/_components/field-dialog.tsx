@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import { FormError } from "@/components/forms/form-error";
 import { Button, Checkbox, Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle, FormField, Input, Select, TagInput, Textarea } from "@/components/ui";
 import { ColumnInputSchema, type ColumnInput, type Field } from "@/lib/contracts/fields";
 import { ColumnsEditor } from "./columns-editor";
@@ -111,9 +112,7 @@ export function FieldDialog({
               </p>
             </fieldset>
           ) : null}
-          <p aria-live="polite" className="text-sm font-medium text-danger empty:hidden">
-            {formError}
-          </p>
+          <FormError message={formError} />
           <DialogFooter>
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
               Cancel
