@@ -14,9 +14,9 @@ import { defineQueue, work, type Queue, type QueueDefinition } from "./queue";
 const QUEUES = {
   maintenance: { name: "maintenance", retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
   // A document's extraction: retried with backoff when the database or the store fail, never when the document
-  // itself cannot be read (see processDocument). Expiry is well past the engine's own per-document limit, so a
+  // itself cannot be read (see processDocument). Expiry (5 min) is well past the engine's 2-minute per-document limit, so a
   // killed worker's job comes back to another worker.
-  extract: { name: EXTRACT_QUEUE, retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 900 },
+  extract: { name: EXTRACT_QUEUE, retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 300 },
 } satisfies Record<string, QueueDefinition>;
 
 export async function registerJobs(queue: Queue): Promise<void> {
