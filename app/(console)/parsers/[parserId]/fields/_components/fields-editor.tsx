@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState, type DragEvent } from "react";
 import { Badge, Button, ConfirmDialog, EmptyState, useToast } from "@/components/ui";
 import type { ActionResult } from "@/lib/actions/result";
@@ -77,7 +78,13 @@ export function FieldsEditor({ parserId, fields, canWrite }: { parserId: string;
       </div>
       {reprocess ? (
         <div role="status" className="mb-4 flex items-center gap-3 rounded-lg border border-warning bg-warning-soft px-4 py-3">
-          <p className="flex-1">Documents already processed were extracted with the previous fields. Reprocess them to apply this change.</p>
+          <p className="flex-1">
+            Documents already processed were extracted with the previous fields.{" "}
+            <Link href={`/parsers/${parserId}/documents`} className="font-medium text-accent underline">
+              Reprocess them
+            </Link>{" "}
+            from the document list (select them, then Reprocess) to apply this change.
+          </p>
           <Button size="sm" variant="ghost" onClick={() => setReprocess(false)}>
             Dismiss
           </Button>
