@@ -7,6 +7,7 @@ import { folderOperations } from "./folders";
 import { memberOperations } from "./members";
 import { parserOperations } from "./parsers";
 import { sessionOperations } from "./session";
+import { usageOperations } from "./usage";
 
 /** Every /api/v1 operation. The OpenAPI document and the route-coverage test walk this list. */
 export const operationGroups = {
@@ -18,6 +19,7 @@ export const operationGroups = {
   folders: folderOperations,
   audit: auditOperations,
   documents: documentOperations,
+  usage: usageOperations,
 } as const;
 
 export const allOperations: Operation[] = Object.values(operationGroups).flatMap((group) => Object.values(group) as Operation[]);
