@@ -1,10 +1,10 @@
 import net from "node:net";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { textPdf } from "../support/fixture-files";
-import { call, freshKey, quarry, seedTeam } from "../support/http";
-import { makeParser, type ParserBody } from "../support/parsers";
+import { call, quarry } from "../support/http";
+import { keysPerTest, makeParser, type ParserBody } from "../support/parsers";
 
 /** Real mail over SMTP to the server's inbound listener, as a mail server on the internet would send it. */
 
@@ -15,11 +15,8 @@ type SmtpFailure = Error & { responseCode?: number; response?: string };
 const INVOICE = ["ACME Supplies Ltd", "Invoice Number: INV-MAIL-7", "Invoice Date: 2024-03-15", "Total: 310.00 EUR"];
 const FIELDS = [{ name: "invoiceNumber", type: "text", description: "Invoice number" }];
 
-let key: string;
-
-beforeAll(async () => {
-  key = (await freshKey(seedTeam("Acme").apiKey)).key;
-});
+// A key per test: polling for documents must not spend another test's rate-limit budget.
+const keys = keysPerTest();
 
 function transport() {
   // No TLS: the listener offers no STARTTLS (it has no certificate), as a test MX on loopback.
@@ -41,18 +38,18 @@ async function refusal(message: Mail.Options): Promise<SmtpFailure> {
 }
 
 async function emailParser(body: Record<string, unknown> = {}, settings: Record<string, unknown> = {}): Promise<EmailParser> {
-  const created = await makeParser(key, { fields: FIELDS, ...body });
+  const created = await makeParser(keys.acme(), { fields: FIELDS, ...body });
   if (Object.keys(settings).length > 0) {
-    const patched = await call(`/api/v1/parsers/${created.id}`, { key, method: "PATCH", body: settings });
+    const patched = await call(`/api/v1/parsers/${created.id}`, { key: keys.acme(), method: "PATCH", body: settings });
     expect(patched.status).toBe(200);
   }
-  const read = await call<EmailParser>(`/api/v1/parsers/${created.id}`, { key });
+  const read = await call<EmailParser>(`/api/v1/parsers/${created.id}`, { key: keys.acme() });
   expect(read.body.emailAddress).toMatch(/^[a-z0-9-]+@inbound\.localhost$/);
   return read.body;
 }
 
 async function documentsOf(parserId: string): Promise<ListedDocument[]> {
-  const response = await call<{ data: ListedDocument[] }>(`/api/v1/parsers/${parserId}/documents`, { key });
+  const response = await call<{ data: ListedDocument[] }>(`/api/v1/parsers/${parserId}/documents`, { key: keys.acme() });
   expect(response.status).toBe(200);
   return response.body.data;
 }
@@ -94,7 +91,7 @@ describe("inbound e-mail", () => {
     const [document] = await waitForDocuments(parser.id, 1);
     expect(document).toMatchObject({ name: "Invoice INV-MAIL-7.eml", source: "email", contentType: "message/rfc822" });
     expect(await waitUntilDone(parser.id, document!.id)).toBe("processed");
-    const data = await call<{ data: Record<string, unknown> }>(`/api/v1/process/${parser.id}/files/data?documentId=${document!.id}`, { key });
+    const data = await call<{ data: Record<string, unknown> }>(`/api/v1/process/${parser.id}/files/data?documentId=${document!.id}`, { key: keys.acme() });
     expect(data.body.data.invoiceNumber).toBe("INV-MAIL-7");
   });
 
@@ -137,7 +134,7 @@ describe("inbound e-mail", () => {
     const elsewhere = await refusal({ to: `${slug}@example.com` });
     expect(elsewhere.response).toBe(`550 5.1.1 <${slug}@example.com>: no such mailbox`);
 
-    expect((await call(`/api/v1/parsers/${parser.id}`, { key, method: "PATCH", body: { isActive: false } })).status).toBe(200);
+    expect((await call(`/api/v1/parsers/${parser.id}`, { key: keys.acme(), method: "PATCH", body: { isActive: false } })).status).toBe(200);
     const archived = await refusal({ to: parser.emailAddress });
     expect(archived.response).toBe(`550 5.1.1 <${parser.emailAddress}>: no such mailbox`);
     expect(await documentsOf(parser.id)).toEqual([]);
