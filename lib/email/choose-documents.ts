@@ -66,15 +66,17 @@ export function messageFileName(subject: string | undefined): string {
  * attachment is its own document, and the subject and body are not part of them.
  *
  * A parser that reads the body must also accept E-mail (EML) among its file types, because the upload checks
- * every file against them; one that does not falls back to its attachments rather than refusing the mail.
+ * every file against them; one that does not falls back to its attachments rather than refusing the mail. So does
+ * a message the upload would not recognise as e-mail by its bytes (`rawType`, see detectContentType): its
+ * attachments are better than a bounce.
  */
 export function planDocuments(
-  message: { raw: Uint8Array; subject?: string; attachments: readonly MailAttachment[] },
+  message: { raw: Uint8Array; rawType: string | null; subject?: string; attachments: readonly MailAttachment[] },
   settings: EmailParsing,
   acceptedTypes: readonly string[],
 ): DocumentPlan {
   const readsMessage = settings.parseEmailBody || settings.mergeEmailAttachments;
-  if (readsMessage && acceptedTypes.includes(EML_TYPE)) {
+  if (readsMessage && acceptedTypes.includes(EML_TYPE) && message.rawType === EML_TYPE) {
     return { kind: "message", file: { name: messageFileName(message.subject), bytes: message.raw, declaredType: EML_TYPE } };
   }
   const chosen = chooseAttachments(message.attachments, settings, acceptedTypes);

@@ -83,7 +83,7 @@ describe("choosing attachments", () => {
 });
 
 describe("planDocuments", () => {
-  const message = { raw: new Uint8Array([70, 114, 111, 109]), subject: "Invoice 42 / March", attachments: [attachment("a.pdf", PDF), attachment("b.pdf", PDF)] };
+  const message = { raw: new Uint8Array([70, 114, 111, 109]), rawType: EML, subject: "Invoice 42 / March", attachments: [attachment("a.pdf", PDF), attachment("b.pdf", PDF)] };
 
   it("the message is one document when the parser reads the body and accepts e-mail", () => {
     const plan = planDocuments(message, settings({ parseEmailBody: true }), [PDF, EML]);
@@ -101,6 +101,10 @@ describe("planDocuments", () => {
 
   it("a parser that does not accept e-mail gets the attachments even when it reads bodies", () => {
     expect(planDocuments(message, settings({ parseEmailBody: true }), [PDF]).kind).toBe("attachments");
+  });
+
+  it("a message the upload would not recognise as e-mail falls back to its attachments", () => {
+    expect(planDocuments({ ...message, rawType: "text/plain" }, settings({ parseEmailBody: true }), [PDF, EML]).kind).toBe("attachments");
   });
 
   it("says why when nothing in the message is for the parser", () => {

@@ -2,7 +2,7 @@ import { simpleParser } from "mailparser";
 import { detectContentType } from "@/lib/files/detect-content-type";
 import type { MailAttachment } from "./choose-documents";
 
-export type ReadMessage = { raw: Uint8Array; subject?: string; from: string | null; attachments: MailAttachment[] };
+export type ReadMessage = { raw: Uint8Array; rawType: string | null; subject?: string; from: string | null; attachments: MailAttachment[] };
 
 /**
  * Parses a received message: its header sender (what the sender filter and the extraction engine judge), its
@@ -18,5 +18,7 @@ export async function readMessage(raw: Uint8Array): Promise<ReadMessage> {
       return { fileName, detectedType, inline: attachment.contentDisposition === "inline" || attachment.related === true, bytes };
     }),
   );
-  return { raw, subject: mail.subject, from: mail.from?.value[0]?.address?.toLowerCase() || null, attachments };
+  // The upload types the .eml by its bytes too; knowing here whether it will pass lets the plan fall back.
+  const rawType = await detectContentType(raw, { declared: "message/rfc822", fileName: "message.eml" });
+  return { raw, rawType, subject: mail.subject, from: mail.from?.value[0]?.address?.toLowerCase() || null, attachments };
 }

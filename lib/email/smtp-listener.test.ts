@@ -66,6 +66,35 @@ describe("smtp listener", () => {
     expect(received.map((delivery) => delivery.parserId)).toEqual(["p-reads"]);
   });
 
+  it("keeps the attachments of a message whose headers hide From: past what type detection reads", async () => {
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n").toString("base64");
+    const trace = Array.from({ length: 60 }, (_, i) => `X-Trace-${i}: ${"t".repeat(90)}`).join("\r\n");
+    const raw = [
+      trace,
+      "From: <ap@supplier.test>",
+      "To: <reads@in.test>",
+      "Subject: Long headers",
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/mixed; boundary="b"',
+      "",
+      "--b",
+      "Content-Type: text/plain",
+      "",
+      "Body",
+      "--b",
+      'Content-Type: application/pdf; name="a.pdf"',
+      'Content-Disposition: attachment; filename="a.pdf"',
+      "Content-Transfer-Encoding: base64",
+      "",
+      pdf,
+      "--b--",
+      "",
+    ].join("\r\n");
+    const transport = nodemailer.createTransport({ host: "127.0.0.1", port: listener.port, secure: false, ignoreTLS: true });
+    await transport.sendMail({ envelope: { from: "ap@supplier.test", to: ["reads@in.test"] }, raw });
+    expect(received.map((delivery) => delivery.files.map((file) => file.name))).toEqual([["a.pdf"]]);
+  });
+
   it("turns an unexpected failure into a temporary 451, so the sender retries", async () => {
     failNext = new Error("database down");
     await expect(send("reads@in.test")).rejects.toMatchObject({ responseCode: 451, response: "451 4.3.0 Could not take the message now; try again later" });
