@@ -21,6 +21,10 @@ const EnvSchema = z.object({
   US_BASE_URL: z.string().default("https://us.quarry.example"),
   EU_BASE_URL: z.string().default("https://eu.quarry.example"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Inbound e-mail: the SMTP listener runs (with the workers) only when a port is set. */
+  SMTP_PORT: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(65_535).optional()),
+  /** Mail for `<parser slug>@INBOUND_DOMAIN` becomes documents of that parser. */
+  INBOUND_DOMAIN: z.string().trim().toLowerCase().min(1).default("inbound.localhost"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicBaseUrl: string };

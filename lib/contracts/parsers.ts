@@ -21,6 +21,7 @@ export const ParserSchema = z
     isActive: z.boolean().describe("False once archived: hidden from the list, data kept"),
     acceptedFileTypes: z.array(AcceptedFileTypeSchema),
     settings: ParserSettingsSchema,
+    emailAddress: z.string().describe("Mail sent here becomes documents of this parser (read-only)"),
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,
     counts: z.object({ totalDocuments: z.int(), folders: z.int() }),

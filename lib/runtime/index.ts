@@ -2,6 +2,7 @@ import "server-only";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { migrateDatabase, openDatabase, ping, type DatabaseHandle, type Db } from "@/lib/db/client";
+import { startInboundEmail } from "@/lib/email";
 import { env } from "@/lib/env";
 import { registerJobs, startWorkers, stopWorkers } from "@/lib/jobs/registry";
 import { startQueue, type Queue } from "@/lib/jobs/queue";
@@ -48,6 +49,10 @@ export async function boot(options: { workers: boolean }): Promise<Runtime> {
     const queue = await startQueue(handle, { supervise: true });
     await registerJobs(queue);
     if (options.workers) await startWorkers(queue, handle.db);
+    // Mail is taken where jobs run (the worker process, or the server with WORKER=inline): a web-only process
+    // leaves the port to it, so two processes of one deployment never compete for it.
+    const inbound = options.workers && config.SMTP_PORT ? await startInboundEmail({ db: handle.db, queue, port: config.SMTP_PORT, domain: config.INBOUND_DOMAIN }) : null;
+    if (inbound) console.log(`[quarry] inbound e-mail on port ${inbound.port} for *@${config.INBOUND_DOMAIN}`);
     let stopping: Promise<void> | undefined;
     return {
       handle,
@@ -58,6 +63,7 @@ export async function boot(options: { workers: boolean }): Promise<Runtime> {
       ping: () => ping(handle),
       shutdown: () =>
         (stopping ??= (async () => {
+          await inbound?.close().catch((error: unknown) => console.error("[shutdown] inbound e-mail", error));
           await queue.stop().catch((error: unknown) => console.error("[shutdown] queue", error));
           await stopWorkers().catch((error: unknown) => console.error("[shutdown] extraction pool", error));
           await handle.close();

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { TestProject } from "vitest/node";
 import { parseSeedOutput, type SeedOutput } from "../support/seed-output";
 import { startFixtureServer } from "../support/fixture-files";
-import { runSeed, startServer, tempDataDir, type RunningServer } from "../support/server";
+import { freePort, runSeed, startServer, tempDataDir, type RunningServer } from "../support/server";
 
 /**
  * Starts the real server for the integration suite: on PGlite in a temporary DATA_DIR by default, or on the
@@ -17,6 +17,8 @@ export type IntegrationContext = {
   databaseUrl: string | null;
   /** A loopback file server the app may fetch from (SAFE_FETCH_ALLOW), for URL import. */
   fixtureBaseUrl: string;
+  /** The first server's inbound SMTP listener (mail for `<parser slug>@inbound.localhost`). */
+  smtpPort: number;
 };
 
 declare module "vitest" {
@@ -43,11 +45,13 @@ export default async function setup(project: TestProject) {
   if (seeded.status !== 0) throw new Error(`seed failed (${seeded.status}):\n${seeded.stderr}\n${seeded.stdout}`);
   const seed = parseSeedOutput(seeded.stdout);
 
-  const servers: RunningServer[] = [await startServer(env)];
+  // Only the first server takes mail: a port binds once, and one listener per deployment is what production runs.
+  const smtpPort = await freePort();
+  const servers: RunningServer[] = [await startServer({ ...env, SMTP_PORT: String(smtpPort) })];
   // A scale-out deployment shares its files (the same DATA_DIR here; S3 elsewhere) and its AUTH_SECRET.
   if (databaseUrl) servers.push(await startServer({ ...env, AUTH_SECRET: fs.readFileSync(`${dataDir}/auth-secret`, "utf8") }));
 
-  project.provide("quarry", { backend: databaseUrl ? "postgres" : "pglite", baseUrls: servers.map((server) => server.baseUrl), dataDir, seed, databaseUrl, fixtureBaseUrl: fixtures.baseUrl });
+  project.provide("quarry", { backend: databaseUrl ? "postgres" : "pglite", baseUrls: servers.map((server) => server.baseUrl), dataDir, seed, databaseUrl, fixtureBaseUrl: fixtures.baseUrl, smtpPort });
 
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));

@@ -27,7 +27,7 @@ describe("POST /parsers", () => {
       },
     });
     expect(response.status).toBe(201);
-    expect(Object.keys(response.body).sort()).toEqual(["acceptedFileTypes", "counts", "createdAt", "description", "id", "isActive", "name", "settings", "type", "updatedAt"]);
+    expect(Object.keys(response.body).sort()).toEqual(["acceptedFileTypes", "counts", "createdAt", "description", "emailAddress", "id", "isActive", "name", "settings", "type", "updatedAt"]);
     expect(response.body).toMatchObject({ name, description: "Supplier invoices", type: "document", isActive: true, counts: { totalDocuments: 0, folders: 0 } });
     expect(response.body.acceptedFileTypes).toEqual([
       { mimeType: "application/pdf", label: "PDF" },

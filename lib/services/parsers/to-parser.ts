@@ -1,6 +1,7 @@
 import "server-only";
 import type { Parser } from "@/lib/contracts/parsers";
 import type { parsers } from "@/lib/db/schema";
+import { env } from "@/lib/env";
 
 type ParserRow = typeof parsers.$inferSelect;
 
@@ -13,6 +14,7 @@ export function toParser(row: ParserRow, counts: Parser["counts"]): Parser {
     isActive: row.isActive,
     acceptedFileTypes: row.settings.acceptedFileTypes,
     settings: row.settings,
+    emailAddress: `${row.slug}@${env().INBOUND_DOMAIN}`,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     counts,
