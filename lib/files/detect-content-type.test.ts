@@ -23,6 +23,19 @@ describe("detectContentType", () => {
     expect(await detectContentType(text("Invoice 42\nTotal 10.00 EUR"), { fileName: "note.pdf" })).toBe("text/plain");
   });
 
+  it("recognises real mail: long trace headers first, and an 8-bit body", async () => {
+    const trace = Array.from({ length: 60 }, (_, i) => `Received: from relay${i}.example.net by mx.example.net with ESMTPS id ${"x".repeat(40)}`).join("\r\n");
+    const dkim = `DKIM-Signature: v=1; a=rsa-sha256; d=supplier.test;\r\n\tb=${"A".repeat(600)}`;
+    const head = new TextEncoder().encode(`${trace}\r\n${dkim}\r\nFrom: ap@supplier.test\r\nSubject: Rechnung\r\n\r\n`);
+    const latin1Body = new Uint8Array([0x47, 0x72, 0xfc, 0xdf, 0x65]); // "Grüße" in Latin-1: not UTF-8
+    const mail = new Uint8Array([...head, ...latin1Body]);
+    expect(await detectContentType(mail)).toBe("message/rfc822");
+  });
+
+  it("does not take a text that mentions headers for mail", async () => {
+    expect(await detectContentType(text("Notes\nFrom: the meeting\nSubject: budget"))).toBe("text/plain");
+  });
+
   it("refuses binary that is no known format, and empty files", async () => {
     expect(await detectContentType(new Uint8Array([0x00, 0x01, 0x02, 0xfe, 0xff, 0x00, 0x13]))).toBeNull();
     expect(await detectContentType(new Uint8Array())).toBeNull();

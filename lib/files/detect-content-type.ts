@@ -11,15 +11,28 @@ const HTML_START = /^\s*(<!doctype html|<html[\s>]|<head[\s>]|<body[\s>])/i;
 export async function detectContentType(bytes: Uint8Array, hint: { declared?: string; fileName?: string } = {}): Promise<string | null> {
   const binary = await fileTypeFromBuffer(bytes);
   if (binary) return binary.mime;
+  if (isEmail(bytes)) return "message/rfc822";
   const text = decodeUtf8(bytes.subarray(0, 64 * 1024));
   if (text === null) return null;
   const head = text.slice(0, 4_096);
   if (HTML_START.test(head)) return "text/html";
-  const headerBlock = head.split(/\r?\n\r?\n/)[0] ?? "";
-  if (EMAIL_HEADER.test(headerBlock) && /^from:/im.test(headerBlock)) return "message/rfc822";
   const declared = hint.declared?.toLowerCase().split(";")[0]?.trim();
   if (declared === "text/csv" || /\.csv$/i.test(hint.fileName ?? "") || looksLikeCsv(head)) return "text/csv";
   return "text/plain";
+}
+
+/**
+ * An RFC 822 message: a block of well-formed header lines (`Name: value`, or folded continuations) with a From
+ * header, up to the first blank line. Headers are ASCII by the standard, so they are read as Latin-1: an 8-bit
+ * body, and the long DKIM and trace headers real mail carries, do not hide a message.
+ */
+function isEmail(bytes: Uint8Array): boolean {
+  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 64 * 1024));
+  const block = head.split(/\r?\n\r?\n/)[0] ?? "";
+  const lines = block.split(/\r?\n/);
+  if (lines.length < 2 || !/^[!-9;-~]+:/.test(lines[0] ?? "")) return false;
+  const wellFormed = lines.every((line) => /^[!-9;-~]+:/.test(line) || /^[ \t]/.test(line));
+  return wellFormed && EMAIL_HEADER.test(block) && /^from:/im.test(block);
 }
 
 function decodeUtf8(bytes: Uint8Array): string | null {
