@@ -1,17 +1,7 @@
 import { DOCUMENT_STATUSES, type DocumentStatus } from "@/lib/contracts/enums";
+import { STATUS_LABEL as LABEL } from "@/components/documents/document-status-badge";
 import { cn } from "@/lib/utils/cn";
 
-const LABEL: Record<DocumentStatus, string> = {
-  uploading: "Uploading",
-  queued: "Queued",
-  processing: "Processing",
-  processed: "Processed",
-  failed: "Failed",
-  skipped: "Skipped",
-  in_review: "In review",
-  approved: "Approved",
-  rejected: "Rejected",
-};
 
 /** A thin left rule carries the status tone; the label always says it too, so colour is never the only signal. */
 const RULE: Record<DocumentStatus, string> = {

@@ -13,7 +13,8 @@ const TONE: Record<DocumentStatus, BadgeProps["tone"]> = {
   rejected: "danger",
 };
 
-const LABEL: Record<DocumentStatus, string> = {
+/** How each status reads in the console, wherever it appears. */
+export const STATUS_LABEL: Record<DocumentStatus, string> = {
   uploading: "Uploading",
   queued: "Queued",
   processing: "Processing",
@@ -28,7 +29,7 @@ const LABEL: Record<DocumentStatus, string> = {
 export const IN_FLIGHT: readonly DocumentStatus[] = ["uploading", "queued", "processing"];
 
 export function DocumentStatusBadge({ status }: { status: DocumentStatus }) {
-  return <Badge tone={TONE[status]}>{LABEL[status]}</Badge>;
+  return <Badge tone={TONE[status]}>{STATUS_LABEL[status]}</Badge>;
 }
 
-export const STATUS_OPTIONS = (Object.keys(LABEL) as DocumentStatus[]).map((value) => ({ value, label: LABEL[value] }));
+export const STATUS_OPTIONS = (Object.keys(STATUS_LABEL) as DocumentStatus[]).map((value) => ({ value, label: STATUS_LABEL[value] }));
