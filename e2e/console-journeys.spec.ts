@@ -25,7 +25,7 @@ test("a fresh install leads to one-time setup, then to the console", async ({ pa
   await page.getByRole("button", { name: "Create team and admin account" }).click();
 
   await expect(page.getByRole("heading", { name: "Welcome, Ada" })).toBeVisible();
-  await expect(page.getByLabel("Team")).toHaveValue(/.+/);
+  await expect(page.getByRole("combobox", { name: "Team" })).toHaveValue(/.+/);
   await expect(page.getByLabel("Data hosted in the US region")).toBeVisible();
 
   // Setup is gone for good.
