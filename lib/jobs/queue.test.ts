@@ -51,4 +51,28 @@ describe("job queue on PGlite", () => {
     await expect.poll(async () => (await queue.boss.getJobById("test-retry", id!))?.state, { timeout: 10_000 }).toBe("completed");
     expect((await queue.boss.getJobById("test-retry", id!))?.retryCount).toBe(1);
   }, 30_000);
+
+  it("fails only the job that threw, not its batch-mates", async () => {
+    await defineQueue(queue, { name: "test-batch", retryLimit: 2, retryDelay: 0, retryBackoff: false, expireInSeconds: 30 });
+    const ids: (string | null)[] = [];
+    const seen: number[] = [];
+    let thrown = false;
+    for (let n = 0; n < 4; n++) ids.push(await queue.send("test-batch", { n }));
+    await work<{ n: number }>(queue, "test-batch", async (job) => {
+      seen.push(job.data.n);
+      if (job.data.n === 1 && !thrown) {
+        thrown = true;
+        throw new Error("only this one fails");
+      }
+    });
+    await expect.poll(async () => Promise.all(ids.map(async (id) => (await queue.boss.getJobById("test-batch", id!))?.state)), { timeout: 15_000 }).toEqual([
+      "completed",
+      "completed",
+      "completed",
+      "completed",
+    ]);
+    const retries = await Promise.all(ids.map(async (id) => (await queue.boss.getJobById("test-batch", id!))?.retryCount));
+    expect(retries).toEqual([0, 1, 0, 0]);
+    expect(seen.filter((n) => n === 1)).toHaveLength(2);
+  }, 30_000);
 });

@@ -48,9 +48,20 @@ export async function work<T extends object>(
   handler: JobHandler<T>,
   options: WorkOptions = {},
 ): Promise<string> {
-  // NOTIFY wakes workers for new jobs but not for retries coming due, so the backstop poll sets retry latency.
-  const defaults: WorkOptions = { batchSize: 1, notifyPollingIntervalSeconds: 2 };
+  // Jobs come in small batches, fetched back to back while batches come back full (a backlog drains at the
+  // speed of the work, not of the poll). NOTIFY wakes workers for new jobs but not for retries coming due, so
+  // the backstop poll sets retry latency.
+  const defaults: WorkOptions = { batchSize: 4, burstWhenBatchFull: true, notifyPollingIntervalSeconds: 2 };
   return queue.boss.work<T>(name, { ...defaults, ...options }, async (jobs) => {
-    for (const job of jobs) await handler(job);
+    for (const job of jobs) {
+      try {
+        await handler(job);
+      } catch (error) {
+        // Fail only this job (it is retried by its queue's policy); the batch's completion skips jobs that are no
+        // longer active, so its neighbours still complete.
+        const message = error instanceof Error ? error.message : String(error);
+        await queue.boss.fail(name, job.id, { message });
+      }
+    }
   });
 }
