@@ -1,10 +1,10 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { SecretReveal } from "@/components/console/secret-reveal";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import { useResultDialog } from "@/components/forms/use-result-dialog";
 import { FormError } from "@/components/forms/form-error";
 import {
   Button,
@@ -26,24 +26,13 @@ import { createApiKeyAction } from "../actions";
 type Option = { value: Permission; label: string };
 
 export function ApiKeyCreateDialog({ permissions }: { permissions: Option[] }) {
-  const [open, setOpen] = useState(false);
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CreateApiKey>({
     resolver: zodResolver(CreateApiKeySchema),
     defaultValues: { name: "", permissions: permissions.map((option) => option.value) },
   });
   const { errors, isSubmitting } = form.formState;
-
-  function onOpenChange(next: boolean) {
-    setOpen(next);
-    if (!next) {
-      // The key is gone from the page once the dialog closes: it is shown once, by design.
-      setCreated(null);
-      setFormError(null);
-      form.reset();
-    }
-  }
+  // The key is gone from the page once the dialog closes: it is shown once, by design.
+  const { open, onOpenChange, result: created, setResult: setCreated, formError, setFormError } = useResultDialog<CreatedApiKey>(() => form.reset());
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);

@@ -1,11 +1,11 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { SecretReveal } from "@/components/console/secret-reveal";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import { useResultDialog } from "@/components/forms/use-result-dialog";
 import { FormError } from "@/components/forms/form-error";
 import {
   Button,
@@ -27,20 +27,9 @@ import { ROLE_OPTIONS } from "./roles";
 type AddMemberForm = z.input<typeof AddMemberSchema>;
 
 export function MemberAddDialog() {
-  const [open, setOpen] = useState(false);
-  const [added, setAdded] = useState<z.infer<typeof AddedMemberSchema> | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<AddMemberForm>({ resolver: zodResolver(AddMemberSchema), defaultValues: { name: "", email: "", role: "member" } });
   const { errors, isSubmitting } = form.formState;
-
-  function onOpenChange(next: boolean) {
-    setOpen(next);
-    if (!next) {
-      setAdded(null);
-      setFormError(null);
-      form.reset();
-    }
-  }
+  const { open, onOpenChange, result: added, setResult: setAdded, formError, setFormError } = useResultDialog<z.infer<typeof AddedMemberSchema>>(() => form.reset());
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);

@@ -5,19 +5,8 @@ import { UpdateParserSchema, type Parser } from "@/lib/contracts/parsers";
 export const SettingsFormSchema = UpdateParserSchema.omit({ isActive: true }).required();
 export type SettingsFormValues = z.input<typeof SettingsFormSchema>;
 
-export const SETTINGS_FIELDS = [
-  "name",
-  "description",
-  "acceptedFileTypes",
-  "confidenceScores",
-  "markdownParsing",
-  "advancedTableExtraction",
-  "dataExtractionMode",
-  "splitDocuments",
-  "classificationGate",
-  "emailParsing",
-  "parsePages",
-] as const;
+/** The form's top-level keys, from its schema, so server errors find their field. */
+export const SETTINGS_FIELDS = Object.keys(SettingsFormSchema.shape);
 
 export function toFormValues(parser: Parser): SettingsFormValues {
   const { settings } = parser;
