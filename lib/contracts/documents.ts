@@ -32,6 +32,7 @@ export const ReviewSchema = z
         assignee: PersonSchema.nullable(),
         approvedAt: TimestampSchema.nullable(),
         rejectedAt: TimestampSchema.nullable(),
+        enteredAt: TimestampSchema.nullable().describe("When the document reached this stage; null while it has not"),
       }),
     ),
   })

@@ -6,6 +6,8 @@ import { fieldOperations } from "./fields";
 import { folderOperations } from "./folders";
 import { memberOperations } from "./members";
 import { parserOperations } from "./parsers";
+import { preferenceOperations } from "./preferences";
+import { reviewOperations } from "./reviews";
 import { sessionOperations } from "./session";
 import { usageOperations } from "./usage";
 
@@ -19,6 +21,8 @@ export const operationGroups = {
   folders: folderOperations,
   audit: auditOperations,
   documents: documentOperations,
+  reviews: reviewOperations,
+  preferences: preferenceOperations,
   usage: usageOperations,
 } as const;
 

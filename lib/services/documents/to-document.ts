@@ -32,6 +32,7 @@ type StageRow = {
   assigneeId: string | null;
   approvedAt: Date | null;
   rejectedAt: Date | null;
+  enteredAt: Date | null;
   name: string;
   reviewerInstructions: string | null;
 };
@@ -49,6 +50,7 @@ export async function loadReviews(tx: DbOrTx, rows: readonly Pick<DocumentRecord
       assigneeId: documentReviewStages.assigneeId,
       approvedAt: documentReviewStages.approvedAt,
       rejectedAt: documentReviewStages.rejectedAt,
+      enteredAt: documentReviewStages.enteredAt,
       name: reviewStages.name,
       reviewerInstructions: reviewStages.reviewerInstructions,
     })
@@ -100,6 +102,7 @@ export function buildReview(
         assignee: person(stage.assigneeId),
         approvedAt: stage.approvedAt?.toISOString() ?? null,
         rejectedAt: stage.rejectedAt?.toISOString() ?? null,
+        enteredAt: stage.enteredAt?.toISOString() ?? null,
       })),
   };
 }

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { defineOperation } from "./common";
+
+/**
+ * A user's own settings, kept on the server so they follow the user from browser to browser. Today: the
+ * review workspace's keyboard shortcuts, which each reviewer may remap.
+ */
+export const REVIEW_ACTIONS = ["approve", "reject", "nextDocument", "previousDocument", "nextLowConfidence", "undo", "showShortcuts"] as const;
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+
+export const REVIEW_ACTION_LABELS: Record<ReviewAction, string> = {
+  approve: "Approve the current stage",
+  reject: "Reject the current stage",
+  nextDocument: "Next document in my queue",
+  previousDocument: "Previous document",
+  nextLowConfidence: "Jump to the next low-confidence value",
+  undo: "Undo the last edit",
+  showShortcuts: "Show the shortcuts",
+};
+
+/**
+ * Keys are written as the browser's `KeyboardEvent.key` with modifiers in front, `+`-joined, in the order
+ * Ctrl, Alt, Shift, Meta: `a`, `Shift+A`, `Alt+ArrowRight`, `Ctrl+z`, `?`.
+ */
+export const DEFAULT_REVIEW_KEYMAP: Record<ReviewAction, string> = {
+  approve: "Alt+a",
+  reject: "Alt+r",
+  nextDocument: "Alt+ArrowRight",
+  previousDocument: "Alt+ArrowLeft",
+  nextLowConfidence: "Alt+l",
+  undo: "Ctrl+z",
+  showShortcuts: "?",
+};
+
+const KeySchema = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^((Ctrl|Alt|Shift|Meta)\+)*[^\s]+$/, "Write a key such as `a`, `Alt+a` or `Ctrl+ArrowRight`");
+
+export const ReviewKeymapSchema = z
+  .object(Object.fromEntries(REVIEW_ACTIONS.map((action) => [action, KeySchema])) as Record<ReviewAction, typeof KeySchema>)
+  .superRefine((keymap, ctx) => {
+    const seen = new Map<string, string>();
+    for (const action of REVIEW_ACTIONS) {
+      const key = keymap[action].toLowerCase();
+      const other = seen.get(key);
+      if (other) ctx.addIssue({ code: "custom", path: [action], message: `${keymap[action]} is already used by “${REVIEW_ACTION_LABELS[other as ReviewAction]}”` });
+      else seen.set(key, action);
+    }
+  });
+export type ReviewKeymap = z.infer<typeof ReviewKeymapSchema>;
+
+export const PreferencesSchema = z
+  .object({ reviewKeymap: ReviewKeymapSchema.describe("Shortcuts of the review workspace; unset actions use the defaults") })
+  .meta({ id: "Preferences" });
+export type Preferences = z.infer<typeof PreferencesSchema>;
+
+export const UpdatePreferencesSchema = z.strictObject({
+  reviewKeymap: z
+    .strictObject(Object.fromEntries(REVIEW_ACTIONS.map((action) => [action, KeySchema.optional()])) as Record<ReviewAction, z.ZodOptional<typeof KeySchema>>)
+    .nullable()
+    .optional()
+    .describe("The actions to remap; null restores every default. The merged keymap may not bind one key twice (400)"),
+});
+export type UpdatePreferences = z.input<typeof UpdatePreferencesSchema>;
+
+export const preferenceOperations = {
+  get: defineOperation({
+    operationId: "getPreferences",
+    method: "GET",
+    path: "/me/preferences",
+    tag: "Account",
+    summary: "My preferences",
+    description: "The calling user's own settings (for an API key: its creator's).",
+    permission: "authenticated",
+    response: PreferencesSchema,
+  }),
+  update: defineOperation({
+    operationId: "updatePreferences",
+    method: "PATCH",
+    path: "/me/preferences",
+    tag: "Account",
+    summary: "Change my preferences",
+    permission: "authenticated",
+    body: UpdatePreferencesSchema,
+    response: PreferencesSchema,
+    errors: [400],
+  }),
+};
