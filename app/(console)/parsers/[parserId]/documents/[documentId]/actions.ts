@@ -1,0 +1,69 @@
+"use server";
+
+import { runAction, type ActionResult } from "@/lib/actions/result";
+import { consoleApi } from "@/lib/api-client/console";
+import { documentOperations, type DocumentFull } from "@/lib/contracts/documents";
+import { preferenceOperations, type ReviewKeymap } from "@/lib/contracts/preferences";
+import { reviewOperations } from "@/lib/contracts/reviews";
+import { getMe } from "@/lib/console/me";
+import { toWorkspaceDocument, type QueueNeighbour, type WorkspaceDocument } from "@/components/review-workspace/workspace-document";
+
+/**
+ * The review workspace's writes, each one REST call as the signed-in user. Decisions act as that user: the
+ * reviewer id comes from the session, never from the browser.
+ */
+type Decision = "approve" | "reject" | "reset";
+
+export async function decideReviewAction(parserId: string, documentId: string, decision: Decision): Promise<ActionResult<WorkspaceDocument>> {
+  return runAction(async () => {
+    const [api, me] = await Promise.all([consoleApi(), getMe()]);
+    const operation = reviewOperations[decision];
+    const document: DocumentFull = await api.call(operation, { params: { parserId, documentId }, body: { reviewerId: me.user.id } });
+    return toWorkspaceDocument(document);
+  });
+}
+
+export async function assignReviewerAction(parserId: string, documentId: string, reviewerId: string): Promise<ActionResult<WorkspaceDocument>> {
+  return runAction(async () => {
+    const document = await (await consoleApi()).call(reviewOperations.assign, { params: { parserId, documentId }, body: { reviewerId } });
+    return toWorkspaceDocument(document);
+  });
+}
+
+/** Saves corrected values (only the fields given); answers with the metadata the server now holds for them. */
+export async function saveDocumentDataAction(
+  parserId: string,
+  documentId: string,
+  data: Record<string, unknown>,
+): Promise<ActionResult<{ fieldMetadata: Record<string, unknown> }>> {
+  return runAction(async () => {
+    const view = await (await consoleApi()).call(documentOperations.updateData, { params: { parserId }, body: { documentId, data } });
+    return { fieldMetadata: view.metadata.field_metadata };
+  });
+}
+
+/** The first document waiting for me that is not this one: where the workspace goes after a decision. */
+export async function nextQueuedDocumentAction(currentDocumentId: string): Promise<ActionResult<QueueNeighbour | null>> {
+  return runAction(async () => {
+    const queue = await (await consoleApi()).call(reviewOperations.queue, { query: { assignee: "me", limit: 20 } });
+    const next = queue.data.find((item) => item.documentId !== currentDocumentId);
+    return next ? { parserId: next.parser.id, documentId: next.documentId, name: next.name } : null;
+  });
+}
+
+/** A neighbour's file link, so the browser can fetch its file before the reviewer gets there. */
+export async function documentFileUrlAction(parserId: string, documentId: string): Promise<ActionResult<{ url: string | null; contentType: string }>> {
+  return runAction(async () => {
+    const document = await (await consoleApi()).call(documentOperations.get, { params: { parserId, documentId } });
+    const { fileUrl, contentType } = toWorkspaceDocument(document);
+    return { url: fileUrl, contentType };
+  });
+}
+
+/** Saves my shortcuts; null restores every default. Answers with the keymap as stored. */
+export async function saveReviewKeymapAction(keymap: ReviewKeymap | null): Promise<ActionResult<ReviewKeymap>> {
+  return runAction(async () => {
+    const preferences = await (await consoleApi()).call(preferenceOperations.update, { body: { reviewKeymap: keymap } });
+    return preferences.reviewKeymap;
+  });
+}

@@ -1,0 +1,47 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { Spinner } from "@/components/ui";
+import { viewerKind } from "./file-source";
+import type { SourceBox } from "./geometry";
+import { ImageViewer } from "./image-viewer";
+import { TextViewer } from "./text-viewer";
+import type { WorkspaceDocument } from "./workspace-document";
+
+// pdf.js needs the browser (canvas, workers): the viewer and its ~1 MB of code load on the client only.
+const PdfViewer = dynamic(() => import("./pdf/pdf-viewer"), {
+  ssr: false,
+  loading: () => (
+    <div className="flex h-full items-center justify-center gap-2 text-sm text-muted">
+      <Spinner label={null} size="sm" /> Loading the viewer…
+    </div>
+  ),
+});
+
+/** The document as the reviewer sees it: a PDF, an image, or the extracted text of anything else. */
+export function DocumentViewer({ parserId, document, highlight, pickLabel, onPick, onFirstPagePainted }: {
+  parserId: string;
+  document: WorkspaceDocument;
+  highlight: SourceBox | null;
+  pickLabel: string | null;
+  onPick: (text: string) => void;
+  onFirstPagePainted: () => void;
+}) {
+  const kind = viewerKind(document.contentType);
+  if (kind === "pdf" && document.fileUrl) {
+    return (
+      <PdfViewer
+        documentId={document.id}
+        fileUrl={document.fileUrl}
+        highlight={highlight}
+        pickLabel={pickLabel}
+        onPick={onPick}
+        onFirstPagePainted={onFirstPagePainted}
+      />
+    );
+  }
+  if (kind === "image" && document.fileUrl) {
+    return <ImageViewer documentId={document.id} fileUrl={document.fileUrl} name={document.name} highlight={highlight} onFirstPagePainted={onFirstPagePainted} />;
+  }
+  return <TextViewer parserId={parserId} documentId={document.id} hasMarkdown={document.hasMarkdown} />;
+}

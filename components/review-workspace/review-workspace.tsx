@@ -1,0 +1,132 @@
+"use client";
+
+import { useCallback, useRef, useState } from "react";
+import type { Field } from "@/lib/contracts/fields";
+import type { ReviewKeymap } from "@/lib/contracts/preferences";
+import { DataForm } from "./data/data-form";
+import type { ValueEvents } from "./data/value-events";
+import { DocumentViewer } from "./document-viewer";
+import type { ValueMeta } from "./field-values";
+import { KeymapSettingsDialog } from "./keyboard/keymap-settings-dialog";
+import { ShortcutsDialog } from "./keyboard/shortcuts-dialog";
+import { useReviewShortcuts } from "./keyboard/use-review-shortcuts";
+import { focusNextNeedingAttention } from "./focus-attention";
+import { ReviewPanel } from "./review/review-panel";
+import type { Person } from "./review/review-actions";
+import { reviewAbilities, type Viewer } from "./review-abilities";
+import { useDocumentData } from "./use-document-data";
+import { useQueueNavigation } from "./use-queue-navigation";
+import { useReviewDecisions } from "./use-review-decisions";
+import { pathKey, type ValuePath } from "./value-paths";
+import { WorkspaceHeader } from "./workspace-header";
+import type { QueueNeighbour, WorkspaceDocument } from "./workspace-document";
+
+export type ReviewWorkspaceProps = {
+  parserId: string;
+  initialDocument: WorkspaceDocument;
+  fields: Field[];
+  reviewers: Person[];
+  viewer: Viewer;
+  initialKeymap: ReviewKeymap;
+  neighbours: { previous: QueueNeighbour | null; next: QueueNeighbour | null };
+};
+
+/**
+ * The review workspace: the document on the left, its review and extracted data on the right. Pointing at a
+ * value shows where it came from on the page; the focused value is the one a click or a drag on the page fills.
+ */
+export function ReviewWorkspace({ parserId, initialDocument, fields, reviewers, viewer, initialKeymap, neighbours }: ReviewWorkspaceProps) {
+  const [document, setDocument] = useState(initialDocument);
+  const [keymap, setKeymap] = useState(initialKeymap);
+  const [dialog, setDialog] = useState<"shortcuts" | "settings" | null>(null);
+  const [focused, setFocused] = useState<{ path: ValuePath; meta: ValueMeta } | null>(null);
+  const [hovered, setHovered] = useState<ValueMeta | null>(null);
+  const dataPaneRef = useRef<HTMLDivElement>(null);
+
+  const data = useDocumentData({ parserId, documentId: document.id, fields, initialData: initialDocument.data, initialMetadata: initialDocument.fieldMetadata });
+  const abilities = reviewAbilities(document, viewer);
+  const navigation = useQueueNavigation(neighbours);
+  const decisions = useReviewDecisions({ parserId, document, onDocument: setDocument, flushSaves: data.flush, openDocument: navigation.open });
+
+  const highlight = (hovered ?? focused?.meta)?.source ?? null;
+  const pickTarget = abilities.edit.allowed ? focused?.path ?? null : null;
+  const pickLabel = pickTarget ? (pickTarget.row === undefined ? pickTarget.field : `${pickTarget.column}, row ${pickTarget.row + 1} of ${pickTarget.field}`) : null;
+
+  const onFocusValue = useCallback((path: ValuePath, meta: ValueMeta) => setFocused({ path, meta }), []);
+  const events: ValueEvents = { onFocusValue, onHoverValue: setHovered };
+
+  const { commitText } = data;
+  const onPick = useCallback(
+    (text: string) => {
+      if (pickTarget) commitText(pickTarget, text);
+    },
+    [commitText, pickTarget],
+  );
+
+  const { prefetchNextFile } = navigation;
+  const onFirstPagePainted = useCallback(() => void prefetchNextFile(), [prefetchNextFile]);
+
+  useReviewShortcuts(
+    keymap,
+    {
+      approve: () => (abilities.decide.allowed ? void decisions.decide("approve") : false),
+      reject: () => (abilities.decide.allowed ? void decisions.decide("reject") : false),
+      nextDocument: navigation.goNext,
+      previousDocument: navigation.goPrevious,
+      nextLowConfidence: () => focusNextNeedingAttention(dataPaneRef.current),
+      undo: data.undo,
+      showShortcuts: () => setDialog("shortcuts"),
+    },
+    dialog === null,
+  );
+
+  return (
+    <div className="flex h-[calc(100dvh-11.5rem)] min-h-[36rem] flex-col overflow-hidden rounded-lg border border-line bg-surface">
+      <WorkspaceHeader
+        parserId={parserId}
+        document={document}
+        neighbours={neighbours}
+        keymap={keymap}
+        saveStatus={data.saveStatus}
+        canUndo={data.canUndo}
+        onUndo={data.undo}
+        onRetrySave={data.retry}
+        onShowShortcuts={() => setDialog("shortcuts")}
+        onEditShortcuts={() => setDialog("settings")}
+      />
+      <div className="flex min-h-0 flex-1">
+        <section aria-label="Document" className="min-w-0 flex-1 border-r border-line">
+          <DocumentViewer parserId={parserId} document={document} highlight={highlight} pickLabel={pickLabel} onPick={onPick} onFirstPagePainted={onFirstPagePainted} />
+        </section>
+        <div ref={dataPaneRef} className="flex w-[26rem] shrink-0 flex-col overflow-y-auto">
+          <ReviewPanel
+            review={document.review}
+            abilities={abilities}
+            keymap={keymap}
+            busy={decisions.busy}
+            error={decisions.error}
+            reviewers={reviewers}
+            onDecide={decisions.decide}
+            onAssign={decisions.assign}
+          />
+          <section aria-labelledby="data-heading" className="flex flex-col gap-2 p-3">
+            <h3 id="data-heading" className="text-sm font-semibold">
+              Extracted data
+            </h3>
+            {document.error ? <p className="rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm text-danger">{document.error}</p> : null}
+            <DataForm
+              fields={fields}
+              data={data}
+              readOnly={!abilities.edit.allowed}
+              readOnlyReason={abilities.edit.allowed ? null : abilities.edit.reason}
+              pickTargetKey={pickTarget ? pathKey(pickTarget) : null}
+              events={events}
+            />
+          </section>
+        </div>
+      </div>
+      <ShortcutsDialog open={dialog === "shortcuts"} onOpenChange={(open) => setDialog(open ? "shortcuts" : null)} keymap={keymap} onCustomise={() => setDialog("settings")} />
+      <KeymapSettingsDialog open={dialog === "settings"} onOpenChange={(open) => setDialog(open ? "settings" : null)} keymap={keymap} onSaved={setKeymap} />
+    </div>
+  );
+}
