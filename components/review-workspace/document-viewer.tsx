@@ -8,8 +8,13 @@ import { ImageViewer } from "./image-viewer";
 import { TextViewer } from "./text-viewer";
 import type { WorkspaceDocument } from "./workspace-document";
 
-// pdf.js needs the browser (canvas, workers): the viewer and its ~1 MB of code load on the client only.
-const PdfViewer = dynamic(() => import("./pdf/pdf-viewer"), {
+// pdf.js needs the browser (canvas, workers): the viewer and its code load on the client only. The download
+// starts as soon as this module runs in the browser, before hydration reaches the viewer: the first page is on
+// the critical path, and this chunk (and the pdf.js worker it starts) is most of it.
+const loadPdfViewer = () => import("./pdf/pdf-viewer");
+if (typeof window !== "undefined") void loadPdfViewer();
+
+const PdfViewer = dynamic(loadPdfViewer, {
   ssr: false,
   loading: () => (
     <div className="flex h-full items-center justify-center gap-2 text-sm text-muted">
@@ -43,5 +48,5 @@ export function DocumentViewer({ parserId, document, highlight, pickLabel, onPic
   if (kind === "image" && document.fileUrl) {
     return <ImageViewer documentId={document.id} fileUrl={document.fileUrl} name={document.name} highlight={highlight} onFirstPagePainted={onFirstPagePainted} />;
   }
-  return <TextViewer parserId={parserId} documentId={document.id} hasMarkdown={document.hasMarkdown} />;
+  return <TextViewer parserId={parserId} documentId={document.id} hasMarkdown={document.hasMarkdown} onShown={onFirstPagePainted} />;
 }

@@ -32,10 +32,18 @@ describe("confidence", () => {
 
   it("counts a correction, saved or just made, as settled", () => {
     expect(confidenceLevel({ ...meta(0.2), corrected: true })).toBe("corrected");
-    expect(confidenceLevel(meta(0.2), true)).toBe("corrected");
+    expect(confidenceLevel(meta(0.2), { edited: true })).toBe("corrected");
     expect(needsAttention("low")).toBe(true);
     expect(needsAttention("medium")).toBe(true);
     expect(needsAttention("corrected")).toBe(false);
+  });
+
+  it("tells a value that was not found from a doubtful one", () => {
+    expect(confidenceLevel(meta(0), { value: null })).toBe("missing");
+    expect(confidenceLevel(meta(0.95), { value: "" })).toBe("missing");
+    expect(confidenceLevel(meta(0.4), { value: "x" })).toBe("low");
+    expect(needsAttention("missing")).toBe(false);
+    expect(needsAttention("missing", true)).toBe(true);
   });
 
   it("says the level in words", () => {

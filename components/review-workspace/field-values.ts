@@ -34,22 +34,33 @@ export function readCellMeta(tableMetadata: unknown, rowIndex: number, column: s
   return readValueMeta((row as Record<string, unknown>)[column]);
 }
 
-/** How sure the engine was. Thresholds: 0.9 and above reads as sure, below 0.6 as doubtful. */
-export type ConfidenceLevel = "high" | "medium" | "low" | "corrected" | "none";
+/**
+ * How sure the engine was. Thresholds: 0.9 and above reads as sure, below 0.6 as doubtful. A value the engine
+ * did not find is `missing` (its 0 confidence says nothing about a value); one a person set is `corrected`.
+ */
+export type ConfidenceLevel = "high" | "medium" | "low" | "missing" | "corrected" | "none";
 export const HIGH_CONFIDENCE = 0.9;
 export const LOW_CONFIDENCE = 0.6;
 
-export function confidenceLevel(meta: ValueMeta, edited = false): ConfidenceLevel {
-  if (edited || meta.corrected) return "corrected";
+export function isEmptyValue(value: unknown): boolean {
+  return value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
+}
+
+export function confidenceLevel(meta: ValueMeta, options: { edited?: boolean; value?: unknown } = {}): ConfidenceLevel {
+  if (options.edited || meta.corrected) return "corrected";
+  if ("value" in options && isEmptyValue(options.value)) return "missing";
   if (meta.confidence === null) return "none";
   if (meta.confidence >= HIGH_CONFIDENCE) return "high";
   if (meta.confidence >= LOW_CONFIDENCE) return "medium";
   return "low";
 }
 
-/** Values worth a second look: the `nextLowConfidence` shortcut stops at these (amber and red). */
-export function needsAttention(level: ConfidenceLevel): boolean {
-  return level === "medium" || level === "low";
+/**
+ * Values worth a second look: the `nextLowConfidence` shortcut stops at these (amber and red, and required
+ * values the engine did not find).
+ */
+export function needsAttention(level: ConfidenceLevel, required = false): boolean {
+  return level === "medium" || level === "low" || (level === "missing" && required);
 }
 
 /** Words for the level, so colour is never the only signal. */
@@ -64,6 +75,8 @@ export function confidenceLabel(level: ConfidenceLevel, confidence: number | nul
       return `Check: low confidence${percent}`;
     case "corrected":
       return "Corrected by a person";
+    case "missing":
+      return "Not found in the document";
     default:
       return "No confidence";
   }

@@ -45,7 +45,9 @@ describe("reviewAbilities", () => {
   it("reassigns in review only and edits with the data permission", () => {
     expect(reviewAbilities(documentWith("in_review", "pending", ada), reviewer(rita)).reassign.allowed).toBe(true);
     expect(reviewAbilities(documentWith("processed", "not_required", null), reviewer(ada)).reassign.allowed).toBe(false);
-    expect(reviewAbilities(documentWith("in_review", "pending", ada), reviewer(ada)).edit.allowed).toBe(false);
+    expect(reviewAbilities(documentWith("in_review", "pending", ada), reviewer(ada)).edit.allowed).toBe(true);
+    expect(reviewAbilities(documentWith("in_review", "pending", ada), reviewer(rita)).edit.allowed).toBe(false);
+    expect(reviewAbilities(documentWith("approved", "approved", null), reviewer(ada)).edit.allowed).toBe(false);
     expect(reviewAbilities(documentWith("in_review", "pending", ada), reviewer(ada, "admin")).edit.allowed).toBe(true);
     expect(reviewAbilities(documentWith("processing", "not_required", null), reviewer(ada, "admin")).edit.allowed).toBe(false);
   });

@@ -47,9 +47,14 @@ export function reviewAbilities(document: Pick<DocumentFull, "status" | "review"
   if (!canWriteReviews) reassign = refused("Your role cannot assign reviewers.");
   else if (!inReview) reassign = refused("Only a document in review can be reassigned.");
 
+  // As the data-update route decides: documents.write corrects any time; reviews.write alone corrects a
+  // document in review, and a reviewer only one assigned to them.
   let edit: Ability = allowed;
-  if (!viewer.permissions.includes("documents.write")) edit = refused("Your role can read this data but not change it.");
-  else if (IN_FLIGHT.has(document.status)) edit = refused("The document is still being processed.");
+  if (IN_FLIGHT.has(document.status)) edit = refused("The document is still being processed.");
+  else if (viewer.permissions.includes("documents.write")) edit = allowed;
+  else if (!canWriteReviews) edit = refused("Your role can read this data but not change it.");
+  else if (!inReview) edit = refused("Data can be corrected here only while the document is in review.");
+  else if (viewer.role === "reviewer" && assignee?.id !== viewer.userId) edit = refused("Only the reviewer this stage is assigned to can correct its data.");
 
   return { decide, reset, reassign, edit };
 }

@@ -1,8 +1,8 @@
 "use client";
 
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Field } from "@/lib/contracts/fields";
-import type { ReviewKeymap } from "@/lib/contracts/preferences";
+import { DEFAULT_REVIEW_KEYMAP, type ReviewKeymap } from "@/lib/contracts/preferences";
 import { DataForm } from "./data/data-form";
 import type { ValueEvents } from "./data/value-events";
 import { DocumentViewer } from "./document-viewer";
@@ -25,25 +25,51 @@ export type ReviewWorkspaceProps = {
   parserId: string;
   initialDocument: WorkspaceDocument;
   fields: Field[];
-  reviewers: Person[];
   viewer: Viewer;
-  initialKeymap: ReviewKeymap;
-  neighbours: { previous: QueueNeighbour | null; next: QueueNeighbour | null };
+  /** These arrive after the first render (see the page): until then, the defaults and no neighbours. */
+  keymapPromise: Promise<ReviewKeymap>;
+  reviewersPromise: Promise<Person[]>;
+  neighboursPromise: Promise<Neighbours>;
 };
+
+type Neighbours = { previous: QueueNeighbour | null; next: QueueNeighbour | null };
+const NO_NEIGHBOURS: Neighbours = { previous: null, next: null };
+
+/** A value the server sends after the page: the fallback until it arrives. */
+function useStreamed<T>(promise: Promise<T>, fallback: T): [T, (value: T) => void] {
+  const [value, setValue] = useState(fallback);
+  useEffect(() => {
+    let current = true;
+    promise.then((resolved) => current && setValue(resolved)).catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [promise]);
+  return [value, setValue];
+}
 
 /**
  * The review workspace: the document on the left, its review and extracted data on the right. Pointing at a
  * value shows where it came from on the page; the focused value is the one a click or a drag on the page fills.
  */
-export function ReviewWorkspace({ parserId, initialDocument, fields, reviewers, viewer, initialKeymap, neighbours }: ReviewWorkspaceProps) {
+export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, keymapPromise, reviewersPromise, neighboursPromise }: ReviewWorkspaceProps) {
   const [document, setDocument] = useState(initialDocument);
-  const [keymap, setKeymap] = useState(initialKeymap);
+  const [keymap, setKeymap] = useStreamed(keymapPromise, DEFAULT_REVIEW_KEYMAP);
+  const [reviewers] = useStreamed(reviewersPromise, []);
+  const [neighbours] = useStreamed(neighboursPromise, NO_NEIGHBOURS);
   const [dialog, setDialog] = useState<"shortcuts" | "settings" | null>(null);
   const [focused, setFocused] = useState<{ path: ValuePath; meta: ValueMeta } | null>(null);
   const [hovered, setHovered] = useState<ValueMeta | null>(null);
   const dataPaneRef = useRef<HTMLDivElement>(null);
 
-  const data = useDocumentData({ parserId, documentId: document.id, fields, initialData: initialDocument.data, initialMetadata: initialDocument.fieldMetadata });
+  const data = useDocumentData({
+    parserId,
+    documentId: document.id,
+    fields,
+    initialData: initialDocument.data,
+    initialMetadata: initialDocument.fieldMetadata,
+    onSaved: ({ status, review }) => setDocument((current) => ({ ...current, status, review })),
+  });
   const abilities = reviewAbilities(document, viewer);
   const navigation = useQueueNavigation(neighbours);
   const decisions = useReviewDecisions({ parserId, document, onDocument: setDocument, flushSaves: data.flush, openDocument: navigation.open });
@@ -63,8 +89,8 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, reviewers, 
     [commitText, pickTarget],
   );
 
-  const { prefetchNextFile } = navigation;
-  const onFirstPagePainted = useCallback(() => void prefetchNextFile(), [prefetchNextFile]);
+  const { warmUp } = navigation;
+  const onFirstPagePainted = useCallback(() => void warmUp(), [warmUp]);
 
   useReviewShortcuts(
     keymap,
@@ -81,11 +107,16 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, reviewers, 
   );
 
   return (
-    <div className="flex h-[calc(100dvh-11.5rem)] min-h-[36rem] flex-col overflow-hidden rounded-lg border border-line bg-surface">
+    <section
+      id="review-workspace"
+      aria-labelledby="document-title"
+      className="flex h-[calc(100dvh-11.5rem)] min-h-[36rem] flex-col overflow-hidden rounded-lg border border-line bg-surface"
+    >
       <WorkspaceHeader
         parserId={parserId}
         document={document}
         neighbours={neighbours}
+        prefetchNeighbours={navigation.warm}
         keymap={keymap}
         saveStatus={data.saveStatus}
         canUndo={data.canUndo}
@@ -127,6 +158,6 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, reviewers, 
       </div>
       <ShortcutsDialog open={dialog === "shortcuts"} onOpenChange={(open) => setDialog(open ? "shortcuts" : null)} keymap={keymap} onCustomise={() => setDialog("settings")} />
       <KeymapSettingsDialog open={dialog === "settings"} onOpenChange={(open) => setDialog(open ? "settings" : null)} keymap={keymap} onSaved={setKeymap} />
-    </div>
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { ErrorState, Spinner } from "@/components/ui";
 import { documentOperations } from "@/lib/contracts/documents";
 import { consoleToken } from "@/lib/query/browser-api";
@@ -9,7 +10,7 @@ import { consoleToken } from "@/lib/query/browser-api";
  * Documents the browser cannot display (Word, spreadsheets, e-mail, HTML, text) show the text extracted from
  * them, as the markdown route serves it.
  */
-export function TextViewer({ parserId, documentId, hasMarkdown }: { parserId: string; documentId: string; hasMarkdown: boolean }) {
+export function TextViewer({ parserId, documentId, hasMarkdown, onShown }: { parserId: string; documentId: string; hasMarkdown: boolean; onShown: () => void }) {
   const markdown = useQuery({
     queryKey: ["documents", parserId, documentId, "markdown"],
     enabled: hasMarkdown,
@@ -20,6 +21,10 @@ export function TextViewer({ parserId, documentId, hasMarkdown }: { parserId: st
       return response.text();
     },
   });
+  const shown = !hasMarkdown || markdown.data !== undefined || markdown.isError;
+  useEffect(() => {
+    if (shown) onShown();
+  }, [shown, onShown]);
   if (!hasMarkdown) return <ErrorState title="No preview" message="This file type cannot be shown here, and no text was extracted from it." />;
   if (markdown.isError) return <ErrorState title="The text could not be loaded" message={markdown.error.message} />;
   if (!markdown.data) {

@@ -1,10 +1,11 @@
 "use client";
 
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { saveDocumentDataAction } from "@/app/(console)/parsers/[parserId]/documents/[documentId]/actions";
 import type { Field } from "@/lib/contracts/fields";
 import { fromInputText, sameValue } from "./field-values";
 import { pathKey, type ValuePath } from "./value-paths";
+import type { WorkspaceDocument } from "./workspace-document";
 
 export type SaveStatus = { state: "idle" | "saving" | "saved" | "error"; message?: string };
 type UndoEntry = { field: string; before: unknown };
@@ -33,8 +34,14 @@ export function useDocumentData(options: {
   fields: Field[];
   initialData: Record<string, unknown>;
   initialMetadata: Record<string, unknown>;
+  /** The document's review and status after a save (a correction can change them). */
+  onSaved: (state: { status: WorkspaceDocument["status"]; review: WorkspaceDocument["review"] }) => void;
 }) {
   const { parserId, documentId, fields } = options;
+  const onSaved = useRef(options.onSaved);
+  useEffect(() => {
+    onSaved.current = options.onSaved;
+  });
   const [values, setValues] = useState(options.initialData);
   const [metadata, setMetadata] = useState(options.initialMetadata);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
@@ -63,6 +70,7 @@ export function useDocumentData(options: {
           const saved = result.data.fieldMetadata[field];
           // Keep the local per-cell metadata of tables (rows may have been added or removed here); take the rest.
           setMetadata((current) => ({ ...current, [field]: mergeMetadata(current[field], saved) }));
+          onSaved.current({ status: result.data.status, review: result.data.review });
         } else {
           failedFields.current.set(field, result.error.message);
         }

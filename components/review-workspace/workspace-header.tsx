@@ -13,7 +13,7 @@ function keyHint(shortcut: string): string {
   return displayShortcut(shortcut).join("+");
 }
 
-function NeighbourLink({ neighbour, label, shortcut }: { neighbour: QueueNeighbour | null; label: string; shortcut: string }) {
+function NeighbourLink({ neighbour, label, shortcut, prefetch }: { neighbour: QueueNeighbour | null; label: string; shortcut: string; prefetch: boolean }) {
   if (!neighbour) {
     return (
       <Button variant="secondary" size="sm" disabled>
@@ -22,18 +22,19 @@ function NeighbourLink({ neighbour, label, shortcut }: { neighbour: QueueNeighbo
     );
   }
   return (
-    // Prefetched in full (data included), so the switch is instant.
-    <Link href={documentHref(neighbour)} prefetch={true} className={buttonClasses({ variant: "secondary", size: "sm" })} title={`${neighbour.name} (${keyHint(shortcut)})`}>
+    // Prefetched in full (data included) once allowed, so the switch is instant.
+    <Link href={documentHref(neighbour)} prefetch={prefetch} className={buttonClasses({ variant: "secondary", size: "sm" })} title={`${neighbour.name} (${keyHint(shortcut)})`}>
       {label}
     </Link>
   );
 }
 
 /** The document's name and state, the save state, undo, queue navigation and the keyboard help. */
-export function WorkspaceHeader({ parserId, document, neighbours, keymap, saveStatus, canUndo, onUndo, onRetrySave, onShowShortcuts, onEditShortcuts }: {
+export function WorkspaceHeader({ parserId, document, neighbours, prefetchNeighbours, keymap, saveStatus, canUndo, onUndo, onRetrySave, onShowShortcuts, onEditShortcuts }: {
   parserId: string;
   document: WorkspaceDocument;
   neighbours: { previous: QueueNeighbour | null; next: QueueNeighbour | null };
+  prefetchNeighbours: boolean;
   keymap: ReviewKeymap;
   saveStatus: SaveStatus;
   canUndo: boolean;
@@ -50,15 +51,18 @@ export function WorkspaceHeader({ parserId, document, neighbours, keymap, saveSt
       <h2 id="document-title" className="max-w-md truncate text-base font-semibold" title={document.name}>
         {document.name}
       </h2>
-      <DocumentStatusBadge status={document.status} />
+      <span>
+        <span className="sr-only">Status: </span>
+        <DocumentStatusBadge status={document.status} />
+      </span>
       <SaveStatusIndicator status={saveStatus} onRetry={onRetrySave} />
       <div className="ml-auto flex flex-wrap items-center gap-1.5">
         <Button variant="ghost" size="sm" onClick={onUndo} disabled={!canUndo} aria-keyshortcuts={keymap.undo.replace(/^Ctrl/, "Control")}>
           Undo
         </Button>
         <nav aria-label="Review queue" className="flex gap-1.5">
-          <NeighbourLink neighbour={neighbours.previous} label="Previous document" shortcut={keymap.previousDocument} />
-          <NeighbourLink neighbour={neighbours.next} label="Next document" shortcut={keymap.nextDocument} />
+          <NeighbourLink neighbour={neighbours.previous} label="Previous document" shortcut={keymap.previousDocument} prefetch={prefetchNeighbours} />
+          <NeighbourLink neighbour={neighbours.next} label="Next document" shortcut={keymap.nextDocument} prefetch={prefetchNeighbours} />
         </nav>
         <Button variant="ghost" size="sm" onClick={onShowShortcuts} aria-label="Keyboard shortcuts">
           <span aria-hidden="true">?</span>

@@ -6,11 +6,12 @@ export const LEVEL_CLASSES: Record<ConfidenceLevel, string> = {
   high: "",
   none: "",
   corrected: "",
+  missing: "",
   medium: "border-warning/60 bg-warning-soft text-warning",
   low: "border-danger/60 bg-danger-soft text-danger",
 };
 
-const SHORT: Record<ConfidenceLevel, string> = { high: "", none: "", corrected: "Corrected", medium: "Check", low: "Low" };
+const SHORT: Record<ConfidenceLevel, string> = { high: "", none: "", corrected: "Corrected", missing: "Not found", medium: "Check", low: "Low" };
 
 /**
  * The confidence in words next to a value, so colour is never the only signal. The full wording is the
@@ -20,7 +21,7 @@ const SHORT: Record<ConfidenceLevel, string> = { high: "", none: "", corrected: 
 export function ConfidenceHint({ id, level, confidence, compact = false }: { id: string; level: ConfidenceLevel; confidence: number | null; compact?: boolean }) {
   const percent = confidence === null ? "" : `${Math.round(confidence * 100)}%`;
   const short = SHORT[level];
-  if (compact && (level === "high" || level === "none")) {
+  if (compact && (level === "high" || level === "none" || level === "missing")) {
     return (
       <span id={id} className="sr-only">
         {confidenceLabel(level, confidence)}
@@ -32,8 +33,8 @@ export function ConfidenceHint({ id, level, confidence, compact = false }: { id:
       <span className="sr-only">{confidenceLabel(level, confidence)}</span>
       <span aria-hidden="true" className={cn(short ? "font-medium" : "")}>
         {short}
-        {short && percent && level !== "corrected" ? " · " : ""}
-        {level === "corrected" ? "" : percent}
+        {short && percent && level !== "corrected" && level !== "missing" ? " · " : ""}
+        {level === "corrected" || level === "missing" ? "" : percent}
       </span>
     </span>
   );

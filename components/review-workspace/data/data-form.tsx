@@ -9,8 +9,8 @@ import { TableField } from "./table-field";
 import type { ValueEvents } from "./value-events";
 
 /**
- * The extracted data as a form, in the parser's field order: Tab and Shift+Tab walk the values. The form is
- * never submitted: every value saves on its own (see useDocumentData).
+ * The extracted data as a form: the parser's values in field order, then its tables; Tab and Shift+Tab walk
+ * them. The form is never submitted: every value saves on its own (see useDocumentData).
  */
 export function DataForm({ fields, data, readOnly, readOnlyReason, pickTargetKey, events }: {
   fields: Field[];

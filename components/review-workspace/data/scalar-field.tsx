@@ -27,7 +27,7 @@ export function ScalarField({
   const key = pathKey(path);
   const id = inputId(path);
   const meta = readValueMeta(data.metadata[field.name]);
-  const level = confidenceLevel(meta, data.edited.has(key));
+  const level = confidenceLevel(meta, { edited: data.edited.has(key), value: data.values[field.name] });
   const draft = data.drafts[key];
   const error = data.errors[key];
   const hintId = `${id}-confidence`;
@@ -35,7 +35,7 @@ export function ScalarField({
   return (
     <div
       data-value-path={key}
-      data-attention={needsAttention(level) ? "true" : undefined}
+      data-attention={needsAttention(level, field.required) ? "true" : undefined}
       onMouseEnter={() => events.onHoverValue(meta)}
       onMouseLeave={() => events.onHoverValue(null)}
       className={cn("flex flex-col gap-1 rounded-lg px-2 py-1.5", isPickTarget && "bg-accent-soft ring-1 ring-accent/40")}

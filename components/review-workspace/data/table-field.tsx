@@ -26,7 +26,7 @@ function TableCell({ field, column, rowIndex, row, data, readOnly, isPickTarget,
   const key = pathKey(path);
   const id = inputId(path);
   const meta = readCellMeta(data.metadata[field.name], rowIndex, column.name);
-  const level = confidenceLevel(meta, data.edited.has(key));
+  const level = confidenceLevel(meta, { edited: data.edited.has(key), value: row[column.name] });
   const draft = data.drafts[key];
   const error = data.errors[key];
   const value = row[column.name];
@@ -34,7 +34,7 @@ function TableCell({ field, column, rowIndex, row, data, readOnly, isPickTarget,
   return (
     <td
       data-value-path={key}
-      data-attention={needsAttention(level) ? "true" : undefined}
+      data-attention={needsAttention(level, column.required) ? "true" : undefined}
       onMouseEnter={() => events.onHoverValue(meta)}
       onMouseLeave={() => events.onHoverValue(null)}
       className={cn("border-t border-line p-1 align-top", isPickTarget && "bg-accent-soft")}

@@ -2,7 +2,7 @@
 
 import { runAction, type ActionResult } from "@/lib/actions/result";
 import { consoleApi } from "@/lib/api-client/console";
-import { documentOperations, type DocumentFull } from "@/lib/contracts/documents";
+import { documentOperations, type DocumentFull, type Review } from "@/lib/contracts/documents";
 import { preferenceOperations, type ReviewKeymap } from "@/lib/contracts/preferences";
 import { reviewOperations } from "@/lib/contracts/reviews";
 import { getMe } from "@/lib/console/me";
@@ -30,15 +30,20 @@ export async function assignReviewerAction(parserId: string, documentId: string,
   });
 }
 
-/** Saves corrected values (only the fields given); answers with the metadata the server now holds for them. */
+/**
+ * Saves corrected values (only the fields given). Answers with the metadata the server now holds and the
+ * document's review, which a correction can change (the stage goes in progress; conditional stages re-apply).
+ */
 export async function saveDocumentDataAction(
   parserId: string,
   documentId: string,
   data: Record<string, unknown>,
-): Promise<ActionResult<{ fieldMetadata: Record<string, unknown> }>> {
+): Promise<ActionResult<{ fieldMetadata: Record<string, unknown>; status: DocumentFull["status"]; review: Review }>> {
   return runAction(async () => {
-    const view = await (await consoleApi()).call(documentOperations.updateData, { params: { parserId }, body: { documentId, data } });
-    return { fieldMetadata: view.metadata.field_metadata };
+    const api = await consoleApi();
+    const view = await api.call(documentOperations.updateData, { params: { parserId }, body: { documentId, data } });
+    const document = await api.call(documentOperations.get, { params: { parserId, documentId } });
+    return { fieldMetadata: view.metadata.field_metadata, status: document.status, review: document.review };
   });
 }
 

@@ -42,15 +42,16 @@ async function loadNeighbours(api: ApiClient, documentId: string): Promise<{ pre
 export default async function DocumentReviewPage({ params }: { params: Promise<Params> }) {
   const { parserId, documentId } = await params;
   const api = await consoleApi();
-  // Everything at once: the page is on the reviewer's critical path (first page visible within a second).
-  const [document, fields, reviewers, preferences, neighbours, me] = await Promise.all([
+  // Only what the first screen needs is awaited: the document, its fields and who I am. The queue, the
+  // reviewers and my shortcuts stream in after the HTML (the page is on the critical path of the first page).
+  const [document, fields, me] = await Promise.all([
     loadDocument(api, { parserId, documentId }),
     api.call(fieldOperations.list, { params: { parserId } }).then((list) => list.data),
-    api.call(reviewOperations.reviewers, { params: { parserId } }).then((list) => list.data).catch(() => []),
-    api.call(preferenceOperations.get, {}).catch(() => null),
-    loadNeighbours(api, documentId),
     getMe(),
   ]);
+  const reviewers = api.call(reviewOperations.reviewers, { params: { parserId } }).then((list) => list.data, () => []);
+  const keymap = api.call(preferenceOperations.get, {}).then((preferences) => mergeKeymap(preferences.reviewKeymap), () => mergeKeymap(null));
+  const neighbours = loadNeighbours(api, documentId);
   const workspaceDocument = toWorkspaceDocument(document);
   // Start the file download with the HTML, before the viewer's code has even loaded.
   if (workspaceDocument.fileUrl && viewerKind(document.contentType) !== "text") {
@@ -62,10 +63,10 @@ export default async function DocumentReviewPage({ params }: { params: Promise<P
       parserId={parserId}
       initialDocument={workspaceDocument}
       fields={fields}
-      reviewers={reviewers}
       viewer={{ userId: me.user.id, role: me.role, permissions: me.permissions }}
-      initialKeymap={mergeKeymap(preferences?.reviewKeymap)}
-      neighbours={neighbours}
+      keymapPromise={keymap}
+      reviewersPromise={reviewers}
+      neighboursPromise={neighbours}
     />
   );
 }
