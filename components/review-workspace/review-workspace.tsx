@@ -7,7 +7,9 @@ import { DataForm } from "./data/data-form";
 import type { ValueEvents } from "./data/value-events";
 import { DocumentViewer } from "./document-viewer";
 import type { ValueMeta } from "./field-values";
+import { loadWorkspaceDocumentAction } from "@/app/(console)/parsers/[parserId]/documents/[documentId]/actions";
 import { KeymapSettingsDialog } from "./keyboard/keymap-settings-dialog";
+import { keymapSavedInThisTab, rememberSavedKeymap } from "./keyboard/saved-keymap";
 import { ShortcutsDialog } from "./keyboard/shortcuts-dialog";
 import { useReviewShortcuts } from "./keyboard/use-review-shortcuts";
 import { focusNextNeedingAttention } from "./focus-attention";
@@ -40,7 +42,11 @@ function useStreamed<T>(promise: Promise<T>, fallback: T): [T, (value: T) => voi
   const [value, setValue] = useState(fallback);
   useEffect(() => {
     let current = true;
-    promise.then((resolved) => current && setValue(resolved)).catch(() => undefined);
+    // What arrives is React's thenable, not always a full Promise (its `then` returns nothing): wrap it.
+    Promise.resolve(promise).then(
+      (resolved) => current && setValue(resolved),
+      () => undefined,
+    );
     return () => {
       current = false;
     };
@@ -53,8 +59,20 @@ function useStreamed<T>(promise: Promise<T>, fallback: T): [T, (value: T) => voi
  * value shows where it came from on the page; the focused value is the one a click or a drag on the page fills.
  */
 export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, keymapPromise, reviewersPromise, neighboursPromise }: ReviewWorkspaceProps) {
-  const [document, setDocument] = useState(initialDocument);
-  const [keymap, setKeymap] = useStreamed(keymapPromise, DEFAULT_REVIEW_KEYMAP);
+  const [document, setDocumentState] = useState(initialDocument);
+  // Counts changes made here, so a refresh that was asked for before one of them cannot undo it.
+  const changes = useRef(0);
+  const setDocument = useCallback((update: WorkspaceDocument | ((current: WorkspaceDocument) => WorkspaceDocument)) => {
+    changes.current += 1;
+    setDocumentState(update);
+  }, []);
+  const [streamedKeymap] = useStreamed(keymapPromise, DEFAULT_REVIEW_KEYMAP);
+  const [savedKeymap, setSavedKeymap] = useState(keymapSavedInThisTab);
+  const keymap = savedKeymap ?? streamedKeymap;
+  const onKeymapSaved = useCallback((saved: ReviewKeymap) => {
+    rememberSavedKeymap(saved);
+    setSavedKeymap(saved);
+  }, []);
   const [reviewers] = useStreamed(reviewersPromise, []);
   const [neighbours] = useStreamed(neighboursPromise, NO_NEIGHBOURS);
   const [dialog, setDialog] = useState<"shortcuts" | "settings" | null>(null);
@@ -89,8 +107,19 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, key
     [commitText, pickTarget],
   );
 
+  // Once the first page is up: warm the neighbours, and make sure what is shown is current (the page may have
+  // come from the router's prefetch cache, minutes old).
   const { warmUp } = navigation;
-  const onFirstPagePainted = useCallback(() => void warmUp(), [warmUp]);
+  const { replaceIfUntouched } = data;
+  const onFirstPagePainted = useCallback(() => {
+    void warmUp();
+    const changesBefore = changes.current;
+    void loadWorkspaceDocumentAction(parserId, initialDocument.id).then((result) => {
+      if (!result.ok || changes.current !== changesBefore) return;
+      setDocumentState((current) => ({ ...current, status: result.data.status, review: result.data.review }));
+      replaceIfUntouched(result.data);
+    });
+  }, [initialDocument.id, parserId, replaceIfUntouched, warmUp]);
 
   useReviewShortcuts(
     keymap,
@@ -157,7 +186,7 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, key
         </div>
       </div>
       <ShortcutsDialog open={dialog === "shortcuts"} onOpenChange={(open) => setDialog(open ? "shortcuts" : null)} keymap={keymap} onCustomise={() => setDialog("settings")} />
-      <KeymapSettingsDialog open={dialog === "settings"} onOpenChange={(open) => setDialog(open ? "settings" : null)} keymap={keymap} onSaved={setKeymap} />
+      <KeymapSettingsDialog open={dialog === "settings"} onOpenChange={(open) => setDialog(open ? "settings" : null)} keymap={keymap} onSaved={onKeymapSaved} />
     </section>
   );
 }

@@ -177,6 +177,21 @@ export function useDocumentData(options: {
     return failedFields.current.size === 0;
   }, []);
 
+  /**
+   * Takes newer data from the server (the page may have come from the prefetch cache) unless the reviewer has
+   * started editing here: their edits are newer still and are being saved.
+   */
+  const replaceIfUntouched = useCallback(
+    (fresh: { data: Record<string, unknown>; fieldMetadata: Record<string, unknown> }) => {
+      if (undoStack.length > 0 || Object.keys(drafts).length > 0 || pendingSaves.current > 0) return;
+      if (sameValue(valuesRef.current, fresh.data) && sameValue(metadata, fresh.fieldMetadata)) return;
+      valuesRef.current = fresh.data;
+      setValues(fresh.data);
+      setMetadata(fresh.fieldMetadata);
+    },
+    [drafts, metadata, undoStack.length],
+  );
+
   const retry = useCallback(() => {
     for (const field of [...failedFields.current.keys()]) enqueueSave(field);
   }, [enqueueSave]);
@@ -198,6 +213,7 @@ export function useDocumentData(options: {
     undo,
     flush,
     retry,
+    replaceIfUntouched,
   };
 }
 

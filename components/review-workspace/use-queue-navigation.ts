@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
-import { documentFileUrlAction } from "@/app/(console)/parsers/[parserId]/documents/[documentId]/actions";
+import { loadWorkspaceDocumentAction } from "@/app/(console)/parsers/[parserId]/documents/[documentId]/actions";
 import { prefetchDocumentFile } from "./file-cache";
 import { viewerKind } from "./file-source";
 import { documentHref, type QueueNeighbour } from "./workspace-document";
@@ -20,8 +20,8 @@ export function useQueueNavigation(neighbours: { previous: QueueNeighbour | null
   const warmUp = useCallback(async () => {
     setWarm(true);
     if (!next) return;
-    const result = await documentFileUrlAction(next.parserId, next.documentId).catch(() => null);
-    if (result?.ok && result.data.url && viewerKind(result.data.contentType) !== "text") prefetchDocumentFile(next.documentId, result.data.url);
+    const result = await loadWorkspaceDocumentAction(next.parserId, next.documentId).catch(() => null);
+    if (result?.ok && result.data.fileUrl && viewerKind(result.data.contentType) !== "text") prefetchDocumentFile(next.documentId, result.data.fileUrl);
   }, [next]);
 
   const open = useCallback(

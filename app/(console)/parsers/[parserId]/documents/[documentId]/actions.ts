@@ -56,13 +56,12 @@ export async function nextQueuedDocumentAction(currentDocumentId: string): Promi
   });
 }
 
-/** A neighbour's file link, so the browser can fetch its file before the reviewer gets there. */
-export async function documentFileUrlAction(parserId: string, documentId: string): Promise<ActionResult<{ url: string | null; contentType: string }>> {
-  return runAction(async () => {
-    const document = await (await consoleApi()).call(documentOperations.get, { params: { parserId, documentId } });
-    const { fileUrl, contentType } = toWorkspaceDocument(document);
-    return { url: fileUrl, contentType };
-  });
+/**
+ * A document as the workspace shows it, fetched now: to refresh a page that came from the router's prefetch
+ * cache (it may be minutes old), and for a neighbour's file link, so its file can be fetched ahead of time.
+ */
+export async function loadWorkspaceDocumentAction(parserId: string, documentId: string): Promise<ActionResult<WorkspaceDocument>> {
+  return runAction(async () => toWorkspaceDocument(await (await consoleApi()).call(documentOperations.get, { params: { parserId, documentId } })));
 }
 
 /** Saves my shortcuts; null restores every default. Answers with the keymap as stored. */
