@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { Spinner } from "@/components/ui";
 import { viewerKind } from "./file-source";
-import type { SourceBox } from "./geometry";
+import type { ScrollRequest, SourceBox } from "./geometry";
 import { ImageViewer } from "./image-viewer";
 import { TextViewer } from "./text-viewer";
 import type { WorkspaceDocument } from "./workspace-document";
@@ -24,10 +24,11 @@ const PdfViewer = dynamic(loadPdfViewer, {
 });
 
 /** The document as the reviewer sees it: a PDF, an image, or the extracted text of anything else. */
-export function DocumentViewer({ parserId, document, highlight, pickLabel, onPick, onFirstPagePainted }: {
+export function DocumentViewer({ parserId, document, highlight, scrollRequest, pickLabel, onPick, onFirstPagePainted }: {
   parserId: string;
   document: WorkspaceDocument;
   highlight: SourceBox | null;
+  scrollRequest: ScrollRequest | null;
   pickLabel: string | null;
   onPick: (text: string) => void;
   onFirstPagePainted: () => void;
@@ -39,6 +40,7 @@ export function DocumentViewer({ parserId, document, highlight, pickLabel, onPic
         documentId={document.id}
         fileUrl={document.fileUrl}
         highlight={highlight}
+        scrollRequest={scrollRequest}
         pickLabel={pickLabel}
         onPick={onPick}
         onFirstPagePainted={onFirstPagePainted}

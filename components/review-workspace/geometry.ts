@@ -6,6 +6,8 @@
 export type Box = { x: number; y: number; w: number; h: number };
 export type SourceBox = Box & { page: number };
 export type Rect = { left: number; top: number; right: number; bottom: number };
+/** Asks the viewer to bring a source box into view: one object per request, so the same box can be asked twice. */
+export type ScrollRequest = { source: SourceBox };
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 

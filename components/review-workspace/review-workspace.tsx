@@ -7,6 +7,7 @@ import { DataForm } from "./data/data-form";
 import type { ValueEvents } from "./data/value-events";
 import { DocumentViewer } from "./document-viewer";
 import type { ValueMeta } from "./field-values";
+import type { ScrollRequest } from "./geometry";
 import { loadWorkspaceDocumentAction } from "@/app/(console)/parsers/[parserId]/documents/[documentId]/actions";
 import { KeymapSettingsDialog } from "./keyboard/keymap-settings-dialog";
 import { keymapSavedInThisTab, rememberSavedKeymap } from "./keyboard/saved-keymap";
@@ -96,8 +97,17 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, key
   const pickTarget = abilities.edit.allowed ? focused?.path ?? null : null;
   const pickLabel = pickTarget ? (pickTarget.row === undefined ? pickTarget.field : `${pickTarget.column}, row ${pickTarget.row + 1} of ${pickTarget.field}`) : null;
 
-  const onFocusValue = useCallback((path: ValuePath, meta: ValueMeta) => setFocused({ path, meta }), []);
-  const events: ValueEvents = { onFocusValue, onHoverValue: setHovered };
+  // Pointing at a value (focus, or the pointer entering it) scrolls the page to its source; leaving it does not.
+  const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
+  const onFocusValue = useCallback((path: ValuePath, meta: ValueMeta) => {
+    setFocused({ path, meta });
+    if (meta.source) setScrollRequest({ source: meta.source });
+  }, []);
+  const onHoverValue = useCallback((meta: ValueMeta | null) => {
+    setHovered(meta);
+    if (meta?.source) setScrollRequest({ source: meta.source });
+  }, []);
+  const events: ValueEvents = { onFocusValue, onHoverValue };
 
   const { commitText } = data;
   const onPick = useCallback(
@@ -156,7 +166,7 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, key
       />
       <div className="flex min-h-0 flex-1">
         <section aria-label="Document" className="min-w-0 flex-1 border-r border-line">
-          <DocumentViewer parserId={parserId} document={document} highlight={highlight} pickLabel={pickLabel} onPick={onPick} onFirstPagePainted={onFirstPagePainted} />
+          <DocumentViewer parserId={parserId} document={document} highlight={highlight} scrollRequest={scrollRequest} pickLabel={pickLabel} onPick={onPick} onFirstPagePainted={onFirstPagePainted} />
         </section>
         <div ref={dataPaneRef} className="flex w-[26rem] shrink-0 flex-col overflow-y-auto">
           <ReviewPanel

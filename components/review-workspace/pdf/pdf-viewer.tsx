@@ -5,7 +5,7 @@ import type { PDFDocumentProxy } from "pdfjs-dist";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Document, pdfjs } from "react-pdf";
 import { ErrorState, Spinner } from "@/components/ui";
-import { rotateBox, turnedSize, type SourceBox } from "../geometry";
+import { rotateBox, turnedSize, type ScrollRequest, type SourceBox } from "../geometry";
 import { markFirstPagePainted } from "./first-paint";
 import { PageThumbnails } from "./page-thumbnails";
 import { PdfPage } from "./pdf-page";
@@ -38,6 +38,8 @@ export type PdfViewerProps = {
   documentId: string;
   fileUrl: string;
   highlight: SourceBox | null;
+  /** Set anew each time the reviewer points at a value (a new object each time, even for the same box). */
+  scrollRequest: ScrollRequest | null;
   /** The field that a click or drag on the page fills, or null when picking is off. */
   pickLabel: string | null;
   onPick: (text: string) => void;
@@ -45,7 +47,7 @@ export type PdfViewerProps = {
 };
 
 /** The PDF: thumbnails, zoom, fit-width and rotation; pages render lazily, near the viewport only. */
-export default function PdfViewer({ documentId, fileUrl, highlight, pickLabel, onPick, onFirstPagePainted }: PdfViewerProps) {
+export default function PdfViewer({ documentId, fileUrl, highlight, scrollRequest, pickLabel, onPick, onFirstPagePainted }: PdfViewerProps) {
   const file = useFileBytes(documentId, fileUrl);
   // pdf.js takes the buffer it is given to its worker: hand it a copy, the cache keeps the original.
   const source = useMemo(() => (file.status === "ready" ? { data: new Uint8Array(file.bytes.slice(0)) } : null), [file]);
@@ -60,7 +62,8 @@ export default function PdfViewer({ documentId, fileUrl, highlight, pickLabel, o
   const { near, current, registerSlot, slotOf } = useVisiblePages(pane, { enabled: pdf !== null });
 
   const firstSize = sizeOf(1);
-  const fitScale = firstSize && paneWidth > 0 ? Math.max(MIN_SCALE, (paneWidth - 2 * PADDING_PX) / turnedSize(firstSize, rotation).width) : 1;
+  // The observed width is the pane's content box: its padding and scrollbar are already taken off.
+  const fitScale = firstSize && paneWidth > 0 ? Math.max(MIN_SCALE, paneWidth / turnedSize(firstSize, rotation).width) : 1;
   const scale = zoom.fit ? fitScale : zoom.scale;
   const pageCount = pdf?.numPages ?? 0;
 
@@ -73,12 +76,12 @@ export default function PdfViewer({ documentId, fileUrl, highlight, pickLabel, o
     [documentId, firstPainted, onFirstPagePainted],
   );
 
-  // A value's source: scroll its page (and the box on it) into view, unless it is already in view.
+  // A value the reviewer just pointed at: scroll its page (and the box on it) into view, unless it is in view.
   useEffect(() => {
-    const slot = highlight ? slotOf(highlight.page) : null;
-    if (!pane || !slot || !highlight) return;
-    scrollBoxIntoView(pane, slot, rotateBox(highlight, rotation));
-  }, [highlight, pane, rotation, slotOf, scale]);
+    const slot = scrollRequest ? slotOf(scrollRequest.source.page) : null;
+    if (!pane || !slot || !scrollRequest) return;
+    scrollBoxIntoView(pane, slot, rotateBox(scrollRequest.source, rotation));
+  }, [scrollRequest, pane, rotation, slotOf]);
 
   const zoomBy = (factor: number) => setZoom({ fit: false, scale: Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale * factor)) });
   const pickEnabled = pickLabel !== null;
