@@ -166,13 +166,8 @@ async function main() {
       await page.waitForTimeout(300);
       const target = current === first ? second : first;
       const key = current === first ? "Alt+ArrowRight" : "Alt+ArrowLeft";
-      await page.evaluate(() => {
-        const record = (event: KeyboardEvent) => {
-          (window as unknown as { benchKeyAt: number }).benchKeyAt = event.timeStamp;
-          window.removeEventListener("keydown", record, true);
-        };
-        window.addEventListener("keydown", record, true);
-      });
+      // A string, not a function: tsx would wrap a named function in a helper the page does not have.
+      await page.evaluate(`window.addEventListener("keydown", (event) => { window.benchKeyAt = event.timeStamp; }, { capture: true, once: true })`);
       await page.keyboard.press(key);
       const keyAt = await page.evaluate(() => (window as unknown as { benchKeyAt: number }).benchKeyAt);
       const shownAt = await firstPageAt(page, target, keyAt);

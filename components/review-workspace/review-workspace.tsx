@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { Field } from "@/lib/contracts/fields";
 import { DEFAULT_REVIEW_KEYMAP, type ReviewKeymap } from "@/lib/contracts/preferences";
 import { DataForm } from "./data/data-form";
@@ -8,58 +8,33 @@ import type { ValueEvents } from "./data/value-events";
 import { DocumentViewer } from "./document-viewer";
 import type { ValueMeta } from "./field-values";
 import type { ScrollRequest } from "./geometry";
-import { loadWorkspaceDocumentAction } from "@/app/(console)/parsers/[parserId]/documents/[documentId]/actions";
 import { KeymapSettingsDialog } from "./keyboard/keymap-settings-dialog";
 import { keymapSavedInThisTab, rememberSavedKeymap } from "./keyboard/saved-keymap";
 import { ShortcutsDialog } from "./keyboard/shortcuts-dialog";
 import { useReviewShortcuts } from "./keyboard/use-review-shortcuts";
 import { focusNextNeedingAttention } from "./focus-attention";
 import { ReviewPanel } from "./review/review-panel";
-import type { Person } from "./review/review-actions";
 import { reviewAbilities, type Viewer } from "./review-abilities";
 import { useDocumentData } from "./use-document-data";
 import { useQueueNavigation } from "./use-queue-navigation";
 import { useReviewDecisions } from "./use-review-decisions";
 import { pathKey, type ValuePath } from "./value-paths";
 import { WorkspaceHeader } from "./workspace-header";
-import type { QueueNeighbour, WorkspaceDocument } from "./workspace-document";
+import { NO_NEIGHBOURS, type WorkspaceDocument } from "./workspace-document";
+import { useWorkspaceContext } from "./use-workspace-context";
 
 export type ReviewWorkspaceProps = {
   parserId: string;
   initialDocument: WorkspaceDocument;
   fields: Field[];
   viewer: Viewer;
-  /** These arrive after the first render (see the page): until then, the defaults and no neighbours. */
-  keymapPromise: Promise<ReviewKeymap>;
-  reviewersPromise: Promise<Person[]>;
-  neighboursPromise: Promise<Neighbours>;
 };
-
-type Neighbours = { previous: QueueNeighbour | null; next: QueueNeighbour | null };
-const NO_NEIGHBOURS: Neighbours = { previous: null, next: null };
-
-/** A value the server sends after the page: the fallback until it arrives. */
-function useStreamed<T>(promise: Promise<T>, fallback: T): [T, (value: T) => void] {
-  const [value, setValue] = useState(fallback);
-  useEffect(() => {
-    let current = true;
-    // What arrives is React's thenable, not always a full Promise (its `then` returns nothing): wrap it.
-    Promise.resolve(promise).then(
-      (resolved) => current && setValue(resolved),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [promise]);
-  return [value, setValue];
-}
 
 /**
  * The review workspace: the document on the left, its review and extracted data on the right. Pointing at a
  * value shows where it came from on the page; the focused value is the one a click or a drag on the page fills.
  */
-export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, keymapPromise, reviewersPromise, neighboursPromise }: ReviewWorkspaceProps) {
+export function ReviewWorkspace({ parserId, initialDocument, fields, viewer }: ReviewWorkspaceProps) {
   const [document, setDocumentState] = useState(initialDocument);
   // Counts changes made here, so a refresh that was asked for before one of them cannot undo it.
   const changes = useRef(0);
@@ -67,15 +42,6 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, key
     changes.current += 1;
     setDocumentState(update);
   }, []);
-  const [streamedKeymap] = useStreamed(keymapPromise, DEFAULT_REVIEW_KEYMAP);
-  const [savedKeymap, setSavedKeymap] = useState(keymapSavedInThisTab);
-  const keymap = savedKeymap ?? streamedKeymap;
-  const onKeymapSaved = useCallback((saved: ReviewKeymap) => {
-    rememberSavedKeymap(saved);
-    setSavedKeymap(saved);
-  }, []);
-  const [reviewers] = useStreamed(reviewersPromise, []);
-  const [neighbours] = useStreamed(neighboursPromise, NO_NEIGHBOURS);
   const [dialog, setDialog] = useState<"shortcuts" | "settings" | null>(null);
   const [focused, setFocused] = useState<{ path: ValuePath; meta: ValueMeta } | null>(null);
   const [hovered, setHovered] = useState<ValueMeta | null>(null);
@@ -90,6 +56,28 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, key
     onSaved: ({ status, review }) => setDocument((current) => ({ ...current, status, review })),
   });
   const abilities = reviewAbilities(document, viewer);
+
+  // Once the first page is up, the rest: the neighbours (then prefetched), reviewers, my shortcuts, and the
+  // document as it is now (the page may have come from the router's prefetch cache, minutes old).
+  const { replaceIfUntouched } = data;
+  const onFreshDocument = useCallback(
+    (fresh: WorkspaceDocument) => {
+      setDocumentState((current) => ({ ...current, status: fresh.status, review: fresh.review }));
+      replaceIfUntouched(fresh);
+    },
+    [replaceIfUntouched],
+  );
+  const workspaceContext = useWorkspaceContext({ parserId, documentId: initialDocument.id, changeCount: changes, onFreshDocument });
+  const onFirstPagePainted = workspaceContext.load;
+  const neighbours = workspaceContext.context?.neighbours ?? NO_NEIGHBOURS;
+  const reviewers = workspaceContext.context?.reviewers ?? [];
+  const [savedKeymap, setSavedKeymap] = useState(keymapSavedInThisTab);
+  const keymap = savedKeymap ?? workspaceContext.context?.keymap ?? DEFAULT_REVIEW_KEYMAP;
+  const onKeymapSaved = useCallback((saved: ReviewKeymap) => {
+    rememberSavedKeymap(saved);
+    setSavedKeymap(saved);
+  }, []);
+
   const navigation = useQueueNavigation(neighbours);
   const decisions = useReviewDecisions({ parserId, document, onDocument: setDocument, flushSaves: data.flush, openDocument: navigation.open });
 
@@ -117,20 +105,6 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, key
     [commitText, pickTarget],
   );
 
-  // Once the first page is up: warm the neighbours, and make sure what is shown is current (the page may have
-  // come from the router's prefetch cache, minutes old).
-  const { warmUp } = navigation;
-  const { replaceIfUntouched } = data;
-  const onFirstPagePainted = useCallback(() => {
-    void warmUp();
-    const changesBefore = changes.current;
-    void loadWorkspaceDocumentAction(parserId, initialDocument.id).then((result) => {
-      if (!result.ok || changes.current !== changesBefore) return;
-      setDocumentState((current) => ({ ...current, status: result.data.status, review: result.data.review }));
-      replaceIfUntouched(result.data);
-    });
-  }, [initialDocument.id, parserId, replaceIfUntouched, warmUp]);
-
   useReviewShortcuts(
     keymap,
     {
@@ -155,7 +129,7 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, key
         parserId={parserId}
         document={document}
         neighbours={neighbours}
-        prefetchNeighbours={navigation.warm}
+        prefetchNeighbours={workspaceContext.context !== null}
         keymap={keymap}
         saveStatus={data.saveStatus}
         canUndo={data.canUndo}

@@ -1,4 +1,5 @@
 import type { DocumentFull, Review } from "@/lib/contracts/documents";
+import type { ReviewKeymap } from "@/lib/contracts/preferences";
 import { sameOriginFileUrl } from "./file-source";
 
 /** What the workspace needs of a document: the full view without what it never shows, with a same-origin file link. */
@@ -19,6 +20,16 @@ export type WorkspaceDocument = {
 
 /** A document in my queue next to this one. */
 export type QueueNeighbour = { parserId: string; documentId: string; name: string };
+export type Neighbours = { previous: QueueNeighbour | null; next: QueueNeighbour | null };
+export const NO_NEIGHBOURS: Neighbours = { previous: null, next: null };
+
+/** What the workspace loads after its first screen. */
+export type WorkspaceContext = {
+  document: WorkspaceDocument;
+  neighbours: Neighbours;
+  reviewers: Array<{ id: string; name: string; email: string }>;
+  keymap: ReviewKeymap;
+};
 
 export function toWorkspaceDocument(document: DocumentFull): WorkspaceDocument {
   return {

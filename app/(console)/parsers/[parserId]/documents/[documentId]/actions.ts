@@ -6,7 +6,15 @@ import { documentOperations, type DocumentFull, type Review } from "@/lib/contra
 import { preferenceOperations, type ReviewKeymap } from "@/lib/contracts/preferences";
 import { reviewOperations } from "@/lib/contracts/reviews";
 import { getMe } from "@/lib/console/me";
-import { toWorkspaceDocument, type QueueNeighbour, type WorkspaceDocument } from "@/components/review-workspace/workspace-document";
+import { mergeKeymap } from "@/components/review-workspace/keyboard/keymap";
+import {
+  toWorkspaceDocument,
+  type Neighbours,
+  type QueueNeighbour,
+  type WorkspaceContext,
+  type WorkspaceDocument,
+} from "@/components/review-workspace/workspace-document";
+import type { ApiClient } from "@/lib/api-client/client";
 
 /**
  * The review workspace's writes, each one REST call as the signed-in user. Decisions act as that user: the
@@ -62,6 +70,35 @@ export async function nextQueuedDocumentAction(currentDocumentId: string): Promi
  */
 export async function loadWorkspaceDocumentAction(parserId: string, documentId: string): Promise<ActionResult<WorkspaceDocument>> {
   return runAction(async () => toWorkspaceDocument(await (await consoleApi()).call(documentOperations.get, { params: { parserId, documentId } })));
+}
+
+/**
+ * Where this document sits in my review queue: the documents before and after it. A document that is not in
+ * my queue (opened from the list) has the queue's first document as its next one.
+ */
+async function loadNeighbours(api: ApiClient, documentId: string): Promise<Neighbours> {
+  const queue = await api.call(reviewOperations.queue, { query: { assignee: "me", limit: 100 } }).catch(() => null);
+  const items = (queue?.data ?? []).map((item) => ({ parserId: item.parser.id, documentId: item.documentId, name: item.name }));
+  const index = items.findIndex((item) => item.documentId === documentId);
+  if (index === -1) return { previous: null, next: items[0] ?? null };
+  return { previous: items[index - 1] ?? null, next: items[index + 1] ?? null };
+}
+
+/**
+ * What the workspace loads once its first page is on screen: the document as it is now (the page may have come
+ * from the router's prefetch cache), my neighbours in the queue, the parser's reviewers and my shortcuts.
+ */
+export async function loadWorkspaceContextAction(parserId: string, documentId: string): Promise<ActionResult<WorkspaceContext>> {
+  return runAction(async () => {
+    const api = await consoleApi();
+    const [document, neighbours, reviewers, keymap] = await Promise.all([
+      api.call(documentOperations.get, { params: { parserId, documentId } }).then(toWorkspaceDocument),
+      loadNeighbours(api, documentId),
+      api.call(reviewOperations.reviewers, { params: { parserId } }).then((list) => list.data, () => []),
+      api.call(preferenceOperations.get, {}).then((preferences) => mergeKeymap(preferences.reviewKeymap), () => mergeKeymap(null)),
+    ]);
+    return { document, neighbours, reviewers, keymap };
+  });
 }
 
 /** Saves my shortcuts; null restores every default. Answers with the keymap as stored. */
