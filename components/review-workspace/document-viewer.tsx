@@ -2,17 +2,22 @@
 
 import dynamic from "next/dynamic";
 import { Spinner } from "@/components/ui";
+import { prefetchDocumentFile } from "./file-cache";
 import { viewerKind } from "./file-source";
 import type { ScrollRequest, SourceBox } from "./geometry";
 import { ImageViewer } from "./image-viewer";
+import { pdfWorkerPort } from "./pdf/worker-port";
 import { TextViewer } from "./text-viewer";
 import type { WorkspaceDocument } from "./workspace-document";
 
 // pdf.js needs the browser (canvas, workers): the viewer and its code load on the client only. The download
-// starts as soon as this module runs in the browser, before hydration reaches the viewer: the first page is on
-// the critical path, and this chunk (and the pdf.js worker it starts) is most of it.
+// starts as soon as this module runs in the browser, before hydration reaches the viewer, and so does the pdf.js
+// worker: the first page is on the critical path, and these two are most of it.
 const loadPdfViewer = () => import("./pdf/pdf-viewer");
-if (typeof window !== "undefined") void loadPdfViewer();
+if (typeof window !== "undefined") {
+  pdfWorkerPort();
+  void loadPdfViewer();
+}
 
 const PdfViewer = dynamic(loadPdfViewer, {
   ssr: false,
@@ -34,6 +39,9 @@ export function DocumentViewer({ parserId, document, highlight, scrollRequest, p
   onFirstPagePainted: () => void;
 }) {
   const kind = viewerKind(document.contentType);
+  // Ask for the file now, while the viewer's code is still on its way (the fetch is cached by document id, so
+  // the viewer gets the same download, and asking again is free).
+  if (typeof window !== "undefined" && kind !== "text" && document.fileUrl) prefetchDocumentFile(document.id, document.fileUrl);
   if (kind === "pdf" && document.fileUrl) {
     return (
       <PdfViewer

@@ -21,7 +21,8 @@ export type PdfPageProps = {
   highlight: Box | null;
   pickEnabled: boolean;
   onPick: (text: string) => void;
-  onRendered: (pageNumber: number) => void;
+  /** Called each time the page finishes drawing (the viewer counts the first one of the document). */
+  onRendered: () => void;
   registerSlot: (pageNumber: number, element: HTMLElement | null) => void;
 };
 
@@ -53,7 +54,7 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
           renderTextLayer
           loading={null}
           error={<p className="p-4 text-sm text-danger">Page {pageNumber} could not be shown.</p>}
-          onRenderSuccess={() => onRendered(pageNumber)}
+          onRenderSuccess={onRendered}
         />
       ) : (
         <span className="absolute inset-0 flex items-center justify-center text-xs text-muted">Page {pageNumber}</span>

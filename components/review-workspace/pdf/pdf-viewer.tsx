@@ -2,7 +2,7 @@
 
 import "react-pdf/dist/Page/TextLayer.css";
 import type { PDFDocumentProxy } from "pdfjs-dist";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Document, pdfjs } from "react-pdf";
 import { ErrorState, Spinner } from "@/components/ui";
 import { rotateBox, turnedSize, type ScrollRequest, type SourceBox } from "../geometry";
@@ -15,16 +15,18 @@ import { useFileBytes } from "./use-file-bytes";
 import { usePageSizes } from "./use-page-sizes";
 import { useVisiblePages } from "./use-visible-pages";
 import { ViewerToolbar } from "./viewer-toolbar";
+import { pdfWorkerPort, pdfWorkerUrl } from "./worker-port";
 
-// react-pdf reads the worker location from the module that renders <Document> (STACK-NOTES).
-pdfjs.GlobalWorkerOptions.workerSrc = new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url).toString();
+// react-pdf reads the worker location from the module that renders <Document> (STACK-NOTES). It is the fallback:
+// the worker itself was started earlier (see worker-port.ts).
+pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl().toString();
 
 /**
- * One pdf.js worker for every document of the session, started as soon as this module loads (it boots while
- * the file downloads). Passed explicitly, it outlives each document: pdf.js only ends workers it created itself,
- * so moving to the next document does not pay for a new worker.
+ * Passed explicitly, one worker outlives each document: pdf.js only ends workers it created itself, so moving
+ * to the next document does not pay for a new worker.
  */
-const documentOptions = { worker: new pdfjs.PDFWorker() };
+const workerPort = pdfWorkerPort();
+const documentOptions = { worker: workerPort ? pdfjs.PDFWorker.create({ port: workerPort }) : new pdfjs.PDFWorker() };
 
 const PAGE_GAP_PX = 12;
 const PADDING_PX = 16;
@@ -67,14 +69,14 @@ export default function PdfViewer({ documentId, fileUrl, highlight, scrollReques
   const scale = zoom.fit ? fitScale : zoom.scale;
   const pageCount = pdf?.numPages ?? 0;
 
-  const onRendered = useCallback(
-    (pageNumber: number) => {
-      if (firstPainted || pageNumber < 1) return;
-      setFirstPainted(true);
-      markFirstPagePainted(documentId, onFirstPagePainted);
-    },
-    [documentId, firstPainted, onFirstPagePainted],
-  );
+  // Pages near the top render together: whichever finishes first is "the first page", once.
+  const firstPaintSeen = useRef(false);
+  const onRendered = useCallback(() => {
+    if (firstPaintSeen.current) return;
+    firstPaintSeen.current = true;
+    setFirstPainted(true);
+    markFirstPagePainted(documentId, onFirstPagePainted);
+  }, [documentId, onFirstPagePainted]);
 
   // A value the reviewer just pointed at: scroll its page (and the box on it) into view, unless it is in view.
   useEffect(() => {
@@ -168,7 +170,7 @@ function PagesColumn(props: {
   highlight: SourceBox | null;
   pickEnabled: boolean;
   onPick: (text: string) => void;
-  onRendered: (pageNumber: number) => void;
+  onRendered: () => void;
   registerSlot: (pageNumber: number, element: HTMLElement | null) => void;
 }) {
   const { paneRef, pageCount, scale, rotation, near, sizeOf, highlight, pickEnabled, onPick, onRendered, registerSlot } = props;
