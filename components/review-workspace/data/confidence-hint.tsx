@@ -21,7 +21,7 @@ const SHORT: Record<ConfidenceLevel, string> = { high: "", none: "", corrected: 
 export function ConfidenceHint({ id, level, confidence, compact = false }: { id: string; level: ConfidenceLevel; confidence: number | null; compact?: boolean }) {
   const percent = confidence === null ? "" : `${Math.round(confidence * 100)}%`;
   const short = SHORT[level];
-  if (compact && (level === "high" || level === "none" || level === "missing")) {
+  if (compact && (level === "high" || level === "none" || level === "missing" || level === "corrected")) {
     return (
       <span id={id} className="sr-only">
         {confidenceLabel(level, confidence)}

@@ -24,8 +24,10 @@ function reasonOf(ability: Ability): string | null {
  * Approve, reject, reset and reassign, enabled by what the signed-in person may do now; when a decision is not
  * theirs to make, the reason is written under the buttons (a disabled button alone explains nothing).
  */
-export function ReviewActions({ abilities, keymap, busy, reviewers, assigneeId, onDecide, onAssign }: {
+export function ReviewActions({ abilities, finished, keymap, busy, reviewers, assigneeId, onDecide, onAssign }: {
   abilities: ReviewAbilities;
+  /** The review ended (approved or rejected): reset is what is left to do. */
+  finished: boolean;
   keymap: ReviewKeymap;
   busy: Decision | "assign" | null;
   reviewers: Person[];
@@ -35,8 +37,8 @@ export function ReviewActions({ abilities, keymap, busy, reviewers, assigneeId, 
 }) {
   const selectId = useId();
   const [chosen, setChosen] = useState(assigneeId ?? "");
-  const decideReason = reasonOf(abilities.decide);
-  const notes = [decideReason, abilities.decide.allowed ? null : reasonOf(abilities.reset)].filter((note, index, all): note is string => Boolean(note) && all.indexOf(note) === index);
+  // Only the reason that matters now: why I cannot decide while it is in review, why I cannot reset once it ended.
+  const note = finished ? reasonOf(abilities.reset) : reasonOf(abilities.decide);
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
@@ -61,13 +63,7 @@ export function ReviewActions({ abilities, keymap, busy, reviewers, assigneeId, 
           Reset review
         </Button>
       </div>
-      {notes.length > 0 ? (
-        <ul className="flex flex-col gap-0.5 text-xs text-muted">
-          {notes.map((note) => (
-            <li key={note}>{note}</li>
-          ))}
-        </ul>
-      ) : null}
+      {note ? <p className="text-xs text-muted">{note}</p> : null}
       {abilities.reassign.allowed ? (
         <div className="flex items-end gap-2">
           <div className="flex min-w-0 flex-1 flex-col gap-1">

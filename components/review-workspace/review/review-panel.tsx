@@ -30,16 +30,19 @@ export function ReviewPanel({ review, abilities, keymap, busy, error, reviewers,
           <p className="mt-0.5 text-sm whitespace-pre-line">{instructions || "No instructions for this stage."}</p>
         </div>
       ) : null}
-      <ReviewActions
-        key={review.assignee?.id ?? "nobody"}
-        abilities={abilities}
-        keymap={keymap}
-        busy={busy}
-        reviewers={reviewers}
-        assigneeId={review.assignee?.id ?? null}
-        onDecide={onDecide}
-        onAssign={onAssign}
-      />
+      {review.stages.length === 0 ? null : (
+        <ReviewActions
+          key={review.assignee?.id ?? "nobody"}
+          abilities={abilities}
+          finished={review.status === "approved" || review.status === "rejected"}
+          keymap={keymap}
+          busy={busy}
+          reviewers={reviewers}
+          assigneeId={review.assignee?.id ?? null}
+          onDecide={onDecide}
+          onAssign={onAssign}
+        />
+      )}
       <p role="alert" className="text-sm font-medium text-danger empty:hidden">
         {error}
       </p>
