@@ -19,7 +19,7 @@ describe("review queue", () => {
     const first = await createReviewStage(world.admin, parser.id, { name: "First", reviewerId: world.alice.actor.userId });
     const second = await createReviewStage(world.admin, parser.id, { name: "Second", reviewerId: world.alice.actor.userId });
     await createReviewStage(world.admin, parser.id, { name: "Only big", reviewType: "conditional", rules: [{ field: "total", operator: "greater_than", value: "100" }] });
-    const docs = [];
+    const docs: Awaited<ReturnType<typeof extractedDocument>>["document"][] = [];
     for (let index = 0; index < 3; index += 1) docs.push((await extractedDocument(world, parser.id, { total: index })).document);
     // Back-date when each reached its stage: the newest upload has waited longest.
     const entered = ["2020-01-01T10:00:00Z", "2020-01-01T09:00:00Z", "2020-01-01T08:00:00Z"];
