@@ -348,7 +348,9 @@ describe("assign", () => {
     expect((await call(reviewOf(parser.id, documentId, "assign"), { key: acme(), body: { reviewerId: member.userId } })).status).toBe(403);
     expect((await call(reviewOf(parser.id, documentId, "assign"), { key: acme(), body: { reviewerId: seedMember("Globex", "reviewer").id } })).status).toBe(403);
     expect((await call(reviewOf(parser.id, documentId, "assign"), { key: acme(), body: {} })).status).toBe(400);
+    // Another team's document is not found, whoever is named.
     expect((await call(reviewOf(parser.id, documentId, "assign"), { key: globex(), body: { reviewerId: rita.id } })).status).toBe(404);
+    expect((await call(reviewOf(parser.id, documentId, "approve"), { key: globex(), body: { reviewerId: rita.id } })).status).toBe(404);
 
     const assigned = await call<DocumentBody>(reviewOf(parser.id, documentId, "assign"), { key: acme(), body: { reviewerId: rita.id } });
     expect(assigned.status).toBe(200);
@@ -361,23 +363,40 @@ describe("assign", () => {
 });
 
 describe("concurrent approvals", () => {
-  it("lets exactly one of two simultaneous approvals of a stage win; the other is a 409", async () => {
+  it("lets exactly one of simultaneous approvals of a stage win; the others are 409s, even when the same reviewer has the next stage", async () => {
     const parser = await invoiceParser();
-    // The same reviewer on both stages: the losing request must not approve the second stage instead.
-    await createStage(parser.id, { reviewerId: ron.id });
+    // The same reviewer on both stages: a losing request must not approve the second stage instead.
+    const first = await createStage(parser.id, { reviewerId: ron.id });
     await createStage(parser.id, { reviewerId: ron.id });
     const documentId = await upload(parser.id, SMALL);
     await settled(parser.id, documentId);
     const token = await ron.token();
     const servers = quarry().baseUrls.length;
     const responses = await Promise.all(
-      [0, 1, 2].map((index) => call(reviewOf(parser.id, documentId, "approve"), { key: token, body: { reviewerId: ron.id }, server: index % servers })),
+      [0, 1, 2].map((index) =>
+        call<ErrorAnswer>(`${reviewOf(parser.id, documentId, "approve")}?stageId=${first.id}`, { key: token, body: { reviewerId: ron.id }, server: index % servers }),
+      ),
     );
-    const statuses = responses.map((response) => response.status).sort();
-    expect(statuses).toEqual([200, 409, 409]);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409, 409]);
+    expect(responses.find((response) => response.status === 409)!.body.message).toContain("moved on");
     const document = (await call<DocumentBody>(documentOf(parser.id, documentId), { key: acme() })).body;
     expect(document.review.stages.map((stage) => stage.status)).toEqual(["approved", "pending"]);
-    expect((await call(reviewOf(parser.id, documentId, "approve"), { key: token, body: { reviewerId: ron.id } })).body).toMatchObject({ status: "approved" });
+    const stageId = document.review.currentStage!.id;
+    expect((await call(`${reviewOf(parser.id, documentId, "approve")}?stageId=${stageId}`, { key: token, body: { reviewerId: ron.id } })).body).toMatchObject({ status: "approved" });
+  });
+
+  it("lets exactly one of two simultaneous approvals win without a stageId too", async () => {
+    const parser = await invoiceParser();
+    await createStage(parser.id, { reviewerId: ron.id });
+    const documentId = await upload(parser.id, SMALL);
+    await settled(parser.id, documentId);
+    const token = await ron.token();
+    const servers = quarry().baseUrls.length;
+    const responses = await Promise.all(
+      [0, 1].map((index) => call(reviewOf(parser.id, documentId, "approve"), { key: index === 0 ? token : acme(), body: { reviewerId: ron.id }, server: index % servers })),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
+    expect((await call<DocumentBody>(documentOf(parser.id, documentId), { key: acme() })).body.status).toBe("approved");
   });
 });
 
