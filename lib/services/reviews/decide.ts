@@ -20,6 +20,7 @@ import { reevaluateAfter } from "./plan";
 export type DecisionOptions = { receivedAt?: Date; stageId?: string };
 
 type Verdict = "approve" | "reject";
+type DecisionInput = { parserId: string; documentId: string; reviewerId: string; verdict: Verdict; receivedAt: Date; stageId?: string };
 
 export const approveReview = (ctx: ServiceContext, parserId: string, documentId: string, input: ReviewDecision, options: DecisionOptions = {}) =>
   decide(ctx, { parserId, documentId, reviewerId: input.reviewerId, verdict: "approve", receivedAt: options.receivedAt ?? new Date(), stageId: options.stageId });
@@ -33,8 +34,6 @@ export const rejectReview = (ctx: ServiceContext, parserId: string, documentId: 
  * Reject: the current stage is rejected and the document `rejected`; later stages stay `pending`, never reached
  * (no `enteredAt`), until a reset rebuilds the review. The document's row is locked for the whole decision.
  */
-type DecisionInput = { parserId: string; documentId: string; reviewerId: string; verdict: Verdict; receivedAt: Date; stageId?: string };
-
 async function decide(ctx: ServiceContext, input: DecisionInput): Promise<DocumentFull> {
   assertPermission(ctx, "reviews.write");
   const decided = await ctx.db.transaction(async (tx) => {
