@@ -152,8 +152,10 @@ describe("approve and reject", () => {
     expect(results.find((result) => result.status === "rejected")).toMatchObject({ reason: { status: 409 } });
     const full = await getDocument(world.admin, parser.id, document.id);
     expect(full.review.stages.map((stage) => stage.status)).toEqual(["approved", "pending"]);
+    // A request naming the stage it saw is refused once that stage is decided, however late it arrives.
+    await expect(approveReview(world.alice, parser.id, document.id, as(world.alice), { stageId: full.review.stages[0]!.id })).rejects.toMatchObject({ status: 409 });
     // A later request (received after the stage was reached) approves the second stage as usual.
-    expect((await approveReview(world.alice, parser.id, document.id, as(world.alice))).status).toBe("approved");
+    expect((await approveReview(world.alice, parser.id, document.id, as(world.alice), { stageId: full.review.currentStage!.id })).status).toBe("approved");
   });
 });
 
