@@ -32,7 +32,7 @@ export function useReviewDecisions(options: {
       setError("Some corrections are not saved yet. Retry saving them before deciding.");
       return;
     }
-    const result = await decideReviewAction(parserId, document.id, decision);
+    const result = await decideReviewAction(parserId, document.id, decision, document.review.currentStage?.id ?? null);
     if (!result.ok) {
       setBusy(null);
       setError(result.error.message);

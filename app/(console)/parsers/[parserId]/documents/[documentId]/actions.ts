@@ -22,11 +22,19 @@ import type { ApiClient } from "@/lib/api-client/client";
  */
 type Decision = "approve" | "reject" | "reset";
 
-export async function decideReviewAction(parserId: string, documentId: string, decision: Decision): Promise<ActionResult<WorkspaceDocument>> {
+/**
+ * Approve and reject name the stage the reviewer was looking at: if the document has moved on since (a double
+ * press, a second tab), the API answers 409 instead of deciding the next stage with the same intent.
+ */
+export async function decideReviewAction(parserId: string, documentId: string, decision: Decision, stageId: string | null): Promise<ActionResult<WorkspaceDocument>> {
   return runAction(async () => {
     const [api, me] = await Promise.all([consoleApi(), getMe()]);
-    const operation = reviewOperations[decision];
-    const document: DocumentFull = await api.call(operation, { params: { parserId, documentId }, body: { reviewerId: me.user.id } });
+    const input = { params: { parserId, documentId }, body: { reviewerId: me.user.id } };
+    const query = stageId ? { stageId } : {};
+    const document: DocumentFull =
+      decision === "reset"
+        ? await api.call(reviewOperations.reset, input)
+        : await api.call(decision === "approve" ? reviewOperations.approve : reviewOperations.reject, { ...input, query });
     return toWorkspaceDocument(document);
   });
 }
