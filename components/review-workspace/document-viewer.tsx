@@ -58,5 +58,5 @@ export function DocumentViewer({ parserId, document, highlight, scrollRequest, p
   if (kind === "image" && document.fileUrl) {
     return <ImageViewer documentId={document.id} fileUrl={document.fileUrl} name={document.name} highlight={highlight} onFirstPagePainted={onFirstPagePainted} />;
   }
-  return <TextViewer parserId={parserId} documentId={document.id} hasMarkdown={document.hasMarkdown} onShown={onFirstPagePainted} />;
+  return <TextViewer parserId={parserId} document={document} onShown={onFirstPagePainted} />;
 }

@@ -5,29 +5,62 @@ import { useEffect } from "react";
 import { ErrorState, Spinner } from "@/components/ui";
 import { documentOperations } from "@/lib/contracts/documents";
 import { consoleToken } from "@/lib/query/browser-api";
+import type { WorkspaceDocument } from "./workspace-document";
+
+type TextSource = { kind: "markdown" } | { kind: "file"; url: string } | null;
+
+/** Where the text comes from: the markdown extracted from the document, or a text file itself. */
+function textSource(document: WorkspaceDocument): TextSource {
+  if (document.hasMarkdown) return { kind: "markdown" };
+  if (document.fileUrl && document.contentType.toLowerCase().startsWith("text/")) return { kind: "file", url: document.fileUrl };
+  return null;
+}
+
+async function loadText(parserId: string, documentId: string, source: Exclude<TextSource, null>): Promise<string> {
+  const response =
+    source.kind === "markdown"
+      ? await fetch(`/api/v1${documentOperations.markdown.path.replace("{parserId}", parserId).replace("{documentId}", documentId)}`, {
+          headers: { authorization: `Bearer ${await consoleToken()}` },
+          cache: "no-store",
+        })
+      : await fetch(source.url, { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`Could not load the text (HTTP ${response.status}).`);
+  return response.text();
+}
 
 /**
- * Documents the browser cannot display (Word, spreadsheets, e-mail, HTML, text) show the text extracted from
- * them, as the markdown route serves it.
+ * Documents the browser cannot display as they are (Word, spreadsheets, e-mail, HTML, text) show their text: the
+ * markdown extracted from them, or a text file's own content. Anything else offers the file itself.
  */
-export function TextViewer({ parserId, documentId, hasMarkdown, onShown }: { parserId: string; documentId: string; hasMarkdown: boolean; onShown: () => void }) {
-  const markdown = useQuery({
-    queryKey: ["documents", parserId, documentId, "markdown"],
-    enabled: hasMarkdown,
-    queryFn: async () => {
-      const path = documentOperations.markdown.path.replace("{parserId}", parserId).replace("{documentId}", documentId);
-      const response = await fetch(`/api/v1${path}`, { headers: { authorization: `Bearer ${await consoleToken()}` }, cache: "no-store" });
-      if (!response.ok) throw new Error(`Could not load the text (HTTP ${response.status}).`);
-      return response.text();
-    },
+export function TextViewer({ parserId, document, onShown }: { parserId: string; document: WorkspaceDocument; onShown: () => void }) {
+  const source = textSource(document);
+  const text = useQuery({
+    queryKey: ["documents", parserId, document.id, "text", source?.kind ?? "none"],
+    enabled: source !== null,
+    queryFn: () => loadText(parserId, document.id, source!),
   });
-  const shown = !hasMarkdown || markdown.data !== undefined || markdown.isError;
+  const shown = source === null || text.data !== undefined || text.isError;
   useEffect(() => {
     if (shown) onShown();
   }, [shown, onShown]);
-  if (!hasMarkdown) return <ErrorState title="No preview" message="This file type cannot be shown here, and no text was extracted from it." />;
-  if (markdown.isError) return <ErrorState title="The text could not be loaded" message={markdown.error.message} />;
-  if (!markdown.data) {
+
+  if (source === null) {
+    return (
+      <ErrorState
+        title="No preview"
+        message="This file type cannot be shown here, and no text was extracted from it."
+        action={
+          document.fileUrl ? (
+            <a href={document.fileUrl} target="_blank" rel="noreferrer" className="text-sm text-accent hover:underline">
+              Open the file
+            </a>
+          ) : undefined
+        }
+      />
+    );
+  }
+  if (text.isError) return <ErrorState title="The text could not be loaded" message={text.error.message} />;
+  if (text.data === undefined) {
     return (
       <div className="flex h-full items-center justify-center gap-2 text-sm text-muted">
         <Spinner label={null} size="sm" /> Loading the text…
@@ -36,7 +69,7 @@ export function TextViewer({ parserId, documentId, hasMarkdown, onShown }: { par
   }
   return (
     <div tabIndex={0} role="region" aria-label="Document text" className="h-full overflow-auto bg-surface p-6">
-      <pre className="font-sans text-sm whitespace-pre-wrap">{markdown.data}</pre>
+      <pre className="font-sans text-sm whitespace-pre-wrap">{text.data}</pre>
     </div>
   );
 }
