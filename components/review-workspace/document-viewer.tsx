@@ -29,13 +29,14 @@ const PdfViewer = dynamic(loadPdfViewer, {
 });
 
 /** The document as the reviewer sees it: a PDF, an image, or the extracted text of anything else. */
-export function DocumentViewer({ parserId, document, highlight, scrollRequest, pickLabel, onPick, onFirstPagePainted }: {
+export function DocumentViewer({ parserId, document, highlight, scrollRequest, pickLabel, onPick, onStopPicking, onFirstPagePainted }: {
   parserId: string;
   document: WorkspaceDocument;
   highlight: SourceBox | null;
   scrollRequest: ScrollRequest | null;
   pickLabel: string | null;
   onPick: (text: string) => void;
+  onStopPicking: () => void;
   onFirstPagePainted: () => void;
 }) {
   const kind = viewerKind(document.contentType);
@@ -51,6 +52,7 @@ export function DocumentViewer({ parserId, document, highlight, scrollRequest, p
         scrollRequest={scrollRequest}
         pickLabel={pickLabel}
         onPick={onPick}
+        onStopPicking={onStopPicking}
         onFirstPagePainted={onFirstPagePainted}
       />
     );

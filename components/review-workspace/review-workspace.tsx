@@ -123,7 +123,7 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer }: R
     <section
       id="review-workspace"
       aria-labelledby="document-title"
-      className="flex h-[calc(100dvh-11.5rem)] min-h-[36rem] flex-col overflow-hidden rounded-lg border border-line bg-surface"
+      className="flex flex-col overflow-hidden rounded-lg border border-line bg-surface lg:h-[calc(100dvh-11.5rem)] lg:min-h-[36rem]"
     >
       <WorkspaceHeader
         parserId={parserId}
@@ -138,11 +138,12 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer }: R
         onShowShortcuts={() => setDialog("shortcuts")}
         onEditShortcuts={() => setDialog("settings")}
       />
-      <div className="flex min-h-0 flex-1">
-        <section aria-label="Document" className="min-w-0 flex-1 border-r border-line">
-          <DocumentViewer parserId={parserId} document={document} highlight={highlight} scrollRequest={scrollRequest} pickLabel={pickLabel} onPick={onPick} onFirstPagePainted={onFirstPagePainted} />
+      {/* Side by side on wide screens (each pane scrolls on its own); stacked on narrow ones. */}
+      <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+        <section aria-label="Document" className="h-[70vh] min-w-0 border-b border-line lg:h-auto lg:flex-1 lg:border-r lg:border-b-0">
+          <DocumentViewer parserId={parserId} document={document} highlight={highlight} scrollRequest={scrollRequest} pickLabel={pickLabel} onPick={onPick} onStopPicking={() => setFocused(null)} onFirstPagePainted={onFirstPagePainted} />
         </section>
-        <div ref={dataPaneRef} className="flex w-[26rem] shrink-0 flex-col overflow-y-auto">
+        <div ref={dataPaneRef} className="flex shrink-0 flex-col lg:w-[26rem] lg:overflow-y-auto">
           <ReviewPanel
             review={document.review}
             abilities={abilities}

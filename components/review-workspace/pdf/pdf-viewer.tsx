@@ -45,11 +45,13 @@ export type PdfViewerProps = {
   /** The field that a click or drag on the page fills, or null when picking is off. */
   pickLabel: string | null;
   onPick: (text: string) => void;
+  /** Turns picking off (the page selects text again) until a value is focused anew. */
+  onStopPicking: () => void;
   onFirstPagePainted: () => void;
 };
 
 /** The PDF: thumbnails, zoom, fit-width and rotation; pages render lazily, near the viewport only. */
-export default function PdfViewer({ documentId, fileUrl, highlight, scrollRequest, pickLabel, onPick, onFirstPagePainted }: PdfViewerProps) {
+export default function PdfViewer({ documentId, fileUrl, highlight, scrollRequest, pickLabel, onPick, onStopPicking, onFirstPagePainted }: PdfViewerProps) {
   const file = useFileBytes(documentId, fileUrl);
   // pdf.js takes the buffer it is given to its worker: hand it a copy, the cache keeps the original.
   const source = useMemo(() => (file.status === "ready" ? { data: new Uint8Array(file.bytes.slice(0)) } : null), [file]);
@@ -99,6 +101,7 @@ export default function PdfViewer({ documentId, fileUrl, highlight, scrollReques
         currentPage={current}
         pageCount={pageCount}
         pickHint={pickHint}
+        onStopPicking={onStopPicking}
         onZoomIn={() => zoomBy(ZOOM_STEP)}
         onZoomOut={() => zoomBy(1 / ZOOM_STEP)}
         onFitWidth={() => setZoom({ fit: true })}

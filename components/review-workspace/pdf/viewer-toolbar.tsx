@@ -5,13 +5,14 @@ import { Button } from "@/components/ui";
 const icon = "size-4";
 
 /** Zoom, fit-width and rotation of the page view, and where the reader is in the document. */
-export function ViewerToolbar({ zoomPercent, fitWidth, currentPage, pageCount, pickHint, onZoomIn, onZoomOut, onFitWidth, onRotate }: {
+export function ViewerToolbar({ zoomPercent, fitWidth, currentPage, pageCount, pickHint, onStopPicking, onZoomIn, onZoomOut, onFitWidth, onRotate }: {
   zoomPercent: number;
   fitWidth: boolean;
   currentPage: number;
   pageCount: number;
   /** What a click on the page does now (which field it fills), or null when picking is off. */
   pickHint: string | null;
+  onStopPicking: () => void;
   onZoomIn: () => void;
   onZoomOut: () => void;
   onFitWidth: () => void;
@@ -43,7 +44,14 @@ export function ViewerToolbar({ zoomPercent, fitWidth, currentPage, pageCount, p
       <span className="ml-auto text-xs text-muted tabular-nums">
         Page {currentPage} of {pageCount || "…"}
       </span>
-      {pickHint ? <p className="w-full text-xs text-accent">{pickHint}</p> : null}
+      {pickHint ? (
+        <p className="flex w-full items-center gap-2 text-xs text-accent">
+          {pickHint}
+          <Button variant="ghost" size="sm" onClick={onStopPicking}>
+            Stop
+          </Button>
+        </p>
+      ) : null}
     </div>
   );
 }
