@@ -161,10 +161,11 @@ async function main() {
     await firstPageAt(page, first);
     let current = first;
     for (let run = 0; run <= RUNS; run++) {
-      // Let the prefetch of the neighbour (route and file) finish, as it would while the reviewer reads.
-      await page.waitForLoadState("networkidle");
-      await page.waitForTimeout(300);
+      // Give the workspace the second or so a reviewer spends reading before moving on: it learns its neighbours
+      // (the link appears) and prefetches the neighbour's page and file.
       const target = current === first ? second : first;
+      await page.getByRole("link", { name: current === first ? "Next document" : "Previous document" }).waitFor();
+      await page.waitForTimeout(1_000);
       const key = current === first ? "Alt+ArrowRight" : "Alt+ArrowLeft";
       // A string, not a function: tsx would wrap a named function in a helper the page does not have.
       await page.evaluate(`window.addEventListener("keydown", (event) => { window.benchKeyAt = event.timeStamp; }, { capture: true, once: true })`);

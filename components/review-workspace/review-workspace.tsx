@@ -110,7 +110,8 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer }: R
     {
       approve: () => (abilities.decide.allowed ? void decisions.decide("approve") : false),
       reject: () => (abilities.decide.allowed ? void decisions.decide("reject") : false),
-      nextDocument: navigation.goNext,
+      // Before the queue is known (the first second or so), the next document is asked for on the spot.
+      nextDocument: () => (workspaceContext.context ? navigation.goNext() : void decisions.openNextInQueue()),
       previousDocument: navigation.goPrevious,
       nextLowConfidence: () => focusNextNeedingAttention(dataPaneRef.current),
       undo: data.undo,

@@ -55,6 +55,13 @@ export function useReviewDecisions(options: {
     }
   }
 
+  /** Opens the first other document waiting for me; says so when there is none. */
+  async function openNextInQueue() {
+    const next = await nextQueuedDocumentAction(document.id);
+    if (next.ok && next.data) openDocument(next.data);
+    else toast({ title: "Your review queue is empty", tone: "info" });
+  }
+
   async function assign(reviewerId: string) {
     if (busy) return;
     setBusy("assign");
@@ -69,5 +76,5 @@ export function useReviewDecisions(options: {
     toast({ title: "Reviewer assigned", description: result.data.review.assignee ? `${result.data.review.assignee.name || result.data.review.assignee.email} now reviews this stage.` : undefined, tone: "success" });
   }
 
-  return { busy, error, decide, assign };
+  return { busy, error, decide, assign, openNextInQueue };
 }
