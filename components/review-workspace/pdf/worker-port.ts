@@ -13,9 +13,9 @@ export function pdfWorkerUrl(): URL {
 
 export function pdfWorkerPort(): Worker | null {
   if (typeof window === "undefined" || typeof Worker === "undefined") return null;
-  // The URL is built apart from `new Worker(...)`: the bundler must ship pdf.js's worker file as it is, not
-  // bundle it as a worker entry of its own.
-  const url = pdfWorkerUrl();
-  port ??= new Worker(url, { type: "module", name: "pdf.js" });
+  // Not written `new Worker(new URL(...))`: the bundler would rebuild pdf.js's worker as a worker entry of its own.
+  // Through another name it starts the file pdf.js ships, as a module worker, exactly as pdf.js itself would.
+  const PdfJsWorker = window.Worker;
+  port ??= new PdfJsWorker(pdfWorkerUrl().toString(), { type: "module", name: "pdf.js" });
   return port;
 }
