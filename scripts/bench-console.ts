@@ -119,7 +119,9 @@ function chromiumPath(): string {
 }
 
 async function main() {
-  console.log(`Quarry console benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}`);
+  // The load average is printed because the figures are CPU-bound: on a shared machine they move with it.
+  const load = () => os.loadavg().map((value) => value.toFixed(1)).join(" ");
+  console.log(`Quarry console benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load average ${load()}`);
   const target = await startTarget();
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
@@ -182,6 +184,7 @@ async function main() {
       { measure: "first page visible after navigation", values: firstPage, target: TARGETS.firstPage },
       { measure: "switch to the next/previous document (key → first page)", values: switches, target: TARGETS.switch },
     ];
+    console.log(`Load average at the end: ${load()}\n`);
     console.log("| measure | runs | median ms | p95 ms | min ms | max ms | target ms |");
     console.log("|---|---:|---:|---:|---:|---:|---:|");
     for (const row of rows) {
