@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { STATUS_OPTIONS } from "@/components/documents/document-status-badge";
+import { DocumentFilters, type FilterOption, type ReviewFilterValues } from "@/components/documents/document-filters";
 import { DocumentsTable, type DocumentQuery } from "@/components/documents/documents-table";
 import { ImportUrlsDialog } from "@/components/documents/import-urls-dialog";
 import { UploadDropzone } from "@/components/documents/upload-dropzone";
@@ -25,6 +26,8 @@ export function DocumentsWorkspace({
   folders,
   totalDocuments,
   query,
+  filterOptions,
+  filterValues,
   canManageFolders,
   canWriteDocuments,
 }: {
@@ -32,6 +35,8 @@ export function DocumentsWorkspace({
   folders: Folder[];
   totalDocuments: number;
   query: DocumentQuery;
+  filterOptions: { reviewers: FilterOption[]; stages: FilterOption[] };
+  filterValues: ReviewFilterValues;
   canManageFolders: boolean;
   canWriteDocuments: boolean;
 }) {
@@ -141,6 +146,7 @@ export function DocumentsWorkspace({
             Search
           </Button>
         </form>
+        <DocumentFilters reviewers={filterOptions.reviewers} stages={filterOptions.stages} values={filterValues} onChange={setParams} />
         {canWriteDocuments && selected.size > 0 ? (
           <div role="toolbar" aria-label="Selected documents" className="flex flex-wrap items-center gap-2 rounded-lg bg-accent-soft px-3 py-2">
             <span className="font-medium">{selected.size} selected</span>
