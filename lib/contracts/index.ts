@@ -1,6 +1,7 @@
 import { apiKeyOperations } from "./api-keys";
 import { auditOperations } from "./audit";
 import { documentOperations } from "./documents";
+import { exportOperations } from "./exports";
 import type { Operation } from "./common";
 import { fieldOperations } from "./fields";
 import { folderOperations } from "./folders";
@@ -21,6 +22,7 @@ export const operationGroups = {
   folders: folderOperations,
   audit: auditOperations,
   documents: documentOperations,
+  exports: exportOperations,
   reviews: reviewOperations,
   preferences: preferenceOperations,
   usage: usageOperations,
