@@ -21,6 +21,7 @@ describe("JSON export", () => {
       Paid: true,
       Note: '=HYPERLINK("http://evil.test","click")',
       "=cmd|' /C calc'!A0": "+49 30 1234",
+      'a "quoted"\tname & <more>': null,
       Items: [
         { SKU: "@SUM(A1)", Amount: 3, Due: "2024-04-01" },
         { SKU: "B-2", Amount: -1.25, Due: null },

@@ -15,6 +15,7 @@ export const FIELDS: Field[] = [
   field("Paid", "boolean"),
   field("Note", "text"),
   field("=cmd|' /C calc'!A0", "text"),
+  field('a "quoted"\tname & <more>', "text"),
   field("Items", "table", [field("SKU", "text"), field("Amount", "number"), field("Due", "date")]),
 ];
 
@@ -45,7 +46,7 @@ function document(input: { name: string; status?: ExportDocument["row"]["status"
   };
 }
 
-export const TRICKY_TEXT = 'AT&amp;T <b>"q"</b> ]]> &lt; \u0001 😀 line\nbreak';
+export const TRICKY_TEXT = 'AT&amp;T <b>"q"</b> ]]> &lt; \u0001 😀 line\r\nbreak\ttab';
 
 export const DOCUMENTS: ExportDocument[] = [
   document({

@@ -34,7 +34,7 @@ describe("XML export", () => {
     const root = parse(xml);
     expect(root.name).toBe("export");
     expect(root.attributes.parserName).toBe("Invoices & <Receipts>");
-    expect(child(root, "fields").children.map((field) => field.attributes.name)).toContain("=cmd|' /C calc'!A0");
+    expect(child(root, "fields").children.map((field) => field.attributes.name)).toEqual(expect.arrayContaining(["=cmd|' /C calc'!A0", 'a "quoted"\tname & <more>']));
     const documents = root.children.filter((element) => element.name === "document");
     expect(documents).toHaveLength(3);
 
@@ -42,7 +42,7 @@ describe("XML export", () => {
     expect(child(first, "name").text).toBe('invoice, "one".pdf');
     expect(child(first, "folder").text).toBe("Suppliers / 2025");
     const data = child(first, "data");
-    expect(data.children.map((field) => field.attributes.name)).toEqual(["Invoice number", "Total", "Invoice date", "Paid", "Note", "=cmd|' /C calc'!A0", "Items"]);
+    expect(data.children.map((field) => field.attributes.name)).toEqual(["Invoice number", "Total", "Invoice date", "Paid", "Note", "=cmd|' /C calc'!A0", 'a "quoted"\tname & <more>', "Items"]);
     expect(fieldNamed(data, "Total")).toMatchObject({ text: "-12.5", attributes: { type: "currency" } });
     expect(fieldNamed(data, "Note").text).toBe('=HYPERLINK("http://evil.test","click")');
     const items = fieldNamed(data, "Items");
