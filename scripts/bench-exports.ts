@@ -111,6 +111,7 @@ async function bench(backend: string, databaseUrl: string) {
     }
   } finally {
     await server.stop();
+    fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
   }
   return rows;
 }
