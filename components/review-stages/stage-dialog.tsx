@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormError } from "@/components/forms/form-error";
 import { useUnsavedChangesGuard } from "@/components/forms/use-unsaved-changes-guard";
@@ -37,10 +37,17 @@ export function StageDialog({
   const { errors, isSubmitting, isDirty } = form.formState;
   const reviewType = useWatch({ control: form.control, name: "reviewType" });
   useUnsavedChangesGuard(isDirty);
-  // Turning a stage conditional offers the first rule right away instead of an empty list.
+  // Rules put aside while the stage is mandatory (hidden rules would still be validated), and brought back, or a
+  // first rule offered, when it turns conditional again.
+  const [setAsideRules, setSetAsideRules] = useState<StageFormInput["rules"]>([]);
   const reviewTypeField = form.register("reviewType", {
     onChange: (event: { target: { value: string } }) => {
-      if (event.target.value === "conditional" && form.getValues("rules").length === 0) form.setValue("rules", [{ ...EMPTY_RULE, field: fieldNames[0] ?? "" }]);
+      if (event.target.value === "mandatory") {
+        setSetAsideRules(form.getValues("rules"));
+        form.setValue("rules", []);
+      } else if (form.getValues("rules").length === 0) {
+        form.setValue("rules", setAsideRules.length > 0 ? setAsideRules : [{ ...EMPTY_RULE, field: fieldNames[0] ?? "" }]);
+      }
     },
   });
   // A reviewer who has left the team still shows as the stage's reviewer until someone picks another.
@@ -66,20 +73,14 @@ export function StageDialog({
               <Input autoFocus required placeholder="e.g. Finance check" {...form.register("name")} />
             </FormField>
             <FormField label="Reviewer" htmlFor="stage-reviewer" error={errors.reviewerId?.message} description="Documents reaching this stage are assigned to them.">
-              <Controller
-                control={form.control}
-                name="reviewerId"
-                render={({ field }) => (
-                  <Select name={field.name} ref={field.ref} onBlur={field.onBlur} value={field.value ?? ""} onChange={(event) => field.onChange(event.target.value || null)}>
-                    <option value="">Unassigned</option>
-                    {reviewerOptions.map((person) => (
-                      <option key={person.id} value={person.id}>
-                        {person.name || person.email}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              />
+              <Select {...form.register("reviewerId", { setValueAs: (value: string | null) => value || null })}>
+                <option value="">Unassigned</option>
+                {reviewerOptions.map((person) => (
+                  <option key={person.id} value={person.id}>
+                    {person.name || person.email}
+                  </option>
+                ))}
+              </Select>
             </FormField>
           </div>
           <InstructionsField control={form.control} register={form.register} error={errors.reviewerInstructions?.message} />
