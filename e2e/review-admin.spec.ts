@@ -51,7 +51,7 @@ async function expectNoSeriousViolations(page: Page) {
 async function openStages(page: Page) {
   await page.goto(`/parsers/${parserId}`);
   await page.getByRole("navigation", { name: "Parser sections" }).getByRole("link", { name: "Review stages" }).click();
-  await expect(page.getByRole("heading", { name: "Review stages", level: 2 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Review stages", level: 2, exact: true })).toBeVisible();
 }
 
 const stageOrder = (page: Page) => page.getByRole("list", { name: "Review stages" }).getByRole("heading", { level: 3 }).allTextContents();

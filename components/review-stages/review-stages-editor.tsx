@@ -80,6 +80,7 @@ export function ReviewStagesEditor({
       </div>
       {stages.length === 0 ? (
         <EmptyState
+          headingLevel={3}
           title="No review stages"
           description={
             actions
