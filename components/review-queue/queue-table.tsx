@@ -29,7 +29,7 @@ export function QueueTable({ items }: { items: ReviewQueueItem[] }) {
             <TableCell>{item.parser.name}</TableCell>
             <TableCell>{stageProgress(item.stage)}</TableCell>
             <TableCell>{item.assignee ? item.assignee.name || item.assignee.email : <span className="text-muted">Unassigned</span>}</TableCell>
-            <TableCell>
+            <TableCell className="whitespace-nowrap">
               <WaitingTime seconds={item.waitingSeconds} />
             </TableCell>
           </TableRow>

@@ -6,7 +6,7 @@ import { formatWaiting, isLongWait, isoDuration } from "./format-waiting";
 export function WaitingTime({ seconds, prefix }: { seconds: number; prefix?: string }) {
   const long = isLongWait(seconds);
   return (
-    <span className="inline-flex flex-wrap items-center gap-1.5">
+    <span className="inline-flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
       <span className={cn("tabular-nums", long && "font-semibold text-danger")}>
         {prefix ? `${prefix} ` : null}
         <time dateTime={isoDuration(seconds)}>{formatWaiting(seconds)}</time>

@@ -12,7 +12,7 @@ type Person = NonNullable<ReviewStage["reviewer"]>;
 
 const deleteDescription = (stage: ReviewStage | null) =>
   stage && stage.activeDocumentCount > 0
-    ? `${stage.activeDocumentCount === 1 ? "1 document waits" : `${stage.activeDocumentCount} documents wait`} at this stage, so it cannot be deleted until they move on.`
+    ? `${stage.activeDocumentCount === 1 ? "1 document in review still has" : `${stage.activeDocumentCount} documents in review still have`} to pass this stage, so it cannot be deleted until they are approved, rejected or reprocessed.`
     : "Documents extracted from now on skip it. Reviews already decided keep their history.";
 
 /**

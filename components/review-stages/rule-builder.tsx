@@ -45,9 +45,9 @@ export function RuleBuilder({
             const errorId = message ? `stage-rule-${index}-error` : undefined;
             return (
               <li key={rule.key} className="flex flex-col gap-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  {index > 0 ? <span className="w-8 text-xs font-medium text-muted">and</span> : <span className="w-8 text-xs font-medium text-muted">If</span>}
-                  <Select aria-label={`Rule ${index + 1} field`} invalid={Boolean(rowErrors?.field)} aria-describedby={rowErrors?.field ? errorId : undefined} wrapperClassName="w-44" placeholder="Choose a field" {...register(`rules.${index}.field`)}>
+                <div className="grid grid-cols-[2rem_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] items-center gap-2">
+                  <span className="text-xs font-medium text-muted">{index > 0 ? "and" : "If"}</span>
+                  <Select aria-label={`Rule ${index + 1} field`} invalid={Boolean(rowErrors?.field)} aria-describedby={rowErrors?.field ? errorId : undefined} placeholder="Choose a field" {...register(`rules.${index}.field`)}>
                     {fieldNames.map((name) => (
                       <option key={name} value={name}>
                         {name}
@@ -55,15 +55,19 @@ export function RuleBuilder({
                     ))}
                     {unknownField ? <option value={unknownField}>{unknownField} (no longer a field)</option> : null}
                   </Select>
-                  <Select aria-label={`Rule ${index + 1} operator`} invalid={Boolean(rowErrors?.operator)} aria-describedby={rowErrors?.operator ? errorId : undefined} wrapperClassName="w-40" {...register(`rules.${index}.operator`)}>
+                  <Select aria-label={`Rule ${index + 1} operator`} invalid={Boolean(rowErrors?.operator)} aria-describedby={rowErrors?.operator ? errorId : undefined} {...register(`rules.${index}.operator`)}>
                     {OPERATOR_OPTIONS.map((option) => (
                       <option key={option.value} value={option.value}>
                         {option.label}
                       </option>
                     ))}
                   </Select>
-                  {valueless ? null : <Input aria-label={`Rule ${index + 1} value`} invalid={Boolean(rowErrors?.value)} aria-describedby={rowErrors?.value ? errorId : undefined} className="w-40" placeholder="Value" {...register(`rules.${index}.value`)} />}
-                  <Button size="sm" variant="ghost" className="ml-auto" aria-label={`Remove rule ${index + 1}`} onClick={() => rules.remove(index)}>
+                  {valueless ? (
+                    <span className="text-xs text-muted">No value needed</span>
+                  ) : (
+                    <Input aria-label={`Rule ${index + 1} value`} invalid={Boolean(rowErrors?.value)} aria-describedby={rowErrors?.value ? errorId : undefined} placeholder="Value" {...register(`rules.${index}.value`)} />
+                  )}
+                  <Button size="sm" variant="ghost" aria-label={`Remove rule ${index + 1}`} onClick={() => rules.remove(index)}>
                     Remove
                   </Button>
                 </div>

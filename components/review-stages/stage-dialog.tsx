@@ -66,13 +66,13 @@ export function StageDialog({
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <DialogHeader>
             <DialogTitle>{stage ? `Edit “${stage.name}”` : "Add review stage"}</DialogTitle>
-            <DialogDescription>Documents go through the stages in order; each stage waits for its reviewer to approve or reject.</DialogDescription>
+            <DialogDescription>Documents reaching this stage are assigned to its reviewer, who approves or rejects them before they move on.</DialogDescription>
           </DialogHeader>
           <div className="grid grid-cols-2 gap-4">
             <FormField label="Name" htmlFor="stage-name" error={errors.name?.message} required>
               <Input autoFocus required placeholder="e.g. Finance check" {...form.register("name")} />
             </FormField>
-            <FormField label="Reviewer" htmlFor="stage-reviewer" error={errors.reviewerId?.message} description="Documents reaching this stage are assigned to them.">
+            <FormField label="Reviewer" htmlFor="stage-reviewer" error={errors.reviewerId?.message}>
               <Select {...form.register("reviewerId", { setValueAs: (value: string | null) => value || null })}>
                 <option value="">Unassigned</option>
                 {reviewerOptions.map((person) => (

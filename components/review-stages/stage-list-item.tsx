@@ -8,9 +8,12 @@ export type MoveDirection = "up" | "down";
 
 export const moveButtonId = (stageId: string, direction: MoveDirection) => `stage-${stageId}-move-${direction}`;
 
-const documentCount = (count: number) => (count === 1 ? "1 document" : `${count} documents`);
+const documentCount = (count: number) => (count === 0 ? "None" : count === 1 ? "1 document" : `${count} documents`);
 
-/** One stage: what it is, who reviews it, which documents it applies to, and how many wait at it now. */
+/**
+ * One stage: what it is, who reviews it, which documents it applies to, and how many documents in review still
+ * have it to pass (at it now or further on): those keep it from being deleted.
+ */
 export function StageListItem({
   stage,
   isFirst,
@@ -61,7 +64,7 @@ export function StageListItem({
         <dd>{stage.reviewer ? stage.reviewer.name || stage.reviewer.email : <span className="text-muted">Unassigned</span>}</dd>
         <dt className="text-muted">Applies to</dt>
         <dd>{stage.reviewType === "mandatory" ? "Every document" : `Documents where ${describeRules(stage.rules)}`}</dd>
-        <dt className="text-muted">Waiting here</dt>
+        <dt className="text-muted">Still to review here</dt>
         <dd>{documentCount(stage.activeDocumentCount)}</dd>
         {stage.reviewerInstructions ? (
           <>

@@ -47,7 +47,7 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
       {loaded instanceof ApiError ? (
         <ErrorState title="The queue could not be loaded" message={loaded.message} />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
           <StageFacet stages={loaded.queue.stages} view={view} now={loaded.readAt} />
           <section aria-labelledby="queue-documents-heading">
             <h2 id="queue-documents-heading" className="mb-2 text-sm font-semibold">
