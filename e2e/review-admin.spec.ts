@@ -117,6 +117,11 @@ test("an admin builds two mandatory stages and a conditional one, and reorders t
   await expect(large.getByLabel("Rule 1 field").locator("option")).toHaveText(["Choose a field", "claimNumber", "total"]);
   await large.getByLabel("Rule 1 field").selectOption("total");
   await large.getByLabel("Rule 1 operator").selectOption({ label: "is greater than" });
+  // The API's refusal lands on the rule it is about.
+  await large.getByLabel("Rule 1 value").fill("a lot");
+  await large.getByRole("button", { name: "Add stage" }).click();
+  await expect(large.getByLabel("Rule 1 value")).toHaveAttribute("aria-invalid", "true");
+  await expect(large.getByText(/compares numbers or ISO dates/)).toBeVisible();
   await large.getByLabel("Rule 1 value").fill("1000");
   await large.getByRole("button", { name: "Add rule" }).click();
   await large.getByLabel("Rule 2 operator").selectOption({ label: "is empty" });
