@@ -21,14 +21,14 @@ export function QueueTable({ items }: { items: ReviewQueueItem[] }) {
       <TableBody>
         {items.map((item) => (
           <TableRow key={item.documentId}>
-            <TableCell>
+            <TableCell className="whitespace-nowrap">
               <Link href={`/parsers/${item.parser.id}/documents/${item.documentId}`} className="font-medium text-accent hover:underline">
                 {item.name}
               </Link>
             </TableCell>
             <TableCell>{item.parser.name}</TableCell>
             <TableCell>{stageProgress(item.stage)}</TableCell>
-            <TableCell>{item.assignee ? item.assignee.name || item.assignee.email : <span className="text-muted">Unassigned</span>}</TableCell>
+            <TableCell className="whitespace-nowrap">{item.assignee ? item.assignee.name || item.assignee.email : <span className="text-muted">Unassigned</span>}</TableCell>
             <TableCell className="whitespace-nowrap">
               <WaitingTime seconds={item.waitingSeconds} />
             </TableCell>
