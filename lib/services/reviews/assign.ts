@@ -17,10 +17,10 @@ import { canReview, findMember } from "./internal";
 export async function assignReviewer(ctx: ServiceContext, parserId: string, documentId: string, input: { reviewerId: string }): Promise<DocumentFull> {
   assertPermission(ctx, "reviews.write");
   const assigned = await ctx.db.transaction(async (tx) => {
+    const { document } = await getDocumentInParser(tx, ctx.teamId, parserId, documentId, { forUpdate: true });
     const assignee = await findMember(tx, ctx.teamId, input.reviewerId);
     if (!assignee) throw forbidden(`reviewerId ${input.reviewerId} is not a member of this team`);
     if (!canReview(assignee.role)) throw forbidden(`${assignee.name} is a ${assignee.role} and cannot review documents`);
-    const { document } = await getDocumentInParser(tx, ctx.teamId, parserId, documentId, { forUpdate: true });
     const current = currentRow(document, await loadReviewRows(tx, document.id));
     if (ctx.role === "reviewer" && current.assigneeId !== null && current.assigneeId !== ctx.actor.userId) {
       throw forbidden("This document is assigned to someone else; a reviewer can only reassign documents assigned to them or to nobody");

@@ -12,19 +12,20 @@ import { findMember } from "./internal";
 import { reevaluateAfter } from "./plan";
 
 /**
- * When the request arrived. A decision on a stage the document reached after that instant was aimed at the
- * stage before it: two approvals of one stage sent together (a double click, two tabs, two servers) must not
- * approve two stages, so the later one is a 409 even when the same person reviews the next stage too.
+ * Two approvals of one stage sent together (a double click, two tabs, two servers) must not approve two stages,
+ * even when the same person reviews the next one. `stageId` (the stage the caller saw) settles it exactly: a
+ * document no longer at that stage is a 409. Without it, `receivedAt` (when the request arrived) catches what it
+ * can: a stage the document reached after that instant cannot be the one the request was about, so also a 409.
  */
-export type DecisionOptions = { receivedAt?: Date };
+export type DecisionOptions = { receivedAt?: Date; stageId?: string };
 
 type Verdict = "approve" | "reject";
 
 export const approveReview = (ctx: ServiceContext, parserId: string, documentId: string, input: ReviewDecision, options: DecisionOptions = {}) =>
-  decide(ctx, { parserId, documentId, reviewerId: input.reviewerId, verdict: "approve", receivedAt: options.receivedAt ?? new Date() });
+  decide(ctx, { parserId, documentId, reviewerId: input.reviewerId, verdict: "approve", receivedAt: options.receivedAt ?? new Date(), stageId: options.stageId });
 
 export const rejectReview = (ctx: ServiceContext, parserId: string, documentId: string, input: ReviewDecision, options: DecisionOptions = {}) =>
-  decide(ctx, { parserId, documentId, reviewerId: input.reviewerId, verdict: "reject", receivedAt: options.receivedAt ?? new Date() });
+  decide(ctx, { parserId, documentId, reviewerId: input.reviewerId, verdict: "reject", receivedAt: options.receivedAt ?? new Date(), stageId: options.stageId });
 
 /**
  * Approve: the current stage is approved; later stages are re-evaluated on the current data and the next
@@ -32,15 +33,17 @@ export const rejectReview = (ctx: ServiceContext, parserId: string, documentId: 
  * Reject: the current stage is rejected and the document `rejected`; later stages stay `pending`, never reached
  * (no `enteredAt`), until a reset rebuilds the review. The document's row is locked for the whole decision.
  */
-async function decide(ctx: ServiceContext, input: { parserId: string; documentId: string; reviewerId: string; verdict: Verdict; receivedAt: Date }): Promise<DocumentFull> {
+type DecisionInput = { parserId: string; documentId: string; reviewerId: string; verdict: Verdict; receivedAt: Date; stageId?: string };
+
+async function decide(ctx: ServiceContext, input: DecisionInput): Promise<DocumentFull> {
   assertPermission(ctx, "reviews.write");
   const decided = await ctx.db.transaction(async (tx) => {
-    const reviewer = await actingReviewer(tx, ctx, input.reviewerId);
     const { document } = await getDocumentInParser(tx, ctx.teamId, input.parserId, input.documentId, { forUpdate: true });
+    const reviewer = await actingReviewer(tx, ctx, input.reviewerId);
     const rows = await loadReviewRows(tx, document.id);
     const current = currentRow(document, rows);
-    if (current.enteredAt && current.enteredAt > input.receivedAt) {
-      throw conflict("The review moved on while this request waited: its stage was already decided. Reload the document.");
+    if ((input.stageId && input.stageId !== current.stageId) || (current.enteredAt && current.enteredAt > input.receivedAt)) {
+      throw conflict("The review moved on: the stage this request was about has already been decided. Reload the document.");
     }
     if (current.assigneeId !== reviewer.id) {
       const assignee = current.assigneeId ? await findMember(tx, ctx.teamId, current.assigneeId) : null;
