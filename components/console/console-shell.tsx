@@ -14,6 +14,7 @@ const NAV: { heading: string; items: NavItem[] }[] = [
     items: [
       { href: "/", label: "Overview" },
       { href: "/parsers", label: "Parsers", permission: "parsers.read" },
+      { href: "/classifiers", label: "Classifiers", permission: "classifiers.read" },
     ],
   },
   {
