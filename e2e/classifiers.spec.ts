@@ -54,7 +54,7 @@ test("an admin creates a classifier with two routing rules", async ({ page }) =>
   await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   await createTargetParsers(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Classifiers" }).click();
-  await expect(page.getByRole("heading", { name: "Classifiers" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Classifiers", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Create classifier" }).click();
 
   const dialog = page.getByRole("dialog", { name: "Create classifier" });
@@ -88,9 +88,9 @@ test("a mixed batch is routed to the right parsers and extracted there; the rest
   await page.getByRole("region", { name: "Upload documents" }).dispatchEvent("drop", { dataTransfer });
   await expect(page.getByRole("list", { name: "Uploads" }).getByText("Uploaded")).toHaveCount(3);
 
-  await expect(rowOf(page, "invoice.pdf").getByText("Routed")).toBeVisible({ timeout: 90_000 });
-  await expect(rowOf(page, "receipt.pdf").getByText("Routed")).toBeVisible({ timeout: 90_000 });
-  await expect(rowOf(page, "letter.pdf").getByText("Skipped")).toBeVisible({ timeout: 90_000 });
+  await expect(rowOf(page, "invoice.pdf").getByText("Routed", { exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(rowOf(page, "receipt.pdf").getByText("Routed", { exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(rowOf(page, "letter.pdf").getByText("Skipped", { exact: true })).toBeVisible({ timeout: 90_000 });
   await expect(rowOf(page, "invoice.pdf").getByRole("link", { name: INVOICES })).toBeVisible();
   await expect(rowOf(page, "receipt.pdf").getByRole("link", { name: RECEIPTS })).toBeVisible();
   await expect(rowOf(page, "invoice.pdf")).toContainText(/Classified as Invoice/);
@@ -123,7 +123,7 @@ test("after a rule is added, the skipped document is reprocessed and routed", as
   await expect(page.getByRole("status").getByText("Classifier saved")).toBeVisible();
 
   await rowOf(page, "letter.pdf").getByRole("button", { name: "Reprocess letter.pdf" }).click();
-  await expect(rowOf(page, "letter.pdf").getByText("Routed")).toBeVisible({ timeout: 90_000 });
+  await expect(rowOf(page, "letter.pdf").getByText("Routed", { exact: true })).toBeVisible({ timeout: 90_000 });
   await expect(rowOf(page, "letter.pdf").getByRole("link", { name: INVOICES })).toBeVisible();
   await expect(rowOf(page, "letter.pdf")).toContainText("Letter");
   await expect(page.getByText("3 in total: 3 routed, 0 skipped, 0 failed")).toBeVisible();
