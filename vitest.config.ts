@@ -16,6 +16,8 @@ export default defineConfig({
           name: "unit",
           include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
+          // Opening and migrating an in-memory PGlite takes 4–5 s alone and over 10 s on a loaded 2-core machine.
+          hookTimeout: 60_000,
         },
       },
       {
