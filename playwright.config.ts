@@ -41,6 +41,7 @@ export default defineConfig({
     { name: "admin", testMatch: /parsers-admin\.spec\.ts/, dependencies: ["first-run"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
     { name: "documents", testMatch: /documents\.spec\.ts/, dependencies: ["admin"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
     { name: "review-admin", testMatch: /review-admin\.spec\.ts/, dependencies: ["documents"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    { name: "classifiers", testMatch: /classifiers\.spec\.ts/, dependencies: ["review-admin"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
     command: "node scripts/start.mjs",

@@ -25,6 +25,7 @@ const NAV: { heading: string; items: NavItem[] }[] = [
           </Suspense>
         ),
       },
+      { href: "/classifiers", label: "Classifiers", permission: "classifiers.read" },
     ],
   },
   {
