@@ -16,6 +16,8 @@ export default defineConfig({
           name: "unit",
           include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
+          // Service tests open and migrate a PGlite database in beforeAll: seconds alone, far more on a busy 2-core box.
+          hookTimeout: 60_000,
         },
       },
       {

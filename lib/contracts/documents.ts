@@ -280,12 +280,14 @@ export const documentOperations = {
     path: "/process/{parserId}/files/data",
     tag: "Documents",
     summary: "Update document data",
-    description: "Corrects extracted values; each is validated against its field and the change is audit-logged.",
-    permission: "documents.write",
+    description:
+      "Corrects extracted values; each is validated against its field and the change is audit-logged. Needs `documents.write`, or `reviews.write` while the document is in review (a reviewer: only a document assigned to them). On a document in review, its current stage moves from `pending` to `in_progress`.",
+    // Reviewers correct values while they review, without documents.write: the service checks which applies.
+    permission: "documents.read",
     params: ProcessParamsSchema,
     body: UpdateDataSchema,
     response: DocumentDataViewSchema,
-    errors: [400, 404],
+    errors: [400, 403, 404, 409],
   }),
   reprocess: defineOperation({
     operationId: "reprocessDocument",

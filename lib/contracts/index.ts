@@ -1,5 +1,6 @@
 import { apiKeyOperations } from "./api-keys";
 import { auditOperations } from "./audit";
+import { classifierOperations } from "./classifiers";
 import { documentOperations } from "./documents";
 import { exportOperations } from "./exports";
 import type { Operation } from "./common";
@@ -26,6 +27,7 @@ export const operationGroups = {
   reviews: reviewOperations,
   preferences: preferenceOperations,
   usage: usageOperations,
+  classifiers: classifierOperations,
 } as const;
 
 export const allOperations: Operation[] = Object.values(operationGroups).flatMap((group) => Object.values(group) as Operation[]);

@@ -154,20 +154,34 @@ export const ReviewQueueSchema = z.object({
 });
 export type ReviewQueue = z.infer<typeof ReviewQueueSchema>;
 
-const decision = (operationId: string, action: "approve" | "reject" | "reset", summary: string, description: string, errors: number[]) =>
-  defineOperation({
-    operationId,
-    method: "POST",
-    path: `/parsers/{parserId}/documents/{documentId}/review/${action}`,
-    tag: "Reviews",
-    summary,
-    description,
-    permission: "reviews.write",
-    params: DocumentParamsSchema,
-    body: ReviewDecisionSchema,
-    response: DocumentFullSchema,
-    errors,
-  });
+/**
+ * Optional on approve and reject (an addition to the spec's body-only request, hence a query parameter): the stage
+ * the caller looked at. When the document has moved on from it, the decision is a 409 instead of deciding the next
+ * stage, so a double click, a retry or two tabs never approve two stages with one intent.
+ */
+export const ReviewDecisionQuerySchema = z.object({
+  stageId: UuidSchema.optional().describe(
+    "The stage being decided (the document's `review.currentStage.id` as the caller saw it). If the document is no longer at that stage: 409",
+  ),
+});
+export type ReviewDecisionQuery = z.infer<typeof ReviewDecisionQuerySchema>;
+
+const decisionOperation = (operationId: string, action: "approve" | "reject" | "reset", summary: string, description: string, errors: number[]) => ({
+  operationId,
+  method: "POST" as const,
+  path: `/parsers/{parserId}/documents/{documentId}/review/${action}`,
+  tag: "Reviews",
+  summary,
+  description,
+  permission: "reviews.write" as const,
+  params: DocumentParamsSchema,
+  body: ReviewDecisionSchema,
+  response: DocumentFullSchema,
+  errors,
+});
+
+const decision = (operationId: string, action: "approve" | "reject", summary: string, description: string, errors: number[]) =>
+  defineOperation({ ...decisionOperation(operationId, action, summary, description, errors), query: ReviewDecisionQuerySchema });
 
 export const reviewOperations = {
   listStages: defineOperation({
@@ -249,16 +263,18 @@ export const reviewOperations = {
     "approveReview",
     "approve",
     "Approve the current stage",
-    "`reviewerId` must be the document's current assignee, else 403. Moves to the next applicable stage or ends `approved`. Two concurrent approvals of the same stage: one wins, the other is a 409.",
+    "`reviewerId` must be the document's current assignee, else 403. Moves to the next applicable stage (conditional stages re-evaluated on the current data) or ends `approved`. Two concurrent approvals of the same stage: one wins, the other is a 409; send `?stageId=` to make that hold even when the same person reviews the next stage.",
     [403, 404, 409],
   ),
   reject: decision("rejectReview", "reject", "Reject the current stage", "`reviewerId` must be the document's current assignee, else 403. Ends the review `rejected`.", [403, 404, 409]),
-  reset: decision(
-    "resetReview",
-    "reset",
-    "Reset to review",
-    "Only an `approved` or `rejected` document (else 409). `reviewerId` must be a team admin or a reviewer assigned to one of the document's stages, else 403. Review starts again at the first applicable stage.",
-    [403, 404, 409],
+  reset: defineOperation(
+    decisionOperation(
+      "resetReview",
+      "reset",
+      "Reset to review",
+      "Only an `approved` or `rejected` document (else 409). `reviewerId` must be a team admin or a reviewer assigned to one of the document's stages, else 403. Review starts again at the first applicable stage.",
+      [403, 404, 409],
+    ),
   ),
   assign: defineOperation({
     operationId: "assignReviewer",

@@ -18,6 +18,8 @@ export type HandlerInput<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
   body: z.output<B>;
   request: Request;
   runtime: Runtime;
+  /** When the request arrived, before authentication: decisions use it to tell a stale request from a new one. */
+  receivedAt: Date;
 };
 
 function rateLimitHeaders(state: RateLimitState): Record<string, string> {
@@ -47,6 +49,7 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
   handler: (input: HandlerInput<P, Q, B>) => Promise<z.input<R> | Response>,
 ) {
   return async (request: Request, routeContext: RouteContext): Promise<Response> => {
+    const receivedAt = new Date();
     let headers: Record<string, string> = {};
     try {
       const runtime = await getRuntime();
@@ -96,6 +99,7 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
         body: body as z.output<B>,
         request,
         runtime,
+        receivedAt,
       });
       if (result instanceof Response) {
         for (const [key, value] of Object.entries(headers)) result.headers.set(key, value);

@@ -3,6 +3,10 @@ import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } f
 import { createdAt, id, timestamptz, updatedAt } from "./columns";
 
 import type { Region, Role } from "@/lib/contracts/enums";
+import type { ReviewKeymap } from "@/lib/contracts/preferences";
+
+/** Only what the user changed is stored; defaults fill the rest when read, so new defaults reach everyone. */
+export type StoredPreferences = { reviewKeymap?: Partial<ReviewKeymap> };
 
 export { REGIONS, ROLES, type Region, type Role } from "@/lib/contracts/enums";
 
@@ -39,6 +43,8 @@ export const users = pgTable(
     name: text().notNull(),
     /** scrypt hash in PHC-like form (see lib/auth/password.ts); never the password. */
     passwordHash: text().notNull(),
+    /** The user's own settings (today the review keymap's overrides); see lib/services/preferences. */
+    preferences: jsonb().$type<StoredPreferences>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

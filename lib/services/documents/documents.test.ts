@@ -202,8 +202,19 @@ describe("review object", () => {
         assignee: { id: reviewer.actor.userId, name: "Test reviewer", email: expect.stringContaining("@example.test") },
         approvedAt: approvedAt.toISOString(),
         rejectedAt: null,
+        enteredAt: null,
       },
-      { id: second!.id, name: "Approve", reviewerInstructions: null, position: 2, status: "in_progress", assignee: expect.objectContaining({ id: admin.actor.userId }), approvedAt: null, rejectedAt: null },
+      {
+        id: second!.id,
+        name: "Approve",
+        reviewerInstructions: null,
+        position: 2,
+        status: "in_progress",
+        assignee: expect.objectContaining({ id: admin.actor.userId }),
+        approvedAt: null,
+        rejectedAt: null,
+        enteredAt: null,
+      },
     ]);
     const full = await getDocument(admin, parser.id, reviewed.id);
     expect(full.review).toEqual(review);

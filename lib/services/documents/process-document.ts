@@ -5,18 +5,20 @@ import { documents, usageDaily } from "@/lib/db/schema";
 import { classifyDocument, type ExtractionInput, type ExtractionResult } from "@/lib/extraction";
 import type { FileStore } from "@/lib/storage";
 import { loadFieldRows } from "../fields/internal";
+import { enterReview } from "../reviews/flow";
 import { buildFieldTree, toFieldInputs } from "../fields/tree";
 import type { ExtractionQueue } from "./queue-extraction";
 import { splitIntoChildren, splitRuleFor } from "./split";
 import { documentSearchText } from "./to-document";
 
 export type Extractor = (input: ExtractionInput) => Promise<ExtractionResult>;
-export type ProcessOutcome = "processed" | "failed" | "skipped" | "split" | "gone";
+export type ProcessOutcome = "processed" | "in_review" | "failed" | "skipped" | "split" | "gone";
 export type PipelineDeps = { extract: Extractor; store: FileStore; queue: ExtractionQueue };
 
 /**
  * One document through the pipeline: read its file, extract with the parser's current fields and settings,
- * apply the document-type rule, and store data, where each value came from, and markdown; then record usage.
+ * apply the document-type rule, and store data, where each value came from, and markdown; then record usage and
+ * start its review when a review stage applies (`in_review`), else it ends `processed`.
  *
  * An error inside extraction is a property of the document (unreadable, too big, hostile): it ends `failed` at
  * once with a sanitised message. Any other error (database, storage) is thrown so the queue retries the job;
@@ -85,23 +87,28 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
       }
     }
 
-    await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
+      // DESIGN §1.5: the review starts with the data it is about, in the same transaction, so no one ever sees
+      // a `processed` document that is really waiting for review.
+      const now = new Date();
+      const review = await enterReview(tx, { id: documentId, parserId: document.parserId, data: result.data }, now);
       await tx
         .update(documents)
         .set({
-          status: "processed",
+          ...review,
           pageCount,
           data: result.data,
           fieldMetadata: result.fieldMetadata,
           markdown: result.markdown,
           searchText: documentSearchText({ name: document.name, externalId: document.externalId, data: result.data }),
           error: null,
-          processedAt: new Date(),
+          processedAt: now,
         })
         .where(eq(documents.id, documentId));
       await recordUsage(tx, document, pageCount, credits);
+      return review.status === "in_review" ? "in_review" : "processed";
     });
-    return "processed";
+    return outcome;
   } catch (error) {
     if (!finalAttempt) throw error;
     console.error(`[pipeline] document ${documentId} failed after retries`, error);

@@ -33,10 +33,18 @@ function commonConditions(parserId: string, filters: CommonFilters): (SQL | unde
   ];
 }
 
-/** Documents whose row for that stage is pending or in progress; a stage id that is not a UUID matches nothing. */
+/**
+ * Documents waiting at that stage now: in review with it as their current stage, whose row there is pending or in
+ * progress. Later stages also have `pending` rows (not reached yet), so the row alone would match too much. A stage
+ * id that is not a UUID matches nothing.
+ */
 function reviewStageCondition(stageId: string): SQL {
   if (!UUID.test(stageId)) return sql`false`;
-  return sql`exists (select 1 from ${documentReviewStages} where ${documentReviewStages.documentId} = ${documents.id} and ${documentReviewStages.stageId} = ${stageId} and ${documentReviewStages.status} in ('pending', 'in_progress'))`;
+  return and(
+    eq(documents.status, "in_review"),
+    eq(documents.currentStageId, stageId),
+    sql`exists (select 1 from ${documentReviewStages} where ${documentReviewStages.documentId} = ${documents.id} and ${documentReviewStages.stageId} = ${stageId} and ${documentReviewStages.status} in ('pending', 'in_progress'))`,
+  )!;
 }
 
 /** List: `q` matches the name or the external id (trigram indexes on both). */

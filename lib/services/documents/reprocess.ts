@@ -5,24 +5,30 @@ import { documents } from "@/lib/db/schema";
 import { fileStore, signedFileUrl } from "@/lib/storage";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { getParserInTeam } from "../parsers/internal";
+import { clearReview } from "../reviews/flow";
 import { findByRef, type DocumentRef } from "./get";
 import { enqueueExtraction, type ExtractionQueue } from "./queue-extraction";
 
 /**
  * Runs a document through extraction again with the parser's current fields and settings (the document-type
  * rule included, so it may end `skipped`). Its old data is cleared at once: the data view shows an empty
- * `data` and `status: processing` until the new result is in, as the spec describes.
+ * `data` and `status: processing` until the new result is in, as the spec describes. A review in course or decided
+ * is cleared with it: the new extraction starts the review again (DESIGN §1.5).
  */
+const NO_REVIEW_COLUMNS = { reviewStatus: "not_required", currentStageId: null, assigneeId: null } as const;
+
 export async function reprocessDocument(ctx: ServiceContext, queue: ExtractionQueue, parserId: string, ref: DocumentRef): Promise<UploadResultItem> {
   assertPermission(ctx, "documents.write");
   await getParserInTeam(ctx.db, ctx.teamId, parserId);
   const document = await ctx.db.transaction(async (tx) => {
     const row = await findByRef(tx, ctx.teamId, parserId, ref);
+    // Its review was about the old data: it restarts, with the stages that apply, once the new extraction is in.
+    await clearReview(tx, row.id);
     await tx
       .update(documents)
-      .set({ status: "queued", data: {}, fieldMetadata: {}, markdown: null, error: null, processedAt: null })
+      .set({ status: "queued", data: {}, fieldMetadata: {}, markdown: null, error: null, processedAt: null, ...NO_REVIEW_COLUMNS })
       .where(eq(documents.id, row.id));
-    await recordAudit(tx, ctx, { action: "document.reprocess", resourceType: "document", resourceId: row.id, before: { status: row.status } });
+    await recordAudit(tx, ctx, { action: "document.reprocess", resourceType: "document", resourceId: row.id, before: { status: row.status, reviewStatus: row.reviewStatus } });
     return row;
   });
   const item = {

@@ -2,21 +2,23 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { checkDocumentData } from "@/lib/contracts/field-values";
 import { documents } from "@/lib/db/schema";
-import { invalidState, validationError } from "@/lib/http/errors";
-import { assertPermission, recordAudit, type ServiceContext } from "../context";
+import { forbidden, invalidState, validationError } from "@/lib/http/errors";
+import { assertPermission, can, recordAudit, type ServiceContext } from "../context";
 import { loadFieldRows } from "../fields/internal";
 import { buildFieldTree } from "../fields/tree";
 import { getParserInTeam } from "../parsers/internal";
+import { markReviewInProgress } from "../reviews/flow";
 import { findByRef, type DocumentRef } from "./get";
-import { documentSearchText } from "./to-document";
+import { documentSearchText, type DocumentRecord } from "./to-document";
 
 /**
  * Corrects extracted values. Each value is checked against its field; the fields named replace their values and
  * the others stay. A corrected value keeps where it was found but its confidence becomes 1 and it is marked
  * `corrected`, so reviewers and exports can tell people's values from the engine's. Audit-logged with before/after.
+ * On a document in review the current stage is then `in_progress`: someone is working on it.
  */
 export async function updateDocumentData(ctx: ServiceContext, parserId: string, ref: DocumentRef, values: Record<string, unknown>) {
-  assertPermission(ctx, "documents.write");
+  if (!can(ctx, "reviews.write")) assertPermission(ctx, "documents.write");
   await getParserInTeam(ctx.db, ctx.teamId, parserId);
   const fields = buildFieldTree(await loadFieldRows(ctx.db, parserId));
   const problems = checkDocumentData(fields, values);
@@ -25,9 +27,11 @@ export async function updateDocumentData(ctx: ServiceContext, parserId: string, 
   }
   return ctx.db.transaction(async (tx) => {
     const document = await findByRef(tx, ctx.teamId, parserId, ref);
+    if (!can(ctx, "documents.write")) assertMayCorrectInReview(ctx, document);
     if (["uploading", "queued", "processing"].includes(document.status)) {
       throw invalidState("The document is still being processed; correct its data once extraction has finished");
     }
+    if (document.status === "in_review") await markReviewInProgress(tx, document);
     const data = { ...document.data, ...values };
     const fieldMetadata = { ...document.fieldMetadata };
     for (const name of Object.keys(values)) {
@@ -43,4 +47,17 @@ export async function updateDocumentData(ctx: ServiceContext, parserId: string, 
     await recordAudit(tx, ctx, { action: "document.data.update", resourceType: "document", resourceId: document.id, before, after: values });
     return updated!;
   });
+}
+
+/**
+ * Without documents.write, reviews.write lets a caller correct a document while it is in review (the review
+ * workspace's edits); a reviewer only the one assigned to them.
+ */
+function assertMayCorrectInReview(ctx: ServiceContext, document: DocumentRecord): void {
+  if (document.status !== "in_review") {
+    throw forbidden("Correcting data needs the documents.write permission; with reviews.write only documents in review can be corrected");
+  }
+  if (ctx.role === "reviewer" && document.assigneeId !== ctx.actor.userId) {
+    throw forbidden("Only the reviewer the document is assigned to can correct it during review");
+  }
 }

@@ -1,0 +1,7 @@
+import { reviewOperations } from "@/lib/contracts/reviews";
+import { apiRoute } from "@/lib/http/handler";
+import { approveReview } from "@/lib/services/reviews";
+
+export const POST = apiRoute(reviewOperations.approve, ({ ctx, params, query, body, receivedAt }) =>
+  approveReview(ctx, params.parserId, params.documentId, body, { receivedAt, stageId: query.stageId }),
+);

@@ -1,0 +1,103 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import type { DocumentFull } from "@/lib/contracts/documents";
+import type { ReviewDecision } from "@/lib/contracts/reviews";
+import { documentReviewStages, documents } from "@/lib/db/schema";
+import { conflict, forbidden } from "@/lib/http/errors";
+import { assertPermission, recordAudit, type ServiceContext } from "../context";
+import { fullView, getDocumentInParser } from "../documents/internal";
+import { loadReviewRows, setRowStatuses, type ReviewColumns } from "./flow";
+import { actingReviewer, currentRow } from "./guard";
+import { findMember } from "./internal";
+import { reevaluateAfter } from "./plan";
+
+/**
+ * Two approvals of one stage sent together (a double click, two tabs, two servers) must not approve two stages,
+ * even when the same person reviews the next one. `stageId` (the stage the caller saw) settles it exactly: a
+ * document no longer at that stage is a 409. Without it, `receivedAt` (when the request arrived) catches what it
+ * can: a stage the document reached after that instant cannot be the one the request was about, so also a 409.
+ */
+export type DecisionOptions = { receivedAt?: Date; stageId?: string };
+
+type Verdict = "approve" | "reject";
+type DecisionInput = { parserId: string; documentId: string; reviewerId: string; verdict: Verdict; receivedAt: Date; stageId?: string };
+
+export const approveReview = (ctx: ServiceContext, parserId: string, documentId: string, input: ReviewDecision, options: DecisionOptions = {}) =>
+  decide(ctx, { parserId, documentId, reviewerId: input.reviewerId, verdict: "approve", receivedAt: options.receivedAt ?? new Date(), stageId: options.stageId });
+
+export const rejectReview = (ctx: ServiceContext, parserId: string, documentId: string, input: ReviewDecision, options: DecisionOptions = {}) =>
+  decide(ctx, { parserId, documentId, reviewerId: input.reviewerId, verdict: "reject", receivedAt: options.receivedAt ?? new Date(), stageId: options.stageId });
+
+/**
+ * Approve: the current stage is approved; later stages are re-evaluated on the current data and the next
+ * applicable one becomes current, assigned to its reviewer; after the last, the document is `approved`.
+ * Reject: the current stage is rejected and the document `rejected`; later stages stay `pending`, never reached
+ * (no `enteredAt`), until a reset rebuilds the review. The document's row is locked for the whole decision.
+ */
+async function decide(ctx: ServiceContext, input: DecisionInput): Promise<DocumentFull> {
+  assertPermission(ctx, "reviews.write");
+  const decided = await ctx.db.transaction(async (tx) => {
+    const { document } = await getDocumentInParser(tx, ctx.teamId, input.parserId, input.documentId, { forUpdate: true });
+    const reviewer = await actingReviewer(tx, ctx, input.reviewerId);
+    const rows = await loadReviewRows(tx, document.id);
+    const current = currentRow(document, rows);
+    if ((input.stageId && input.stageId !== current.stageId) || (current.enteredAt && current.enteredAt > input.receivedAt)) {
+      throw conflict("The review moved on: the stage this request was about has already been decided. Reload the document.");
+    }
+    if (current.assigneeId !== reviewer.id) {
+      const assignee = current.assigneeId ? await findMember(tx, ctx.teamId, current.assigneeId) : null;
+      throw forbidden(
+        assignee
+          ? `Only the stage's assignee, ${assignee.name} (${assignee.email}), can ${input.verdict} it`
+          : `The stage has no assignee; assign it to ${reviewer.name} first`,
+      );
+    }
+
+    const now = new Date();
+    // Conditional on the row still waiting: with the lock this always holds, and without it only one could win.
+    const [won] = await tx
+      .update(documentReviewStages)
+      .set(
+        input.verdict === "approve"
+          ? { status: "approved", approvedAt: now, decidedById: reviewer.id }
+          : { status: "rejected", rejectedAt: now, decidedById: reviewer.id },
+      )
+      .where(
+        and(
+          eq(documentReviewStages.documentId, document.id),
+          eq(documentReviewStages.stageId, current.stageId),
+          inArray(documentReviewStages.status, ["pending", "in_progress"]),
+        ),
+      )
+      .returning({ stageId: documentReviewStages.stageId });
+    if (!won) throw conflict("This stage was already decided by another request");
+
+    let columns: ReviewColumns;
+    if (input.verdict === "reject") {
+      columns = { status: "rejected", reviewStatus: "rejected", currentStageId: null, assigneeId: null };
+    } else {
+      const { changes, nextStageId } = reevaluateAfter(rows, current.position, document.data);
+      await setRowStatuses(tx, document.id, changes);
+      const next = rows.find((row) => row.stageId === nextStageId);
+      if (next) {
+        await tx
+          .update(documentReviewStages)
+          .set({ status: "pending", enteredAt: now, assigneeId: next.reviewerId })
+          .where(and(eq(documentReviewStages.documentId, document.id), eq(documentReviewStages.stageId, next.stageId)));
+        columns = { status: "in_review", reviewStatus: "in_progress", currentStageId: next.stageId, assigneeId: next.reviewerId };
+      } else {
+        columns = { status: "approved", reviewStatus: "approved", currentStageId: null, assigneeId: null };
+      }
+    }
+    const [updated] = await tx.update(documents).set(columns).where(eq(documents.id, document.id)).returning();
+    await recordAudit(tx, ctx, {
+      action: `review.${input.verdict}`,
+      resourceType: "document",
+      resourceId: document.id,
+      before: { status: document.status, stageId: current.stageId, assigneeId: current.assigneeId },
+      after: { status: columns.status, stageId: columns.currentStageId, assigneeId: columns.assigneeId, reviewerId: reviewer.id, decidedAt: now.toISOString() },
+    });
+    return updated!;
+  });
+  return fullView(ctx.db, decided);
+}

@@ -1,0 +1,10 @@
+export { assignReviewer } from "./assign";
+export { createReviewStage } from "./create-stage";
+export { approveReview, rejectReview, type DecisionOptions } from "./decide";
+export { deleteReviewStage } from "./delete-stage";
+export { clearReview, enterReview, NO_REVIEW, type ReviewColumns } from "./flow";
+export { getReviewStage, listReviewStages } from "./list-stages";
+export { getReviewQueue } from "./queue";
+export { listReviewers } from "./reviewers";
+export { resetReview } from "./reset";
+export { updateReviewStage } from "./update-stage";
