@@ -1,11 +1,12 @@
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { signOutAction } from "@/app/(auth)/sign-in/actions";
 import { Badge, Button } from "@/components/ui";
 import type { Me } from "@/lib/contracts/session";
+import { ReviewQueueCount } from "@/components/review-queue/review-queue-count";
 import { NavLink } from "./nav-link";
 import { TeamSwitcher } from "./team-switcher";
 
-type NavItem = { href: string; label: string; permission?: string };
+type NavItem = { href: string; label: string; permission?: string; badge?: ReactNode };
 
 /** What each role sees; the API enforces the same rules, this only hides what would be refused. */
 const NAV: { heading: string; items: NavItem[] }[] = [
@@ -14,6 +15,17 @@ const NAV: { heading: string; items: NavItem[] }[] = [
     items: [
       { href: "/", label: "Overview" },
       { href: "/parsers", label: "Parsers", permission: "parsers.read" },
+      {
+        href: "/review",
+        label: "Review",
+        permission: "reviews.read",
+        badge: (
+          <Suspense fallback={null}>
+            <ReviewQueueCount />
+          </Suspense>
+        ),
+      },
+      { href: "/classifiers", label: "Classifiers", permission: "classifiers.read" },
     ],
   },
   {
@@ -51,7 +63,16 @@ export function ConsoleShell({ me, children }: { me: Me; children: ReactNode }) 
                 <ul className="flex flex-col gap-0.5">
                   {items.map((item) => (
                     <li key={item.href}>
-                      <NavLink href={item.href}>{item.label}</NavLink>
+                      <NavLink href={item.href}>
+                        {item.badge ? (
+                          <span className="flex items-center justify-between gap-2">
+                            {item.label}
+                            {item.badge}
+                          </span>
+                        ) : (
+                          item.label
+                        )}
+                      </NavLink>
                     </li>
                   ))}
                 </ul>

@@ -8,7 +8,7 @@ import { browserApi } from "@/lib/query/browser-api";
 import { formatRelative } from "@/lib/utils/format-date";
 import { DocumentStatusBadge, IN_FLIGHT } from "./document-status-badge";
 
-export type DocumentQuery = Pick<SearchDocuments, "q" | "status" | "sort" | "page"> & { folderId?: string };
+export type DocumentQuery = Pick<SearchDocuments, "q" | "status" | "sort" | "page" | "assigneeId" | "reviewStageId" | "createdFrom" | "createdTo"> & { folderId?: string };
 
 export const documentKeys = {
   search: (parserId: string, query: DocumentQuery) => ["documents", parserId, query] as const,
@@ -47,7 +47,8 @@ export function DocumentsTable({
   if (result.isError) return <ErrorState title="Documents could not be loaded" message={result.error.message} onRetry={() => void result.refetch()} />;
   const { data: rows, pagination } = result.data;
   if (rows.length === 0) {
-    return <EmptyState title={query.q || query.status || query.folderId ? "No document matches" : "No documents yet"} description={query.q || query.status ? "Change the search or the filters." : "Drop files above to upload them."} />;
+    const filtered = Boolean(query.q || query.status || query.assigneeId || query.reviewStageId || query.createdFrom || query.createdTo);
+    return <EmptyState title={filtered || query.folderId ? "No document matches" : "No documents yet"} description={filtered ? "Change the search or the filters." : "Drop files above to upload them."} />;
   }
 
   const allSelected = rows.every((row) => selected.has(row.id));

@@ -8,7 +8,7 @@ import { uploadWithProgress } from "./upload-with-progress";
 type Upload = { key: string; name: string; progress: number; state: "uploading" | "done" | "error"; message?: string };
 
 /** Drop many files (or pick them); each uploads on its own with its progress and, if it fails, why. */
-export function UploadDropzone({ parserId, folderId, onUploaded }: { parserId: string; folderId?: string; onUploaded: () => void }) {
+export function UploadDropzone({ parserId, folderId, onUploaded, uploadPath }: { parserId: string; folderId?: string; onUploaded: () => void; uploadPath?: string }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -21,7 +21,7 @@ export function UploadDropzone({ parserId, folderId, onUploaded }: { parserId: s
     await Promise.all(
       batch.map(async ({ file, key }) => {
         try {
-          await uploadWithProgress(parserId, file, { folderId, onProgress: (progress) => update(key, { progress }) });
+          await uploadWithProgress(parserId, file, { folderId, path: uploadPath, onProgress: (progress) => update(key, { progress }) });
           update(key, { state: "done", progress: 1 });
         } catch (error) {
           update(key, { state: "error", message: error instanceof Error ? error.message : "Upload failed" });

@@ -7,14 +7,18 @@ import { consoleToken } from "@/lib/query/browser-api";
  * Uploads one file to a parser with progress events. XMLHttpRequest, because fetch still reports no upload
  * progress in browsers; one request per file, so each file gets its own progress and its own error.
  */
-export async function uploadWithProgress(parserId: string, file: File, options: { folderId?: string; onProgress: (fraction: number) => void }): Promise<UploadResultItem> {
+export async function uploadWithProgress(
+  parserId: string,
+  file: File,
+  options: { folderId?: string; onProgress: (fraction: number) => void; /** Another upload endpoint of the same shape (a classifier's). */ path?: string },
+): Promise<UploadResultItem> {
   const token = await consoleToken();
   const form = new FormData();
   form.append("file", file, file.name);
   if (options.folderId) form.append("folderId", options.folderId);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("POST", `/api/v1/process/${parserId}/files`);
+    request.open("POST", options.path ?? `/api/v1/process/${parserId}/files`);
     request.setRequestHeader("authorization", `Bearer ${token}`);
     request.upload.onprogress = (event) => event.lengthComputable && options.onProgress(event.loaded / event.total);
     request.onerror = () => reject(new Error("The upload was interrupted. Check your connection and try again."));

@@ -1,6 +1,8 @@
 import { apiKeyOperations } from "./api-keys";
 import { auditOperations } from "./audit";
+import { classifierOperations } from "./classifiers";
 import { documentOperations } from "./documents";
+import { exportOperations } from "./exports";
 import type { Operation } from "./common";
 import { fieldOperations } from "./fields";
 import { folderOperations } from "./folders";
@@ -21,9 +23,11 @@ export const operationGroups = {
   folders: folderOperations,
   audit: auditOperations,
   documents: documentOperations,
+  exports: exportOperations,
   reviews: reviewOperations,
   preferences: preferenceOperations,
   usage: usageOperations,
+  classifiers: classifierOperations,
 } as const;
 
 export const allOperations: Operation[] = Object.values(operationGroups).flatMap((group) => Object.values(group) as Operation[]);

@@ -28,6 +28,7 @@ export type {
 } from "./types";
 export { ExtractionPool, ExtractionCrashError, ExtractionTimeoutError, type ExtractionPoolOptions } from "./worker/extraction-pool";
 export { classifyDocument, type ClassLabel, type Classification } from "./classify/classify-document";
+export { classifyPages, labelsWithInstructions } from "./classify/classify-pages";
 export { planSplit, writePdfParts, type SplitPart, type SplitRule } from "./pages/split-documents";
 export { loadDocument } from "./loaders/load-document";
 export { renderMarkdown } from "./markdown/render-markdown";

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import { ExtractionPool } from "@/lib/extraction";
+import { CLASSIFY_QUEUE, processClassifierDocument } from "@/lib/services/classifiers";
 import { EXTRACT_QUEUE } from "@/lib/services/documents/queue-extraction";
 import { processDocument } from "@/lib/services/documents/process-document";
 import { pruneRateLimitBuckets } from "@/lib/services/rate-limit";
@@ -17,6 +18,9 @@ const QUEUES = {
   // itself cannot be read (see processDocument). Expiry (5 min) is well past the engine's 2-minute per-document limit, so a
   // killed worker's job comes back to another worker.
   extract: { name: EXTRACT_QUEUE, retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 300 },
+  // A classifier document's classification and routing: the same policy as extraction (it reads the document the
+  // same way), so a killed worker's job comes back and a database or store hiccup is retried.
+  classify: { name: CLASSIFY_QUEUE, retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 300 },
 } satisfies Record<string, QueueDefinition>;
 
 export async function registerJobs(queue: Queue): Promise<void> {
@@ -49,6 +53,32 @@ export async function startWorkers(queue: Queue, db: Db): Promise<void> {
         // Out of retries: end the document as failed rather than leave it processing forever.
         const state = await queue.boss.getJobById(QUEUES.extract.name, job.id);
         if (state && state.retryCount >= state.retryLimit) await processDocument(db, deps, job.data.documentId, true);
+        else throw error;
+      }
+    },
+    { localConcurrency: 2 },
+  );
+  await startClassifyWorker(queue, db);
+}
+
+/** Classification reads pages only: no fields, no markdown, so no model call; the pool keeps it off the main thread. */
+function loadPages(input: { bytes: Uint8Array; mimeType: string; fileName: string }) {
+  return extractionPool()
+    .run({ ...input, fields: [], settings: { markdownParsing: false, dataExtractionMode: "balanced" } })
+    .then((result) => result.pages);
+}
+
+async function startClassifyWorker(queue: Queue, db: Db): Promise<void> {
+  const deps = { load: loadPages, store: fileStore(), queue };
+  await work<{ documentId: string }>(
+    queue,
+    QUEUES.classify.name,
+    async (job) => {
+      try {
+        await processClassifierDocument(db, deps, job.data.documentId);
+      } catch (error) {
+        const state = await queue.boss.getJobById(QUEUES.classify.name, job.id);
+        if (state && state.retryCount >= state.retryLimit) await processClassifierDocument(db, deps, job.data.documentId, true);
         else throw error;
       }
     },

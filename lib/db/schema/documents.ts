@@ -4,6 +4,7 @@ import { createdAt, id, timestamptz, updatedAt } from "./columns";
 import { teamIdColumn, users } from "./identity";
 import { classifiers, folders, parsers, reviewStages } from "./parsers";
 
+import type { ClassifierDocumentStatus } from "@/lib/contracts/classifiers";
 import type { DocumentStatus, ReviewStatus, StageStatus } from "@/lib/contracts/enums";
 import type { FieldMetadata } from "@/lib/extraction/types";
 
@@ -94,7 +95,7 @@ export const documentReviewStages = pgTable(
   (t) => [primaryKey({ columns: [t.documentId, t.stageId] }), index("document_review_stages_stage_idx").on(t.stageId, t.status)],
 );
 
-export const CLASSIFIER_DOCUMENT_STATUSES = ["queued", "processing", "routed", "skipped", "failed"] as const;
+export { CLASSIFIER_DOCUMENT_STATUSES, type ClassifierDocumentStatus } from "@/lib/contracts/classifiers";
 export type ClassifierRouting = {
   status: string;
   category?: string;
@@ -120,10 +121,12 @@ export const classifierDocuments = pgTable(
     fileKey: text(),
     fileSize: bigint({ mode: "number" }),
     pageCount: integer().notNull().default(0),
-    status: text().$type<(typeof CLASSIFIER_DOCUMENT_STATUSES)[number]>().notNull(),
+    status: text().$type<ClassifierDocumentStatus>().notNull(),
     routing: jsonb().$type<ClassifierRouting>().notNull().default({ status: "queued" }),
     targetParserId: uuid().references(() => parsers.id, { onDelete: "set null" }),
     routedDocumentId: uuid().references(() => documents.id, { onDelete: "set null" }),
+    /** A part cut from an upload by the classifier's split setting keeps a link to that upload. */
+    parentDocumentId: uuid().references((): AnyPgColumn => classifierDocuments.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamptz(),

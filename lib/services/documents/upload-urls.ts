@@ -17,16 +17,22 @@ const PARALLEL_DOWNLOADS = 4;
 export async function uploadFromUrls(ctx: ServiceContext, queue: ExtractionQueue, parserId: string, body: UploadUrls): Promise<UploadResultItem[]> {
   assertPermission(ctx, "documents.write");
   await getParserInTeam(ctx.db, ctx.teamId, parserId, { activeOnly: true }); // before spending time on downloads
-  const files: IncomingFile[] = new Array(body.urls.length);
+  const files = await downloadAll(body.urls);
+  return uploadDocuments(ctx, queue, parserId, files, { folderId: body.folderId, externalIds: body.externalIds, custom: body.custom, source: "url" });
+}
+
+/** Downloads every URL, a few at a time, through the safe fetch; the first failure fails the whole batch. Classifier uploads use it too. */
+export async function downloadAll(urls: readonly string[]): Promise<IncomingFile[]> {
+  const files: IncomingFile[] = new Array(urls.length);
   let next = 0;
   const worker = async () => {
-    while (next < body.urls.length) {
+    while (next < urls.length) {
       const index = next++;
-      files[index] = await download(body.urls[index]!, index);
+      files[index] = await download(urls[index]!, index);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_DOWNLOADS, body.urls.length) }, worker));
-  return uploadDocuments(ctx, queue, parserId, files, { folderId: body.folderId, externalIds: body.externalIds, custom: body.custom, source: "url" });
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_DOWNLOADS, urls.length) }, worker));
+  return files;
 }
 
 async function download(url: string, index: number): Promise<IncomingFile> {

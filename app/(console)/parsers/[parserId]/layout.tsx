@@ -12,6 +12,7 @@ export default async function ParserLayout({ children, params }: { children: Rea
   const tabs = [
     { href: `${base}/documents`, label: "Documents" },
     { href: `${base}/fields`, label: "Fields" },
+    ...(hasPermission(me, "reviews.read") ? [{ href: `${base}/review-stages`, label: "Review stages" }] : []),
     ...(hasPermission(me, "parsers.write") ? [{ href: `${base}/settings`, label: "Settings" }] : []),
   ];
   return (

@@ -4,9 +4,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { STATUS_OPTIONS } from "@/components/documents/document-status-badge";
+import { DocumentFilters, type FilterOption, type ReviewFilterValues } from "@/components/documents/document-filters";
 import { DocumentsTable, type DocumentQuery } from "@/components/documents/documents-table";
 import { ImportUrlsDialog } from "@/components/documents/import-urls-dialog";
 import { UploadDropzone } from "@/components/documents/upload-dropzone";
+import { ExportDialog } from "@/components/exports/export-dialog";
 import type { FolderActionResult, FolderTreeActions } from "@/components/folders/folder-actions";
 import { FolderTree } from "@/components/folders/folder-tree";
 import { Button, ConfirmDialog, Input, Select, useToast } from "@/components/ui";
@@ -25,15 +27,21 @@ export function DocumentsWorkspace({
   folders,
   totalDocuments,
   query,
+  filterOptions,
+  filterValues,
   canManageFolders,
   canWriteDocuments,
+  canExport = false,
 }: {
   parserId: string;
   folders: Folder[];
   totalDocuments: number;
   query: DocumentQuery;
+  filterOptions: { reviewers: FilterOption[]; stages: FilterOption[] };
+  filterValues: ReviewFilterValues;
   canManageFolders: boolean;
   canWriteDocuments: boolean;
+  canExport?: boolean;
 }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -100,17 +108,20 @@ export function DocumentsWorkspace({
           <h2 id="documents-heading" className="text-base font-semibold">
             {current ? current.pathLabel : "All documents"}
           </h2>
-          {canWriteDocuments ? (
-            <ImportUrlsDialog
-              onImport={async (urls) => {
-                const result = await importUrlsAction(parserId, urls, query.folderId ?? null);
-                if (!result.ok) return { ok: false, message: result.error.message };
-                toast({ title: `${result.data} document${result.data === 1 ? "" : "s"} imported`, tone: "success" });
-                refresh();
-                return { ok: true };
-              }}
-            />
-          ) : null}
+          <div className="flex items-center gap-2">
+            {canExport ? <ExportDialog parserId={parserId} query={query} selectedIds={ids} onDone={(file) => toast({ title: "Export downloaded", description: file, tone: "success" })} /> : null}
+            {canWriteDocuments ? (
+              <ImportUrlsDialog
+                onImport={async (urls) => {
+                  const result = await importUrlsAction(parserId, urls, query.folderId ?? null);
+                  if (!result.ok) return { ok: false, message: result.error.message };
+                  toast({ title: `${result.data} document${result.data === 1 ? "" : "s"} imported`, tone: "success" });
+                  refresh();
+                  return { ok: true };
+                }}
+              />
+            ) : null}
+          </div>
         </div>
         {canWriteDocuments ? <UploadDropzone parserId={parserId} folderId={query.folderId} onUploaded={refresh} /> : null}
         <form
@@ -141,6 +152,7 @@ export function DocumentsWorkspace({
             Search
           </Button>
         </form>
+        <DocumentFilters reviewers={filterOptions.reviewers} stages={filterOptions.stages} values={filterValues} onChange={setParams} />
         {canWriteDocuments && selected.size > 0 ? (
           <div role="toolbar" aria-label="Selected documents" className="flex flex-wrap items-center gap-2 rounded-lg bg-accent-soft px-3 py-2">
             <span className="font-medium">{selected.size} selected</span>

@@ -1,0 +1,68 @@
+import type { Metadata } from "next";
+import { NotAllowed } from "@/components/console/not-allowed";
+import { canSeeEveryone } from "@/components/review-queue/can-see-everyone";
+import { QueueEmptyState } from "@/components/review-queue/queue-empty-state";
+import { QueuePagination } from "@/components/review-queue/queue-pagination";
+import { QueueScopeTabs } from "@/components/review-queue/queue-scope-tabs";
+import { QueueTable } from "@/components/review-queue/queue-table";
+import { parseQueueView, QUEUE_SCOPE_LABELS, type QueueSearchParams, type QueueView } from "@/components/review-queue/queue-view";
+import { StageFacet } from "@/components/review-queue/stage-facet";
+import { ErrorState, PageHeader } from "@/components/ui";
+import { ApiError } from "@/lib/api-client/client";
+import { consoleApi } from "@/lib/api-client/console";
+import { getMe, hasPermission } from "@/lib/console/me";
+import { reviewOperations, type ReviewQueue } from "@/lib/contracts/reviews";
+
+export const metadata: Metadata = { title: "Review" };
+
+const PAGE_SIZE = 25;
+
+/**
+ * The queue for one view, and when it was read: the facet gives when each stage's oldest document arrived, and
+ * its wait is measured from that moment. An API error is returned to show in the page, not thrown.
+ */
+async function loadQueue(view: QueueView): Promise<{ queue: ReviewQueue; readAt: number } | ApiError> {
+  const api = await consoleApi();
+  try {
+    const queue = await api.call(reviewOperations.queue, { query: { assignee: view.scope, stageId: view.stageId, page: view.page, limit: PAGE_SIZE } });
+    return { queue, readAt: Date.now() };
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+}
+
+/** The reviewer's queue across parsers: one server render per URL (scope, stage, page), no client fetching. */
+export default async function ReviewQueuePage({ searchParams }: { searchParams: Promise<QueueSearchParams> }) {
+  const [me, search] = await Promise.all([getMe(), searchParams]);
+  if (!hasPermission(me, "reviews.read")) return <NotAllowed what="see the review queue" role={me.role} teamName={me.team.name} />;
+  const everyone = canSeeEveryone(me);
+  const view = parseQueueView(search, { canSeeEveryone: everyone });
+  const loaded = await loadQueue(view);
+
+  return (
+    <>
+      <PageHeader title="Review queue" description="Documents waiting at a review stage, across every parser, the longest waiting first." className={everyone ? "mb-4 border-b-0 pb-0" : "mb-6"} />
+      {everyone ? <QueueScopeTabs view={view} /> : null}
+      {loaded instanceof ApiError ? (
+        <ErrorState title="The queue could not be loaded" message={loaded.message} />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+          <StageFacet stages={loaded.queue.stages} view={view} now={loaded.readAt} />
+          <section aria-labelledby="queue-documents-heading">
+            <h2 id="queue-documents-heading" className="mb-2 text-sm font-semibold">
+              {QUEUE_SCOPE_LABELS[view.scope]}
+              <span className="font-normal text-muted"> · {loaded.queue.pagination.total === 1 ? "1 document" : `${loaded.queue.pagination.total} documents`}</span>
+            </h2>
+            {loaded.queue.data.length === 0 ? (
+              <QueueEmptyState view={view} canSeeEveryone={everyone} canManageStages={hasPermission(me, "parsers.write")} />
+            ) : (
+              <QueueTable items={loaded.queue.data} />
+            )}
+            <QueuePagination view={view} pagination={loaded.queue.pagination} />
+          </section>
+        </div>
+      )}
+    </>
+  );
+}

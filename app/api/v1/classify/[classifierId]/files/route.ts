@@ -1,0 +1,11 @@
+import { classifierOperations } from "@/lib/contracts/classifiers";
+import { validationError } from "@/lib/http/errors";
+import { apiRoute } from "@/lib/http/handler";
+import { readUpload } from "@/lib/http/read-upload";
+import { uploadToClassifier } from "@/lib/services/classifiers";
+
+export const POST = apiRoute(classifierOperations.uploadFiles, async ({ ctx, params, request, runtime }) => {
+  const { files, folderId, ...options } = await readUpload(request);
+  if (folderId) throw validationError("A classifier has no folders: leave out folderId (routed documents go to the target parser's root)");
+  return { success: true, result: await uploadToClassifier(ctx, runtime.queue, params.classifierId, files, { ...options, source: "api" }) };
+});

@@ -1,0 +1,137 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { Button, ConfirmDialog, EmptyState, useToast } from "@/components/ui";
+import type { ActionResult } from "@/lib/actions/result";
+import type { ReviewStage } from "@/lib/contracts/reviews";
+import type { ReviewStageActions } from "./stage-actions";
+import { StageDialog, type StageDialogResult } from "./stage-dialog";
+import { moveButtonId, StageListItem, type MoveDirection } from "./stage-list-item";
+
+type Person = NonNullable<ReviewStage["reviewer"]>;
+
+const deleteDescription = (stage: ReviewStage | null) =>
+  stage && stage.activeDocumentCount > 0
+    ? `${stage.activeDocumentCount === 1 ? "1 document in review still has" : `${stage.activeDocumentCount} documents in review still have`} to pass this stage, so it cannot be deleted until they are approved, rejected or reprocessed.`
+    : "Documents extracted from now on skip it. Reviews already decided keep their history.";
+
+/**
+ * The parser's review stages in order. People with parsers.write add, edit, move and delete them; everyone
+ * else reads them. Every change is a server action; the page re-renders with the stages as stored.
+ */
+export function ReviewStagesEditor({
+  parserId,
+  stages,
+  reviewers,
+  fieldNames,
+  actions,
+}: {
+  parserId: string;
+  stages: ReviewStage[];
+  reviewers: Person[];
+  fieldNames: string[];
+  /** Absent: read-only. */
+  actions?: ReviewStageActions;
+}) {
+  const { toast } = useToast();
+  const [dialog, setDialog] = useState<{ stage?: ReviewStage } | null>(null);
+  const [deleting, setDeleting] = useState<ReviewStage | null>(null);
+  const [busy, setBusy] = useState(false);
+  const pendingFocus = useRef<{ stageId: string; direction: MoveDirection } | null>(null);
+
+  // A moved item may be re-inserted in the DOM, which drops focus: put it back on its move button, or on the
+  // other one once it reached an end of the list.
+  useEffect(() => {
+    const pending = pendingFocus.current;
+    if (!pending) return;
+    pendingFocus.current = null;
+    const button = (direction: MoveDirection) => document.getElementById(moveButtonId(pending.stageId, direction)) as HTMLButtonElement | null;
+    const preferred = button(pending.direction);
+    (preferred && !preferred.disabled ? preferred : button(pending.direction === "up" ? "down" : "up"))?.focus();
+  }, [stages]);
+
+  async function settle<T>(pending: Promise<ActionResult<T>>, success: string): Promise<StageDialogResult> {
+    const result = await pending;
+    if (!result.ok) return { ok: false, message: result.error.message, issues: result.error.issues };
+    toast({ title: success, tone: "success" });
+    return { ok: true };
+  }
+
+  async function move(stage: ReviewStage, direction: MoveDirection) {
+    if (!actions) return;
+    const position = stage.position + (direction === "up" ? -1 : 1);
+    setBusy(true);
+    pendingFocus.current = { stageId: stage.id, direction };
+    const result = await settle(actions.update(parserId, stage.id, { position }), `Moved “${stage.name}” to position ${position}`);
+    setBusy(false);
+    if (!result.ok) toast({ title: "Could not move the stage", description: result.message, tone: "error" });
+  }
+
+  return (
+    <>
+      <div className="mb-4 flex items-start justify-between gap-4">
+        <div>
+          <h2 className="text-base font-semibold">Review stages</h2>
+          <p className="text-muted">
+            After extraction, documents go through these stages in order and wait at each one for its reviewer. Conditional stages apply only when the document&apos;s data matches their rules.
+          </p>
+        </div>
+        {actions ? <Button onClick={() => setDialog({})}>Add stage</Button> : null}
+      </div>
+      {stages.length === 0 ? (
+        <EmptyState
+          headingLevel={3}
+          title="No review stages"
+          description={
+            actions
+              ? "Documents are marked processed right after extraction. Add a stage to have someone check them first."
+              : "Documents of this parser are marked processed right after extraction, without review."
+          }
+          action={actions ? <Button onClick={() => setDialog({})}>Add stage</Button> : null}
+        />
+      ) : (
+        <ol aria-label="Review stages" aria-busy={busy} className="flex flex-col gap-2">
+          {stages.map((stage, index) => (
+            <StageListItem
+              key={stage.id}
+              stage={stage}
+              isFirst={index === 0}
+              isLast={index === stages.length - 1}
+              busy={busy}
+              {...(actions ? { onMove: (direction: MoveDirection) => void move(stage, direction), onEdit: () => setDialog({ stage }), onDelete: () => setDeleting(stage) } : {})}
+            />
+          ))}
+        </ol>
+      )}
+      {dialog && actions ? (
+        <StageDialog
+          onClose={() => setDialog(null)}
+          stage={dialog.stage}
+          defaultName={`Stage ${stages.length + 1}`}
+          reviewers={reviewers}
+          fieldNames={fieldNames}
+          onSave={(request) =>
+            dialog.stage
+              ? settle(actions.update(parserId, dialog.stage.id, request), `Saved “${request.name}”`)
+              : settle(actions.create(parserId, request), `Added “${request.name}”`)
+          }
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete “${deleting?.name ?? ""}”?`}
+        description={deleteDescription(deleting)}
+        confirmLabel="Delete stage"
+        tone="destructive"
+        onConfirm={async () => {
+          if (!deleting || !actions) return;
+          // A refusal (409: documents still at the stage) throws, so the dialog stays open with the API's reason.
+          const result = await settle(actions.remove(parserId, deleting.id), `Deleted “${deleting.name}”`);
+          if (!result.ok) throw new Error(result.message);
+          setDeleting(null);
+        }}
+      />
+    </>
+  );
+}

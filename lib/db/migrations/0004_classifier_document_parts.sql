@@ -1,0 +1,2 @@
+ALTER TABLE "classifier_documents" ADD COLUMN "parent_document_id" uuid;--> statement-breakpoint
+ALTER TABLE "classifier_documents" ADD CONSTRAINT "classifier_documents_parent_document_id_classifier_documents_id_fk" FOREIGN KEY ("parent_document_id") REFERENCES "public"."classifier_documents"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,35 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import type { Classifier, CreateClassifier } from "@/lib/contracts/classifiers";
+import { DEFAULT_ACCEPTED_MIME_TYPES } from "@/lib/contracts/file-types";
+import { DEFAULT_PARSER_SETTINGS } from "@/lib/contracts/parser-settings";
+import { classifiers } from "@/lib/db/schema";
+import { assertPermission, recordAudit, type ServiceContext } from "../context";
+import { slugify } from "../teams";
+import { assertRoutingTargets } from "./internal";
+import { buildRouting } from "./rules";
+import { classifierEmailAddress, toClassifier } from "./to-classifier";
+
+/** A new classifier: its routing checked against the team's active parsers, rule ids and a mailbox assigned. */
+export async function createClassifier(ctx: ServiceContext, input: CreateClassifier): Promise<Classifier> {
+  assertPermission(ctx, "classifiers.write");
+  return ctx.db.transaction(async (tx) => {
+    await assertRoutingTargets(tx, ctx.teamId, input.routing);
+    const slug = `${slugify(input.name)}-${randomBytes(3).toString("hex")}`;
+    const [row] = await tx
+      .insert(classifiers)
+      .values({
+        teamId: ctx.teamId,
+        name: input.name,
+        slug,
+        description: input.description ?? "",
+        isActive: input.isActive ?? true,
+        emailAddress: classifierEmailAddress(slug),
+        acceptedFileTypes: [...new Set(input.acceptedFileTypes ?? DEFAULT_ACCEPTED_MIME_TYPES)],
+        settings: { routing: buildRouting(input.routing), splitDocuments: input.splitDocuments ?? DEFAULT_PARSER_SETTINGS.splitDocuments },
+      })
+      .returning();
+    await recordAudit(tx, ctx, { action: "classifier.create", resourceType: "classifier", resourceId: row!.id, after: { name: row!.name, settings: row!.settings } });
+    return toClassifier(row!, { totalDocuments: 0, routed: 0, skipped: 0, failed: 0 });
+  });
+}

@@ -1,0 +1,8 @@
+export { createClassifier } from "./create";
+export { getClassifier, listClassifiers } from "./get";
+export { updateClassifier } from "./update";
+export { getClassifierDocument, listClassifierDocuments } from "./documents";
+export { reprocessClassifierDocument } from "./reprocess";
+export { classifyFromUrls, uploadToClassifier } from "./upload";
+export { processClassifierDocument, type ClassifyDeps, type PageLoader } from "./process";
+export { CLASSIFY_QUEUE } from "./queue";

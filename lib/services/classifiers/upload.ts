@@ -1,0 +1,114 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { ClassifyUrls } from "@/lib/contracts/classifiers";
+import type { UploadResultItem } from "@/lib/contracts/documents";
+import type { DocumentSource } from "@/lib/contracts/enums";
+import { classifierDocuments } from "@/lib/db/schema";
+import { detectContentType } from "@/lib/files/detect-content-type";
+import { validationError } from "@/lib/http/errors";
+import { fileStore, signedFileUrl, storageKey } from "@/lib/storage";
+import { assertPermission, recordAudit, type ServiceContext } from "../context";
+import type { ExtractionQueue } from "../documents/queue-extraction";
+import { MAX_FILE_BYTES, type IncomingFile } from "../documents/upload";
+import { downloadAll } from "../documents/upload-urls";
+import { getClassifierInTeam } from "./internal";
+import { enqueueClassification } from "./queue";
+
+export type ClassifierUploadOptions = {
+  externalIds?: (string | null)[];
+  custom?: (Record<string, unknown> | null)[];
+  source: DocumentSource;
+};
+
+/**
+ * Takes files into a classifier with the parser upload's rules: each type checked by its bytes against what the
+ * classifier accepts, every file stored before anything is queued, so a batch with one bad file queues nothing.
+ * The answer's ids are classifier documents; each is then classified and routed by the classify-document job.
+ */
+export async function uploadToClassifier(
+  ctx: ServiceContext,
+  queue: ExtractionQueue,
+  classifierId: string,
+  files: IncomingFile[],
+  options: ClassifierUploadOptions,
+): Promise<UploadResultItem[]> {
+  assertPermission(ctx, "documents.write");
+  if (files.length === 0) throw validationError("Attach at least one file in the `file` field");
+  for (const key of ["externalIds", "custom"] as const) {
+    const values = options[key];
+    if (values && values.length !== files.length) throw validationError(`${key} must have one entry per file (${files.length}), got ${values.length}`);
+  }
+  const classifier = await activeClassifier(ctx, classifierId);
+  const accepted = new Set(classifier.acceptedFileTypes);
+  const checked = await Promise.all(
+    files.map(async (file) => {
+      if (file.bytes.byteLength === 0) throw validationError(`${file.name} is empty`);
+      if (file.bytes.byteLength > MAX_FILE_BYTES) throw validationError(`${file.name} is larger than 100 MB`);
+      const contentType = await detectContentType(file.bytes, { declared: file.declaredType, fileName: file.name });
+      if (!contentType || !accepted.has(contentType)) {
+        const what = contentType ? `a ${contentType} file` : "not a file type Quarry can read";
+        throw validationError(`${file.name} is ${what}; this classifier accepts ${[...accepted].join(", ") || "no file types"}`);
+      }
+      return { ...file, contentType, id: randomUUID() };
+    }),
+  );
+
+  const rows = checked.map((file, index) => ({
+    id: file.id,
+    teamId: ctx.teamId,
+    classifierId: classifier.id,
+    name: file.name,
+    externalId: options.externalIds?.[index] ?? null,
+    custom: options.custom?.[index] ?? {},
+    source: options.source,
+    contentType: file.contentType,
+    fileKey: storageKey(ctx.teamId, file.id, file.name),
+    fileSize: file.bytes.byteLength,
+    status: "queued" as const,
+    routing: { status: "pending" },
+  }));
+  // Files first, rows second: a row exists only with its file, and a failed store leaves nothing behind.
+  try {
+    await Promise.all(checked.map((file, index) => fileStore().put(rows[index]!.fileKey, file.bytes, file.contentType)));
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(classifierDocuments).values(rows);
+      for (const row of rows) await recordAudit(tx, ctx, { action: "classifier_document.upload", resourceType: "classifier_document", resourceId: row.id, after: { name: row.name, source: row.source, classifierId: classifier.id } });
+    });
+  } catch (error) {
+    await Promise.all(rows.map((row) => fileStore().delete(row.fileKey).catch(() => undefined)));
+    throw error;
+  }
+
+  const results: UploadResultItem[] = [];
+  for (const row of rows) {
+    const jobId = await enqueueClassification(queue, row.id);
+    results.push({
+      id: row.id,
+      documentId: row.id,
+      name: row.name,
+      url: signedFileUrl({ key: row.fileKey, name: row.name, contentType: row.contentType }),
+      isProcessed: false,
+      status: "processing",
+      message: `Classification started (job ${jobId})`,
+      operationName: jobId,
+      pageCount: 0,
+      externalId: row.externalId,
+      custom: row.custom,
+    });
+  }
+  return results;
+}
+
+/** URL import into a classifier: the parser import's safe fetch and all-or-nothing rule. */
+export async function classifyFromUrls(ctx: ServiceContext, queue: ExtractionQueue, classifierId: string, body: ClassifyUrls): Promise<UploadResultItem[]> {
+  assertPermission(ctx, "documents.write");
+  await activeClassifier(ctx, classifierId); // before spending time on downloads
+  const files = await downloadAll(body.urls);
+  return uploadToClassifier(ctx, queue, classifierId, files, { externalIds: body.externalIds, custom: body.custom, source: "url" });
+}
+
+async function activeClassifier(ctx: ServiceContext, classifierId: string) {
+  const classifier = await getClassifierInTeam(ctx.db, ctx.teamId, classifierId);
+  if (!classifier.isActive) throw validationError(`Classifier ${classifier.name} is inactive: set isActive true to take documents again`);
+  return classifier;
+}
