@@ -5,6 +5,7 @@ import type { Field } from "@/lib/contracts/fields";
 import { DEFAULT_REVIEW_KEYMAP, type ReviewKeymap } from "@/lib/contracts/preferences";
 import { DataForm } from "./data/data-form";
 import type { ValueEvents } from "./data/value-events";
+import { DocumentDetails } from "./document-details";
 import { DocumentViewer } from "./document-viewer";
 import type { ValueMeta } from "./field-values";
 import type { ScrollRequest } from "./geometry";
@@ -169,6 +170,7 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer }: R
               events={events}
             />
           </section>
+          <DocumentDetails document={document} />
         </div>
       </div>
       <ShortcutsDialog open={dialog === "shortcuts"} onOpenChange={(open) => setDialog(open ? "shortcuts" : null)} keymap={keymap} onCustomise={() => setDialog("settings")} />

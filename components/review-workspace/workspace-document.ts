@@ -15,6 +15,11 @@ export type WorkspaceDocument = {
   review: Review;
   data: Record<string, unknown>;
   fieldMetadata: Record<string, unknown>;
+  /** Facts about the document itself, shown under its data. */
+  source: string;
+  externalId: string | null;
+  folderLabel: string | null;
+  createdAt: string;
   updatedAt: string;
 };
 
@@ -44,6 +49,10 @@ export function toWorkspaceDocument(document: DocumentFull): WorkspaceDocument {
     review: document.review,
     data: document.data,
     fieldMetadata: document.metadata.field_metadata,
+    source: document.source,
+    externalId: document.externalId,
+    folderLabel: document.folder?.pathLabel ?? null,
+    createdAt: document.createdAt,
     updatedAt: document.updatedAt,
   };
 }
