@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textPdf } from "../support/fixture-files";
-import { baseUrl, call, quarry, unique } from "../support/http";
+import { baseUrl, call, quarry, seedMember, unique } from "../support/http";
 import { keysPerTest, makeParser } from "../support/parsers";
 
 /**
@@ -204,4 +204,25 @@ describe("webhooks: delivery", () => {
     expect(route.received[1]!.headers["webhook-id"]).toBe(tested.body.messageId);
     expect((await deliveries(parser.id, hook.id)).map((delivery) => delivery.attemptLog.length)).toEqual([2]);
   });
+
+  it("sends the review events: in_review after extraction and reset, approved at the last stage, rejected", async () => {
+    const parser = await makeParser(acme());
+    const admin = seedMember("Acme", "admin");
+    const stage = await call(`/api/v1/parsers/${parser.id}/review-stages`, { key: acme(), body: { name: "Check", reviewerId: admin.id } });
+    expect(stage.status).toBe(201);
+    const { url, route } = receiverRoute();
+    await createHook(parser.id, { url, events: ["document.in_review", "document.approved", "document.rejected", "document.processed"] });
+    const types = () => route.received.map((request) => (JSON.parse(request.body) as { type: string }).type);
+    const documentId = await upload(parser.id);
+    await expect.poll(types, { timeout: 90_000, interval: 250 }).toEqual(["document.in_review"]);
+    const review = (action: string) => call(`/api/v1/parsers/${parser.id}/documents/${documentId}/review/${action}`, { key: acme(), body: { reviewerId: admin.id } });
+    expect((await review("approve")).status).toBe(200);
+    await expect.poll(types, { timeout: 10_000, interval: 250 }).toEqual(["document.in_review", "document.approved"]);
+    expect((await review("reset")).status).toBe(200);
+    await expect.poll(types, { timeout: 10_000, interval: 250 }).toEqual(["document.in_review", "document.approved", "document.in_review"]);
+    expect((await review("reject")).status).toBe(200);
+    await expect.poll(types, { timeout: 10_000, interval: 250 }).toEqual(["document.in_review", "document.approved", "document.in_review", "document.rejected"]);
+    const last = JSON.parse(route.received[3]!.body) as { data: { document: { id: string; status: string } } };
+    expect(last.data.document).toMatchObject({ id: documentId, status: "rejected" });
+  }, 120_000);
 });
