@@ -43,8 +43,11 @@ export default defineConfig({
     { name: "admin", testMatch: /parsers-admin\.spec\.ts/, dependencies: ["first-run"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
     { name: "documents", testMatch: /documents\.spec\.ts/, dependencies: ["admin"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
     { name: "review-admin", testMatch: /review-admin\.spec\.ts/, dependencies: ["documents"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
-    { name: "classifiers", testMatch: /classifiers\.spec\.ts/, dependencies: ["review-admin"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
-    { name: "webhooks", testMatch: /webhooks\.spec\.ts/, dependencies: ["classifiers"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    { name: "review-workspace", testMatch: /review-workspace\.spec\.ts/, dependencies: ["review-admin"], use: { browserName: "chromium", viewport: { width: 1440, height: 900 } } },
+    { name: "classifiers", testMatch: /classifiers\.spec\.ts/, dependencies: ["review-workspace"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    // Exports read the documents the documents journey left in "Supplier invoices"; the journeys between use their own parsers.
+    { name: "exports", testMatch: /exports\.spec\.ts/, dependencies: ["classifiers"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    { name: "webhooks", testMatch: /webhooks\.spec\.ts/, dependencies: ["exports"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
     command: "node scripts/start.mjs",

@@ -2,6 +2,7 @@ import { apiKeyOperations } from "./api-keys";
 import { auditOperations } from "./audit";
 import { classifierOperations } from "./classifiers";
 import { documentOperations } from "./documents";
+import { exportOperations } from "./exports";
 import type { Operation } from "./common";
 import { fieldOperations } from "./fields";
 import { folderOperations } from "./folders";
@@ -23,6 +24,7 @@ export const operationGroups = {
   folders: folderOperations,
   audit: auditOperations,
   documents: documentOperations,
+  exports: exportOperations,
   reviews: reviewOperations,
   preferences: preferenceOperations,
   usage: usageOperations,

@@ -8,6 +8,7 @@ import { DocumentFilters, type FilterOption, type ReviewFilterValues } from "@/c
 import { DocumentsTable, type DocumentQuery } from "@/components/documents/documents-table";
 import { ImportUrlsDialog } from "@/components/documents/import-urls-dialog";
 import { UploadDropzone } from "@/components/documents/upload-dropzone";
+import { ExportDialog } from "@/components/exports/export-dialog";
 import type { FolderActionResult, FolderTreeActions } from "@/components/folders/folder-actions";
 import { FolderTree } from "@/components/folders/folder-tree";
 import { Button, ConfirmDialog, Input, Select, useToast } from "@/components/ui";
@@ -30,6 +31,7 @@ export function DocumentsWorkspace({
   filterValues,
   canManageFolders,
   canWriteDocuments,
+  canExport = false,
 }: {
   parserId: string;
   folders: Folder[];
@@ -39,6 +41,7 @@ export function DocumentsWorkspace({
   filterValues: ReviewFilterValues;
   canManageFolders: boolean;
   canWriteDocuments: boolean;
+  canExport?: boolean;
 }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -105,17 +108,20 @@ export function DocumentsWorkspace({
           <h2 id="documents-heading" className="text-base font-semibold">
             {current ? current.pathLabel : "All documents"}
           </h2>
-          {canWriteDocuments ? (
-            <ImportUrlsDialog
-              onImport={async (urls) => {
-                const result = await importUrlsAction(parserId, urls, query.folderId ?? null);
-                if (!result.ok) return { ok: false, message: result.error.message };
-                toast({ title: `${result.data} document${result.data === 1 ? "" : "s"} imported`, tone: "success" });
-                refresh();
-                return { ok: true };
-              }}
-            />
-          ) : null}
+          <div className="flex items-center gap-2">
+            {canExport ? <ExportDialog parserId={parserId} query={query} selectedIds={ids} onDone={(file) => toast({ title: "Export downloaded", description: file, tone: "success" })} /> : null}
+            {canWriteDocuments ? (
+              <ImportUrlsDialog
+                onImport={async (urls) => {
+                  const result = await importUrlsAction(parserId, urls, query.folderId ?? null);
+                  if (!result.ok) return { ok: false, message: result.error.message };
+                  toast({ title: `${result.data} document${result.data === 1 ? "" : "s"} imported`, tone: "success" });
+                  refresh();
+                  return { ok: true };
+                }}
+              />
+            ) : null}
+          </div>
         </div>
         {canWriteDocuments ? <UploadDropzone parserId={parserId} folderId={query.folderId} onUploaded={refresh} /> : null}
         <form

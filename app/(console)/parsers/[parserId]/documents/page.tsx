@@ -52,6 +52,7 @@ export default async function DocumentsPage({ params, searchParams }: { params: 
       filterValues={{ assignee, stage, from, to }}
       canManageFolders={hasPermission(me, "parsers.write")}
       canWriteDocuments={hasPermission(me, "documents.write")}
+      canExport={hasPermission(me, "exports.read")}
     />
   );
 }

@@ -1,0 +1,118 @@
+"use server";
+
+import { runAction, type ActionResult } from "@/lib/actions/result";
+import { consoleApi } from "@/lib/api-client/console";
+import { documentOperations, type DocumentFull, type Review } from "@/lib/contracts/documents";
+import { preferenceOperations, type ReviewKeymap } from "@/lib/contracts/preferences";
+import { reviewOperations } from "@/lib/contracts/reviews";
+import { getMe } from "@/lib/console/me";
+import { mergeKeymap } from "@/components/review-workspace/keyboard/keymap";
+import {
+  toWorkspaceDocument,
+  type Neighbours,
+  type QueueNeighbour,
+  type WorkspaceContext,
+  type WorkspaceDocument,
+} from "@/components/review-workspace/workspace-document";
+import type { ApiClient } from "@/lib/api-client/client";
+
+/**
+ * The review workspace's writes, each one REST call as the signed-in user. Decisions act as that user: the
+ * reviewer id comes from the session, never from the browser.
+ */
+type Decision = "approve" | "reject" | "reset";
+
+/**
+ * Approve and reject name the stage the reviewer was looking at: if the document has moved on since (a double
+ * press, a second tab), the API answers 409 instead of deciding the next stage with the same intent.
+ */
+export async function decideReviewAction(parserId: string, documentId: string, decision: Decision, stageId: string | null): Promise<ActionResult<WorkspaceDocument>> {
+  return runAction(async () => {
+    const [api, me] = await Promise.all([consoleApi(), getMe()]);
+    const input = { params: { parserId, documentId }, body: { reviewerId: me.user.id } };
+    const query = stageId ? { stageId } : {};
+    const document: DocumentFull =
+      decision === "reset"
+        ? await api.call(reviewOperations.reset, input)
+        : await api.call(decision === "approve" ? reviewOperations.approve : reviewOperations.reject, { ...input, query });
+    return toWorkspaceDocument(document);
+  });
+}
+
+export async function assignReviewerAction(parserId: string, documentId: string, reviewerId: string): Promise<ActionResult<WorkspaceDocument>> {
+  return runAction(async () => {
+    const document = await (await consoleApi()).call(reviewOperations.assign, { params: { parserId, documentId }, body: { reviewerId } });
+    return toWorkspaceDocument(document);
+  });
+}
+
+/**
+ * Saves corrected values (only the fields given). Answers with the metadata the server now holds and the
+ * document's review, which a correction can change (the stage goes in progress; conditional stages re-apply).
+ */
+export async function saveDocumentDataAction(
+  parserId: string,
+  documentId: string,
+  data: Record<string, unknown>,
+): Promise<ActionResult<{ fieldMetadata: Record<string, unknown>; status: DocumentFull["status"]; review: Review }>> {
+  return runAction(async () => {
+    const api = await consoleApi();
+    const view = await api.call(documentOperations.updateData, { params: { parserId }, body: { documentId, data } });
+    const document = await api.call(documentOperations.get, { params: { parserId, documentId } });
+    return { fieldMetadata: view.metadata.field_metadata, status: document.status, review: document.review };
+  });
+}
+
+/** The first document waiting for me that is not this one: where the workspace goes after a decision. */
+export async function nextQueuedDocumentAction(currentDocumentId: string): Promise<ActionResult<QueueNeighbour | null>> {
+  return runAction(async () => {
+    const queue = await (await consoleApi()).call(reviewOperations.queue, { query: { assignee: "me", limit: 20 } });
+    const next = queue.data.find((item) => item.documentId !== currentDocumentId);
+    return next ? { parserId: next.parser.id, documentId: next.documentId, name: next.name } : null;
+  });
+}
+
+/**
+ * A document as the workspace shows it, fetched now: to refresh a page that came from the router's prefetch
+ * cache (it may be minutes old), and for a neighbour's file link, so its file can be fetched ahead of time.
+ */
+export async function loadWorkspaceDocumentAction(parserId: string, documentId: string): Promise<ActionResult<WorkspaceDocument>> {
+  return runAction(async () => toWorkspaceDocument(await (await consoleApi()).call(documentOperations.get, { params: { parserId, documentId } })));
+}
+
+/**
+ * Where this document sits in my review queue: the documents before and after it. A document that is not in
+ * my queue (opened from the list) has the queue's first document as its next one.
+ */
+async function loadNeighbours(api: ApiClient, documentId: string): Promise<Neighbours> {
+  const queue = await api.call(reviewOperations.queue, { query: { assignee: "me", limit: 100 } }).catch(() => null);
+  const items = (queue?.data ?? []).map((item) => ({ parserId: item.parser.id, documentId: item.documentId, name: item.name }));
+  const index = items.findIndex((item) => item.documentId === documentId);
+  if (index === -1) return { previous: null, next: items[0] ?? null };
+  return { previous: items[index - 1] ?? null, next: items[index + 1] ?? null };
+}
+
+/**
+ * What the workspace loads once its first page is on screen: the document as it is now (the page may have come
+ * from the router's prefetch cache), my neighbours in the queue, the parser's reviewers and my shortcuts.
+ */
+export async function loadWorkspaceContextAction(parserId: string, documentId: string): Promise<ActionResult<WorkspaceContext>> {
+  return runAction(async () => {
+    const api = await consoleApi();
+    const [document, neighbours, reviewers, keymap] = await Promise.all([
+      api.call(documentOperations.get, { params: { parserId, documentId } }).then(toWorkspaceDocument),
+      loadNeighbours(api, documentId),
+      api.call(reviewOperations.reviewers, { params: { parserId } }).then((list) => list.data, () => []),
+      api.call(preferenceOperations.get, {}).then((preferences) => mergeKeymap(preferences.reviewKeymap), () => mergeKeymap(null)),
+    ]);
+    return { document, neighbours, reviewers, keymap };
+  });
+}
+
+/** Saves my shortcuts; null restores every default. Answers with the keymap as stored. */
+export async function saveReviewKeymapAction(keymap: ReviewKeymap | null): Promise<ActionResult<ReviewKeymap>> {
+  return runAction(async () => {
+    const preferences = await (await consoleApi()).call(preferenceOperations.update, { body: { reviewKeymap: keymap } });
+    return preferences.reviewKeymap;
+  });
+}

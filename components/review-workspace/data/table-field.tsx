@@ -1,0 +1,152 @@
+"use client";
+
+import { Button } from "@/components/ui";
+import type { Field } from "@/lib/contracts/fields";
+import { cn } from "@/lib/utils/cn";
+import { confidenceLevel, needsAttention, readCellMeta, toInputText } from "../field-values";
+import type { DocumentData } from "../use-document-data";
+import { cellPath, inputId, pathKey } from "../value-paths";
+import { ConfidenceHint, LEVEL_CLASSES } from "./confidence-hint";
+import { ValueControl } from "./value-control";
+import type { ValueEvents } from "./value-events";
+
+type Row = Record<string, unknown>;
+
+function TableCell({ field, column, rowIndex, row, data, readOnly, isPickTarget, events }: {
+  field: Field;
+  column: Field;
+  rowIndex: number;
+  row: Row;
+  data: DocumentData;
+  readOnly: boolean;
+  isPickTarget: boolean;
+  events: ValueEvents;
+}) {
+  const path = cellPath(field.name, rowIndex, column.name);
+  const key = pathKey(path);
+  const id = inputId(path);
+  const meta = readCellMeta(data.metadata[field.name], rowIndex, column.name);
+  const level = confidenceLevel(meta, { edited: data.edited.has(key), value: row[column.name] });
+  const draft = data.drafts[key];
+  const error = data.errors[key];
+  const value = row[column.name];
+  const hintId = `${id}-confidence`;
+  return (
+    <td
+      data-value-path={key}
+      data-attention={needsAttention(level, column.required) ? "true" : undefined}
+      onMouseEnter={() => events.onHoverValue(meta)}
+      onMouseLeave={() => events.onHoverValue(null)}
+      className={cn("border-t border-line p-1 align-top", isPickTarget && "bg-accent-soft")}
+    >
+      {column.type === "table" ? (
+        // Nested tables are shown, not edited here: their rows would need a grid of their own.
+        <span className="px-1 text-xs text-muted">{Array.isArray(value) ? `${value.length} rows` : "–"}</span>
+      ) : (
+        <>
+          <ValueControl
+            id={id}
+            definition={column}
+            text={draft ?? toInputText(value)}
+            dirty={draft !== undefined}
+            readOnly={readOnly}
+            invalid={Boolean(error)}
+            ariaLabel={`${column.name}, row ${rowIndex + 1}`}
+            describedBy={hintId}
+            className={cn("h-7 min-w-20 px-1.5 text-xs", LEVEL_CLASSES[level])}
+            onDraft={(text) => data.setDraft(path, text)}
+            onCommit={(text) => data.commitText(path, text)}
+            onCancel={() => data.cancelDraft(path)}
+            onFocus={() => events.onFocusValue(path, meta)}
+          />
+          <ConfidenceHint id={hintId} level={level} confidence={meta.confidence} compact />
+          {error ? <p className="text-xs text-danger">{error}</p> : null}
+        </>
+      )}
+    </td>
+  );
+}
+
+/** A table field as an editable grid: one input per cell, rows added and removed (each change is saved). */
+export function TableField({ field, data, readOnly, pickTargetKey, events }: {
+  field: Field;
+  data: DocumentData;
+  readOnly: boolean;
+  pickTargetKey: string | null;
+  events: ValueEvents;
+}) {
+  const rows: Row[] = Array.isArray(data.values[field.name]) ? (data.values[field.name] as Row[]) : [];
+  const columns = field.columns ?? [];
+  const captionId = `table-${field.id}`;
+  return (
+    <section aria-labelledby={captionId} className="flex flex-col gap-1.5 px-2">
+      <div className="flex items-center justify-between">
+        <h4 id={captionId} className="text-xs font-medium">
+          {field.name} <span className="font-normal text-muted">({rows.length} {rows.length === 1 ? "row" : "rows"})</span>
+        </h4>
+        {readOnly ? null : (
+          <Button variant="secondary" size="sm" onClick={() => data.addRow(field)} aria-label={`Add a row to ${field.name}`}>
+            Add row
+          </Button>
+        )}
+      </div>
+      <div className="overflow-x-auto rounded-lg border border-line">
+        <table aria-labelledby={captionId} className="w-full text-left text-xs">
+          <thead className="bg-subtle text-muted">
+            <tr>
+              <th scope="col" className="w-8 px-1.5 py-1 font-medium">
+                #
+              </th>
+              {columns.map((column) => (
+                <th key={column.id} scope="col" className="px-1.5 py-1 font-medium">
+                  {column.name}
+                </th>
+              ))}
+              {readOnly ? null : (
+                <th scope="col" className="w-8 px-1.5 py-1 font-medium">
+                  <span className="sr-only">Remove</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length + 2} className="px-2 py-2 text-muted">
+                  No rows.
+                </td>
+              </tr>
+            ) : null}
+            {rows.map((row, rowIndex) => (
+              <tr key={rowIndex}>
+                <th scope="row" className="border-t border-line px-1.5 text-muted">
+                  {rowIndex + 1}
+                </th>
+                {columns.map((column) => (
+                  <TableCell
+                    key={column.id}
+                    field={field}
+                    column={column}
+                    rowIndex={rowIndex}
+                    row={row}
+                    data={data}
+                    readOnly={readOnly}
+                    isPickTarget={pickTargetKey === pathKey(cellPath(field.name, rowIndex, column.name))}
+                    events={events}
+                  />
+                ))}
+                {readOnly ? null : (
+                  <td className="border-t border-line p-1 align-top">
+                    <Button variant="ghost" size="sm" aria-label={`Remove row ${rowIndex + 1} of ${field.name}`} onClick={() => data.removeRow(field, rowIndex)}>
+                      <span aria-hidden="true">×</span>
+                    </Button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { Spinner } from "@/components/ui";
+import { prefetchDocumentFile } from "./file-cache";
+import { viewerKind } from "./file-source";
+import type { ScrollRequest, SourceBox } from "./geometry";
+import { ImageViewer } from "./image-viewer";
+import { pdfWorkerPort } from "./pdf/worker-port";
+import { TextViewer } from "./text-viewer";
+import type { WorkspaceDocument } from "./workspace-document";
+
+// pdf.js needs the browser (canvas, workers): the viewer and its code load on the client only. The download
+// starts as soon as this module runs in the browser, before hydration reaches the viewer, and so does the pdf.js
+// worker: the first page is on the critical path, and these two are most of it.
+const loadPdfViewer = () => import("./pdf/pdf-viewer");
+if (typeof window !== "undefined") {
+  pdfWorkerPort();
+  void loadPdfViewer();
+}
+
+const PdfViewer = dynamic(loadPdfViewer, {
+  ssr: false,
+  loading: () => (
+    <div className="flex h-full items-center justify-center gap-2 text-sm text-muted">
+      <Spinner label={null} size="sm" /> Loading the viewer…
+    </div>
+  ),
+});
+
+/** The document as the reviewer sees it: a PDF, an image, or the extracted text of anything else. */
+export function DocumentViewer({ parserId, document, highlight, scrollRequest, pickLabel, onPick, onStopPicking, onFirstPagePainted }: {
+  parserId: string;
+  document: WorkspaceDocument;
+  highlight: SourceBox | null;
+  scrollRequest: ScrollRequest | null;
+  pickLabel: string | null;
+  onPick: (text: string) => void;
+  onStopPicking: () => void;
+  onFirstPagePainted: () => void;
+}) {
+  const kind = viewerKind(document.contentType);
+  // Ask for the file now, while the viewer's code is still on its way (the fetch is cached by document id, so
+  // the viewer gets the same download, and asking again is free).
+  if (typeof window !== "undefined" && kind !== "text" && document.fileUrl) prefetchDocumentFile(document.id, document.fileUrl);
+  if (kind === "pdf" && document.fileUrl) {
+    return (
+      <PdfViewer
+        documentId={document.id}
+        fileUrl={document.fileUrl}
+        highlight={highlight}
+        scrollRequest={scrollRequest}
+        pickLabel={pickLabel}
+        onPick={onPick}
+        onStopPicking={onStopPicking}
+        onFirstPagePainted={onFirstPagePainted}
+      />
+    );
+  }
+  if (kind === "image" && document.fileUrl) {
+    return <ImageViewer documentId={document.id} fileUrl={document.fileUrl} name={document.name} highlight={highlight} onFirstPagePainted={onFirstPagePainted} />;
+  }
+  return <TextViewer parserId={parserId} document={document} onShown={onFirstPagePainted} />;
+}

@@ -1,0 +1,162 @@
+import type { Field } from "@/lib/contracts/fields";
+import { parseAmount } from "@/lib/extraction/normalise/amounts";
+import { parseDate } from "@/lib/extraction/normalise/dates";
+import { readSourceBox, type SourceBox } from "./geometry";
+
+/**
+ * Values of the review form: what the engine said about each one (confidence, where it was found, whether a
+ * person corrected it), how a value reads in an input, and how input text (typed, or picked from the page)
+ * becomes the typed value the data-update route accepts (lib/contracts/field-values.ts). Pure and unit-tested.
+ */
+export type ValueMeta = { confidence: number | null; source: SourceBox | null; corrected: boolean; raw: string | null };
+
+export const NO_META: ValueMeta = { confidence: null, source: null, corrected: false, raw: null };
+
+export function readValueMeta(metadata: unknown): ValueMeta {
+  if (typeof metadata !== "object" || metadata === null) return NO_META;
+  const record = metadata as Record<string, unknown>;
+  const confidence = typeof record.confidence === "number" && Number.isFinite(record.confidence) ? record.confidence : null;
+  return {
+    confidence,
+    source: readSourceBox(record.source),
+    corrected: record.corrected === true,
+    raw: typeof record.raw === "string" ? record.raw : null,
+  };
+}
+
+/** A table cell's metadata: `rows[rowIndex][column]` of the table's metadata. */
+export function readCellMeta(tableMetadata: unknown, rowIndex: number, column: string): ValueMeta {
+  if (typeof tableMetadata !== "object" || tableMetadata === null) return NO_META;
+  const rows = (tableMetadata as { rows?: unknown }).rows;
+  if (!Array.isArray(rows)) return NO_META;
+  const row: unknown = rows[rowIndex];
+  if (typeof row !== "object" || row === null) return NO_META;
+  return readValueMeta((row as Record<string, unknown>)[column]);
+}
+
+/**
+ * How sure the engine was. Thresholds: 0.9 and above reads as sure, below 0.6 as doubtful. A value the engine
+ * did not find is `missing` (its 0 confidence says nothing about a value); one a person set is `corrected`.
+ */
+export type ConfidenceLevel = "high" | "medium" | "low" | "missing" | "corrected" | "none";
+export const HIGH_CONFIDENCE = 0.9;
+export const LOW_CONFIDENCE = 0.6;
+
+export function isEmptyValue(value: unknown): boolean {
+  return value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
+}
+
+export function confidenceLevel(meta: ValueMeta, options: { edited?: boolean; value?: unknown } = {}): ConfidenceLevel {
+  if (options.edited || meta.corrected) return "corrected";
+  if ("value" in options && isEmptyValue(options.value)) return "missing";
+  if (meta.confidence === null) return "none";
+  if (meta.confidence >= HIGH_CONFIDENCE) return "high";
+  if (meta.confidence >= LOW_CONFIDENCE) return "medium";
+  return "low";
+}
+
+/**
+ * Values worth a second look: the `nextLowConfidence` shortcut stops at these (amber and red, and required
+ * values the engine did not find).
+ */
+export function needsAttention(level: ConfidenceLevel, required = false): boolean {
+  return level === "medium" || level === "low" || (level === "missing" && required);
+}
+
+/** Words for the level, so colour is never the only signal. */
+export function confidenceLabel(level: ConfidenceLevel, confidence: number | null): string {
+  const percent = confidence === null ? "" : ` (${Math.round(confidence * 100)}%)`;
+  switch (level) {
+    case "high":
+      return `High confidence${percent}`;
+    case "medium":
+      return `Check: medium confidence${percent}`;
+    case "low":
+      return `Check: low confidence${percent}`;
+    case "corrected":
+      return "Corrected by a person";
+    case "missing":
+      return "Not found in the document";
+    default:
+      return "No confidence";
+  }
+}
+
+export type FieldKind = "text" | "number" | "date" | "boolean" | "select" | "email" | "url" | "tel" | "multiline";
+
+/** Which input a field type gets. */
+export function inputKind(type: Field["type"]): FieldKind {
+  switch (type) {
+    case "number":
+    case "currency":
+      return "number";
+    case "date":
+      return "date";
+    case "boolean":
+      return "boolean";
+    case "select":
+      return "select";
+    case "email":
+      return "email";
+    case "url":
+      return "url";
+    case "phone":
+      return "tel";
+    case "address":
+      return "multiline";
+    default:
+      return "text";
+  }
+}
+
+/** The text an input shows for a stored value. */
+export function toInputText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (typeof value === "number" || typeof value === "string") return String(value);
+  return JSON.stringify(value);
+}
+
+export type Parsed = { ok: true; value: string | number | boolean | null } | { ok: false; message: string };
+
+/**
+ * Turns input text into the field's typed value. Empty text clears the value (null). Numbers and dates are read
+ * the way the engine reads documents, so `1.234,56 €` or `3 June 2024` picked from the page work as well as typed
+ * `1234.56` or `2024-06-03`.
+ */
+export function fromInputText(field: Pick<Field, "type" | "options">, text: string): Parsed {
+  const trimmed = text.trim();
+  if (trimmed === "") return { ok: true, value: null };
+  switch (field.type) {
+    case "number":
+    case "currency": {
+      const plain = Number(trimmed);
+      if (Number.isFinite(plain)) return { ok: true, value: plain };
+      const amount = parseAmount(trimmed);
+      return amount === null ? { ok: false, message: "Enter a number" } : { ok: true, value: amount };
+    }
+    case "date": {
+      const iso = /^\d{4}-\d{2}-\d{2}$/.test(trimmed) ? trimmed : parseDate(trimmed);
+      return iso ? { ok: true, value: iso } : { ok: false, message: "Enter a date" };
+    }
+    case "boolean": {
+      const lower = trimmed.toLowerCase();
+      if (["true", "yes", "y", "1", "x", "✓", "ja", "oui"].includes(lower)) return { ok: true, value: true };
+      if (["false", "no", "n", "0", "nein", "non"].includes(lower)) return { ok: true, value: false };
+      return { ok: false, message: "Enter yes or no" };
+    }
+    case "select": {
+      const option = field.options.find((candidate) => candidate.toLowerCase() === trimmed.toLowerCase());
+      return option ? { ok: true, value: option } : { ok: false, message: `Choose one of: ${field.options.join(", ")}` };
+    }
+    default:
+      return { ok: true, value: trimmed };
+  }
+}
+
+/** Equality of stored values as the API would store them (a table compares row by row). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if ((a === null || a === undefined) && (b === null || b === undefined)) return true;
+  return JSON.stringify(a) === JSON.stringify(b);
+}

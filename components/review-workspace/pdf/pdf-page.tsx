@@ -1,0 +1,74 @@
+"use client";
+
+import { memo, useCallback } from "react";
+import { Page } from "react-pdf";
+import { cn } from "@/lib/utils/cn";
+import { boxStyle, type Box } from "../geometry";
+import { usePickArea } from "./pick-area";
+
+export type PdfPageProps = {
+  pageNumber: number;
+  pageCount: number;
+  /** The slot's size in CSS pixels, as the page will render at this scale and rotation. */
+  width: number;
+  height: number;
+  scale: number;
+  /** Absolute rotation for pdf.js: the page's own /Rotate plus the reviewer's turns. */
+  rotate: number;
+  /** Render the page now (it is near the viewport); otherwise the slot only holds its place. */
+  render: boolean;
+  /** The value's source box on this page, already turned with the page. */
+  highlight: Box | null;
+  pickEnabled: boolean;
+  onPick: (text: string) => void;
+  /** Called each time the page finishes drawing (the viewer counts the first one of the document). */
+  onRendered: () => void;
+  registerSlot: (pageNumber: number, element: HTMLElement | null) => void;
+};
+
+// Sharper than 1× on high-density screens, but not 3×: a 50-page review should not cost 9× the pixels.
+const devicePixelRatio = typeof window === "undefined" ? 1 : Math.min(2, window.devicePixelRatio || 1);
+
+/** One page: a slot of the page's size that renders its canvas and text layer only while near the viewport. */
+export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
+  const { pageNumber, pageCount, width, height, scale, rotate, render, highlight, pickEnabled, onPick, onRendered, registerSlot } = props;
+  const pick = usePickArea({ enabled: pickEnabled, onPick });
+  const slotRef = useCallback((element: HTMLDivElement | null) => registerSlot(pageNumber, element), [pageNumber, registerSlot]);
+  return (
+    <div
+      ref={slotRef}
+      data-page-number={pageNumber}
+      role="group"
+      aria-label={`Page ${pageNumber} of ${pageCount}`}
+      style={{ width, height }}
+      className={cn("relative mx-auto shrink-0 overflow-hidden bg-surface shadow-sm ring-1 ring-line", pickEnabled && "cursor-crosshair select-none [&_.textLayer_span]:cursor-crosshair")}
+      {...pick.handlers}
+    >
+      {render ? (
+        <Page
+          pageNumber={pageNumber}
+          scale={scale}
+          rotate={rotate}
+          devicePixelRatio={devicePixelRatio}
+          renderAnnotationLayer={false}
+          renderTextLayer
+          loading={null}
+          error={<p className="p-4 text-sm text-danger">Page {pageNumber} could not be shown.</p>}
+          onRenderSuccess={onRendered}
+        />
+      ) : (
+        <span className="absolute inset-0 flex items-center justify-center text-xs text-muted">Page {pageNumber}</span>
+      )}
+      {highlight ? (
+        <div aria-hidden="true" data-testid="source-highlight" className="pointer-events-none absolute z-10 -m-0.5 rounded-sm border-2 border-accent bg-accent/15 p-0.5" style={boxStyle(highlight)} />
+      ) : null}
+      {pick.selection ? (
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute z-20 border border-dashed border-accent bg-accent/10"
+          style={{ left: pick.selection.left, top: pick.selection.top, width: pick.selection.right - pick.selection.left, height: pick.selection.bottom - pick.selection.top }}
+        />
+      ) : null}
+    </div>
+  );
+});

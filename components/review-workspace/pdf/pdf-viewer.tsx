@@ -1,0 +1,215 @@
+"use client";
+
+import "react-pdf/dist/Page/TextLayer.css";
+import type { PDFDocumentProxy } from "pdfjs-dist";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Document, pdfjs } from "react-pdf";
+import { ErrorState, Spinner } from "@/components/ui";
+import { rotateBox, turnedSize, type ScrollRequest, type SourceBox } from "../geometry";
+import { markFirstPagePainted } from "./first-paint";
+import { PageThumbnails } from "./page-thumbnails";
+import { PdfPage } from "./pdf-page";
+import { scrollBoxIntoView, scrollToPage } from "./scroll";
+import { useElementWidth } from "./use-element-width";
+import { useFileBytes } from "./use-file-bytes";
+import { usePageSizes } from "./use-page-sizes";
+import { useVisiblePages } from "./use-visible-pages";
+import { ViewerToolbar } from "./viewer-toolbar";
+import { pdfWorkerPort, pdfWorkerUrl } from "./worker-port";
+
+// react-pdf reads the worker location from the module that renders <Document> (STACK-NOTES). It is the fallback:
+// the worker itself was started earlier (see worker-port.ts).
+pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl().toString();
+
+/**
+ * Passed explicitly, one worker outlives each document: pdf.js only ends workers it created itself, so moving
+ * to the next document does not pay for a new worker.
+ */
+const workerPort = pdfWorkerPort();
+const documentOptions = { worker: workerPort ? pdfjs.PDFWorker.create({ port: workerPort }) : new pdfjs.PDFWorker() };
+
+const PAGE_GAP_PX = 12;
+const PADDING_PX = 16;
+const MIN_SCALE = 0.25;
+const MAX_SCALE = 4;
+const ZOOM_STEP = 1.25;
+
+type Zoom = { fit: true } | { fit: false; scale: number };
+
+export type PdfViewerProps = {
+  documentId: string;
+  fileUrl: string;
+  highlight: SourceBox | null;
+  /** Set anew each time the reviewer points at a value (a new object each time, even for the same box). */
+  scrollRequest: ScrollRequest | null;
+  /** The field that a click or drag on the page fills, or null when picking is off. */
+  pickLabel: string | null;
+  onPick: (text: string) => void;
+  /** Turns picking off (the page selects text again) until a value is focused anew. */
+  onStopPicking: () => void;
+  onFirstPagePainted: () => void;
+};
+
+/** The PDF: thumbnails, zoom, fit-width and rotation; pages render lazily, near the viewport only. */
+export default function PdfViewer({ documentId, fileUrl, highlight, scrollRequest, pickLabel, onPick, onStopPicking, onFirstPagePainted }: PdfViewerProps) {
+  const file = useFileBytes(documentId, fileUrl);
+  // pdf.js takes the buffer it is given to its worker: hand it a copy, the cache keeps the original.
+  const source = useMemo(() => (file.status === "ready" ? { data: new Uint8Array(file.bytes.slice(0)) } : null), [file]);
+  const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
+  const [firstPainted, setFirstPainted] = useState(false);
+  const [zoom, setZoom] = useState<Zoom>({ fit: true });
+  const [rotation, setRotation] = useState(0);
+  // The scrolling pane is created once the PDF opens: held in state, so the hooks below see it when it appears.
+  const [pane, setPane] = useState<HTMLDivElement | null>(null);
+  const paneWidth = useElementWidth(pane);
+  const { sizeOf } = usePageSizes(pdf, firstPainted);
+  const { near, current, registerSlot, slotOf } = useVisiblePages(pane, { enabled: pdf !== null });
+
+  const firstSize = sizeOf(1);
+  // The observed width is the pane's content box: its padding and scrollbar are already taken off.
+  const fitScale = firstSize && paneWidth > 0 ? Math.max(MIN_SCALE, paneWidth / turnedSize(firstSize, rotation).width) : 1;
+  const scale = zoom.fit ? fitScale : zoom.scale;
+  const pageCount = pdf?.numPages ?? 0;
+
+  // Pages near the top render together: whichever finishes first is "the first page", once.
+  const firstPaintSeen = useRef(false);
+  const onRendered = useCallback(() => {
+    if (firstPaintSeen.current) return;
+    firstPaintSeen.current = true;
+    setFirstPainted(true);
+    markFirstPagePainted(documentId, onFirstPagePainted);
+  }, [documentId, onFirstPagePainted]);
+
+  // A value the reviewer just pointed at: scroll its page (and the box on it) into view, unless it is in view.
+  useEffect(() => {
+    const slot = scrollRequest ? slotOf(scrollRequest.source.page) : null;
+    if (!pane || !slot || !scrollRequest) return;
+    scrollBoxIntoView(pane, slot, rotateBox(scrollRequest.source, rotation));
+  }, [scrollRequest, pane, rotation, slotOf]);
+
+  const zoomBy = (factor: number) => setZoom({ fit: false, scale: Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale * factor)) });
+  const pickEnabled = pickLabel !== null;
+  const pickHint = pickLabel ? `Click a word or drag a box on the page to fill “${pickLabel}”.` : null;
+
+  if (file.status === "error") return <ErrorState title="The document could not be shown" message={file.message} />;
+
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <ViewerToolbar
+        zoomPercent={Math.round(scale * 100)}
+        fitWidth={zoom.fit}
+        currentPage={current}
+        pageCount={pageCount}
+        pickHint={pickHint}
+        onStopPicking={onStopPicking}
+        onZoomIn={() => zoomBy(ZOOM_STEP)}
+        onZoomOut={() => zoomBy(1 / ZOOM_STEP)}
+        onFitWidth={() => setZoom({ fit: true })}
+        onRotate={() => setRotation((degrees) => (degrees + 90) % 360)}
+      />
+      {source ? (
+        <Document
+          file={source}
+          options={documentOptions}
+          suspense={false}
+          onLoadSuccess={setPdf}
+          loading={<ViewerMessage>Opening the document…</ViewerMessage>}
+          error={<ErrorState title="The PDF could not be opened" message="The file may be damaged or not a PDF." />}
+          className="flex min-h-0 flex-1"
+        >
+          <PageThumbnails
+            pageCount={pageCount}
+            currentPage={current}
+            enabled={firstPainted}
+            rotate={(pageNumber) => ((sizeOf(pageNumber)?.rotate ?? 0) + rotation) % 360}
+            aspectOf={(pageNumber) => {
+              const size = sizeOf(pageNumber);
+              if (!size) return 1.414;
+              const turned = turnedSize(size, rotation);
+              return turned.height / turned.width;
+            }}
+            onSelect={(pageNumber) => {
+              const slot = slotOf(pageNumber);
+              if (pane && slot) scrollToPage(pane, slot);
+            }}
+          />
+          <PagesColumn
+            paneRef={setPane}
+            pageCount={pageCount}
+            scale={scale}
+            rotation={rotation}
+            near={near}
+            sizeOf={sizeOf}
+            highlight={highlight}
+            pickEnabled={pickEnabled}
+            onPick={onPick}
+            onRendered={onRendered}
+            registerSlot={registerSlot}
+          />
+        </Document>
+      ) : (
+        <ViewerMessage>Loading the document…</ViewerMessage>
+      )}
+    </div>
+  );
+}
+
+function ViewerMessage({ children }: { children: string }) {
+  return (
+    <div className="flex h-full items-center justify-center gap-2 p-8 text-sm text-muted">
+      <Spinner label={null} size="sm" />
+      {children}
+    </div>
+  );
+}
+
+function PagesColumn(props: {
+  paneRef: (element: HTMLDivElement | null) => void;
+  pageCount: number;
+  scale: number;
+  rotation: number;
+  near: ReadonlySet<number>;
+  sizeOf: (pageNumber: number) => { width: number; height: number; rotate: number } | null;
+  highlight: SourceBox | null;
+  pickEnabled: boolean;
+  onPick: (text: string) => void;
+  onRendered: () => void;
+  registerSlot: (pageNumber: number, element: HTMLElement | null) => void;
+}) {
+  const { paneRef, pageCount, scale, rotation, near, sizeOf, highlight, pickEnabled, onPick, onRendered, registerSlot } = props;
+  return (
+    <div
+      ref={paneRef}
+      tabIndex={0}
+      aria-label="Document pages"
+      role="region"
+      className="min-w-0 flex-1 overflow-auto bg-subtle focus-visible:outline-offset-[-2px]"
+      style={{ padding: PADDING_PX }}
+    >
+      <div className="flex w-max min-w-full flex-col items-center" style={{ gap: PAGE_GAP_PX }}>
+        {Array.from({ length: pageCount }, (_, index) => index + 1).map((pageNumber) => {
+          const size = sizeOf(pageNumber);
+          if (!size) return null;
+          const turned = turnedSize(size, rotation);
+          return (
+            <PdfPage
+              key={pageNumber}
+              pageNumber={pageNumber}
+              pageCount={pageCount}
+              width={Math.floor(turned.width * scale)}
+              height={Math.floor(turned.height * scale)}
+              scale={scale}
+              rotate={(size.rotate + rotation) % 360}
+              render={near.has(pageNumber)}
+              highlight={highlight?.page === pageNumber ? rotateBox(highlight, rotation) : null}
+              pickEnabled={pickEnabled}
+              onPick={onPick}
+              onRendered={onRendered}
+              registerSlot={registerSlot}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}

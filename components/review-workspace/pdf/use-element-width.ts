@@ -1,0 +1,17 @@
+"use client";
+
+import { useEffect, useState } from "react";
+
+/** The content width of an element, kept current as it resizes (the pages' fit-width follows the pane). */
+export function useElementWidth(element: HTMLElement | null): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.floor(entry.contentRect.width));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
+}

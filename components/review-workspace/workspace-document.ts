@@ -1,0 +1,53 @@
+import type { DocumentFull, Review } from "@/lib/contracts/documents";
+import type { ReviewKeymap } from "@/lib/contracts/preferences";
+import { sameOriginFileUrl } from "./file-source";
+
+/** What the workspace needs of a document: the full view without what it never shows, with a same-origin file link. */
+export type WorkspaceDocument = {
+  id: string;
+  name: string;
+  status: DocumentFull["status"];
+  contentType: string;
+  pageCount: number;
+  fileUrl: string | null;
+  hasMarkdown: boolean;
+  error: string | null;
+  review: Review;
+  data: Record<string, unknown>;
+  fieldMetadata: Record<string, unknown>;
+  updatedAt: string;
+};
+
+/** A document in my queue next to this one. */
+export type QueueNeighbour = { parserId: string; documentId: string; name: string };
+export type Neighbours = { previous: QueueNeighbour | null; next: QueueNeighbour | null };
+export const NO_NEIGHBOURS: Neighbours = { previous: null, next: null };
+
+/** What the workspace loads after its first screen. */
+export type WorkspaceContext = {
+  document: WorkspaceDocument;
+  neighbours: Neighbours;
+  reviewers: Array<{ id: string; name: string; email: string }>;
+  keymap: ReviewKeymap;
+};
+
+export function toWorkspaceDocument(document: DocumentFull): WorkspaceDocument {
+  return {
+    id: document.id,
+    name: document.name,
+    status: document.status,
+    contentType: document.contentType,
+    pageCount: document.pageCount,
+    fileUrl: sameOriginFileUrl(document.url),
+    hasMarkdown: document.metadata.markdownUrl !== null,
+    error: document.error,
+    review: document.review,
+    data: document.data,
+    fieldMetadata: document.metadata.field_metadata,
+    updatedAt: document.updatedAt,
+  };
+}
+
+export function documentHref(neighbour: Pick<QueueNeighbour, "parserId" | "documentId">): string {
+  return `/parsers/${neighbour.parserId}/documents/${neighbour.documentId}`;
+}

@@ -1,0 +1,232 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { ADMIN } from "./support/accounts";
+import { signIn, signOut } from "./support/sign-in";
+
+/**
+ * The reviewer's day in the review workspace: a parser with two mandatory stages and a conditional one; documents
+ * go through both stages with two reviewers; a reviewer who is not assigned is refused; a value is corrected by
+ * clicking a word on the page; reject, reset and approve; approval by keyboard alone with a remapped key; and an
+ * accessibility scan of the workspace.
+ */
+test.describe.configure({ mode: "serial" });
+
+type Person = { id: string; name: string; email: string; password: string };
+
+const rita: Person = { id: "", name: "Rita Reviewer", email: "rita@initech.test", password: "" };
+const otto: Person = { id: "", name: "Otto Onlooker", email: "otto@initech.test", password: "" };
+const ada: Person = { id: "", name: ADMIN.name, email: ADMIN.email, password: ADMIN.password };
+let apiKey = "";
+let parserId = "";
+
+async function invoicePdf(number: string): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595, 842]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  ["Initech Supplies", `Invoice Number: ${number}`, "Invoice Date: 2024-06-01", "Total: 42.00 EUR"].forEach((line, index) =>
+    page.drawText(line, { x: 50, y: 780 - index * 24, size: 14, font }),
+  );
+  // A figure of its own, far from any label, for the reviewer to pick with a click.
+  page.drawText("Agreed amount", { x: 50, y: 600, size: 14, font });
+  page.drawText("57.25", { x: 400, y: 600, size: 14, font });
+  return Buffer.from(await pdf.save());
+}
+
+async function api<T>(request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, body?: unknown): Promise<T> {
+  const response = await request.fetch(`/api/v1${path}`, { method, headers: { authorization: `Bearer ${apiKey}` }, data: body });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Uploads an invoice and waits until extraction has put it in review. */
+async function documentInReview(request: APIRequestContext, number: string): Promise<string> {
+  const response = await request.post(`/api/v1/process/${parserId}/files`, {
+    headers: { authorization: `Bearer ${apiKey}` },
+    multipart: { file: { name: `${number}.pdf`, mimeType: "application/pdf", buffer: await invoicePdf(number) } },
+  });
+  expect(response.ok()).toBe(true);
+  const documentId = ((await response.json()) as { result: { id: string }[] }).result[0]!.id;
+  await expect
+    .poll(async () => (await api<{ status: string }>(request, "GET", `/parsers/${parserId}/documents/${documentId}`)).status, { timeout: 90_000 })
+    .toBe("in_review");
+  return documentId;
+}
+
+async function openWorkspace(page: Page, person: Person, documentId: string) {
+  await signIn(page, person.email, person.password);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  await page.goto(`/parsers/${parserId}/documents/${documentId}`);
+  await expect(page.getByRole("group", { name: "Page 1 of 1" }).locator("canvas")).toBeVisible();
+}
+
+const stage = (page: Page, name: string) => page.getByRole("list", { name: "Review stages" }).getByRole("listitem").filter({ hasText: name });
+const statusIs = (page: Page, status: string) => expect(page.getByText(`Status: ${status}`, { exact: true })).toBeVisible();
+
+test("an admin sets up a parser with two mandatory stages and a conditional one", async ({ page, request }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  // The setup goes through the API with a key, as an integration would; the key comes from the signed-in admin.
+  const minted = await page.request.get("/api/console-token");
+  const { token } = (await minted.json()) as { token: string };
+  const created = await request.post("/api/v1/api-keys", { headers: { authorization: `Bearer ${token}` }, data: { name: "Review workspace e2e" } });
+  expect(created.status()).toBe(201);
+  apiKey = ((await created.json()) as { key: string }).key;
+
+  ada.id = (await api<{ user: { id: string } }>(request, "GET", "/me")).user.id;
+  for (const person of [rita, otto]) {
+    const added = await api<{ member: { id: string }; initialPassword: string }>(request, "POST", "/members", { name: person.name, email: person.email, role: "reviewer" });
+    person.id = added.member.id;
+    person.password = added.initialPassword;
+  }
+  const parser = await api<{ id: string }>(request, "POST", "/parsers", {
+    name: "Reviewed invoices",
+    fields: [
+      { name: "invoiceNumber", type: "text" },
+      { name: "invoiceDate", type: "date" },
+      { name: "total", type: "currency" },
+    ],
+  });
+  parserId = parser.id;
+  await api(request, "POST", `/parsers/${parserId}/review-stages`, { name: "Accounts check", reviewType: "mandatory", reviewerId: rita.id, reviewerInstructions: "Compare the total with the agreed amount." });
+  await api(request, "POST", `/parsers/${parserId}/review-stages`, { name: "Controller sign-off", reviewType: "mandatory", reviewerId: ada.id });
+  await api(request, "POST", `/parsers/${parserId}/review-stages`, {
+    name: "Large amounts",
+    reviewType: "conditional",
+    reviewerId: otto.id,
+    rules: [{ field: "total", operator: "greater_than", value: "10000" }],
+  });
+});
+
+test("a document goes through both stages with two reviewers; a reviewer who is not assigned is refused", async ({ page, request }) => {
+  const documentId = await documentInReview(request, "INV-RW-1");
+
+  // Otto reviews nothing here: the decision is not his, the buttons say why, and the API refuses him too.
+  await openWorkspace(page, otto, documentId);
+  await expect(page.getByRole("button", { name: "Approve" })).toBeDisabled();
+  await expect(page.getByText("This stage is assigned to Rita Reviewer; only they can decide it.")).toBeVisible();
+  const { token } = (await (await page.request.get("/api/console-token")).json()) as { token: string };
+  const refused = await page.request.post(`/api/v1/parsers/${parserId}/documents/${documentId}/review/approve`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { reviewerId: otto.id },
+  });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toBeTruthy();
+  await signOut(page);
+
+  // Rita: the stages and her instructions are there; she corrects the total by clicking the figure on the page.
+  await openWorkspace(page, rita, documentId);
+  await expect(stage(page, "Accounts check")).toContainText("Waiting");
+  await expect(stage(page, "Large amounts")).toContainText("Skipped");
+  await expect(page.getByText("Compare the total with the agreed amount.")).toBeVisible();
+  const total = page.getByLabel("total", { exact: true });
+  await expect(total).toHaveValue("42");
+  await total.focus();
+  await expect(page.getByText("Click a word or drag a box on the page to fill “total”.")).toBeVisible();
+  await page.getByRole("group", { name: "Page 1 of 1" }).getByText("57.25", { exact: true }).click();
+  await expect(total).toHaveValue("57.25");
+  await expect(page.getByText("All changes saved")).toBeVisible();
+  await expect(page.getByText("Corrected", { exact: true })).toBeVisible();
+
+  // Undo puts the engine's value back; the click fills it again.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(total).toHaveValue("42");
+  await total.focus();
+  await page.getByRole("group", { name: "Page 1 of 1" }).getByText("57.25", { exact: true }).click();
+  await expect(total).toHaveValue("57.25");
+
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByRole("status").getByText("Stage approved")).toBeVisible();
+  await expect(stage(page, "Accounts check")).toContainText("Approved");
+  await expect(stage(page, "Controller sign-off")).toContainText("Waiting");
+  await expect(page.getByRole("button", { name: "Approve" })).toBeDisabled();
+  await signOut(page);
+
+  // Ada signs off: the document is approved, with the corrected total.
+  await openWorkspace(page, ada, documentId);
+  await expect(page.getByLabel("total", { exact: true })).toHaveValue("57.25");
+  await page.getByRole("button", { name: "Approve" }).click();
+  // Ada's queue may hold other journeys' documents, which then open: the outcome is read from the API.
+  await expect(page.getByRole("status").getByText("Approved", { exact: true })).toBeVisible();
+  const approved = await api<{ status: string; data: { total: number } }>(request, "GET", `/parsers/${parserId}/documents/${documentId}`);
+  expect(approved).toMatchObject({ status: "approved", data: { total: 57.25 } });
+});
+
+test("a reviewer rejects, resets and approves a document", async ({ page, request }) => {
+  const documentId = await documentInReview(request, "INV-RW-2");
+  await openWorkspace(page, rita, documentId);
+
+  await page.getByRole("button", { name: "Reject" }).click();
+  await expect(stage(page, "Accounts check")).toContainText("Rejected");
+  await statusIs(page, "Rejected");
+  await expect(page.getByRole("button", { name: "Approve" })).toBeDisabled();
+
+  await page.getByRole("button", { name: "Reset review" }).click();
+  await expect(page.getByRole("status").getByText("Review reset")).toBeVisible();
+  await expect(stage(page, "Accounts check")).toContainText("Waiting");
+  await statusIs(page, "In review");
+
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(stage(page, "Accounts check")).toContainText("Approved");
+  expect((await api<{ review: { assignee: { id: string } } }>(request, "GET", `/parsers/${parserId}/documents/${documentId}`)).review.assignee.id).toBe(ada.id);
+});
+
+test("a reviewer remaps approve and approves with the keyboard alone", async ({ page, request }) => {
+  const first = await documentInReview(request, "INV-RW-3");
+  const second = await documentInReview(request, "INV-RW-4");
+  await openWorkspace(page, rita, first);
+
+  // The `?` overlay lists the keys.
+  await page.getByRole("group", { name: "Page 1 of 1" }).click();
+  await page.keyboard.press("?");
+  const overlay = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(overlay.getByRole("row", { name: /Approve the current stage/ })).toContainText("Alt plus a");
+  await overlay.getByRole("button", { name: "Change shortcuts" }).press("Enter");
+
+  // Remap approve by pressing the new combination.
+  const settings = page.getByRole("dialog", { name: "Review shortcuts" });
+  const change = settings.getByRole("button", { name: "Change the key for Approve the current stage" });
+  await change.focus();
+  await page.keyboard.press("Enter");
+  await expect(settings.getByRole("button", { name: "Press the new key for Approve the current stage" })).toBeFocused();
+  await page.keyboard.press("Alt+r");
+  await expect(settings.getByText("Also used by “Approve the current stage”")).toBeVisible();
+  await expect(settings.getByRole("button", { name: "Save shortcuts" })).toBeDisabled();
+  await change.focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Alt+y");
+  await expect(settings.getByText(/Also used by/)).toHaveCount(0);
+  await settings.getByRole("button", { name: "Save shortcuts" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(settings).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Approve" })).toHaveAttribute("aria-keyshortcuts", "Alt+Y");
+
+  // Keyboard only: Tab to a value, fix it, and approve with the new key while still in the field.
+  const invoiceDate = page.getByLabel("invoiceDate", { exact: true });
+  await invoiceDate.focus();
+  await page.keyboard.press("Shift+Tab");
+  await expect(page.getByLabel("invoiceNumber", { exact: true })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(invoiceDate).toBeFocused();
+  await page.keyboard.press("Alt+a"); // the old key does nothing now
+  await page.keyboard.press("Alt+y");
+  await expect(page.getByRole("status").getByText("Stage approved")).toBeVisible();
+  // The next document in Rita's queue opens by itself.
+  await expect(page).toHaveURL(new RegExp(`/documents/${second}$`));
+  await expect(page.getByRole("heading", { name: "INV-RW-4.pdf" })).toBeVisible();
+  expect((await api<{ review: { stages: { status: string }[] } }>(request, "GET", `/parsers/${parserId}/documents/${first}`)).review.stages[0]!.status).toBe("approved");
+
+  // Restore the defaults for whoever runs next.
+  await page.getByRole("button", { name: "Shortcut settings" }).click();
+  await page.getByRole("dialog", { name: "Review shortcuts" }).getByRole("button", { name: "Restore defaults" }).click();
+  await expect(page.getByRole("button", { name: "Approve" })).toHaveAttribute("aria-keyshortcuts", "Alt+A");
+});
+
+test("the workspace has no serious or critical accessibility violations", async ({ page, request }) => {
+  const documentId = await documentInReview(request, "INV-RW-5");
+  await openWorkspace(page, rita, documentId);
+  await page.getByLabel("total", { exact: true }).focus();
+  const results = await new AxeBuilder({ page }).include("#review-workspace").analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+});

@@ -1,0 +1,1 @@
+export { exportDocuments, type ExportFile } from "./export";

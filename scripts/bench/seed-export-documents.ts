@@ -1,0 +1,31 @@
+// Seeds a parser with the bench fields and N documents for `npm run bench:exports`: `seed-export-documents.ts <teamId> <count>`.
+// Prints one JSON line {parserId, seconds}.
+import { openScriptDatabase } from "@/lib/runtime/script";
+import { systemContext } from "@/lib/services/system-context";
+import { seedBenchDocuments } from "@/lib/services/documents/bench-seed";
+import { addBenchFieldMetadata, BENCH_EXPORT_FIELDS } from "@/lib/services/exports/bench-seed";
+import { createFolder } from "@/lib/services/folders";
+import { createParser } from "@/lib/services/parsers";
+
+async function main() {
+  const [teamId, count] = process.argv.slice(2);
+  if (!teamId || !count) throw new Error("usage: seed-export-documents.ts <teamId> <count>");
+  const handle = await openScriptDatabase();
+  try {
+    const ctx = await systemContext(handle.db, teamId);
+    const parser = await createParser(ctx, { name: "Bench export invoices", description: "Created by npm run bench:exports", fields: BENCH_EXPORT_FIELDS });
+    const folderIds: string[] = [];
+    for (const name of ["Inbox", "Suppliers", "Archive"]) folderIds.push((await createFolder(ctx, parser.id, { name })).id);
+    const started = performance.now();
+    await seedBenchDocuments(handle.db, { teamId, parserId: parser.id, folderIds, count: Number(count), onProgress: (done) => process.stderr.write(`  seeded ${done}\n`) });
+    await addBenchFieldMetadata(handle.db, parser.id);
+    console.log(JSON.stringify({ parserId: parser.id, seconds: (performance.now() - started) / 1000 }));
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
