@@ -10,6 +10,8 @@ import { defineConfig } from "@playwright/test";
  */
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "quarry-e2e-"));
 const port = Number(process.env.E2E_PORT ?? 3310);
+// The webhooks journey's receiver: a loopback port the server may deliver to (SAFE_FETCH_ALLOW below).
+process.env.E2E_WEBHOOK_PORT ??= String(port + 7);
 
 function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
@@ -45,12 +47,13 @@ export default defineConfig({
     { name: "classifiers", testMatch: /classifiers\.spec\.ts/, dependencies: ["review-workspace"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
     // Exports read the documents the documents journey left in "Supplier invoices"; the journeys between use their own parsers.
     { name: "exports", testMatch: /exports\.spec\.ts/, dependencies: ["classifiers"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    { name: "webhooks", testMatch: /webhooks\.spec\.ts/, dependencies: ["exports"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
     command: "node scripts/start.mjs",
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "", AUTH_SECRET: "" },
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "", AUTH_SECRET: "", SAFE_FETCH_ALLOW: `127.0.0.1:${process.env.E2E_WEBHOOK_PORT}` },
   },
 });

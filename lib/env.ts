@@ -15,6 +15,14 @@ const EnvSchema = z.object({
   WORKER: z.enum(["inline", "off"]).default("inline"),
   STORAGE: z.enum(["local", "s3"]).default("local"),
   SAFE_FETCH_ALLOW: z.string().default(""),
+  /** Time limit of one webhook delivery attempt; 10 s as documented, lowered by the tests. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Test seam: comma-separated waits (ms) between webhook attempts instead of the day-long production schedule. */
+  WEBHOOK_RETRY_SCHEDULE_MS: z
+    .string()
+    .regex(/^(\d+(,\d+)*)?$/, "comma-separated milliseconds")
+    .default("")
+    .transform((value) => (value ? value.split(",").map(Number) : null)),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_PER_DAY: z.coerce.number().int().min(1).default(10_000),
   /** Base addresses of the other regions, used in the wrong-region message (e.g. https://eu.quarry.example). */

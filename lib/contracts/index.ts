@@ -12,6 +12,7 @@ import { preferenceOperations } from "./preferences";
 import { reviewOperations } from "./reviews";
 import { sessionOperations } from "./session";
 import { usageOperations } from "./usage";
+import { webhookOperations } from "./webhooks";
 
 /** Every /api/v1 operation. The OpenAPI document and the route-coverage test walk this list. */
 export const operationGroups = {
@@ -28,6 +29,7 @@ export const operationGroups = {
   preferences: preferenceOperations,
   usage: usageOperations,
   classifiers: classifierOperations,
+  webhooks: webhookOperations,
 } as const;
 
 export const allOperations: Operation[] = Object.values(operationGroups).flatMap((group) => Object.values(group) as Operation[]);

@@ -5,6 +5,7 @@ import { CLASSIFY_QUEUE, processClassifierDocument } from "@/lib/services/classi
 import { EXTRACT_QUEUE } from "@/lib/services/documents/queue-extraction";
 import { processDocument } from "@/lib/services/documents/process-document";
 import { pruneRateLimitBuckets } from "@/lib/services/rate-limit";
+import { attemptDelivery, DELIVER_QUEUE, dispatchDueDeliveries } from "@/lib/services/webhooks";
 import { fileStore } from "@/lib/storage";
 import { defineQueue, work, type Queue, type QueueDefinition } from "./queue";
 
@@ -21,6 +22,10 @@ const QUEUES = {
   // A classifier document's classification and routing: the same policy as extraction (it reads the document the
   // same way), so a killed worker's job comes back and a database or store hiccup is retried.
   classify: { name: CLASSIFY_QUEUE, retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 300 },
+  // One webhook delivery attempt. The retry schedule (about a day) lives in the delivery row, not in pg-boss: a
+  // failed attempt sets its next attempt and the dispatcher sends a new job when it comes due. pg-boss retries
+  // only cover a worker or database failure around the attempt.
+  deliverWebhook: { name: DELIVER_QUEUE, retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
 } satisfies Record<string, QueueDefinition>;
 
 export async function registerJobs(queue: Queue): Promise<void> {
@@ -29,7 +34,7 @@ export async function registerJobs(queue: Queue): Promise<void> {
   await queue.boss.schedule(QUEUES.maintenance.name, "17 * * * *", { task: "prune-rate-limits" });
 }
 
-type PoolGlobal = { __quarryExtractionPool?: ExtractionPool };
+type PoolGlobal = { __quarryExtractionPool?: ExtractionPool; __quarryWebhookDispatcher?: NodeJS.Timeout };
 const pools = globalThis as PoolGlobal;
 
 /** One pool of extraction threads per process, so CPU-heavy work never runs on the server's main thread. */
@@ -59,6 +64,26 @@ export async function startWorkers(queue: Queue, db: Db): Promise<void> {
     { localConcurrency: 2 },
   );
   await startClassifyWorker(queue, db);
+  await startWebhookWorker(queue, db);
+}
+
+/** How often the webhook dispatcher looks for due deliveries: the latency of an event, and of each retry. */
+const DISPATCH_INTERVAL_MS = 1000;
+
+async function startWebhookWorker(queue: Queue, db: Db): Promise<void> {
+  await work<{ deliveryId: string }>(queue, QUEUES.deliverWebhook.name, (job) => attemptDelivery(db, job.data.deliveryId), { localConcurrency: 4 });
+  let running = false;
+  clearInterval(pools.__quarryWebhookDispatcher);
+  pools.__quarryWebhookDispatcher = setInterval(() => {
+    if (running) return;
+    running = true;
+    dispatchDueDeliveries(db, queue)
+      .catch((error: unknown) => console.error("[webhooks] dispatch", error instanceof Error ? error.message : error))
+      .finally(() => {
+        running = false;
+      });
+  }, DISPATCH_INTERVAL_MS);
+  pools.__quarryWebhookDispatcher.unref();
 }
 
 /** Classification reads pages only: no fields, no markdown, so no model call; the pool keeps it off the main thread. */
@@ -87,6 +112,8 @@ async function startClassifyWorker(queue: Queue, db: Db): Promise<void> {
 }
 
 export async function stopWorkers(): Promise<void> {
+  clearInterval(pools.__quarryWebhookDispatcher);
+  pools.__quarryWebhookDispatcher = undefined;
   await pools.__quarryExtractionPool?.close();
   pools.__quarryExtractionPool = undefined;
 }

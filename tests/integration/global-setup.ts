@@ -19,6 +19,8 @@ export type IntegrationContext = {
   fixtureBaseUrl: string;
   /** The first server's inbound SMTP listener (mail for `<parser slug>@inbound.localhost`). */
   smtpPort: number;
+  /** A loopback port the app may deliver webhooks to (SAFE_FETCH_ALLOW); the webhook tests listen on it. */
+  webhookPort: number;
 };
 
 declare module "vitest" {
@@ -31,6 +33,7 @@ export default async function setup(project: TestProject) {
   const databaseUrl = process.env.QUARRY_TEST_DATABASE_URL || null;
   const dataDir = tempDataDir();
   const fixtures = await startFixtureServer();
+  const webhookPort = await freePort();
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? "",
@@ -38,7 +41,10 @@ export default async function setup(project: TestProject) {
     AUTH_SECRET: "",
     WORKER: "inline",
     EU_BASE_URL: "https://eu.quarry.test",
-    SAFE_FETCH_ALLOW: fixtures.hostPort,
+    SAFE_FETCH_ALLOW: `${fixtures.hostPort},127.0.0.1:${webhookPort}`,
+    // Webhook timeouts and retries in seconds, not the production 10 s and day-long schedule.
+    WEBHOOK_TIMEOUT_MS: "2000",
+    WEBHOOK_RETRY_SCHEDULE_MS: "1000,1000,1000,1000",
   };
 
   const seeded = runSeed(env);
@@ -51,7 +57,7 @@ export default async function setup(project: TestProject) {
   // A scale-out deployment shares its files (the same DATA_DIR here; S3 elsewhere) and its AUTH_SECRET.
   if (databaseUrl) servers.push(await startServer({ ...env, AUTH_SECRET: fs.readFileSync(`${dataDir}/auth-secret`, "utf8") }));
 
-  project.provide("quarry", { backend: databaseUrl ? "postgres" : "pglite", baseUrls: servers.map((server) => server.baseUrl), dataDir, seed, databaseUrl, fixtureBaseUrl: fixtures.baseUrl, smtpPort });
+  project.provide("quarry", { backend: databaseUrl ? "postgres" : "pglite", baseUrls: servers.map((server) => server.baseUrl), dataDir, seed, databaseUrl, fixtureBaseUrl: fixtures.baseUrl, smtpPort, webhookPort });
 
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));

@@ -6,6 +6,7 @@ import { classifyDocument, type ExtractionInput, type ExtractionResult } from "@
 import type { FileStore } from "@/lib/storage";
 import { loadFieldRows } from "../fields/internal";
 import { enterReview } from "../reviews/flow";
+import { emitDocumentEvent } from "../webhooks/emit";
 import { buildFieldTree, toFieldInputs } from "../fields/tree";
 import type { ExtractionQueue } from "./queue-extraction";
 import { splitIntoChildren, splitRuleFor } from "./split";
@@ -77,11 +78,13 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
       if (gate.mode === "allow" ? !listed : listed) {
         const kind = verdict.label ? `a ${verdict.label}` : "none of the listed types";
         await db.transaction(async (tx) => {
-          await tx
+          const [skipped] = await tx
             .update(documents)
             .set({ status: "skipped", pageCount, error: `Skipped by the document type rule: this looks like ${kind}`, processedAt: new Date() })
-            .where(eq(documents.id, documentId));
+            .where(eq(documents.id, documentId))
+            .returning();
           await recordUsage(tx, document, pageCount, gate.costPerDocument ?? 0);
+          await emitDocumentEvent(tx, skipped!, "document.skipped");
         });
         return "skipped";
       }
@@ -92,7 +95,7 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
       // a `processed` document that is really waiting for review.
       const now = new Date();
       const review = await enterReview(tx, { id: documentId, parserId: document.parserId, data: result.data }, now);
-      await tx
+      const [updated] = await tx
         .update(documents)
         .set({
           ...review,
@@ -104,9 +107,13 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
           error: null,
           processedAt: now,
         })
-        .where(eq(documents.id, documentId));
+        .where(eq(documents.id, documentId))
+        .returning();
       await recordUsage(tx, document, pageCount, credits);
-      return review.status === "in_review" ? "in_review" : "processed";
+      const outcome = review.status === "in_review" ? "in_review" : "processed";
+      // In the same transaction as the change: the event exists exactly when the new state does (an outbox row).
+      await emitDocumentEvent(tx, updated!, `document.${outcome}`);
+      return outcome;
     });
     return outcome;
   } catch (error) {
@@ -117,7 +124,14 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
 }
 
 async function fail(db: Db, documentId: string, message: string): Promise<"failed"> {
-  await db.update(documents).set({ status: "failed", error: message, data: {}, fieldMetadata: {}, processedAt: new Date() }).where(eq(documents.id, documentId));
+  await db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(documents)
+      .set({ status: "failed", error: message, data: {}, fieldMetadata: {}, processedAt: new Date() })
+      .where(eq(documents.id, documentId))
+      .returning();
+    if (failed) await emitDocumentEvent(tx, failed, "document.failed");
+  });
   return "failed";
 }
 

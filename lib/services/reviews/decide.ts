@@ -9,6 +9,7 @@ import { fullView, getDocumentInParser } from "../documents/internal";
 import { loadReviewRows, setRowStatuses, type ReviewColumns } from "./flow";
 import { actingReviewer, currentRow } from "./guard";
 import { findMember } from "./internal";
+import { emitDocumentEvent } from "../webhooks/emit";
 import { reevaluateAfter } from "./plan";
 
 /**
@@ -97,6 +98,8 @@ async function decide(ctx: ServiceContext, input: DecisionInput): Promise<Docume
       before: { status: document.status, stageId: current.stageId, assigneeId: current.assigneeId },
       after: { status: columns.status, stageId: columns.currentStageId, assigneeId: columns.assigneeId, reviewerId: reviewer.id, decidedAt: now.toISOString() },
     });
+    // Moving on to the next stage is no event of its own: approved means the last stage approved it.
+    if (columns.status === "approved" || columns.status === "rejected") await emitDocumentEvent(tx, updated!, `document.${columns.status}`);
     return updated!;
   });
   return fullView(ctx.db, decided);

@@ -7,6 +7,7 @@ import { forbidden, invalidState } from "@/lib/http/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { fullView, getDocumentInParser } from "../documents/internal";
 import { enterReview, loadReviewRows } from "./flow";
+import { emitDocumentEvent } from "../webhooks/emit";
 import { actingReviewer } from "./guard";
 
 /**
@@ -38,6 +39,7 @@ export async function resetReview(ctx: ServiceContext, parserId: string, documen
       before: { status: document.status, reviewStatus: document.reviewStatus },
       after: { status: columns.status, stageId: columns.currentStageId, assigneeId: columns.assigneeId, reviewerId: reviewer.id },
     });
+    await emitDocumentEvent(tx, updated!, "document.in_review");
     return updated!;
   });
   return fullView(ctx.db, reset);

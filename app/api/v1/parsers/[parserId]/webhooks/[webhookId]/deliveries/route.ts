@@ -1,0 +1,5 @@
+import { webhookOperations } from "@/lib/contracts/webhooks";
+import { apiRoute } from "@/lib/http/handler";
+import { listDeliveries } from "@/lib/services/webhooks";
+
+export const GET = apiRoute(webhookOperations.deliveries, async ({ ctx, params, query }) => ({ data: await listDeliveries(ctx, params.parserId, params.webhookId, query) }));
