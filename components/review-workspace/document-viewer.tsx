@@ -58,7 +58,7 @@ export function DocumentViewer({ parserId, document, highlight, scrollRequest, p
     );
   }
   if (kind === "image" && document.fileUrl) {
-    return <ImageViewer documentId={document.id} fileUrl={document.fileUrl} name={document.name} highlight={highlight} onFirstPagePainted={onFirstPagePainted} />;
+    return <ImageViewer key={document.id} documentId={document.id} fileUrl={document.fileUrl} name={document.name} highlight={highlight} onFirstPagePainted={onFirstPagePainted} />;
   }
   return <TextViewer parserId={parserId} document={document} onShown={onFirstPagePainted} />;
 }

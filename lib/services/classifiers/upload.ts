@@ -6,10 +6,10 @@ import type { DocumentSource } from "@/lib/contracts/enums";
 import { classifierDocuments } from "@/lib/db/schema";
 import { detectContentType } from "@/lib/files/detect-content-type";
 import { validationError } from "@/lib/http/errors";
-import { fileStore, signedFileUrl, storageKey } from "@/lib/storage";
+import { fileStore, storageKey } from "@/lib/storage";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import type { ExtractionQueue } from "../documents/queue-extraction";
-import { MAX_FILE_BYTES, type IncomingFile } from "../documents/upload";
+import { MAX_FILE_BYTES, startedUploadItem, type IncomingFile } from "../documents/upload";
 import { downloadAll } from "../documents/upload-urls";
 import { getClassifierInTeam } from "./internal";
 import { enqueueClassification } from "./queue";
@@ -82,19 +82,7 @@ export async function uploadToClassifier(
   const results: UploadResultItem[] = [];
   for (const row of rows) {
     const jobId = await enqueueClassification(queue, row.id);
-    results.push({
-      id: row.id,
-      documentId: row.id,
-      name: row.name,
-      url: signedFileUrl({ key: row.fileKey, name: row.name, contentType: row.contentType }),
-      isProcessed: false,
-      status: "processing",
-      message: `Classification started (job ${jobId})`,
-      operationName: jobId,
-      pageCount: 0,
-      externalId: row.externalId,
-      custom: row.custom,
-    });
+    results.push(startedUploadItem(row, jobId, "Classification"));
   }
   return results;
 }

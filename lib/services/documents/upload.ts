@@ -85,19 +85,26 @@ export async function uploadDocuments(ctx: ServiceContext, queue: ExtractionQueu
   const results: UploadResultItem[] = [];
   for (const row of rows) {
     const jobId = await enqueueExtraction(queue, row.id);
-    results.push({
-      id: row.id,
-      documentId: row.id,
-      name: row.name,
-      url: signedFileUrl({ key: row.fileKey, name: row.name, contentType: row.contentType }),
-      isProcessed: false,
-      status: "processing",
-      message: `Extraction started (job ${jobId})`,
-      operationName: jobId,
-      pageCount: 0,
-      externalId: row.externalId,
-      custom: row.custom,
-    });
+    results.push(startedUploadItem(row, jobId, "Extraction"));
   }
   return results;
+}
+
+type StoredUpload = { id: string; name: string; fileKey: string; contentType: string; externalId: string | null; custom: Record<string, unknown> };
+
+/** The upload result item of a stored file whose job (extraction, or a classifier's classification) has started. */
+export function startedUploadItem(row: StoredUpload, jobId: string, work: "Extraction" | "Classification"): UploadResultItem {
+  return {
+    id: row.id,
+    documentId: row.id,
+    name: row.name,
+    url: signedFileUrl({ key: row.fileKey, name: row.name, contentType: row.contentType }),
+    isProcessed: false,
+    status: "processing",
+    message: `${work} started (job ${jobId})`,
+    operationName: jobId,
+    pageCount: 0,
+    externalId: row.externalId,
+    custom: row.custom,
+  };
 }
