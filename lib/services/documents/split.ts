@@ -28,7 +28,7 @@ export function splitRuleFor(setting: SplitDocuments, fields: FieldDefinition[])
 
 /**
  * Splits an uploaded PDF into child documents, one per part: each is stored as its own PDF, linked to the
- * upload (parentDocumentId), and queued for extraction. Returns how many parts there were; 0 or 1 means the
+ * upload (parentDocumentId), and queued for extraction. Returns how many parts there were; 0 means the
  * document stays whole and is extracted as it is.
  */
 export async function splitIntoChildren(
@@ -39,35 +39,26 @@ export async function splitIntoChildren(
   pages: PageModel,
   rule: SplitRule,
 ): Promise<number> {
-  const parts = planSplit(pages, rule);
-  if (parts.length <= 1) return parts.length;
-  const files = await writePdfParts(bytes, parts);
-  const base = parent.name.replace(/\.pdf$/i, "");
-  const children = files.map((file, index) => {
-    const id = randomUUID();
-    const name = `${base} (part ${index + 1} of ${files.length}).pdf`;
-    return {
-      row: {
-        id,
-        teamId: parent.teamId,
-        parserId: parent.parserId,
-        folderId: parent.folderId,
-        parentDocumentId: parent.id,
-        name,
-        // A part keeps the upload's external id with its number, so an integration can tell the parts apart.
-        externalId: parent.externalId ? `${parent.externalId}#${index + 1}` : null,
-        custom: parent.custom,
-        status: "queued" as const,
-        source: "split",
-        contentType: "application/pdf",
-        fileKey: storageKey(parent.teamId, id, name),
-        fileSize: file.byteLength,
-        searchText: name.toLowerCase(),
-      },
-      file,
-    };
-  });
-  for (const child of children) await deps.store.put(child.row.fileKey, child.file, "application/pdf");
+  const parts = await storeSplitParts(deps.store, parent, bytes, pages, rule);
+  if (parts.length === 0) return 0;
+  const children = parts.map((part) => ({
+    row: {
+      id: part.id,
+      teamId: parent.teamId,
+      parserId: parent.parserId,
+      folderId: parent.folderId,
+      parentDocumentId: parent.id,
+      name: part.name,
+      externalId: part.externalId,
+      custom: parent.custom,
+      status: "queued" as const,
+      source: "split",
+      contentType: "application/pdf",
+      fileKey: part.fileKey,
+      fileSize: part.fileSize,
+      searchText: part.name.toLowerCase(),
+    },
+  }));
   await db.transaction(async (tx) => {
     await tx.insert(documents).values(children.map((child) => child.row));
     await tx
@@ -77,4 +68,33 @@ export async function splitIntoChildren(
   });
   for (const child of children) await enqueueExtraction(deps.queue, child.row.id);
   return children.length;
+}
+
+export type StoredPart = { id: string; name: string; externalId: string | null; fileKey: string; fileSize: number };
+
+/**
+ * The parts of a split (a parser's or a classifier's), each written to the store as its own PDF. Fewer than two
+ * planned parts: none, and the document stays whole.
+ */
+export async function storeSplitParts(
+  store: FileStore,
+  parent: { teamId: string; name: string; externalId: string | null },
+  bytes: Uint8Array,
+  pages: PageModel,
+  rule: SplitRule,
+): Promise<StoredPart[]> {
+  const plan = planSplit(pages, rule);
+  if (plan.length <= 1) return [];
+  const files = await writePdfParts(bytes, plan);
+  const base = parent.name.replace(/\.pdf$/i, "");
+  const parts: StoredPart[] = [];
+  for (const [index, file] of files.entries()) {
+    const id = randomUUID();
+    const name = `${base} (part ${index + 1} of ${files.length}).pdf`;
+    const fileKey = storageKey(parent.teamId, id, name);
+    await store.put(fileKey, file, "application/pdf");
+    // A part keeps the upload's external id with its number, so an integration can tell the parts apart.
+    parts.push({ id, name, externalId: parent.externalId ? `${parent.externalId}#${index + 1}` : null, fileKey, fileSize: file.byteLength });
+  }
+  return parts;
 }
