@@ -15,6 +15,7 @@ const nextConfig = {
     "exceljs",
     "utif2",
     "undici",
+    "oidc-provider",
   ],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` is the type gate; the build need not redo it.

@@ -33,6 +33,7 @@ const NAV: { heading: string; items: NavItem[] }[] = [
     items: [
       { href: "/settings/api-keys", label: "API keys", permission: "apiKeys.write" },
       { href: "/settings/members", label: "Members", permission: "members.manage" },
+      { href: "/settings/connections", label: "Connections" },
     ],
   },
   { heading: "Developers", items: [{ href: "/api-reference", label: "API reference" }] },

@@ -1,6 +1,7 @@
 import { apiKeyOperations } from "./api-keys";
 import { auditOperations } from "./audit";
 import { classifierOperations } from "./classifiers";
+import { connectionOperations } from "./connections";
 import { documentOperations } from "./documents";
 import { exportOperations } from "./exports";
 import type { Operation } from "./common";
@@ -27,6 +28,7 @@ export const operationGroups = {
   exports: exportOperations,
   reviews: reviewOperations,
   preferences: preferenceOperations,
+  connections: connectionOperations,
   usage: usageOperations,
   classifiers: classifierOperations,
   webhooks: webhookOperations,

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamptz, updatedAt } from "./columns";
 import { teamIdColumn, users } from "./identity";
 import { parsers } from "./parsers";
@@ -66,39 +66,39 @@ export const webhookAttempts = pgTable(
   (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attemptedAt)],
 );
 
-export const oauthClients = pgTable("oauth_clients", {
-  id: id(),
-  clientId: text().notNull().unique(),
-  name: text().notNull(),
-  redirectUris: jsonb().$type<string[]>().notNull(),
-  clientSecretHash: text(),
-  tokenEndpointAuthMethod: text().notNull().default("none"),
-  metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: createdAt(),
-});
-
-export const oauthAuthorizationCodes = pgTable("oauth_authorization_codes", {
-  codeHash: text().primaryKey(),
-  clientId: text().notNull(),
-  userId: uuid()
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  teamId: teamIdColumn(),
-  redirectUri: text().notNull(),
-  codeChallenge: text().notNull(),
-  scope: text().notNull().default(""),
-  resource: text(),
-  expiresAt: timestamptz().notNull(),
-  usedAt: timestamptz(),
-  createdAt: createdAt(),
-});
+/**
+ * What the OAuth authorization server (oidc-provider) persists: clients, grants, codes, tokens, sessions and
+ * interactions, one row each. Ids of secrets (tokens, codes, session ids) are stored only as SHA-256 hashes and
+ * the payload never repeats them, so a database dump holds nothing a caller could present.
+ */
+export const oauthRecords = pgTable(
+  "oauth_records",
+  {
+    model: text().notNull(),
+    idHash: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    grantId: text(),
+    uid: text(),
+    expiresAt: timestamptz(),
+    consumedAt: timestamptz(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.idHash] }),
+    index("oauth_records_grant_idx").on(t.grantId),
+    index("oauth_records_uid_idx").on(t.model, t.uid),
+    index("oauth_records_expires_idx").on(t.expiresAt),
+  ],
+);
 
 /** An agent's grant: one user, one team, revocable from /settings/connections. */
 export const oauthConnections = pgTable(
   "oauth_connections",
   {
     id: id(),
+    /** The oidc-provider grant behind it: every token carries it, so revoking the grant revokes them all. */
+    grantId: text().notNull().unique(),
     clientId: text().notNull(),
+    clientName: text().notNull(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -108,22 +108,5 @@ export const oauthConnections = pgTable(
     lastUsedAt: timestamptz(),
     revokedAt: timestamptz(),
   },
-  (t) => [index("oauth_connections_user_idx").on(t.userId)],
-);
-
-export const oauthTokens = pgTable(
-  "oauth_tokens",
-  {
-    id: id(),
-    connectionId: uuid()
-      .notNull()
-      .references(() => oauthConnections.id, { onDelete: "cascade" }),
-    kind: text().$type<"access" | "refresh">().notNull(),
-    tokenHash: text().notNull(),
-    resource: text(),
-    expiresAt: timestamptz().notNull(),
-    revokedAt: timestamptz(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("oauth_tokens_hash_key").on(t.tokenHash)],
+  (t) => [index("oauth_connections_user_idx").on(t.userId, t.teamId)],
 );

@@ -1,0 +1,34 @@
+import { cookies } from "next/headers";
+import { currentUser } from "@/lib/auth/console-session";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import { approveConsent, denyConsent, interactionBelongsToBrowser } from "@/lib/mcp/oauth/consent";
+
+/**
+ * The consent form's target. A plain form post answered with a 303, so the browser follows the authorization
+ * server's redirects all the way back to the agent. Cross-site posts fail the Origin check and carry neither the
+ * SameSite session cookie nor the interaction cookie.
+ */
+export async function POST(request: Request): Promise<Response> {
+  const base = env().publicBaseUrl;
+  const origin = request.headers.get("origin");
+  if (origin && origin !== new URL(base).origin) return new Response("Cross-site request refused.", { status: 403 });
+
+  const form = await request.formData().catch(() => null);
+  const uid = String(form?.get("uid") ?? "");
+  const teamId = String(form?.get("teamId") ?? "");
+  const decision = String(form?.get("decision") ?? "");
+  const consentPage = `${base}/oauth/consent?uid=${encodeURIComponent(uid)}`;
+
+  const user = await currentUser();
+  if (!user) return Response.redirect(`${base}/sign-in?from=${encodeURIComponent(`/oauth/consent?uid=${encodeURIComponent(uid)}`)}`, 303);
+  if (!uid || !interactionBelongsToBrowser(uid, await cookies())) return Response.redirect(consentPage, 303);
+
+  try {
+    const returnTo = decision === "allow" ? await approveConsent(uid, user.id, teamId) : await denyConsent(uid);
+    return Response.redirect(returnTo ?? consentPage, 303);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === "NOT_FOUND")) throw error;
+    return Response.redirect(`${consentPage}&error=${encodeURIComponent("Pick one of your teams.")}`, 303);
+  }
+}

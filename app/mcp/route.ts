@@ -1,0 +1,27 @@
+import { createMcpHandler, withMcpAuth } from "mcp-handler";
+import { env } from "@/lib/env";
+import { contextForAuthInfo, verifyMcpAccessToken } from "@/lib/mcp/oauth/verify-token";
+import { registerQuarryMcp } from "@/lib/mcp/server";
+import { VERSION } from "@/lib/runtime";
+
+/**
+ * The MCP server (Streamable HTTP, stateless: any instance answers any request). Every request needs an
+ * OAuth access token from this deployment's authorization server; a 401 points the client at the protected
+ * resource metadata, from which it discovers where to sign the user in.
+ */
+let handler: ((request: Request) => Promise<Response>) | undefined;
+
+function mcpHandler(): (request: Request) => Promise<Response> {
+  handler ??= withMcpAuth(
+    createMcpHandler((server) => registerQuarryMcp(server, contextForAuthInfo), { serverInfo: { name: "Quarry", version: VERSION } }),
+    verifyMcpAccessToken,
+    { required: true, resourceUrl: env().publicBaseUrl, resourceMetadataPath: "/.well-known/oauth-protected-resource/mcp" },
+  );
+  return handler;
+}
+
+async function serve(request: Request): Promise<Response> {
+  return mcpHandler()(request);
+}
+
+export { serve as GET, serve as POST, serve as DELETE };

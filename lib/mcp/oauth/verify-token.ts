@@ -1,0 +1,50 @@
+import "server-only";
+import { OAuthError, OAuthErrorCode, type AuthInfo } from "@modelcontextprotocol/server";
+import { getRuntime } from "@/lib/runtime";
+import type { ServiceContext } from "@/lib/services/context";
+import { contextForGrant } from "@/lib/services/oauth";
+import { mcpResourceUrl } from "./provider";
+import { authorizationServer } from "./server";
+
+/** What an access token to /mcp stands for, kept with the AuthInfo the MCP handler passes to tools. */
+const contexts = new WeakMap<AuthInfo, ServiceContext>();
+
+/**
+ * Checks a bearer token on /mcp: an access token this server issued, still live (not expired, not revoked),
+ * for this very resource (RFC 8707 audience), whose connection still stands and whose user is still in the
+ * team. API keys are not OAuth tokens: they fail here like any unknown string.
+ */
+export async function verifyMcpAccessToken(_request: Request, bearer: string | undefined): Promise<AuthInfo | undefined> {
+  if (!bearer) return undefined;
+  const { provider } = await authorizationServer();
+  const token = await provider.AccessToken.find(bearer);
+  if (!token || token.isExpired) throw new OAuthError(OAuthErrorCode.InvalidToken, "The access token is unknown, expired or revoked.");
+  const audiences = Array.isArray(token.aud) ? token.aud : [token.aud];
+  if (!audiences.includes(mcpResourceUrl())) throw new OAuthError(OAuthErrorCode.InvalidToken, `The access token was not issued for ${mcpResourceUrl()}.`);
+  if (!token.grantId) throw new OAuthError(OAuthErrorCode.InvalidToken, "The access token carries no grant.");
+  const { db } = await getRuntime();
+  const connection = await contextForGrant(db, token.grantId);
+  if (!connection) throw new OAuthError(OAuthErrorCode.InvalidToken, "This connection was revoked or its user left the team.");
+  const authInfo: AuthInfo = {
+    token: bearer,
+    clientId: token.clientId ?? "",
+    scopes: (token.scope ?? "").split(" ").filter(Boolean),
+    expiresAt: token.exp,
+    resource: new URL(mcpResourceUrl()),
+    extra: { connectionId: connection.connectionId, teamId: connection.ctx.teamId, userId: connection.ctx.actor.userId },
+  };
+  contexts.set(authInfo, connection.ctx);
+  return authInfo;
+}
+
+/** The service context for a tool call: the connected user, in the team chosen on the consent page. */
+export async function contextForAuthInfo(authInfo: AuthInfo | undefined): Promise<ServiceContext> {
+  const known = authInfo ? contexts.get(authInfo) : undefined;
+  if (known) return known;
+  // The MCP library may hand tools a copy of the AuthInfo: check the token again rather than trust its fields.
+  if (!authInfo) throw new OAuthError(OAuthErrorCode.InvalidToken, "No access token.");
+  const verified = await verifyMcpAccessToken(new Request(mcpResourceUrl()), authInfo.token);
+  const ctx = verified && contexts.get(verified);
+  if (!ctx) throw new OAuthError(OAuthErrorCode.InvalidToken, "No access token.");
+  return ctx;
+}

@@ -1,0 +1,94 @@
+import "server-only";
+import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { effectivePermissions } from "@/lib/auth/permissions";
+import type { Connection } from "@/lib/contracts/connections";
+import type { Db } from "@/lib/db/client";
+import { oauthConnections, oauthRecords, teams } from "@/lib/db/schema";
+import { notFound } from "@/lib/http/errors";
+import { recordAudit, type ServiceContext } from "../context";
+import { getMembership } from "../teams";
+
+export type NewConnection = { grantId: string; clientId: string; clientName: string; userId: string; teamId: string; scope: string };
+
+/**
+ * Written when the user approves an agent on the consent page. The user must belong to the team they chose;
+ * the caller (the consent action) has already checked the session.
+ */
+export async function recordConnection(db: Db, input: NewConnection): Promise<string> {
+  const membership = await getMembership(db, input.userId, input.teamId);
+  if (!membership) throw notFound("team", input.teamId);
+  const ctx = systemActorContext(db, input.userId, input.teamId, membership);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(oauthConnections).values(input).returning({ id: oauthConnections.id });
+    if (!row) throw new Error("connection insert returned no row");
+    await recordAudit(tx, ctx, { action: "connection.create", resourceType: "connection", resourceId: row.id, after: { clientId: input.clientId, clientName: input.clientName, scope: input.scope } });
+    return row.id;
+  });
+}
+
+function systemActorContext(db: Db, userId: string, teamId: string, membership: NonNullable<Awaited<ReturnType<typeof getMembership>>>): ServiceContext {
+  return {
+    db,
+    teamId,
+    region: membership.region,
+    actor: { userId, apiKeyId: null, via: "oauth" },
+    role: membership.role,
+    permissions: effectivePermissions(membership.role),
+  };
+}
+
+/** The user's own live connections in the calling team. */
+export async function listConnections(ctx: ServiceContext): Promise<Connection[]> {
+  const rows = await ctx.db
+    .select({ connection: oauthConnections, team: { id: teams.id, name: teams.name } })
+    .from(oauthConnections)
+    .innerJoin(teams, eq(teams.id, oauthConnections.teamId))
+    .where(and(eq(oauthConnections.teamId, ctx.teamId), eq(oauthConnections.userId, ctx.actor.userId), isNull(oauthConnections.revokedAt)))
+    .orderBy(desc(oauthConnections.createdAt));
+  return rows.map(({ connection, team }) => ({
+    id: connection.id,
+    clientId: connection.clientId,
+    clientName: connection.clientName,
+    team,
+    scope: connection.scope,
+    createdAt: connection.createdAt.toISOString(),
+    lastUsedAt: connection.lastUsedAt?.toISOString() ?? null,
+  }));
+}
+
+/** Marks the connection revoked and deletes every code and token of its grant, in one transaction. */
+export async function revokeConnection(ctx: ServiceContext, connectionId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(oauthConnections)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(oauthConnections.id, connectionId),
+          eq(oauthConnections.teamId, ctx.teamId),
+          eq(oauthConnections.userId, ctx.actor.userId),
+          isNull(oauthConnections.revokedAt),
+        ),
+      )
+      .returning();
+    if (!row) throw notFound("connection", connectionId);
+    await tx.delete(oauthRecords).where(eq(oauthRecords.grantId, row.grantId));
+    await recordAudit(tx, ctx, { action: "connection.revoke", resourceType: "connection", resourceId: row.id, before: { clientId: row.clientId, clientName: row.clientName } });
+  });
+}
+
+/**
+ * Who an MCP access token acts as: the connection behind its grant, if it is live and its user still belongs
+ * to the team. Records the use at most once a minute per connection.
+ */
+export async function contextForGrant(db: Db, grantId: string): Promise<{ ctx: ServiceContext; connectionId: string } | null> {
+  const [row] = await db.select().from(oauthConnections).where(and(eq(oauthConnections.grantId, grantId), isNull(oauthConnections.revokedAt)));
+  if (!row) return null;
+  const membership = await getMembership(db, row.userId, row.teamId);
+  if (!membership) return null;
+  await db
+    .update(oauthConnections)
+    .set({ lastUsedAt: new Date() })
+    .where(and(eq(oauthConnections.id, row.id), or(isNull(oauthConnections.lastUsedAt), lt(oauthConnections.lastUsedAt, sql`now() - interval '1 minute'`))));
+  return { ctx: systemActorContext(db, row.userId, row.teamId, membership), connectionId: row.id };
+}
