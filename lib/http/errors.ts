@@ -68,6 +68,8 @@ export const unauthorized = (message: string) => new AppError("UNAUTHORIZED", me
 export const forbidden = (message = "Access denied") => new AppError("FORBIDDEN", message);
 export const conflict = (message: string) => new AppError("CONFLICT", message);
 export const invalidState = (message: string) => new AppError("INVALID_STATE", message);
+/** The answer when the caller's key, token or role does not carry an operation's permission (REST and MCP alike). */
+export const missingPermission = (permission: string) => forbidden(`This API key or role lacks the ${permission} permission.`);
 
 /** A missing resource, or one of another team: the same answer, so existence never leaks. */
 export function notFound(type: string, value: string, label = humanize(type)): AppError {

@@ -6,7 +6,7 @@ import { getRuntime, type Runtime } from "@/lib/runtime";
 import { consumeRateLimit, type RateLimitState } from "@/lib/services/rate-limit";
 import type { ServiceContext } from "@/lib/services/context";
 import { authenticate } from "./authenticate";
-import { AppError, errorResponse, forbidden, notFound, toAppError, zodValidationError } from "./errors";
+import { AppError, errorResponse, missingPermission, notFound, toAppError, zodValidationError } from "./errors";
 import { readJsonBody } from "./read-body";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -63,7 +63,7 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
       }
       if (operation.permission !== "authenticated" && operation.permission !== null) {
         const needed: Permission = operation.permission;
-        if (!caller.ctx.permissions.includes(needed)) throw forbidden(`This API key or role lacks the ${needed} permission.`);
+        if (!caller.ctx.permissions.includes(needed)) throw missingPermission(needed);
       }
 
       const rawParams = await routeContext.params;

@@ -2,6 +2,8 @@ export { deleteDocument, deleteDocuments, type DeletedDocuments } from "./delete
 export { findByRef, getDocument, getDocumentData, getDocumentMarkdown, type DocumentRef } from "./get";
 export { assertFolderInParser, fullView, getDocumentInParser } from "./internal";
 export { listDocuments, searchDocuments, type DocumentPage } from "./list";
+export { locateDocument } from "./locate";
+export { moveDocuments, type MovedDocuments } from "./move";
 export {
   buildReview,
   documentFileUrl,

@@ -1,0 +1,88 @@
+import "server-only";
+import type { AuthInfo, CallToolResult, McpServer, ServerContext, ToolAnnotations } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import type { Permission } from "@/lib/auth/permissions";
+import { AppError, missingPermission, zodValidationError } from "@/lib/http/errors";
+import type { ServiceContext } from "@/lib/services/context";
+import type { ExtractionQueue } from "@/lib/services/documents/queue-extraction";
+
+/** Resolves the connected user's team context from the OAuth token the transport validated. */
+export type ContextFor = (authInfo: AuthInfo | undefined) => Promise<ServiceContext>;
+
+export type McpDeps = {
+  contextFor: ContextFor;
+  /** The job queue uploads are sent to; the process runtime's by default, a test's own in tests. */
+  queue: () => Promise<ExtractionQueue>;
+};
+
+export type ToolCall<I> = { args: I; ctx: ServiceContext; deps: McpDeps; signal: AbortSignal };
+
+export type ToolSpec<I extends z.ZodObject, O extends z.ZodObject> = {
+  name: string;
+  title: string;
+  description: string;
+  input: I;
+  /** The REST response contract: the result is shaped through it (as the API does) and sent as structuredContent. */
+  output?: O;
+  /** Checked before anything else, with the REST API's wording; the services check again. */
+  permission: Permission;
+  annotations: Omit<ToolAnnotations, "title">;
+  run: (call: ToolCall<z.output<I>>) => Promise<unknown>;
+};
+
+/**
+ * Registers one tool whose handler never throws: a service's AppError becomes a tool error with the message the
+ * REST API would give, a ZodError one that names the field, anything else a generic error (logged, without the
+ * arguments, which may hold URLs with credentials or document data).
+ */
+export function addTool<I extends z.ZodObject, O extends z.ZodObject>(server: McpServer, deps: McpDeps, spec: ToolSpec<I, O>): void {
+  const handler = async (args: unknown, request: ServerContext): Promise<CallToolResult> => {
+    let result: unknown;
+    try {
+      const ctx = await deps.contextFor(request.http?.authInfo);
+      if (!ctx.permissions.includes(spec.permission)) throw missingPermission(spec.permission);
+      result = await spec.run({ args: args as z.output<I>, ctx, deps, signal: request.mcpReq.signal });
+    } catch (error) {
+      return toolError(error, spec.name);
+    }
+    try {
+      return toolResult(spec.output ? spec.output.parse(result) : result, spec.output !== undefined);
+    } catch (error) {
+      // The service answered something its own contract rejects: our bug, not the caller's.
+      return toolError(new Error(`response does not match the contract: ${String(error)}`), spec.name);
+    }
+  };
+  server.registerTool(
+    spec.name,
+    {
+      title: spec.title,
+      description: spec.description,
+      // Widened to the base type: the handler is generic over I, which the SDK's inference cannot see through.
+      inputSchema: spec.input as z.ZodObject,
+      outputSchema: spec.output as z.ZodObject | undefined,
+      annotations: { title: spec.title, ...spec.annotations },
+    },
+    handler,
+  );
+}
+
+export function toolResult(value: unknown, structured: boolean): CallToolResult {
+  const text = JSON.stringify(value, null, 2) ?? "null";
+  return structured && isRecord(value) ? { content: [{ type: "text", text }], structuredContent: value } : { content: [{ type: "text", text }] };
+}
+
+export function toolError(error: unknown, tool: string): CallToolResult {
+  return { content: [{ type: "text", text: errorMessage(error, tool) }], isError: true };
+}
+
+/** The REST API's message for the same failure. */
+export function errorMessage(error: unknown, where: string): string {
+  if (error instanceof AppError) return error.message;
+  if (error instanceof z.ZodError) return zodValidationError("arguments", error).message;
+  console.error(`[mcp] ${where} failed`, error);
+  return "Internal server error";
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
