@@ -14,7 +14,11 @@ import type { ServiceContext } from "@/lib/services/context";
 import { documentSearchText, getDocument } from "@/lib/services/documents";
 import { createField } from "@/lib/services/fields";
 import { createFolder } from "@/lib/services/folders";
+import { createReviewStage } from "@/lib/services/reviews";
+import { extractedDocument, type ReviewWorld } from "@/lib/services/reviews/fixtures";
+import { startFixtureServer } from "@/tests/support/fixture-files";
 import { getParser, listParsers } from "@/lib/services/parsers";
+import { exportDownloadResponse } from "./export-download";
 import { verifyExportDownloadToken } from "./export-link";
 import { registerQuarryMcp } from "./server";
 
@@ -32,6 +36,15 @@ const tokens = new Map<string, TestActor>();
 const seenAuth: (AuthInfo | undefined)[] = [];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quarry-mcp-test-"));
 const clients: Client[] = [];
+/** The job queue is not under test here: uploads are checked by the jobs they start. */
+const sentJobs: { name: string; data: { documentId: string } }[] = [];
+const queue = {
+  send: async (name: string, data: { documentId: string }) => {
+    sentJobs.push({ name, data });
+    return `job-${sentJobs.length}`;
+  },
+};
+let fixtures: Awaited<ReturnType<typeof startFixtureServer>>;
 
 async function contextFor(authInfo: AuthInfo | undefined): Promise<ServiceContext> {
   seenAuth.push(authInfo);
@@ -45,7 +58,7 @@ async function connectAs(actor: TestActor | null): Promise<Client> {
   const token = actor ? `token-${randomUUID()}` : null;
   if (actor && token) tokens.set(token, actor);
   const server = new McpServer({ name: "quarry-test", version: "0.0.0" });
-  registerQuarryMcp(server, contextFor);
+  registerQuarryMcp(server, contextFor, { queue: async () => queue });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const send = clientSide.send.bind(clientSide);
   clientSide.send = (message, options) => send(message, { ...options, ...(token ? { authInfo: { token, clientId: "test-agent", scopes: [] } } : {}) });
@@ -95,6 +108,8 @@ let reviewerClient: Client;
 let globexClient: Client;
 
 beforeAll(async () => {
+  fixtures = await startFixtureServer();
+  process.env.SAFE_FETCH_ALLOW = fixtures.hostPort;
   process.env.DATA_DIR = dataDir;
   process.env.AUTH_SECRET = "mcp-test-secret";
   process.env.PUBLIC_BASE_URL = "https://quarry.test";
@@ -110,6 +125,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
+  await fixtures.close();
   await handle.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -335,7 +351,7 @@ describe("exports", () => {
   it("csv answers with a short-lived link whose token verifies to the request", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
     const answer = await ok<{ url: string; expiresAt: string }>(adminClient, "export_documents", { parserId: parser.id, format: "csv", status: "processed" });
-    expect(answer.url.startsWith("https://quarry.test/mcp/exports/")).toBe(true);
+    expect(answer.url.startsWith("https://quarry.test/api/mcp-exports/")).toBe(true);
     const minutes = (Date.parse(answer.expiresAt) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(9);
     expect(minutes).toBeLessThanOrEqual(10);
@@ -376,5 +392,107 @@ describe("resources", () => {
     expect((own.contents[0] as { text: string }).text).toBe("# Invoice\n\nText of the page");
 
     await expect(globexClient.readResource({ uri: `quarry://documents/${document.id}/markdown` })).rejects.toThrow(/Document not found/);
+  });
+});
+
+describe("uploads and classifiers", () => {
+  it("upload_document_by_url stores the file through the safe fetch and starts its extraction", async () => {
+    const parser = await ok<{ id: string }>(adminClient, "create_parser", { name: "From URLs" });
+    const answer = await ok<{ success: boolean; result: { documentId: string; status: string; name: string; externalId: string | null }[] }>(
+      adminClient,
+      "upload_document_by_url",
+      { parserId: parser.id, urls: [`${fixtures.baseUrl}/invoice.pdf`], externalIds: ["po-7"] },
+    );
+    expect(answer.success).toBe(true);
+    expect(answer.result).toEqual([expect.objectContaining({ name: "invoice.pdf", status: "processing", externalId: "po-7" })]);
+    const documentId = answer.result[0]!.documentId;
+    expect(sentJobs.at(-1)?.data).toEqual({ documentId });
+    const view = await ok<{ metadata: { status: string } }>(adminClient, "get_document_data", { parserId: parser.id, externalId: "po-7", waitSeconds: 0 });
+    expect(view.metadata.status).toBe("processing");
+  });
+
+  it("a URL that redirects to a private address is refused and nothing is queued", async () => {
+    const parser = await ok<{ id: string }>(adminClient, "create_parser", { name: "Guarded" });
+    const jobs = sentJobs.length;
+    const result = await call(adminClient, "upload_document_by_url", { parserId: parser.id, urls: [`${fixtures.baseUrl}/to-metadata`] });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/^Could not download urls\[0\]/);
+    expect(sentJobs.length).toBe(jobs);
+  });
+
+  it("create_classifier and update_classifier manage routing rules; uploads to it start classification", async () => {
+    const invoices = await ok<{ id: string }>(adminClient, "create_parser", { name: "Routed invoices" });
+    const receipts = await ok<{ id: string }>(adminClient, "create_parser", { name: "Routed receipts" });
+    const created = await ok<{ id: string; settings: { routing: { rules: { id: string; label: string }[] } } }>(adminClient, "create_classifier", {
+      name: "Inbox",
+      routing: { rules: [{ label: "Invoice", targetParserId: invoices.id }] },
+    });
+    const [rule] = created.settings.routing.rules;
+    const updated = await ok<{ settings: { routing: { rules: { id: string; label: string }[]; fallback: { action: string } } } }>(adminClient, "update_classifier", {
+      classifierId: created.id,
+      routing: { rules: [rule, { label: "Receipt", targetParserId: receipts.id }], fallback: { action: "route", targetParserId: invoices.id } },
+    });
+    expect(updated.settings.routing.rules.map((each) => each.label)).toEqual(["Invoice", "Receipt"]);
+    expect(updated.settings.routing.rules[0]!.id).toBe(rule!.id);
+    expect(updated.settings.routing.fallback.action).toBe("route");
+    const listed = await ok<{ data: { id: string }[] }>(adminClient, "list_classifiers", {});
+    expect(listed.data.map((classifier) => classifier.id)).toContain(created.id);
+
+    const foreignTarget = await call(globexClient, "create_classifier", { name: "Theirs", routing: { rules: [{ label: "Invoice", targetParserId: invoices.id }] } });
+    expect(foreignTarget.isError).toBe(true);
+
+    const upload = await ok<{ result: { documentId: string }[] }>(adminClient, "upload_document_by_url", { classifierId: created.id, urls: [`${fixtures.baseUrl}/download`] });
+    expect(sentJobs.at(-1)?.data).toEqual({ documentId: upload.result[0]!.documentId });
+    const folderless = await call(adminClient, "upload_document_by_url", { classifierId: created.id, folderId: randomUUID(), urls: [`${fixtures.baseUrl}/invoice.pdf`] });
+    expect(text(folderless)).toContain("folderId: A classifier has no folders");
+  });
+});
+
+describe("review as the connected user", () => {
+  it("only the assignee approves; reset and assign_reviewer (to yourself) follow the REST rules", async () => {
+    const world = { handle, admin, alice: reviewer, bob: reviewer, member: admin, globex, close: async () => undefined } satisfies ReviewWorld;
+    const parser = await makeParser(handle.db, admin.teamId, `Reviewed ${randomUUID().slice(0, 6)}`);
+    await createReviewStage(admin, parser.id, { name: "Check", reviewType: "mandatory", reviewerId: reviewer.actor.userId });
+    const { document } = await extractedDocument(world, parser.id, { total: 10 });
+    expect(document.status).toBe("in_review");
+
+    const notMine = await call(adminClient, "approve_document", { parserId: parser.id, documentId: document.id });
+    expect(notMine.isError).toBe(true);
+    expect(text(notMine)).toMatch(/^Only the stage's assignee, Test reviewer \(reviewer-.*\), can approve it$/);
+
+    const approved = await ok<{ status: string; review: { stages: { approvedAt: string | null }[] } }>(reviewerClient, "approve_document", {
+      parserId: parser.id,
+      documentId: document.id,
+    });
+    expect(approved.status).toBe("approved");
+
+    const reset = await ok<{ status: string; review: { currentStage: { id: string } } }>(reviewerClient, "reset_document", { parserId: parser.id, documentId: document.id });
+    expect(reset.status).toBe("in_review");
+    const taken = await ok<{ review: { assignee: { id: string } } }>(adminClient, "assign_reviewer", { parserId: parser.id, documentId: document.id });
+    expect(taken.review.assignee.id).toBe(admin.actor.userId);
+    const stale = await call(adminClient, "reject_document", { parserId: parser.id, documentId: document.id, stageId: randomUUID() });
+    expect(text(stale)).toContain("The review moved on");
+    const rejected = await ok<{ status: string }>(adminClient, "reject_document", { parserId: parser.id, documentId: document.id, stageId: reset.review.currentStage.id });
+    expect(rejected.status).toBe("rejected");
+    expect((await getDocument(admin, parser.id, document.id)).status).toBe("rejected");
+  });
+});
+
+describe("export download links", () => {
+  it("stream the file for a current member, and a bad link is a 404 in the API's error body", async () => {
+    const parser = await makeParser(handle.db, admin.teamId);
+    await createField(admin, parser.id, { name: "Total", type: "number" });
+    await addDocument(admin, parser.id, { name: "linked.pdf", data: { Total: 7 } });
+    const answer = await ok<{ url: string }>(adminClient, "export_documents", { parserId: parser.id, format: "csv" });
+    const response = await exportDownloadResponse(handle.db, answer.url.split("/").at(-1)!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/csv");
+    const csv = await response.text();
+    expect(csv).toContain("linked.pdf");
+    expect(csv).toContain("Total");
+
+    const bad = await exportDownloadResponse(handle.db, "not-a-token");
+    expect(bad.status).toBe(404);
+    expect(await bad.json()).toMatchObject({ error: true, message: expect.stringContaining("invalid or has expired") });
   });
 });
