@@ -440,6 +440,7 @@ describe("uploads and classifiers", () => {
 
     const foreignTarget = await call(globexClient, "create_classifier", { name: "Theirs", routing: { rules: [{ label: "Invoice", targetParserId: invoices.id }] } });
     expect(foreignTarget.isError).toBe(true);
+    expect(text(foreignTarget)).toBe(`Invalid routing: routing.rules.0.targetParserId: ${invoices.id} is not an active document parser of this team`);
 
     const upload = await ok<{ result: { documentId: string }[] }>(adminClient, "upload_document_by_url", { classifierId: created.id, urls: [`${fixtures.baseUrl}/download`] });
     expect(sentJobs.at(-1)?.data).toEqual({ documentId: upload.result[0]!.documentId });
