@@ -172,6 +172,10 @@ describe("tools/list", () => {
     expect(createParser.inputSchema.required).toEqual(["name"]);
     expect(createParser.annotations?.readOnlyHint).toBe(false);
     expect(tools.find((tool) => tool.name === "get_document_data")!.inputSchema.properties).toHaveProperty("waitSeconds");
+    // Small results advertise their schema; the whole list stays small enough for an agent's context.
+    expect(tools.find((tool) => tool.name === "list_fields")!.outputSchema).toBeDefined();
+    expect(tools.find((tool) => tool.name === "get_document")!.outputSchema).toBeUndefined();
+    expect(JSON.stringify(tools).length).toBeLessThan(100_000);
   });
 });
 
