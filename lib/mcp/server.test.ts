@@ -396,6 +396,7 @@ describe("resources", () => {
     expect((own.contents[0] as { text: string }).text).toBe("# Invoice\n\nText of the page");
 
     await expect(globexClient.readResource({ uri: `quarry://documents/${document.id}/markdown` })).rejects.toThrow(/Document not found/);
+    await expect(adminClient.readResource({ uri: "quarry://parsers/not-a-uuid/schema" })).rejects.toThrow(/Parser not found/);
   });
 });
 

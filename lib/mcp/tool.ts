@@ -66,9 +66,9 @@ export function addTool<I extends z.ZodObject, O extends z.ZodObject>(server: Mc
   );
 }
 
-/** JSON text for every client, and the same object as structuredContent for clients that read it. */
+/** Compact JSON text for every client (an agent pays for each token), and the same object as structuredContent. */
 export function toolResult(value: unknown): CallToolResult {
-  const text = JSON.stringify(value, null, 2) ?? "null";
+  const text = JSON.stringify(value) ?? "null";
   return isRecord(value) ? { content: [{ type: "text", text }], structuredContent: value } : { content: [{ type: "text", text }] };
 }
 
