@@ -4,7 +4,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { Client, InMemoryTransport, type CallToolResult } from "@modelcontextprotocol/client";
 import { McpServer, type AuthInfo } from "@modelcontextprotocol/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONSOLE_TOKEN_PREFIX, mintConsoleToken } from "@/lib/auth/console-token";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase, makeMember, makeParser, makeTeam, type TestActor } from "@/lib/db/factories";
@@ -249,6 +249,25 @@ describe("parsers and fields", () => {
     const both = await call(adminClient, "upload_document_by_url", { parserId: parser.id, classifierId: randomUUID(), urls: ["https://example.com/a.pdf"] });
     expect(both.isError).toBe(true);
     expect(text(both)).toContain("parserId: Give exactly one of parserId and classifierId");
+  });
+
+  it("an unexpected failure is a generic tool error, logged without the arguments", async () => {
+    // A context whose team id the database cannot even parse: the service fails in a way no caller caused.
+    const broken = await connectAs({ ...admin, teamId: "not-a-uuid" });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const result = await call(broken, "create_parser", { name: "secret-project-name" });
+      expect(result).toMatchObject({ isError: true, content: [{ type: "text", text: "Internal server error" }] });
+      expect(logged).toHaveBeenCalledTimes(1);
+      const [label, detail] = logged.mock.calls[0]! as [string, Error];
+      expect(label).toBe("[mcp] create_parser: unhandled error");
+      // The query and the database's reason are there; the bound parameters (the caller's values) are not.
+      expect(detail.message).toMatch(/^Failed query: insert into "parsers"/);
+      expect(String((detail.cause as Error).message)).toContain("invalid input syntax for type uuid");
+      expect(`${detail.message}\n${detail.stack}`).not.toContain("secret-project-name");
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it("a connection without a valid token gets the context's error", async () => {

@@ -2,7 +2,7 @@ import "server-only";
 import type { AuthInfo, CallToolResult, McpServer, ServerContext, ToolAnnotations } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { Permission } from "@/lib/auth/permissions";
-import { AppError, missingPermission, zodValidationError } from "@/lib/http/errors";
+import { missingPermission, toAppError, zodValidationError } from "@/lib/http/errors";
 import type { ServiceContext } from "@/lib/services/context";
 import type { ExtractionQueue } from "@/lib/services/documents/queue-extraction";
 
@@ -99,10 +99,8 @@ export function toolError(error: unknown, tool: string): CallToolResult {
 
 /** The REST API's message for the same failure. */
 export function errorMessage(error: unknown, where: string): string {
-  if (error instanceof AppError) return error.message;
   if (error instanceof z.ZodError) return zodValidationError("arguments", error).message;
-  console.error(`[mcp] ${where} failed`, error);
-  return "Internal server error";
+  return toAppError(error, (message, detail) => console.error(`[mcp] ${where}: ${message}`, detail)).message;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
