@@ -170,7 +170,9 @@ describe("tools/list", () => {
     }
     const createParser = tools.find((tool) => tool.name === "create_parser")!;
     expect(createParser.inputSchema.required).toEqual(["name"]);
-    expect(createParser.annotations?.readOnlyHint).toBe(false);
+    expect(createParser.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, openWorldHint: false });
+    expect(tools.find((tool) => tool.name === "upload_document_by_url")!.annotations?.openWorldHint).toBe(true);
+    expect(tools.find((tool) => tool.name === "delete_field")!.annotations?.destructiveHint).toBe(true);
     expect(tools.find((tool) => tool.name === "get_document_data")!.inputSchema.properties).toHaveProperty("waitSeconds");
     // Small results advertise their schema; the whole list stays small enough for an agent's context.
     expect(tools.find((tool) => tool.name === "list_fields")!.outputSchema).toBeDefined();

@@ -60,7 +60,8 @@ export function addTool<I extends z.ZodObject, O extends z.ZodObject>(server: Mc
       // Widened to the base type: the handler is generic over I, which the SDK's inference cannot see through.
       inputSchema: spec.input as z.ZodObject,
       outputSchema: spec.output && isCompact(spec.output) ? (spec.output as z.ZodObject) : undefined,
-      annotations: { title: spec.title, ...spec.annotations },
+      // Tools act inside Quarry only (a closed world, unlike the spec's default) unless a tool says otherwise.
+      annotations: { title: spec.title, openWorldHint: false, ...spec.annotations },
     },
     handler,
   );
