@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { AppError, errorResponse, notFound, toAppError, zodValidationError } from "./errors";
+import { AppError, errorResponse, loggableError, notFound, toAppError, zodValidationError } from "./errors";
 
 describe("error mapping", () => {
   it("gives a not-found body with the spec's notFound list", async () => {
@@ -28,6 +28,23 @@ describe("error mapping", () => {
     expect(error.status).toBe(500);
     expect(error.message).toBe("Internal server error");
     expect(logged).toHaveLength(1);
+  });
+
+  it("logs a failed query without its bound parameters, keeping the SQL and the database's reason", () => {
+    const cause = new Error('duplicate key value violates unique constraint "users_email_key"');
+    const failed = Object.assign(new Error("Failed query: insert into users (email) values ($1)\nparams: ceo@acme.test"), {
+      query: "insert into users (email) values ($1)",
+      params: ["ceo@acme.test"],
+      cause,
+    });
+    const logged: unknown[] = [];
+    toAppError(failed, (_message, detail) => logged.push(detail));
+    const detail = logged[0] as Error;
+    expect(detail.message).toBe("Failed query: insert into users (email) values ($1)");
+    expect(detail.cause).toBe(cause);
+    expect(`${detail.message}${detail.stack}`).not.toContain("ceo@acme.test");
+    const plain = new Error("anything else");
+    expect(loggableError(plain)).toBe(plain);
   });
 
   it("maps each code to its status", () => {

@@ -15,7 +15,7 @@ import { env } from "@/lib/env";
  */
 export const EXPORT_LINK_TTL_SECONDS = 10 * 60;
 /** Where the download route lives; the token is its last path segment. */
-export const EXPORT_DOWNLOAD_PATH = "/mcp/exports";
+export const EXPORT_DOWNLOAD_PATH = "/api/mcp-exports";
 const AUDIENCE = "quarry-mcp-export";
 
 export type ExportDownload = { teamId: string; userId: string; parserId: string; request: ExportRequest };

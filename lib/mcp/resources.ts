@@ -1,7 +1,8 @@
 import "server-only";
 import { ResourceTemplate, ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type McpServer, type ServerContext } from "@modelcontextprotocol/server";
 import type { Permission } from "@/lib/auth/permissions";
-import { AppError, missingPermission } from "@/lib/http/errors";
+import { UuidSchema } from "@/lib/contracts/common";
+import { AppError, missingPermission, notFound } from "@/lib/http/errors";
 import type { ServiceContext } from "@/lib/services/context";
 import { getDocument, getDocumentMarkdown, locateDocument } from "@/lib/services/documents";
 import { listFields } from "@/lib/services/fields";
@@ -29,7 +30,7 @@ export function registerQuarryResources(server: McpServer, deps: McpDeps): void 
     },
     (uri, variables, request) =>
       withContext(deps, request, "parsers.read", async (ctx) => {
-        const parserId = single(variables.parserId);
+        const parserId = idFrom(variables.parserId, "parserId");
         const parser = await getParser(ctx, parserId);
         const fields = await listFields(ctx, parser.id);
         const schema = { parser: { id: parser.id, name: parser.name, description: parser.description }, fields };
@@ -47,7 +48,7 @@ export function registerQuarryResources(server: McpServer, deps: McpDeps): void 
     },
     (uri, variables, request) =>
       withContext(deps, request, "documents.read", async (ctx) => {
-        const documentId = single(variables.documentId);
+        const documentId = idFrom(variables.documentId, "documentId");
         const { parserId } = await locateDocument(ctx, documentId);
         return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: await documentMarkdown(ctx, parserId, documentId) }] };
       }, uri.href),
@@ -69,8 +70,11 @@ function schemaUri(parserId: string): string {
   return SCHEMA_TEMPLATE.replace("{parserId}", parserId);
 }
 
-function single(value: string | string[] | undefined): string {
-  return (Array.isArray(value) ? value[0] : value) ?? "";
+/** A URI's id, checked like a REST path id: one that cannot exist is a resource that does not exist. */
+function idFrom(value: string | string[] | undefined, type: "parserId" | "documentId"): string {
+  const raw = (Array.isArray(value) ? value[0] : value) ?? "";
+  if (!UuidSchema.safeParse(raw).success) throw notFound(type, raw);
+  return raw;
 }
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import type { AuthInfo, CallToolResult, McpServer, ServerContext, ToolAnnotations } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { Permission } from "@/lib/auth/permissions";
-import { AppError, missingPermission, zodValidationError } from "@/lib/http/errors";
+import { missingPermission, toAppError, zodValidationError } from "@/lib/http/errors";
 import type { ServiceContext } from "@/lib/services/context";
 import type { ExtractionQueue } from "@/lib/services/documents/queue-extraction";
 
@@ -46,7 +46,7 @@ export function addTool<I extends z.ZodObject, O extends z.ZodObject>(server: Mc
       return toolError(error, spec.name);
     }
     try {
-      return toolResult(spec.output ? spec.output.parse(result) : result, spec.output !== undefined);
+      return toolResult(spec.output ? spec.output.parse(result) : result);
     } catch (error) {
       // The service answered something its own contract rejects: our bug, not the caller's.
       return toolError(new Error(`response does not match the contract: ${String(error)}`), spec.name);
@@ -59,16 +59,39 @@ export function addTool<I extends z.ZodObject, O extends z.ZodObject>(server: Mc
       description: spec.description,
       // Widened to the base type: the handler is generic over I, which the SDK's inference cannot see through.
       inputSchema: spec.input as z.ZodObject,
-      outputSchema: spec.output as z.ZodObject | undefined,
-      annotations: { title: spec.title, ...spec.annotations },
+      outputSchema: spec.output && isCompact(spec.output) ? (spec.output as z.ZodObject) : undefined,
+      // Tools act inside Quarry only (a closed world, unlike the spec's default) unless a tool says otherwise.
+      annotations: { title: spec.title, openWorldHint: false, ...spec.annotations },
     },
     handler,
   );
 }
 
-export function toolResult(value: unknown, structured: boolean): CallToolResult {
-  const text = JSON.stringify(value, null, 2) ?? "null";
-  return structured && isRecord(value) ? { content: [{ type: "text", text }], structuredContent: value } : { content: [{ type: "text", text }] };
+/** Compact JSON text for every client (an agent pays for each token), and the same object as structuredContent. */
+export function toolResult(value: unknown): CallToolResult {
+  const text = JSON.stringify(value) ?? "null";
+  return isRecord(value) ? { content: [{ type: "text", text }], structuredContent: value } : { content: [{ type: "text", text }] };
+}
+
+/**
+ * The tool list goes into an agent's context on every connection, and a full document's schema alone is about
+ * 10 KB. So an output schema is advertised only where it is small; larger results still arrive as
+ * structuredContent, shaped by the same contract, and are described in the tool's description.
+ */
+export const OUTPUT_SCHEMA_BUDGET = 3_000;
+const compact = new WeakMap<z.ZodType, boolean>();
+
+function isCompact(schema: z.ZodType): boolean {
+  let known = compact.get(schema);
+  if (known === undefined) {
+    try {
+      known = JSON.stringify(z.toJSONSchema(schema, { io: "output" })).length <= OUTPUT_SCHEMA_BUDGET;
+    } catch {
+      known = false; // not expressible as JSON Schema: results still carry structuredContent
+    }
+    compact.set(schema, known);
+  }
+  return known;
 }
 
 export function toolError(error: unknown, tool: string): CallToolResult {
@@ -77,10 +100,8 @@ export function toolError(error: unknown, tool: string): CallToolResult {
 
 /** The REST API's message for the same failure. */
 export function errorMessage(error: unknown, where: string): string {
-  if (error instanceof AppError) return error.message;
   if (error instanceof z.ZodError) return zodValidationError("arguments", error).message;
-  console.error(`[mcp] ${where} failed`, error);
-  return "Internal server error";
+  return toAppError(error, (message, detail) => console.error(`[mcp] ${where}: ${message}`, detail)).message;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

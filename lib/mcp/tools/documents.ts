@@ -50,7 +50,7 @@ export function registerDocumentTools(server: McpServer, deps: McpDeps): void {
           parserId: PARSER_ID,
           documentId: `${DOCUMENT_ID}. Give exactly one of documentId and externalId`,
           externalId: "The external id given at upload (the newest document with it). Give exactly one of documentId and externalId",
-          waitSeconds: `How long to wait for processing to finish, 0–${MAX_WAIT_SECONDS} seconds (default 20); 0 answers at once`,
+          waitSeconds: `How long to wait for processing to finish, 0–${MAX_WAIT_SECONDS} seconds (default 20); 0 answers at once. Keep it below your client's request timeout`,
         },
       ),
     ),
@@ -78,7 +78,8 @@ export function registerDocumentTools(server: McpServer, deps: McpDeps): void {
     description: "A page of the parser's documents (newest first by default), without their data, filtered by status, folder, reviewer, stage, external id and creation date, or searched by name. To filter on extracted values use search_documents.",
     input: z.strictObject(
       described(
-        { parserId: ids.parserId, ...ListDocumentsQuerySchema.shape },
+        // The query's page and limit are coerced from strings; an agent sends numbers, as search does.
+        { parserId: ids.parserId, ...ListDocumentsQuerySchema.shape, page: SearchDocumentsSchema.shape.page, limit: SearchDocumentsSchema.shape.limit },
         { parserId: PARSER_ID, q: "Search the document name and external id (case-insensitive, partial)", ...FILTERS },
       ),
     ),

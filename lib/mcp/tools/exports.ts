@@ -67,7 +67,9 @@ async function inlineJson(ctx: ServiceContext, parserId: string, request: Export
   // The filters go along with the ids, so a document that changed since the search is held to them again.
   const file = await exportDocuments(ctx, parserId, { ...request, documentIds: selected?.length ? selected : undefined });
   const data = JSON.parse(await new Response(file.body).text()) as { documents: unknown[] };
-  return { format: "json", total, returned: data.documents.length, truncated: total > data.documents.length, export: data };
+  // Ids the filters exclude were not cut off, so with ids only the limit truncates.
+  const truncated = documentIds ? documentIds.length > limit : total > data.documents.length;
+  return { format: "json", total, returned: data.documents.length, truncated, export: data };
 }
 
 async function downloadLink(ctx: ServiceContext, parserId: string, request: ExportRequest) {

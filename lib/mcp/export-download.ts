@@ -1,0 +1,46 @@
+import "server-only";
+import { effectivePermissions } from "@/lib/auth/permissions";
+import type { Db } from "@/lib/db/client";
+import { AppError, errorResponse, missingPermission, toAppError } from "@/lib/http/errors";
+import type { ServiceContext } from "@/lib/services/context";
+import { exportDocuments } from "@/lib/services/exports";
+import { getMembership } from "@/lib/services/teams";
+import { verifyExportDownloadToken } from "./export-link";
+
+const INVALID_LINK = "This download link is invalid or has expired: ask the agent for a new export";
+
+/**
+ * GET /api/mcp-exports/{token}: the file behind an export link an agent handed out. The link only says who asked;
+ * whether they may still export is decided now, from their current membership and role, exactly like an API
+ * call of theirs would be. Any failure before the first byte is the REST API's error body.
+ */
+export async function exportDownloadResponse(db: Db, token: string): Promise<Response> {
+  try {
+    const grant = await verifyExportDownloadToken(token);
+    if (!grant) throw new AppError("NOT_FOUND", INVALID_LINK);
+    const membership = await getMembership(db, grant.userId, grant.teamId);
+    // A member who left the team: the same answer as a bad link, so the link tells nothing about the team.
+    if (!membership) throw new AppError("NOT_FOUND", INVALID_LINK);
+    const permissions = effectivePermissions(membership.role);
+    if (!permissions.includes("exports.read")) throw missingPermission("exports.read");
+    const ctx: ServiceContext = {
+      db,
+      teamId: grant.teamId,
+      region: membership.region,
+      actor: { userId: grant.userId, apiKeyId: null, via: "oauth" },
+      role: membership.role,
+      permissions,
+    };
+    const file = await exportDocuments(ctx, grant.parserId, grant.request);
+    return new Response(file.body, {
+      headers: {
+        "content-type": file.contentType,
+        "content-disposition": `attachment; filename="${file.fileName}"`,
+        "cache-control": "no-store",
+        "x-content-type-options": "nosniff",
+      },
+    });
+  } catch (error) {
+    return errorResponse(toAppError(error, (message, detail) => console.error(`[mcp] export download: ${message}`, detail)));
+  }
+}
