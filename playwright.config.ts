@@ -54,6 +54,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "", AUTH_SECRET: "", SAFE_FETCH_ALLOW: `127.0.0.1:${process.env.E2E_WEBHOOK_PORT}` },
+    env: { PORT: String(port), HOST: "127.0.0.1", PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "", AUTH_SECRET: "", SAFE_FETCH_ALLOW: `127.0.0.1:${process.env.E2E_WEBHOOK_PORT}` },
   },
 });

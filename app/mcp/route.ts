@@ -1,5 +1,6 @@
 import { createMcpHandler, withMcpAuth } from "mcp-handler";
 import { env } from "@/lib/env";
+import { MCP_SCOPE } from "@/lib/mcp/oauth/provider";
 import { contextForAuthInfo, verifyMcpAccessToken } from "@/lib/mcp/oauth/verify-token";
 import { registerQuarryMcp } from "@/lib/mcp/server";
 import { VERSION } from "@/lib/runtime";
@@ -15,7 +16,7 @@ function mcpHandler(): (request: Request) => Promise<Response> {
   handler ??= withMcpAuth(
     createMcpHandler((server) => registerQuarryMcp(server, contextForAuthInfo), { serverInfo: { name: "Quarry", version: VERSION } }),
     verifyMcpAccessToken,
-    { required: true, resourceUrl: env().publicBaseUrl, resourceMetadataPath: "/.well-known/oauth-protected-resource/mcp" },
+    { required: true, requiredScopes: [MCP_SCOPE], resourceUrl: env().publicBaseUrl, resourceMetadataPath: "/.well-known/oauth-protected-resource/mcp" },
   );
   return handler;
 }

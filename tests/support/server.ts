@@ -38,7 +38,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   let output = "";
   const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    // The public address is the one tests call, so OAuth issuer and MCP resource URLs match what clients see.
+    env: { ...process.env, PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));

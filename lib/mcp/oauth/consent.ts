@@ -79,7 +79,7 @@ export async function approveConsent(uid: string, userId: string, teamId: string
 
   const requested = new Set(String(interaction.params.scope ?? "").split(" ").filter(Boolean));
   const grant = new provider.Grant({ accountId: userId, clientId });
-  const oidcScopes = ["openid", "offline_access"].filter((scope) => requested.has(scope));
+  const oidcScopes = ["openid", "offline_access", MCP_SCOPE].filter((scope) => requested.has(scope));
   if (oidcScopes.length > 0) grant.addOIDCScope(oidcScopes.join(" "));
   grant.addResourceScope(mcpResourceUrl(), MCP_SCOPE);
   const grantId = await grant.save();

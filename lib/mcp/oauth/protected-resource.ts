@@ -1,13 +1,23 @@
 import "server-only";
-import { metadataCorsOptionsRequestHandler, protectedResourceHandler } from "mcp-handler";
-import { issuerUrl, mcpResourceUrl } from "./provider";
+import { metadataCorsOptionsRequestHandler } from "mcp-handler";
+import { issuerUrl, MCP_SCOPE, mcpResourceUrl } from "./provider";
 
 /**
  * Protected resource metadata (RFC 9728) for /mcp, served both at the path-aware address
- * (/.well-known/oauth-protected-resource/mcp) and at the root one, which older clients try.
+ * (/.well-known/oauth-protected-resource/mcp) and at the root one, which older clients try. It names the scope
+ * to ask for, so clients that follow the MCP authorization spec request exactly it.
  */
-export function protectedResourceMetadata(request: Request): Response {
-  return protectedResourceHandler({ authServerUrls: [issuerUrl()], resourceUrl: mcpResourceUrl() })(request);
+export function protectedResourceMetadata(): Response {
+  const metadata = {
+    resource: mcpResourceUrl(),
+    authorization_servers: [issuerUrl()],
+    scopes_supported: [MCP_SCOPE],
+    bearer_methods_supported: ["header"],
+    resource_name: "Quarry",
+  };
+  return Response.json(metadata, {
+    headers: { "access-control-allow-origin": "*", "access-control-allow-methods": "GET, OPTIONS", "access-control-allow-headers": "*", "cache-control": "max-age=3600" },
+  });
 }
 
 export const protectedResourceOptions = metadataCorsOptionsRequestHandler();

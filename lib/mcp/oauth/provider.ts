@@ -67,6 +67,9 @@ async function configuration(db: Db): Promise<Configuration> {
     },
     cookies: { keys: [cookieKey()] },
     jwks: { keys: [await signingJwk()] },
+    // "quarry" is the MCP resource server's scope (getResourceServerInfo below); it is listed here too because
+    // dynamic registration accepts only scopes the server lists, and MCP clients register with the scope the
+    // 401 challenge named. The consent step grants it both ways (lib/mcp/oauth/consent.ts).
     scopes: ["openid", "offline_access", MCP_SCOPE],
     claims: { openid: ["sub"] },
     findAccount: async (_ctx: KoaContextWithOIDC, sub: string) => ({ accountId: sub, claims: async () => ({ sub }) }),

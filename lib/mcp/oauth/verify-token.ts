@@ -1,5 +1,6 @@
 import "server-only";
 import { OAuthError, OAuthErrorCode, type AuthInfo } from "@modelcontextprotocol/server";
+import { unauthorized } from "@/lib/http/errors";
 import { getRuntime } from "@/lib/runtime";
 import type { ServiceContext } from "@/lib/services/context";
 import { contextForGrant } from "@/lib/services/oauth";
@@ -42,9 +43,10 @@ export async function contextForAuthInfo(authInfo: AuthInfo | undefined): Promis
   const known = authInfo ? contexts.get(authInfo) : undefined;
   if (known) return known;
   // The MCP library may hand tools a copy of the AuthInfo: check the token again rather than trust its fields.
-  if (!authInfo) throw new OAuthError(OAuthErrorCode.InvalidToken, "No access token.");
-  const verified = await verifyMcpAccessToken(new Request(mcpResourceUrl()), authInfo.token);
+  // Thrown as the API's 401 so the agent reads it as the tool error.
+  if (!authInfo) throw unauthorized("No access token.");
+  const verified = await verifyMcpAccessToken(new Request(mcpResourceUrl()), authInfo.token).catch(() => undefined);
   const ctx = verified && contexts.get(verified);
-  if (!ctx) throw new OAuthError(OAuthErrorCode.InvalidToken, "No access token.");
+  if (!ctx) throw unauthorized("The access token is unknown, expired or revoked. Connect the agent again.");
   return ctx;
 }
