@@ -255,8 +255,7 @@ describe("URL import from an allow-listed but hostile server", () => {
       const id = response.body.result![0]!.id;
       await expect.poll(async () => (await importer.document(id)).status, { timeout: 60_000, interval: 250 }).toBe("failed");
       const document = await importer.document(id);
-      expect(document.error, importer.label).toMatch(/\w{10,}/);
-      expect(document.error, importer.label).not.toMatch(/\n\s+at |node:|\/work\//);
+      expect(document.error, importer.label).toBe("The document could not be read: Invalid PDF structure.");
       const stored = await fetch(new URL(document.url!, baseUrl()));
       expect(Buffer.from(await stored.arrayBuffer()).toString("latin1"), importer.label).toBe("%PDF-");
     }
