@@ -237,6 +237,19 @@ describe("no secret is kept in clear", () => {
     expect(secrets.length).toBeGreaterThanOrEqual(12);
   });
 
+  it("the detector finds a secret planted in clear, by its random part, and encoded", () => {
+    const key = secrets.find((secret) => secret.label === "created API key")!.value;
+    const whsec = secrets.find((secret) => secret.label === "webhook signing secret")!.value;
+    const planted = [
+      `{"key":"${key}"}`,
+      `prefix ${key.slice("dx_us_".length)} suffix`,
+      Buffer.from(key).toString("base64"),
+      Buffer.from(key).toString("hex").toUpperCase(),
+      `\\x${Buffer.from(whsec.slice("whsec_".length), "base64").toString("hex")}`, // a bytea column holding the key bytes
+    ];
+    for (const text of planted) expect(leaks([{ where: "probe", text }]), text).not.toEqual([]);
+  });
+
   it("the database holds none of them, in any column of any table", () => {
     expect(leaks(dump.rows.map((row) => ({ where: row.table, text: row.text })))).toEqual([]);
   });
