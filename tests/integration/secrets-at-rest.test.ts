@@ -19,7 +19,7 @@ import { runSeed, startServer, tempDataDir, type RunningServer } from "../suppor
  * (the embedded database admits one process). On PostgreSQL it shares the suite's database, and this file runs last
  * (tests/support/secrets-scan-last.ts), so the scan also covers everything the rest of the suite wrote.
  *
- * Extension point for OAuth (MCP connections, issue #…): add the client secrets, authorization codes and access and
+ * Extension point for OAuth (the MCP server's connections, DESIGN §1.6): add the client secrets, authorization codes and access and
  * refresh tokens a connection mints to `oauthSecrets()` below. Tables named oauth_* are scanned already (asserted).
  */
 
