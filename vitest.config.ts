@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { SecretsScanLastSequencer } from "./tests/support/secrets-scan-last";
 
 const alias = {
   "@": path.resolve(__dirname),
@@ -9,6 +10,8 @@ const alias = {
 
 export default defineConfig({
   test: {
+    // Sequencing is a root option; this one only moves the integration suite's secrets scan to the end.
+    sequence: { sequencer: SecretsScanLastSequencer },
     projects: [
       {
         resolve: { alias },

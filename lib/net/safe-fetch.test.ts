@@ -123,8 +123,15 @@ beforeAll(async () => {
     lying.connections += 1;
     socket.on("error", () => undefined); // the client hangs up on the excess; that is the point
     socket.once("data", (head: Buffer) => {
+      const requestLine = head.toString("latin1");
+      if (requestLine.startsWith("GET /short-body")) {
+        // Declares 1 KB, sends 10 bytes and hangs up: the body is cut short.
+        socket.write("HTTP/1.1 200 OK\r\nContent-Length: 1024\r\nConnection: close\r\n\r\n");
+        socket.end(Buffer.alloc(10, 0x62));
+        return;
+      }
       // `/no-length`: no Content-Length at all, the body runs until the server closes (HTTP/1.0 style).
-      const declared = head.toString("latin1").startsWith("GET /no-length") ? "" : "Content-Length: 5\r\n";
+      const declared = requestLine.startsWith("GET /no-length") ? "" : "Content-Length: 5\r\n";
       socket.write(`HTTP/1.1 200 OK\r\n${declared}Connection: close\r\n\r\n`);
       socket.write(Buffer.alloc(2 * 1024 * 1024, 0x62));
       socket.end();
@@ -486,6 +493,11 @@ describe("safeFetch: size and time limits", () => {
     // Declares 5 bytes and sends 2 MB: the client reads what was declared, never the 2 MB behind it.
     const response = await safeFetch(`http://127.0.0.1:${lying.port}/`, allowed({ maxBytes: 1024 }));
     expect(new TextDecoder().decode(response.body)).toBe("bbbbb");
+  });
+
+  it("reports a body cut short of its Content-Length as an incomplete response", async () => {
+    const failure = await expectRefused(safeFetch(`http://127.0.0.1:${lying.port}/short-body`, allowed()), "NETWORK");
+    expect(failure.message).toBe(`The connection to 127.0.0.1:${lying.port} closed before the response was complete`);
   });
 
   it("stops a body without Content-Length that runs past the limit", async () => {

@@ -136,6 +136,7 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+const PREMATURE_END_CODES = new Set(["ECONNRESET", "UND_ERR_SOCKET", "EPIPE", "ERR_STREAM_PREMATURE_CLOSE", "UND_ERR_RES_CONTENT_LENGTH_MISMATCH"]);
 const TLS_CODES = /^(ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|ERR_SSL_|HOSTNAME_MISMATCH)/;
 
 /** Turns whatever went wrong into a SafeFetchError whose message a client may read. */
@@ -161,7 +162,8 @@ function toSafeFetchError(error: unknown, host: string, timeout: () => SafeFetch
   if (code.startsWith("Z_") || code.startsWith("ERR_BROTLI") || code === "ERR__ERROR_FORMAT_PADDING_1") {
     return new SafeFetchError("NETWORK", `The response from ${host} could not be decompressed`, cause);
   }
-  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET" || code === "EPIPE" || code === "ERR_STREAM_PREMATURE_CLOSE") {
+  // UND_ERR_RES_CONTENT_LENGTH_MISMATCH: the server hung up before sending the length it declared.
+  if (PREMATURE_END_CODES.has(code)) {
     return new SafeFetchError("NETWORK", `The connection to ${host} closed before the response was complete`, cause);
   }
   return new SafeFetchError("NETWORK", `The request to ${host} failed`, cause);

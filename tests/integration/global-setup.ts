@@ -1,7 +1,9 @@
 import fs from "node:fs";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { parseSeedOutput, type SeedOutput } from "../support/seed-output";
 import { startFixtureServer } from "../support/fixture-files";
+import { TEST_TLS_CERT } from "../../lib/net/test-tls-fixture";
 import { freePort, runSeed, startServer, tempDataDir, type RunningServer } from "../support/server";
 
 /**
@@ -34,6 +36,10 @@ export default async function setup(project: TestProject) {
   const dataDir = tempDataDir();
   const fixtures = await startFixtureServer();
   const webhookPort = await freePort();
+  // The server trusts the offline test certificate, so the SSRF suite can serve https on an allow-listed port
+  // (an https page that redirects to plain http must be refused for the redirect, not for the certificate).
+  const testCa = path.join(dataDir, "test-ca.pem");
+  fs.writeFileSync(testCa, TEST_TLS_CERT);
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? "",
@@ -45,6 +51,7 @@ export default async function setup(project: TestProject) {
     // Webhook timeouts and retries in seconds, not the production 10 s and day-long schedule.
     WEBHOOK_TIMEOUT_MS: "2000",
     WEBHOOK_RETRY_SCHEDULE_MS: "1000,1000,1000,1000",
+    NODE_EXTRA_CA_CERTS: testCa,
   };
 
   const seeded = runSeed(env);

@@ -70,9 +70,14 @@ function cookieHeader(setCookies: string[], existing = ""): string {
   return [...jar.values()].join("; ");
 }
 
+/** A server of the suite by index, or any server by its base URL (a test's own server). */
+function serverUrl(server: number | string): string {
+  return typeof server === "string" ? server : baseUrl(server);
+}
+
 /** Signs in through next-auth's credentials flow over HTTP; returns the session cookie, or null when refused. */
-export async function signIn(email: string, password: string, server = 0): Promise<string | null> {
-  const base = baseUrl(server);
+export async function signIn(email: string, password: string, server: number | string = 0): Promise<string | null> {
+  const base = serverUrl(server);
   const csrf = await fetch(`${base}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   let cookies = cookieHeader(csrf.headers.getSetCookie());
@@ -87,8 +92,8 @@ export async function signIn(email: string, password: string, server = 0): Promi
 }
 
 /** The console's short-lived API token for a signed-in session. */
-export async function consoleTokenFor(cookie: string, server = 0): Promise<string> {
-  const response = await fetch(`${baseUrl(server)}/api/console-token`, { headers: { cookie } });
+export async function consoleTokenFor(cookie: string, server: number | string = 0): Promise<string> {
+  const response = await fetch(`${serverUrl(server)}/api/console-token`, { headers: { cookie } });
   if (!response.ok) throw new Error(`no console token: ${response.status}`);
   return ((await response.json()) as { token: string }).token;
 }

@@ -149,4 +149,11 @@ describe("sanitiseExtractionError", () => {
     const message = sanitiseExtractionError(new Error("Invalid PDF structure at /work/main/node_modules/pdfjs-dist/build/pdf.mjs:12\n    at parse (file.js:1)"));
     expect(message).toBe("The document could not be read: Invalid PDF structure at …:12");
   });
+
+  it("reads the message of an error that crossed from the worker thread as a plain object", () => {
+    // pdf.js's exceptions are not genuine Errors, so structured cloning turns them into {name, message}.
+    const cloned = structuredClone({ name: "InvalidPDFException", message: "Invalid PDF structure." });
+    expect(sanitiseExtractionError(cloned)).toBe("The document could not be read: Invalid PDF structure.");
+    expect(sanitiseExtractionError("a thrown string")).toBe("The document could not be read: a thrown string");
+  });
 });

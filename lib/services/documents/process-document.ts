@@ -148,9 +148,19 @@ async function recordUsage(tx: UsageWriter, document: { teamId: string; parserId
     });
 }
 
+/**
+ * An error's message. Errors thrown in the extraction worker thread arrive structured-cloned: pdf.js's exceptions
+ * (InvalidPDFException, …) are not genuine Error objects, so they cross as plain `{name, message}` objects.
+ */
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === "object" && error !== null && "message" in error && typeof error.message === "string") return error.message;
+  return String(error);
+}
+
 /** What a client may see of an extraction error: one line, no stack, no server paths. */
 export function sanitiseExtractionError(error: unknown): string {
-  const raw = error instanceof Error ? error.message : String(error);
+  const raw = messageOf(error);
   if (/timed out/i.test(raw)) return "Extraction took too long and was stopped. The document may be too large or malformed.";
   if (/out of memory|worker crashed|ERR_WORKER_OUT_OF_MEMORY/i.test(raw)) return "The document needed more memory than allowed and was stopped.";
   const line = (raw.split("\n")[0] ?? "")

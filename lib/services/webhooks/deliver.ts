@@ -34,6 +34,10 @@ export async function postDelivery(endpoint: Pick<EndpointRow, "url" | "secretCi
   }
 }
 
+/**
+ * The first 2 KB of a receiver's answer, as text the database can store. PostgreSQL text cannot hold U+0000, so a
+ * receiver answering with a NUL byte (any binary body) would otherwise make recording the attempt fail.
+ */
 async function readExcerpt(stream: AsyncIterable<unknown> & { destroy: () => void }): Promise<string | null> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -48,7 +52,11 @@ async function readExcerpt(stream: AsyncIterable<unknown> & { destroy: () => voi
   } finally {
     stream.destroy();
   }
-  const text = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8").replace(/\uFFFD+$/, "");
+  const text = Buffer.concat(chunks)
+    .subarray(0, EXCERPT_BYTES)
+    .toString("utf8")
+    .replace(/\uFFFD+$/, "")
+    .replaceAll("\u0000", "\uFFFD");
   return text || null;
 }
 

@@ -28,8 +28,10 @@ beforeAll(async () => {
     request.on("data", (chunk: Buffer) => (body += chunk.toString()));
     request.on("end", () => {
       received.push({ headers: request.headers, body });
-      response.writeHead(answers.shift() ?? 200, { "content-type": "text/plain" });
-      response.end("x".repeat(5000));
+      // `/binary` answers with NUL bytes, which a PostgreSQL text column cannot hold.
+      const binary = request.url?.endsWith("/binary") ?? false;
+      response.writeHead(answers.shift() ?? 200, { "content-type": binary ? "application/octet-stream" : "text/plain" });
+      response.end(binary ? Buffer.concat([Buffer.from("ok"), Buffer.alloc(5000)]) : "x".repeat(5000));
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
@@ -99,6 +101,18 @@ describe("events and delivery", () => {
     const [delivery] = await listDeliveries(admin, parser.id, subscribed.id, { limit: 10 });
     expect(delivery).toMatchObject({ eventType: "document.processed", status: "pending", attempts: 0, messageId: expect.stringMatching(/^msg_/) });
     expect(delivery!.payload).toMatchObject({ type: "document.processed", timestamp: expect.any(String), data: { document: { id: document.id, status: "processed" } } });
+  });
+
+  it("records an answer full of NUL bytes, which a text column cannot hold as they are", async () => {
+    const parser = await makeParser(handle.db, admin.teamId);
+    const hook = await createWebhook(admin, parser.id, { url: receiverUrl.replace(/\/hook$/, "/binary"), events: ["document.processed"] });
+    const document = await addDocument(parser.id);
+    await handle.db.transaction((tx) => emitDocumentEvent(tx, document, "document.processed"));
+    const [pending] = await listDeliveries(admin, parser.id, hook.id, { limit: 1 });
+    await attemptDelivery(handle.db, pending!.id);
+    const [delivery] = await listDeliveries(admin, parser.id, hook.id, { limit: 1 });
+    expect(delivery).toMatchObject({ status: "succeeded", attempts: 1, responseStatus: 200 });
+    expect(delivery!.responseBodyExcerpt).toBe(`ok${"\uFFFD".repeat(2046)}`);
   });
 
   it("retries after a 500 with the same webhook-id, logs each attempt, then succeeds", async () => {
