@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -7,6 +7,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consoleTokenFor, quarry, signIn } from "../support/http";
+import { decide, openConsent, signedInJar } from "../support/mcp-oauth";
 import { parseSeedOutput, type SeedOutput } from "../support/seed-output";
 import { runSeed, startServer, tempDataDir, type RunningServer } from "../support/server";
 
@@ -19,8 +20,8 @@ import { runSeed, startServer, tempDataDir, type RunningServer } from "../suppor
  * (the embedded database admits one process). On PostgreSQL it shares the suite's database, and this file runs last
  * (tests/support/secrets-scan-last.ts), so the scan also covers everything the rest of the suite wrote.
  *
- * Extension point for OAuth (the MCP server's connections, DESIGN §1.6): add the client secrets, authorization codes and access and
- * refresh tokens a connection mints to `oauthSecrets()` below. Tables named oauth_* are scanned already (asserted).
+ * OAuth (the MCP server's connections, DESIGN §1.6): an agent's code, verifier, access and refresh tokens and the
+ * authorization server's session cookie are among the secrets (`oauthSecrets()` below); oauth_* tables are scanned (asserted).
  */
 
 type Secret = { label: string; value: string };
@@ -59,9 +60,46 @@ function keep(label: string, value: string | undefined | null): string {
   return value;
 }
 
-/** Where later features add the secrets they mint during `activity`. */
-function oauthSecrets(): Secret[] {
-  return [];
+/**
+ * An MCP agent's OAuth flow: registration, authorization with PKCE, consent, code exchange, a refresh (rotation)
+ * and a call to /mcp. Returns the code, tokens and the authorization server's session cookie it saw.
+ */
+async function oauthSecrets(base: string, email: string, password: string, teamId: string): Promise<Secret[]> {
+  const jar = await signedInJar(base, email, password);
+  const registered = await fetch(`${base}/oauth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ client_name: "Secrets scan agent", redirect_uris: ["http://127.0.0.1:9/cb"], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none", scope: "quarry offline_access" }),
+  });
+  const { client_id: clientId } = (await registered.json()) as { client_id: string };
+  const verifier = randomBytes(32).toString("base64url");
+  const authorize = new URL(`${base}/oauth/authorize`);
+  for (const [name, value] of Object.entries({ response_type: "code", client_id: clientId, redirect_uri: "http://127.0.0.1:9/cb", scope: "quarry offline_access", resource: `${base}/mcp`, code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256" })) {
+    authorize.searchParams.set(name, value);
+  }
+  const callback = await decide(jar, await openConsent(jar, authorize), { allow: true, teamId });
+  const code = callback.get("code")!;
+  const exchange = async (form: Record<string, string>) =>
+    (await (await fetch(`${base}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) })).json()) as { access_token: string; refresh_token: string };
+  const first = await exchange({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: "http://127.0.0.1:9/cb", client_id: clientId });
+  const second = await exchange({ grant_type: "refresh_token", refresh_token: first.refresh_token, client_id: clientId });
+  const listed = await fetch(`${base}/mcp`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${second.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+  });
+  expect(listed.status).toBe(200);
+  await listed.body?.cancel();
+  const session = /(?:^|; )_session=([^;]+)/.exec(jar.header())?.[1];
+  return [
+    { label: "OAuth authorization code", value: code },
+    { label: "OAuth code verifier", value: verifier },
+    { label: "OAuth access token", value: first.access_token },
+    { label: "OAuth refresh token (rotated away)", value: first.refresh_token },
+    { label: "OAuth access token after refresh", value: second.access_token },
+    { label: "OAuth refresh token after refresh", value: second.refresh_token },
+    ...(session ? [{ label: "OAuth server session cookie", value: session }] : []),
+  ];
 }
 
 async function api<T = Record<string, unknown>>(route: string, options: { key?: string; method?: string; body?: unknown } = {}) {
@@ -126,7 +164,7 @@ async function activity(): Promise<void> {
   const setupPassword = keep("password sent to a closed setup", `Setup-${randomBytes(12).toString("hex")}`);
   expect((await api("/api/setup", { body: { teamName: "Late", name: "Late", email: "late@example.test", password: setupPassword } })).status).toBe(409);
 
-  for (const secret of oauthSecrets()) keep(secret.label, secret.value);
+  for (const secret of await oauthSecrets(base, admin.email, admin.password, acme.id)) keep(secret.label, secret.value);
 }
 
 async function readDatabase(): Promise<Dump> {
