@@ -48,6 +48,8 @@ export default defineConfig({
     // Exports read the documents the documents journey left in "Supplier invoices"; the journeys between use their own parsers.
     { name: "exports", testMatch: /exports\.spec\.ts/, dependencies: ["classifiers"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
     { name: "webhooks", testMatch: /webhooks\.spec\.ts/, dependencies: ["exports"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    // An MCP agent connects over OAuth and reads what the documents journey processed.
+    { name: "mcp", testMatch: /mcp\.spec\.ts/, dependencies: ["webhooks"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
     command: "node scripts/start.mjs",

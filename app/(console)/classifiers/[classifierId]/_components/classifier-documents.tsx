@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useTransition } from "react";
+import { useEffect, useRef, useTransition } from "react";
 import { UploadDropzone } from "@/components/documents/upload-dropzone";
 import { Badge, Button, EmptyState, Select, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow, useToast, type BadgeProps } from "@/components/ui";
 import type { Pagination } from "@/lib/contracts/common";
@@ -36,7 +36,12 @@ export function ClassifierDocuments(props: {
   const waiting = documents.some((document) => document.status === "queued" || document.status === "processing");
 
   // While documents are being classified, the list refreshes itself until each has its outcome.
+  // One more refresh once the last one settles: the counts above the list are read in the same render as the
+  // list but by another request, which can have run a moment before the last document's outcome landed.
+  const wasWaiting = useRef(waiting);
   useEffect(() => {
+    if (wasWaiting.current && !waiting) router.refresh();
+    wasWaiting.current = waiting;
     if (!waiting) return;
     const timer = window.setInterval(() => router.refresh(), 1500);
     return () => window.clearInterval(timer);
