@@ -297,7 +297,7 @@ const VIEWS: Record<View, (a: TeamWorld) => { path: string; pick?: (body: Record
 async function readView(view: View): Promise<unknown> {
   const { path, pick } = VIEWS[view](A);
   const response = await call<Record<string, unknown>>(path, { key: await aKeys.key() });
-  if (response.status !== 200) return { status: response.status };
+  if (response.status !== 200) return { unreadable: response.status, body: response.body };
   return stable(pick ? pick(response.body) : response.body);
 }
 
@@ -339,7 +339,7 @@ async function runProbe(route: OpenApiRoute, probe: Probe) {
   const text = typeof response.body === "string" ? response.body : JSON.stringify(response.body);
 
   // Nothing of A's in B's answer: not the marker in A's names, not an id B did not send itself.
-  expect(text, `${label} shows A's names`).not.toContain(A.marker);
+  if (!sent.includes(A.marker)) expect(text, `${label} shows A's names`).not.toContain(A.marker);
   for (const id of worldIds(A)) if (!sent.includes(id)) expect(text, `${label} leaks A's id ${id}`).not.toContain(id);
 
   const outcome = probe.outcome;
@@ -374,9 +374,9 @@ beforeAll(async () => {
   minters.globex = (await freshKey(seedTeam("Globex").apiKey)).key;
   env = { webhookUrl: receiver.url, fixtureUrl: `${quarry().fixtureBaseUrl}/invoice.pdf` };
   routes = (await openApiRoutes()).routes;
-  [A, B] = await Promise.all([buildTeamWorld(await aKeys.key(), receiver.url), buildTeamWorld(await bKeys.key(), receiver.url)]);
+  [A, B] = await Promise.all([buildTeamWorld(aKeys, receiver.url), buildTeamWorld(bKeys, receiver.url)]);
   baseline = Object.fromEntries(await Promise.all((Object.keys(VIEWS) as View[]).map(async (view) => [view, await readView(view)] as const))) as Record<View, unknown>;
-  for (const [view, value] of Object.entries(baseline)) expect((value as { status?: number } | null)?.status, `A can read its ${view}`).toBeUndefined();
+  for (const [view, value] of Object.entries(baseline)) expect(value, `A can read its ${view}`).not.toHaveProperty("unreadable");
 }, 240_000);
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { textPdf } from "./fixture-files";
 import { baseUrl, call, freshKey, quarry, unique } from "./http";
+import type { KeyPool } from "./key-pool";
 
 /**
  * One of every resource a team owns, built over the API with the team's own key: parsers, fields, folders, a
@@ -41,8 +42,8 @@ const FIELDS = [
 
 type Created = { id: string };
 
-async function created<T = Created>(path: string, key: string, body: unknown, status = 201): Promise<T> {
-  const response = await call<T>(path, { key, body });
+async function created<T = Created>(path: string, keys: KeyPool, body: unknown, status = 201): Promise<T> {
+  const response = await call<T>(path, { key: await keys.key(), body });
   if (response.status !== status) throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
 }
@@ -74,59 +75,59 @@ export async function uploadPdf(path: string, key: string, fields: Record<string
 }
 
 /**
- * Builds the world with `key` (a key of the team's admin with every permission). `webhookUrl` must answer 2xx, so
+ * Builds the world with keys of the team's admin with every permission (a pool: the polls below send many). `webhookUrl` must answer 2xx, so
  * the delivery ends `succeeded` and stays still while other teams poke at it.
  */
-export async function buildTeamWorld(key: string, webhookUrl: string): Promise<TeamWorld> {
+export async function buildTeamWorld(keys: KeyPool, webhookUrl: string): Promise<TeamWorld> {
   const marker = `ISO${Math.random().toString(36).slice(2, 10)}`;
-  const me = (await call<{ user: { id: string }; team: { id: string } }>("/api/v1/me", { key })).body;
+  const me = (await call<{ user: { id: string }; team: { id: string } }>("/api/v1/me", { key: await keys.key() })).body;
 
-  const parser = await created<Created>("/api/v1/parsers", key, { name: `${marker} Invoices`, fields: FIELDS });
+  const parser = await created<Created>("/api/v1/parsers", keys, { name: `${marker} Invoices`, fields: FIELDS });
   const parserPath = `/api/v1/parsers/${parser.id}`;
-  const markdown = await call(parserPath, { key, method: "PATCH", body: { markdownParsing: { enabled: true } } });
+  const markdown = await call(parserPath, { key: await keys.key(), method: "PATCH", body: { markdownParsing: { enabled: true } } });
   if (markdown.status !== 200) throw new Error(`markdown: ${JSON.stringify(markdown.body)}`);
-  const fields = (await call<{ data: { id: string; name: string; columns?: { id: string }[] }[] }>(`${parserPath}/fields`, { key })).body.data;
+  const fields = (await call<{ data: { id: string; name: string; columns?: { id: string }[] }[] }>(`${parserPath}/fields`, { key: await keys.key() })).body.data;
   const field = fields.find((candidate) => candidate.name === "invoiceNumber")!;
   const column = fields.find((candidate) => candidate.name === "items")!.columns![0]!;
-  const folder = await created<Created>(`${parserPath}/folders`, key, { name: `${marker} Inbox` });
+  const folder = await created<Created>(`${parserPath}/folders`, keys, { name: `${marker} Inbox` });
 
   const email = `${marker.toLowerCase()}.${unique("reviewer").replace(/\W+/g, ".")}@example.test`.toLowerCase();
-  const member = await created<{ member: Created }>("/api/v1/members", key, { name: `${marker} Reviewer`, email, role: "reviewer" });
-  const stage = await created<Created>(`${parserPath}/review-stages`, key, { name: `${marker} Check`, reviewerId: me.user.id });
+  const member = await created<{ member: Created }>("/api/v1/members", keys, { name: `${marker} Reviewer`, email, role: "reviewer" });
+  const stage = await created<Created>(`${parserPath}/review-stages`, keys, { name: `${marker} Check`, reviewerId: me.user.id });
 
   const externalId = `${marker}-ext-1`;
-  const uploaded = await uploadPdf(`/api/v1/process/${parser.id}/files`, key, { folderId: folder.id, externalIds: JSON.stringify([externalId]) });
+  const uploaded = await uploadPdf(`/api/v1/process/${parser.id}/files`, await keys.key(), { folderId: folder.id, externalIds: JSON.stringify([externalId]) });
   if (uploaded.status !== 200) throw new Error(`upload: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
   const documentId = (uploaded.body as { result: { documentId: string }[] }).result[0]!.documentId;
 
-  const routingParser = await created<Created>("/api/v1/parsers", key, { name: `${marker} Routed`, fields: [{ name: "total", type: "currency" }] });
-  const classifier = await created<Created & { settings: { routing: { rules: { id: string }[] } } }>("/api/v1/classifiers", key, {
+  const routingParser = await created<Created>("/api/v1/parsers", keys, { name: `${marker} Routed`, fields: [{ name: "total", type: "currency" }] });
+  const classifier = await created<Created & { settings: { routing: { rules: { id: string }[] } } }>("/api/v1/classifiers", keys, {
     name: `${marker} Mailroom`,
     routing: { rules: [{ label: "Invoice", targetParserId: routingParser.id }], fallback: { action: "skip" } },
   });
-  const classified = await created<{ result: { id: string }[] }>(`/api/v1/classify/${classifier.id}/urls`, key, { urls: [`${quarry().fixtureBaseUrl}/invoice.pdf`] }, 200);
+  const classified = await created<{ result: { id: string }[] }>(`/api/v1/classify/${classifier.id}/urls`, keys, { urls: [`${quarry().fixtureBaseUrl}/invoice.pdf`] }, 200);
   const classifierDocumentId = classified.result[0]!.id;
 
-  const webhook = await created<Created>(`${parserPath}/webhooks`, key, { url: webhookUrl, events: ["document.approved"], description: `${marker} ERP` });
-  const delivery = await created<Created & { status: string }>(`${parserPath}/webhooks/${webhook.id}/test`, key, {}, 200);
+  const webhook = await created<Created>(`${parserPath}/webhooks`, keys, { url: webhookUrl, events: ["document.approved"], description: `${marker} ERP` });
+  const delivery = await created<Created & { status: string }>(`${parserPath}/webhooks/${webhook.id}/test`, keys, {}, 200);
   if (delivery.status !== "succeeded") throw new Error(`the test delivery did not succeed: ${JSON.stringify(delivery)}`);
-  const apiKey = await freshKey(key);
+  const apiKey = await freshKey(await keys.key());
 
   // Nothing may move while another team pokes at the world: wait until every pipeline has come to rest.
   await waitFor(
     "document in review",
-    async () => (await call<{ status: string }>(`${parserPath}/documents/${documentId}`, { key })).body.status,
+    async () => (await call<{ status: string }>(`${parserPath}/documents/${documentId}`, { key: await keys.key() })).body.status,
     (status) => status === "in_review",
   );
   const classifierDocument = await waitFor(
     "classifier document",
-    async () => (await call<{ status: string; routedDocumentId: string | null }>(`/api/v1/classifiers/${classifier.id}/documents/${classifierDocumentId}`, { key })).body,
+    async () => (await call<{ status: string; routedDocumentId: string | null }>(`/api/v1/classifiers/${classifier.id}/documents/${classifierDocumentId}`, { key: await keys.key() })).body,
     (document) => ["routed", "skipped", "failed"].includes(document.status),
   );
   if (classifierDocument.routedDocumentId) {
     await waitFor(
       "routed document",
-      async () => (await call<{ status: string }>(`/api/v1/parsers/${routingParser.id}/documents/${classifierDocument.routedDocumentId}`, { key })).body.status,
+      async () => (await call<{ status: string }>(`/api/v1/parsers/${routingParser.id}/documents/${classifierDocument.routedDocumentId}`, { key: await keys.key() })).body.status,
       (status) => !["uploading", "queued", "processing"].includes(status),
     );
   }
