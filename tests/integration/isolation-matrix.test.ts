@@ -318,10 +318,14 @@ function listOf(body: unknown): unknown[] | null {
   return null;
 }
 
-async function send(route: OpenApiRoute, probe: Probe): Promise<{ response: ApiResponse<unknown>; sent: string }> {
+function probeUrl(route: OpenApiRoute, probe: Probe): { url: string; pathWorld: TeamWorld } {
   const pathWorld = probe.path ? probe.path(A, B) : route.pathParams.length ? A : B;
   const query = probe.query?.(A, B) ?? SAMPLE_QUERIES[route.key]?.(pathWorld);
-  const url = withQuery(fillPath(route.path, pathWorld), query);
+  return { url: withQuery(fillPath(route.path, pathWorld), query), pathWorld };
+}
+
+async function send(route: OpenApiRoute, probe: Probe): Promise<{ response: ApiResponse<unknown>; sent: string }> {
+  const { url, pathWorld } = probeUrl(route, probe);
   const key = await bKeys.key();
   if (route.multipart) {
     const form = probe.form?.(A, B) ?? {};
@@ -347,6 +351,11 @@ async function runProbe(route: OpenApiRoute, probe: Probe) {
     expect(response.status, `${label}: ${text}`).toBe(404);
     expectErrorBody(response, label);
     for (const ref of (response.body as { notFound?: { value: string }[] }).notFound ?? []) expect(sent, `${label}: notFound names what was sent`).toContain(ref.value);
+    // The control: the same read by A finds the resource, so B's 404 is the team boundary and not a bad request.
+    if (route.method === "GET" && !probe.path) {
+      const own = await call(probeUrl(route, probe).url, { key: await aKeys.key() });
+      expect(own.status, `${label}: A's own read`).toBe(200);
+    }
   } else if (outcome.kind === "rejected") {
     expect(outcome.statuses, `${label}: ${response.status} ${text}`).toContain(response.status);
     expectErrorBody(response, label);

@@ -120,7 +120,8 @@ export function unboundedParts(schema: JsonSchema, resolve: Resolve, path = "(bo
     if (resolved.maxItems === undefined) out.push(`${path}: array without maxItems`);
     if (resolved.items) out.push(...unboundedParts(resolved.items, resolve, `${path}[]`, seen));
   }
-  if (resolved.type === "string" && resolved.maxLength === undefined && !resolved.enum && resolved.const === undefined && !resolved.format) {
+  // A format or a pattern (a UUID, a date, a hex colour) already fixes what the string may hold.
+  if (resolved.type === "string" && resolved.maxLength === undefined && !resolved.enum && resolved.const === undefined && !resolved.format && !resolved.pattern) {
     out.push(`${path}: string without maxLength`);
   }
   for (const [name, property] of Object.entries(resolved.properties ?? {})) out.push(...unboundedParts(property, resolve, `${path}.${name}`, seen));
