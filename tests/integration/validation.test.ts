@@ -130,6 +130,11 @@ describe("hostile text: NUL and friends in every string are a 4xx or accepted, n
     for (const route of routes.filter((candidate) => candidate.method === "GET" && candidate.queryParams.length > 0)) {
       for (const name of route.queryParams) check(`${route.key} ?${name}`, await send(route, undefined, { ...SAMPLE_QUERIES[route.key]?.(own), [name]: "nul\u0000here" }));
     }
+    for (const route of routes.filter((candidate) => candidate.multipart)) {
+      const url = fillPath(route.path, own);
+      check(`${route.key} externalIds`, { ...(await uploadPdf(url, await keys.key(), { externalIds: JSON.stringify(["nul\u0000here"]) })), headers: new Headers() });
+      check(`${route.key} file name`, { ...(await uploadPdf(url, await keys.key(), {}, "nul\u0000here.pdf")), headers: new Headers() });
+    }
     expect(failures).toEqual([]);
   });
 });

@@ -59,9 +59,9 @@ async function waitFor<T>(label: string, read: () => Promise<T>, done: (value: T
 }
 
 /** A multipart upload of a one-page invoice PDF, with optional extra form fields. */
-export async function uploadPdf(path: string, key: string, fields: Record<string, string> = {}) {
+export async function uploadPdf(path: string, key: string, fields: Record<string, string> = {}, fileName = `${unique("invoice").replace(/\W+/g, "-")}.pdf`) {
   const form = new FormData();
-  form.append("file", new Blob([Buffer.from(await textPdf(INVOICE_LINES))], { type: "application/pdf" }), `${unique("invoice").replace(/\W+/g, "-")}.pdf`);
+  form.append("file", new Blob([Buffer.from(await textPdf(INVOICE_LINES))], { type: "application/pdf" }), fileName);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const response = await fetch(`${baseUrl()}${path}`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form });
   const text = await response.text();
