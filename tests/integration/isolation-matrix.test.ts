@@ -292,8 +292,12 @@ const VIEWS: Record<View, (a: TeamWorld) => { path: string; pick?: (body: Record
   apiKey: (a) => ({ path: "/api/v1/api-keys", pick: (body) => (body.data as { id: string }[]).find((key) => key.id === a.apiKeyId) ?? null }),
   members: () => ({ path: "/api/v1/members" }),
   preferences: () => ({ path: "/api/v1/me/preferences" }),
-  // A's own key renewals are audited as apiKey.*; anything else new in A's log would be B's doing.
-  audit: () => ({ path: "/api/v1/audit-log?limit=100", pick: (body) => (body.data as { id: string; action: string }[]).filter((entry) => !entry.action.startsWith("apiKey.")).map((entry) => entry.id) }),
+  // A's own key renewals are audited as apiKey.*; anything else new at the top of A's log would be B's doing. Only
+  // the newest entries count: A's renewals push older ones off the page.
+  audit: () => ({
+    path: "/api/v1/audit-log?limit=100",
+    pick: (body) => (body.data as { id: string; action: string }[]).filter((entry) => !entry.action.startsWith("apiKey.")).slice(0, 20).map((entry) => entry.id),
+  }),
 };
 
 async function readView(view: View): Promise<unknown> {
