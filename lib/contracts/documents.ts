@@ -129,8 +129,8 @@ export const ExternalIdSchema = z.string().trim().min(1).max(500);
 export const UploadUrlsSchema = z
   .strictObject({
     urls: z.array(z.string().max(4_096)).min(1, "Give at least one URL").max(20, "At most 20 URLs per request"),
-    externalIds: z.array(ExternalIdSchema.nullable()).optional().describe("One per URL; null skips that one"),
-    custom: z.array(CustomSchema.nullable()).optional().describe("One per URL; null skips that one"),
+    externalIds: z.array(ExternalIdSchema.nullable()).max(20).optional().describe("One per URL; null skips that one"),
+    custom: z.array(CustomSchema.nullable()).max(20).optional().describe("One per URL; null skips that one"),
     folderId: UuidSchema.optional().describe("An existing folder of the same parser"),
   })
   .superRefine((body, ctx) => {

@@ -137,7 +137,8 @@ export const UpdateFieldSchema = z.strictObject({
 export type UpdateField = z.infer<typeof UpdateFieldSchema>;
 
 export const ReorderFieldsSchema = z.strictObject({
-  fieldIds: z.array(z.string().min(1)).min(1).describe("Every top-level field id of the parser, in the new order"),
+  // A bound, so a request cannot make the service sort a million ids; far above any real parser's field count.
+  fieldIds: z.array(z.string().min(1).max(200)).min(1).max(1_000).describe("Every top-level field id of the parser, in the new order"),
 });
 
 export const FieldsParamsSchema = z.object({ parserId: UuidSchema });

@@ -45,7 +45,7 @@ export const SimpleRuleRequestSchema = z
   .strictObject({
     id: z.string().max(100).optional().describe("Kept when given (to update a rule in place); generated otherwise"),
     type: z.literal("simple").default("simple").describe("Only simple rules are supported"),
-    field: z.string().trim().min(1, "A rule needs a field").describe("A field name of the parser"),
+    field: z.string().trim().min(1, "A rule needs a field").max(100).describe("A field name of the parser"),
     condition: z.literal("extracted_value").default("extracted_value"),
     operator: z
       .enum(RULE_OPERATORS)

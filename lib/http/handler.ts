@@ -7,6 +7,7 @@ import { consumeRateLimit, type RateLimitState } from "@/lib/services/rate-limit
 import type { ServiceContext } from "@/lib/services/context";
 import { authenticate } from "./authenticate";
 import { AppError, errorResponse, missingPermission, notFound, toAppError, zodValidationError } from "./errors";
+import { assertNoNulCharacter } from "./nul-characters";
 import { readJsonBody } from "./read-body";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -80,14 +81,18 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
 
       let query: unknown = {};
       if (operation.query) {
-        const parsed = operation.query.safeParse(queryObject(new URL(request.url)));
+        const raw = queryObject(new URL(request.url));
+        assertNoNulCharacter(raw, "query");
+        const parsed = operation.query.safeParse(raw);
         if (!parsed.success) throw zodValidationError("query", parsed.error);
         query = parsed.data;
       }
 
       let body: unknown = undefined;
       if (operation.body) {
-        const parsed = operation.body.safeParse(await readJsonBody(request));
+        const raw = await readJsonBody(request);
+        assertNoNulCharacter(raw, "request body");
+        const parsed = operation.body.safeParse(raw);
         if (!parsed.success) throw zodValidationError("request body", parsed.error);
         body = parsed.data;
       }

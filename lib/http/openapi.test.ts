@@ -19,6 +19,17 @@ describe("OpenAPI document", () => {
     expect(text).not.toContain("#/$defs/");
   });
 
+  it("gives every component a real schema, never a reference to itself", () => {
+    for (const [name, schema] of Object.entries(document.components.schemas)) {
+      expect((schema as { $ref?: string }).$ref, name).not.toBe(`#/components/schemas/${name}`);
+    }
+    const parser = document.components.schemas.Parser as { properties?: Record<string, unknown> };
+    expect(Object.keys(parser.properties ?? {})).toEqual(expect.arrayContaining(["id", "name", "settings", "counts"]));
+    const exportBody = document.components.schemas.ExportRequest as { properties?: Record<string, unknown>; additionalProperties?: boolean };
+    expect(Object.keys(exportBody.properties ?? {})).toEqual(expect.arrayContaining(["format", "documentIds", "status", "folderId"]));
+    expect(exportBody.additionalProperties).toBe(false);
+  });
+
   it("documents bodies, path parameters and errors", () => {
     const create = (document.paths["/api-keys"] as Record<string, Record<string, unknown>>).post!;
     expect(create.requestBody).toBeDefined();

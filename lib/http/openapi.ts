@@ -24,12 +24,16 @@ function toSchema(schema: z.ZodType, io: "input" | "output", components: JsonObj
   const defs = (json.$defs ?? {}) as JsonObject;
   delete json.$defs;
   for (const [name, def] of Object.entries(defs)) components[name] = rewriteRefs(def);
+  const root = rewriteRefs(json) as JsonObject;
   const id = (z.globalRegistry.get(schema) as { id?: string } | undefined)?.id;
   if (id) {
-    components[id] = rewriteRefs(json);
-    return { $ref: `#/components/schemas/${id}` };
+    const ref = `#/components/schemas/${id}`;
+    // zod hoists a root with an id into $defs itself and leaves the root a bare $ref to it: storing that root
+    // would replace the component with a reference to itself.
+    if (root.$ref !== ref) components[id] = root;
+    return { $ref: ref };
   }
-  return rewriteRefs(json) as JsonObject;
+  return root;
 }
 
 function rewriteRefs(value: unknown): unknown {

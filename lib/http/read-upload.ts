@@ -2,6 +2,7 @@ import "server-only";
 import { UploadFilesFieldsSchema } from "@/lib/contracts/documents";
 import type { IncomingFile } from "@/lib/services/documents/upload";
 import { AppError, validationError, zodValidationError } from "./errors";
+import { assertNoNulCharacter } from "./nul-characters";
 
 /** A whole multipart request: up to 20 files of 100 MB, with room for the form's other fields. */
 const UPLOAD_LIMIT_BYTES = 20 * 100 * 1024 * 1024 + 1024 * 1024;
@@ -43,6 +44,7 @@ export async function readUpload(request: Request) {
       throw validationError(`${key} must be a JSON-encoded array, one entry per file`);
     }
   }
+  assertNoNulCharacter({ ...fields, fileNames: files.map((file) => file.name) }, "form fields");
   const parsed = UploadFilesFieldsSchema.safeParse(fields);
   if (!parsed.success) throw zodValidationError("form fields", parsed.error);
   return { files, ...parsed.data };

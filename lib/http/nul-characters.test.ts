@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "./errors";
+import { assertNoNulCharacter, findNulCharacter } from "./nul-characters";
+
+describe("NUL characters in requests", () => {
+  it("finds the first NUL in strings, arrays, nested objects and keys, and names its path", () => {
+    expect(findNulCharacter({ name: "ok", rules: [{ label: "fine" }] })).toBeNull();
+    expect(findNulCharacter("a\u0000b")).toBe("(value)");
+    expect(findNulCharacter({ name: "a\u0000" })).toBe("name");
+    expect(findNulCharacter({ routing: { rules: [{ label: "x" }, { label: "\u0000" }] } })).toBe("routing.rules.1.label");
+    expect(findNulCharacter({ custom: { "k\u0000": 1 } })).toBe("custom.k\u0000");
+    expect(findNulCharacter([1, true, null, { n: 2 }])).toBeNull();
+  });
+
+  it("refuses it as a 400 that says where", () => {
+    expect(() => assertNoNulCharacter({ name: "x" }, "request body")).not.toThrow();
+    try {
+      assertNoNulCharacter({ q: "a\u0000" }, "query");
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).status).toBe(400);
+      expect((error as AppError).message).toBe("Invalid query: q contains a NUL character (U+0000), which text cannot hold");
+    }
+  });
+});
