@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
+import https from "node:https";
+import type { AddressInfo } from "node:net";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, describe, expect, it } from "vitest";
+import { TEST_TLS_CERT, TEST_TLS_KEY } from "../../lib/net/test-tls-fixture";
 import { baseUrl, call, quarry, seedMember, seedTeam } from "../support/http";
 import { keysPerTest, makeParser } from "../support/parsers";
 import { connectAgent, decide, openConsent, signedInJar, type CookieJar } from "../support/mcp-oauth";
@@ -255,5 +258,42 @@ describe("refusals", () => {
       body: new URLSearchParams({ uid: step.uid, teamId: seedTeam("Acme").id, decision: "allow" }),
     });
     expect(posted.headers.get("location")).toContain("/oauth/consent?uid=");
+  });
+});
+
+describe("client ID metadata documents", () => {
+  it("accepts an agent identified by the https URL of its metadata document, fetched through the SSRF-safe fetch", async () => {
+    // The one loopback port the server may fetch from (SAFE_FETCH_ALLOW); its TLS certificate is trusted by the
+    // server through NODE_EXTRA_CA_CERTS (global setup).
+    let clientId = "";
+    const site = https.createServer({ cert: TEST_TLS_CERT, key: TEST_TLS_KEY }, (request, response) => {
+      if (request.url !== "/agent.json") return response.writeHead(404).end();
+      response.writeHead(200, { "content-type": "application/json", "cache-control": "max-age=60" });
+      response.end(JSON.stringify({ client_id: clientId, client_name: "Metadata agent", redirect_uris: [REDIRECT_URI], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" }));
+    });
+    await new Promise<void>((resolve) => site.listen(quarry().webhookPort, "127.0.0.1", resolve));
+    try {
+      clientId = `https://127.0.0.1:${(site.address() as AddressInfo).port}/agent.json`;
+      const jar = await jarFor("Acme");
+      const { verifier, challenge } = pkce();
+      const step = await openConsent(jar, authorizationUrl({ client_id: clientId, redirect_uri: REDIRECT_URI, code_challenge: challenge, code_challenge_method: "S256" }));
+      expect(await (await fetch(step.consentUrl, { headers: { cookie: jar.header() } })).text()).toContain("Metadata agent");
+      const callback = await decide(jar, step, { allow: true, teamId: seedTeam("Acme").id });
+      const issued = await token({ grant_type: "authorization_code", code: callback.get("code")!, code_verifier: verifier, redirect_uri: REDIRECT_URI, client_id: clientId });
+      expect(issued.status).toBe(200);
+      expect(await mcpStatus(issued.body.access_token!)).toBe(200);
+    } finally {
+      await new Promise((resolve) => site.close(resolve));
+    }
+  });
+
+  it("never fetches a metadata document from a private address", async () => {
+    const jar = await jarFor("Acme");
+    const { challenge } = pkce();
+    for (const clientId of ["https://10.0.0.1/agent.json", "https://169.254.169.254/latest/meta-data", "https://127.0.0.1:1/agent.json"]) {
+      const response = await fetch(authorizationUrl({ client_id: clientId, redirect_uri: REDIRECT_URI, code_challenge: challenge, code_challenge_method: "S256" }), { redirect: "manual", headers: { cookie: jar.header() } });
+      expect(response.status).toBe(400);
+      expect(response.headers.get("location") ?? "").not.toContain("/oauth/consent");
+    }
   });
 });
