@@ -71,7 +71,7 @@ async function bench(backend: string, databaseUrl: string) {
 }
 
 async function main() {
-  console.log(`Quarry API benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}`);
+  console.log(`Quarry API benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load average at start ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
   console.log(`GET /api/v1/parsers (authenticated, rate limit counted), ${SECONDS} s per run\n`);
   const rows = (await bench("PGlite", "")).rows;
   const bare: Row[] = [];
