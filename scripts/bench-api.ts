@@ -1,16 +1,53 @@
 // `npm run bench:api`: starts the real server, seeds, adds parsers, and measures an authenticated
-// GET /api/v1/parsers at concurrency 1 and 32, on PGlite and (when reachable) on PostgreSQL.
-import { spawnSync } from "node:child_process";
+// GET /api/v1/parsers at concurrency 1 and 32, on PGlite and (when reachable) on PostgreSQL. On PostgreSQL it then
+// runs the same load against a bare node:http + pg handler doing the same SQL on the same database
+// (scripts/bench/bare-parsers-server.ts) and prints Quarry's share of that floor.
+import { spawn, spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { parseSeedOutput } from "../tests/support/seed-output";
-import { runSeed, startServer, tempDataDir } from "../tests/support/server";
-import { runLoad } from "./bench/load";
+import { freePort, runSeed, startServer, tempDataDir } from "../tests/support/server";
+import { runLoad, type LoadResult } from "./bench/load";
 import { postgresAvailable, withDatabase } from "./bench/postgres";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PARSERS = 20;
+const CONCURRENCIES = [1, 32];
 
+type Row = { backend: string; concurrency: number } & LoadResult;
+
+async function measureAll(backend: string, url: string, headers: Record<string, string>): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const concurrency of CONCURRENCIES) {
+    await runLoad({ url, headers, concurrency, seconds: 2 }); // warm-up
+    rows.push({ backend, concurrency, ...(await runLoad({ url, headers, concurrency, seconds: SECONDS })) });
+  }
+  return rows;
+}
+
+/** The bare handler on the same database and key, in its own process like the server. */
+async function benchBare(databaseUrl: string, apiKey: string): Promise<Row[]> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join("node_modules/tsx/dist/cli.mjs"), "scripts/bench/bare-parsers-server.ts"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());
+      child.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
+    });
+    const url = `http://127.0.0.1:${port}/api/v1/parsers`;
+    const headers = { authorization: `Bearer ${apiKey}` };
+    const listed = (await (await fetch(url, { headers })).json()) as { data: unknown[] };
+    if (listed.data.length !== PARSERS) throw new Error(`bare handler: expected ${PARSERS} parsers, got ${listed.data.length}`);
+    return await measureAll("bare node:http + pg", url, headers);
+  } finally {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
 
 async function bench(backend: string, databaseUrl: string) {
   const env = { DATA_DIR: tempDataDir("quarry-bench-"), DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: "100000000", RATE_LIMIT_PER_DAY: "100000000" };
@@ -27,29 +64,39 @@ async function bench(backend: string, databaseUrl: string) {
     const headers = { authorization: `Bearer ${team.apiKey}` };
     const listed = (await (await fetch(`${server.baseUrl}/api/v1/parsers`, { headers })).json()) as { data: unknown[] };
     if (listed.data.length !== PARSERS) throw new Error(`expected ${PARSERS} parsers, got ${listed.data.length}`);
-    const rows = [];
-    for (const concurrency of [1, 32]) {
-      await runLoad({ url: `${server.baseUrl}/api/v1/parsers`, headers, concurrency, seconds: 2 }); // warm-up
-      const result = await runLoad({ url: `${server.baseUrl}/api/v1/parsers`, headers, concurrency, seconds: SECONDS });
-      rows.push({ backend, concurrency, ...result });
-    }
-    return rows;
+    return { rows: await measureAll(backend, `${server.baseUrl}/api/v1/parsers`, headers), apiKey: team.apiKey };
   } finally {
     await server.stop();
   }
 }
 
 async function main() {
-  console.log(`Quarry API benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}`);
+  console.log(`Quarry API benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load average at start ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
   console.log(`GET /api/v1/parsers (authenticated, rate limit counted), ${SECONDS} s per run\n`);
-  const rows = await bench("PGlite", "");
-  if (await postgresAvailable()) rows.push(...(await withDatabase(`quarry_bench_${Date.now()}`, (url) => bench("PostgreSQL", url))));
-  else console.log("(PostgreSQL not reachable at BENCH_POSTGRES_ADMIN_URL: skipped)\n");
+  const rows = (await bench("PGlite", "")).rows;
+  const bare: Row[] = [];
+  if (await postgresAvailable()) {
+    await withDatabase(`quarry_bench_${Date.now()}`, async (url) => {
+      const postgres = await bench("PostgreSQL", url);
+      rows.push(...postgres.rows);
+      // After the server has stopped, so the two never share the cores.
+      bare.push(...(await benchBare(url, postgres.apiKey)));
+    });
+  } else console.log("(PostgreSQL not reachable at BENCH_POSTGRES_ADMIN_URL: skipped)\n");
   console.log("| backend | concurrency | requests | req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-  for (const row of rows) {
+  for (const row of [...rows, ...bare]) {
     const non2xx = Object.entries(row.statuses).filter(([status]) => !status.startsWith("2")).reduce((sum, [, n]) => sum + n, 0);
     console.log(`| ${row.backend} | ${row.concurrency} | ${row.requests} | ${row.rps.toFixed(0)} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.p99.toFixed(1)} | ${non2xx} | ${row.errors} |`);
+  }
+  if (bare.length > 0) {
+    console.log("\nQuarry on PostgreSQL against the bare handler (same SQL, same database, same key):");
+    console.log("| concurrency | Quarry req/s | bare req/s | Quarry ÷ bare req/s | Quarry p95 ms | bare p95 ms | Quarry ÷ bare p95 |");
+    console.log("|---:|---:|---:|---:|---:|---:|---:|");
+    for (const floor of bare) {
+      const quarry = rows.find((row) => row.backend === "PostgreSQL" && row.concurrency === floor.concurrency)!;
+      console.log(`| ${floor.concurrency} | ${quarry.rps.toFixed(0)} | ${floor.rps.toFixed(0)} | ${(quarry.rps / floor.rps).toFixed(2)} | ${quarry.p95.toFixed(1)} | ${floor.p95.toFixed(1)} | ${(quarry.p95 / floor.p95).toFixed(1)}× |`);
+    }
   }
 }
 

@@ -93,7 +93,7 @@ async function bench(backend: string, databaseUrl: string) {
 }
 
 async function main() {
-  console.log(`Quarry documents benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`);
+  console.log(`Quarry documents benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, load average at start ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
   console.log(`${COUNT} documents in one parser; ${REQUESTS} sequential requests per probe after 10 warm-up requests\n`);
   const rows = [];
   if (BACKENDS.includes("pglite")) rows.push(...(await bench("PGlite", "")));

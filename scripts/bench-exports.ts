@@ -11,38 +11,13 @@ import path from "node:path";
 import { parseSeedOutput } from "../tests/support/seed-output";
 import { runSeed, startServer, tempDataDir } from "../tests/support/server";
 import { postgresAvailable, withDatabase } from "./bench/postgres";
+import { treeRss } from "./bench/tree-rss";
 
 const COUNT = Number(process.env.BENCH_EXPORT_DOCUMENTS ?? 10_000);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? "pglite,postgres").split(",");
 const FORMATS = ["json", "xml", "csv", "xlsx"] as const;
 const MB = 1024 * 1024;
 
-/** The resident memory of a process and all its descendants (`npm start` runs `next start` as a child). */
-function treeRss(rootPid: number): number {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  let total = 0;
-  for (const queue = [rootPid]; queue.length > 0; ) {
-    const pid = queue.pop()!;
-    try {
-      const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-      total += Number(kb ?? 0) * 1024;
-    } catch {
-      // gone
-    }
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return total;
-}
 
 type Result = { firstByteMs: number; totalMs: number; bytes: number; status: number; body: Buffer | null };
 

@@ -5,12 +5,14 @@
  *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate] [--advanced]
  *
  * The engine only ever sees the document bytes and generic field definitions; it never reads PDF attachments.
+ * At the end, text-layer speed against poppler's `pdftotext` on the same PDFs (read in place), when it is installed.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { extractDocument, type FieldDefinition, type FieldValue, type TableRow } from "../lib/extraction";
 import { terminateOcr } from "../lib/extraction/loaders/ocr";
+import { compareWithPdftotext, type EndToEnd } from "./bench/pdftotext-compare";
 
 type Gt = { fields: Record<string, string>; tables?: { line_items?: Array<Record<string, string>> } };
 type Manifest = { documents: Array<{ id: string; document: string; ground_truth: string }> };
@@ -307,18 +309,20 @@ async function main(): Promise<void> {
   // (pdf-lib), so per-file start-up does not dominate; end to end with fields, tables and markdown.
   const pdfEntries = manifest.documents.filter((d) => d.document.toLowerCase().endsWith(".pdf") && (!only || d.id.includes(only)));
   let throughput = "";
+  let merged: { bytes: Uint8Array; endToEnd: EndToEnd } | null = null;
   if (pdfEntries.length > 0) {
-    const merged = await PDFDocument.create();
+    const mergedPdf = await PDFDocument.create();
     for (let round = 0; round < 3; round += 1) {
       for (const entry of pdfEntries) {
         const src = await PDFDocument.load(readFileSync(path.join(dir, entry.document)), { ignoreEncryption: true });
-        for (const page of await merged.copyPages(src, src.getPageIndices())) merged.addPage(page);
+        for (const page of await mergedPdf.copyPages(src, src.getPageIndices())) mergedPdf.addPage(page);
       }
     }
-    const bytes = await merged.save();
+    const bytes = await mergedPdf.save();
     const t0 = performance.now();
     const result = await extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS, settings: { markdownParsing: true, dataExtractionMode: "fast" } });
     const ms = performance.now() - t0;
+    merged = { bytes, endToEnd: { pages: result.stats.pageCount, ms } };
     throughput = `text-layer throughput (one ${result.stats.pageCount}-page PDF merged from the dataset PDFs, fields + tables + markdown): ${((1000 * result.stats.pageCount) / ms).toFixed(1)} pages/s (${(ms / result.stats.pageCount).toFixed(1)} ms/page)`;
   }
   clearInterval(sampler);
@@ -339,6 +343,15 @@ async function main(): Promise<void> {
   }
   if (throughput) console.log(`\n${throughput}`);
   console.log(`peak RSS: ${(peakRss / 1024 / 1024).toFixed(0)} MB`);
+  const pdfGroup = groups.get("input:pdf");
+  if (merged && pdfGroup) {
+    await compareWithPdftotext({
+      files: pdfEntries.map((entry) => path.join(dir, entry.document)),
+      merged: merged.bytes,
+      mergedEndToEnd: merged.endToEnd,
+      perFileEndToEnd: { pages: pdfGroup.pages, ms: pdfGroup.ms },
+    });
+  }
 }
 
 void main();
