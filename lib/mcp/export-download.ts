@@ -1,6 +1,7 @@
 import "server-only";
 import { effectivePermissions } from "@/lib/auth/permissions";
 import type { Db } from "@/lib/db/client";
+import { attachmentResponse } from "@/lib/http/attachment";
 import { AppError, errorResponse, missingPermission, toAppError } from "@/lib/http/errors";
 import type { ServiceContext } from "@/lib/services/context";
 import { exportDocuments } from "@/lib/services/exports";
@@ -31,15 +32,7 @@ export async function exportDownloadResponse(db: Db, token: string): Promise<Res
       role: membership.role,
       permissions,
     };
-    const file = await exportDocuments(ctx, grant.parserId, grant.request);
-    return new Response(file.body, {
-      headers: {
-        "content-type": file.contentType,
-        "content-disposition": `attachment; filename="${file.fileName}"`,
-        "cache-control": "no-store",
-        "x-content-type-options": "nosniff",
-      },
-    });
+    return attachmentResponse(await exportDocuments(ctx, grant.parserId, grant.request));
   } catch (error) {
     return errorResponse(toAppError(error, (message, detail) => console.error(`[mcp] export download: ${message}`, detail)));
   }
