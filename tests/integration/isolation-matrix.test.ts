@@ -328,6 +328,12 @@ const MCP_TOOL_MATRIX: Record<string, McpToolProbe[]> = {
     toolAtA((a) => ({ parserId: a.parserId, fieldId: a.fieldId, description: "stolen" }), ["fields"]),
     toolAtA((a) => ({ parserId: a.parserId, fieldId: a.fieldName, description: "stolen" }), ["fields"], { label: "A's parser, A's field by name" }),
     toolProbe("B's parser, A's field", (a, b) => ({ parserId: b.parserId, fieldId: a.fieldId, description: "stolen" }), notFoundTool, ["fields"]),
+    toolProbe(
+      "B's table keeping A's column id",
+      (a, b) => ({ parserId: b.parserId, fieldId: "items", columns: [{ id: a.columnId, name: "stolen", type: "text" }] }),
+      refusedTool,
+      ["fields"],
+    ),
   ],
   delete_field: [
     toolAtA((a) => ({ parserId: a.parserId, fieldId: a.fieldId }), ["fields"]),
@@ -349,6 +355,12 @@ const MCP_TOOL_MATRIX: Record<string, McpToolProbe[]> = {
   update_classifier: [
     toolAtA((a, b) => ({ classifierId: a.classifierId, name: "Stolen", routing: { rules: [{ label: "Invoice", targetParserId: b.parserId }] } }), ["classifier"]),
     toolProbe("B's classifier routing to A's parser", (a, b) => ({ classifierId: b.classifierId, routing: { rules: [{ label: "Invoice", targetParserId: a.routingParserId }] } }), refusedTool, ["classifier"]),
+    toolProbe(
+      "B's classifier falling back to A's parser",
+      (a, b) => ({ classifierId: b.classifierId, routing: { rules: [{ label: "Invoice", targetParserId: b.parserId }], fallback: { action: "route", targetParserId: a.parserId } } }),
+      refusedTool,
+      ["classifier", "parser"],
+    ),
     toolProbe("B's classifier keeping A's rule id", (a, b) => ({ classifierId: b.classifierId, routing: { rules: [{ id: a.ruleId, label: "Invoice", targetParserId: b.parserId }] } }), okTool((b) => [b.classifierId]), ["classifier"]),
   ],
 
