@@ -287,6 +287,12 @@ type McpToolProbe = {
   control?: boolean;
 };
 
+const notFoundTool: McpOutcome = { kind: "notFound" };
+const refusedTool: McpOutcome = { kind: "refused" };
+const emptyTool: McpOutcome = { kind: "emptyOrNotFound" };
+const okTool = (contains?: (b: TeamWorld) => string[]): McpOutcome => ({ kind: "ok", contains });
+/** B's agent with A's ids inside B's own request (B's parser, A's document). */
+const toolProbe = (label: string, args: McpToolProbe["arguments"], outcome: McpOutcome, watch: View[] = []): McpToolProbe => ({ label, arguments: args, outcome, watch });
 /** B's agent at A's resource (A's ids only); with `control`, A's agent makes the same call and finds it. */
 const toolAtA = (args: McpToolProbe["arguments"], watch: View[] = [], extra: Partial<McpToolProbe> = {}): McpToolProbe => ({
   label: "A's ids",
@@ -296,11 +302,6 @@ const toolAtA = (args: McpToolProbe["arguments"], watch: View[] = [], extra: Par
   watch,
   ...extra,
 });
-const notFoundTool: McpOutcome = { kind: "notFound" };
-const toolProbe = (label: string, args: McpToolProbe["arguments"], outcome: McpOutcome, watch: View[] = []): McpToolProbe => ({ label, arguments: args, outcome, watch });
-const refusedTool: McpOutcome = { kind: "refused" };
-const emptyTool: McpOutcome = { kind: "emptyOrNotFound" };
-const okTool = (contains?: (b: TeamWorld) => string[]): McpOutcome => ({ kind: "ok", contains });
 const documentFilters = (tool: string, extra: Record<string, unknown> = {}): McpToolProbe[] => [
   toolProbe(`${tool}: B's parser filtered by A's folder`, (a, b) => ({ parserId: b.parserId, folderId: a.folderId, ...extra }), emptyTool),
   toolProbe(`${tool}: B's parser filtered by A's assignee`, (a, b) => ({ parserId: b.parserId, assigneeId: a.adminId, ...extra }), emptyTool),
