@@ -1,5 +1,7 @@
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, freshKey, seedTeam, type ApiResponse } from "../support/http";
+import { seededAgent } from "../support/mcp-oauth";
 import { keyPool } from "../support/key-pool";
 import { openApiRoutes, type OpenApiRoute } from "../support/openapi-routes";
 import { fillPath, SAMPLE_QUERIES, sampleBody, withQuery, type SampleEnv } from "../support/sample-requests";
@@ -13,11 +15,27 @@ import { startWebhookReceiver } from "../support/webhook-receiver";
  * bodies and list filters (rejected, or nothing of A's), and on the routes without a team-owned path parameter
  * (B's answer holds none of A's ids). After every probe A re-reads, with its own key, the resources the route
  * could touch, and they must be exactly as before. A route in openapi.json without a row in MATRIX fails the
- * coverage test, so a new route cannot ship unexamined.
+ * coverage test, so a new route cannot ship unexamined. The MCP server gets the same treatment below: B's agent
+ * calls every tool of `tools/list` and reads every resource template with A's ids.
  */
 
 /** A's resources as A reads them, compared before and after each probe. */
-type View = "parser" | "fields" | "folders" | "document" | "documents" | "stages" | "webhooks" | "deliveries" | "classifier" | "classifierDocument" | "apiKey" | "members" | "preferences" | "audit";
+type View =
+  | "parser"
+  | "fields"
+  | "folders"
+  | "document"
+  | "documents"
+  | "stages"
+  | "webhooks"
+  | "deliveries"
+  | "classifier"
+  | "classifierDocument"
+  | "apiKey"
+  | "members"
+  | "preferences"
+  | "connections"
+  | "audit";
 
 type Outcome =
   /** 404 with the spec's not-found body. */
@@ -196,6 +214,8 @@ const MATRIX: Record<string, Probe[]> = {
     onB("filtered by A's assignee", { kind: "emptyOrNotFound" }, { query: (a) => ({ assignee: a.adminId }) }),
   ],
   "GET /me/preferences": [onB("B's own preferences", { kind: "ok" })],
+  "GET /me/connections": [onB("B's own connections only", listed((b) => [b.connectionId]))],
+  "DELETE /me/connections/{connectionId}": [atA(["connections"])],
   "PATCH /me/preferences": [onB("B's own preferences", { kind: "ok" }, { watch: ["preferences"] })],
   "GET /usage": [onB("B's usage only", { kind: "ok" }), onB("filtered by A's parser", { kind: "emptyOrNotFound" }, { query: (a) => ({ parserId: a.parserId }) })],
   "GET /dashboard": [onB("B's dashboard", { kind: "ok" })],
@@ -241,13 +261,186 @@ const MATRIX: Record<string, Probe[]> = {
 };
 
 /**
- * Extension point for the MCP server (DESIGN §1.6), not built yet. When it lands: list the tools with B's OAuth
- * token (tools/list), key this table by tool name, call each tool with A's ids (the same TeamWorld) and expect a
- * not-found tool error, then compare A's views with `expectUnchanged` exactly as the REST probes do. Make the
- * coverage test below fail for a tool missing from the table, as it does for REST routes.
+ * The MCP server (DESIGN §1.6): team B's agent, connected over OAuth by B's admin, calls every tool of
+ * `tools/list` with A's ids. Keyed by tool name; a tool without a row fails the coverage test. Each probe's answer
+ * holds nothing of A's that B did not send, and A's views are compared exactly as for the REST probes (every
+ * tool that is not read-only also checks A's audit log).
  */
-type McpToolProbe = { label: string; arguments: (a: TeamWorld, b: TeamWorld) => Record<string, unknown>; watch: View[] };
-const MCP_TOOL_MATRIX: Record<string, McpToolProbe[]> = {};
+type McpOutcome =
+  /** A tool error saying not found. */
+  | { kind: "notFound" }
+  /** A tool error (a reference to A's resource in the arguments is invalid input, or not found). */
+  | { kind: "refused" }
+  /** A tool error, or an answer whose list (documents, exported documents) is empty. */
+  | { kind: "emptyOrNotFound" }
+  /** Not an error; the answer names `contains` (B's own ids, so it is not trivially empty). */
+  | { kind: "ok"; contains?: (b: TeamWorld) => string[] };
+
+type McpToolProbe = {
+  label: string;
+  arguments: (a: TeamWorld, b: TeamWorld, env: SampleEnv) => Record<string, unknown>;
+  outcome: McpOutcome;
+  watch: View[];
+  /** Addressed at A's resource itself (A's parser, classifier or document), not at B's with A's ids inside. */
+  atA?: boolean;
+  /** The same call by A's own agent succeeds: B's not-found is the team boundary, not a bad call. */
+  control?: boolean;
+};
+
+const notFoundTool: McpOutcome = { kind: "notFound" };
+const refusedTool: McpOutcome = { kind: "refused" };
+const emptyTool: McpOutcome = { kind: "emptyOrNotFound" };
+const okTool = (contains?: (b: TeamWorld) => string[]): McpOutcome => ({ kind: "ok", contains });
+/** B's agent with A's ids inside B's own request (B's parser, A's document). */
+const toolProbe = (label: string, args: McpToolProbe["arguments"], outcome: McpOutcome, watch: View[] = []): McpToolProbe => ({ label, arguments: args, outcome, watch });
+/** B's agent at A's resource (A's ids only); with `control`, A's agent makes the same call and finds it. */
+const toolAtA = (args: McpToolProbe["arguments"], watch: View[] = [], extra: Partial<McpToolProbe> = {}): McpToolProbe => ({
+  label: "A's ids",
+  arguments: args,
+  atA: true,
+  outcome: notFoundTool,
+  watch,
+  ...extra,
+});
+const documentFilters = (tool: string, extra: Record<string, unknown> = {}): McpToolProbe[] => [
+  toolProbe(`${tool}: B's parser filtered by A's folder`, (a, b) => ({ parserId: b.parserId, folderId: a.folderId, ...extra }), emptyTool),
+  toolProbe(`${tool}: B's parser filtered by A's assignee`, (a, b) => ({ parserId: b.parserId, assigneeId: a.adminId, ...extra }), emptyTool),
+  toolProbe(`${tool}: B's parser filtered by A's stage`, (a, b) => ({ parserId: b.parserId, reviewStageId: a.stageId, ...extra }), emptyTool),
+  toolProbe(`${tool}: B's parser filtered by A's external id`, (a, b) => ({ parserId: b.parserId, externalId: a.externalId, ...extra }), emptyTool),
+];
+const decisions = (watch: View[]): McpToolProbe[] => [
+  toolAtA((a) => ({ parserId: a.parserId, documentId: a.documentId }), watch),
+  toolAtA((a) => ({ parserId: a.parserId, documentId: a.documentId, stageId: a.stageId }), watch, { label: "A's ids with A's current stage" }),
+  toolProbe("B's parser, A's document", (a, b) => ({ parserId: b.parserId, documentId: a.documentId }), notFoundTool, watch),
+];
+
+const MCP_TOOL_MATRIX: Record<string, McpToolProbe[]> = {
+  list_parsers: [toolProbe("B's parsers only, archived too", () => ({ includeArchived: true }), okTool((b) => [b.parserId, b.routingParserId]))],
+  get_parser: [
+    toolAtA((a) => ({ parserId: a.parserId, includeArchived: true }), [], { control: true }),
+    toolAtA((a) => ({ parserId: a.classifierId, includeArchived: true }), [], { label: "A's classifier as a parser" }),
+  ],
+  create_parser: [toolProbe("a parser of B's", () => ({ name: "Agent parser", fields: [{ name: "total", type: "number" }] }), okTool())],
+  update_parser: [toolAtA((a) => ({ parserId: a.parserId, name: "Stolen", isActive: false }), ["parser"])],
+
+  list_fields: [toolAtA((a) => ({ parserId: a.parserId }), [], { control: true })],
+  create_field: [toolAtA((a) => ({ parserId: a.parserId, field: { name: "stolen", type: "text" } }), ["fields"])],
+  update_field: [
+    toolAtA((a) => ({ parserId: a.parserId, fieldId: a.fieldId, description: "stolen" }), ["fields"]),
+    toolAtA((a) => ({ parserId: a.parserId, fieldId: a.fieldName, description: "stolen" }), ["fields"], { label: "A's parser, A's field by name" }),
+    toolProbe("B's parser, A's field", (a, b) => ({ parserId: b.parserId, fieldId: a.fieldId, description: "stolen" }), notFoundTool, ["fields"]),
+    toolProbe(
+      "B's table keeping A's column id",
+      (a, b) => ({ parserId: b.parserId, fieldId: "items", columns: [{ id: a.columnId, name: "stolen", type: "text" }] }),
+      refusedTool,
+      ["fields"],
+    ),
+  ],
+  delete_field: [
+    toolAtA((a) => ({ parserId: a.parserId, fieldId: a.fieldId }), ["fields"]),
+    toolProbe("B's parser, A's field", (a, b) => ({ parserId: b.parserId, fieldId: a.fieldId }), notFoundTool, ["fields"]),
+    toolProbe("B's parser, A's column", (a, b) => ({ parserId: b.parserId, fieldId: a.columnId }), notFoundTool, ["fields"]),
+  ],
+
+  list_classifiers: [toolProbe("B's classifiers only", () => ({}), okTool((b) => [b.classifierId]))],
+  get_classifier: [
+    toolAtA((a) => ({ classifierId: a.classifierId }), [], { control: true }),
+    toolAtA((a) => ({ classifierId: a.parserId }), [], { label: "A's parser as a classifier" }),
+  ],
+  create_classifier: [
+    toolProbe("routing to A's parser", (a) => ({ name: "Thief", routing: { rules: [{ label: "Invoice", targetParserId: a.parserId }] } }), refusedTool, ["parser", "documents"]),
+    toolProbe("falling back to A's parser", (a, b) => ({ name: "Thief", routing: { rules: [{ label: "Invoice", targetParserId: b.parserId }], fallback: { action: "route", targetParserId: a.routingParserId } } }), refusedTool),
+    // The control: the same classifier routing to B's own parser is made, so the refusals above are the boundary.
+    toolProbe("routing to B's own parser", (_a, b) => ({ name: "Own", routing: { rules: [{ label: "Invoice", targetParserId: b.parserId }] } }), okTool((b) => [b.parserId])),
+  ],
+  update_classifier: [
+    toolAtA((a, b) => ({ classifierId: a.classifierId, name: "Stolen", routing: { rules: [{ label: "Invoice", targetParserId: b.parserId }] } }), ["classifier"]),
+    toolProbe("B's classifier routing to A's parser", (a, b) => ({ classifierId: b.classifierId, routing: { rules: [{ label: "Invoice", targetParserId: a.routingParserId }] } }), refusedTool, ["classifier"]),
+    toolProbe(
+      "B's classifier falling back to A's parser",
+      (a, b) => ({ classifierId: b.classifierId, routing: { rules: [{ label: "Invoice", targetParserId: b.parserId }], fallback: { action: "route", targetParserId: a.parserId } } }),
+      refusedTool,
+      ["classifier", "parser"],
+    ),
+    toolProbe("B's classifier keeping A's rule id", (a, b) => ({ classifierId: b.classifierId, routing: { rules: [{ id: a.ruleId, label: "Invoice", targetParserId: b.parserId }] } }), okTool((b) => [b.classifierId]), ["classifier"]),
+  ],
+
+  upload_document_by_url: [
+    toolAtA((a, _b, env) => ({ parserId: a.parserId, urls: [env.fixtureUrl] }), ["documents", "parser"], { label: "to A's parser" }),
+    toolAtA((a, _b, env) => ({ classifierId: a.classifierId, urls: [env.fixtureUrl] }), ["classifier"], { label: "to A's classifier" }),
+    toolAtA((a, _b, env) => ({ parserId: a.parserId, urls: [env.fixtureUrl], folderId: a.folderId }), ["documents", "folders"], { label: "to A's parser and folder" }),
+    toolProbe("B's parser, A's folder", (a, b, env) => ({ parserId: b.parserId, urls: [env.fixtureUrl], folderId: a.folderId }), refusedTool, ["folders"]),
+  ],
+  get_document_data: [
+    toolAtA((a) => ({ parserId: a.parserId, documentId: a.documentId, waitSeconds: 0 }), [], { control: true }),
+    toolAtA((a) => ({ parserId: a.parserId, externalId: a.externalId, waitSeconds: 0 }), [], { label: "A's external id", control: true }),
+    toolProbe("B's parser, A's document", (a, b) => ({ parserId: b.parserId, documentId: a.documentId, waitSeconds: 0 }), notFoundTool),
+    toolProbe("B's parser, A's external id", (a, b) => ({ parserId: b.parserId, externalId: a.externalId, waitSeconds: 0 }), notFoundTool),
+  ],
+  get_document: [
+    toolAtA((a) => ({ parserId: a.parserId, documentId: a.documentId }), [], { control: true }),
+    toolProbe("B's parser, A's document", (a, b) => ({ parserId: b.parserId, documentId: a.documentId }), notFoundTool),
+  ],
+  list_documents: [toolAtA((a) => ({ parserId: a.parserId }), [], { control: true }), ...documentFilters("list_documents")],
+  search_documents: [
+    toolAtA((a) => ({ parserId: a.parserId, q: a.marker }), [], { control: true }),
+    ...documentFilters("search_documents"),
+    toolProbe("B's parser searched for A's marker", (a, b) => ({ parserId: b.parserId, q: a.marker }), emptyTool),
+  ],
+
+  approve_document: decisions(["document"]),
+  reject_document: decisions(["document"]),
+  reset_document: [
+    toolAtA((a) => ({ parserId: a.parserId, documentId: a.documentId }), ["document"]),
+    toolProbe("B's parser, A's document", (a, b) => ({ parserId: b.parserId, documentId: a.documentId }), notFoundTool, ["document"]),
+  ],
+  assign_reviewer: [
+    toolAtA((a) => ({ parserId: a.parserId, documentId: a.documentId }), ["document"]),
+    toolAtA((a) => ({ parserId: a.parserId, documentId: a.documentId, reviewerId: a.memberId }), ["document"], { label: "A's document to A's own reviewer" }),
+    toolProbe("B's parser, A's document", (a, b) => ({ parserId: b.parserId, documentId: a.documentId }), notFoundTool, ["document"]),
+    toolProbe("B's document assigned to A's reviewer", (a, b) => ({ parserId: b.parserId, documentId: b.documentId, reviewerId: a.memberId }), refusedTool, ["document", "members"]),
+    toolProbe("B's document assigned to A's admin", (a, b) => ({ parserId: b.parserId, documentId: b.documentId, reviewerId: a.adminId }), refusedTool, ["document", "members"]),
+    // The control: B's own reviewer is accepted on the same document, so the refusals above are the boundary.
+    toolProbe("B's document assigned to B's reviewer", (_a, b) => ({ parserId: b.parserId, documentId: b.documentId, reviewerId: b.memberId }), okTool((b) => [b.documentId, b.memberId])),
+  ],
+
+  export_documents: [
+    toolAtA((a) => ({ parserId: a.parserId, format: "json" }), [], { control: true }),
+    toolAtA((a) => ({ parserId: a.parserId, format: "csv" }), [], { label: "A's parser as a download link" }),
+    toolAtA((a) => ({ parserId: a.parserId, format: "json", documentIds: [a.documentId] }), [], { label: "A's parser and document" }),
+    toolProbe("B's parser, A's document ids", (a, b) => ({ parserId: b.parserId, format: "json", documentIds: [a.documentId] }), refusedTool),
+    toolProbe("B's parser, A's document ids, as a link", (a, b) => ({ parserId: b.parserId, format: "csv", documentIds: [a.documentId] }), refusedTool),
+    toolProbe("B's parser, A's folder", (a, b) => ({ parserId: b.parserId, format: "json", folderId: a.folderId }), emptyTool),
+    toolProbe("B's parser, A's folder, as a link", (a, b) => ({ parserId: b.parserId, format: "csv", folderId: a.folderId }), refusedTool),
+    toolProbe("B's parser, A's assignee", (a, b) => ({ parserId: b.parserId, format: "json", assigneeId: a.adminId }), emptyTool),
+    toolProbe("B's parser, A's stage", (a, b) => ({ parserId: b.parserId, format: "json", reviewStageId: a.stageId }), emptyTool),
+    toolProbe("B's parser, A's marker", (a, b) => ({ parserId: b.parserId, format: "json", q: a.marker }), emptyTool),
+  ],
+
+  list_folders: [toolAtA((a) => ({ parserId: a.parserId }), [], { control: true })],
+  move_documents: [
+    toolAtA((a) => ({ parserId: a.parserId, documentIds: [a.documentId], folderId: null }), ["document", "documents", "folders"], { label: "A's documents out of their folder" }),
+    toolAtA((a, b) => ({ parserId: a.parserId, documentIds: [a.documentId], folderId: b.folderId }), ["document", "documents", "folders"], { label: "A's documents into B's folder" }),
+    toolProbe("B's parser, A's documents into B's folder", (a, b) => ({ parserId: b.parserId, documentIds: [a.documentId], folderId: b.folderId }), notFoundTool, ["document", "documents", "folders"]),
+    toolProbe("B's parser, A's and B's documents", (a, b) => ({ parserId: b.parserId, documentIds: [b.documentId, a.documentId], folderId: null }), notFoundTool, ["document", "documents"]),
+    toolProbe("B's documents into A's folder", (a, b) => ({ parserId: b.parserId, documentIds: [b.documentId], folderId: a.folderId }), refusedTool, ["folders", "documents"]),
+    // The control: B's document into B's own folder (where it already is) moves, so the refusals above are the boundary.
+    toolProbe("B's documents into B's folder", (_a, b) => ({ parserId: b.parserId, documentIds: [b.documentId], folderId: b.folderId }), okTool((b) => [b.documentId, b.folderId])),
+  ],
+};
+
+/** The resource templates, keyed by URI template: each read with A's ids is an error that carries nothing of A's. */
+type McpResourceProbe = { label: string; uri: (a: TeamWorld) => string; control?: boolean };
+const MCP_RESOURCE_MATRIX: Record<string, McpResourceProbe[]> = {
+  "quarry://parsers/{parserId}/schema": [
+    { label: "A's parser", uri: (a) => `quarry://parsers/${a.parserId}/schema`, control: true },
+    { label: "A's classifier as a parser", uri: (a) => `quarry://parsers/${a.classifierId}/schema` },
+  ],
+  "quarry://documents/{documentId}/markdown": [
+    { label: "A's document", uri: (a) => `quarry://documents/${a.documentId}/markdown`, control: true },
+    { label: "A's classifier document", uri: (a) => `quarry://documents/${a.classifierDocumentId}/markdown` },
+  ],
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -260,6 +453,11 @@ let baseline: Record<View, unknown>;
 let deliveriesAtBaseline = 0;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 const minters: { acme?: string; globex?: string } = {};
+/** B's agent makes the probes; A's agent makes the controls. */
+const agents: { a?: Client; b?: Client } = {};
+/** tools/list as B's agent sees it: name → read-only (a tool that is not also checks A's audit log). */
+let tools = new Map<string, { readOnly: boolean; properties: string[] }>();
+let resourceTemplates: string[] = [];
 const aKeys = keyPool(() => minters.acme!);
 const bKeys = keyPool(() => minters.globex!);
 
@@ -292,6 +490,8 @@ const VIEWS: Record<View, (a: TeamWorld) => { path: string; pick?: (body: Record
   apiKey: (a) => ({ path: "/api/v1/api-keys", pick: (body) => (body.data as { id: string }[]).find((key) => key.id === a.apiKeyId) ?? null }),
   members: () => ({ path: "/api/v1/members" }),
   preferences: () => ({ path: "/api/v1/me/preferences" }),
+  // The admin's other agents (the MCP tests connect and revoke some) are not A's world: only its own connection.
+  connections: (a) => ({ path: "/api/v1/me/connections", pick: (body) => (body.data as { id: string }[]).find((connection) => connection.id === a.connectionId) ?? null }),
   // A's own key renewals are audited as apiKey.*; anything else new at the top of A's log would be B's doing. Only
   // the newest entries count: A's renewals push older ones off the page.
   audit: () => ({
@@ -381,6 +581,79 @@ async function runProbe(route: OpenApiRoute, probe: Probe) {
   await expectUnchanged([...probe.watch, ...(route.method === "GET" ? [] : (["audit"] as View[]))], label);
 }
 
+type ToolResult = { isError?: boolean; content?: { type: string; text?: string }[]; structuredContent?: Record<string, unknown> };
+
+/** A tool call; an error the client throws (a protocol error) counts as a tool error with its message. */
+async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+  try {
+    return (await client.callTool({ name, arguments: args })) as ToolResult;
+  } catch (error) {
+    return { isError: true, content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }] };
+  }
+}
+
+const toolText = (result: ToolResult) => (result.content ?? []).map((part) => part.text ?? "").join("\n");
+
+/** The documents of a list, search or inline export answer. */
+function toolList(result: ToolResult): unknown[] | null {
+  const content = result.structuredContent;
+  if (Array.isArray(content?.data)) return content.data;
+  const exported = content?.export as { documents?: unknown } | undefined;
+  return Array.isArray(exported?.documents) ? exported.documents : null;
+}
+
+/** Nothing of A's in B's answer that B did not send itself: not the marker in A's names, not an id. */
+function expectNothingOfA(answer: string, sent: string, label: string) {
+  if (!sent.includes(A.marker)) expect(answer, `${label} shows A's names`).not.toContain(A.marker);
+  for (const id of worldIds(A)) if (!sent.includes(id)) expect(answer, `${label} leaks A's id ${id}`).not.toContain(id);
+}
+
+async function runToolProbe(name: string, probe: McpToolProbe) {
+  const label = `${name} (${probe.label})`;
+  const args = probe.arguments(A, B, env);
+  const sent = JSON.stringify(args);
+  const result = await callTool(agents.b!, name, args);
+  const answer = JSON.stringify(result);
+  expectNothingOfA(answer, sent, label);
+
+  const outcome = probe.outcome;
+  if (outcome.kind === "notFound") {
+    expect(result.isError, `${label}: ${answer}`).toBe(true);
+    expect(toolText(result), label).toMatch(/not found/i);
+    if (probe.control) {
+      const own = await callTool(agents.a!, name, args);
+      expect(own.isError, `${label}: A's own call ${toolText(own)}`).toBeFalsy();
+    }
+  } else if (outcome.kind === "refused") {
+    expect(result.isError, `${label}: ${answer}`).toBe(true);
+    expect(toolText(result).length, `${label}: a message`).toBeGreaterThan(0);
+  } else if (outcome.kind === "emptyOrNotFound") {
+    if (result.isError) expect(toolText(result), label).toMatch(/not found/i);
+    else expect(toolList(result), `${label}: B sees nothing: ${answer}`).toEqual([]);
+  } else {
+    expect(result.isError, `${label}: ${answer}`).toBeFalsy();
+    for (const id of outcome.contains?.(B) ?? []) expect(answer, `${label} names B's own ${id}`).toContain(id);
+  }
+
+  await expectUnchanged([...probe.watch, ...(tools.get(name)?.readOnly ? [] : (["audit"] as View[]))], label);
+}
+
+async function runResourceProbe(template: string, probe: McpResourceProbe) {
+  const label = `${template} (${probe.label})`;
+  const uri = probe.uri(A);
+  const read = await agents.b!.readResource({ uri }).then(
+    (result) => ({ result, message: "" }),
+    (error: unknown) => ({ result: null, message: error instanceof Error ? error.message : String(error) }),
+  );
+  expect(read.result, `${label}: B reads no data`).toBeNull();
+  expect(read.message, label).toMatch(/not found/i);
+  expectNothingOfA(read.message, uri, label);
+  if (probe.control) {
+    const own = await agents.a!.readResource({ uri });
+    expect(own.contents.length, `${label}: A's own read`).toBeGreaterThan(0);
+  }
+}
+
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   minters.acme = (await freshKey(seedTeam("Acme").apiKey)).key;
@@ -388,12 +661,18 @@ beforeAll(async () => {
   env = { webhookUrl: receiver.url, fixtureUrl: `${quarry().fixtureBaseUrl}/invoice.pdf` };
   routes = (await openApiRoutes()).routes;
   [A, B] = await Promise.all([buildTeamWorld(aKeys, receiver.url), buildTeamWorld(bKeys, receiver.url)]);
+  const [aAgent, bAgent] = await Promise.all([seededAgent("Acme", await aKeys.key()), seededAgent("Globex", await bKeys.key())]);
+  agents.a = aAgent.client;
+  agents.b = bAgent.client;
+  tools = new Map((await bAgent.client.listTools()).tools.map((tool) => [tool.name, { readOnly: tool.annotations?.readOnlyHint === true, properties: Object.keys(tool.inputSchema.properties ?? {}) }]));
+  resourceTemplates = (await bAgent.client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate);
   baseline = Object.fromEntries(await Promise.all((Object.keys(VIEWS) as View[]).map(async (view) => [view, await readView(view)] as const))) as Record<View, unknown>;
   for (const [view, value] of Object.entries(baseline)) expect(value, `A can read its ${view}`).not.toHaveProperty("unreadable");
   deliveriesAtBaseline = receiver.received();
 }, 240_000);
 
 afterAll(async () => {
+  await Promise.all([agents.a?.close(), agents.b?.close()]);
   await receiver?.close();
 });
 
@@ -410,7 +689,19 @@ describe("isolation matrix: coverage", () => {
     expect(unprobed.map((route) => route.key)).toEqual([]);
   });
 
-  it.todo(`MCP tools: every tool of tools/list has a row in MCP_TOOL_MATRIX (${Object.keys(MCP_TOOL_MATRIX).length} so far)`);
+  it("has a row for every MCP tool of tools/list and every resource template, and none for one that is gone", () => {
+    const names = [...tools.keys()];
+    expect(names.length).toBeGreaterThan(10);
+    expect(names.filter((name) => !MCP_TOOL_MATRIX[name]), "tools in tools/list without a row in MCP_TOOL_MATRIX").toEqual([]);
+    expect(Object.keys(MCP_TOOL_MATRIX).filter((name) => !tools.has(name)), "rows in MCP_TOOL_MATRIX for tools no longer listed").toEqual([]);
+    expect(resourceTemplates.filter((template) => !MCP_RESOURCE_MATRIX[template]), "resource templates without a row").toEqual([]);
+    expect(Object.keys(MCP_RESOURCE_MATRIX).filter((template) => !resourceTemplates.includes(template)), "rows for resource templates no longer listed").toEqual([]);
+  });
+
+  it("probes every MCP tool that takes a parser or classifier at A's ids", () => {
+    const unprobed = [...tools].filter(([name, tool]) => tool.properties.some((property) => property === "parserId" || property === "classifierId") && !MCP_TOOL_MATRIX[name]?.some((probe) => probe.atA && probe.outcome.kind === "notFound"));
+    expect(unprobed.map(([name]) => name)).toEqual([]);
+  });
 });
 
 describe("isolation matrix: team B at team A's resources", () => {
@@ -419,7 +710,27 @@ describe("isolation matrix: team B at team A's resources", () => {
     if (!route) return; // reported by the coverage test
     for (const probe of MATRIX[key]!) await runProbe(route, probe);
   });
+});
 
+describe("isolation matrix: team B's MCP agent at team A's resources", () => {
+  it.each(Object.keys(MCP_TOOL_MATRIX))("%s", async (name) => {
+    if (!tools.has(name)) return; // reported by the coverage test
+    for (const probe of MCP_TOOL_MATRIX[name]!) await runToolProbe(name, probe);
+  });
+
+  it.each(Object.keys(MCP_RESOURCE_MATRIX))("resource %s", async (template) => {
+    for (const probe of MCP_RESOURCE_MATRIX[template]!) await runResourceProbe(template, probe);
+  });
+
+  it("lists none of A's resources (resources/list)", async () => {
+    const listed = JSON.stringify(await agents.b!.listResources());
+    expect(listed, "B's own parser schema is listed").toContain(`quarry://parsers/${B.parserId}/schema`);
+    expect(listed).not.toContain(A.marker);
+    for (const id of worldIds(A)) expect(listed, `resources/list leaks A's id ${id}`).not.toContain(id);
+  });
+});
+
+describe("isolation matrix: afterwards", () => {
   it("leaves every one of A's resources as it was, and sent no webhook of A's", async () => {
     await expectUnchanged(Object.keys(VIEWS) as View[], "after the whole matrix");
     // A's key that B tried to revoke still works.

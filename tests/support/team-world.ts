@@ -1,11 +1,12 @@
 import { textPdf } from "./fixture-files";
 import { baseUrl, call, freshKey, quarry, unique } from "./http";
 import type { KeyPool } from "./key-pool";
+import { seededAgent } from "./mcp-oauth";
 
 /**
  * One of every resource a team owns, built over the API with the team's own key: parsers, fields, folders, a
  * document in review in a folder, a review stage, a webhook with a delivery, a classifier with a routed (or
- * skipped) document, an API key and a member. The isolation matrix points another team at these ids; the
+ * skipped) document, an API key, a member and an MCP agent the admin connected (its connection). The isolation matrix points another team at these ids; the
  * validation fuzz uses them so its requests get past the 404s. Every name carries `marker`, so a leak of any of
  * them shows up in a plain text search of a response.
  */
@@ -30,6 +31,7 @@ export type TeamWorld = {
   classifierDocumentId: string;
   apiKeyId: string;
   apiKey: string;
+  connectionId: string;
 };
 
 export const INVOICE_LINES = ["ACME Supplies Ltd", "Invoice Number: INV-ISO-1", "Invoice Date: 2024-03-15", "Total: 99.50 EUR"];
@@ -80,7 +82,8 @@ export async function uploadPdf(path: string, key: string, fields: Record<string
  */
 export async function buildTeamWorld(keys: KeyPool, webhookUrl: string): Promise<TeamWorld> {
   const marker = `ISO${Math.random().toString(36).slice(2, 10)}`;
-  const me = (await call<{ user: { id: string }; team: { id: string } }>("/api/v1/me", { key: await keys.key() })).body;
+  const me = (await call<{ user: { id: string }; team: { id: string; name: string } }>("/api/v1/me", { key: await keys.key() })).body;
+  if (me.team.name !== "Acme" && me.team.name !== "Globex") throw new Error(`a world is built with a seeded team's key, not ${me.team.name}'s`);
 
   const parser = await created<Created>("/api/v1/parsers", keys, { name: `${marker} Invoices`, fields: FIELDS });
   const parserPath = `/api/v1/parsers/${parser.id}`;
@@ -112,6 +115,9 @@ export async function buildTeamWorld(keys: KeyPool, webhookUrl: string): Promise
   const delivery = await created<Created & { status: string }>(`${parserPath}/webhooks/${webhook.id}/test`, keys, {}, 200);
   if (delivery.status !== "succeeded") throw new Error(`the test delivery did not succeed: ${JSON.stringify(delivery)}`);
   const apiKey = await freshKey(await keys.key());
+  // The connection stays live after the agent hangs up: only a revocation ends it.
+  const agent = await seededAgent(me.team.name, await keys.key());
+  await agent.client.close();
 
   // Nothing may move while another team pokes at the world: wait until every pipeline has come to rest.
   await waitFor(
@@ -153,6 +159,7 @@ export async function buildTeamWorld(keys: KeyPool, webhookUrl: string): Promise
     classifierDocumentId,
     apiKeyId: apiKey.id,
     apiKey: apiKey.key,
+    connectionId: agent.connectionId,
   };
 }
 
