@@ -50,7 +50,7 @@ let watcher: Promise<void> = Promise.resolve();
 function serverRss(): number {
   return quarry()
     .baseUrls.map((url) => pidListeningOn(Number(new URL(url).port)))
-    .reduce((sum, pid) => sum + (pid ? treeRssBytes(pid) : 0), 0);
+    .reduce<number>((sum, pid) => sum + (pid ? treeRssBytes(pid) : 0), 0);
 }
 
 async function watch(): Promise<void> {

@@ -29,7 +29,7 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
   const [document] = await db
     .update(documents)
     .set({ status: "processing", error: null })
-    .where(and(eq(documents.id, documentId), isNull(documents.deletedAt), inArray(documents.status, ["queued", "processing", "uploading"])))
+    .where(and(eq(documents.id, documentId), isNull(documents.deletedAt), inArray(documents.status, [...UNFINISHED])))
     .returning();
   if (!document) return "gone"; // deleted, or already finished by an earlier attempt
   try {
@@ -123,12 +123,28 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
   }
 }
 
+/** Statuses from which a document can still end; a finished or deleted document is never failed after the fact. */
+const UNFINISHED = ["queued", "processing", "uploading"] as const;
+
+/**
+ * A document whose extraction job ran out of attempts without any of them finishing (each one's worker killed,
+ * say) ends `failed`, with its webhook event, instead of waiting in `processing` for ever.
+ */
+export async function failInterruptedDocument(db: Db, documentId: string): Promise<"failed" | "gone"> {
+  const [pending] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), isNull(documents.deletedAt), inArray(documents.status, [...UNFINISHED])));
+  if (!pending) return "gone";
+  return fail(db, documentId, "Processing was interrupted several times; try reprocessing the document");
+}
+
 async function fail(db: Db, documentId: string, message: string): Promise<"failed"> {
   await db.transaction(async (tx) => {
     const [failed] = await tx
       .update(documents)
       .set({ status: "failed", error: message, data: {}, fieldMetadata: {}, processedAt: new Date() })
-      .where(eq(documents.id, documentId))
+      .where(and(eq(documents.id, documentId), inArray(documents.status, [...UNFINISHED])))
       .returning();
     if (failed) await emitDocumentEvent(tx, failed, "document.failed");
   });
