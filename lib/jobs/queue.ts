@@ -46,7 +46,8 @@ export async function startQueue(handle: DatabaseHandle, options: { supervise: b
 
 export async function defineQueue(queue: Queue, definition: QueueDefinition): Promise<void> {
   const { name, heartbeatSeconds, deadLetter, ...policy } = definition;
-  await queue.boss.createQueue(name, { ...policy, heartbeatSeconds, deadLetter, notify: true });
+  // pg-boss refuses keys present but undefined.
+  await queue.boss.createQueue(name, { ...policy, ...(heartbeatSeconds ? { heartbeatSeconds } : {}), ...(deadLetter ? { deadLetter } : {}), notify: true });
   // createQueue leaves an existing queue as it is: apply the current policy to deployments made before it changed.
   await queue.boss.updateQueue(name, { ...policy, heartbeatSeconds: heartbeatSeconds ?? null, deadLetter: deadLetter ?? null });
 }
