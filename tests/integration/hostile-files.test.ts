@@ -41,7 +41,7 @@ let key: string;
 let parser: ParserBody;
 
 /** Health probes and memory samples for the whole file, so every upload and extraction below runs under watch. */
-const health: { ms: number; status: number }[] = [];
+const health: { ms: number; status: number; during: string }[] = [];
 let peakRss = 0;
 let baselineRss = 0;
 let watching = true;
@@ -62,7 +62,7 @@ async function watch(): Promise<void> {
     } catch {
       status = -1;
     }
-    health.push({ ms: performance.now() - started, status });
+    health.push({ ms: performance.now() - started, status, during: expect.getState().currentTestName ?? "" });
     peakRss = Math.max(peakRss, serverRss());
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
