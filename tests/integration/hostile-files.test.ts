@@ -27,8 +27,8 @@ import { pidListeningOn, treeRssBytes } from "../support/process-memory";
 
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 /**
- * The bound asserted on the resident memory of the server process trees (the inline workers and their extraction
- * threads run inside them): about 0.5 GB at rest, two extraction threads with a 1 GiB heap limit each, freed memory
+ * The bound asserted on the resident memory of each server process tree (the inline worker and its extraction
+ * threads run inside it): about 0.5 GB at rest, two extraction threads with a 1 GiB heap limit each, freed memory
  * that the allocator keeps. Without the PDF stream guard the flate bomb alone took a process past 4 GB.
  */
 const MAX_SERVER_RSS_BYTES = 2 * 1024 ** 3;
@@ -47,10 +47,9 @@ let baselineRss = 0;
 let watching = true;
 let watcher: Promise<void> = Promise.resolve();
 
+/** The largest resident set among the server process trees (on PostgreSQL two servers share the work). */
 function serverRss(): number {
-  return quarry()
-    .baseUrls.map((url) => pidListeningOn(Number(new URL(url).port)))
-    .reduce<number>((sum, pid) => sum + (pid ? treeRssBytes(pid) : 0), 0);
+  return Math.max(0, ...quarry().baseUrls.map((url) => pidListeningOn(Number(new URL(url).port))).map((pid) => (pid ? treeRssBytes(pid) : 0)));
 }
 
 async function watch(): Promise<void> {

@@ -9,7 +9,7 @@ import { createTestDatabase, makeMember, makeParser, makeTeam, type TestActor } 
 import { documents, fields, parsers, usageDaily } from "@/lib/db/schema";
 import { extractDocument } from "@/lib/extraction";
 import { localFileStore } from "@/lib/storage/local-store";
-import { processDocument, sanitiseExtractionError } from "./process-document";
+import { failInterruptedDocument, processDocument, sanitiseExtractionError } from "./process-document";
 
 let handle: DatabaseHandle;
 let admin: TestActor;
@@ -149,4 +149,22 @@ describe("sanitiseExtractionError", () => {
     const message = sanitiseExtractionError(new Error("Invalid PDF structure at /work/main/node_modules/pdfjs-dist/build/pdf.mjs:12\n    at parse (file.js:1)"));
     expect(message).toBe("The document could not be read: Invalid PDF structure at …:12");
   });
+});
+
+describe("failInterruptedDocument (the extraction queue's dead letters)", () => {
+  it("ends a document whose attempts were all interrupted as failed, and leaves a finished one alone", async () => {
+    const parser = await invoiceParser();
+    const interrupted = await storedDocument(parser.id, await invoicePdf(["Invoice Number: INV-1"]));
+    await handle.db.update(documents).set({ status: "processing" }).where(eq(documents.id, interrupted.id));
+    expect(await failInterruptedDocument(handle.db, interrupted.id)).toBe("failed");
+    const [failed] = await handle.db.select().from(documents).where(eq(documents.id, interrupted.id));
+    expect(failed).toMatchObject({ status: "failed", error: "Processing was interrupted several times; try reprocessing the document" });
+
+    const finished = await storedDocument(parser.id, await invoicePdf(["Invoice Number: INV-2"]));
+    expect(await processDocument(handle.db, deps, finished.id)).toBe("processed");
+    expect(await failInterruptedDocument(handle.db, finished.id)).toBe("gone");
+    const [still] = await handle.db.select().from(documents).where(eq(documents.id, finished.id));
+    expect(still).toMatchObject({ status: "processed", error: null });
+    expect(still!.data.invoiceNumber).toBe("INV-2");
+  }, 60_000);
 });
