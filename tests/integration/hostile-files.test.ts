@@ -27,11 +27,12 @@ import { pidListeningOn, treeRssBytes } from "../support/process-memory";
 
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 /**
- * The bound asserted on the resident memory of each server process tree (the inline worker and its extraction
- * threads run inside it): about 0.5 GB at rest, two extraction threads with a 1 GiB heap limit each, freed memory
- * that the allocator keeps. Without the PDF stream guard the flate bomb alone took a process past 4 GB.
+ * The bound asserted on the growth of each server process tree's resident memory while this file runs (the inline
+ * worker and its two extraction threads, 1 GiB heap limit each, live inside it). Measured: 0.7–1.1 GB of growth
+ * (warm threads, and freed memory the allocator keeps). Without the PDF stream guard, the flate bomb alone took a
+ * process past 4 GB. Relative to the start, because earlier test files leave the shared server larger or smaller.
  */
-const MAX_SERVER_RSS_BYTES = 2 * 1024 ** 3;
+const MAX_SERVER_RSS_GROWTH_BYTES = 1.5 * 1024 ** 3;
 const HEALTH_BUDGET_MS = 1000;
 
 type DataView = { data: Record<string, unknown>; error: string | null; metadata: { status: string; pageCount: number } };
@@ -169,7 +170,7 @@ describe("hostile files", () => {
     expect(slow, `slowest probe ${Math.max(...health.map((probe) => probe.ms)).toFixed(0)} ms`).toEqual([]);
     if (baselineRss > 0) {
       console.log(`[hostile-files] ${health.length} health probes, slowest ${Math.max(...health.map((probe) => probe.ms)).toFixed(0)} ms; server RSS ${(baselineRss / 1024 ** 2).toFixed(0)} MB before, peak ${(peakRss / 1024 ** 2).toFixed(0)} MB`);
-      expect(peakRss).toBeLessThan(MAX_SERVER_RSS_BYTES);
+      expect(peakRss - baselineRss).toBeLessThan(MAX_SERVER_RSS_GROWTH_BYTES);
     }
   });
 });
