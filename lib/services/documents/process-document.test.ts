@@ -168,3 +168,18 @@ describe("failInterruptedDocument (the extraction queue's dead letters)", () => 
     expect(still!.data.invoiceNumber).toBe("INV-2");
   }, 60_000);
 });
+
+describe("processDocument run twice at once", () => {
+  it("stores the result, the usage and the event of one attempt only", async () => {
+    const parser = await invoiceParser();
+    const document = await storedDocument(parser.id, await invoicePdf(["ACME Supplies Ltd", "Invoice Number: INV-2024-0077", "Date: 2024-03-15", "Total: 10.00 EUR"]));
+    // A claim handed to a second worker while the first still works on it: both attempts run to the end.
+    const outcomes = await Promise.all([processDocument(handle.db, deps, document.id), processDocument(handle.db, deps, document.id)]);
+    expect(outcomes.sort()).toEqual(["gone", "processed"]);
+    const [usage] = await handle.db.select().from(usageDaily).where(eq(usageDaily.parserId, parser.id));
+    expect(usage).toMatchObject({ documents: 1, pages: 1 });
+    const [after] = await handle.db.select().from(documents).where(eq(documents.id, document.id));
+    expect(after).toMatchObject({ status: "processed" });
+    expect(after!.data.invoiceNumber).toBe("INV-2024-0077");
+  }, 60_000);
+});
