@@ -21,7 +21,7 @@ const QUEUES = {
   classifyDead: { name: `${CLASSIFY_QUEUE}-dead`, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   // A document's extraction: retried with backoff when the database or the store fail, never when the document
   // itself cannot be read (see processDocument). Expiry (5 min) is well past the engine's 2-minute per-document
-  // limit; the heartbeat brings a killed worker's job back to another worker within about a minute.
+  // limit; the heartbeat brings a killed worker's job back within about 90 s (30 s of silence, then the supervisor's round).
   extract: { name: EXTRACT_QUEUE, retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 300, heartbeatSeconds: 30, deadLetter: `${EXTRACT_QUEUE}-dead` },
   // A classifier document's classification and routing: the same policy as extraction (it reads the document the
   // same way), so a killed worker's job comes back and a database or store hiccup is retried.

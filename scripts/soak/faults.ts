@@ -20,7 +20,7 @@ async function main() {
     runFaults({ databaseUrl, uploads, kills, databaseFault, log: (line) => console.log(`[faults ${((Date.now() - started) / 1000).toFixed(0)} s] ${line}`) }),
   );
   console.log(`\nQuarry fault run — ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
-  console.log("| uploads | accepted | kills (with work in hand) | DB connections cut | processed | failed | skipped | all final after | webhooks settled after | job retries | dead-lettered | deliveries / messages / redeliveries | worker restart median / max |");
+  console.log("| uploads | accepted | kills (while documents were processing) | DB connections cut | processed | failed | skipped | all final after | webhooks settled after | job retries | dead-lettered | deliveries / messages / redeliveries | worker restart median / max |");
   console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
   const s = report.statuses;
   console.log(
