@@ -18,6 +18,13 @@ export type QueueDefinition = {
   retryDelay: number;
   retryBackoff: boolean;
   expireInSeconds: number;
+  /**
+   * A worker holding a job refreshes its claim this often (÷2); a claim not refreshed for this long is a dead
+   * worker's, and the job is retried within about a minute instead of waiting out `expireInSeconds`.
+   */
+  heartbeatSeconds?: number;
+  /** Where a job goes once out of retries, so a handler there can end its work visibly instead of leaving it. */
+  deadLetter?: string;
 };
 
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;
@@ -38,8 +45,11 @@ export async function startQueue(handle: DatabaseHandle, options: { supervise: b
 }
 
 export async function defineQueue(queue: Queue, definition: QueueDefinition): Promise<void> {
-  const { name, ...policy } = definition;
-  await queue.boss.createQueue(name, { ...policy, notify: true });
+  const { name, heartbeatSeconds, deadLetter, ...policy } = definition;
+  // pg-boss refuses keys present but undefined.
+  await queue.boss.createQueue(name, { ...policy, ...(heartbeatSeconds ? { heartbeatSeconds } : {}), ...(deadLetter ? { deadLetter } : {}), notify: true });
+  // createQueue leaves an existing queue as it is: apply the current policy to deployments made before it changed.
+  await queue.boss.updateQueue(name, { ...policy, heartbeatSeconds: heartbeatSeconds ?? null, deadLetter: deadLetter ?? null });
 }
 
 export async function work<T extends object>(

@@ -1,9 +1,9 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import { ExtractionPool } from "@/lib/extraction";
-import { CLASSIFY_QUEUE, processClassifierDocument } from "@/lib/services/classifiers";
+import { CLASSIFY_QUEUE, failInterruptedClassifierDocument, processClassifierDocument } from "@/lib/services/classifiers";
 import { EXTRACT_QUEUE } from "@/lib/services/documents/queue-extraction";
-import { processDocument } from "@/lib/services/documents/process-document";
+import { failInterruptedDocument, processDocument } from "@/lib/services/documents/process-document";
 import { pruneRateLimitBuckets } from "@/lib/services/rate-limit";
 import { attemptDelivery, DELIVER_QUEUE, dispatchDueDeliveries } from "@/lib/services/webhooks";
 import { fileStore } from "@/lib/storage";
@@ -15,13 +15,17 @@ import { defineQueue, work, type Queue, type QueueDefinition } from "./queue";
  */
 const QUEUES = {
   maintenance: { name: "maintenance", retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
+  // Jobs that ran out of attempts without finishing (a worker killed under each of them): their documents end
+  // `failed` here rather than stay `processing` for ever. Defined before the queues that name them.
+  extractDead: { name: `${EXTRACT_QUEUE}-dead`, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  classifyDead: { name: `${CLASSIFY_QUEUE}-dead`, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   // A document's extraction: retried with backoff when the database or the store fail, never when the document
-  // itself cannot be read (see processDocument). Expiry (5 min) is well past the engine's 2-minute per-document limit, so a
-  // killed worker's job comes back to another worker.
-  extract: { name: EXTRACT_QUEUE, retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 300 },
+  // itself cannot be read (see processDocument). Expiry (5 min) is well past the engine's 2-minute per-document
+  // limit; the heartbeat brings a killed worker's job back within about 90 s (30 s of silence, then the supervisor's round).
+  extract: { name: EXTRACT_QUEUE, retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 300, heartbeatSeconds: 30, deadLetter: `${EXTRACT_QUEUE}-dead` },
   // A classifier document's classification and routing: the same policy as extraction (it reads the document the
   // same way), so a killed worker's job comes back and a database or store hiccup is retried.
-  classify: { name: CLASSIFY_QUEUE, retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 300 },
+  classify: { name: CLASSIFY_QUEUE, retryLimit: 3, retryDelay: 15, retryBackoff: true, expireInSeconds: 300, heartbeatSeconds: 30, deadLetter: `${CLASSIFY_QUEUE}-dead` },
   // One webhook delivery attempt. The retry schedule (about a day) lives in the delivery row, not in pg-boss: a
   // failed attempt sets its next attempt and the dispatcher sends a new job when it comes due. pg-boss retries
   // only cover a worker or database failure around the attempt.
@@ -61,8 +65,10 @@ export async function startWorkers(queue: Queue, db: Db): Promise<void> {
         else throw error;
       }
     },
-    { localConcurrency: 2 },
+    // One job claimed per slot: a killed worker leaves only the documents in hand to retry, not a batch it never began.
+    { localConcurrency: 2, batchSize: 1 },
   );
+  await work<{ documentId: string }>(queue, QUEUES.extractDead.name, (job) => failInterruptedDocument(db, job.data.documentId).then(() => undefined));
   await startClassifyWorker(queue, db);
   await startWebhookWorker(queue, db);
 }
@@ -107,8 +113,9 @@ async function startClassifyWorker(queue: Queue, db: Db): Promise<void> {
         else throw error;
       }
     },
-    { localConcurrency: 2 },
+    { localConcurrency: 2, batchSize: 1 },
   );
+  await work<{ documentId: string }>(queue, QUEUES.classifyDead.name, (job) => failInterruptedClassifierDocument(db, job.data.documentId).then(() => undefined));
 }
 
 export async function stopWorkers(): Promise<void> {

@@ -6,6 +6,8 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 /** OCR works best with text ~30 px high; receipts and scans rarely need more than this on the long side. */
 const OCR_MAX_SIDE = 2400;
 const OCR_MIN_SIDE = 1000;
+/** OCR takes about a second a page, so more pages than this cannot finish within the extraction time limit. */
+const MAX_TIFF_PAGES = 200;
 
 export type DecodedImage = { png: Uint8Array; width: number; height: number };
 
@@ -40,6 +42,8 @@ function isTiff(bytes: Uint8Array): boolean {
 async function tiffPages(bytes: Uint8Array): Promise<DecodedImage[]> {
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   const ifds = UTIF.decode(buffer);
+  // Every page is decoded before page selection: a fax of thousands of pages is refused rather than decoded.
+  if (ifds.length > MAX_TIFF_PAGES) throw new Error(`The TIFF has ${ifds.length} pages; Quarry reads at most ${MAX_TIFF_PAGES} pages of an image file`);
   const out: DecodedImage[] = [];
   for (const ifd of ifds) {
     const tags = ifd as unknown as Record<string, number[] | undefined>;

@@ -7,6 +7,7 @@ import { ocrImage } from "./ocr";
 import { renderPdfPage } from "./pdf-render";
 import { mergeOcrIntoTextPage } from "./merge-ocr";
 import { readPdfRulings } from "./pdf-rulings";
+import { checkPdfStreams, MAX_PDF_PAGES, PdfRejectedError } from "./pdf-guard";
 import { openPdf, readPdfTextPage } from "./pdf-text-layer";
 import { textToPages } from "./plain-text";
 
@@ -34,11 +35,24 @@ async function ocrPdfPage(doc: Awaited<ReturnType<typeof openPdf>>, number: numb
   return { ...ocr, width: textPage.width, height: textPage.height };
 }
 
+/** Pages a document may have at all, even when only a few are selected: /Count is the file's word, not a fact. */
+const MAX_PDF_PAGE_COUNT = 100_000;
+
+/** The selected page numbers, refused past the page limit before any page is read. */
+function selectedPdfPages(expression: string | undefined, pageCount: number): number[] {
+  const selected = pageCount > MAX_PDF_PAGE_COUNT ? null : parsePages(expression, pageCount);
+  if (!selected || selected.length > MAX_PDF_PAGES) {
+    throw new PdfRejectedError(`The PDF has ${pageCount.toLocaleString("en-US")} pages; Quarry reads at most ${MAX_PDF_PAGES.toLocaleString("en-US")} pages of a document. Split the file or select fewer pages (parsePages).`);
+  }
+  return selected;
+}
+
 async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageModel> {
+  await checkPdfStreams(bytes);
   const doc = await openPdf(bytes);
   try {
     const pages: Page[] = [];
-    for (const number of parsePages(options.parsePages, doc.numPages)) {
+    for (const number of selectedPdfPages(options.parsePages, doc.numPages)) {
       let page = await readPdfTextPage(doc, number);
       const scanned = pageChars(page) < MIN_TEXT_CHARS || looksPoor(page);
       if (options.mode === "balanced" && scanned) {

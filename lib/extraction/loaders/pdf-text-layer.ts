@@ -4,18 +4,26 @@ import { buildPage, type RawWord } from "../layout/build-page";
 import type { Page } from "../types";
 import { loadPdfjs, standardFontDataUrl } from "./pdf-runtime";
 
-/** Opens a PDF without evaluating code or fetching anything; embedded files are never read. */
+/**
+ * Opens a PDF without evaluating code or fetching anything; embedded files are never read. A password-protected
+ * file is an error that says so (pdfjs's own words are "No password given").
+ */
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   const pdfjs = await loadPdfjs();
   // pdfjs transfers (detaches) the buffer it is given: hand it a copy so the caller's bytes survive.
   const data = new Uint8Array(bytes);
-  return pdfjs.getDocument({
-    data,
-    standardFontDataUrl,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
-  }).promise;
+  try {
+    return await pdfjs.getDocument({
+      data,
+      standardFontDataUrl,
+      disableFontFace: true,
+      useSystemFonts: false,
+      verbosity: 0,
+    }).promise;
+  } catch (error) {
+    if (error instanceof Error && error.name === "PasswordException") throw new Error("The PDF is password-protected; upload a copy without a password");
+    throw error;
+  }
 }
 
 function isTextItem(item: unknown): item is TextItem {

@@ -19,6 +19,16 @@ export class ExtractionCrashError extends Error {}
 const DEFAULT_TIMEOUT_MS = 120_000;
 
 /**
+ * pdfjs throws its own exception classes, which are not Errors; across the thread boundary they arrive as plain
+ * objects, and String() of one is "[object Object]". Their `message` is what the document's error should say.
+ */
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === "object" && error !== null && "message" in error && typeof error.message === "string") return error.message;
+  return String(error);
+}
+
+/**
  * Runs extractions in a kept pool of worker threads (piscina), never on the caller's thread. A document that hangs
  * past its timeout or exhausts its heap ends as an error and its thread is replaced; the process stays up.
  */
@@ -46,9 +56,9 @@ export class ExtractionPool {
       return await this.pool.run(input, { signal: controller.signal });
     } catch (error) {
       if (controller.signal.aborted) throw new ExtractionTimeoutError(`Extraction timed out after ${timeoutMs} ms`);
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       if (/out of memory|ERR_WORKER_OUT_OF_MEMORY|exited/i.test(message)) throw new ExtractionCrashError(`Extraction worker crashed: ${message}`);
-      throw error;
+      throw error instanceof Error ? error : new Error(message);
     } finally {
       clearTimeout(timer);
     }

@@ -4,5 +4,5 @@ export { updateClassifier } from "./update";
 export { getClassifierDocument, listClassifierDocuments } from "./documents";
 export { reprocessClassifierDocument } from "./reprocess";
 export { classifyFromUrls, uploadToClassifier } from "./upload";
-export { processClassifierDocument, type ClassifyDeps, type PageLoader } from "./process";
+export { failInterruptedClassifierDocument, processClassifierDocument, type ClassifyDeps, type PageLoader } from "./process";
 export { CLASSIFY_QUEUE } from "./queue";

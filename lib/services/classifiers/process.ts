@@ -95,6 +95,16 @@ export async function processClassifierDocument(db: Db, deps: ClassifyDeps, docu
   }
 }
 
+/** A classifier document whose job ran out of attempts without finishing ends `failed` (see failInterruptedDocument). */
+export async function failInterruptedClassifierDocument(db: Db, documentId: string): Promise<"failed" | "gone"> {
+  const [failed] = await db
+    .update(classifierDocuments)
+    .set({ status: "failed", routing: { status: "failed", error: "Classification was interrupted several times; try reprocessing the document" } })
+    .where(and(eq(classifierDocuments.id, documentId), isNull(classifierDocuments.deletedAt), inArray(classifierDocuments.status, ["queued", "processing"])))
+    .returning({ id: classifierDocuments.id });
+  return failed ? "failed" : "gone";
+}
+
 async function finish<S extends "failed" | "skipped">(db: Db, document: ClassifierDocumentRow, status: S, routing: ClassifierRouting, pageCount?: number): Promise<S> {
   await db
     .update(classifierDocuments)

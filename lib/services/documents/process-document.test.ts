@@ -9,7 +9,7 @@ import { createTestDatabase, makeMember, makeParser, makeTeam, type TestActor } 
 import { documents, fields, parsers, usageDaily } from "@/lib/db/schema";
 import { extractDocument } from "@/lib/extraction";
 import { localFileStore } from "@/lib/storage/local-store";
-import { processDocument, sanitiseExtractionError } from "./process-document";
+import { failInterruptedDocument, processDocument, sanitiseExtractionError } from "./process-document";
 
 let handle: DatabaseHandle;
 let admin: TestActor;
@@ -156,4 +156,37 @@ describe("sanitiseExtractionError", () => {
     expect(sanitiseExtractionError(cloned)).toBe("The document could not be read: Invalid PDF structure.");
     expect(sanitiseExtractionError("a thrown string")).toBe("The document could not be read: a thrown string");
   });
+});
+
+describe("failInterruptedDocument (the extraction queue's dead letters)", () => {
+  it("ends a document whose attempts were all interrupted as failed, and leaves a finished one alone", async () => {
+    const parser = await invoiceParser();
+    const interrupted = await storedDocument(parser.id, await invoicePdf(["Invoice Number: INV-1"]));
+    await handle.db.update(documents).set({ status: "processing" }).where(eq(documents.id, interrupted.id));
+    expect(await failInterruptedDocument(handle.db, interrupted.id)).toBe("failed");
+    const [failed] = await handle.db.select().from(documents).where(eq(documents.id, interrupted.id));
+    expect(failed).toMatchObject({ status: "failed", error: "Processing was interrupted several times; try reprocessing the document" });
+
+    const finished = await storedDocument(parser.id, await invoicePdf(["Invoice Number: INV-2"]));
+    expect(await processDocument(handle.db, deps, finished.id)).toBe("processed");
+    expect(await failInterruptedDocument(handle.db, finished.id)).toBe("gone");
+    const [still] = await handle.db.select().from(documents).where(eq(documents.id, finished.id));
+    expect(still).toMatchObject({ status: "processed", error: null });
+    expect(still!.data.invoiceNumber).toBe("INV-2");
+  }, 60_000);
+});
+
+describe("processDocument run twice at once", () => {
+  it("stores the result, the usage and the event of one attempt only", async () => {
+    const parser = await invoiceParser();
+    const document = await storedDocument(parser.id, await invoicePdf(["ACME Supplies Ltd", "Invoice Number: INV-2024-0077", "Date: 2024-03-15", "Total: 10.00 EUR"]));
+    // A claim handed to a second worker while the first still works on it: both attempts run to the end.
+    const outcomes = await Promise.all([processDocument(handle.db, deps, document.id), processDocument(handle.db, deps, document.id)]);
+    expect(outcomes.sort()).toEqual(["gone", "processed"]);
+    const [usage] = await handle.db.select().from(usageDaily).where(eq(usageDaily.parserId, parser.id));
+    expect(usage).toMatchObject({ documents: 1, pages: 1 });
+    const [after] = await handle.db.select().from(documents).where(eq(documents.id, document.id));
+    expect(after).toMatchObject({ status: "processed" });
+    expect(after!.data.invoiceNumber).toBe("INV-2024-0077");
+  }, 60_000);
 });

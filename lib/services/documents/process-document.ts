@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import type { Db, DbOrTx } from "@/lib/db/client";
 import { documents, usageDaily } from "@/lib/db/schema";
 import { classifyDocument, type ExtractionInput, type ExtractionResult } from "@/lib/extraction";
 import type { FileStore } from "@/lib/storage";
@@ -29,7 +29,7 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
   const [document] = await db
     .update(documents)
     .set({ status: "processing", error: null })
-    .where(and(eq(documents.id, documentId), isNull(documents.deletedAt), inArray(documents.status, ["queued", "processing", "uploading"])))
+    .where(and(eq(documents.id, documentId), isNull(documents.deletedAt), inArray(documents.status, [...UNFINISHED])))
     .returning();
   if (!document) return "gone"; // deleted, or already finished by an earlier attempt
   try {
@@ -77,7 +77,8 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
       const listed = verdict.label !== null && gate.labels.some((label) => label.toLowerCase() === verdict.label!.toLowerCase());
       if (gate.mode === "allow" ? !listed : listed) {
         const kind = verdict.label ? `a ${verdict.label}` : "none of the listed types";
-        await db.transaction(async (tx) => {
+        return await db.transaction(async (tx) => {
+          if (!(await lockWhileProcessing(tx, documentId))) return "gone";
           const [skipped] = await tx
             .update(documents)
             .set({ status: "skipped", pageCount, error: `Skipped by the document type rule: this looks like ${kind}`, processedAt: new Date() })
@@ -85,12 +86,13 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
             .returning();
           await recordUsage(tx, document, pageCount, gate.costPerDocument ?? 0);
           await emitDocumentEvent(tx, skipped!, "document.skipped");
+          return "skipped";
         });
-        return "skipped";
       }
     }
 
     const outcome = await db.transaction(async (tx) => {
+      if (!(await lockWhileProcessing(tx, documentId))) return "gone";
       // DESIGN §1.5: the review starts with the data it is about, in the same transaction, so no one ever sees
       // a `processed` document that is really waiting for review.
       const now = new Date();
@@ -123,12 +125,42 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
   }
 }
 
+/** Statuses from which a document can still end; a finished or deleted document is never failed after the fact. */
+const UNFINISHED = ["queued", "processing", "uploading"] as const;
+
+/**
+ * A document whose extraction job ran out of attempts without any of them finishing (each one's worker killed,
+ * say) ends `failed`, with its webhook event, instead of waiting in `processing` for ever.
+ */
+export async function failInterruptedDocument(db: Db, documentId: string): Promise<"failed" | "gone"> {
+  const [pending] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), isNull(documents.deletedAt), inArray(documents.status, [...UNFINISHED])));
+  if (!pending) return "gone";
+  return fail(db, documentId, "Processing was interrupted several times; try reprocessing the document");
+}
+
+/**
+ * Locks the document for its final write, and only while it is still `processing`. Two attempts can run at once (a
+ * worker whose claim went stale, say while its database connections were cut, keeps working after the job was handed
+ * to another): the first to finish stores its result, usage and event; the other stores nothing.
+ */
+async function lockWhileProcessing(tx: DbOrTx, documentId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.status, "processing"), isNull(documents.deletedAt)))
+    .for("update");
+  return Boolean(row);
+}
+
 async function fail(db: Db, documentId: string, message: string): Promise<"failed"> {
   await db.transaction(async (tx) => {
     const [failed] = await tx
       .update(documents)
       .set({ status: "failed", error: message, data: {}, fieldMetadata: {}, processedAt: new Date() })
-      .where(eq(documents.id, documentId))
+      .where(and(eq(documents.id, documentId), inArray(documents.status, [...UNFINISHED])))
       .returning();
     if (failed) await emitDocumentEvent(tx, failed, "document.failed");
   });
