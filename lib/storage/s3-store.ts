@@ -52,8 +52,9 @@ export function s3FileStore(options: S3StoreOptions): FileStore {
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
     credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
-    // Checksums only where S3 requires them: the SDK's default (CRC32 on every upload and download) is not
-    // understood by many S3-compatible servers, and TLS plus Content-MD5-free puts are what they all accept.
+    // Checksums only where S3 requires them. The SDK's default since 3.729 (a CRC32 header on every upload, checked on
+    // every download) is refused or mishandled by several S3-compatible servers (older MinIO, Ceph, B2). The SDK
+    // still sends them where an operation requires one.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
