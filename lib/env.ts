@@ -40,7 +40,7 @@ const EnvSchema = z.object({
   /** STORAGE=s3: the bucket (required then), its region and, for MinIO, R2 and the like, the server's address. */
   S3_BUCKET: optionalString,
   S3_REGION: z.string().trim().min(1).default("us-east-1"),
-  S3_ENDPOINT: blankAsUnset(z.url("must be a URL such as http://127.0.0.1:9000")),
+  S3_ENDPOINT: blankAsUnset(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:9000" })),
   /** Both or neither; neither → the AWS SDK's default credential chain (AWS_* variables, profile, instance role). */
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
@@ -64,20 +64,24 @@ export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicBaseUrl: 
 let cached: Env | undefined;
 
 export function env(): Env {
-  if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** The configuration in `source`, or an error naming every bad variable (names and rules only, never a value). */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
     throw new Error(`Invalid configuration: ${detail}`);
   }
   const values = parsed.data;
-  cached = {
+  return {
     ...values,
     DATABASE_URL: values.DATABASE_URL || undefined,
     dataDir: path.resolve(values.DATA_DIR),
     publicBaseUrl: (values.PUBLIC_BASE_URL || `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
   };
-  return cached;
 }
 
 export function regionBaseUrl(region: "us" | "eu"): string {
