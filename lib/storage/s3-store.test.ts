@@ -79,7 +79,7 @@ describe("S3 file store", () => {
   });
 
   it("reports a failing server by operation and key, never with the credentials", async () => {
-    const wrong = s3FileStore({ bucket: "no-such-bucket", region: "us-east-1", endpoint: s3.endpoint, accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true, prefix: "" });
+    const wrong = s3FileStore({ bucket: "no-such-bucket", region: "us-east-1", endpoint: s3.endpoint, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true, prefix: "" });
     const error = await wrong.put("team/doc/a.pdf", new Uint8Array([1]), "application/pdf").catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(StorageError);
     expect((error as Error).message).toMatch(/^S3 put of team\/doc\/a\.pdf failed: NoSuchBucket \(HTTP 404\)$/);

@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
+import { DUMMY_ACCOUNT } from "s3rver/lib/models/account";
 
 /**
  * A real S3-compatible server for tests: s3rver, in this process, on a free loopback port, keeping its objects in a
@@ -11,7 +13,7 @@ import S3rver from "s3rver";
 export type TestS3 = {
   endpoint: string;
   bucket: string;
-  /** s3rver's only key pair. */
+  /** A key pair of this server's own, random, so a test can look for the secret where it must not be. */
   accessKeyId: string;
   secretAccessKey: string;
   client: S3Client;
@@ -26,7 +28,8 @@ export async function startTestS3(bucket = "quarry-test"): Promise<TestS3> {
   const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
-  const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+  const credentials = { accessKeyId: `AKIA${randomBytes(8).toString("hex").toUpperCase()}`, secretAccessKey: randomBytes(24).toString("base64url") };
+  DUMMY_ACCOUNT.createKeyPair(credentials.accessKeyId, credentials.secretAccessKey);
   const client = new S3Client({ region: "us-east-1", endpoint, forcePathStyle: true, credentials });
   return {
     endpoint,
@@ -48,6 +51,7 @@ export async function startTestS3(bucket = "quarry-test"): Promise<TestS3> {
     },
     async stop() {
       client.destroy();
+      DUMMY_ACCOUNT.revokeAccessKey(credentials.accessKeyId);
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
     },

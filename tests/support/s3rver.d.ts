@@ -17,3 +17,8 @@ declare module "s3rver" {
     close(): Promise<void>;
   }
 }
+
+// Its account registry: the tests add a key pair of their own, so a secret can be looked for in logs.
+declare module "s3rver/lib/models/account" {
+  export const DUMMY_ACCOUNT: { createKeyPair: (accessKeyId: string, secretAccessKey: string) => void; revokeAccessKey: (accessKeyId: string) => void };
+}
