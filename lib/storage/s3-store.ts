@@ -15,7 +15,10 @@ export type S3StoreOptions = {
   prefix: string;
 };
 
-/** A failed S3 call, described by operation, key and the service's error code only: never the request or its signing. */
+/**
+ * A failed S3 call, described by operation, key and the service's error code only. The SDK's error is deliberately not
+ * kept as `cause`: it carries the raw response and request metadata, and callers log errors whole.
+ */
 export class StorageError extends Error {
   constructor(operation: string, key: string, cause: unknown) {
     super(`S3 ${operation} of ${key} failed: ${describe(cause)}`);
@@ -52,9 +55,9 @@ export function s3FileStore(options: S3StoreOptions): FileStore {
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
     credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
-    // Checksums only where S3 requires them. The SDK's default since 3.729 (a CRC32 header on every upload, checked on
-    // every download) is refused or mishandled by several S3-compatible servers (older MinIO, Ceph, B2). The SDK
-    // still sends them where an operation requires one.
+    // Checksums only where S3 requires them. The SDK's default since 3.729 (a CRC32 header on every upload, checked
+    // on every download) is refused by several S3-compatible servers (R2 when it came out, Backblaze B2, OVH, older
+    // MinIO). The SDK still sends one where an operation requires it.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
