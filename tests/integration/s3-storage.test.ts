@@ -121,6 +121,7 @@ describe.skipIf(Boolean(process.env.QUARRY_TEST_DATABASE_URL))("STORAGE=s3", () 
     expect(await s3.keys(PREFIX)).toEqual([]);
     const gone = await fetch(item!.url);
     expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({ error: true, message: "The file no longer exists" });
   }, 40_000);
 
   it("never writes the S3 secret to the server's log", () => {
