@@ -95,19 +95,24 @@ describe.skipIf(Boolean(process.env.QUARRY_TEST_DATABASE_URL))("STORAGE=s3", () 
     expect(Buffer.from(await objectBytes(objectKey)).equals(Buffer.from(pdf))).toBe(true);
     expect(filesUnder(path.join(dataDir, "files"))).toEqual([]);
 
-    // The worker reads it back from the bucket to extract it.
-    let view: DataView | undefined;
-    await expect
-      .poll(
-        async () => {
-          view = (await api<DataView>(`/api/v1/process/${parser.body.id}/files/data?documentId=${item!.id}`)).body;
-          return view.metadata.status;
-        },
-        { timeout: 30_000, interval: 300 },
-      )
-      .toMatch(/^(processed|failed|skipped)$/);
-    expect(view!.metadata.status).toBe("processed");
-    expect(view!.data).toMatchObject({ invoiceNumber: "INV-S3-0007" });
+    // The worker reads it back from the bucket to extract it; reprocessing checks that it is still there (HeadObject).
+    const processed = async () => {
+      let view: DataView | undefined;
+      await expect
+        .poll(
+          async () => {
+            view = (await api<DataView>(`/api/v1/process/${parser.body.id}/files/data?documentId=${item!.id}`)).body;
+            return view.metadata.status;
+          },
+          { timeout: 30_000, interval: 300 },
+        )
+        .toMatch(/^(processed|failed|skipped)$/);
+      return view!;
+    };
+    expect(await processed()).toMatchObject({ metadata: { status: "processed" }, data: { invoiceNumber: "INV-S3-0007" } });
+    const reprocessed = await api<{ success: boolean; result: UploadItem[] }>(`/api/v1/parsers/${parser.body.id}/documents/${item!.id}/reprocess`, { method: "POST" });
+    expect(reprocessed).toMatchObject({ status: 200, body: { success: true, result: [{ status: "processing" }] } });
+    expect(await processed()).toMatchObject({ metadata: { status: "processed" }, data: { invoiceNumber: "INV-S3-0007" } });
 
     // Quarry's signed link serves the same bytes, read from the bucket.
     const download = await fetch(item!.url);
