@@ -1,6 +1,10 @@
 import path from "node:path";
 import { z } from "zod";
 
+/** Unset and blank mean the same (an `.env` line `S3_ENDPOINT=`). */
+const blankAsUnset = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
+const optionalString = blankAsUnset(z.string().trim());
+
 /**
  * Server configuration, read once from the environment and validated, so a typo fails at boot with a clear
  * message instead of deep inside a request. DESIGN §1.1 lists every variable.
@@ -33,6 +37,26 @@ const EnvSchema = z.object({
   SMTP_PORT: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(65_535).optional()),
   /** Mail for `<parser slug>@INBOUND_DOMAIN` becomes documents of that parser. */
   INBOUND_DOMAIN: z.string().trim().toLowerCase().min(1).default("inbound.localhost"),
+  /** STORAGE=s3: the bucket (required then), its region and, for MinIO, R2 and the like, the server's address. */
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ENDPOINT: blankAsUnset(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:9000" })),
+  /** Both or neither; neither → the AWS SDK's default credential chain (AWS_* variables, profile, instance role). */
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", ""], { error: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true"),
+  /** Prepended to every object key, to share a bucket (`quarry/`). */
+  S3_PREFIX: z.string().trim().default(""),
+}).superRefine((values, context) => {
+  if (values.STORAGE !== "s3") return;
+  if (!values.S3_BUCKET) context.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when STORAGE=s3" });
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    const missing = values.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+    context.addIssue({ code: "custom", path: [missing], message: "is required with the other S3 key (set both, or neither for the AWS default credential chain)" });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicBaseUrl: string };
@@ -40,20 +64,24 @@ export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicBaseUrl: 
 let cached: Env | undefined;
 
 export function env(): Env {
-  if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** The configuration in `source`, or an error naming every bad variable (names and rules only, never a value). */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
     throw new Error(`Invalid configuration: ${detail}`);
   }
   const values = parsed.data;
-  cached = {
+  return {
     ...values,
     DATABASE_URL: values.DATABASE_URL || undefined,
     dataDir: path.resolve(values.DATA_DIR),
     publicBaseUrl: (values.PUBLIC_BASE_URL || `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
   };
-  return cached;
 }
 
 export function regionBaseUrl(region: "us" | "eu"): string {

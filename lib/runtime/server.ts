@@ -1,11 +1,13 @@
 import "server-only";
 import { getRuntime, installShutdownHandlers } from "./index";
 
-/** Boot for the web server process; a process that cannot open or migrate its database exits at once. */
+/** Boot for the web server process; a process with an invalid configuration, or that cannot open or migrate its database, exits at once. */
 export async function startServerRuntime(): Promise<void> {
-  const runtime = getRuntime();
-  installShutdownHandlers(runtime);
   try {
+    // Inside the try: an invalid configuration throws at once (env() in getRuntime), and must stop the process too
+    // rather than leave a server that answers every request with a 500.
+    const runtime = getRuntime();
+    installShutdownHandlers(runtime);
     const ready = await runtime;
     console.log(`[quarry] ready: ${ready.handle.kind} database, worker ${ready.workers ? "inline" : "off"}`);
   } catch (error) {

@@ -1,9 +1,10 @@
 import "server-only";
 import path from "node:path";
 import { authSecret } from "@/lib/auth/secret";
-import { env } from "@/lib/env";
+import { env, type Env } from "@/lib/env";
 import type { FileStore } from "./file-store";
 import { localFileStore } from "./local-store";
+import { s3FileStore } from "./s3-store";
 import { signFileToken, type SignedFile } from "./signed-url";
 
 export { FileNotFoundError, type FileStore } from "./file-store";
@@ -14,13 +15,26 @@ const FILE_URL_TTL_MS = 60 * 60 * 1000;
 type StoreGlobal = { __quarryFileStore?: FileStore };
 const store = globalThis as StoreGlobal;
 
-/** The configured store: local disk under DATA_DIR/files (STORAGE=local, the default). */
+/** The configured store: local disk under DATA_DIR/files (STORAGE=local, the default) or an S3 bucket (STORAGE=s3). */
 export function fileStore(): FileStore {
   if (store.__quarryFileStore) return store.__quarryFileStore;
-  const config = env();
-  if (config.STORAGE !== "local") throw new Error(`STORAGE=${config.STORAGE} is not available in this build; use STORAGE=local`);
-  store.__quarryFileStore = localFileStore(path.join(config.dataDir, "files"));
+  store.__quarryFileStore = configuredStore(env());
   return store.__quarryFileStore;
+}
+
+function configuredStore(config: Env): FileStore {
+  if (config.STORAGE === "local") return localFileStore(path.join(config.dataDir, "files"));
+  // env() has checked that the bucket is set (and the keys come in pairs) when STORAGE=s3.
+  if (!config.S3_BUCKET) throw new Error("S3_BUCKET is required when STORAGE=s3");
+  return s3FileStore({
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    prefix: config.S3_PREFIX,
+  });
 }
 
 /** A signed link to a stored file, valid for an hour. */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { FileNotFoundError } from "./file-store";
 import { localFileStore } from "./local-store";
 import { signFileToken, verifyFileToken } from "./signed-url";
@@ -21,6 +21,19 @@ describe("local file store", () => {
 
   it("refuses keys that climb out of its root", async () => {
     await expect(store.put("../escape.txt", new Uint8Array([1]), "text/plain")).rejects.toThrow("Invalid storage key");
+  });
+});
+
+describe("FileNotFoundError", () => {
+  it("is recognised when thrown by another copy of the module (Next bundles one per server chunk)", async () => {
+    vi.resetModules();
+    const otherCopy = await import("./file-store");
+    expect(otherCopy.FileNotFoundError).not.toBe(FileNotFoundError);
+    const thrown = new otherCopy.FileNotFoundError("team/doc/a.pdf");
+    expect(thrown instanceof FileNotFoundError).toBe(true);
+    expect(new FileNotFoundError("x") instanceof otherCopy.FileNotFoundError).toBe(true);
+    expect(new Error("No stored file at x") instanceof FileNotFoundError).toBe(false);
+    expect(thrown.message).toBe("No stored file at team/doc/a.pdf");
   });
 });
 

@@ -66,6 +66,12 @@ describe("upload by file", () => {
     expect(view.data).toMatchObject({ invoiceNumber: "INV-2024-0042", invoiceDate: "2024-03-15", total: 1234.56 });
     expect(view.metadata.field_metadata.invoiceNumber!.confidence).toBeGreaterThan(0);
     expect(view.error).toBeNull();
+
+    // Deleting the document removes its file; the link then answers 404, not 500.
+    expect((await call(`/api/v1/parsers/${parser.id}/documents/${item!.id}`, { key, method: "DELETE" })).status).toBe(200);
+    const gone = await fetch(item!.url);
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({ error: true, message: "The file no longer exists" });
   }, 120_000);
 
   it("takes several files in one request", async () => {

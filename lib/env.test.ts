@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env";
+
+describe("STORAGE=s3 configuration", () => {
+  it("needs nothing S3 with the default local store", () => {
+    const config = parseEnv({});
+    expect(config.STORAGE).toBe("local");
+    expect(config.S3_BUCKET).toBeUndefined();
+  });
+
+  it("refuses STORAGE=s3 without a bucket, naming the variable", () => {
+    expect(() => parseEnv({ STORAGE: "s3" })).toThrow("Invalid configuration: S3_BUCKET: is required when STORAGE=s3");
+    expect(() => parseEnv({ STORAGE: "s3", S3_BUCKET: "  " })).toThrow("S3_BUCKET: is required when STORAGE=s3");
+  });
+
+  it("takes the defaults: us-east-1, virtual-hosted style, no prefix, no endpoint, the SDK's credential chain", () => {
+    const config = parseEnv({ STORAGE: "s3", S3_BUCKET: "quarry-files", S3_ENDPOINT: "" });
+    expect(config).toMatchObject({ S3_BUCKET: "quarry-files", S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: false, S3_PREFIX: "" });
+    expect(config.S3_ENDPOINT).toBeUndefined();
+    expect(config.S3_ACCESS_KEY_ID).toBeUndefined();
+    expect(config.S3_SECRET_ACCESS_KEY).toBeUndefined();
+  });
+
+  it("reads an S3-compatible server's settings", () => {
+    const config = parseEnv({
+      STORAGE: "s3",
+      S3_BUCKET: "quarry",
+      S3_REGION: "auto",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "minio",
+      S3_SECRET_ACCESS_KEY: "minio-secret",
+      S3_FORCE_PATH_STYLE: "true",
+      S3_PREFIX: "quarry/",
+    });
+    expect(config).toMatchObject({ S3_REGION: "auto", S3_ENDPOINT: "http://127.0.0.1:9000", S3_ACCESS_KEY_ID: "minio", S3_FORCE_PATH_STYLE: true, S3_PREFIX: "quarry/" });
+  });
+
+  it("refuses half a key pair and names the missing half, without printing the given one", () => {
+    const secret = "only-the-secret-was-set";
+    const error = (() => {
+      try {
+        parseEnv({ STORAGE: "s3", S3_BUCKET: "b", S3_SECRET_ACCESS_KEY: secret });
+      } catch (caught) {
+        return caught as Error;
+      }
+      throw new Error("expected a configuration error");
+    })();
+    expect(error.message).toContain("S3_ACCESS_KEY_ID: is required with the other S3 key");
+    expect(error.message).not.toContain(secret);
+    expect(() => parseEnv({ STORAGE: "s3", S3_BUCKET: "b", S3_ACCESS_KEY_ID: "id" })).toThrow("S3_SECRET_ACCESS_KEY: is required with the other S3 key");
+  });
+
+  it("refuses a malformed endpoint and path-style flag", () => {
+    expect(() => parseEnv({ STORAGE: "s3", S3_BUCKET: "b", S3_ENDPOINT: "minio:9000 " })).toThrow("S3_ENDPOINT: must be an http(s) URL");
+    expect(() => parseEnv({ STORAGE: "s3", S3_BUCKET: "b", S3_FORCE_PATH_STYLE: "yes" })).toThrow("S3_FORCE_PATH_STYLE: must be true or false");
+  });
+});
