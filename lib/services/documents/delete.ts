@@ -77,7 +77,7 @@ async function softDelete(tx: DbOrTx, ctx: ServiceContext, rows: DocumentRecord[
  * After commit: stored files no live document still uses (split parts may share their upload's file). A file
  * that cannot be removed is logged, not an error: the documents are already gone for the caller.
  */
-async function removeFiles(ctx: ServiceContext, rows: DocumentRecord[]): Promise<void> {
+export async function removeFiles(ctx: ServiceContext, rows: { fileKey: string | null }[]): Promise<void> {
   const keys = [...new Set(rows.map((row) => row.fileKey).filter((key): key is string => key !== null))];
   if (keys.length === 0) return;
   const stillUsed = await ctx.db

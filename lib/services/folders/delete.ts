@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { documents, folders } from "@/lib/db/schema";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
+import { removeFiles } from "../documents/delete";
 import { getParserInTeam } from "../parsers/internal";
 import { findFolder, loadFolders } from "./internal";
 import { subtreeIds } from "./tree";
@@ -15,7 +16,7 @@ export type DeletedFolder = { success: true; movedDocuments: number; deletedDocu
 export async function deleteFolder(ctx: ServiceContext, parserId: string, folderId: string, options: { deleteDocuments: boolean }): Promise<DeletedFolder> {
   assertPermission(ctx, "parsers.write");
   if (options.deleteDocuments) assertPermission(ctx, "documents.write");
-  return ctx.db.transaction(async (tx) => {
+  const { result, deleted } = await ctx.db.transaction(async (tx) => {
     const parser = await getParserInTeam(tx, ctx.teamId, parserId, { forUpdate: true });
     const rows = await loadFolders(tx, parser.id);
     const target = findFolder(rows, folderId);
@@ -23,8 +24,8 @@ export async function deleteFolder(ctx: ServiceContext, parserId: string, folder
     const now = new Date();
     const inFolders = and(eq(documents.parserId, parser.id), eq(documents.teamId, ctx.teamId), inArray(documents.folderId, ids), isNull(documents.deletedAt));
     const changed = options.deleteDocuments
-      ? await tx.update(documents).set({ deletedAt: now }).where(inFolders).returning({ id: documents.id })
-      : await tx.update(documents).set({ folderId: null }).where(inFolders).returning({ id: documents.id });
+      ? await tx.update(documents).set({ deletedAt: now }).where(inFolders).returning({ id: documents.id, fileKey: documents.fileKey })
+      : await tx.update(documents).set({ folderId: null }).where(inFolders).returning({ id: documents.id, fileKey: documents.fileKey });
     await tx.update(folders).set({ deletedAt: now }).where(and(eq(folders.parserId, parser.id), inArray(folders.id, ids)));
     const result = {
       success: true as const,
@@ -38,6 +39,9 @@ export async function deleteFolder(ctx: ServiceContext, parserId: string, folder
       before: { parserId: parser.id, name: target.name, folderIds: ids },
       after: result,
     });
-    return result;
+    return { result, deleted: options.deleteDocuments ? changed : [] };
   });
+  // After commit, as for a deleted document: the stored files no live document uses any more.
+  await removeFiles(ctx, deleted);
+  return result;
 }

@@ -1,9 +1,13 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase, makeMember, makeParser, makeTeam, type TestActor } from "@/lib/db/factories";
 import { auditLog, documents, type DocumentStatus } from "@/lib/db/schema";
+import { fileStore } from "@/lib/storage";
 import { getParser } from "../parsers";
 import { createFolder, deleteFolder, listFolders, updateFolder } from "./index";
 
@@ -12,16 +16,18 @@ let admin: TestActor;
 let globex: TestActor;
 
 beforeAll(async () => {
+  // The file store lives under DATA_DIR: a temporary one, never the checkout's ./data.
+  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "quarry-folders-test-"));
   handle = await createTestDatabase();
   admin = await makeMember(handle.db, (await makeTeam(handle.db, "Acme")).id, "admin");
   globex = await makeMember(handle.db, (await makeTeam(handle.db, "Globex")).id, "admin");
 });
 afterAll(() => handle.close());
 
-async function addDocument(parserId: string, folderId: string | null, status: DocumentStatus = "processed") {
+async function addDocument(parserId: string, folderId: string | null, status: DocumentStatus = "processed", fileKey: string | null = null) {
   const [row] = await handle.db
     .insert(documents)
-    .values({ teamId: admin.teamId, parserId, folderId, name: `doc-${randomUUID()}.pdf`, status, source: "api", contentType: "application/pdf" })
+    .values({ teamId: admin.teamId, parserId, folderId, name: `doc-${randomUUID()}.pdf`, status, source: "api", contentType: "application/pdf", fileKey })
     .returning();
   return row!;
 }
@@ -74,9 +80,11 @@ describe("deleteFolder", () => {
     expect(audit.map((row) => row.action)).toContain("folder.delete");
   });
 
-  it("deletes the documents with deleteDocuments", async () => {
+  it("deletes the documents with deleteDocuments, and their stored files", async () => {
     const { parser, root, grandchild } = await tree();
-    await addDocument(parser.id, root.id);
+    const key = `${admin.teamId}/${randomUUID()}/invoice.pdf`;
+    await fileStore().put(key, new Uint8Array([1, 2, 3]), "application/pdf");
+    await addDocument(parser.id, root.id, "processed", key);
     await addDocument(parser.id, grandchild.id);
     const outside = await addDocument(parser.id, null);
     const result = await deleteFolder(admin, parser.id, root.id, { deleteDocuments: true });
@@ -84,6 +92,7 @@ describe("deleteFolder", () => {
     const live = await handle.db.select().from(documents).where(eq(documents.parserId, parser.id));
     expect(live.filter((row) => row.deletedAt === null).map((row) => row.id)).toEqual([outside.id]);
     expect((await getParser(admin, parser.id)).counts).toEqual({ totalDocuments: 1, folders: 1 });
+    expect(await fileStore().exists(key)).toBe(false);
   });
 
   it("needs documents.write to delete documents", async () => {
