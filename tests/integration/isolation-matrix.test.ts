@@ -1,7 +1,7 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, freshKey, seedTeam, type ApiResponse } from "../support/http";
-import { seededAgent } from "../support/mcp-oauth";
+import { seededAgent } from "../support/mcp-seeded-agent";
 import { keyPool } from "../support/key-pool";
 import { openApiRoutes, type OpenApiRoute } from "../support/openapi-routes";
 import { fillPath, SAMPLE_QUERIES, sampleBody, withQuery, type SampleEnv } from "../support/sample-requests";

@@ -1,5 +1,4 @@
 import { Client, StreamableHTTPClientTransport, UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/client";
-import { baseUrl, call, seedMember, seedTeam } from "./http";
 
 /**
  * An MCP agent for tests: the official MCP TypeScript client with an in-memory OAuth client provider, which
@@ -138,21 +137,4 @@ export async function decide(jar: CookieJar, step: ConsentStep, decision: { allo
     response = await send(jar, next.toString());
   }
   throw new Error("too many redirects after consent");
-}
-
-export type SeededAgent = { client: Client; auth: TestAgentAuth; connectionId: string };
-
-/**
- * An agent connected by a seeded team's admin through the consent form, with the id of its connection as
- * `GET /api/v1/me/connections` shows it to `key` (a key of the same admin). Found by the agent's own client id,
- * so other agents the admin connects meanwhile do not matter.
- */
-export async function seededAgent(team: "Acme" | "Globex", key: string): Promise<SeededAgent> {
-  const admin = seedMember(team, "admin");
-  const jar = await signedInJar(baseUrl(), admin.email, admin.password);
-  const { client, auth } = await connectAgent(baseUrl(), async (url) => decide(jar, await openConsent(jar, url), { allow: true, teamId: seedTeam(team).id }));
-  const connections = await call<{ data: { id: string; clientId: string }[] }>("/api/v1/me/connections", { key });
-  const connection = connections.body.data?.find((candidate) => candidate.clientId === auth.information?.client_id);
-  if (!connection) throw new Error(`the agent's connection is not listed: ${connections.status} ${JSON.stringify(connections.body)}`);
-  return { client, auth, connectionId: connection.id };
 }

@@ -1,7 +1,7 @@
 import { textPdf } from "./fixture-files";
 import { baseUrl, call, freshKey, quarry, unique } from "./http";
 import type { KeyPool } from "./key-pool";
-import { seededAgent } from "./mcp-oauth";
+import { seededAgent } from "./mcp-seeded-agent";
 
 /**
  * One of every resource a team owns, built over the API with the team's own key: parsers, fields, folders, a
