@@ -75,7 +75,7 @@ test("the admin revokes the connection and the agent is refused at once", async 
   const row = page.getByRole("row", { name: /Test agent/ });
   await expect(row).toContainText(ADMIN.team);
   await row.getByRole("button", { name: "Revoke Test agent" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Revoke connection" }).click();
+  await page.getByRole("alertdialog", { name: "Revoke “Test agent”?" }).getByRole("button", { name: "Revoke connection" }).click();
   await expect(page.getByText("No connected agents")).toBeVisible();
 
   await expect(agent.listTools()).rejects.toThrow();
