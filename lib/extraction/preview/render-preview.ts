@@ -15,6 +15,8 @@ export const PREVIEW_WIDTH = 1200;
 /** A very tall page (a long receipt) is drawn narrower instead of taller than this many pixels. */
 export const PREVIEW_MAX_PIXELS = PREVIEW_WIDTH * 2400;
 const QUALITY = 80;
+/** A page that takes longer than this to draw gets no preview, rather than pushing its document past its time limit. */
+const PDF_PREVIEW_TIMEOUT_MS = 10_000;
 
 /** Scale so the width is PREVIEW_WIDTH, or less when that would make more than PREVIEW_MAX_PIXELS. */
 export function previewScale(size: { width: number; height: number }): number {
@@ -37,11 +39,17 @@ export async function renderDocumentPreview(bytes: Uint8Array, mimeType: string,
 
 async function renderPdfPreview(bytes: Uint8Array): Promise<DocumentPreview | null> {
   const doc = await openPdf(bytes);
+  let timer: NodeJS.Timeout | undefined;
   try {
     if (doc.numPages < 1) return null;
-    const page = await renderPdfPageWebp(doc, 1, { scaleFor: previewScale, quality: QUALITY });
+    const tooLong = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Drawing page 1 took more than ${PDF_PREVIEW_TIMEOUT_MS} ms`)), PDF_PREVIEW_TIMEOUT_MS);
+    });
+    // pdf.js draws in slices between which timers run; destroying the document below ends the drawing.
+    const page = await Promise.race([renderPdfPageWebp(doc, 1, { scaleFor: previewScale, quality: QUALITY }), tooLong]);
     return { ...page, contentType: "image/webp" };
   } finally {
+    clearTimeout(timer);
     await doc.loadingTask.destroy();
   }
 }
