@@ -16,7 +16,7 @@ export function FirstPagePreview({ src, name, pageCount, highlight }: { src: str
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="first-page-preview">
       <div inert aria-hidden="true">
-        <ViewerToolbar zoomPercent={100} fitWidth currentPage={1} pageCount={pageCount} pickHint={null} onStopPicking={noop} onZoomIn={noop} onZoomOut={noop} onFitWidth={noop} onRotate={noop} />
+        <ViewerToolbar zoomPercent={null} fitWidth currentPage={1} pageCount={pageCount} pickHint={null} onStopPicking={noop} onZoomIn={noop} onZoomOut={noop} onFitWidth={noop} onRotate={noop} />
       </div>
       <div className="flex min-h-0 flex-1">
         {/* The page strip's place (PageThumbnails), empty until the viewer fills it. */}
