@@ -42,10 +42,12 @@ export function DocumentViewer({ parserId, document, highlight, scrollRequest, p
   onFirstPagePainted: () => void;
 }) {
   const kind = viewerKind(document.contentType);
-  // The server-drawn page 1 covers the viewer until pdf.js has painted its own (which then takes its place).
-  const [canvasShown, setCanvasShown] = useState(false);
+  // The server-drawn page 1 covers the viewer until pdf.js has painted its own (which then takes its place), or
+  // until the viewer has an error to show.
+  const [previewDone, setPreviewDone] = useState(false);
+  const endPreview = useCallback(() => setPreviewDone(true), []);
   const onPdfPagePainted = useCallback(() => {
-    setCanvasShown(true);
+    setPreviewDone(true);
     onFirstPagePainted();
   }, [onFirstPagePainted]);
   // Ask for the file now, while the viewer's code is still on its way (the fetch is cached by document id, so
@@ -62,9 +64,10 @@ export function DocumentViewer({ parserId, document, highlight, scrollRequest, p
         onPick={onPick}
         onStopPicking={onStopPicking}
         onFirstPagePainted={onPdfPagePainted}
+        onUnavailable={endPreview}
       />
     );
-    if (!document.previewUrl || canvasShown) return viewer;
+    if (!document.previewUrl || previewDone) return viewer;
     return (
       <div className="relative h-full">
         {viewer}
