@@ -74,10 +74,11 @@ async function softDelete(tx: DbOrTx, ctx: ServiceContext, rows: DocumentRecord[
 }
 
 /**
- * After commit: stored files no live document still uses (split parts may share their upload's file). A file
- * that cannot be removed is logged, not an error: the documents are already gone for the caller.
+ * After commit: stored files no live document still uses (split parts may share their upload's file), and the
+ * documents' first-page previews. A file that cannot be removed is logged, not an error: the documents are
+ * already gone for the caller.
  */
-export async function removeFiles(ctx: ServiceContext, rows: { fileKey: string | null }[]): Promise<void> {
+export async function removeFiles(ctx: ServiceContext, rows: { fileKey: string | null; previewKey: string | null }[]): Promise<void> {
   const keys = [...new Set(rows.map((row) => row.fileKey).filter((key): key is string => key !== null))];
   const stillUsed = keys.length === 0 ? [] : await ctx.db
     .select({ key: documents.fileKey })
