@@ -56,8 +56,13 @@ async function documentInReview(request: APIRequestContext, number: string): Pro
 async function openWorkspace(page: Page, person: Person, documentId: string) {
   await signIn(page, person.email, person.password);
   await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  // Page 1 is in the server's HTML as the image drawn while processing: on screen before any script has run.
+  const html = await (await page.request.get(`/parsers/${parserId}/documents/${documentId}`)).text();
+  expect(html).toMatch(/<img[^>]*alt="Page 1 of [^"]+\.pdf"[^>]*elementtiming="review-workspace-preview"|<img[^>]*elementtiming="review-workspace-preview"[^>]*alt="Page 1 of [^"]+\.pdf"/);
   await page.goto(`/parsers/${parserId}/documents/${documentId}`);
   await expect(page.getByRole("group", { name: "Page 1 of 1" }).locator("canvas")).toBeVisible();
+  // …and once pdf.js has painted the page, the canvas takes its place.
+  await expect(page.getByTestId("first-page-preview")).toHaveCount(0);
 }
 
 const stage = (page: Page, name: string) => page.getByRole("list", { name: "Review stages" }).getByRole("listitem").filter({ hasText: name });

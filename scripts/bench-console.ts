@@ -1,7 +1,9 @@
 // `npm run bench:console`: the review workspace in a real Chromium against a production server. Seeds a parser with
 // one mandatory review stage and two 50-page text PDFs in review, signs in as the stage's reviewer, and measures
-//  - first page visible: from navigation start to the first page's canvas on screen (the workspace's
+//  - first page canvas: from navigation start to the first page's canvas on screen (the workspace's
 //    `review-workspace:first-page` performance mark), over BENCH_RUNS fresh navigations (default 9) after one warm-up;
+//  - first page visible: the first of that canvas and the server-drawn preview image of page 1 on screen (its
+//    Element Timing `renderTime`: loaded and painted), same navigations;
 //  - switching documents: from the key press (Alt+ArrowRight / Alt+ArrowLeft, the default keymap) to the next
 //    document's first page on screen, over BENCH_RUNS switches back and forth.
 // Targets (issue 6): first page ≤ 1 s, switch ≤ 300 ms, on loopback.
@@ -16,6 +18,8 @@ import { runSeed, startServer, tempDataDir, type RunningServer } from "../tests/
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const PAGES = Number(process.env.BENCH_PAGES ?? 50);
 const FIRST_PAGE_MARK = "review-workspace:first-page";
+/** The `elementtiming` of the workspace's preview image (components/review-workspace/pdf/first-page-preview.tsx). */
+const PREVIEW_ELEMENT_TIMING = "review-workspace-preview";
 const TARGETS = { firstPage: 1_000, switch: 300 };
 
 type Target = { baseUrl: string; apiKey: string; email: string; password: string; userId: string; stop: () => Promise<void> };
@@ -106,6 +110,23 @@ async function firstPageAt(page: Page, documentId: string, after = 0): Promise<n
   return (await handle.jsonValue()) as number;
 }
 
+/**
+ * When the page-1 preview image was painted (ms since navigation start), or null when the page showed none.
+ * Element Timing entries are not in the performance timeline: a buffered observer hands over those already seen.
+ */
+async function previewPaintedAt(page: Page): Promise<number | null> {
+  // A string, not a function: tsx would wrap a named function in a helper the page does not have.
+  return (await page.evaluate(`new Promise((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      const entry = list.getEntries().find((candidate) => candidate.identifier === ${JSON.stringify(PREVIEW_ELEMENT_TIMING)});
+      observer.disconnect();
+      resolve(entry ? entry.renderTime || entry.loadTime : null);
+    });
+    observer.observe({ type: "element", buffered: true });
+    setTimeout(() => { observer.disconnect(); resolve(null); }, 200);
+  })`)) as number | null;
+}
+
 function summary(values: number[]): { median: number; p95: number; min: number; max: number } {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
@@ -144,14 +165,22 @@ async function main() {
 
     // First page visible: a fresh tab per run (no page state carried over; the browser's HTTP cache warm, as for
     // a reviewer who has used the console before). The first run is the cold one and is reported apart.
-    const firstPage: number[] = [];
-    let cold = 0;
+    const canvasPainted: number[] = [];
+    const firstVisible: number[] = [];
+    let previewShown = 0;
+    let cold = { canvas: 0, visible: 0 };
     for (let run = 0; run <= RUNS; run++) {
       const page = await context.newPage();
       await page.goto(url(first), { waitUntil: "commit" });
-      const at = await firstPageAt(page, first);
-      if (run === 0) cold = at;
-      else firstPage.push(at);
+      const canvasAt = await firstPageAt(page, first);
+      const previewAt = await previewPaintedAt(page);
+      const visibleAt = previewAt === null ? canvasAt : Math.min(previewAt, canvasAt);
+      if (run === 0) cold = { canvas: canvasAt, visible: visibleAt };
+      else {
+        canvasPainted.push(canvasAt);
+        firstVisible.push(visibleAt);
+        if (previewAt !== null) previewShown += 1;
+      }
       await page.close();
     }
 
@@ -180,8 +209,10 @@ async function main() {
     await context.close();
 
     const rows = [
-      { measure: "first page visible after navigation (cold, first visit)", values: [cold], target: TARGETS.firstPage },
-      { measure: "first page visible after navigation", values: firstPage, target: TARGETS.firstPage },
+      { measure: "first page visible after navigation (cold, first visit)", values: [cold.visible], target: TARGETS.firstPage },
+      { measure: `first page visible after navigation (preview or canvas; preview in ${previewShown}/${RUNS})`, values: firstVisible, target: TARGETS.firstPage },
+      { measure: "first page canvas painted after navigation (cold, first visit)", values: [cold.canvas], target: TARGETS.firstPage },
+      { measure: "first page canvas painted after navigation", values: canvasPainted, target: TARGETS.firstPage },
       { measure: "switch to the next/previous document (key → first page)", values: switches, target: TARGETS.switch },
     ];
     console.log(`Load average at the end: ${load()}\n`);

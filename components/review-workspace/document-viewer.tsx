@@ -1,11 +1,13 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useCallback, useState } from "react";
 import { Spinner } from "@/components/ui";
 import { prefetchDocumentFile } from "./file-cache";
 import { viewerKind } from "./file-source";
 import type { ScrollRequest, SourceBox } from "./geometry";
 import { ImageViewer } from "./image-viewer";
+import { FirstPagePreview } from "./pdf/first-page-preview";
 import { pdfWorkerPort } from "./pdf/worker-port";
 import { TextViewer } from "./text-viewer";
 import type { WorkspaceDocument } from "./workspace-document";
@@ -40,11 +42,19 @@ export function DocumentViewer({ parserId, document, highlight, scrollRequest, p
   onFirstPagePainted: () => void;
 }) {
   const kind = viewerKind(document.contentType);
+  // The server-drawn page 1 covers the viewer until pdf.js has painted its own (which then takes its place), or
+  // until the viewer has an error to show.
+  const [previewDone, setPreviewDone] = useState(false);
+  const endPreview = useCallback(() => setPreviewDone(true), []);
+  const onPdfPagePainted = useCallback(() => {
+    setPreviewDone(true);
+    onFirstPagePainted();
+  }, [onFirstPagePainted]);
   // Ask for the file now, while the viewer's code is still on its way (the fetch is cached by document id, so
   // the viewer gets the same download, and asking again is free).
   if (typeof window !== "undefined" && kind !== "text" && document.fileUrl) prefetchDocumentFile(document.id, document.fileUrl);
   if (kind === "pdf" && document.fileUrl) {
-    return (
+    const viewer = (
       <PdfViewer
         documentId={document.id}
         fileUrl={document.fileUrl}
@@ -53,8 +63,18 @@ export function DocumentViewer({ parserId, document, highlight, scrollRequest, p
         pickLabel={pickLabel}
         onPick={onPick}
         onStopPicking={onStopPicking}
-        onFirstPagePainted={onFirstPagePainted}
+        onFirstPagePainted={onPdfPagePainted}
+        onUnavailable={endPreview}
       />
+    );
+    if (!document.previewUrl || previewDone) return viewer;
+    return (
+      <div className="relative h-full">
+        {viewer}
+        <div className="absolute inset-0 z-30 bg-subtle">
+          <FirstPagePreview src={document.previewUrl} name={document.name} pageCount={document.pageCount} highlight={highlight} />
+        </div>
+      </div>
     );
   }
   if (kind === "image" && document.fileUrl) {

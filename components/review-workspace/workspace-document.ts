@@ -10,6 +10,8 @@ export type WorkspaceDocument = {
   contentType: string;
   pageCount: number;
   fileUrl: string | null;
+  /** The first page as an image drawn while processing (the API's `thumbnail`), shown until pdf.js has painted. */
+  previewUrl: string | null;
   hasMarkdown: boolean;
   error: string | null;
   review: Review;
@@ -44,6 +46,7 @@ export function toWorkspaceDocument(document: DocumentFull): WorkspaceDocument {
     contentType: document.contentType,
     pageCount: document.pageCount,
     fileUrl: sameOriginFileUrl(document.url),
+    previewUrl: sameOriginFileUrl(document.metadata.thumbnail),
     hasMarkdown: document.metadata.markdownUrl !== null,
     error: document.error,
     review: document.review,

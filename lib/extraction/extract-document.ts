@@ -2,6 +2,7 @@ import { extractScalarFields } from "./fields/extract-fields";
 import { llmOptionsFromEnv, refineWithLlm } from "./llm/llm-provider";
 import { loadDocument } from "./loaders/load-document";
 import { renderMarkdown } from "./markdown/render-markdown";
+import { renderPreviewOrNull } from "./preview/preview-or-null";
 import { extractTableField } from "./tables/extract-table";
 import type { ExtractionInput, ExtractionResult, FieldMetadata, FieldValue } from "./types";
 
@@ -40,6 +41,7 @@ export async function extractDocument(input: ExtractionInput): Promise<Extractio
   // Optional model pass: only when LLM_BASE_URL is configured, always with the offline result as the fallback.
   const llm = llmOptionsFromEnv();
   const refined = llm && input.fields.length > 0 ? await refineWithLlm(model, input.fields, { data, fieldMetadata }, llm) : { data, fieldMetadata };
+  const preview = input.preview ? await renderPreviewOrNull(input) : undefined;
   return {
     pages: model,
     data: refined.data,
@@ -50,5 +52,6 @@ export async function extractDocument(input: ExtractionInput): Promise<Extractio
       ocrPages: model.pages.filter((p) => p.source === "ocr" || p.source === "mixed").length,
       ms: Math.round(performance.now() - started),
     },
+    ...(preview === undefined ? {} : { preview }),
   };
 }

@@ -32,3 +32,4 @@ export { classifyPages, labelsWithInstructions } from "./classify/classify-pages
 export { planSplit, writePdfParts, type SplitPart, type SplitRule } from "./pages/split-documents";
 export { loadDocument } from "./loaders/load-document";
 export { renderMarkdown } from "./markdown/render-markdown";
+export { renderDocumentPreview, PREVIEW_WIDTH, type DocumentPreview } from "./preview/render-preview";

@@ -1,5 +1,7 @@
 /** Public types of the extraction engine. Everything here is plain data so it can cross a worker-thread boundary. */
 
+import type { DocumentPreview } from "./preview/render-preview";
+
 /** A rectangle in page-relative coordinates: fractions 0–1 of the page, origin top-left. */
 export type Box = { x: number; y: number; w: number; h: number };
 
@@ -86,6 +88,8 @@ export type ExtractionInput = {
   fileName?: string;
   fields: FieldDefinition[];
   settings?: ExtractionSettings;
+  /** Also render the first page as an image (`result.preview`); off by default, the pipeline asks for it. */
+  preview?: boolean;
 };
 
 export type Scalar = string | number | boolean | null;
@@ -115,4 +119,6 @@ export type ExtractionResult = {
   fieldMetadata: Record<string, FieldMetadata>;
   markdown: string | null;
   stats: { pageCount: number; ocrPages: number; ms: number };
+  /** The first page as an image, when asked for and the document is a PDF or an image that could be drawn. */
+  preview?: DocumentPreview | null;
 };

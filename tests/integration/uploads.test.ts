@@ -4,7 +4,7 @@ import { baseUrl, call, freshKey, quarry, seedTeam } from "../support/http";
 import { makeParser, type ParserBody } from "../support/parsers";
 
 type UploadItem = { id: string; documentId: string; name: string; url: string; status: string; isProcessed: boolean; message: string; operationName: string; pageCount: number; externalId: string | null; custom: Record<string, unknown> };
-type DataView = { data: Record<string, unknown>; error: string | null; metadata: { status: string; isProcessed: boolean; field_metadata: Record<string, { confidence: number; corrected?: boolean }>; pageCount: number; externalId: string | null } };
+type DataView = { data: Record<string, unknown>; error: string | null; metadata: { status: string; thumbnail: string | null; isProcessed: boolean; field_metadata: Record<string, { confidence: number; corrected?: boolean }>; pageCount: number; externalId: string | null } };
 
 const INVOICE = ["ACME Supplies Ltd", "Invoice Number: INV-2024-0042", "Invoice Date: 2024-03-15", "Total: 1,234.56 EUR"];
 const FIELDS = [
@@ -67,11 +67,21 @@ describe("upload by file", () => {
     expect(view.metadata.field_metadata.invoiceNumber!.confidence).toBeGreaterThan(0);
     expect(view.error).toBeNull();
 
-    // Deleting the document removes its file; the link then answers 404, not 500.
+    // Page 1 was drawn while processing: the thumbnail is a signed link to that WebP, in the data and full views.
+    const thumbnail = await fetch(view.metadata.thumbnail!);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get("content-type")).toBe("image/webp");
+    const image = Buffer.from(await thumbnail.arrayBuffer());
+    expect([image.subarray(0, 4).toString("latin1"), image.subarray(8, 12).toString("latin1")]).toEqual(["RIFF", "WEBP"]);
+    const full = await call<{ metadata: { thumbnail: string | null } }>(`/api/v1/parsers/${parser.id}/documents/${item!.id}`, { key });
+    expect(full.body.metadata.thumbnail).toMatch(/\/api\/files\//);
+
+    // Deleting the document removes its file and its preview; their links then answer 404, not 500.
     expect((await call(`/api/v1/parsers/${parser.id}/documents/${item!.id}`, { key, method: "DELETE" })).status).toBe(200);
     const gone = await fetch(item!.url);
     expect(gone.status).toBe(404);
     expect(await gone.json()).toMatchObject({ error: true, message: "The file no longer exists" });
+    expect((await fetch(view.metadata.thumbnail!)).status).toBe(404);
   }, 120_000);
 
   it("takes several files in one request", async () => {

@@ -48,10 +48,12 @@ export type PdfViewerProps = {
   /** Turns picking off (the page selects text again) until a value is focused anew. */
   onStopPicking: () => void;
   onFirstPagePainted: () => void;
+  /** The file could not be loaded or opened: what covers the viewer until its first page (the preview) must go. */
+  onUnavailable?: () => void;
 };
 
 /** The PDF: thumbnails, zoom, fit-width and rotation; pages render lazily, near the viewport only. */
-export default function PdfViewer({ documentId, fileUrl, highlight, scrollRequest, pickLabel, onPick, onStopPicking, onFirstPagePainted }: PdfViewerProps) {
+export default function PdfViewer({ documentId, fileUrl, highlight, scrollRequest, pickLabel, onPick, onStopPicking, onFirstPagePainted, onUnavailable }: PdfViewerProps) {
   const file = useFileBytes(documentId, fileUrl);
   // pdf.js takes the buffer it is given to its worker: hand it a copy, the cache keeps the original.
   const source = useMemo(() => (file.status === "ready" ? { data: new Uint8Array(file.bytes.slice(0)) } : null), [file]);
@@ -87,6 +89,11 @@ export default function PdfViewer({ documentId, fileUrl, highlight, scrollReques
     scrollBoxIntoView(pane, slot, rotateBox(scrollRequest.source, rotation));
   }, [scrollRequest, pane, rotation, slotOf]);
 
+  const fileFailed = file.status === "error";
+  useEffect(() => {
+    if (fileFailed) onUnavailable?.();
+  }, [fileFailed, onUnavailable]);
+
   const zoomBy = (factor: number) => setZoom({ fit: false, scale: Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale * factor)) });
   const pickEnabled = pickLabel !== null;
   const pickHint = pickLabel ? `Click a word or drag a box on the page to fill “${pickLabel}”.` : null;
@@ -113,6 +120,7 @@ export default function PdfViewer({ documentId, fileUrl, highlight, scrollReques
           options={documentOptions}
           suspense={false}
           onLoadSuccess={setPdf}
+          onLoadError={() => onUnavailable?.()}
           loading={<ViewerMessage>Opening the document…</ViewerMessage>}
           error={<ErrorState title="The PDF could not be opened" message="The file may be damaged or not a PDF." />}
           className="flex min-h-0 flex-1"

@@ -6,7 +6,8 @@ const icon = "size-4";
 
 /** Zoom, fit-width and rotation of the page view, and where the reader is in the document. */
 export function ViewerToolbar({ zoomPercent, fitWidth, currentPage, pageCount, pickHint, onStopPicking, onZoomIn, onZoomOut, onFitWidth, onRotate }: {
-  zoomPercent: number;
+  /** Null while the page's size is not known yet (the first-page preview's copy of this bar). */
+  zoomPercent: number | null;
   fitWidth: boolean;
   currentPage: number;
   pageCount: number;
@@ -26,7 +27,7 @@ export function ViewerToolbar({ zoomPercent, fitWidth, currentPage, pageCount, p
         </svg>
       </Button>
       <output aria-label="Zoom" className="w-12 text-center text-xs tabular-nums text-muted">
-        {zoomPercent}%
+        {zoomPercent === null ? "–" : `${zoomPercent}%`}
       </output>
       <Button variant="ghost" size="sm" onClick={onZoomIn} aria-label="Zoom in">
         <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className={icon}>

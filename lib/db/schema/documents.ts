@@ -40,6 +40,8 @@ export const documents = pgTable(
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     fieldMetadata: jsonb().$type<StoredFieldMetadata>().notNull().default({}),
     markdown: text(),
+    /** The stored image of the first page (`<team>/<document>/preview.webp`), rendered while processing; null if none. */
+    previewKey: text(),
     /** Lower-cased name, external id and extracted values, for metadata and value search. */
     searchText: text().notNull().default(""),
     error: text(),

@@ -74,20 +74,21 @@ async function softDelete(tx: DbOrTx, ctx: ServiceContext, rows: DocumentRecord[
 }
 
 /**
- * After commit: stored files no live document still uses (split parts may share their upload's file). A file
- * that cannot be removed is logged, not an error: the documents are already gone for the caller.
+ * After commit: stored files no live document still uses (split parts may share their upload's file), and the
+ * documents' first-page previews. A file that cannot be removed is logged, not an error: the documents are
+ * already gone for the caller.
  */
-export async function removeFiles(ctx: ServiceContext, rows: { fileKey: string | null }[]): Promise<void> {
+export async function removeFiles(ctx: ServiceContext, rows: { fileKey: string | null; previewKey: string | null }[]): Promise<void> {
   const keys = [...new Set(rows.map((row) => row.fileKey).filter((key): key is string => key !== null))];
-  if (keys.length === 0) return;
-  const stillUsed = await ctx.db
+  const stillUsed = keys.length === 0 ? [] : await ctx.db
     .select({ key: documents.fileKey })
     .from(documents)
     .where(and(eq(documents.teamId, ctx.teamId), inArray(documents.fileKey, keys), isNull(documents.deletedAt)));
   const keep = new Set(stillUsed.map((row) => row.key));
+  // A preview belongs to its document alone: it goes with it.
+  const previews = rows.map((row) => row.previewKey).filter((key): key is string => key !== null);
   const store = fileStore();
-  for (const key of keys) {
-    if (keep.has(key)) continue;
+  for (const key of [...keys.filter((key) => !keep.has(key)), ...previews]) {
     await store.delete(key).catch((error: unknown) => console.error(`[documents] could not delete stored file ${key}`, error));
   }
 }

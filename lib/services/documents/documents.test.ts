@@ -9,7 +9,7 @@ import { ListDocumentsQuerySchema, SearchDocumentsSchema } from "@/lib/contracts
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase, makeMember, makeParser, makeTeam, type TestActor } from "@/lib/db/factories";
 import { auditLog, documentReviewStages, documents, reviewStages, type DocumentStatus } from "@/lib/db/schema";
-import { fileStore } from "@/lib/storage";
+import { fileStore, verifyFileToken } from "@/lib/storage";
 import { createFolder, deleteFolder, listFolders } from "../folders";
 import { getParser, listParsers } from "../parsers";
 import {
@@ -336,6 +336,11 @@ describe("getDocument and the data view", () => {
     expect(full.url).toMatch(/^https:\/\/quarry\.test\/api\/files\//);
     expect(full.metadata.markdownUrl).toBe(`https://quarry.test/api/v1/parsers/${parser.id}/documents/${doc.id}/markdown`);
     expect(full.metadata).toMatchObject({ thumbnail: null, isApproved: true, isRejected: false, url: full.url });
+    await handle.db.update(documents).set({ previewKey: `${admin.teamId}/${doc.id}/preview.webp` }).where(eq(documents.id, doc.id));
+    const withPreview = await getDocument(admin, parser.id, doc.id);
+    const token = withPreview.metadata.thumbnail!.replace(/^https:\/\/quarry\.test\/api\/files\//, "");
+    expect(verifyFileToken("documents-test-secret", token)).toEqual({ key: `${admin.teamId}/${doc.id}/preview.webp`, name: "preview.webp", contentType: "image/webp" });
+    expect((await getDocumentData(admin, parser.id, { documentId: doc.id })).metadata.thumbnail).toMatch(/^https:\/\/quarry\.test\/api\/files\//);
     expect(full.metadata.field_metadata).toEqual({ total: { confidence: 0.9, source: { page: 1, x: 0.1, y: 0.2, w: 0.3, h: 0.05 } } });
     expect(full.folder).toMatchObject({ id: folder.id, name: "Incoming", documentCount: 1 });
     expect(full).toMatchObject({ isProcessed: true, isFailed: false, data: { total: 5 }, error: null, folderId: folder.id });
@@ -416,16 +421,19 @@ describe("updateDocument", () => {
 });
 
 describe("deleting documents", () => {
-  it("deletes one document and its stored file, and counts follow", async () => {
+  it("deletes one document, its stored file and its preview, and counts follow", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
     const folder = await createFolder(admin, parser.id, { name: "F" });
     const key = `${admin.teamId}/${randomUUID()}/a.pdf`;
+    const previewKey = `${admin.teamId}/${randomUUID()}/preview.webp`;
     await fileStore().put(key, new Uint8Array([1, 2, 3]), "application/pdf");
-    const doc = await addDocument(admin, parser.id, { fileKey: key, folderId: folder.id });
+    await fileStore().put(previewKey, new Uint8Array([4, 5]), "image/webp");
+    const doc = await addDocument(admin, parser.id, { fileKey: key, previewKey, folderId: folder.id });
     await addDocument(admin, parser.id, { folderId: folder.id });
     expect((await getParser(admin, parser.id)).counts.totalDocuments).toBe(2);
     expect(await deleteDocument(admin, parser.id, doc.id)).toEqual({ success: true, deleted: 1, ids: [doc.id] });
     expect(await fileStore().exists(key)).toBe(false);
+    expect(await fileStore().exists(previewKey)).toBe(false);
     expect((await getParser(admin, parser.id)).counts.totalDocuments).toBe(1);
     expect((await listParsers(admin)).find((row) => row.id === parser.id)!.counts.totalDocuments).toBe(1);
     expect((await listFolders(admin, parser.id))[0]!.documentCount).toBe(1);

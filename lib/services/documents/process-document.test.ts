@@ -7,9 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase, makeMember, makeParser, makeTeam, type TestActor } from "@/lib/db/factories";
 import { documents, fields, parsers, usageDaily } from "@/lib/db/schema";
-import { extractDocument } from "@/lib/extraction";
+import { Image } from "@napi-rs/canvas";
+import { PREVIEW_WIDTH, extractDocument } from "@/lib/extraction";
+import { verifyFileToken } from "@/lib/storage";
 import { localFileStore } from "@/lib/storage/local-store";
 import { failInterruptedDocument, processDocument, sanitiseExtractionError } from "./process-document";
+import { NOT_REQUIRED_REVIEW, toDocumentFull } from "./to-document";
 
 let handle: DatabaseHandle;
 let admin: TestActor;
@@ -48,6 +51,7 @@ async function invoiceParser() {
 }
 
 beforeAll(async () => {
+  process.env.AUTH_SECRET ??= "pipeline-test-secret";
   handle = await createTestDatabase();
   admin = await makeMember(handle.db, (await makeTeam(handle.db)).id, "admin");
 });
@@ -82,6 +86,40 @@ describe("processDocument", () => {
     const [after] = await handle.db.select().from(documents).where(eq(documents.id, document.id));
     expect(after!.status).toBe("skipped");
     expect(after!.error).toMatch(/document type rule/);
+  }, 60_000);
+
+  it("stores the first page as a WebP preview that the Document view links to as its thumbnail", async () => {
+    const parser = await invoiceParser();
+    const document = await storedDocument(parser.id, await invoicePdf(["Invoice Number: INV-7"], ["Page two"]));
+
+    expect(await processDocument(handle.db, deps, document.id)).toBe("processed");
+
+    const [after] = await handle.db.select().from(documents).where(eq(documents.id, document.id));
+    expect(after!.previewKey).toBe(`${admin.teamId}/${document.id}/preview.webp`);
+    const image = new Image();
+    image.src = Buffer.from(await store.get(after!.previewKey!));
+    expect(image.width).toBe(PREVIEW_WIDTH);
+    expect(image.height / image.width).toBeCloseTo(842 / 595, 2);
+    const thumbnail = toDocumentFull(after!, NOT_REQUIRED_REVIEW, null).metadata.thumbnail;
+    expect(verifyFileToken(process.env.AUTH_SECRET!, thumbnail!.split("/api/files/")[1]!)).toEqual({ key: after!.previewKey, name: "preview.webp", contentType: "image/webp" });
+
+    // Reprocessing draws it again, in the same place.
+    await store.put(after!.previewKey!, new Uint8Array([1, 2, 3]), "image/webp");
+    await handle.db.update(documents).set({ status: "queued" }).where(eq(documents.id, document.id));
+    expect(await processDocument(handle.db, deps, document.id)).toBe("processed");
+    expect((await store.get(after!.previewKey!)).byteLength).toBeGreaterThan(100);
+  }, 60_000);
+
+  it("processes a document whose preview cannot be stored, without one", async () => {
+    const parser = await invoiceParser();
+    const document = await storedDocument(parser.id, await invoicePdf(["Invoice Number: INV-8"]));
+    const fullDisk = { ...store, put: () => Promise.reject(new Error("disk full")) };
+
+    expect(await processDocument(handle.db, { ...deps, store: fullDisk }, document.id)).toBe("processed");
+    const [after] = await handle.db.select().from(documents).where(eq(documents.id, document.id));
+    expect(after).toMatchObject({ status: "processed", previewKey: null });
+    expect(after!.data.invoiceNumber).toBe("INV-8");
+    expect(toDocumentFull(after!, NOT_REQUIRED_REVIEW, null).metadata.thumbnail).toBeNull();
   }, 60_000);
 
   it("fails an unreadable file at once, with a message safe to show", async () => {

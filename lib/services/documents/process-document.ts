@@ -10,6 +10,7 @@ import { emitDocumentEvent } from "../webhooks/emit";
 import { buildFieldTree, toFieldInputs } from "../fields/tree";
 import type { ExtractionQueue } from "./queue-extraction";
 import { splitIntoChildren, splitRuleFor } from "./split";
+import { storePreview } from "./store-preview";
 import { documentSearchText } from "./to-document";
 
 export type Extractor = (input: ExtractionInput) => Promise<ExtractionResult>;
@@ -54,10 +55,13 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
           markdownParsing: settings.markdownParsing.enabled,
           emailParsing: settings.emailParsing,
         },
+        preview: true,
       });
     } catch (error) {
       return await fail(db, documentId, sanitiseExtractionError(error));
     }
+    // Before the result is written, so the Document view of every event below already carries its thumbnail.
+    await storePreview(db, deps.store, document, result.preview);
 
     const splitRule = document.source !== "split" && document.contentType === "application/pdf" ? splitRuleFor(settings.splitDocuments, fields) : null;
     if (splitRule) {

@@ -131,6 +131,11 @@ export function documentFileUrl(row: Pick<DocumentRecord, "fileKey" | "name" | "
   return row.fileKey ? signedFileUrl({ key: row.fileKey, name: row.name, contentType: row.contentType }) : null;
 }
 
+/** A signed link to the first page's image the pipeline stored (PDFs and images), or null when there is none. */
+export function thumbnailUrl(row: Pick<DocumentRecord, "previewKey">): string | null {
+  return row.previewKey ? signedFileUrl({ key: row.previewKey, name: "preview.webp", contentType: "image/webp" }) : null;
+}
+
 export function markdownUrl(row: Pick<DocumentRecord, "id" | "parserId" | "markdown">): string | null {
   return row.markdown ? `${env().publicBaseUrl}/api/v1/parsers/${row.parserId}/documents/${row.id}/markdown` : null;
 }
@@ -154,8 +159,7 @@ function baseMetadata(row: DocumentRecord, url: string | null) {
     status: row.status,
     isProcessed: isProcessedStatus(row.status),
     isFailed: isFailedStatus(row.status),
-    // Thumbnails are not rendered yet: null until the pipeline stores one.
-    thumbnail: null,
+    thumbnail: thumbnailUrl(row),
     markdownUrl: markdownUrl(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -24,8 +24,8 @@ export async function deleteFolder(ctx: ServiceContext, parserId: string, folder
     const now = new Date();
     const inFolders = and(eq(documents.parserId, parser.id), eq(documents.teamId, ctx.teamId), inArray(documents.folderId, ids), isNull(documents.deletedAt));
     const changed = options.deleteDocuments
-      ? await tx.update(documents).set({ deletedAt: now }).where(inFolders).returning({ id: documents.id, fileKey: documents.fileKey })
-      : await tx.update(documents).set({ folderId: null }).where(inFolders).returning({ id: documents.id, fileKey: documents.fileKey });
+      ? await tx.update(documents).set({ deletedAt: now }).where(inFolders).returning({ id: documents.id, fileKey: documents.fileKey, previewKey: documents.previewKey })
+      : await tx.update(documents).set({ folderId: null }).where(inFolders).returning({ id: documents.id, fileKey: documents.fileKey, previewKey: documents.previewKey });
     await tx.update(folders).set({ deletedAt: now }).where(and(eq(folders.parserId, parser.id), inArray(folders.id, ids)));
     const result = {
       success: true as const,

@@ -80,11 +80,14 @@ describe("deleteFolder", () => {
     expect(audit.map((row) => row.action)).toContain("folder.delete");
   });
 
-  it("deletes the documents with deleteDocuments, and their stored files", async () => {
+  it("deletes the documents with deleteDocuments, their stored files and previews", async () => {
     const { parser, root, grandchild } = await tree();
     const key = `${admin.teamId}/${randomUUID()}/invoice.pdf`;
+    const previewKey = `${admin.teamId}/${randomUUID()}/preview.webp`;
     await fileStore().put(key, new Uint8Array([1, 2, 3]), "application/pdf");
-    await addDocument(parser.id, root.id, "processed", key);
+    await fileStore().put(previewKey, new Uint8Array([4, 5]), "image/webp");
+    const withFile = await addDocument(parser.id, root.id, "processed", key);
+    await handle.db.update(documents).set({ previewKey }).where(eq(documents.id, withFile.id));
     await addDocument(parser.id, grandchild.id);
     const outside = await addDocument(parser.id, null);
     const result = await deleteFolder(admin, parser.id, root.id, { deleteDocuments: true });
@@ -93,6 +96,7 @@ describe("deleteFolder", () => {
     expect(live.filter((row) => row.deletedAt === null).map((row) => row.id)).toEqual([outside.id]);
     expect((await getParser(admin, parser.id)).counts).toEqual({ totalDocuments: 1, folders: 1 });
     expect(await fileStore().exists(key)).toBe(false);
+    expect(await fileStore().exists(previewKey)).toBe(false);
   });
 
   it("needs documents.write to delete documents", async () => {

@@ -33,6 +33,10 @@ export default async function DocumentReviewPage({ params }: { params: Promise<{
   if (workspaceDocument.fileUrl && viewerKind(document.contentType) !== "text") {
     preload(workspaceDocument.fileUrl, { as: "fetch", crossOrigin: "anonymous" });
   }
+  // The first page's image is what the reviewer sees first (until pdf.js has drawn the page): fetch it at once.
+  if (workspaceDocument.previewUrl && viewerKind(document.contentType) === "pdf") {
+    preload(workspaceDocument.previewUrl, { as: "image", fetchPriority: "high" });
+  }
   return (
     <ReviewWorkspace
       key={document.id}
