@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, numeric, pgTable, primaryKey, text, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamptz, updatedAt } from "./columns";
 import { teamIdColumn, users } from "./identity";
 import { classifiers, folders, parsers, reviewStages } from "./parsers";
@@ -73,6 +73,24 @@ export const documents = pgTable(
     index("documents_data_gin_idx").using("gin", sql`${t.data} jsonb_path_ops`),
     index("documents_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
+);
+
+/**
+ * The numeric top-level values of each document's extracted data (numbers, and strings that are decimal numbers),
+ * so `gt`/`gte`/`lt`/`lte` filters read an index instead of every document's jsonb. Kept by a trigger on
+ * `documents` (migration 0008), whatever code path writes `data`; nothing in the app writes it.
+ */
+export const documentNumbers = pgTable(
+  "document_numbers",
+  {
+    documentId: uuid()
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    parserId: uuid().notNull(),
+    field: text().notNull(),
+    value: numeric().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.field] }), index("document_numbers_lookup_idx").on(t.parserId, t.field, t.value)],
 );
 
 

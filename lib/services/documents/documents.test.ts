@@ -284,6 +284,16 @@ describe("searchDocuments", () => {
     ).toEqual(["globex.pdf"]);
   });
 
+  it("numeric comparisons follow every write of the data (kept by a trigger, not by the writer)", async () => {
+    const { parser, acme, globexDoc } = await catalogue();
+    await handle.db.update(documents).set({ data: { vendor: "ACME Corp", total: "7.25" } }).where(eq(documents.id, acme.id));
+    await handle.db.update(documents).set({ data: { vendor: "Globex", total: "not a number" } }).where(eq(documents.id, globexDoc.id));
+    expect(await by(parser.id, { field: "total", operator: "lt", value: 10 })).toEqual(["acme.pdf"]);
+    expect(await by(parser.id, { field: "total", operator: "gt", value: 0 })).toEqual(["acme.pdf"]);
+    const other = await makeParser(handle.db, admin.teamId);
+    expect(await by(other.id, { field: "total", operator: "gt", value: 0 })).toEqual([]);
+  });
+
   it("exists: present and not empty, or the opposite", async () => {
     const { parser } = await catalogue();
     expect(await by(parser.id, { field: "vendor", operator: "exists", value: true })).toEqual(["acme.pdf", "globex.pdf"]);

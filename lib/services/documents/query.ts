@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DocumentFilter, ListDocumentsQuery, SearchDocuments } from "@/lib/contracts/documents";
-import { documentReviewStages, documents } from "@/lib/db/schema";
+import { documentNumbers, documentReviewStages, documents } from "@/lib/db/schema";
 
 /**
  * WHERE and ORDER BY of list and search, built from Drizzle `sql` templates: every value the caller gives is a
@@ -59,7 +59,7 @@ export function searchWhere(parserId: string, body: SearchDocuments): SQL | unde
   return and(
     ...commonConditions(parserId, body),
     q ? or(sql`${documents.searchText} ilike ${q}`, sql`${documents.name} ilike ${q}`, sql`${documents.externalId} ilike ${q}`) : undefined,
-    ...(body.filters ?? []).map(filterCondition),
+    ...(body.filters ?? []).map((filter) => filterCondition(filter, parserId)),
   );
 }
 
@@ -79,10 +79,10 @@ export function orderBy(sort: ListDocumentsQuery["sort"]): SQL[] {
  *   (ISO dates, `2024-01-31`), text comparison.
  * - exists: `value` true (the default) means present, not null and not empty; false the opposite.
  */
-export function filterCondition(filter: DocumentFilter): SQL {
+export function filterCondition(filter: DocumentFilter, parserId: string): SQL {
   const [head, ...rest] = filter.field.split(".");
   const field = head!;
-  if (rest.length === 0) return scalarCondition(filter, field);
+  if (rest.length === 0) return numericRange(filter, field, parserId) ?? scalarCondition(filter, field);
   return tableCondition(filter, field, rest);
 }
 
@@ -125,6 +125,19 @@ function compare(operand: Operand, filter: DocumentFilter): SQL {
       return value === false ? sql`not coalesce(${present}, false)` : sql`coalesce(${present}, false)`;
     }
   }
+}
+
+const RANGE_OPERATORS = { gt: ">", gte: ">=", lt: "<", lte: "<=" } as const;
+
+/**
+ * A number compared with a top-level field: answered by document_numbers (one row per numeric value, kept by a
+ * trigger), whose (parser, field, value) index finds the few matches among 100k documents without reading their
+ * data. Same semantics as `compare`: values that are not numbers never match.
+ */
+function numericRange(filter: DocumentFilter, field: string, parserId: string): SQL | null {
+  if (!(filter.operator in RANGE_OPERATORS) || typeof filter.value !== "number") return null;
+  const op = sql.raw(RANGE_OPERATORS[filter.operator as keyof typeof RANGE_OPERATORS]);
+  return sql`${documents.id} in (select ${documentNumbers.documentId} from ${documentNumbers} where ${documentNumbers.parserId} = ${parserId} and ${documentNumbers.field} = ${field} and ${documentNumbers.value} ${op} ${filter.value})`;
 }
 
 function scalarCondition(filter: DocumentFilter, field: string): SQL {
