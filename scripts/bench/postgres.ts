@@ -17,15 +17,22 @@ export async function postgresAvailable(): Promise<boolean> {
 
 /** Runs `run` against a fresh database and drops it afterwards, whatever happens. */
 export async function withDatabase<T>(name: string, run: (url: string) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
+  // A connection per statement, not one held across the run: a run may restart the PostgreSQL server.
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
   try {
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
     return await run(url.toString());
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await admin(`drop database if exists ${name} with (force)`);
   }
 }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,13 +19,30 @@ import { runSeed, startServer, tempDataDir } from "../../tests/support/server";
  * PostgreSQL is shared, so it is never restarted. To the app this is what a restart looks like (every connection
  * dropped at once), minus the seconds of refused connections.
  */
+/** Restarts the machine's PostgreSQL cluster and waits until it accepts connections; returns how long it took. */
+function restartPostgres(): number {
+  const started = Date.now();
+  const version = fs.readdirSync("/etc/postgresql")[0];
+  if (!version) throw new Error("no PostgreSQL cluster under /etc/postgresql");
+  const restart = spawnSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "restart"], { encoding: "utf8" });
+  if (restart.status !== 0) throw new Error(`pg_ctlcluster restart failed: ${restart.stderr}`);
+  for (let attempt = 0; attempt < 60; attempt++) {
+    if (spawnSync("pg_isready", ["-h", "127.0.0.1", "-p", "5432", "-q"]).status === 0) return Date.now() - started;
+    spawnSync("sleep", ["0.5"]);
+  }
+  throw new Error("PostgreSQL did not come back within 30 s");
+}
+
 export type FaultRunOptions = {
   /** A database URL the run may use and that nothing else uses (created by the caller). */
   databaseUrl: string;
   uploads: number;
   kills: number;
-  /** Cut all of the app's connections to its database once, at the middle kill. */
-  databaseFault: boolean;
+  /**
+   * At the middle kill: `cut` ends all of the app's connections to its database (pg_terminate_backend); `restart`
+   * restarts the PostgreSQL server itself (pg_ctlcluster, so only where nothing else needs it at that moment).
+   */
+  databaseFault: "cut" | "restart" | "off";
   /** Each kill comes this long (uniformly random, ms) after the restarted worker reports ready. */
   killWindowMs?: [number, number];
   /** The share of first delivery attempts the receiver answers with a 500, so retries happen besides kills. */
@@ -177,7 +194,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
   const server = await startServer({ ...env, WORKER: "off" });
   // Server and worker share AUTH_SECRET (the webhook secrets are encrypted with a key derived from it).
   const workerEnv = { ...env, AUTH_SECRET: fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8") };
-  const admin = new pg.Client({ connectionString: options.databaseUrl });
+  let admin = new pg.Client({ connectionString: options.databaseUrl });
   await admin.connect();
   const databaseName = new URL(options.databaseUrl).pathname.slice(1);
   const api = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
@@ -248,11 +265,20 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
       await killGroup(worker, "SIGKILL");
       kills += 1;
       if (inHand > 0) killsWithWorkInHand += 1;
-      if (options.databaseFault && kills === Math.ceil(options.kills / 2)) {
+      if (options.databaseFault === "cut" && kills === Math.ceil(options.kills / 2)) {
         // Every connection of the server and of pg-boss to this run's database, at once.
         const { rows } = await admin.query<{ cut: boolean }>("select pg_terminate_backend(pid) as cut from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [databaseName]);
         databaseConnectionsCut = rows.filter((row) => row.cut).length;
         log(`kill ${kills}: also cut ${databaseConnectionsCut} database connections`);
+      }
+      if (options.databaseFault === "restart" && kills === Math.ceil(options.kills / 2)) {
+        const { rows } = await admin.query<{ count: string }>("select count(*) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [databaseName]);
+        databaseConnectionsCut = Number(rows[0]?.count ?? 0);
+        await admin.end().catch(() => undefined);
+        const downFor = restartPostgres();
+        admin = new pg.Client({ connectionString: options.databaseUrl });
+        await admin.connect();
+        log(`kill ${kills}: also restarted PostgreSQL (${databaseConnectionsCut} app connections dropped, down ${downFor} ms)`);
       }
       const restartedAt = Date.now();
       worker = startWorker(workerEnv, workerLog);

@@ -1,6 +1,7 @@
 // `npm run test:faults` (also part of `npm run test:soak`): FAULT_UPLOADS (default 200) uploads processed by a separate
 // worker process that is killed with SIGKILL FAULT_KILLS times (default 50) at random moments and restarted, with the
-// app's database connections cut once mid-batch (FAULT_DATABASE=off to skip). Needs the machine's PostgreSQL
+// app's database connections cut once mid-batch (FAULT_DATABASE=restart restarts the PostgreSQL server instead,
+// FAULT_DATABASE=off skips it). Needs the machine's PostgreSQL
 // (FAULT_POSTGRES_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres); creates and drops its own database.
 // Prints the figures and exits non-zero when a document was lost or finished twice, or an event was not delivered.
 import os from "node:os";
@@ -14,7 +15,9 @@ async function main() {
   }
   const uploads = Number(process.env.FAULT_UPLOADS ?? 200);
   const kills = Number(process.env.FAULT_KILLS ?? 50);
-  const databaseFault = process.env.FAULT_DATABASE !== "off";
+  // cut (default): every app connection to its database ended at once; restart: the PostgreSQL server restarted
+  // (only on a machine where nothing else uses it then); off.
+  const databaseFault = process.env.FAULT_DATABASE === "off" ? "off" : process.env.FAULT_DATABASE === "restart" ? "restart" : "cut";
   const started = Date.now();
   const report = await withDatabase(`quarry_faults_${Date.now().toString(36)}`, (databaseUrl) =>
     runFaults({ databaseUrl, uploads, kills, databaseFault, log: (line) => console.log(`[faults ${((Date.now() - started) / 1000).toFixed(0)} s] ${line}`) }),
