@@ -165,7 +165,8 @@ describe("hostile files", () => {
   it("kept answering its health check within a second, with bounded memory, the whole time", async () => {
     watching = false;
     await watcher;
-    expect(health.length).toBeGreaterThan(20);
+    // The watcher probed all along (every 200 ms; on an idle machine the whole file takes a few seconds).
+    expect(health.length).toBeGreaterThanOrEqual(10);
     const slow = health.filter((probe) => probe.status !== 200 || probe.ms > HEALTH_BUDGET_MS);
     expect(slow, `slowest probe ${Math.max(...health.map((probe) => probe.ms)).toFixed(0)} ms`).toEqual([]);
     if (baselineRss > 0) {

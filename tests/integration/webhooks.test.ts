@@ -155,7 +155,9 @@ describe("webhooks: delivery", () => {
     await expect.poll(() => route.received.length, { timeout: 90_000, interval: 250 }).toBeGreaterThanOrEqual(1);
     const [delivered] = route.received;
     expect(verifySignature(hook.secret!, delivered!)).toBe(true);
-    expect(verifySignature(hook.secret!.replace(/^whsec_./, "whsec_A"), delivered!)).toBe(false);
+    // Another key: its first character changed (to one it is not already).
+    const otherKey = hook.secret!.replace(/^whsec_(.)/, (_match, first: string) => `whsec_${first === "A" ? "B" : "A"}`);
+    expect(verifySignature(otherKey, delivered!)).toBe(false);
     expect(delivered!.headers["content-type"]).toMatch(/application\/json/);
     const payload = JSON.parse(delivered!.body) as { type: string; timestamp: string; data: { document: { id: string; status: string; parserId?: string } } };
     expect(payload.type).toBe("document.processed");
