@@ -56,27 +56,4 @@ export function pidListeningOn(port: number): number | null {
 }
 
 /** Resident set size in bytes of a process and all its descendants (worker threads are inside their process). */
-export function treeRssBytes(rootPid: number): number {
-  const children = new Map<number, number[]>();
-  for (const pid of pids()) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-    } catch {
-      // ended while we looked
-    }
-  }
-  let total = 0;
-  for (const queue = [rootPid]; queue.length > 0; ) {
-    const pid = queue.pop()!;
-    try {
-      const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-      total += Number(kb ?? 0) * 1024;
-    } catch {
-      // gone
-    }
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return total;
-}
+export { treeRss as treeRssBytes } from "../../scripts/bench/tree-rss";
