@@ -1,13 +1,12 @@
 import "server-only";
 import { apiKeyRegion } from "@/lib/auth/api-key-token";
 import { verifyConsoleToken } from "@/lib/auth/console-token";
-import { effectivePermissions } from "@/lib/auth/permissions";
 import type { Db } from "@/lib/db/client";
 import { env, regionBaseUrl } from "@/lib/env";
 import { authenticateApiKey } from "@/lib/services/api-keys";
 import type { ServiceContext } from "@/lib/services/context";
 import type { RateLimits } from "@/lib/services/rate-limit";
-import { getMembership } from "@/lib/services/teams";
+import { memberContext } from "@/lib/services/teams";
 import { unauthorized } from "./errors";
 
 export type Caller = { ctx: ServiceContext; rateSubject: string; limits: RateLimits };
@@ -28,17 +27,10 @@ export async function authenticate(request: Request, db: Db): Promise<Caller> {
 
   const consoleSession = await verifyConsoleToken(credential);
   if (consoleSession) {
-    const membership = await getMembership(db, consoleSession.userId, consoleSession.teamId);
-    if (!membership) throw unauthorized("This session no longer has access to the team. Sign in again.");
+    const ctx = await memberContext(db, consoleSession.userId, consoleSession.teamId, "console");
+    if (!ctx) throw unauthorized("This session no longer has access to the team. Sign in again.");
     return {
-      ctx: {
-        db,
-        teamId: consoleSession.teamId,
-        region: membership.region,
-        actor: { userId: consoleSession.userId, apiKeyId: null, via: "console" },
-        role: membership.role,
-        permissions: effectivePermissions(membership.role),
-      },
+      ctx,
       rateSubject: `user:${consoleSession.userId}`,
       // People clicking through the console get more room than a script: ten times the key budget.
       limits: { perMinute: config.RATE_LIMIT_PER_MINUTE * 10, perDay: config.RATE_LIMIT_PER_DAY * 10 },

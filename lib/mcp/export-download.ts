@@ -1,11 +1,9 @@
 import "server-only";
-import { effectivePermissions } from "@/lib/auth/permissions";
 import type { Db } from "@/lib/db/client";
 import { attachmentResponse } from "@/lib/http/attachment";
 import { AppError, errorResponse, missingPermission, toAppError } from "@/lib/http/errors";
-import type { ServiceContext } from "@/lib/services/context";
 import { exportDocuments } from "@/lib/services/exports";
-import { getMembership } from "@/lib/services/teams";
+import { memberContext } from "@/lib/services/teams";
 import { verifyExportDownloadToken } from "./export-link";
 
 const INVALID_LINK = "This download link is invalid or has expired: ask the agent for a new export";
@@ -19,19 +17,10 @@ export async function exportDownloadResponse(db: Db, token: string): Promise<Res
   try {
     const grant = await verifyExportDownloadToken(token);
     if (!grant) throw new AppError("NOT_FOUND", INVALID_LINK);
-    const membership = await getMembership(db, grant.userId, grant.teamId);
+    const ctx = await memberContext(db, grant.userId, grant.teamId, "oauth");
     // A member who left the team: the same answer as a bad link, so the link tells nothing about the team.
-    if (!membership) throw new AppError("NOT_FOUND", INVALID_LINK);
-    const permissions = effectivePermissions(membership.role);
-    if (!permissions.includes("exports.read")) throw missingPermission("exports.read");
-    const ctx: ServiceContext = {
-      db,
-      teamId: grant.teamId,
-      region: membership.region,
-      actor: { userId: grant.userId, apiKeyId: null, via: "oauth" },
-      role: membership.role,
-      permissions,
-    };
+    if (!ctx) throw new AppError("NOT_FOUND", INVALID_LINK);
+    if (!ctx.permissions.includes("exports.read")) throw missingPermission("exports.read");
     return attachmentResponse(await exportDocuments(ctx, grant.parserId, grant.request));
   } catch (error) {
     return errorResponse(toAppError(error, (message, detail) => console.error(`[mcp] export download: ${message}`, detail)));

@@ -1,12 +1,11 @@
 import "server-only";
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { effectivePermissions } from "@/lib/auth/permissions";
 import type { Connection } from "@/lib/contracts/connections";
 import type { Db } from "@/lib/db/client";
 import { oauthConnections, oauthRecords, teams } from "@/lib/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { recordAudit, type ServiceContext } from "../context";
-import { getMembership } from "../teams";
+import { memberContext } from "../teams";
 
 export type NewConnection = { grantId: string; clientId: string; clientName: string; userId: string; teamId: string; scope: string };
 
@@ -15,26 +14,14 @@ export type NewConnection = { grantId: string; clientId: string; clientName: str
  * the caller (the consent action) has already checked the session.
  */
 export async function recordConnection(db: Db, input: NewConnection): Promise<string> {
-  const membership = await getMembership(db, input.userId, input.teamId);
-  if (!membership) throw notFound("team", input.teamId);
-  const ctx = systemActorContext(db, input.userId, input.teamId, membership);
+  const ctx = await memberContext(db, input.userId, input.teamId, "oauth");
+  if (!ctx) throw notFound("team", input.teamId);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(oauthConnections).values(input).returning({ id: oauthConnections.id });
     if (!row) throw new Error("connection insert returned no row");
     await recordAudit(tx, ctx, { action: "connection.create", resourceType: "connection", resourceId: row.id, after: { clientId: input.clientId, clientName: input.clientName, scope: input.scope } });
     return row.id;
   });
-}
-
-function systemActorContext(db: Db, userId: string, teamId: string, membership: NonNullable<Awaited<ReturnType<typeof getMembership>>>): ServiceContext {
-  return {
-    db,
-    teamId,
-    region: membership.region,
-    actor: { userId, apiKeyId: null, via: "oauth" },
-    role: membership.role,
-    permissions: effectivePermissions(membership.role),
-  };
 }
 
 /** The user's own live connections in the calling team. */
@@ -84,11 +71,11 @@ export async function revokeConnection(ctx: ServiceContext, connectionId: string
 export async function contextForGrant(db: Db, grantId: string): Promise<{ ctx: ServiceContext; connectionId: string } | null> {
   const [row] = await db.select().from(oauthConnections).where(and(eq(oauthConnections.grantId, grantId), isNull(oauthConnections.revokedAt)));
   if (!row) return null;
-  const membership = await getMembership(db, row.userId, row.teamId);
-  if (!membership) return null;
+  const ctx = await memberContext(db, row.userId, row.teamId, "oauth");
+  if (!ctx) return null;
   await db
     .update(oauthConnections)
     .set({ lastUsedAt: new Date() })
     .where(and(eq(oauthConnections.id, row.id), or(isNull(oauthConnections.lastUsedAt), lt(oauthConnections.lastUsedAt, sql`now() - interval '1 minute'`))));
-  return { ctx: systemActorContext(db, row.userId, row.teamId, membership), connectionId: row.id };
+  return { ctx, connectionId: row.id };
 }

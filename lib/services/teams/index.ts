@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { decoyHash, hashPassword, verifyPassword } from "@/lib/auth/password";
+import { effectivePermissions } from "@/lib/auth/permissions";
 import type { Me } from "@/lib/contracts/session";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { instance, memberships, teams, users } from "@/lib/db/schema";
@@ -58,6 +59,16 @@ export async function getMembership(db: DbOrTx, userId: string, teamId: string):
     .where(and(eq(memberships.userId, userId), eq(memberships.teamId, teamId)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * A signed-in person acting in a team (console token, OAuth connection, export link): their current role there
+ * decides what they may do. Null when they are no longer a member.
+ */
+export async function memberContext(db: Db, userId: string, teamId: string, via: ServiceContext["actor"]["via"]): Promise<ServiceContext | null> {
+  const membership = await getMembership(db, userId, teamId);
+  if (!membership) return null;
+  return { db, teamId, region: membership.region, actor: { userId, apiKeyId: null, via }, role: membership.role, permissions: effectivePermissions(membership.role) };
 }
 
 export async function getMe(ctx: ServiceContext): Promise<Me> {
