@@ -5,6 +5,7 @@ import type { FieldDefinition, PageModel, Rulings, Scalar, TableMetadata, TableR
 import { unionBox } from "../fields/document-lines";
 import { COLUMN_CONCEPTS, type ColumnConcept } from "./column-concepts";
 import { headerScore, matchHeaderWords, mergeStackedHeader, type HeaderColumn } from "./find-header";
+import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
 import {
   ADJUSTMENT,
   IDENTIFIER_LINE,
@@ -99,11 +100,15 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
   const rowsOut: TableRow[] = [];
   const metaRows: Array<Record<string, ValueMetadata>> = [];
   const boxes: Array<{ page: number; words: Word[] }> = [];
+  // Once a header-led table has ended at its totals, later pages hold no items without a header of their own.
+  let tableClosed = false;
 
   for (const page of model.pages) {
     const words = page.blocks.flatMap((b) => b.lines.flatMap((l) => l.words));
     const rows = wordRows(words);
     const hint = detectDecimalSeparator(words.map((w) => w.text).join(" "));
+    const rowsBefore = rowsOut.length;
+    let endedAtTotals = false;
     let i = 0;
     while (i < rows.length) {
       const row = rows[i]!;
@@ -193,6 +198,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
             j += 1;
             continue;
           }
+          endedAtTotals = true;
           break;
         }
         // Discount/surcharge lines under an item adjust it; they are not items of their own.
@@ -249,6 +255,18 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       }
       flush();
       i = j;
+    }
+    if (rowsOut.length > rowsBefore) {
+      tableClosed ||= endedAtTotals;
+    } else if (!tableClosed) {
+      // No header found here (or a continuation page without a repeated one): items from content and geometry.
+      for (const item of headerlessRows(findHeaderlessItems(rows, hint), { fieldForKey, hint, page: page.number })) {
+        splitBracketedCode(item.row, fieldForKey);
+        if (Object.keys(item.row).length === 0) continue;
+        rowsOut.push(item.row);
+        metaRows.push(item.meta);
+        boxes.push({ page: page.number, words: item.words });
+      }
     }
   }
   const first = boxes[0];
