@@ -47,14 +47,19 @@ function amountOf(item: RunItem): number {
  * Lines of one amount each are items only when a later line adds them up ("Privathaftpflicht 50,00 / Partner 0,00 /
  * Gesamtbeitrag 50,00"): the items are the lines before the first one that equals their sum (at least two of them).
  */
-function summedItems(run: Run, after: number | null): RunItem[] {
+function summedItems(run: Run, totals: number[]): RunItem[] {
   let sum = 0;
   for (let k = 0; k < run.items.length; k += 1) {
     const value = amountOf(run.items[k]!);
-    if (k >= 2 && Math.abs(value - sum) <= SUM_TOLERANCE) return run.items.slice(0, k);
+    if (k >= 2 && sum > 0 && Math.abs(value - sum) <= SUM_TOLERANCE) return run.items.slice(0, k);
     sum += value;
   }
-  return run.items.length >= 2 && after !== null && Math.abs(after - sum) <= SUM_TOLERANCE ? run.items : [];
+  return run.items.length >= 2 && sum > 0 && totals.some((t) => Math.abs(t - sum) <= SUM_TOLERANCE) ? run.items : [];
+}
+
+function lastMoney(row: TextRow, hint: DecimalSeparator | undefined): number | null {
+  const amounts = findAmounts(row.words.map((w) => w.text).join(" "), hint).filter((a) => a.hasDecimals);
+  return amounts[amounts.length - 1]?.value ?? null;
 }
 
 /**
@@ -65,20 +70,30 @@ function summedItems(run: Run, after: number | null): RunItem[] {
  */
 export function findHeaderlessItems(rows: TextRow[], hint: DecimalSeparator | undefined): ItemCells[] {
   const out: ItemCells[] = [];
+  // Totals printed anywhere on the page (a summary above the details) may confirm lines of one amount each.
+  const pageTotals = rows.filter((r) => isTotalsOrTaxRow(r, [])).map((r) => lastMoney(r, hint)).filter((v) => v !== null);
   /** Ends a run, keeping its items when it is accepted; `after` is the amount of the totals line that ended it. */
   const close = (ended: Run | null, after: number | null): null => {
     if (!ended) return null;
-    const accepted = ended.kind === "amounts" ? summedItems(ended, after) : ended.items.length >= 2 || confirmedByArithmetic(ended.items) ? ended.items : [];
+    const totals = after === null ? pageTotals : [after, ...pageTotals];
+    const accepted = ended.kind === "amounts" ? summedItems(ended, totals) : ended.items.length >= 2 || confirmedByArithmetic(ended.items) ? ended.items : [];
     if (accepted.length > 0) out.push(...assignColumns(accepted));
     return null;
   };
   let run: Run | null = null;
   for (const row of rows) {
-    if (run && row.top - run.lastBottom > row.h * MAX_GAP) run = close(run, null);
+    // Gaps are measured in the run's line height: a row of small marks ("**") does not set the scale.
+    const lineH = Math.max(row.h, run?.items[0]!.parsed.row.h ?? 0);
+    if (run && row.top - run.lastBottom > lineH * MAX_GAP) run = close(run, null);
     const parsed = parseRow(row, hint);
+    const lastItem = run?.items[run.items.length - 1];
+    // Indented lines under an amount line ("Charges $1.87", "VAT $0.00" under a service) are its breakdown.
+    if (run?.kind === "amounts" && lastItem && parsed.numbers.length <= 1 && leftEdge(parsed) > leftEdge(run.items[0]!.parsed) + ALIGN_TOLERANCE && row.top - run.lastBottom < lineH * CONTINUATION_GAP) {
+      run.lastBottom = row.bottom;
+      continue;
+    }
     if (isTotalsOrTaxRow(row, parsed.description)) {
-      const amounts = findAmounts(row.words.map((w) => w.text).join(" "), hint).filter((a) => a.hasDecimals);
-      run = close(run, amounts[amounts.length - 1]?.value ?? null);
+      run = close(run, lastMoney(row, hint));
       continue;
     }
     const kind = kindOf(parsed);
@@ -94,7 +109,7 @@ export function findHeaderlessItems(rows: TextRow[], hint: DecimalSeparator | un
       continue;
     }
     const last = run?.items[run.items.length - 1];
-    if (run && last && parsed.numbers.length === 0 && continuesDescription(last, row)) {
+    if (run && last && parsed.numbers.length === 0 && continuesDescription(last, row, lineH)) {
       const text = row.words.map((w) => w.text).join(" ");
       // Identifier and "key: value" lines under an item (GTIN, serial numbers, service ids) end its description.
       if (IDENTIFIER_LINE.test(text) || KEY_VALUE_LINE.test(text)) last.closed = true;
@@ -110,11 +125,11 @@ export function findHeaderlessItems(rows: TextRow[], hint: DecimalSeparator | un
 }
 
 /** A text line right under an item, inside its description band (not reaching into the number columns). */
-function continuesDescription(item: RunItem & { bottom: number }, row: TextRow): boolean {
+function continuesDescription(item: RunItem & { bottom: number }, row: TextRow, lineH: number): boolean {
   const start = item.parsed.description[0]?.box.x ?? leftEdge(item.parsed);
   const firstNumber = item.parsed.numbers[0]!.x1;
   const last = row.words[row.words.length - 1]!.box;
-  return row.top - item.bottom < row.h * CONTINUATION_GAP && row.words[0]!.box.x >= start - ALIGN_TOLERANCE && last.x + last.w <= firstNumber + ALIGN_TOLERANCE;
+  return row.top - item.bottom < lineH * CONTINUATION_GAP && row.words[0]!.box.x >= start - ALIGN_TOLERANCE && last.x + last.w <= firstNumber + ALIGN_TOLERANCE;
 }
 
 const KIND = new Map(COLUMN_CONCEPTS.map((c) => [c.key, c.kind] as const));

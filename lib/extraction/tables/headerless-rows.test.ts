@@ -1,0 +1,157 @@
+import { describe, expect, it } from "vitest";
+import { buildPage, type RawWord } from "../layout/build-page";
+import type { FieldDefinition, PageModel } from "../types";
+import { extractTableField } from "./extract-table";
+
+const FIELD: FieldDefinition = {
+  name: "line_items",
+  type: "table",
+  columns: ["position", "item_code", "description", "quantity", "unit", "unit_price", "tax_rate", "amount"].map((name) => ({ name, type: name === "description" || name === "item_code" || name === "unit" ? "text" : "number" })),
+};
+
+/** A cell: its text and x in points; numbers are given by their right edge, as tables print them. */
+type Cell = [text: string, x: number, align?: "right"];
+
+const CHAR_W = 5;
+const SIZE = 10;
+
+/** Words of one printed line at baseline y (points from the top), laid out as a PDF's text layer would give them. */
+function line(y: number, ...cells: Cell[]): RawWord[] {
+  return cells.flatMap(([text, x, align]) => {
+    let cursor = align === "right" ? x - text.length * CHAR_W : x;
+    return text.split(" ").map((t) => {
+      const word = { text: t, x: cursor, y, w: t.length * CHAR_W, h: SIZE, confidence: 1 };
+      cursor += (t.length + 1) * CHAR_W;
+      return word;
+    });
+  });
+}
+
+function model(...pages: RawWord[][][]): PageModel {
+  return { pages: pages.map((lines, i) => buildPage(i + 1, 595, 842, "text-layer", lines.flat())) };
+}
+
+const rows = (m: PageModel) => extractTableField(m, FIELD, { advanced: false }).rows;
+
+const letterhead = [line(60, ["Example Supplies Ltd", 50]), line(74, ["12 Harbour Road, Springfield", 50]), line(120, ["Invoice 2024-117", 50], ["Date 03.05.2024", 400])];
+
+describe("line items without a header row", () => {
+  it("reads a table of three items from typed, aligned cells", () => {
+    const items = [
+      line(200, ["1", 50], ["Steel bracket, galvanised", 70], ["4", 330, "right"], ["12.50", 420, "right"], ["20 %", 470, "right"], ["50.00", 545, "right"]),
+      line(216, ["2", 50], ["Hex bolt M8 x 40", 70], ["100", 330, "right"], ["0.35", 420, "right"], ["20 %", 470, "right"], ["35.00", 545, "right"]),
+      line(232, ["3", 50], ["Mounting rail 2 m", 70], ["2", 330, "right"], ["18.90", 420, "right"], ["20 %", 470, "right"], ["37.80", 545, "right"]),
+      line(264, ["Subtotal", 380], ["122.80", 545, "right"]),
+      line(280, ["VAT 20 %", 380], ["24.56", 545, "right"]),
+      line(296, ["Total", 380], ["147.36", 545, "right"]),
+    ];
+    expect(rows(model([...letterhead, ...items]))).toEqual([
+      { position: "1", description: "Steel bracket, galvanised", quantity: 4, unit_price: 12.5, tax_rate: 20, amount: 50 },
+      { position: "2", description: "Hex bolt M8 x 40", quantity: 100, unit_price: 0.35, tax_rate: 20, amount: 35 },
+      { position: "3", description: "Mounting rail 2 m", quantity: 2, unit_price: 18.9, tax_rate: 20, amount: 37.8 },
+    ]);
+  });
+
+  it("finds the amount by arithmetic when it is not the rightmost number, and reads units", () => {
+    const items = [
+      line(200, ["Cable tray", 50], ["3 pcs", 300, "right"], ["9,90", 380, "right"], ["29,70", 460, "right"], ["19 %", 545, "right"]),
+      line(216, ["Cable ties (100)", 50], ["1 pcs", 300, "right"], ["4,20", 380, "right"], ["4,20", 460, "right"], ["19 %", 545, "right"]),
+    ];
+    expect(rows(model([...letterhead, ...items]))).toEqual([
+      { description: "Cable tray", quantity: 3, unit: "pcs", unit_price: 9.9, amount: 29.7, tax_rate: 19 },
+      { description: "Cable ties (100)", quantity: 1, unit: "pcs", unit_price: 4.2, amount: 4.2, tax_rate: 19 },
+    ]);
+  });
+
+  it("joins multi-line descriptions and stops at identifier lines", () => {
+    const items = [
+      line(200, ["Consulting services", 50], ["8", 330, "right"], ["95.00", 420, "right"], ["760.00", 545, "right"]),
+      line(213, ["Workshop preparation and", 50]),
+      line(226, ["follow-up report", 50]),
+      line(242, ["Travel expenses", 50], ["1", 330, "right"], ["84.60", 420, "right"], ["84.60", 545, "right"]),
+      line(255, ["Serial: 99-1234", 50]),
+      line(268, ["train ticket", 50]),
+      line(300, ["Total", 380], ["844.60", 545, "right"]),
+    ];
+    expect(rows(model([...letterhead, ...items]))).toEqual([
+      { description: "Consulting services Workshop preparation and follow-up report", quantity: 8, unit_price: 95, amount: 760 },
+      { description: "Travel expenses", quantity: 1, unit_price: 84.6, amount: 84.6 },
+    ]);
+  });
+
+  it("continues a table on a page without a repeated header", () => {
+    const first = [
+      ...letterhead,
+      line(180, ["Pos", 50], ["Description", 70], ["Qty", 310], ["Unit price", 370], ["Amount", 505]),
+      line(200, ["1", 50], ["Desk lamp", 70], ["2", 330, "right"], ["24.00", 420, "right"], ["48.00", 545, "right"]),
+      line(216, ["2", 50], ["Office chair", 70], ["1", 330, "right"], ["189.00", 420, "right"], ["189.00", 545, "right"]),
+      line(800, ["Page 1 of 2", 260]),
+    ];
+    const second = [
+      line(60, ["Example Supplies Ltd", 50], ["Invoice 2024-117", 400]),
+      line(100, ["3", 50], ["Filing cabinet", 70], ["1", 330, "right"], ["145.00", 420, "right"], ["145.00", 545, "right"]),
+      line(116, ["4", 50], ["Paper A4, 500 sheets", 70], ["10", 330, "right"], ["4.50", 420, "right"], ["45.00", 545, "right"]),
+      line(148, ["Total", 380], ["427.00", 545, "right"]),
+      line(180, ["IBAN DE89 3704 0044 0532 0130 00", 50]),
+    ];
+    expect(rows(model(first, second))).toEqual([
+      { position: "1", description: "Desk lamp", quantity: 2, unit_price: 24, amount: 48 },
+      { position: "2", description: "Office chair", quantity: 1, unit_price: 189, amount: 189 },
+      { position: "3", description: "Filing cabinet", quantity: 1, unit_price: 145, amount: 145 },
+      { position: "4", description: "Paper A4, 500 sheets", quantity: 10, unit_price: 4.5, amount: 45 },
+    ]);
+  });
+
+  it("finds nothing in a receipt's totals block, address block, dates and bank details", () => {
+    const receipt = [
+      line(40, ["QUICK MART SDN BHD", 60]),
+      line(54, ["NO 12, JALAN MAJU 3", 60]),
+      line(68, ["81300 SKUDAI JOHOR", 60]),
+      line(82, ["TEL 07-556 1234", 60]),
+      line(110, ["DATE 12/03/2019", 60], ["10:15", 200]),
+      line(150, ["SUBTOTAL", 60], ["10.00", 220, "right"]),
+      line(164, ["GST 6%", 60], ["0.60", 220, "right"]),
+      line(178, ["ROUNDING", 60], ["0.00", 220, "right"]),
+      line(192, ["TOTAL", 60], ["10.60", 220, "right"]),
+      line(206, ["CASH", 60], ["20.00", 220, "right"]),
+      line(220, ["CHANGE", 60], ["9.40", 220, "right"]),
+      line(250, ["GST SUMMARY", 60], ["AMOUNT", 150], ["TAX", 200]),
+      line(264, ["SR 6%", 60], ["10.00", 180, "right"], ["0.60", 220, "right"]),
+      line(290, ["IBAN DE89 3704 0044 0532 0130 00", 60]),
+      line(304, ["Account 1234 5678", 60], ["Sort code 12-34-56", 160]),
+    ];
+    expect(rows(model(receipt))).toEqual([]);
+  });
+
+  it("needs two aligned rows, or one that multiplies out", () => {
+    const one = (amount: string) => [...letterhead, line(200, ["Annual maintenance", 50], ["3", 330, "right"], ["40.00", 420, "right"], [amount, 545, "right"])];
+    expect(rows(model(one("120.00")))).toEqual([{ description: "Annual maintenance", quantity: 3, unit_price: 40, amount: 120 }]);
+    expect(rows(model(one("125.00")))).toEqual([]);
+  });
+
+  it("takes lines of one amount each only when a line adds them up", () => {
+    const lines = (third: string) => [
+      ...letterhead,
+      line(200, ["Liability cover", 50], ["50,00 €", 545, "right"]),
+      line(214, ["Legal protection", 50], ["30,00 €", 545, "right"]),
+      line(228, ["Annual premium", 50], [third, 545, "right"]),
+    ];
+    expect(rows(model(lines("80,00 €")))).toEqual([
+      { description: "Liability cover", amount: 50 },
+      { description: "Legal protection", amount: 30 },
+    ]);
+    expect(rows(model(lines("90,00 €")))).toEqual([]);
+  });
+
+  it("leaves a table with a recognised header to the header-based path", () => {
+    const page = [
+      ...letterhead,
+      line(180, ["Description", 50], ["Qty", 310], ["Price", 385], ["Amount", 505]),
+      line(200, ["Desk lamp", 50], ["2", 330, "right"], ["24.00", 420, "right"], ["48.00", 545, "right"]),
+      line(216, ["Office chair", 50], ["1", 330, "right"], ["189.00", 420, "right"], ["189.00", 545, "right"]),
+    ];
+    const table = extractTableField(model(page), FIELD, { advanced: false });
+    expect(table.rows).toHaveLength(2);
+    expect(table.meta.rows[0]?.amount?.confidence).toBe(0.75);
+  });
+});
