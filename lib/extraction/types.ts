@@ -20,6 +20,9 @@ export type Rulings = {
   horizontal: Array<{ y: number; x1: number; x2: number }>;
 };
 
+/** Clockwise quarter turns, in degrees. */
+export type PageRotation = 0 | 90 | 180 | 270;
+
 export type Page = {
   /** 1-based page number. */
   number: number;
@@ -28,6 +31,9 @@ export type Page = {
   height: number;
   /** Where the words came from: the PDF text layer, OCR, both (accurate mode), or a structured/plain-text loader. */
   source: "text-layer" | "ocr" | "mixed" | "text";
+  /** OCR of a page image on its own: the clockwise turn applied to the image before it was read, so a page scanned
+   * a quarter turn clockwise has 270. Boxes and size are those of the turned (upright) page. */
+  rotation?: PageRotation;
   blocks: Block[];
   rulings?: Rulings;
 };

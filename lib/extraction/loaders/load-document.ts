@@ -4,6 +4,7 @@ import { loadEmail } from "./email";
 import { loadCsv, loadDocx, loadHtml, loadXlsx } from "./structured-loaders";
 import { prepareImagePages } from "./image-decode";
 import { ocrImage } from "./ocr";
+import { ocrImageUpright, uprightSize } from "./ocr-orientation";
 import { renderPdfPage } from "./pdf-render";
 import { mergeOcrIntoTextPage } from "./merge-ocr";
 import { readPdfRulings } from "./pdf-rulings";
@@ -29,10 +30,11 @@ function looksPoor(page: Page): boolean {
 
 export class UnsupportedDocumentError extends Error {}
 
-async function ocrPdfPage(doc: Awaited<ReturnType<typeof openPdf>>, number: number, textPage: Page): Promise<Page> {
+/** A scanned page is turned upright before OCR; a page merged into its text layer keeps the text layer's orientation. */
+async function ocrPdfPage(doc: Awaited<ReturnType<typeof openPdf>>, number: number, textPage: Page, scanned: boolean): Promise<Page> {
   const image = await renderPdfPage(doc, number);
-  const ocr = await ocrImage(image.png, image, number);
-  return { ...ocr, width: textPage.width, height: textPage.height };
+  const ocr = scanned ? await ocrImageUpright(image.png, image, number) : await ocrImage(image.png, image, number);
+  return { ...ocr, ...uprightSize(textPage, ocr.rotation) };
 }
 
 /** Pages a document may have at all, even when only a few are selected: /Count is the file's word, not a fact. */
@@ -56,11 +58,11 @@ async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageMod
       let page = await readPdfTextPage(doc, number);
       const scanned = pageChars(page) < MIN_TEXT_CHARS || looksPoor(page);
       if (options.mode === "balanced" && scanned) {
-        page = await ocrPdfPage(doc, number, page);
+        page = await ocrPdfPage(doc, number, page, true);
       } else if (options.mode === "accurate") {
         // Accurate: every page is also OCR'd; text printed only inside images (logos, pasted scans) joins the
         // text layer, and a garbage text layer is replaced.
-        const ocr = await ocrPdfPage(doc, number, page);
+        const ocr = await ocrPdfPage(doc, number, page, scanned);
         page = scanned ? ocr : mergeOcrIntoTextPage(page, ocr);
       }
       if (options.rulings) page = { ...page, rulings: await readPdfRulings(doc, number) };
@@ -77,7 +79,7 @@ async function loadImage(bytes: Uint8Array, parsePagesExpression: string | undef
   const pages: Page[] = [];
   for (const number of parsePages(parsePagesExpression, images.length)) {
     const image = images[number - 1]!;
-    pages.push(await ocrImage(image.png, image, number));
+    pages.push(await ocrImageUpright(image.png, image, number));
   }
   return { pages };
 }
