@@ -3,6 +3,7 @@ import { llmOptionsFromEnv, refineWithLlm } from "./llm/llm-provider";
 import { loadDocument } from "./loaders/load-document";
 import { renderMarkdown } from "./markdown/render-markdown";
 import { renderPreviewOrNull } from "./preview/preview-or-null";
+import { sourcesInScannedFrame } from "./source-frame";
 import { extractTableField } from "./tables/extract-table";
 import type { ExtractionInput, ExtractionResult, FieldMetadata, FieldValue } from "./types";
 
@@ -45,7 +46,7 @@ export async function extractDocument(input: ExtractionInput): Promise<Extractio
   return {
     pages: model,
     data: refined.data,
-    fieldMetadata: refined.fieldMetadata,
+    fieldMetadata: sourcesInScannedFrame(refined.fieldMetadata, model),
     markdown: settings.markdownParsing === false ? null : renderMarkdown(model),
     stats: {
       pageCount: model.pages.length,

@@ -79,32 +79,39 @@ describe("choosing the turn", () => {
   const garbage = syntheticPage(GARBAGE, { confidence: 0.5 });
   const sideways = syntheticPage(WORDS, { confidence: 0.9, tall: true });
 
-  async function choose(readings: Partial<Record<PageRotation, Page>>): Promise<{ page: Page; tried: PageRotation[] }> {
-    const tried: PageRotation[] = [];
-    const page = await readUpright(async (rotation) => {
-      tried.push(rotation);
-      return readings[rotation] ?? garbage;
+  // The fake reader stands for both segmentations: a block reading of a sideways page is garbage, its automatic
+  // reading shows the vertical lines. Turned readings are block readings.
+  async function choose(readings: Partial<Record<PageRotation, Page>>, autoReading?: Page): Promise<{ page: Page; tried: string[] }> {
+    const tried: string[] = [];
+    const page = await readUpright(async (rotation, segmentation) => {
+      tried.push(segmentation === "auto" ? `${rotation}auto` : String(rotation));
+      return (segmentation === "auto" ? autoReading : undefined) ?? readings[rotation] ?? garbage;
     });
     return { page, tried };
   }
 
   it("reads an upright page once", async () => {
-    expect(await choose({ 0: upright })).toMatchObject({ page: { rotation: 0 }, tried: [0] });
+    expect(await choose({ 0: upright })).toMatchObject({ page: { rotation: 0 }, tried: ["0"] });
   });
 
   it("turns a page that reads better upside down", async () => {
-    expect(await choose({ 180: upright })).toMatchObject({ page: { rotation: 180 }, tried: [0, 180] });
+    expect(await choose({ 180: upright })).toMatchObject({ page: { rotation: 180 }, tried: ["0", "0auto", "180"] });
   });
 
   it("keeps a poor page as it is when no turn reads better", async () => {
     const { page, tried } = await choose({});
     expect(page.rotation).toBe(0);
-    expect(tried).toEqual([0, 180]);
+    expect(tried).toEqual(["0", "0auto", "180"]);
   });
 
   it("stops at the first quarter turn that reads upright", async () => {
-    expect(await choose({ 0: sideways, 270: upright })).toMatchObject({ page: { rotation: 270 }, tried: [0, 270] });
-    expect(await choose({ 0: syntheticPage(GARBAGE, { confidence: 0.5, tall: true }), 270: upright })).toMatchObject({ page: { rotation: 270 }, tried: [0, 90, 270] });
+    expect(await choose({ 270: upright }, sideways)).toMatchObject({ page: { rotation: 270 }, tried: ["0", "0auto", "270"] });
+    const poorSideways = syntheticPage(GARBAGE, { confidence: 0.5, tall: true });
+    expect(await choose({ 270: upright }, poorSideways)).toMatchObject({ page: { rotation: 270 }, tried: ["0", "0auto", "90", "270"] });
+  });
+
+  it("keeps the automatic reading when it reads an upright page better than one block", async () => {
+    expect(await choose({}, upright)).toMatchObject({ page: { rotation: 0, blocks: upright.blocks }, tried: ["0", "0auto"] });
   });
 });
 

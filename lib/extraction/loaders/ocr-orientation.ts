@@ -6,9 +6,9 @@ import { ocrImage, type ImageSize } from "./ocr";
  * Sideways and upside-down scans (issue 4). tesseract's own orientation detection (OSD, legacy engine) was tried and
  * dropped: on the dev receipts it called 10 of 36 upright pages upside down and cost ~0.65 s a page. The reading
  * itself is the better witness: an upright page reads as words, a page turned 180° reads as confident-looking
- * fragments, and a page turned a quarter turn comes back as vertical text (tesseract rotates vertical lines one
- * way only, so one of the two quarter turns even reads well, but its boxes run down the page). So the page is
- * read as it is, and only a reading that looks sideways or poor is tried again turned.
+ * fragments, and a page turned a quarter turn comes back as vertical text under automatic segmentation (tesseract
+ * rotates vertical lines one way only, so one of the two quarter turns even reads well, but its boxes run down the
+ * page). So the page is read as it is, and only a reading that looks poor is examined and tried again turned.
  */
 
 /** A token shaped like a word of running text: a word of three letters or more, lower-case or all caps, or a number. */
@@ -73,17 +73,28 @@ function usefulScore(reading: Reading): number {
   return reading.vertical ? 0 : reading.score;
 }
 
+/** How tesseract segments a page: one uniform block (the default reading), or its automatic layout analysis. */
+export type Segmentation = "block" | "auto";
+
+export type ReadTurned = (rotation: PageRotation, segmentation: Segmentation) => Promise<Page>;
+
 /**
- * Reads a page as it is and, when that reading looks sideways or poor, turned; keeps the best reading. Upright
- * pages that read well cost nothing more; a turned page costs one or two more readings.
+ * Reads a page as it is and, when that reading looks poor, turned; keeps the best reading. Upright pages that read
+ * well cost nothing more. The default reading treats the page as one block of horizontal lines, which hides a
+ * sideways page's vertical text, so a poor page is read once more with automatic segmentation: that reading tells
+ * vertical lines (a quarter turn) from fragments (upside down). A turned page costs two or three more readings.
  */
-export async function readUpright(readTurned: (rotation: PageRotation) => Promise<Page>): Promise<Page> {
-  const first = await readTurned(0);
+export async function readUpright(readTurned: ReadTurned): Promise<Page> {
+  const first = await readTurned(0, "block");
   const firstReading = assessReading(first);
   if (looksUpright(firstReading)) return { ...first, rotation: 0 };
+  const auto = await readTurned(0, "auto");
+  const autoReading = assessReading(auto);
   let best: { page: Page; rotation: PageRotation; score: number } = { page: first, rotation: 0, score: usefulScore(firstReading) };
-  for (const rotation of turnsToTry(firstReading)) {
-    const page = await readTurned(rotation);
+  if (usefulScore(autoReading) > best.score * BETTER_BY) best = { page: auto, rotation: 0, score: usefulScore(autoReading) };
+  if (looksUpright(autoReading)) return { ...best.page, rotation: 0 };
+  for (const rotation of turnsToTry(autoReading)) {
+    const page = await readTurned(rotation, "block");
     const reading = assessReading(page);
     if (usefulScore(reading) > best.score * BETTER_BY) best = { page, rotation, score: usefulScore(reading) };
     if (best.page === page && looksUpright(reading)) break;
@@ -115,8 +126,8 @@ export function uprightSize(size: ImageSize, rotation: PageRotation | undefined)
 
 /** OCRs a page image on its own (an image file, a scanned PDF page), turned upright first when it is sideways. */
 export function ocrImageUpright(image: Uint8Array, size: ImageSize, pageNumber: number): Promise<Page> {
-  return readUpright(async (rotation) => {
+  return readUpright(async (rotation, segmentation) => {
     const turned = await turnPng(image, size, rotation);
-    return ocrImage(turned.png, turned, pageNumber);
+    return ocrImage(turned.png, turned, pageNumber, segmentation);
   });
 }

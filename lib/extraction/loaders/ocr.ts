@@ -1,5 +1,5 @@
 import path from "node:path";
-import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
+import { createWorker, OEM, PSM, type RecognizeOptions, type Worker } from "tesseract.js";
 import { buildPage, type RawWord } from "../layout/build-page";
 import type { Page } from "../types";
 
@@ -16,8 +16,11 @@ function getWorker(): Promise<Worker> {
       gzip: true,
       cacheMethod: "none",
     });
-    // Sparse text finds the scattered label/value fragments of invoices and receipts better than the block default.
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: "0" });
+    // One uniform block keeps a printed row together ("TOTAL ... RM 14.10"): measured on the dev receipts, automatic
+    // page segmentation split label and amount into separate columns, and the total appeared in its text on 24 of 36
+    // receipts against 29 with one block.
+    // Words keep their boxes either way, and the layout builder regroups them by position.
+    await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: "0" });
     return worker;
   })();
   return workerPromise;
@@ -33,9 +36,11 @@ export async function terminateOcr(): Promise<void> {
 export type ImageSize = { width: number; height: number };
 
 /** OCRs one image (PNG/JPEG bytes) into a page; boxes stay in the image's pixel space until buildPage normalises them. */
-export async function ocrImage(image: Uint8Array, size: ImageSize, pageNumber: number): Promise<Page> {
+export async function ocrImage(image: Uint8Array, size: ImageSize, pageNumber: number, segmentation: "block" | "auto" = "block"): Promise<Page> {
   const worker = await getWorker();
-  const result = await worker.recognize(Buffer.from(image), {}, { blocks: true, text: false });
+  // tesseract.js passes unknown recognize options through as tesseract variables for this call only.
+  const options = segmentation === "auto" ? ({ tessedit_pageseg_mode: PSM.AUTO } as Partial<RecognizeOptions>) : {};
+  const result = await worker.recognize(Buffer.from(image), options, { blocks: true, text: false });
   const words: RawWord[] = [];
   for (const block of result.data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
