@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RawWord } from "../layout/build-page";
-import { repairOcrNumbers } from "./ocr";
+import { repairOcrNumbers, repairOcrWords } from "./ocr-repair";
 
 const word = (text: string, x: number, w = 30): RawWord => ({ text, x, y: 100, w, h: 20, confidence: 0.9 });
 
@@ -12,5 +12,25 @@ describe("repairOcrNumbers", () => {
     expect(repairOcrNumbers([word("41", 0, 20), word("50", 26, 20)]).map((w) => w.text)).toEqual(["41.50"]);
     // A wide gap is a real column gap, not a lost point.
     expect(repairOcrNumbers([word("41", 0, 20), word("50", 80, 20)]).map((w) => w.text)).toEqual(["41", "50"]);
+  });
+});
+
+describe("repairOcrWords", () => {
+  const texts = (...words: string[]) => repairOcrWords(words.map((text, i) => word(text, i * 100))).map((w) => w.text);
+
+  it("reads a look-alike digit between capitals as the letter", () => {
+    expect(texts("MR.", "D.1.Y.", "(M)")).toEqual(["MR.", "D.I.Y.", "(M)"]);
+    expect(texts("PR1MA")).toEqual(["PRIMA"]);
+  });
+
+  it("keeps codes that mix letters and digits on purpose", () => {
+    expect(texts("KP3", "U13/X", "A4", "SS21/1A", "1851-B", "GST", "Total")).toEqual(["KP3", "U13/X", "A4", "SS21/1A", "1851-B", "GST", "Total"]);
+  });
+
+  it("repairs a legal form read one letter off", () => {
+    expect(texts("HERO", "SON", "BHD")).toEqual(["HERO", "SDN", "BHD"]);
+    expect(texts("SPEED", "MART", "S/8")).toEqual(["SPEED", "MART", "S/B"]);
+    // Only right before its partner word.
+    expect(texts("SON", "OF", "MINE")).toEqual(["SON", "OF", "MINE"]);
   });
 });

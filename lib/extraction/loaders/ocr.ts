@@ -2,6 +2,7 @@ import path from "node:path";
 import { createWorker, OEM, PSM, type RecognizeOptions, type Worker } from "tesseract.js";
 import { buildPage, type RawWord } from "../layout/build-page";
 import type { Page } from "../types";
+import { repairOcrWords } from "./ocr-repair";
 
 /** The traineddata ships in the @tesseract.js-data/eng npm package: nothing is downloaded at run time. */
 const LANG_PATH = path.join(process.cwd(), "node_modules/@tesseract.js-data/eng/4.0.0_best_int");
@@ -54,35 +55,5 @@ export async function ocrImage(image: Uint8Array, size: ImageSize, pageNumber: n
       }
     }
   }
-  return buildPage(pageNumber, size.width, size.height, "ocr", repairOcrNumbers(words));
-}
-
-/** Letters tesseract confuses with digits, only replaced inside tokens that are otherwise numeric. */
-const DIGIT_LOOKALIKES: Record<string, string> = { C: "0", O: "0", o: "0", D: "0", l: "1", I: "1", "|": "1" };
-
-/**
- * Repairs the two OCR slips that break amounts on receipts: look-alike letters inside numbers ("1C.C0") and a
- * lost decimal point that leaves a narrow gap before two digits ("41 50").
- */
-export function repairOcrNumbers(words: RawWord[]): RawWord[] {
-  const out: RawWord[] = [];
-  for (const word of words) {
-    let text = word.text;
-    if (/\d/.test(text) && /^[\dCOoDlI|.,]+$/.test(text) && /[.,]\S{2}$/.test(text)) {
-      text = text.replace(/[COoDlI|]/g, (c) => DIGIT_LOOKALIKES[c] ?? c);
-    }
-    const prev = out[out.length - 1];
-    if (
-      prev &&
-      /^\d{1,6}$/.test(prev.text) &&
-      /^\d{2}$/.test(text) &&
-      word.x - (prev.x + prev.w) < word.h * 0.45 &&
-      Math.abs(prev.y - word.y) < word.h * 0.5
-    ) {
-      out[out.length - 1] = { ...prev, text: `${prev.text}.${text}`, w: word.x + word.w - prev.x };
-      continue;
-    }
-    out.push({ ...word, text });
-  }
-  return out;
+  return buildPage(pageNumber, size.width, size.height, "ocr", repairOcrWords(words));
 }

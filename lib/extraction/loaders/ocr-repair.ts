@@ -1,0 +1,74 @@
+import type { RawWord } from "../layout/build-page";
+
+/** Letters tesseract confuses with digits, only replaced inside tokens that are otherwise numeric. */
+const DIGIT_LOOKALIKES: Record<string, string> = { C: "0", O: "0", o: "0", D: "0", l: "1", I: "1", "|": "1" };
+
+/**
+ * Repairs the two OCR slips that break amounts on receipts: look-alike letters inside numbers ("1C.C0") and a
+ * lost decimal point that leaves a narrow gap before two digits ("41 50").
+ */
+export function repairOcrNumbers(words: RawWord[]): RawWord[] {
+  const out: RawWord[] = [];
+  for (const word of words) {
+    let text = word.text;
+    if (/\d/.test(text) && /^[\dCOoDlI|.,]+$/.test(text) && /[.,]\S{2}$/.test(text)) {
+      text = text.replace(/[COoDlI|]/g, (c) => DIGIT_LOOKALIKES[c] ?? c);
+    }
+    const prev = out[out.length - 1];
+    if (
+      prev &&
+      /^\d{1,6}$/.test(prev.text) &&
+      /^\d{2}$/.test(text) &&
+      word.x - (prev.x + prev.w) < word.h * 0.45 &&
+      Math.abs(prev.y - word.y) < word.h * 0.5
+    ) {
+      out[out.length - 1] = { ...prev, text: `${prev.text}.${text}`, w: word.x + word.w - prev.x };
+      continue;
+    }
+    out.push({ ...word, text });
+  }
+  return out;
+}
+
+/** Digits tesseract reads for capitals in a word of letters ("D.1.Y." for "D.I.Y."). */
+const LETTER_LOOKALIKES: Record<string, string> = { "0": "O", "1": "I", "5": "S", "8": "B" };
+
+/**
+ * One look-alike digit between capitals or initials ("D.1.Y.", "PR1MA") is a misread letter. Codes that mix
+ * letters and digits on purpose ("KP3", "U13/X", "A4", "SS21/1A") keep theirs: their digits sit at an edge or in a
+ * group.
+ */
+function repairLetters(text: string): string {
+  if ((text.match(/\d/g) ?? []).length !== 1 || (text.match(/\p{Lu}/gu) ?? []).length < 2 || /\p{Ll}/u.test(text)) return text;
+  return text.replace(/(?<=\p{Lu}\.?)[0158](?=\.?\p{Lu})/u, (d) => LETTER_LOOKALIKES[d] ?? d);
+}
+
+/**
+ * Legal forms that come as a word pair ("SDN BHD"): a first word one letter off right before the second word is
+ * the legal form misread ("SON BHD", "SDI BHD"), and "S/8" is "S/B".
+ */
+const LEGAL_FORM_PAIRS: Array<[string, string]> = [["SDN", "BHD"]];
+
+function oneLetterOff(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let differences = 0;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) differences += 1;
+  return differences === 1;
+}
+
+function repairLegalForms(words: RawWord[]): RawWord[] {
+  return words.map((word, i) => {
+    const upper = word.text.toUpperCase();
+    if (upper === "S/8") return { ...word, text: word.text.replace("8", "B") };
+    const next = words[i + 1]?.text.toUpperCase().replace(/[.,]$/, "");
+    for (const [first, second] of LEGAL_FORM_PAIRS) {
+      if (next === second && oneLetterOff(upper, first)) return { ...word, text: first };
+    }
+    return word;
+  });
+}
+
+/** The OCR slips that break amounts, names and legal forms, repaired word by word before layout. */
+export function repairOcrWords(words: RawWord[]): RawWord[] {
+  return repairLegalForms(repairOcrNumbers(words).map((word) => ({ ...word, text: repairLetters(word.text) })));
+}
