@@ -36,9 +36,34 @@ function installPolyfills(): void {
 type PdfjsModule = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 let pdfjsPromise: Promise<PdfjsModule> | null = null;
 
+/**
+ * Built-ins that the core-js bundled in pdfjs's legacy build replaces on Node 20 with JavaScript versions, for edge
+ * cases nothing here relies on (`push()` with no argument on a frozen length, JSON.rawJSON and reviver source
+ * text). The replacements are process-wide and slow: the polyfilled `Array.prototype.push` alone took about a
+ * tenth of a text-layer extraction, in pdfjs's own code and in ours. The natives are put back once pdfjs is loaded.
+ */
+const REPLACED_BUILT_INS: ReadonlyArray<readonly [object, string]> = [
+  [Array.prototype, "push"],
+  [JSON, "parse"],
+  [JSON, "stringify"],
+];
+
+async function importPdfjs(): Promise<PdfjsModule> {
+  const natives = REPLACED_BUILT_INS.map(([owner, key]) => [owner, key, Object.getOwnPropertyDescriptor(owner, key)] as const);
+  try {
+    const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+    // pdfjs would import its worker (run in this thread on Node) on the first document, polyfilling again: load it
+    // now, before the natives are restored. It registers itself as globalThis.pdfjsWorker, where pdfjs looks first.
+    await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+    return pdfjs;
+  } finally {
+    for (const [owner, key, descriptor] of natives) if (descriptor) Object.defineProperty(owner, key, descriptor);
+  }
+}
+
 export function loadPdfjs(): Promise<PdfjsModule> {
   installPolyfills();
-  pdfjsPromise ??= import("pdfjs-dist/legacy/build/pdf.mjs");
+  pdfjsPromise ??= importPdfjs();
   return pdfjsPromise;
 }
 
