@@ -11,8 +11,9 @@ const ROW_TOLERANCE = 0.45;
  * OCR word boxes are tighter and receipts are letter-spaced, so OCR needs a wider gap. */
 const PHRASE_GAP: Record<Page["source"], number> = { "text-layer": 1.1, ocr: 1.8, mixed: 1.1, text: 1.1 };
 
+const clamp = (v: number) => Math.min(1, Math.max(0, v));
+
 function toBox(x: number, y: number, w: number, h: number, pageW: number, pageH: number): Box {
-  const clamp = (v: number) => Math.min(1, Math.max(0, v));
   const bx = clamp(x / pageW);
   const by = clamp(y / pageH);
   return { x: bx, y: by, w: clamp((x + w) / pageW) - bx, h: clamp((y + h) / pageH) - by };
@@ -104,12 +105,20 @@ export function buildPage(
   return { number, width, height, source, blocks: outBlocks };
 }
 
+/** Reading order per page, sorted once: fields, markdown and the classifier all read it (pages are not mutated). */
+const readingOrder = new WeakMap<Page, readonly Line[]>();
+
 /** All lines of a page in reading order (top to bottom, then left to right). */
-export function pageLines(page: Page): Line[] {
-  return page.blocks
-    .flatMap((b) => b.lines)
-    .sort((a, b) => {
-      const dy = a.box.y + a.box.h / 2 - (b.box.y + b.box.h / 2);
-      return Math.abs(dy) < Math.min(a.box.h, b.box.h) * 0.5 ? a.box.x - b.box.x : dy;
-    });
+export function pageLines(page: Page): readonly Line[] {
+  let lines = readingOrder.get(page);
+  if (!lines) {
+    lines = page.blocks
+      .flatMap((b) => b.lines)
+      .sort((a, b) => {
+        const dy = a.box.y + a.box.h / 2 - (b.box.y + b.box.h / 2);
+        return Math.abs(dy) < Math.min(a.box.h, b.box.h) * 0.5 ? a.box.x - b.box.x : dy;
+      });
+    readingOrder.set(page, lines);
+  }
+  return lines;
 }
