@@ -1,4 +1,5 @@
 import path from "node:path";
+import { bufferedDecompressionStream } from "./pdf-decompression";
 
 /** pdfjs 6 on Node 20 needs these ES2024 features; installing them once before the first import is enough. */
 function installPolyfills(): void {
@@ -61,8 +62,18 @@ async function importPdfjs(): Promise<PdfjsModule> {
   }
 }
 
+let decompressionInstalled = false;
+
+/** pdfjs inflates through the global DecompressionStream; see pdf-decompression.ts for why it gets a buffered one. */
+function installBufferedDecompression(): void {
+  if (decompressionInstalled || typeof globalThis.DecompressionStream !== "function") return;
+  globalThis.DecompressionStream = bufferedDecompressionStream(globalThis.DecompressionStream);
+  decompressionInstalled = true;
+}
+
 export function loadPdfjs(): Promise<PdfjsModule> {
   installPolyfills();
+  installBufferedDecompression();
   pdfjsPromise ??= importPdfjs();
   return pdfjsPromise;
 }
