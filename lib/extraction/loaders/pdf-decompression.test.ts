@@ -5,7 +5,8 @@ import { bufferedDecompressionStream } from "./pdf-decompression";
 const Buffered = bufferedDecompressionStream(DecompressionStream);
 
 /** Reads a decompression stream the way pdfjs does: one write, then the readable to its end. */
-async function inflate(Stream: typeof DecompressionStream, format: CompressionFormat, bytes: Uint8Array): Promise<Buffer> {
+async function inflate(Stream: typeof DecompressionStream, format: CompressionFormat, data: Uint8Array): Promise<Buffer> {
+  const bytes = new Uint8Array(data);
   const { readable, writable } = new Stream(format);
   const writer = writable.getWriter();
   await writer.ready;
@@ -14,7 +15,8 @@ async function inflate(Stream: typeof DecompressionStream, format: CompressionFo
     .then(() => writer.close())
     .catch(() => {});
   const chunks: Buffer[] = [];
-  for await (const chunk of readable) chunks.push(Buffer.from(chunk));
+  const reader = readable.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(Buffer.from(read.value));
   return Buffer.concat(chunks);
 }
 
