@@ -95,6 +95,11 @@ function lineBelow(lines: DocLine[], line: DocLine, labelBox: { x: number; w: nu
     .sort((a, b) => a.box.y - b.box.y)[0];
 }
 
+/** Candidates per document and built-in concept: totals reconciliation and fallbacks ask for the same ones again. */
+const candidateCache = new WeakMap<DocLine[], Map<string, readonly Candidate[]>>();
+const AMOUNT_CONCEPTS: ReadonlySet<string> = new Set(CONCEPTS.filter((c) => c.kind === "amount").map((c) => c.key));
+const NO_CONCEPTS: ReadonlySet<string> = new Set();
+
 export function findLabelledCandidates(
   lines: DocLine[],
   concept: string,
@@ -102,9 +107,30 @@ export function findLabelledCandidates(
   order: DateOrder,
   extraLabels: Array<{ concept: string; label: string }> = [],
 ): Candidate[] {
+  if (extraLabels.length > 0) return labelledCandidates(lines, concept, kind, order, extraLabels);
+  let byKey = candidateCache.get(lines);
+  if (!byKey) {
+    byKey = new Map();
+    candidateCache.set(lines, byKey);
+  }
+  const key = `${concept}\u0000${kind}\u0000${order}`;
+  let found = byKey.get(key);
+  if (!found) {
+    found = labelledCandidates(lines, concept, kind, order, []);
+    byKey.set(key, found);
+  }
+  return [...found];
+}
+
+function labelledCandidates(
+  lines: DocLine[],
+  concept: string,
+  kind: ValueKind,
+  order: DateOrder,
+  extraLabels: Array<{ concept: string; label: string }>,
+): Candidate[] {
   const out: Candidate[] = [];
-  const amountConcepts = new Set(CONCEPTS.filter((c) => c.kind === "amount").map((c) => c.key));
-  for (const match of findLabelMatches(lines, concept, extraLabels, kind === "amount" ? amountConcepts : new Set())) {
+  for (const match of findLabelMatches(lines, concept, extraLabels, kind === "amount" ? AMOUNT_CONCEPTS : NO_CONCEPTS)) {
     const quality = labelQuality(match);
     const line = match.line;
     const labelEnd = line.words[match.end - 1]?.text ?? "";

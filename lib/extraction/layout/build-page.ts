@@ -19,21 +19,36 @@ function toBox(x: number, y: number, w: number, h: number, pageW: number, pageH:
   return { x: bx, y: by, w: clamp((x + w) / pageW) - bx, h: clamp((y + h) / pageH) - by };
 }
 
+type Row = { centre: number; height: number; words: RawWord[] };
+
 /** Groups words into visual rows (same baseline band), each sorted left to right. */
 export function groupRows(words: RawWord[]): RawWord[][] {
   const sorted = [...words].filter((w) => w.text.trim() !== "").sort((a, b) => a.y + a.h / 2 - (b.y + b.h / 2));
-  const rows: Array<{ centre: number; height: number; words: RawWord[] }> = [];
+  const rows: Row[] = [];
+  // Words come top to bottom and a row's centre is the mean of its words' centres, so no row lies below the
+  // current word. A row farther above it than the tolerance of the tallest word can never take another word:
+  // it leaves `open`, which keeps creation order, so each word still joins the first row that fits. Without this
+  // a page's every word was compared with every row before it.
+  const reach = ROW_TOLERANCE * sorted.reduce((max, w) => Math.max(max, w.h), 0);
+  let open: Row[] = [];
   for (const word of sorted) {
     const centre = word.y + word.h / 2;
-    const row = rows.find(
-      (r) => Math.abs(r.centre - centre) <= ROW_TOLERANCE * Math.min(r.height, word.h),
-    );
+    let row: Row | undefined;
+    const stillOpen: Row[] = [];
+    for (const r of open) {
+      if (centre - r.centre > reach) continue;
+      stillOpen.push(r);
+      if (!row && Math.abs(r.centre - centre) <= ROW_TOLERANCE * Math.min(r.height, word.h)) row = r;
+    }
+    open = stillOpen;
     if (row) {
       row.words.push(word);
       row.centre = (row.centre * (row.words.length - 1) + centre) / row.words.length;
       row.height = Math.max(row.height, word.h);
     } else {
-      rows.push({ centre, height: word.h, words: [word] });
+      const created = { centre, height: word.h, words: [word] };
+      rows.push(created);
+      open.push(created);
     }
   }
   rows.sort((a, b) => a.centre - b.centre);
