@@ -25,10 +25,10 @@ type Row = { centre: number; height: number; words: RawWord[] };
 export function groupRows(words: RawWord[]): RawWord[][] {
   const sorted = [...words].filter((w) => w.text.trim() !== "").sort((a, b) => a.y + a.h / 2 - (b.y + b.h / 2));
   const rows: Row[] = [];
-  // Words come top to bottom and a row's centre is the mean of its words' centres, so no row lies below the
-  // current word. A row farther above it than the tolerance of the tallest word can never take another word:
-  // it leaves `open`, which keeps creation order, so each word still joins the first row that fits. Without this
-  // a page's every word was compared with every row before it.
+  // Words come top to bottom and a row's centre moves only when it takes a word, so a row whose centre lies
+  // farther above the current word than the tallest word's tolerance can never take another word. It leaves
+  // `open`, which keeps creation order: each word still joins the first row that fits, as when every word was
+  // compared with every row before it.
   const reach = ROW_TOLERANCE * sorted.reduce((max, w) => Math.max(max, w.h), 0);
   let open: Row[] = [];
   for (const word of sorted) {
