@@ -12,17 +12,29 @@ const SAME_LINE = 1;
 const RIGHT_OF = 0.9;
 const BELOW = 0.7;
 
+/** Words with a letter, per line: every concept's labels on a line ask for it. */
+const letterWordCounts = new WeakMap<DocLine, number>();
+
+function letterWords(line: DocLine): number {
+  let count = letterWordCounts.get(line);
+  if (count === undefined) {
+    count = line.words.filter((w) => /\p{L}/u.test(w.text)).length;
+    letterWordCounts.set(line, count);
+  }
+  return count;
+}
+
 function labelQuality(match: LabelMatch): number {
   const specificity = Math.min(1, 0.55 + 0.2 * match.length);
   const atStart = match.start === 0 ? 1 : 0.85;
   // A label that is the whole phrase ("Steuerbetrag" | "20,16") is stronger than one inside a sentence.
-  const words = match.line.words.filter((w) => /\p{L}/u.test(w.text)).length;
+  const words = letterWords(match.line);
   const coverage = Math.min(1, match.length / Math.max(1, words));
   return specificity * atStart * (0.75 + 0.25 * coverage);
 }
 
 /** Right-hand phrases up to the next text-only phrase (the next label of a key/value row). */
-function valueRun(right: DocLine[]): DocLine[] {
+function valueRun(right: readonly DocLine[]): DocLine[] {
   const run: DocLine[] = [];
   for (const line of right) {
     if (!/\d/.test(line.text)) break;
@@ -38,18 +50,35 @@ function samePage(lines: DocLine[], page: number): DocLine[] {
   let byPage = pageCache.get(lines);
   if (!byPage) {
     byPage = new Map();
-    for (const l of lines) byPage.set(l.page, [...(byPage.get(l.page) ?? []), l]);
+    for (const l of lines) {
+      const pageLines = byPage.get(l.page);
+      if (pageLines) pageLines.push(l);
+      else byPage.set(l.page, [l]);
+    }
     pageCache.set(lines, byPage);
   }
   return byPage.get(page) ?? [];
 }
 
+/** Lines right of each labelled line, per document: every concept whose label sits on a line asks again. */
+const rightOfCache = new WeakMap<DocLine[], Map<number, readonly DocLine[]>>();
+
 /** Lines to the right of the label on the same row, nearest first. */
-function linesRightOf(lines: DocLine[], line: DocLine): DocLine[] {
-  return samePage(lines, line.page)
-    .filter((l) => l.index !== line.index && l.box.x >= line.box.x + line.box.w - 0.005 && sameRow(l.box, line.box))
-    .sort((a, b) => a.box.x - b.box.x)
-    .slice(0, 4);
+function linesRightOf(lines: DocLine[], line: DocLine): readonly DocLine[] {
+  let byLine = rightOfCache.get(lines);
+  if (!byLine) {
+    byLine = new Map();
+    rightOfCache.set(lines, byLine);
+  }
+  let right = byLine.get(line.index);
+  if (!right) {
+    right = samePage(lines, line.page)
+      .filter((l) => l.index !== line.index && l.box.x >= line.box.x + line.box.w - 0.005 && sameRow(l.box, line.box))
+      .sort((a, b) => a.box.x - b.box.x)
+      .slice(0, 4);
+    byLine.set(line.index, right);
+  }
+  return right;
 }
 
 /** The nearest line under the label that overlaps it horizontally, within about two line heights. */
@@ -66,6 +95,11 @@ function lineBelow(lines: DocLine[], line: DocLine, labelBox: { x: number; w: nu
     .sort((a, b) => a.box.y - b.box.y)[0];
 }
 
+/** Candidates per document and built-in concept: totals reconciliation and fallbacks ask for the same ones again. */
+const candidateCache = new WeakMap<DocLine[], Map<string, readonly Candidate[]>>();
+const AMOUNT_CONCEPTS: ReadonlySet<string> = new Set(CONCEPTS.filter((c) => c.kind === "amount").map((c) => c.key));
+const NO_CONCEPTS: ReadonlySet<string> = new Set();
+
 export function findLabelledCandidates(
   lines: DocLine[],
   concept: string,
@@ -73,9 +107,30 @@ export function findLabelledCandidates(
   order: DateOrder,
   extraLabels: Array<{ concept: string; label: string }> = [],
 ): Candidate[] {
+  if (extraLabels.length > 0) return labelledCandidates(lines, concept, kind, order, extraLabels);
+  let byKey = candidateCache.get(lines);
+  if (!byKey) {
+    byKey = new Map();
+    candidateCache.set(lines, byKey);
+  }
+  const key = `${concept}\u0000${kind}\u0000${order}`;
+  let found = byKey.get(key);
+  if (!found) {
+    found = labelledCandidates(lines, concept, kind, order, []);
+    byKey.set(key, found);
+  }
+  return [...found];
+}
+
+function labelledCandidates(
+  lines: DocLine[],
+  concept: string,
+  kind: ValueKind,
+  order: DateOrder,
+  extraLabels: Array<{ concept: string; label: string }>,
+): Candidate[] {
   const out: Candidate[] = [];
-  const amountConcepts = new Set(CONCEPTS.filter((c) => c.kind === "amount").map((c) => c.key));
-  for (const match of findLabelMatches(lines, concept, extraLabels, kind === "amount" ? amountConcepts : new Set())) {
+  for (const match of findLabelMatches(lines, concept, extraLabels, kind === "amount" ? AMOUNT_CONCEPTS : NO_CONCEPTS)) {
     const quality = labelQuality(match);
     const line = match.line;
     const labelEnd = line.words[match.end - 1]?.text ?? "";

@@ -11,28 +11,44 @@ const ROW_TOLERANCE = 0.45;
  * OCR word boxes are tighter and receipts are letter-spaced, so OCR needs a wider gap. */
 const PHRASE_GAP: Record<Page["source"], number> = { "text-layer": 1.1, ocr: 1.8, mixed: 1.1, text: 1.1 };
 
+const clamp = (v: number) => Math.min(1, Math.max(0, v));
+
 function toBox(x: number, y: number, w: number, h: number, pageW: number, pageH: number): Box {
-  const clamp = (v: number) => Math.min(1, Math.max(0, v));
   const bx = clamp(x / pageW);
   const by = clamp(y / pageH);
   return { x: bx, y: by, w: clamp((x + w) / pageW) - bx, h: clamp((y + h) / pageH) - by };
 }
 
+type Row = { centre: number; height: number; words: RawWord[] };
+
 /** Groups words into visual rows (same baseline band), each sorted left to right. */
 export function groupRows(words: RawWord[]): RawWord[][] {
   const sorted = [...words].filter((w) => w.text.trim() !== "").sort((a, b) => a.y + a.h / 2 - (b.y + b.h / 2));
-  const rows: Array<{ centre: number; height: number; words: RawWord[] }> = [];
+  const rows: Row[] = [];
+  // Words come top to bottom and a row's centre moves only when it takes a word, so a row whose centre lies
+  // farther above the current word than the tallest word's tolerance can never take another word. It leaves
+  // `open`, which keeps creation order: each word still joins the first row that fits, as when every word was
+  // compared with every row before it.
+  const reach = ROW_TOLERANCE * sorted.reduce((max, w) => Math.max(max, w.h), 0);
+  let open: Row[] = [];
   for (const word of sorted) {
     const centre = word.y + word.h / 2;
-    const row = rows.find(
-      (r) => Math.abs(r.centre - centre) <= ROW_TOLERANCE * Math.min(r.height, word.h),
-    );
+    let row: Row | undefined;
+    const stillOpen: Row[] = [];
+    for (const r of open) {
+      if (centre - r.centre > reach) continue;
+      stillOpen.push(r);
+      if (!row && Math.abs(r.centre - centre) <= ROW_TOLERANCE * Math.min(r.height, word.h)) row = r;
+    }
+    open = stillOpen;
     if (row) {
       row.words.push(word);
       row.centre = (row.centre * (row.words.length - 1) + centre) / row.words.length;
       row.height = Math.max(row.height, word.h);
     } else {
-      rows.push({ centre, height: word.h, words: [word] });
+      const created = { centre, height: word.h, words: [word] };
+      rows.push(created);
+      open.push(created);
     }
   }
   rows.sort((a, b) => a.centre - b.centre);
@@ -104,12 +120,20 @@ export function buildPage(
   return { number, width, height, source, blocks: outBlocks };
 }
 
+/** Reading order per page, sorted once: fields, markdown and the classifier all read it (pages are not mutated). */
+const readingOrder = new WeakMap<Page, readonly Line[]>();
+
 /** All lines of a page in reading order (top to bottom, then left to right). */
-export function pageLines(page: Page): Line[] {
-  return page.blocks
-    .flatMap((b) => b.lines)
-    .sort((a, b) => {
-      const dy = a.box.y + a.box.h / 2 - (b.box.y + b.box.h / 2);
-      return Math.abs(dy) < Math.min(a.box.h, b.box.h) * 0.5 ? a.box.x - b.box.x : dy;
-    });
+export function pageLines(page: Page): readonly Line[] {
+  let lines = readingOrder.get(page);
+  if (!lines) {
+    lines = page.blocks
+      .flatMap((b) => b.lines)
+      .sort((a, b) => {
+        const dy = a.box.y + a.box.h / 2 - (b.box.y + b.box.h / 2);
+        return Math.abs(dy) < Math.min(a.box.h, b.box.h) * 0.5 ? a.box.x - b.box.x : dy;
+      });
+    readingOrder.set(page, lines);
+  }
+  return lines;
 }

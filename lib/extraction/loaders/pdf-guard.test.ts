@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import zlib from "node:zlib";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { assemblePdf, deflatedZeros, encryptedPdf, flateBombPdf, onePagePdf, tenThousandPagePdf } from "@/tests/support/hostile-files";
 import { loadDocument } from "./load-document";
 import { checkPdfStreams, MAX_PDF_STREAM_INFLATED_BYTES } from "./pdf-guard";
@@ -19,6 +21,25 @@ describe("checkPdfStreams", () => {
     const pdf = assemblePdf(["<< /Type /Catalog /Pages 2 0 R >>", Buffer.concat([Buffer.from(`<< /Filter /FlateDecode /Length ${body.length} >>\nstream\n`), body, Buffer.from("\nendstream")])], "/Root 1 0 R");
     await expect(checkPdfStreams(pdf)).resolves.toBeUndefined();
   }, 30_000);
+
+  describe("inflating only what could break a limit", () => {
+    afterEach(() => vi.restoreAllMocks());
+    const flateStream = (data: Buffer) => Buffer.concat([Buffer.from(`<< /Filter /FlateDecode /Length ${data.length} >>\nstream\n`), data, Buffer.from("\nendstream")]);
+
+    it("inflates no stream of an ordinary PDF: deflate expands at most 1032×, far below both limits", async () => {
+      const inflate = vi.spyOn(zlib, "inflateSync");
+      await checkPdfStreams(assemblePdf(["<< /Type /Catalog /Pages 2 0 R >>", flateStream(zlib.deflateSync(Buffer.alloc(64 * 1024)))], "/Root 1 0 R"));
+      expect(inflate).not.toHaveBeenCalled();
+    });
+
+    it("inflates every stream once their compressed sizes could add up past the per-file limit", async () => {
+      const inflate = vi.spyOn(zlib, "inflateSync");
+      // Incompressible data: 3 × 0.75 MB compressed could in theory inflate to 2.3 GB, though it holds 2.25 MB.
+      const bodies = [0, 1, 2].map(() => flateStream(zlib.deflateSync(randomBytes(768 * 1024), { level: 0 })));
+      await expect(checkPdfStreams(assemblePdf(["<< /Type /Catalog /Pages 2 0 R >>", ...bodies], "/Root 1 0 R"))).resolves.toBeUndefined();
+      expect(inflate).toHaveBeenCalledTimes(3);
+    });
+  });
 
   it("refuses an image XObject that declares more pixels than any image Quarry reads", async () => {
     const pdf = assemblePdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /XObject /Subtype /Image /Width 20000 /Height 20000 /BitsPerComponent 8 /ColorSpace /DeviceGray /Length 1 >>\nstream\n\0\nendstream"], "/Root 1 0 R");

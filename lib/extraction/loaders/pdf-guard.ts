@@ -4,9 +4,9 @@ import { MAX_IMAGE_PIXELS } from "./image-decode";
 /**
  * A PDF's streams are checked before pdfjs sees them. pdfjs inflates a FlateDecode stream into one growing buffer
  * outside the V8 heap, so the thread's heap limit never stops a few MB that inflate to gigabytes (measured: a 2 MB
- * page inflating to 2 GiB took the process past 4 GB). Each Flate stream is inflated here once, counting bytes and
- * keeping none, and the file is refused past a per-stream or a per-file limit; images are refused by their
- * declared size, as standalone images are.
+ * page inflating to 2 GiB took the process past 4 GB). Each Flate stream that could break a limit is inflated here
+ * once, counting bytes and keeping none, and the file is refused past a per-stream or a per-file limit; images are
+ * refused by their declared size, as standalone images are.
  */
 export const MAX_PDF_STREAM_INFLATED_BYTES = 256 * 1024 * 1024;
 export const MAX_PDF_INFLATED_BYTES = 2 * 1024 * 1024 * 1024;
@@ -75,16 +75,31 @@ function countInflated(data: Buffer, limit: number): Promise<number> {
 
 const number = (dictionary: string, key: string) => Number(new RegExp(`/${key}\\s+(\\d+)`).exec(dictionary)?.[1] ?? 0);
 
+/**
+ * Deflate's largest expansion (a 258-byte match coded in two bits): no stream inflates past this multiple of its
+ * compressed size. A stream too short to reach a limit even so need not be inflated to prove it.
+ */
+const MAX_DEFLATE_RATIO = 1032;
+
+const isFlate = (dictionary: string) => /\/(FlateDecode|Fl)\b/.test(dictionary);
+
 export async function checkPdfStreams(input: Uint8Array): Promise<void> {
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const spans = [...streams(bytes)];
+  // Ordinary files (a few MB of Flate data at most) cannot reach the per-file limit; only then is inflating any
+  // stream skipped, so what is refused, and in which order, stays as if every stream had been inflated.
+  const upperBound = (span: StreamSpan) => (span.end - span.start) * MAX_DEFLATE_RATIO;
+  const fileMayExceed = spans.reduce((sum, span) => sum + (isFlate(span.dictionary) ? upperBound(span) : 0), 0) > MAX_PDF_INFLATED_BYTES;
   let total = 0;
-  for (const { dictionary, start, end } of streams(bytes)) {
+  for (const span of spans) {
+    const { dictionary, start, end } = span;
     if (/\/Subtype\s*\/Image/.test(dictionary)) {
       const width = number(dictionary, "Width");
       const height = number(dictionary, "Height");
       if (width * height > MAX_IMAGE_PIXELS) throw new PdfRejectedError(`The PDF contains an image too large to read (${width} × ${height} px)`);
     }
-    if (!/\/(FlateDecode|Fl)\b/.test(dictionary)) continue;
+    if (!isFlate(dictionary)) continue;
+    if (!fileMayExceed && upperBound(span) <= MAX_PDF_STREAM_INFLATED_BYTES) continue;
     const size = await inflatedSize(bytes.subarray(start, end), MAX_PDF_STREAM_INFLATED_BYTES);
     if (size > MAX_PDF_STREAM_INFLATED_BYTES) throw new PdfRejectedError("The PDF contains a compressed stream that inflates beyond the size limit (a decompression bomb)");
     total += size;

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { bufferedDecompressionStream } from "./pdf-decompression";
 
 /** pdfjs 6 on Node 20 needs these ES2024 features; installing them once before the first import is enough. */
 function installPolyfills(): void {
@@ -36,9 +37,44 @@ function installPolyfills(): void {
 type PdfjsModule = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 let pdfjsPromise: Promise<PdfjsModule> | null = null;
 
+/**
+ * Built-ins that the core-js bundled in pdfjs's legacy build replaces on Node 20 with JavaScript versions, for edge
+ * cases nothing here relies on (`push()` with no argument on a frozen length, JSON.rawJSON and reviver source
+ * text). The replacements are process-wide and slow: the polyfilled `Array.prototype.push` alone took about a
+ * tenth of a text-layer extraction, in pdfjs's own code and in ours. The natives are put back once pdfjs is loaded.
+ */
+const REPLACED_BUILT_INS: ReadonlyArray<readonly [object, string]> = [
+  [Array.prototype, "push"],
+  [JSON, "parse"],
+  [JSON, "stringify"],
+];
+
+async function importPdfjs(): Promise<PdfjsModule> {
+  const natives = REPLACED_BUILT_INS.map(([owner, key]) => [owner, key, Object.getOwnPropertyDescriptor(owner, key)] as const);
+  try {
+    const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+    // pdfjs would import its worker (run in this thread on Node) on the first document, polyfilling again: load it
+    // now, before the natives are restored. It registers itself as globalThis.pdfjsWorker, where pdfjs looks first.
+    await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+    return pdfjs;
+  } finally {
+    for (const [owner, key, descriptor] of natives) if (descriptor) Object.defineProperty(owner, key, descriptor);
+  }
+}
+
+let decompressionInstalled = false;
+
+/** pdfjs inflates through the global DecompressionStream; see pdf-decompression.ts for why it gets a buffered one. */
+function installBufferedDecompression(): void {
+  if (decompressionInstalled || typeof globalThis.DecompressionStream !== "function") return;
+  globalThis.DecompressionStream = bufferedDecompressionStream(globalThis.DecompressionStream);
+  decompressionInstalled = true;
+}
+
 export function loadPdfjs(): Promise<PdfjsModule> {
   installPolyfills();
-  pdfjsPromise ??= import("pdfjs-dist/legacy/build/pdf.mjs");
+  installBufferedDecompression();
+  pdfjsPromise ??= importPdfjs();
   return pdfjsPromise;
 }
 

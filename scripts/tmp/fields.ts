@@ -1,0 +1,33 @@
+import type { FieldDefinition } from "../../lib/extraction";
+export const FIELDS: FieldDefinition[] = [
+  { name: "invoice_number", type: "text", description: "Invoice number" },
+  { name: "invoice_date", type: "date", description: "Invoice date" },
+  { name: "due_date", type: "date", description: "Payment due date" },
+  { name: "total_amount", type: "number", description: "Total amount including tax" },
+  { name: "subtotal_amount", type: "number", description: "Net total excluding tax" },
+  { name: "tax_amount", type: "number", description: "Total tax amount" },
+  { name: "amount_due", type: "number", description: "Amount due" },
+  { name: "currency", type: "text", description: "Currency (ISO 4217 code)" },
+  { name: "vendor_name", type: "text", description: "Vendor name" },
+  { name: "vendor_address", type: "address", description: "Vendor address" },
+  { name: "vendor_vat_id", type: "text", description: "Vendor VAT id" },
+  { name: "vendor_iban", type: "text", description: "IBAN" },
+  { name: "customer_name", type: "text", description: "Customer name" },
+  { name: "purchase_order", type: "text", description: "Purchase order number" },
+  {
+    name: "line_items",
+    type: "table",
+    description: "Line items",
+    columns: [
+      { name: "position", type: "number", description: "Position" },
+      { name: "item_code", type: "text", description: "Item code" },
+      { name: "description", type: "text", description: "Description" },
+      { name: "quantity", type: "number", description: "Quantity" },
+      { name: "unit", type: "text", description: "Unit" },
+      { name: "unit_price", type: "number", description: "Unit price" },
+      { name: "discount_percent", type: "number", description: "Discount percent" },
+      { name: "tax_rate", type: "number", description: "Tax rate" },
+      { name: "amount", type: "number", description: "Line total" },
+    ],
+  },
+];
