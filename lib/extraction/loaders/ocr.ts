@@ -40,7 +40,9 @@ export type ImageSize = { width: number; height: number };
 export async function ocrImage(image: Uint8Array, size: ImageSize, pageNumber: number, segmentation: "block" | "auto" = "block"): Promise<Page> {
   const worker = await getWorker();
   // tesseract.js passes unknown recognize options through as tesseract variables for this call only.
-  const options = segmentation === "auto" ? ({ tessedit_pageseg_mode: PSM.AUTO } as Partial<RecognizeOptions>) : {};
+  // rotateAuto straightens a slightly skewed scan first, so a label and its amount end on one row again.
+  const options: Partial<RecognizeOptions> =
+    segmentation === "auto" ? ({ tessedit_pageseg_mode: PSM.AUTO } as Partial<RecognizeOptions>) : { rotateAuto: true };
   const result = await worker.recognize(Buffer.from(image), options, { blocks: true, text: false });
   const words: RawWord[] = [];
   for (const block of result.data.blocks ?? []) {
