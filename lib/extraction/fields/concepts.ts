@@ -65,6 +65,7 @@ export const CONCEPTS: Concept[] = [
       "subtotal", "sub total", "sub-total", "net amount", "net total", "total net", "total excl", "total excl tax", "total excl vat", "total excluding vat", "total before tax", "total exclusive", "amount excl", "untaxed amount", "taxable amount", "total excluding gst", "total excl gst", "total sales excluding gst", "total amount excluding",
       "nettobetrag", "netto", "summe netto", "gesamt netto", "nettosumme", "zwischensumme", "warenwert", "rechnungsbetrag netto", "gesamtbetrag netto", "summe der nettobetrage", "gesamtsumme netto",
       "total ht", "montant ht", "sous-total", "sous total", "total hors taxes", "base ht", "subtotaal", "totaal excl", "exclusief btw", "excl btw", "totaal exclusief btw", "base imponible", "imponibile", "rechnungssumme netto", "summe netto", "netto summe", "gesamt netto", "warenwert netto", "positionssumme", "summe positionen netto", "rechnungssumme ohne ust", "summe ohne ust", "total excluding tax", "amount excluding tax",
+      "summe ohne mwst", "betrag ohne mwst", "exkl mwst", "grondslag", "zonder btw", "totaal zonder btw", "hors tva", "total hors tva", "net value", "total before vat", "amount before tax",
     ],
   },
   {
