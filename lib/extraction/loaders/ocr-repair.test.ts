@@ -29,7 +29,12 @@ describe("repairOcrWords", () => {
 
   it("repairs a legal form read one letter off", () => {
     expect(texts("HERO", "SON", "BHD")).toEqual(["HERO", "SDN", "BHD"]);
+    expect(texts("HERO", "5DH", "BHD")).toEqual(["HERO", "SDN", "BHD"]);
+    expect(texts("HERO", "5DN", "8HD")).toEqual(["HERO", "SDN", "BHD"]);
+    expect(texts("HERO", "SDN", "BHO")).toEqual(["HERO", "SDN", "BHD"]);
+    expect(texts("Hero", "Sdn", "Bhd")).toEqual(["Hero", "Sdn", "Bhd"]);
     expect(texts("SPEED", "MART", "S/8")).toEqual(["SPEED", "MART", "S/B"]);
+    expect(texts("SPEED", "MART", "5/8", "(519537-X)")).toEqual(["SPEED", "MART", "S/B", "(519537-X)"]);
     // Only right before its partner word.
     expect(texts("SON", "OF", "MINE")).toEqual(["SON", "OF", "MINE"]);
   });

@@ -45,7 +45,8 @@ function repairLetters(text: string): string {
 
 /**
  * Legal forms that come as a word pair ("SDN BHD"): a first word one letter off right before the second word is
- * the legal form misread ("SON BHD", "SDI BHD"), and "S/8" is "S/B".
+ * the legal form misread ("SON BHD", "5DH BHD"), and "S/8" or "5/8" is "S/B". Look-alike digits count as their
+ * letters when comparing.
  */
 const LEGAL_FORM_PAIRS: Array<[string, string]> = [["SDN", "BHD"]];
 
@@ -56,16 +57,29 @@ function oneLetterOff(a: string, b: string): boolean {
   return differences === 1;
 }
 
+/** A word in capitals with its look-alike digits read as letters, for comparing with legal-form words. */
+const asLetters = (text: string) => text.toUpperCase().replace(/[0158]/g, (d) => LETTER_LOOKALIKES[d] ?? d);
+
+/** Whether a word is `target` misread: one letter off, or look-alike digits in its place. */
+function misreadAs(text: string, target: string): boolean {
+  const letters = asLetters(text.replace(/[.,]$/, ""));
+  return oneLetterOff(letters, target) || (letters === target && text.replace(/[.,]$/, "").toUpperCase() !== target);
+}
+
+const readsAs = (text: string | undefined, target: string) => text !== undefined && asLetters(text.replace(/[.,]$/, "")) === target;
+
 function repairLegalForms(words: RawWord[]): RawWord[] {
-  return words.map((word, i) => {
-    const upper = word.text.toUpperCase();
-    if (upper === "S/8") return { ...word, text: word.text.replace("8", "B") };
-    const next = words[i + 1]?.text.toUpperCase().replace(/[.,]$/, "");
-    for (const [first, second] of LEGAL_FORM_PAIRS) {
-      if (next === second && oneLetterOff(upper, first)) return { ...word, text: first };
+  const out = words.map((word) => (asLetters(word.text) === "S/B" ? { ...word, text: "S/B" } : word));
+  for (const [first, second] of LEGAL_FORM_PAIRS) {
+    for (let i = 0; i + 1 < out.length; i += 1) {
+      const a = out[i]!;
+      const b = out[i + 1]!;
+      // One of the pair read right (digits aside) vouches for the other being the legal form.
+      if (readsAs(b.text, second) && misreadAs(a.text, first)) out[i] = { ...a, text: first };
+      if (readsAs(out[i]!.text, first) && misreadAs(b.text, second)) out[i + 1] = { ...b, text: second };
     }
-    return word;
-  });
+  }
+  return out;
 }
 
 /** The OCR slips that break amounts, names and legal forms, repaired word by word before layout. */
