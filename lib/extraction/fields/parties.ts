@@ -29,6 +29,12 @@ function isNameLike(text: string): boolean {
   return letters >= 3 && digits <= letters / 3 && !NOT_A_NAME.test(text) && !STREET_LINE.test(text.trim()) && !/^\d+[A-Z]?\s*,/.test(text.trim());
 }
 
+/** OCR junk (logos, stamps, torn edges) reads as short low-confidence "words": it is not a name. */
+const confident = (line: DocLine) => line.words.filter((w) => w.confidence >= 0.6).length * 2 >= line.words.length;
+
+/** Parts of one name are set alike: the same case style. */
+const sameCaseStyle = (a: string, b: string) => (a === a.toUpperCase()) === (b === b.toUpperCase());
+
 /** The seller: a company-like line near the top, repeated in the footer, in a larger font, or the receipt's first line. */
 export function findVendorName(lines: DocLine[], customer: string | null): Candidate | null {
   const first = lines.filter((l) => l.page === (lines[0]?.page ?? 1));
@@ -44,8 +50,6 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     }
   }
   const nameRank = new Map<number, number>();
-  // OCR junk (logos, stamps, torn edges) reads as short low-confidence "words": it is not a name.
-  const confident = (line: DocLine) => line.words.filter((w) => w.confidence >= 0.6).length * 2 >= line.words.length;
   for (const line of first) {
     if (isNameLike(cleanName(line.text)) && line.text.replace(/[^\p{L}]/gu, "").length >= 4 && confident(line)) nameRank.set(line.index, nameRank.size);
   }
@@ -86,6 +90,7 @@ function joinSameRow(lines: DocLine[], chosen: Candidate): Candidate {
   const row = lines
     .filter((l) => l.page === line.page && sameRow(l.box, line.box) && isNameLike(l.text) && !/\d/.test(l.text))
     .filter((l) => Math.abs(l.box.h - line.box.h) < line.box.h * 0.35)
+    .filter((l) => l === line || (confident(l) && sameCaseStyle(l.text, line.text)))
     .sort((a, b) => a.box.x - b.box.x);
   if (row.length < 2) return chosen;
   // Only neighbours closer than a few letter heights belong to the same name.
@@ -141,8 +146,7 @@ function joinNameAbove(lines: DocLine[], chosen: Candidate): Candidate {
   if (!above || !isNameLike(above.text) || COMPANY_MARK.test(above.text) || above.text.length > 40) return chosen;
   if (/[()]/.test(above.text) || above.text.trim().split(/\s+/).length > 4) return chosen;
   // Only join lines set alike: same case style and a similar size.
-  const upper = (t: string) => t === t.toUpperCase();
-  if (upper(above.text) !== upper(line.text) || Math.abs(above.box.h - line.box.h) > line.box.h * 0.35) return chosen;
+  if (!sameCaseStyle(above.text, line.text) || Math.abs(above.box.h - line.box.h) > line.box.h * 0.35) return chosen;
   return { ...chosen, value: cleanName(`${above.text} ${String(chosen.value)}`), source: { page: line.page, x: Math.min(above.box.x, line.box.x), y: above.box.y, w: Math.max(above.box.x + above.box.w, line.box.x + line.box.w) - Math.min(above.box.x, line.box.x), h: line.box.y + line.box.h - above.box.y } };
 }
 
