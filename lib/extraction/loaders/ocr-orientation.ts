@@ -1,6 +1,6 @@
 import { Image, createCanvas } from "@napi-rs/canvas";
 import type { Page, PageRotation } from "../types";
-import { ocrImage, type ImageSize } from "./ocr";
+import { ocrImage, type ImageSize, type Segmentation } from "./ocr";
 
 /*
  * Sideways and upside-down scans (issue 4). tesseract's own orientation detection (OSD, legacy engine) was tried and
@@ -16,8 +16,9 @@ const WORD_SHAPE = /^(?:\p{L}\p{Ll}{2,}|\p{Lu}{3,}|\d(?:[\d.,:/-]*\d)?)[.:,;)]?$
 /** Word confidence (0–1) from which a word-shaped token counts as read. */
 const READ_CONFIDENCE = 0.6;
 /**
- * Share of read words above which a horizontal reading is taken as upright. Upright dev receipts read 0.38–0.81
- * (three of 36 under this, each paying one more pass), the same receipts turned 180° or 270° read at most 0.34.
+ * Share of read words above which a horizontal reading is taken as upright. Measured with automatic segmentation,
+ * upright dev receipts read 0.38–0.81 (three of 36 under this) and the same receipts turned 180° or 270° at most
+ * 0.34; with the one-block reading, 14 of 14 sampled upright pages stayed and 41 of 42 turned ones came back.
  */
 const UPRIGHT_READ_SHARE = 0.45;
 /** A turned reading must beat the one it replaces by this factor: a poor upright page is not turned on noise. */
@@ -72,9 +73,6 @@ export function turnsToTry(reading: Reading): PageRotation[] {
 function usefulScore(reading: Reading): number {
   return reading.vertical ? 0 : reading.score;
 }
-
-/** How tesseract segments a page: one uniform block (the default reading), or its automatic layout analysis. */
-export type Segmentation = "block" | "auto";
 
 export type ReadTurned = (rotation: PageRotation, segmentation: Segmentation) => Promise<Page>;
 

@@ -37,7 +37,10 @@ export async function terminateOcr(): Promise<void> {
 export type ImageSize = { width: number; height: number };
 
 /** OCRs one image (PNG/JPEG bytes) into a page; boxes stay in the image's pixel space until buildPage normalises them. */
-export async function ocrImage(image: Uint8Array, size: ImageSize, pageNumber: number, segmentation: "block" | "auto" = "block"): Promise<Page> {
+/** How tesseract segments a page: one uniform block (the default reading), or its automatic layout analysis. */
+export type Segmentation = "block" | "auto";
+
+export async function ocrImage(image: Uint8Array, size: ImageSize, pageNumber: number, segmentation: Segmentation = "block"): Promise<Page> {
   const worker = await getWorker();
   // tesseract.js passes unknown recognize options through as tesseract variables for this call only.
   // rotateAuto straightens a slightly skewed scan first, so a label and its amount end on one row again.
