@@ -135,6 +135,12 @@ describe("receipt totals", () => {
     const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields: [{ name: "total_amount", type: "number" }] });
     expect(result.data.total_amount).toBe(182);
   });
+
+  it("reads the total after rounding", async () => {
+    const text = "SHOP SDN BHD\nSales Incl. GST   48.93\nRounding Adjustment   0.02\nAfter Rounding   48.95\nGST Summary   Amount (RM)   Tax (RM)\nSR = 6%   46.16   2.77\n";
+    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields: [{ name: "total_amount", type: "number" }] });
+    expect(result.data.total_amount).toBe(48.95);
+  });
 });
 
 describe("receipt totals against the cash tendered", () => {
@@ -142,6 +148,16 @@ describe("receipt totals against the cash tendered", () => {
     const text = "SHOP SDN BHD\nTOTAL   45.00\nMember discount   2.60\nTOTAL   42.40\nCASH   50.00\nCHANGE   7.60\n";
     const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields: [{ name: "total_amount", type: "number" }] });
     expect(result.data.total_amount).toBe(42.4);
+  });
+
+  it("takes the printed amount that equals cash minus change when the total's label was lost", async () => {
+    const text = "SHOP SDN BHD\nWIDGET 2 x 14.90   29.80\nTOTAL EXCL. GST   28.11\nADD GST @ 6%   1.69\n   29.80\nCASH   50.00\nCHANGE   20.20\n";
+    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields: [{ name: "total_amount", type: "number" }] });
+    expect(result.data.total_amount).toBe(29.8);
+    // The source is the unlabelled amount just above the tender rows, not the item line of the same amount.
+    const source = (result.fieldMetadata.total_amount as ValueMetadata).source;
+    const itemLine = result.pages.pages[0]?.blocks.flatMap((b) => b.lines).find((l) => l.text.startsWith("WIDGET"));
+    expect(source?.y).toBeGreaterThan((itemLine?.box.y ?? 1) + 0.01);
   });
 });
 

@@ -83,7 +83,7 @@ export const CONCEPTS: Concept[] = [
     kind: "amount",
     cues: ["total amount", "grand total", "total", "amount", "gesamtbetrag", "montant total", "totaal", "invoice total"],
     labels: [
-      "total", "grand total", "total amount", "total amount due", "invoice total", "total incl", "total incl vat", "total including vat", "total incl tax", "total inclusive", "amount", "total (rm)", "total rm", "total sales", "nett total", "net total incl", "rounded total", "total payable", "total inclusive gst", "total incl gst", "total amount payable", "total sales inclusive gst", "grand total rm",
+      "total", "grand total", "total amount", "total amount due", "invoice total", "total incl", "total incl vat", "total including vat", "total incl tax", "total inclusive", "amount", "total (rm)", "total rm", "total sales", "nett total", "net total incl", "rounded total", "total payable", "total inclusive gst", "total incl gst", "total amount payable", "total sales inclusive gst", "grand total rm", "after rounding", "total after rounding", "amount after rounding", "sales incl gst", "sales inclusive gst",
       "gesamtbetrag", "gesamtsumme", "rechnungsbetrag", "bruttobetrag", "brutto", "endbetrag", "summe", "gesamt", "rechnungssumme", "gesamtbetrag brutto", "summe brutto", "rechnungsbetrag brutto", "bruttosumme", "betrag", "zahlbetrag brutto",
       "total ttc", "montant ttc", "montant total", "total a payer", "totaal", "totaal incl", "totaalbedrag", "totaal incl btw", "bedrag", "importe total", "totale", "rechnungssumme", "rechnungssumme brutto", "bruttosumme", "gesamtsumme brutto", "rechnungsbetrag", "gesamtbeitrag brutto", "rechnungsbeitrag", "total incl. vat",
     ],

@@ -1,6 +1,6 @@
 import { findAmounts } from "../normalise/amounts";
 import type { FieldContext as Context } from "./context";
-import { sameRow } from "./document-lines";
+import { sameRow, type DocLine } from "./document-lines";
 import type { Candidate } from "./find-labelled-value";
 
 const ROUNDING = /\b(?:rounding|rounded|round(?:ing)?\s*adj(?:ustment)?|rundung|arrondi)\b/i;
@@ -34,13 +34,31 @@ export function applyRounding(total: Candidate, ctx: Context): Candidate {
 const TENDER = /^(?:cash|tunai|bar|espèces|especes|contant|tendered|paid|payment)\b/i;
 const CHANGE = /^(?:change|baki|kembalian|rückgeld|wechselgeld|rendu|monnaie|wisselgeld)\b/i;
 
-function labelledRowAmount(ctx: Context, label: RegExp): number | null {
+type RowAmount = { value: number; rows: DocLine[] };
+
+function labelledRowAmount(ctx: Context, label: RegExp): RowAmount | null {
   for (const line of ctx.lines) {
     if (!label.test(line.text.trim())) continue;
     const row = ctx.lines.filter((l) => l.page === line.page && sameRow(l.box, line.box) && l.box.x >= line.box.x);
     const amounts = findAmounts(row.map((l) => l.text).join(" ")).filter((a) => a.hasDecimals);
     const last = amounts[amounts.length - 1];
-    if (last) return last.value;
+    if (last) return { value: last.value, rows: row };
+  }
+  return null;
+}
+
+/**
+ * An amount printed above the tender rows that equals what was paid: the total, even when its own label was lost
+ * (OCR often drops a faint "TOTAL INCL. GST" while still reading the amount beside it).
+ */
+function printedPaidAmount(ctx: Context, paid: number, cashRow: DocLine[]): Candidate | null {
+  const cashLine = cashRow[0];
+  if (!cashLine || paid <= 0) return null;
+  // The closest such amount above the tender rows: an item line of the same amount sits further up.
+  const above = ctx.lines.filter((l) => l.page === cashLine.page && l.box.y < cashLine.box.y && !cashRow.includes(l));
+  for (const line of above.sort((a, b) => b.box.y - a.box.y)) {
+    const match = findAmounts(line.text).find((a) => a.hasDecimals && Math.abs(a.value - paid) < 0.005);
+    if (match) return { value: paid, score: 0.5, source: { page: line.page, ...line.box }, raw: match.text, line: line.index };
   }
   return null;
 }
@@ -52,10 +70,10 @@ function labelledRowAmount(ctx: Context, label: RegExp): number | null {
 export function checkAgainstTender(best: Candidate | null, candidates: Candidate[], ctx: Context): Candidate | null {
   const cash = labelledRowAmount(ctx, TENDER);
   const change = labelledRowAmount(ctx, CHANGE);
-  if (cash === null || change === null || change < 0 || change >= cash) return best;
-  const paid = Math.round((cash - change) * 100) / 100;
+  if (cash === null || change === null || change.value < 0 || change.value >= cash.value) return best;
+  const paid = Math.round((cash.value - change.value) * 100) / 100;
   if (best && typeof best.value === "number" && Math.abs(best.value - paid) < 0.005) return best;
   const agreeing = candidates.find((c) => typeof c.value === "number" && Math.abs(c.value - paid) < 0.005);
   if (agreeing) return agreeing;
-  return best ?? null;
+  return printedPaidAmount(ctx, paid, cash.rows) ?? best ?? null;
 }
