@@ -161,6 +161,14 @@ describe("receipt totals against the cash tendered", () => {
   });
 });
 
+describe("receipt vendor", () => {
+  it("takes the name before a company registration number over a thank-you line", async () => {
+    const text = "TQ FOR SHOPPING WITH myNEWS\nOASIS VILLAGE\nLOUNGE 2, GROUND FLOOR\n47301 PETALING JAYA\nMYNEWS RETAIL SB{306255-X) FKA BISON STORES SB\nTAX REG ID 000709361664\n";
+    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields: [{ name: "vendor_name", type: "text" }] });
+    expect(result.data.vendor_name).toBe("MYNEWS RETAIL SB");
+  });
+});
+
 describe("extractDocument on an image (OCR)", () => {
   afterAll(terminateOcr);
 

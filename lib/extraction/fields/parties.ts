@@ -10,7 +10,7 @@ const TRADE_WORD = /\b(?:Trading|Enterprise|Enterprises|Restaurant|Restaurants|H
 const SALUTATION = /^(?:herrn?|frau|firma|fa\.|mr\.?|mrs\.?|ms\.?|m\.|mme|monsieur|madame|dhr\.?|mevr\.?|attn\.?|z\.\s?hd\.?)$/i;
 /** Lines that are labels, contact details or document titles rather than names. */
 const NOT_A_NAME =
-  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|telefon|e-?mail|iban|bic|page|seite|total|summe|gst|order|bestellung|nr|no|ust|vat|gln|id|nummer|number|cash|change|doc|cashier|table|thank|welcome)\b|www\.|http|@|docno|(?:address|adresse|adres|anschrift)\b)/i;
+  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|telefon|e-?mail|iban|bic|page|seite|total|summe|gst|order|bestellung|nr|no|ust|vat|gln|id|nummer|number|cash|change|doc|cashier|table|thank|tq|welcome)\b|www\.|http|@|docno|(?:address|adresse|adres|anschrift)\b)/i;
 
 function cleanName(text: string): string {
   return text
@@ -18,6 +18,9 @@ function cleanName(text: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/** A name followed by a company registration number in brackets ("(519537-X)"; OCR may read "(" as "{"). */
+const REGISTERED_NAME = /^(\p{L}[^(){}]{2,}?)\s*[({]\s*\d{4,8}-?[A-Z]\s*\)/u;
 
 /** "Kundenweg 88", "Musterstr. 11": words followed by a house number are a street line, not a name. */
 const STREET_LINE = /^[\p{L}][\p{L}\s.\-']*\s\d+\s?[a-z]?$/u;
@@ -58,11 +61,13 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     // DIN 5008 sender lines ("Lieferant GmbH · Straße 1 · 80333 München") name the seller in their first segment.
     const segments = line.text.split(/\s[·•|–]\s|\s-\s/);
     const isSenderLine = segments.length >= 3;
-    const text = cleanName(isSenderLine ? (segments[0] ?? "") : line.text);
+    // "MYNEWS RETAIL SB (306255-X) FKA BISON STORES SB": a company registration number follows the registered name.
+    const registered = REGISTERED_NAME.exec(line.text)?.[1];
+    const text = cleanName(registered ?? (isSenderLine ? (segments[0] ?? "") : line.text));
     if (!isNameLike(text) || text.length > 60 || !confident(line)) continue;
     if (customer && text.toLowerCase() === customer.toLowerCase()) continue;
     let score = 0.2;
-    if (COMPANY_MARK.test(text)) score += 0.35;
+    if (COMPANY_MARK.test(text) || registered) score += 0.35;
     else if (TRADE_WORD.test(text)) score += 0.1;
     if (isSenderLine) score += 0.3;
     // Receipts and letterheads start with the seller: the first name-like lines weigh most.
