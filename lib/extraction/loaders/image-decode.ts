@@ -1,5 +1,6 @@
 import { Image, createCanvas, type Canvas } from "@napi-rs/canvas";
 import * as UTIF from "utif2";
+import { thickenThinText } from "./thin-strokes";
 
 /** Images above this pixel count are refused: a 20k × 20k bitmap would exhaust memory before OCR starts. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -31,6 +32,8 @@ async function scaledPng(source: Image | Canvas, width: number, height: number):
   ctx.fillStyle = "#ffffff";
   ctx.fillRect(0, 0, w, h);
   ctx.drawImage(source, 0, 0, w, h);
+  const bitmap = ctx.getImageData(0, 0, w, h);
+  if (thickenThinText(bitmap.data, w, h, scale)) ctx.putImageData(bitmap, 0, 0);
   return { png: new Uint8Array(await canvas.encode("png")), width: w, height: h };
 }
 

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { medianStrokeWidth, otsuThreshold, thickenStrokes, thickenThinText } from "./thin-strokes";
+
+const PAPER = 230;
+const INK = 40;
+
+/** A grey bitmap with vertical bars `stroke` px wide every 10 px, like the stems of printed letters. */
+function bars(stroke: number, width = 100, height = 20): Uint8Array {
+  const grey = new Uint8Array(width * height).fill(PAPER);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) if (x % 10 < stroke) grey[y * width + x] = INK;
+  }
+  return grey;
+}
+
+function rgbaOf(grey: Uint8Array): Uint8ClampedArray {
+  const rgba = new Uint8ClampedArray(grey.length * 4);
+  grey.forEach((value, i) => rgba.set([value, value, value, 255], i * 4));
+  return rgba;
+}
+
+describe("otsuThreshold", () => {
+  it("separates ink from paper", () => {
+    const threshold = otsuThreshold(bars(3));
+    expect(threshold).toBeGreaterThanOrEqual(INK);
+    expect(threshold).toBeLessThan(PAPER);
+  });
+});
+
+describe("medianStrokeWidth", () => {
+  it("measures the width of the stems", () => {
+    expect(medianStrokeWidth(bars(2), 100, 20)).toBe(2);
+    expect(medianStrokeWidth(bars(5), 100, 20)).toBe(5);
+  });
+
+  it("is 0 on a blank page", () => {
+    expect(medianStrokeWidth(new Uint8Array(100).fill(PAPER), 10, 10)).toBe(0);
+  });
+});
+
+describe("thickenStrokes", () => {
+  it("grows a dot by one pixel right and down", () => {
+    const grey = new Uint8Array(16).fill(PAPER);
+    grey[5] = INK; // (1, 1) in a 4 × 4 bitmap
+    const thick = thickenStrokes(grey, 4, 4);
+    const dark = [...thick.keys()].filter((i) => thick[i] === INK);
+    expect(dark).toEqual([0, 1, 4, 5]);
+  });
+});
+
+describe("thickenThinText", () => {
+  it("thickens thin strokes and reports it", () => {
+    const rgba = rgbaOf(bars(2));
+    expect(thickenThinText(rgba, 100, 20)).toBe(true);
+    const grey = Uint8Array.from({ length: 2000 }, (_, i) => rgba[i * 4]!);
+    expect(medianStrokeWidth(grey, 100, 20)).toBe(3);
+  });
+
+  it("leaves bold text alone", () => {
+    const rgba = rgbaOf(bars(5));
+    const before = Uint8ClampedArray.from(rgba);
+    expect(thickenThinText(rgba, 100, 20)).toBe(false);
+    expect(rgba).toEqual(before);
+  });
+
+  it("leaves a high-resolution image alone even when shrinking made its strokes thin", () => {
+    // 3 px at half the source size: 6 px strokes in the source, well-formed glyphs.
+    expect(thickenThinText(rgbaOf(bars(3)), 100, 20, 0.5)).toBe(false);
+    expect(thickenThinText(rgbaOf(bars(3)), 100, 20, 1)).toBe(true);
+  });
+});
