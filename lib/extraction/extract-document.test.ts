@@ -161,6 +161,15 @@ describe("receipt totals against the cash tendered", () => {
   });
 });
 
+describe("net total", () => {
+  it("is the total when the only tax printed is 0", async () => {
+    const text = "Cloud Services Inc\nInvoice Number: 123\nCharges   $4.11\nTax   $0.00\nTotal for this invoice   $4.11\n";
+    const fields: FieldDefinition[] = [{ name: "total_amount", type: "number" }, { name: "subtotal_amount", type: "number", description: "Net total excluding tax" }];
+    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields });
+    expect(result.data).toMatchObject({ total_amount: 4.11, subtotal_amount: 4.11 });
+  });
+});
+
 describe("receipt vendor", () => {
   it("takes the name before a company registration number over a thank-you line", async () => {
     const text = "TQ FOR SHOPPING WITH myNEWS\nOASIS VILLAGE\nLOUNGE 2, GROUND FLOOR\n47301 PETALING JAYA\nMYNEWS RETAIL SB{306255-X) FKA BISON STORES SB\nTAX REG ID 000709361664\n";

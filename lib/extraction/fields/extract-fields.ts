@@ -69,8 +69,8 @@ function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
       best = checkAgainstTender(best, candidates, ctx);
       break;
     case "subtotal_amount":
-      // No tax printed anywhere (reverse charge, small business): the net total is the total.
-      if (!best && findLabelledCandidates(ctx.lines, "tax_amount", "amount", ctx.order).length === 0) {
+      // No tax printed anywhere (reverse charge, small business), or only a tax of 0: the net total is the total.
+      if (!best && findLabelledCandidates(ctx.lines, "tax_amount", "amount", ctx.order).every((tax) => tax.value === 0)) {
         const total = bestCandidate({ name: "total_amount", type: "number" }, { ...ctx, found: new Map() });
         best = total ? { ...total, score: total.score * 0.5 } : null;
       }
