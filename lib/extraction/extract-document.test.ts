@@ -170,6 +170,25 @@ describe("net total", () => {
   });
 });
 
+describe("tax amount", () => {
+  const fields: FieldDefinition[] = [
+    { name: "tax_amount", type: "number", description: "Total tax amount" },
+    { name: "subtotal_amount", type: "number", description: "Net total excluding tax" },
+  ];
+
+  it("is not a price labelled 'ohne MwSt.' (without VAT)", async () => {
+    const text = "Hosting GmbH\nRechnung 2014-05\nPreis ohne MwSt.   3,89\nTotal EUR   34,73\n";
+    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields });
+    expect(result.data).toMatchObject({ tax_amount: null, subtotal_amount: 34.73 });
+  });
+
+  it("is the amount labelled 'zzgl. MwSt.' (plus VAT)", async () => {
+    const text = "Hosting GmbH\nRechnung 2014-05\nNetto   40,00\nzzgl. MwSt. 19 %   7,60\nGesamt   47,60\n";
+    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields });
+    expect(result.data).toMatchObject({ tax_amount: 7.6, subtotal_amount: 40 });
+  });
+});
+
 describe("receipt vendor", () => {
   it("takes the name before a company registration number over a thank-you line", async () => {
     const text = "TQ FOR SHOPPING WITH myNEWS\nOASIS VILLAGE\nLOUNGE 2, GROUND FLOOR\n47301 PETALING JAYA\nMYNEWS RETAIL SB{306255-X) FKA BISON STORES SB\nTAX REG ID 000709361664\n";

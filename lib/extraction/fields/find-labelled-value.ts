@@ -122,6 +122,23 @@ export function findLabelledCandidates(
   return [...found];
 }
 
+/** "Ohne MwSt.", "excl. VAT", "hors TVA": the tax word names what a price leaves out, not a tax amount. */
+const LEAVES_OUT = /^(?:ohne|without|excl\.?|exkl\.?|excluding|exclusive|before|hors|zonder|exclusief|sin)$/i;
+
+/** Whether the word before the label, on its line or at the end of the line just above it, is a "without". */
+function leftOut(lines: DocLine[], match: LabelMatch): boolean {
+  const before = match.line.words[match.start - 1];
+  if (before) return LEAVES_OUT.test(before.text);
+  const line = match.line;
+  const above = samePage(lines, line.page).find((l) => {
+    const gap = line.box.y - (l.box.y + l.box.h);
+    const overlap = Math.min(l.box.x + l.box.w, line.box.x + line.box.w) - Math.max(l.box.x, line.box.x);
+    return l.index !== line.index && gap >= -line.box.h * 0.2 && gap < line.box.h * 0.8 && overlap > 0;
+  });
+  const last = above?.words[above.words.length - 1];
+  return last !== undefined && LEAVES_OUT.test(last.text);
+}
+
 function labelledCandidates(
   lines: DocLine[],
   concept: string,
@@ -131,6 +148,7 @@ function labelledCandidates(
 ): Candidate[] {
   const out: Candidate[] = [];
   for (const match of findLabelMatches(lines, concept, extraLabels, kind === "amount" ? AMOUNT_CONCEPTS : NO_CONCEPTS)) {
+    if (concept === "tax_amount" && leftOut(lines, match)) continue;
     const quality = labelQuality(match);
     const line = match.line;
     const labelEnd = line.words[match.end - 1]?.text ?? "";
