@@ -168,6 +168,21 @@ describe("net total", () => {
     const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields });
     expect(result.data).toMatchObject({ total_amount: 4.11, subtotal_amount: 4.11 });
   });
+
+  it("is the unlabelled amount that equals total minus tax", async () => {
+    const text = "Versicherung a.G.\nBeitragsrechnung\nPrivathaftpflicht   50,00 €\nGesamtbeitrag   50,00 €\nVersicherungsteuer 19 %   9,50 €\nRechnungsbetrag   59,50 €\n";
+    const fields: FieldDefinition[] = [
+      { name: "total_amount", type: "number" },
+      { name: "tax_amount", type: "number" },
+      { name: "subtotal_amount", type: "number", description: "Net total excluding tax" },
+    ];
+    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields });
+    expect(result.data).toMatchObject({ total_amount: 59.5, tax_amount: 9.5, subtotal_amount: 50 });
+    // The net total's source is the amount next to the tax line, not the first 50,00 of the list.
+    expect((result.fieldMetadata.subtotal_amount as ValueMetadata).raw).toBe("50,00");
+    const gesamt = result.pages.pages[0]?.blocks.flatMap((b) => b.lines).find((l) => l.text.startsWith("Gesamtbeitrag"));
+    expect((result.fieldMetadata.subtotal_amount as ValueMetadata).source?.y).toBeCloseTo(gesamt?.box.y ?? 0, 2);
+  });
 });
 
 describe("tax amount", () => {

@@ -60,6 +60,21 @@ export function reconcileTotals(lines: DocLine[], current: TotalsPick, order: "d
       }
     }
   }
-  return best ? best.pick : current;
+  if (best) return best.pick;
+  return current.subtotal ? current : { ...current, subtotal: printedNet(lines, current) };
+}
+
+/**
+ * A net total printed without a net label ("Gesamtbeitrag 50,00 / Versicherungsteuer 9,50 / Rechnungsbetrag
+ * 59,50"): the amount equal to total − tax, nearest to the tax line, is the net total.
+ */
+function printedNet(lines: DocLine[], { tax, total }: TotalsPick): Candidate | null {
+  if (!tax || !total || Number(tax.value) === 0) return null;
+  const net = Math.round((Number(total.value) - Number(tax.value)) * 100) / 100;
+  if (net <= 0) return null;
+  const taxLine = lines[tax.line];
+  const found = documentAmounts(lines).filter((a) => Math.abs(Number(a.value) - net) < EPS / 2 && (!taxLine || lines[a.line]?.page === taxLine.page));
+  found.sort((a, b) => Math.abs(a.line - tax.line) - Math.abs(b.line - tax.line));
+  return found[0] ?? null;
 }
 
