@@ -221,6 +221,22 @@ describe("receipt vendor", () => {
   });
 });
 
+describe("vendor address", () => {
+  it("starts at the premises, after a branch name under the seller's name", async () => {
+    const text = "IKANO HANDEL SDN BHD\nIKEA Cheras\nNo 2A Jalan Cochrane\nTaman Maluri\n55100 KUALA LUMPUR\nTel: 03-7952 7575\n";
+    const fields: FieldDefinition[] = [{ name: "vendor_name", type: "text" }, { name: "vendor_address", type: "address", description: "Vendor address" }];
+    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields });
+    expect(result.data).toMatchObject({ vendor_name: "IKANO HANDEL SDN BHD", vendor_address: "No 2A Jalan Cochrane Taman Maluri 55100 KUALA LUMPUR" });
+  });
+
+  it("keeps a building name that is part of the address", async () => {
+    const text = "MYNEWS RETAIL SB\nOASIS VILLAGE\nLOUNGE 2, GROUND FLOOR\n47301 PETALING JAYA\nTel: 1800 88 1231\n";
+    const fields: FieldDefinition[] = [{ name: "vendor_name", type: "text" }, { name: "vendor_address", type: "address", description: "Vendor address" }];
+    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields });
+    expect(result.data.vendor_address).toBe("OASIS VILLAGE LOUNGE 2, GROUND FLOOR 47301 PETALING JAYA");
+  });
+});
+
 describe("extractDocument on an image (OCR)", () => {
   afterAll(terminateOcr);
 

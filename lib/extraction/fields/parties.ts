@@ -199,6 +199,9 @@ export function findCustomerByAddressWindow(lines: DocLine[]): Candidate | null 
 const REGISTRATION = /(?:^\(.*\d{4,}.*\)$|\(\s*[\w-]*\d{4,}[\w-]*\s*\)|co[.-]?\s*reg|\bco\.?\s*reg|\breg(?:istration)?\.?\s*no|\bbr\s*no|\bcompany\s*no|\bsst\b|\bgst\b)/i;
 const ADDRESS_STOP = /(?:tel|fax|phone|telefon|e-?mail|gst|reg\b|invoice|receipt|rechnung|date|datum|cashier|www\.|http|@|\bno\s*:)/i;
 
+/** "No 2A Jalan …", "Lot 1851-A", "Unit G-5B", "Level 6", "109, SS21/1A": an address line that starts with the premises. */
+const HOUSE_NUMBER_START = /^(?:no\.?\s*\d|lot\b|unit\b|level\b|\d)/i;
+
 /** The seller's address: the lines under the seller's name, up to contact details or the document title. */
 export function findAddressBelow(lines: DocLine[], nameLine: number | null): Candidate | null {
   if (nameLine === null) return null;
@@ -218,6 +221,10 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null): Can
     parts.push(line);
     if (/\b\d{5}\b/.test(line.text)) afterPostcode = true;
   }
+  // Branch and trade names ("IKEA Cheras", "BISTRO & CAFE") sit between the seller's name and its address: the
+  // address starts at its house number.
+  const premises = parts.findIndex((p) => HOUSE_NUMBER_START.test(p.text.trim()));
+  if (premises > 0 && parts.slice(0, premises).every((p) => !/\d/.test(p.text))) parts.splice(0, premises);
   if (parts.length === 0) return null;
   const first = parts[0]!;
   return {
