@@ -26,6 +26,11 @@ const FIELDS: FieldDefinition[] = [
   },
 ];
 
+/** Extracts fields from plain text: the quickest way to pin a field rule to its wording. */
+function extractText(text: string, fields: FieldDefinition[]) {
+  return extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields });
+}
+
 type Text = { text: string; x: number; y: number; size?: number };
 
 /** A one-page A4 invoice drawn with pdf-lib; y is measured from the top like the page model. */
@@ -124,7 +129,7 @@ describe("extractDocument on a text-layer PDF", () => {
 
   it("reads plain text", async () => {
     const text = "ACME Ltd\nInvoice No: A-77\nDate: 2023-02-01\nTotal: $ 1,200.00\n";
-    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields: FIELDS.slice(0, 4) });
+    const result = await extractText(text, FIELDS.slice(0, 4));
     expect(result.data).toMatchObject({ invoice_number: "A-77", invoice_date: "2023-02-01", total_amount: 1200 });
   });
 });
@@ -132,13 +137,13 @@ describe("extractDocument on a text-layer PDF", () => {
 describe("receipt totals", () => {
   it("takes the rounded total that was paid", async () => {
     const text = "SHOP SDN BHD\nTotal Sales (Inclusive GST)   RM 181.98\nRounding Adjustment   RM 0.02\nRounding   RM 182.00\nCASH   RM 200.00\nCHANGE   RM 18.00\n";
-    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields: [{ name: "total_amount", type: "number" }] });
+    const result = await extractText(text, [{ name: "total_amount", type: "number" }]);
     expect(result.data.total_amount).toBe(182);
   });
 
   it("reads the total after rounding", async () => {
     const text = "SHOP SDN BHD\nSales Incl. GST   48.93\nRounding Adjustment   0.02\nAfter Rounding   48.95\nGST Summary   Amount (RM)   Tax (RM)\nSR = 6%   46.16   2.77\n";
-    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields: [{ name: "total_amount", type: "number" }] });
+    const result = await extractText(text, [{ name: "total_amount", type: "number" }]);
     expect(result.data.total_amount).toBe(48.95);
   });
 });
@@ -146,13 +151,13 @@ describe("receipt totals", () => {
 describe("receipt totals against the cash tendered", () => {
   it("prefers the total that equals cash minus change", async () => {
     const text = "SHOP SDN BHD\nTOTAL   45.00\nMember discount   2.60\nTOTAL   42.40\nCASH   50.00\nCHANGE   7.60\n";
-    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields: [{ name: "total_amount", type: "number" }] });
+    const result = await extractText(text, [{ name: "total_amount", type: "number" }]);
     expect(result.data.total_amount).toBe(42.4);
   });
 
   it("takes the printed amount that equals cash minus change when the total's label was lost", async () => {
     const text = "SHOP SDN BHD\nWIDGET 2 x 14.90   29.80\nTOTAL EXCL. GST   28.11\nADD GST @ 6%   1.69\n   29.80\nCASH   50.00\nCHANGE   20.20\n";
-    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields: [{ name: "total_amount", type: "number" }] });
+    const result = await extractText(text, [{ name: "total_amount", type: "number" }]);
     expect(result.data.total_amount).toBe(29.8);
     // The source is the unlabelled amount just above the tender rows, not the item line of the same amount.
     const source = (result.fieldMetadata.total_amount as ValueMetadata).source;
@@ -165,7 +170,7 @@ describe("net total", () => {
   it("is the total when the only tax printed is 0", async () => {
     const text = "Cloud Services Inc\nInvoice Number: 123\nCharges   $4.11\nTax   $0.00\nTotal for this invoice   $4.11\n";
     const fields: FieldDefinition[] = [{ name: "total_amount", type: "number" }, { name: "subtotal_amount", type: "number", description: "Net total excluding tax" }];
-    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields });
+    const result = await extractText(text, fields);
     expect(result.data).toMatchObject({ total_amount: 4.11, subtotal_amount: 4.11 });
   });
 
@@ -176,7 +181,7 @@ describe("net total", () => {
       { name: "tax_amount", type: "number" },
       { name: "subtotal_amount", type: "number", description: "Net total excluding tax" },
     ];
-    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields });
+    const result = await extractText(text, fields);
     expect(result.data).toMatchObject({ total_amount: 59.5, tax_amount: 9.5, subtotal_amount: 50 });
     // The net total's source is the amount next to the tax line, not the first 50,00 of the list.
     expect((result.fieldMetadata.subtotal_amount as ValueMetadata).raw).toBe("50,00");
@@ -189,7 +194,7 @@ describe("due date", () => {
   it("is the date of a direct debit when no due date is labelled", async () => {
     const text = "Lieferant GmbH\nRechnungsdatum: 05.03.2014\nZahlungsinformationen:\nDer Betrag in Höhe von EUR 529,87 wird am 20.03.2014 von Ihrem Konto\nper SEPA-Lastschrift eingezogen.\n";
     const fields: FieldDefinition[] = [{ name: "invoice_date", type: "date" }, { name: "due_date", type: "date", description: "Payment due date" }];
-    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields });
+    const result = await extractText(text, fields);
     expect(result.data).toMatchObject({ invoice_date: "2014-03-05", due_date: "2014-03-20" });
   });
 });
@@ -202,13 +207,13 @@ describe("tax amount", () => {
 
   it("is not a price labelled 'ohne MwSt.' (without VAT)", async () => {
     const text = "Hosting GmbH\nRechnung 2014-05\nPreis ohne MwSt.   3,89\nTotal EUR   34,73\n";
-    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields });
+    const result = await extractText(text, fields);
     expect(result.data).toMatchObject({ tax_amount: null, subtotal_amount: 34.73 });
   });
 
   it("is the amount labelled 'zzgl. MwSt.' (plus VAT)", async () => {
     const text = "Hosting GmbH\nRechnung 2014-05\nNetto   40,00\nzzgl. MwSt. 19 %   7,60\nGesamt   47,60\n";
-    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields });
+    const result = await extractText(text, fields);
     expect(result.data).toMatchObject({ tax_amount: 7.6, subtotal_amount: 40 });
   });
 });
@@ -216,7 +221,7 @@ describe("tax amount", () => {
 describe("receipt vendor", () => {
   it("takes the name before a company registration number over a thank-you line", async () => {
     const text = "TQ FOR SHOPPING WITH myNEWS\nOASIS VILLAGE\nLOUNGE 2, GROUND FLOOR\n47301 PETALING JAYA\nMYNEWS RETAIL SB{306255-X) FKA BISON STORES SB\nTAX REG ID 000709361664\n";
-    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields: [{ name: "vendor_name", type: "text" }] });
+    const result = await extractText(text, [{ name: "vendor_name", type: "text" }]);
     expect(result.data.vendor_name).toBe("MYNEWS RETAIL SB");
   });
 });
@@ -225,14 +230,14 @@ describe("vendor address", () => {
   it("starts at the premises, after a branch name under the seller's name", async () => {
     const text = "IKANO HANDEL SDN BHD\nIKEA Cheras\nNo 2A Jalan Cochrane\nTaman Maluri\n55100 KUALA LUMPUR\nTel: 03-7952 7575\n";
     const fields: FieldDefinition[] = [{ name: "vendor_name", type: "text" }, { name: "vendor_address", type: "address", description: "Vendor address" }];
-    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields });
+    const result = await extractText(text, fields);
     expect(result.data).toMatchObject({ vendor_name: "IKANO HANDEL SDN BHD", vendor_address: "No 2A Jalan Cochrane Taman Maluri 55100 KUALA LUMPUR" });
   });
 
   it("keeps a building name that is part of the address", async () => {
     const text = "MYNEWS RETAIL SB\nOASIS VILLAGE\nLOUNGE 2, GROUND FLOOR\n47301 PETALING JAYA\nTel: 1800 88 1231\n";
     const fields: FieldDefinition[] = [{ name: "vendor_name", type: "text" }, { name: "vendor_address", type: "address", description: "Vendor address" }];
-    const result = await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields });
+    const result = await extractText(text, fields);
     expect(result.data.vendor_address).toBe("OASIS VILLAGE LOUNGE 2, GROUND FLOOR 47301 PETALING JAYA");
   });
 });
