@@ -134,6 +134,16 @@ describe("extractDocument on a text-layer PDF", () => {
   });
 });
 
+describe("total amount is not read from", () => {
+  const fields: FieldDefinition[] = [{ name: "total_amount", type: "number" }];
+
+  it("the rate after '@' in 'Total Incl. GST@6%'", async () => {
+    const text = "SHOP SDN BHD\nPEN   2   5.30\nTotal Incl. GST@6X   RM\nCASH   RM\n";
+    const result = await extractText(text, fields);
+    expect(result.data.total_amount).toBeNull();
+  });
+});
+
 describe("receipt totals", () => {
   it("takes the rounded total that was paid", async () => {
     const text = "SHOP SDN BHD\nTotal Sales (Inclusive GST)   RM 181.98\nRounding Adjustment   RM 0.02\nRounding   RM 182.00\nCASH   RM 200.00\nCHANGE   RM 18.00\n";
