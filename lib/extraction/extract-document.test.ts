@@ -142,6 +142,12 @@ describe("total amount is not read from", () => {
     const result = await extractText(text, fields);
     expect(result.data.total_amount).toBeNull();
   });
+
+  it("the items under an item table's 'Amount' heading", async () => {
+    const text = "SHOP SDN BHD\nQTY   ITEM   AMOUNT\n1   TEA   150.00\n1   COFFEE   145.00\nSUB TOTAL   295.00\nROUNDING ADJ   -0.02\n";
+    const result = await extractText(text, fields);
+    expect(result.data.total_amount).toBeNull();
+  });
 });
 
 describe("receipt totals", () => {

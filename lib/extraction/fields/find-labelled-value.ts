@@ -1,9 +1,11 @@
 import type { DateOrder } from "../normalise/dates";
 import type { SourceBox } from "../types";
+import { COLUMN_CONCEPTS } from "../tables/column-concepts";
 import { CONCEPTS, type ValueKind } from "./concepts";
 import { sameRow, wordsSource, type DocLine } from "./document-lines";
 import { findLabelMatches, type LabelMatch } from "./label-matches";
 import { readValue } from "./read-value";
+import { tokenise } from "./text-tokens";
 
 export type Candidate = { value: string | number; score: number; source: SourceBox; raw: string; line: number };
 
@@ -95,6 +97,31 @@ function lineBelow(lines: DocLine[], line: DocLine, labelBox: { x: number; w: nu
     .sort((a, b) => a.box.y - b.box.y)[0];
 }
 
+/** One-word headings of the item columns no totals grid has: quantity, unit price, description. */
+const ITEM_HEADINGS: ReadonlySet<string> = new Set(
+  COLUMN_CONCEPTS.filter((c) => c.key === "quantity" || c.key === "unit_price" || c.key === "description")
+    .flatMap((c) => c.labels)
+    .map((label) => tokenise(label))
+    .filter((tokens) => tokens.length === 1)
+    .map((tokens) => tokens[0]!),
+);
+
+/** Whether a label's row is the heading of an item table ("QTY ITEM … AMOUNT", "Qty S/Price Amount Tax"). */
+function itemTableHeading(lines: DocLine[], line: DocLine): boolean {
+  return samePage(lines, line.page).some((l) => sameRow(l.box, line.box) && l.tokens.some((t) => ITEM_HEADINGS.has(t)));
+}
+
+/** A totals grid prints per-rate rows under each heading and the grand total last: walks down the column. */
+function walkDown(lines: DocLine[], below: DocLine, labelBox: { x: number; w: number }, order: DateOrder): DocLine {
+  let last = below;
+  for (let k = 0; k < 6; k += 1) {
+    const next = lineBelow(lines, last, { x: labelBox.x, w: labelBox.w });
+    if (!next || !readValue("amount", next.words, order) || /\p{L}{3,}/u.test(next.text)) break;
+    last = next;
+  }
+  return last;
+}
+
 /** Candidates per document and built-in concept: totals reconciliation and fallbacks ask for the same ones again. */
 const candidateCache = new WeakMap<DocLine[], Map<string, readonly Candidate[]>>();
 const AMOUNT_CONCEPTS: ReadonlySet<string> = new Set(CONCEPTS.filter((c) => c.kind === "amount").map((c) => c.key));
@@ -171,14 +198,8 @@ function labelledCandidates(
     const labelBox = wordsSource(line.page, labelWords);
     const below = lineBelow(lines, line, labelBox);
     if (below && kind === "amount") {
-      // A totals grid prints per-rate rows under each heading and the grand total last: walk down the column.
-      let last = below;
-      for (let k = 0; k < 6; k += 1) {
-        const next = lineBelow(lines, last, { x: labelBox.x, w: labelBox.w });
-        if (!next || !readValue("amount", next.words, order) || /\p{L}{3,}/u.test(next.text)) break;
-        last = next;
-      }
-      attempts.push({ words: last.words, factor: BELOW });
+      // "Qty Price Amount": the amounts under an item table's column heading are items, not a total.
+      if (!itemTableHeading(lines, line)) attempts.push({ words: walkDown(lines, below, labelBox, order).words, factor: BELOW });
     } else if (below) attempts.push({ words: below.words, factor: BELOW });
     for (const attempt of attempts) {
       const read = readValue(kind, attempt.words, order);
