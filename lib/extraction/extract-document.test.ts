@@ -164,6 +164,31 @@ describe("receipt totals", () => {
   });
 });
 
+describe("total named by the tax it includes", () => {
+  const fields: FieldDefinition[] = [
+    { name: "total_amount", type: "number", description: "Total amount including tax" },
+    { name: "tax_amount", type: "number", description: "Total tax amount" },
+  ];
+
+  it("is the price 'inklusive 19 % Versicherungsteuer', and the tax is the one contained", async () => {
+    const text = "Versicherung a.G.\nBeitragsrechnung\nHaftpflicht   80,00 €\nvierteljährlicher Beitrag inklusive 19 % Versicherungsteuer   220,00 €\nin diesem Beitrag enthaltene Versicherungsteuer   (35,13 €)\n";
+    const result = await extractText(text, fields);
+    expect(result.data).toMatchObject({ total_amount: 220, tax_amount: 35.13 });
+  });
+
+  it("is the price 'Total Inc. GST' even when OCR garbled the word 'Total'", async () => {
+    const text = "SHOP SDN BHD\nRICE 10KG   154.00\nTotsi Inc. GST   758.70\nCASH   800.00\n";
+    const result = await extractText(text, fields);
+    expect(result.data.total_amount).toBe(758.7);
+  });
+
+  it("leaves a line that starts with 'inkl.' a tax", async () => {
+    const text = "Bäckerei\nBrot   4,50\nSumme   8,56\ninkl. 7 % MwSt.   0,56\n";
+    const result = await extractText(text, fields);
+    expect(result.data).toMatchObject({ total_amount: 8.56, tax_amount: 0.56 });
+  });
+});
+
 describe("receipt totals against the cash tendered", () => {
   it("prefers the total that equals cash minus change", async () => {
     const text = "SHOP SDN BHD\nTOTAL   45.00\nMember discount   2.60\nTOTAL   42.40\nCASH   50.00\nCHANGE   7.60\n";

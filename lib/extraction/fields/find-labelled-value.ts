@@ -13,6 +13,8 @@ export type Candidate = { value: string | number; score: number; source: SourceB
 const SAME_LINE = 1;
 const RIGHT_OF = 0.9;
 const BELOW = 0.7;
+/** A gross price named by the tax it includes, standing in for a total label. */
+const GROSS_PRICE = 0.6;
 
 /** Words with a letter, per line: every concept's labels on a line ask for it. */
 const letterWordCounts = new WeakMap<DocLine, number>();
@@ -166,6 +168,45 @@ function leftOut(lines: DocLine[], match: LabelMatch): boolean {
   return last !== undefined && LEAVES_OUT.test(last.text);
 }
 
+/** "inkl.", "incl. VAT", "inclusive of GST", "y compris la TVA": the tax word names what a price contains. */
+const INCLUDES = /^(?:incl|inkl|inc|inklusive|inclusive|including|includes|einschl|einschlie(?:ss|ß)lich|inclusief|incluido|incluida|inclus|compris)\.?$/i;
+/** A tax rate between "inklusive" and the tax word: "inklusive 19 % Versicherungsteuer", "incl. 6% GST", "@6%". */
+const RATE_WORD = /^[@(]?\d{1,2}(?:[.,]\d{1,2})?\s?%?\)?$|^[@%()]$|^of$/i;
+
+/**
+ * Whether a tax label names the tax a price includes, with that price's own name in front: "Beitrag inklusive 19 %
+ * Versicherungsteuer 220,00", "Total Inc. GST 758.70". The amount is the gross price, not the tax. A line that starts
+ * with the inclusion ("inkl. 19 % MwSt. 3,19", "incl. VAT 1.60") does print the tax contained.
+ */
+function namesGrossPrice(match: LabelMatch): boolean {
+  let i = match.start - 1;
+  const words = match.line.words;
+  while (i >= 0 && RATE_WORD.test(words[i]!.text)) i -= 1;
+  if (i < 1 || !INCLUDES.test(words[i]!.text)) return false;
+  return words.slice(0, i).some((w) => /\p{L}{2,}/u.test(w.text));
+}
+
+/**
+ * Gross prices named by the tax they include ("Beitrag inklusive 19 % Versicherungsteuer 220,00"): total candidates
+ * weaker than a total label. Only amounts with decimals on the label's row count: a heading "Price incl. VAT" has
+ * its prices below it, and "Contoso Inc. VAT No. 123456789" prints an id.
+ */
+function grossPriceCandidates(lines: DocLine[], order: DateOrder): Candidate[] {
+  const out: Candidate[] = [];
+  for (const match of findLabelMatches(lines, "tax_amount", [], AMOUNT_CONCEPTS)) {
+    if (!namesGrossPrice(match)) continue;
+    const line = match.line;
+    const run = valueRun(linesRightOf(lines, line));
+    for (const words of [run.flatMap((l) => l.words), line.words.slice(match.end)]) {
+      const read = readValue("amount", words, order);
+      if (!read || read.quality < 1) continue;
+      out.push({ value: read.value, score: labelQuality(match) * GROSS_PRICE, source: wordsSource(line.page, read.words), raw: read.words.map((w) => w.text).join(" "), line: line.index });
+      break;
+    }
+  }
+  return out;
+}
+
 function labelledCandidates(
   lines: DocLine[],
   concept: string,
@@ -175,7 +216,7 @@ function labelledCandidates(
 ): Candidate[] {
   const out: Candidate[] = [];
   for (const match of findLabelMatches(lines, concept, extraLabels, kind === "amount" ? AMOUNT_CONCEPTS : NO_CONCEPTS)) {
-    if (concept === "tax_amount" && leftOut(lines, match)) continue;
+    if (concept === "tax_amount" && (leftOut(lines, match) || namesGrossPrice(match))) continue;
     const quality = labelQuality(match);
     const line = match.line;
     const labelEnd = line.words[match.end - 1]?.text ?? "";
@@ -215,5 +256,6 @@ function labelledCandidates(
       break;
     }
   }
+  if (concept === "total_amount") out.push(...grossPriceCandidates(lines, order));
   return out.sort((a, b) => b.score - a.score);
 }
