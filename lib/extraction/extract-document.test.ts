@@ -207,6 +207,34 @@ describe("receipt totals against the cash tendered", () => {
   });
 });
 
+describe("total from net and tax", () => {
+  const fields: FieldDefinition[] = [{ name: "total_amount", type: "number" }];
+
+  it("is the printed net + tax when the total row was misread", async () => {
+    const text = "HARDWARE SDN BHD\nPAINT BRUSH   1   7.95\nTotal Sales (Excluding GST)   7.50\nTotal GST   0.45\nTotal Sales (Inclusive of GST)   7.85\nCASH   7.95\n";
+    const result = await extractText(text, fields);
+    expect(result.data.total_amount).toBe(7.95);
+  });
+
+  it("is the printed net + tax when the total's amount was lost, and a '-' before the tax is noise", async () => {
+    const text = "HARDWARE SDN BHD\nCUTTING DISC   1   29.68\nTotal Sales (Excluding GST)   28.00\nTotal GST   -1.68\nGST Summary\nTotal   28.00   1.68\n";
+    const result = await extractText(text, [...fields, { name: "tax_amount", type: "number" }]);
+    expect(result.data).toMatchObject({ total_amount: 29.68, tax_amount: 1.68 });
+  });
+
+  it("keeps a total that differs from net + tax by a printed service charge", async () => {
+    const text = "BISTRO\nSub Total   100.00\nService Charge 10%   10.00\nGST 6%   6.60\nTotal   116.60\nSTEAK   106.00\n";
+    const result = await extractText(text, fields);
+    expect(result.data.total_amount).toBe(116.6);
+  });
+
+  it("keeps a total that equals cash minus change", async () => {
+    const text = "SHOP\nSubtotal   10.00\nTax   0.60\nTotal   10.65\nITEM   10.60\nCASH   20.00\nCHANGE   9.35\n";
+    const result = await extractText(text, fields);
+    expect(result.data.total_amount).toBe(10.65);
+  });
+});
+
 describe("net total", () => {
   it("is the total when the only tax printed is 0", async () => {
     const text = "Cloud Services Inc\nInvoice Number: 123\nCharges   $4.11\nTax   $0.00\nTotal for this invoice   $4.11\n";
