@@ -134,6 +134,22 @@ describe("extractDocument on a text-layer PDF", () => {
   });
 });
 
+describe("total amount is not read from", () => {
+  const fields: FieldDefinition[] = [{ name: "total_amount", type: "number" }];
+
+  it("the rate after '@' in 'Total Incl. GST@6%'", async () => {
+    const text = "SHOP SDN BHD\nPEN   2   5.30\nTotal Incl. GST@6X   RM\nCASH   RM\n";
+    const result = await extractText(text, fields);
+    expect(result.data.total_amount).toBeNull();
+  });
+
+  it("the items under an item table's 'Amount' heading", async () => {
+    const text = "SHOP SDN BHD\nQTY   ITEM   AMOUNT\n1   TEA   150.00\n1   COFFEE   145.00\nSUB TOTAL   295.00\nROUNDING ADJ   -0.02\n";
+    const result = await extractText(text, fields);
+    expect(result.data.total_amount).toBeNull();
+  });
+});
+
 describe("receipt totals", () => {
   it("takes the rounded total that was paid", async () => {
     const text = "SHOP SDN BHD\nTotal Sales (Inclusive GST)   RM 181.98\nRounding Adjustment   RM 0.02\nRounding   RM 182.00\nCASH   RM 200.00\nCHANGE   RM 18.00\n";
@@ -145,6 +161,31 @@ describe("receipt totals", () => {
     const text = "SHOP SDN BHD\nSales Incl. GST   48.93\nRounding Adjustment   0.02\nAfter Rounding   48.95\nGST Summary   Amount (RM)   Tax (RM)\nSR = 6%   46.16   2.77\n";
     const result = await extractText(text, [{ name: "total_amount", type: "number" }]);
     expect(result.data.total_amount).toBe(48.95);
+  });
+});
+
+describe("total named by the tax it includes", () => {
+  const fields: FieldDefinition[] = [
+    { name: "total_amount", type: "number", description: "Total amount including tax" },
+    { name: "tax_amount", type: "number", description: "Total tax amount" },
+  ];
+
+  it("is the price 'inklusive 19 % Versicherungsteuer', and the tax is the one contained", async () => {
+    const text = "Versicherung a.G.\nBeitragsrechnung\nHaftpflicht   80,00 €\nvierteljährlicher Beitrag inklusive 19 % Versicherungsteuer   220,00 €\nin diesem Beitrag enthaltene Versicherungsteuer   (35,13 €)\n";
+    const result = await extractText(text, fields);
+    expect(result.data).toMatchObject({ total_amount: 220, tax_amount: 35.13 });
+  });
+
+  it("is the price 'Total Inc. GST' even when OCR garbled the word 'Total'", async () => {
+    const text = "SHOP SDN BHD\nRICE 10KG   154.00\nTotsi Inc. GST   758.70\nCASH   800.00\n";
+    const result = await extractText(text, fields);
+    expect(result.data.total_amount).toBe(758.7);
+  });
+
+  it("leaves a line that starts with 'inkl.' a tax", async () => {
+    const text = "Bäckerei\nBrot   4,50\nSumme   8,56\ninkl. 7 % MwSt.   0,56\n";
+    const result = await extractText(text, fields);
+    expect(result.data).toMatchObject({ total_amount: 8.56, tax_amount: 0.56 });
   });
 });
 
@@ -163,6 +204,34 @@ describe("receipt totals against the cash tendered", () => {
     const source = (result.fieldMetadata.total_amount as ValueMetadata).source;
     const itemLine = result.pages.pages[0]?.blocks.flatMap((b) => b.lines).find((l) => l.text.startsWith("WIDGET"));
     expect(source?.y).toBeGreaterThan((itemLine?.box.y ?? 1) + 0.01);
+  });
+});
+
+describe("total from net and tax", () => {
+  const fields: FieldDefinition[] = [{ name: "total_amount", type: "number" }];
+
+  it("is the printed net + tax when the total row was misread", async () => {
+    const text = "HARDWARE SDN BHD\nPAINT BRUSH   1   7.95\nTotal Sales (Excluding GST)   7.50\nTotal GST   0.45\nTotal Sales (Inclusive of GST)   7.85\nCASH   7.95\n";
+    const result = await extractText(text, fields);
+    expect(result.data.total_amount).toBe(7.95);
+  });
+
+  it("is the printed net + tax when the total's amount was lost, and a '-' before the tax is noise", async () => {
+    const text = "HARDWARE SDN BHD\nCUTTING DISC   1   29.68\nTotal Sales (Excluding GST)   28.00\nTotal GST   -1.68\nGST Summary\nTotal   28.00   1.68\n";
+    const result = await extractText(text, [...fields, { name: "tax_amount", type: "number" }]);
+    expect(result.data).toMatchObject({ total_amount: 29.68, tax_amount: 1.68 });
+  });
+
+  it("keeps a total that differs from net + tax by a printed service charge", async () => {
+    const text = "BISTRO\nSub Total   100.00\nService Charge 10%   10.00\nGST 6%   6.60\nTotal   116.60\nSTEAK   106.00\n";
+    const result = await extractText(text, fields);
+    expect(result.data.total_amount).toBe(116.6);
+  });
+
+  it("keeps a total that equals cash minus change", async () => {
+    const text = "SHOP\nSubtotal   10.00\nTax   0.60\nTotal   10.65\nITEM   10.60\nCASH   20.00\nCHANGE   9.35\n";
+    const result = await extractText(text, fields);
+    expect(result.data.total_amount).toBe(10.65);
   });
 });
 

@@ -6,7 +6,7 @@ import { detectDateOrder } from "./date-order";
 import type { FieldContext as Context } from "./context";
 import { documentLines, wordsSource } from "./document-lines";
 import { dominantCurrency, dueDateInTerms, firstDate, firstPattern } from "./fallbacks";
-import { applyRounding, checkAgainstTender } from "./receipt-totals";
+import { applyRounding, checkAgainstTender, paidAmount } from "./receipt-totals";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
 import { conceptByKey } from "./concepts";
 import { reconcileTotals } from "./reconcile-totals";
@@ -135,16 +135,20 @@ function reconcile(fields: FieldDefinition[], picks: Map<string, Candidate | nul
     const name = byConcept.get(key);
     return (name ? picks.get(name) : undefined) ?? (key === "total_amount" ? null : bestCandidate({ name: key, type: "number" }, { ...ctx, found: new Map() }));
   };
+  if (!byConcept.has("total_amount")) return;
   const total = get("total_amount");
-  if (!total || !byConcept.has("total_amount")) return;
-  const result = reconcileTotals(ctx.lines, { subtotal: get("subtotal_amount"), tax: get("tax_amount"), total }, ctx.order);
+  // A total equal to cash tendered minus change is confirmed by what was paid: arithmetic does not override it.
+  const paid = paidAmount(ctx);
+  const totalConfirmed = paid !== null && total !== null && Math.abs(Number(total.value) - paid) < 0.005;
+  const result = reconcileTotals(ctx.lines, { subtotal: get("subtotal_amount"), tax: get("tax_amount"), total }, ctx.order, { totalConfirmed });
   const set = (key: string, c: Candidate | null) => {
     const name = byConcept.get(key);
     if (name && c) picks.set(name, c);
   };
   set("subtotal_amount", result.subtotal);
   set("tax_amount", result.tax);
-  set("total_amount", result.total);
+  const name = byConcept.get("total_amount");
+  if (name) picks.set(name, result.total);
 }
 
 /** Order matters: parties depend on each other (the vendor is never the customer), totals fall back on amount due. */

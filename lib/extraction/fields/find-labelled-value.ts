@@ -1,9 +1,11 @@
 import type { DateOrder } from "../normalise/dates";
 import type { SourceBox } from "../types";
+import { COLUMN_CONCEPTS } from "../tables/column-concepts";
 import { CONCEPTS, type ValueKind } from "./concepts";
 import { sameRow, wordsSource, type DocLine } from "./document-lines";
 import { findLabelMatches, type LabelMatch } from "./label-matches";
 import { readValue } from "./read-value";
+import { tokenise } from "./text-tokens";
 
 export type Candidate = { value: string | number; score: number; source: SourceBox; raw: string; line: number };
 
@@ -11,6 +13,8 @@ export type Candidate = { value: string | number; score: number; source: SourceB
 const SAME_LINE = 1;
 const RIGHT_OF = 0.9;
 const BELOW = 0.7;
+/** A gross price named by the tax it includes, standing in for a total label. */
+const GROSS_PRICE = 0.6;
 
 /** Words with a letter, per line: every concept's labels on a line ask for it. */
 const letterWordCounts = new WeakMap<DocLine, number>();
@@ -95,6 +99,31 @@ function lineBelow(lines: DocLine[], line: DocLine, labelBox: { x: number; w: nu
     .sort((a, b) => a.box.y - b.box.y)[0];
 }
 
+/** One-word headings of the item columns no totals grid has: quantity, unit price, description. */
+const ITEM_HEADINGS: ReadonlySet<string> = new Set(
+  COLUMN_CONCEPTS.filter((c) => c.key === "quantity" || c.key === "unit_price" || c.key === "description")
+    .flatMap((c) => c.labels)
+    .map((label) => tokenise(label))
+    .filter((tokens) => tokens.length === 1)
+    .map((tokens) => tokens[0]!),
+);
+
+/** Whether a label's row is the heading of an item table ("QTY ITEM … AMOUNT", "Qty S/Price Amount Tax"). */
+function itemTableHeading(lines: DocLine[], line: DocLine): boolean {
+  return samePage(lines, line.page).some((l) => sameRow(l.box, line.box) && l.tokens.some((t) => ITEM_HEADINGS.has(t)));
+}
+
+/** A totals grid prints per-rate rows under each heading and the grand total last: walks down the column. */
+function walkDown(lines: DocLine[], below: DocLine, labelBox: { x: number; w: number }, order: DateOrder): DocLine {
+  let last = below;
+  for (let k = 0; k < 6; k += 1) {
+    const next = lineBelow(lines, last, { x: labelBox.x, w: labelBox.w });
+    if (!next || !readValue("amount", next.words, order) || /\p{L}{3,}/u.test(next.text)) break;
+    last = next;
+  }
+  return last;
+}
+
 /** Candidates per document and built-in concept: totals reconciliation and fallbacks ask for the same ones again. */
 const candidateCache = new WeakMap<DocLine[], Map<string, readonly Candidate[]>>();
 const AMOUNT_CONCEPTS: ReadonlySet<string> = new Set(CONCEPTS.filter((c) => c.kind === "amount").map((c) => c.key));
@@ -139,6 +168,45 @@ function leftOut(lines: DocLine[], match: LabelMatch): boolean {
   return last !== undefined && LEAVES_OUT.test(last.text);
 }
 
+/** "inkl.", "incl. VAT", "inclusive of GST", "y compris la TVA": the tax word names what a price contains. */
+const INCLUDES = /^(?:incl|inkl|inc|inklusive|inclusive|including|includes|einschl|einschlie(?:ss|ß)lich|inclusief|incluido|incluida|inclus|compris)\.?$/i;
+/** A tax rate between "inklusive" and the tax word: "inklusive 19 % Versicherungsteuer", "incl. 6% GST", "@6%". */
+const RATE_WORD = /^[@(]?\d{1,2}(?:[.,]\d{1,2})?\s?%?\)?$|^[@%()]$|^of$/i;
+
+/**
+ * Whether a tax label names the tax a price includes, with that price's own name in front: "Beitrag inklusive 19 %
+ * Versicherungsteuer 220,00", "Total Inc. GST 758.70". The amount is the gross price, not the tax. A line that starts
+ * with the inclusion ("inkl. 19 % MwSt. 3,19", "incl. VAT 1.60") does print the tax contained.
+ */
+function namesGrossPrice(match: LabelMatch): boolean {
+  let i = match.start - 1;
+  const words = match.line.words;
+  while (i >= 0 && RATE_WORD.test(words[i]!.text)) i -= 1;
+  if (i < 1 || !INCLUDES.test(words[i]!.text)) return false;
+  return words.slice(0, i).some((w) => /\p{L}{2,}/u.test(w.text));
+}
+
+/**
+ * Gross prices named by the tax they include ("Beitrag inklusive 19 % Versicherungsteuer 220,00"): total candidates
+ * weaker than a total label. Only amounts with decimals on the label's row count: a heading "Price incl. VAT" has
+ * its prices below it, and "Contoso Inc. VAT No. 123456789" prints an id.
+ */
+function grossPriceCandidates(lines: DocLine[], order: DateOrder): Candidate[] {
+  const out: Candidate[] = [];
+  for (const match of findLabelMatches(lines, "tax_amount", [], AMOUNT_CONCEPTS)) {
+    if (!namesGrossPrice(match)) continue;
+    const line = match.line;
+    const run = valueRun(linesRightOf(lines, line));
+    for (const words of [run.flatMap((l) => l.words), line.words.slice(match.end)]) {
+      const read = readValue("amount", words, order);
+      if (!read || read.quality < 1) continue;
+      out.push({ value: read.value, score: labelQuality(match) * GROSS_PRICE, source: wordsSource(line.page, read.words), raw: read.words.map((w) => w.text).join(" "), line: line.index });
+      break;
+    }
+  }
+  return out;
+}
+
 function labelledCandidates(
   lines: DocLine[],
   concept: string,
@@ -148,7 +216,7 @@ function labelledCandidates(
 ): Candidate[] {
   const out: Candidate[] = [];
   for (const match of findLabelMatches(lines, concept, extraLabels, kind === "amount" ? AMOUNT_CONCEPTS : NO_CONCEPTS)) {
-    if (concept === "tax_amount" && leftOut(lines, match)) continue;
+    if (concept === "tax_amount" && (leftOut(lines, match) || namesGrossPrice(match))) continue;
     const quality = labelQuality(match);
     const line = match.line;
     const labelEnd = line.words[match.end - 1]?.text ?? "";
@@ -171,14 +239,8 @@ function labelledCandidates(
     const labelBox = wordsSource(line.page, labelWords);
     const below = lineBelow(lines, line, labelBox);
     if (below && kind === "amount") {
-      // A totals grid prints per-rate rows under each heading and the grand total last: walk down the column.
-      let last = below;
-      for (let k = 0; k < 6; k += 1) {
-        const next = lineBelow(lines, last, { x: labelBox.x, w: labelBox.w });
-        if (!next || !readValue("amount", next.words, order) || /\p{L}{3,}/u.test(next.text)) break;
-        last = next;
-      }
-      attempts.push({ words: last.words, factor: BELOW });
+      // "Qty Price Amount": the amounts under an item table's column heading are items, not a total.
+      if (!itemTableHeading(lines, line)) attempts.push({ words: walkDown(lines, below, labelBox, order).words, factor: BELOW });
     } else if (below) attempts.push({ words: below.words, factor: BELOW });
     for (const attempt of attempts) {
       const read = readValue(kind, attempt.words, order);
@@ -194,5 +256,6 @@ function labelledCandidates(
       break;
     }
   }
+  if (concept === "total_amount") out.push(...grossPriceCandidates(lines, order));
   return out.sort((a, b) => b.score - a.score);
 }

@@ -42,8 +42,9 @@ function readAmount(words: Word[]): ReadValue | null {
   const amounts = findAmounts(text).filter((a) => {
     const after = text.slice(a.index + a.length).trimStart();
     const before = text.slice(0, a.index);
-    // Rates ("21%", "19 % MwSt") and dates are not amounts.
-    return !after.startsWith("%") && !/[\d]\s*[/.]\s*$/.test(before) && !findDates(text).some((d) => a.index >= d.index && a.index < d.index + d.length);
+    // Rates ("21%", "19 % MwSt") and dates are not amounts; a number after "@" is a rate or a unit price
+    // ("GST @6%" read as "GST@6X", "2 @ 5.30"), never the amount of the line.
+    return !after.startsWith("%") && !/@\s*$/.test(before) && !/[\d]\s*[/.]\s*$/.test(before) && !findDates(text).some((d) => a.index >= d.index && a.index < d.index + d.length);
   });
   if (amounts.length === 0) return null;
   const decimal = amounts.filter((a) => a.hasDecimals);

@@ -47,6 +47,18 @@ function labelledRowAmount(ctx: Context, label: RegExp): RowAmount | null {
   return null;
 }
 
+function tendered(ctx: Context): { paid: number; cash: RowAmount } | null {
+  const cash = labelledRowAmount(ctx, TENDER);
+  const change = labelledRowAmount(ctx, CHANGE);
+  if (cash === null || change === null || change.value < 0 || change.value >= cash.value) return null;
+  return { paid: Math.round((cash.value - change.value) * 100) / 100, cash };
+}
+
+/** Cash tendered minus change, when a receipt prints both. */
+export function paidAmount(ctx: Context): number | null {
+  return tendered(ctx)?.paid ?? null;
+}
+
 /**
  * An amount printed above the tender rows that equals what was paid: the total, even when its own label was lost
  * (OCR often drops a faint "TOTAL INCL. GST" while still reading the amount beside it).
@@ -68,10 +80,9 @@ function printedPaidAmount(ctx: Context, paid: number, cashRow: DocLine[]): Cand
  * and another total candidate agrees, that one wins; with no total at all, the difference is a weak guess.
  */
 export function checkAgainstTender(best: Candidate | null, candidates: Candidate[], ctx: Context): Candidate | null {
-  const cash = labelledRowAmount(ctx, TENDER);
-  const change = labelledRowAmount(ctx, CHANGE);
-  if (cash === null || change === null || change.value < 0 || change.value >= cash.value) return best;
-  const paid = Math.round((cash.value - change.value) * 100) / 100;
+  const tender = tendered(ctx);
+  if (!tender) return best;
+  const { paid, cash } = tender;
   if (best && typeof best.value === "number" && Math.abs(best.value - paid) < 0.005) return best;
   const agreeing = candidates.find((c) => typeof c.value === "number" && Math.abs(c.value - paid) < 0.005);
   if (agreeing) return agreeing;

@@ -22,4 +22,15 @@ describe("reconcileTotals", () => {
     const fixed = reconcileTotals(lines, { subtotal: wrongSubtotal, tax: wrongTax, total: first("total_amount") }, "dmy");
     expect([fixed.subtotal?.value, fixed.tax?.value, fixed.total?.value]).toEqual([448.99, 70, 518.99]);
   });
+
+  it("takes the printed net + tax over a total that disagrees, unless cash minus change confirms that total", () => {
+    const receipt = documentLines({
+      pages: textToPages(["Total Sales (Excluding GST)   7.50", "Total GST   0.45", "Total Sales (Inclusive of GST)   7.85", "CASH   7.95"].join("\n")),
+    });
+    const get = (key: string) => findLabelledCandidates(receipt, key, "amount", "dmy")[0] ?? null;
+    const pick = { subtotal: get("subtotal_amount"), tax: get("tax_amount"), total: get("total_amount") };
+    expect(pick.total?.value).toBe(7.85);
+    expect(reconcileTotals(receipt, pick, "dmy").total?.value).toBe(7.95);
+    expect(reconcileTotals(receipt, pick, "dmy", { totalConfirmed: true }).total?.value).toBe(7.85);
+  });
 });

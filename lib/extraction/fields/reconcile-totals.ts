@@ -41,8 +41,9 @@ function documentAmounts(lines: DocLine[]): Candidate[] {
  * likely combination of labelled candidates that does add up replaces them (a tax with no usable label may come
  * from any printed amount). Vendor-independent evidence that resolves "Total" headings of breakdown tables.
  */
-export function reconcileTotals(lines: DocLine[], current: TotalsPick, order: "dmy" | "mdy"): TotalsPick {
-  if (consistent(current) || !current.total) return current;
+export function reconcileTotals(lines: DocLine[], current: TotalsPick, order: "dmy" | "mdy", options: { totalConfirmed?: boolean } = {}): TotalsPick {
+  if (consistent(current)) return current;
+  if (!current.total) return totalFromParts(lines, current, options) ?? current;
   const kind = "amount" as const;
   const list = (key: string) => distinctTop(findLabelledCandidates(lines, key, kind, order), 8);
   const totals = list("total_amount");
@@ -61,7 +62,52 @@ export function reconcileTotals(lines: DocLine[], current: TotalsPick, order: "d
     }
   }
   if (best) return best.pick;
+  const parts = totalFromParts(lines, current, options);
+  if (parts) return parts;
   return current.subtotal ? current : { ...current, subtotal: printedNet(lines, current) };
+}
+
+/** A cash receipt's rounding to the coin (0.05) moves a total by at most 0.02; other currencies round to 0.05 or 0.10. */
+const ROUNDING_SLACK = 0.05;
+
+/**
+ * Net + tax is the total. When the picked total disagrees with the labelled net and tax, and no labelled
+ * combination explains it, the printed amount equal to net + tax is the total (OCR misreads digits of one line, a
+ * receipt's total row loses its amount while the same sum is printed as the cash tendered or an item's amount).
+ * A total that differs from net + tax by another printed amount (a service charge, tip, discount or rounding) or
+ * that equals cash minus change is kept. A total no larger than its own tax cannot be a total: without a printed
+ * sum there is then no total at all rather than a wrong one.
+ */
+function totalFromParts(lines: DocLine[], current: TotalsPick, options: { totalConfirmed?: boolean }): TotalsPick | null {
+  const { subtotal, tax, total } = current;
+  if (!subtotal || !tax || options.totalConfirmed) return null;
+  const net = Number(subtotal.value);
+  const taxValue = Number(tax.value);
+  if (net === 0 || taxValue === 0 || Math.abs(taxValue) >= Math.abs(net)) return null;
+  // A tax has the sign of the amount it is levied on: a "-" read in front of a receipt's GST is noise.
+  const signedTax = Math.sign(net) * Math.abs(taxValue);
+  const sum = Math.round((net + signedTax) * 100) / 100;
+  const value = total === null ? null : Number(total.value);
+  const contradicted = value !== null && Math.abs(value) <= Math.abs(taxValue);
+  const amounts = documentAmounts(lines);
+  if (value !== null && !contradicted) {
+    const gap = Math.abs(value - sum);
+    if (gap < ROUNDING_SLACK) return null;
+    const other = (a: Candidate) => a.line !== subtotal.line && a.line !== tax.line;
+    if (amounts.some((a) => other(a) && Math.abs(Math.abs(Number(a.value)) - gap) < 0.005)) return null;
+  }
+  const printed = amounts.filter((a) => Math.abs(Number(a.value) - sum) < 0.005 && a.line !== subtotal.line && a.line !== tax.line);
+  // Nearest below the tax line first: the totals block prints the sum after its parts.
+  printed.sort((a, b) => rank(a.line - tax.line) - rank(b.line - tax.line));
+  const found = printed[0];
+  const fixedTax = signedTax === taxValue ? tax : { ...tax, value: signedTax };
+  if (found) return { subtotal, tax: fixedTax, total: { ...found, score: 0.5 } };
+  return contradicted ? { ...current, total: null } : null;
+}
+
+/** Line distance that ranks lines after the reference (0, 1, 2 …) before lines above it. */
+function rank(delta: number): number {
+  return delta > 0 ? delta : 1000 - delta;
 }
 
 /**
