@@ -1,3 +1,5 @@
+import { LETTER_LOOKALIKES, oneLetterAdded, oneLetterOff } from "./letter-slips";
+
 /**
  * Address vocabulary for repairing OCR slips in addresses ("THN" for "TMN", "KEMBANGAMN" for "KEMBANGAN"): an address
  * must match letter for letter, and thermal receipts make tesseract drop or swap single letters. The words are
@@ -41,31 +43,13 @@ const LEXICON = new Set([...STREET_WORDS, ...REGIONS, ...ABBREVIATIONS]);
 const MIN_LENGTH_FOR_SUBSTITUTION = 5;
 const MIN_LENGTH_FOR_INSERTION = 7;
 
-/** Digits tesseract reads for capitals: a word of letters with one of them in it is the letter misread. */
-const LETTER_LOOKALIKES: Record<string, string> = { "0": "O", "1": "I", "4": "A", "5": "S", "8": "B" };
-
-function oneSubstitution(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let differences = 0;
-  for (let i = 0; i < a.length && differences < 2; i += 1) if (a[i] !== b[i]) differences += 1;
-  return differences === 1;
-}
-
-/** `longer` is `shorter` with one letter added somewhere. */
-function oneInsertion(shorter: string, longer: string): boolean {
-  if (longer.length !== shorter.length + 1) return false;
-  let i = 0;
-  while (i < shorter.length && shorter[i] === longer[i]) i += 1;
-  return shorter.slice(i) === longer.slice(i + 1);
-}
-
 function lexiconWordFor(letters: string): string | null {
   if (LEXICON.has(letters)) return letters;
   const matches = new Set<string>();
   for (const entry of LEXICON) {
     const substitution = entry.length === 3 ? letters.length === 3 : entry.length >= MIN_LENGTH_FOR_SUBSTITUTION;
-    if (substitution && oneSubstitution(letters, entry)) matches.add(entry);
-    if (entry.length >= MIN_LENGTH_FOR_INSERTION && (oneInsertion(entry, letters) || oneInsertion(letters, entry))) matches.add(entry);
+    if (substitution && oneLetterOff(letters, entry)) matches.add(entry);
+    if (entry.length >= MIN_LENGTH_FOR_INSERTION && (oneLetterAdded(entry, letters) || oneLetterAdded(letters, entry))) matches.add(entry);
   }
   // Two words within one slip: nothing tells which was meant.
   return matches.size === 1 ? [...matches][0]! : null;
