@@ -1,3 +1,4 @@
+import { repairAddressText } from "../normalise/address-words";
 import { formatAmount } from "../normalise/amounts";
 import { findIbans, findVatIds } from "../normalise/identifiers";
 import type { FieldDefinition, PageModel, Scalar, ValueMetadata } from "../types";
@@ -96,12 +97,18 @@ function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
     case "vendor_address": {
       const vendor = ctx.found.get("vendor_name") ?? findVendorName(ctx.lines, null);
       best = findAddressBelow(ctx.lines, vendor?.line ?? null) ?? best;
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: repairAddressText(best.value) };
       break;
     }
   }
   if (best && field.type === "select" && field.options) best = constrainToOptions(best, field.options);
   if (best) ctx.found.set(key, best);
   return best;
+}
+
+/** OCR'd pages carry tesseract's confidences; a text layer's words are exact (confidence 1) and stay as printed. */
+function readByOcr(ctx: Context, page: number): boolean {
+  return ctx.lines.some((line) => line.page === page && line.words.some((word) => word.confidence < 1));
 }
 
 /** A select value must be one of its options: the closest option by case-folded containment, else nothing. */

@@ -1,4 +1,5 @@
 import type { RawWord } from "../layout/build-page";
+import { LETTER_LOOKALIKES, oneLetterOff } from "../normalise/letter-slips";
 
 /** Letters tesseract confuses with digits, only replaced inside tokens that are otherwise numeric. */
 const DIGIT_LOOKALIKES: Record<string, string> = { C: "0", O: "0", o: "0", D: "0", l: "1", I: "1", "|": "1" };
@@ -30,8 +31,6 @@ export function repairOcrNumbers(words: RawWord[]): RawWord[] {
   return out;
 }
 
-/** Digits tesseract reads for capitals in a word of letters ("D.1.Y." for "D.I.Y."). */
-const LETTER_LOOKALIKES: Record<string, string> = { "0": "O", "1": "I", "5": "S", "8": "B" };
 
 /**
  * One look-alike digit between capitals or initials ("D.1.Y.", "PR1MA") is a misread letter. Codes that mix
@@ -49,13 +48,6 @@ function repairLetters(text: string): string {
  * letters when comparing.
  */
 const LEGAL_FORM_PAIRS: Array<[string, string]> = [["SDN", "BHD"]];
-
-function oneLetterOff(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let differences = 0;
-  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) differences += 1;
-  return differences === 1;
-}
 
 /** A word in capitals with its look-alike digits read as letters, for comparing with legal-form words. */
 const asLetters = (text: string) => text.toUpperCase().replace(/[0158]/g, (d) => LETTER_LOOKALIKES[d] ?? d);

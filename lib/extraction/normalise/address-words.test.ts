@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { repairAddressText, repairAddressWord } from "./address-words";
+
+describe("repairAddressWord", () => {
+  it("repairs a word one letter off an address word, in the case it was read", () => {
+    expect(repairAddressWord("PERTNDUSTRIAN")).toBe("PERINDUSTRIAN");
+    expect(repairAddressWord("Bulch")).toBe("Bulch"); // four letters: too short for a guess
+    expect(repairAddressWord("SARAWAX.")).toBe("SARAWAK.");
+    // One letter from both spellings, Tanjung and Tanjong: nothing tells which.
+    expect(repairAddressWord("TANJCNG,")).toBe("TANJCNG,");
+    expect(repairAddressWord("Selangar.")).toBe("Selangor.");
+  });
+
+  it("repairs a long word that lost or gained a letter", () => {
+    expect(repairAddressWord("KEMBANGAMN")).toBe("KEMBANGAN");
+    expect(repairAddressWord("PERINDUSTRAN")).toBe("PERINDUSTRIAN");
+  });
+
+  it("reads a look-alike digit inside a word as its letter", () => {
+    expect(repairAddressWord("4lam,40150")).toBe("4lam,40150"); // a postcode glued on: not one word
+    expect(repairAddressWord("4lam")).toBe("Alam");
+    expect(repairAddressWord("SELANG0R")).toBe("SELANGOR");
+  });
+
+  it("takes a capitalised three-letter word one letter off for an abbreviation", () => {
+    expect(repairAddressWord("THN")).toBe("TMN");
+    expect(repairAddressWord("JLM")).toBe("JLN");
+    expect(repairAddressWord("the")).toBe("the");
+    expect(repairAddressWord("KP3")).toBe("KP3");
+  });
+
+  it("leaves known words, codes, numbers and ambiguous slips alone", () => {
+    for (const token of ["JALAN", "KPB", "SS21/1A", "L1-044B", "U13/X", "47400", "NO.3,", "SRI", "LOT", "OFF", "(X)", "SABAX"]) {
+      expect(repairAddressWord(token)).toBe(token);
+    }
+  });
+});
+
+describe("repairAddressText", () => {
+  it("keeps the spacing and punctuation of the address", () => {
+    expect(repairAddressText("67,JLN MEWAH 25/63 THN SRI MUDA, 40400 SHAH ALAM.")).toBe("67,JLN MEWAH 25/63 TMN SRI MUDA, 40400 SHAH ALAM.");
+    expect(repairAddressText("43300 SERI KEMBANGAMN,  SELANGOR")).toBe("43300 SERI KEMBANGAN,  SELANGOR");
+  });
+});

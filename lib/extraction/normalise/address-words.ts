@@ -1,0 +1,83 @@
+import { LETTER_LOOKALIKES, oneLetterAdded, oneLetterOff } from "./letter-slips";
+
+/**
+ * Address vocabulary for repairing OCR slips in addresses ("THN" for "TMN", "KEMBANGAMN" for "KEMBANGAN"): an address
+ * must match letter for letter, and thermal receipts make tesseract drop or swap single letters. The words are
+ * general: street and premises words in the languages the engine reads, and the states, territories and larger towns
+ * of Malaysia and Singapore, whose shop receipts print a full postal address. No vendor's address is listed.
+ */
+const STREET_WORDS = [
+  // English
+  "STREET", "ROAD", "AVENUE", "DRIVE", "BOULEVARD", "SQUARE", "PLACE", "BUILDING", "FLOOR", "GROUND", "LEVEL", "SUITE",
+  "BLOCK", "PLAZA", "CENTRE", "CENTER", "COMPLEX", "INDUSTRIAL", "ESTATE", "VILLAGE", "TOWER", "HEIGHTS", "GARDENS",
+  // Malay
+  "JALAN", "LORONG", "PERSIARAN", "LEBUH", "LEBUHRAYA", "LINGKARAN", "TAMAN", "KAMPUNG", "BANDAR", "KAWASAN",
+  "PERINDUSTRIAN", "PERNIAGAAN", "KOMPLEKS", "PUSAT", "MEDAN", "WISMA", "BANGUNAN", "MENARA", "SEKSYEN", "BUKIT",
+  "SUNGAI", "TANJUNG", "TANJONG", "PULAU", "PEKAN", "PANGSAPURI", "KEDAI", "TINGKAT", "BATU", "SIMPANG",
+  // German, French, Dutch
+  "STRASSE", "STRAßE", "PLATZ", "ALLEE", "GASSE", "CHAUSSEE", "AVENUE", "BOULEVARD", "CHEMIN", "IMPASSE", "STRAAT",
+  "LAAN", "PLEIN", "GRACHT", "KADE",
+];
+
+const REGIONS = [
+  "MALAYSIA", "SINGAPORE", "SELANGOR", "JOHOR", "KEDAH", "KELANTAN", "MELAKA", "MALACCA", "NEGERI", "SEMBILAN",
+  "PAHANG", "PERAK", "PERLIS", "PENANG", "PINANG", "SABAH", "SARAWAK", "TERENGGANU", "KUALA", "LUMPUR", "PUTRAJAYA",
+  "LABUAN", "PETALING", "SUBANG", "PUCHONG", "KLANG", "KAJANG", "KEMBANGAN", "SERDANG", "CHERAS", "AMPANG", "KEPONG",
+  "RAWANG", "SELAYANG", "SETAPAK", "DAMANSARA", "BANGSAR", "CYBERJAYA", "SEPANG", "BANTING", "SEMENYIH", "GOMBAK",
+  "BALAKONG", "SEREMBAN", "NILAI", "SEGAMAT", "KLUANG", "PONTIAN", "KULAI", "SKUDAI", "GELANG", "PATAH", "TAIPING",
+  "KUANTAN", "TEMERLOH", "KUCHING", "BINTULU", "SANDAKAN", "TAWAU", "KINABALU", "GEORGETOWN", "BUTTERWORTH", "SETAR",
+  "PETANI", "KANGAR", "TERENGGANU", "DUNGUN", "KEMAMAN", "MANJUNG", "TELUK", "INTAN", "BERNAM", "SABAK", "KAPAR",
+  "MERU", "TAMBUN", "BENTONG", "RAUB", "MENTAKAB", "MUAR", "BATU", "PAHAT", "JURU", "BAYAN", "LEPAS", "BUKIT",
+  "MERTAJAM", "JELUTONG", "PUTRA", "JAYA", "SHAH", "ALAM", "UTAMA", "INDAH", "PERDANA", "BARU", "LAMA", "UTARA",
+  "SELATAN", "TIMUR", "BARAT", "TENGAH",
+];
+
+/**
+ * Abbreviations of Jalan, Taman and Lorong. Three letters leave little room: only a word in capitals without digits,
+ * one letter off, is taken for one, and no abbreviation here is one letter from another ("KPB" and "KPG" both exist).
+ */
+const ABBREVIATIONS = ["JLN", "TMN", "LRG"];
+
+const LEXICON = new Set([...STREET_WORDS, ...REGIONS, ...ABBREVIATIONS]);
+/** Long words may also have lost or gained one letter; shorter ones only have a letter swapped. */
+const MIN_LENGTH_FOR_SUBSTITUTION = 5;
+const MIN_LENGTH_FOR_INSERTION = 7;
+
+function lexiconWordFor(letters: string): string | null {
+  if (LEXICON.has(letters)) return letters;
+  const matches = new Set<string>();
+  for (const entry of LEXICON) {
+    const substitution = entry.length === 3 ? letters.length === 3 : entry.length >= MIN_LENGTH_FOR_SUBSTITUTION;
+    if (substitution && oneLetterOff(letters, entry)) matches.add(entry);
+    if (entry.length >= MIN_LENGTH_FOR_INSERTION && (oneLetterAdded(entry, letters) || oneLetterAdded(letters, entry))) matches.add(entry);
+  }
+  // Two words within one slip: nothing tells which was meant.
+  return matches.size === 1 ? [...matches][0]! : null;
+}
+
+/** The repaired word in the case the OCR read it in: "Bulch" → "Buloh", "KEMBANGAMN" → "KEMBANGAN". */
+function inCaseOf(original: string, word: string): string {
+  if (original === original.toUpperCase()) return word;
+  if (original === original.toLowerCase()) return word.toLowerCase();
+  return word[0] + word.slice(1).toLowerCase();
+}
+
+/** One word of an address, repaired when it is one slip away from exactly one address word. */
+export function repairAddressWord(token: string): string {
+  const match = /^([^\p{L}\d]*)([\p{L}\d]+)([^\p{L}\d]*)$/u.exec(token);
+  if (!match) return token;
+  const [, lead = "", core = "", trail = ""] = match;
+  if (!/\p{L}/u.test(core) || (core.match(/\d/g) ?? []).length > 1) return token;
+  const letters = core.toUpperCase().replace(/\d/g, (d) => LETTER_LOOKALIKES[d] ?? d);
+  if (!/^\p{Lu}+$/u.test(letters) || letters.length < 3) return token;
+  // Three-letter abbreviations are only trusted in capitals: "the", "and" are not "TMN" misread.
+  if (letters.length === 3 && (core !== core.toUpperCase() || /\d/.test(core))) return token;
+  const word = lexiconWordFor(letters);
+  if (!word || word === core) return token;
+  return lead + inCaseOf(core.replace(/\d/g, "A"), word) + trail;
+}
+
+/** An OCR'd address with its words checked against the address vocabulary. */
+export function repairAddressText(text: string): string {
+  return text.split(/(\s+)/).map((part) => (/\s/.test(part) ? part : repairAddressWord(part))).join("");
+}
