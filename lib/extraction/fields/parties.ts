@@ -25,11 +25,15 @@ const REGISTERED_NAME = /^(\p{L}[^(){}]{2,}?)\s*[({]\s*\d{4,8}-?[A-Z]\s*\)/u;
 /** "Kundenweg 88", "Musterstr. 11": words followed by a house number are a street line, not a name. */
 const STREET_LINE = /^[\p{L}][\p{L}\s.\-']*\s\d+\s?[a-z]?$/u;
 
+/** "Lot 1504, …", "Unit 3A …", "Suite 200", "PO Box 12", "Postfach 10 12": a premises or box number starts an address line. */
+const PREMISES_START = /^(?:lot|unit|level|suite|block|blk|p\.?\s?o\.?\s?box|postfach|b\.?p\.?|apartado)\s*\d/i;
+
 function isNameLike(text: string): boolean {
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   const digits = (text.match(/\d/g) ?? []).length;
+  const t = text.trim();
   // "8, Jalan …", "109, SS21/1A": a house number and a comma start an address line.
-  return letters >= 3 && digits <= letters / 3 && !NOT_A_NAME.test(text) && !STREET_LINE.test(text.trim()) && !/^\d+[A-Z]?\s*,/.test(text.trim());
+  return letters >= 3 && digits <= letters / 3 && !NOT_A_NAME.test(text) && !STREET_LINE.test(t) && !/^\d+[A-Z]?\s*,/.test(t) && !PREMISES_START.test(t);
 }
 
 /** OCR junk (logos, stamps, torn edges) reads as short low-confidence "words": it is not a name. */
@@ -72,7 +76,8 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     if (isSenderLine) score += 0.3;
     // Receipts and letterheads start with the seller: the first name-like lines weigh most.
     const rank = nameRank.get(line.index) ?? 99;
-    if (line.box.y - topY < 0.02 || rank === 0) score += 0.3;
+    // The top row: within a line height of the topmost line (0.02 of a tall till roll spans two lines).
+    if (line.box.y - topY < Math.min(0.02, medianH) || rank === 0) score += 0.3;
     else if (rank === 1) score += 0.12;
     else if (line.box.y < 0.2) score += 0.05;
     if (line.box.h > medianH * 1.3) score += 0.15;
@@ -202,6 +207,12 @@ const ADDRESS_STOP = /(?:tel|fax|phone|telefon|e-?mail|gst|reg\b|invoice|receipt
 /** "No 2A Jalan …", "Lot 1851-A", "Unit G-5B", "Level 6", "109, SS21/1A": an address line that starts with the premises. */
 const HOUSE_NUMBER_START = /^(?:no\.?\s*\d|lot\b|unit\b|level\b|\d)/i;
 
+/** Scanner dust, torn edges and the page border read as a line of one or two marks without a letter or digit. */
+const isSpeckle = (text: string) => !/[\p{L}\d]/u.test(text) && text.replace(/\s/g, "").length <= 2;
+
+/** "109," alone on a line: the house number of an address set one part per line. */
+const HOUSE_NUMBER_ONLY = /^\d{1,5}[A-Z]?\s*[,.]?$/;
+
 /** The seller's address: the lines under the seller's name, up to contact details or the document title. */
 export function findAddressBelow(lines: DocLine[], nameLine: number | null): Candidate | null {
   if (nameLine === null) return null;
@@ -212,10 +223,12 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null): Can
   for (const line of lines.slice(nameLine + 1)) {
     if (line.page !== start.page || parts.length >= 5) break;
     if (line.box.y < start.box.y) continue;
+    if (isSpeckle(line.text)) continue;
     // Company registration numbers such as "(742014-W)" or "Co-Reg: 750441-W" sit between the name and the address.
     if (parts.length === 0 && (REGISTRATION.test(line.text) || /^\(?[\dA-Z-]{5,}\)?$/.test(line.text.trim()))) continue;
     if (ADDRESS_STOP.test(line.text)) break;
-    if (!/\p{L}/u.test(line.text)) break;
+    // A line without letters is a separator rule, a phone or a tax number, unless it is a lone house number.
+    if (!/\p{L}/u.test(line.text) && (afterPostcode || !HOUSE_NUMBER_ONLY.test(line.text.trim()))) break;
     // After the postcode line only a short state/country line may follow.
     if (afterPostcode && (/\d/.test(line.text) || line.text.trim().split(/\s+/).length > 2)) break;
     parts.push(line);
@@ -225,7 +238,9 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null): Can
   // address starts at its house number.
   const premises = parts.findIndex((p) => HOUSE_NUMBER_START.test(p.text.trim()));
   if (premises > 0 && parts.slice(0, premises).every((p) => !/\d/.test(p.text))) parts.splice(0, premises);
-  if (parts.length === 0) return null;
+  // Every address carries a number (house, unit, postcode) and a street or place name: anything less is a slogan,
+  // a lone unit number or OCR noise.
+  if (parts.length === 0 || !parts.some((p) => /\d/.test(p.text)) || !parts.some((p) => /\p{L}{3}/u.test(p.text))) return null;
   const first = parts[0]!;
   return {
     value: parts.map((p) => p.text.trim()).join(" ").replace(/\s+/g, " "),

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { extractDocument, type FieldDefinition } from "../index";
+
+const FIELDS: FieldDefinition[] = [
+  { name: "vendor_name", type: "text", description: "Vendor name" },
+  { name: "vendor_address", type: "address", description: "Vendor address" },
+];
+
+/** Plain text is laid out one line per row, the way a receipt's header prints. */
+async function extract(lines: string[]) {
+  return (await extractDocument({ bytes: new TextEncoder().encode(lines.join("\n")), mimeType: "text/plain", fields: FIELDS })).data;
+}
+
+describe("vendor address", () => {
+  it("reads past scanner speckle between the name and the address lines", async () => {
+    const data = await extract(["SYARIKAT MAJU JAYA", "|", "(12345-A)", "NO 12, JALAN MERDEKA,", ":", "TAMAN SRI JAYA,", "43000 KAJANG.", "TEL : 03-87654321"]);
+    expect(data).toMatchObject({ vendor_name: "SYARIKAT MAJU JAYA", vendor_address: "NO 12, JALAN MERDEKA, TAMAN SRI JAYA, 43000 KAJANG." });
+  });
+
+  it("keeps a house number printed alone on its line", async () => {
+    const data = await extract(["THREE BEARS", "BISTRO & CAFE", "12,", "JALAN SS2/24,", "PETALING JAYA", "GST ID : 001234567890"]);
+    expect(data.vendor_address).toBe("12, JALAN SS2/24, PETALING JAYA");
+  });
+
+  it("stops at a phone or tax number printed without its label", async () => {
+    const data = await extract(["KEDAI BUKU MAJU", "NO 7, JALAN PASAR,", "TAMAN MELATI", "016-5498845,", "001627654144"]);
+    expect(data.vendor_address).toBe("NO 7, JALAN PASAR, TAMAN MELATI");
+  });
+
+  it("is empty when the lines under the name hold no number or no place name", async () => {
+    expect((await extract(["HERO TRADING SDN BHD", "laza;", "001627654144", "TAX INVOICE"])).vendor_address).toBeNull();
+    expect((await extract(["MAJU TRADING SDN BHD", "R-8,", "8515/40,", "TAX INVOICE"])).vendor_address).toBeNull();
+  });
+});
+
+describe("vendor name", () => {
+  it("is the top line, not the line under it, on a page of closely set lines", async () => {
+    const data = await extract(["AH SENG KOPITIAM", "Best Coffee Shop in Town", "NO 3, JALAN BESAR,", "43000 KAJANG", "TEL : 03-12345678"]);
+    expect(data.vendor_name).toBe("AH SENG KOPITIAM");
+  });
+
+  it("is never an address line that starts with a lot, unit or box number", async () => {
+    const data = await extract(["(R1497-F)", "LOT 1504, BATU 8 1/2, JALAN KLANG LAMA,", "46000 PETALING JAYA, SELANGOR.", "TEL : 016-2014209"]);
+    expect(data.vendor_name).not.toBe("LOT 1504, BATU 8 1/2, JALAN KLANG LAMA,");
+  });
+});
