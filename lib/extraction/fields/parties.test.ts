@@ -43,4 +43,19 @@ describe("vendor name", () => {
     const data = await extract(["(R1497-F)", "LOT 1504, BATU 8 1/2, JALAN KLANG LAMA,", "46000 PETALING JAYA, SELANGOR.", "TEL : 016-2014209"]);
     expect(data.vendor_name).not.toBe("LOT 1504, BATU 8 1/2, JALAN KLANG LAMA,");
   });
+
+  it("is the name that spells the document's website domain, over a tagline at the top", async () => {
+    const data = await extract(["                                   Northwind Outlet", "Bluebell Joinery", "12 Mill Lane", "Leeds LS1 4AB", "", "Invoice INV-2024-0042", "", "", "Thank you. https://www.bluebell-joinery.co.uk"]);
+    expect(data.vendor_name).toBe("Bluebell Joinery");
+  });
+
+  it("is the issuer named by the e-mail domain when a section heading names another supplier", async () => {
+    const data = await extract(["Lieferant", "WERKSLIEFERANT GMBH", "Hauptstraße 1", "12345 Musterstadt", "", "Rechnung 4711", "", "HANDELSHAUS NORD GMBH   E-Mail: info@handelshaus-nord.de"]);
+    expect(data.vendor_name).toBe("HANDELSHAUS NORD GMBH");
+  });
+
+  it("keeps the section's seller when no printed domain names another company", async () => {
+    const data = await extract(["Lieferant", "WERKSLIEFERANT GMBH", "Hauptstraße 1", "12345 Musterstadt", "", "Rechnung 4711", "", "E-Mail: buchhaltung@example.com"]);
+    expect(data.vendor_name).toBe("WERKSLIEFERANT GMBH");
+  });
 });

@@ -42,6 +42,43 @@ const confident = (line: DocLine) => line.words.filter((w) => w.confidence >= 0.
 /** Parts of one name are set alike: the same case style. */
 const sameCaseStyle = (a: string, b: string) => (a === a.toUpperCase()) === (b === b.toUpperCase());
 
+/** "www.azure-interior.com", "info@musterlieferant.de", "https://shop.example.co.uk/": the host after the marker. */
+const HOST = /(?:\bwww\.|@|https?:\/\/)([a-z0-9][a-z0-9.-]*\.[a-z]{2,})/gi;
+/** Second-level labels of country domains ("example.co.uk", "example.com.my"): the registered name is left of them. */
+const GENERIC_SECOND_LEVEL = new Set(["co", "com", "org", "net", "gov", "ac", "edu"]);
+
+/** The registered names of the domains printed on the document, hyphens dropped: "azureinterior", "musterlieferant". */
+function printedDomains(lines: DocLine[]): Set<string> {
+  const out = new Set<string>();
+  for (const line of lines) {
+    for (const m of line.text.matchAll(HOST)) {
+      const labels = (m[1] ?? "").toLowerCase().split(".").filter((l) => l !== "");
+      labels.pop();
+      if (labels.length > 1 && GENERIC_SECOND_LEVEL.has(labels[labels.length - 1]!)) labels.pop();
+      const name = labels.pop();
+      if (name) out.add(name.replace(/-/g, ""));
+    }
+  }
+  return out;
+}
+
+/** A name's letters and digits without its legal form: "Azure Interior" → "azureinterior", "Muster GmbH" → "muster". */
+function nameKey(text: string): string {
+  return text
+    .replace(new RegExp(COMPANY_MARK.source, "gi"), " ")
+    .toLowerCase()
+    .replace(/[^\p{L}\d]/gu, "");
+}
+
+/**
+ * The issuer prints its own website and e-mail domain: a name that spells a domain printed on the document
+ * ("Azure Interior" with www.azure-interior.com) is the seller's.
+ */
+export function nameMatchesDomain(lines: DocLine[], name: string): boolean {
+  const key = nameKey(name);
+  return key.length >= 4 && printedDomains(lines).has(key);
+}
+
 /** The seller: a company-like line near the top, repeated in the footer, in a larger font, or the receipt's first line. */
 export function findVendorName(lines: DocLine[], customer: string | null): Candidate | null {
   const first = lines.filter((l) => l.page === (lines[0]?.page ?? 1));
@@ -60,6 +97,7 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
   for (const line of first) {
     if (isNameLike(cleanName(line.text)) && line.text.replace(/[^\p{L}]/gu, "").length >= 4 && confident(line)) nameRank.set(line.index, nameRank.size);
   }
+  const domains = printedDomains(lines);
   let best: Candidate | null = null;
   for (const line of first) {
     // DIN 5008 sender lines ("Lieferant GmbH · Straße 1 · 80333 München") name the seller in their first segment.
@@ -82,6 +120,7 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     else if (line.box.y < 0.2) score += 0.05;
     if (line.box.h > medianH * 1.3) score += 0.15;
     if ((counts.get(text.toLowerCase()) ?? 0) > 1) score += 0.15;
+    if (domains.has(nameKey(text)) && nameKey(text).length >= 4) score += 0.35;
     if (!best || score > best.score) {
       best = { value: text, score: Math.min(0.95, score), source: { page: line.page, ...line.box }, raw: line.text, line: line.index };
     }
