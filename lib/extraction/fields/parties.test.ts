@@ -58,4 +58,19 @@ describe("vendor name", () => {
     const data = await extract(["Lieferant", "WERKSLIEFERANT GMBH", "Hauptstraße 1", "12345 Musterstadt", "", "Rechnung 4711", "", "E-Mail: buchhaltung@example.com"]);
     expect(data.vendor_name).toBe("WERKSLIEFERANT GMBH");
   });
+
+  it("takes a name wrapped over three lines down to its legal form", async () => {
+    const data = await extract(["AIK HUAT HARDWARE", "ENTERPRISE (SETIA", "ALAM) SDN BHD", "822737-X", "NO. 17-G, JALAN SETIA INDAH,", "40170 SHAH ALAM", "TEL: 012-6651783"]);
+    expect(data.vendor_name).toBe("AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD");
+  });
+
+  it("takes the lines above a legal-form line whose bracket opened there", async () => {
+    const data = await extract(["Selamat Datang", "AIK HUAT HARDWARE", "ENTERPRISE (SETIA", "ALAM) SDN BHD", "822737-X", "NO. 17-G, JALAN SETIA INDAH,", "40170 SHAH ALAM"]);
+    expect(data.vendor_name).toBe("AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD");
+  });
+
+  it("does not take a second plain line above a wrapped name", async () => {
+    const data = await extract(["Selamat Datang", "SUPER JIMAT", "KEDAI RUNCIT", "BORONG SDN BHD", "NO 5, JALAN PASAR,", "40170 SHAH ALAM"]);
+    expect(data.vendor_name).toBe("KEDAI RUNCIT BORONG SDN BHD");
+  });
 });

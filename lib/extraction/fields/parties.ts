@@ -165,38 +165,77 @@ function joinSameRow(lines: DocLine[], chosen: Candidate): Candidate {
 
 const LEGAL_FORM_ONLY = /^\(?[\p{L}]{0,3}\)?\s*(?:SDN\.?\s?BHD\.?|BHD|S\/B|GmbH|AG|Ltd\.?|Limited|Inc\.?|LLC|B\.V\.|BV|SARL|SAS|S\.A\.|Pte\.? Ltd\.?)$/iu;
 
-/** "HERO DISTRIBUTION" over "SDN BHD", "FUN N CHEER" over "(MALURI)": a legal form or branch on the next line. */
+/** The nearest line right below (or above) another, overlapping it horizontally, less than a line height away. */
+function neighbour(lines: DocLine[], line: DocLine, dir: 1 | -1): DocLine | undefined {
+  return lines
+    .filter((l) => l.page === line.page && l.index !== line.index && (dir > 0 ? l.box.y > line.box.y : l.box.y < line.box.y))
+    .filter((l) => (dir > 0 ? l.box.y - (line.box.y + line.box.h) : line.box.y - (l.box.y + l.box.h)) < line.box.h * 0.8)
+    .filter((l) => Math.min(l.box.x + l.box.w, line.box.x + line.box.w) - Math.max(l.box.x, line.box.x) > 0)
+    .sort((a, b) => dir * (a.box.y - b.box.y))[0];
+}
+
+/** A short line holding a legal form ("SDN BHD", "ALAM) SDN BHD", "Versicherungsverein a.G."): the end of a name. */
+const isLegalLine = (text: string) => LEGAL_FORM_ONLY.test(text) || (COMPANY_MARK.test(text) && text.split(/\s+/).length <= 6 && !/\d{3,}/.test(text) && !/[:@]/.test(text));
+
+/** Every bracket closed after it opened: "ENTERPRISE (SETIA ALAM) SDN BHD" yes, "ALAM) SDN BHD" no. */
+function bracketsBalance(text: string): boolean {
+  let depth = 0;
+  for (const ch of text) {
+    if (ch === "(") depth += 1;
+    else if (ch === ")" && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** Lines of one name are set alike: the same case style and a similar size, read with confidence. */
+const setAlike = (a: DocLine, b: DocLine) => sameCaseStyle(a.text, b.text) && Math.abs(a.box.h - b.box.h) <= b.box.h * 0.35 && confident(a);
+
+/**
+ * "HERO DISTRIBUTION" over "SDN BHD", "FUN N CHEER" over "(MALURI)": a legal form or branch on the next line.
+ * A name may wrap twice ("AIK HUAT HARDWARE" / "ENTERPRISE (SETIA" / "ALAM) SDN BHD"): a middle line set like the
+ * name belongs to it when the line after it ends the name with its legal form and closes its brackets.
+ */
 function joinNameBelow(lines: DocLine[], chosen: Candidate): Candidate {
   const line = lineOf(lines, chosen.line);
   if (!line || COMPANY_MARK.test(String(chosen.value))) return chosen;
-  const below = lines
-    .filter((l) => l.page === line.page && l.box.y > line.box.y && l.box.y - (line.box.y + line.box.h) < line.box.h * 0.8)
-    .filter((l) => Math.min(l.box.x + l.box.w, line.box.x + line.box.w) - Math.max(l.box.x, line.box.x) > 0)
-    .sort((a, b) => a.box.y - b.box.y)[0];
+  const below = neighbour(lines, line, 1);
   if (!below) return chosen;
   const text = below.text.trim();
-  const legal = LEGAL_FORM_ONLY.test(text) || (COMPANY_MARK.test(text) && text.split(/\s+/).length <= 6 && !/\d{3,}/.test(text) && !/[:@]/.test(text));
   const branch = /^\([\p{L}\s]{3,30}\)$/u.test(text);
-  if (!legal && !branch) return chosen;
-  return { ...chosen, value: `${String(chosen.value)} ${text}` };
+  if (isLegalLine(text) || branch) return { ...chosen, value: `${String(chosen.value)} ${text}` };
+  const next = neighbour(lines, below, 1);
+  if (!next || !setAlike(below, line) || /\d/.test(text) || !isNameLike(text) || NOT_A_NAME.test(text)) return chosen;
+  const value = `${String(chosen.value)} ${text} ${next.text.trim()}`;
+  if (!isLegalLine(next.text.trim()) || !setAlike(next, line) || !bracketsBalance(value)) return chosen;
+  return { ...chosen, value };
 }
 
 /**
  * Company names wrap: "PASARAYA BORONG PINTAR" over "SDN BHD", "MVM Musterhafter" over "Versicherungsverein … a.G.".
- * When the line right above the chosen one is a name-like line of the same block, the name starts there.
+ * When the line right above the chosen one is a name-like line of the same block, the name starts there. A bracket
+ * left open above ("ENTERPRISE (SETIA" over "ALAM) SDN BHD") takes that line too, and one more plain line above it.
  */
 function joinNameAbove(lines: DocLine[], chosen: Candidate): Candidate {
   const line = lines.find((l) => l.index === chosen.line);
   if (!line) return chosen;
-  const above = lines
-    .filter((l) => l.index !== line.index && l.box.y < line.box.y && line.box.y - (l.box.y + l.box.h) < line.box.h * 0.8)
-    .filter((l) => Math.min(l.box.x + l.box.w, line.box.x + line.box.w) - Math.max(l.box.x, line.box.x) > 0)
-    .sort((a, b) => b.box.y - a.box.y)[0];
-  if (!above || !isNameLike(above.text) || COMPANY_MARK.test(above.text) || above.text.length > 40) return chosen;
-  if (/[()]/.test(above.text) || above.text.trim().split(/\s+/).length > 4) return chosen;
-  // Only join lines set alike: same case style and a similar size.
-  if (!sameCaseStyle(above.text, line.text) || Math.abs(above.box.h - line.box.h) > line.box.h * 0.35) return chosen;
-  return { ...chosen, value: cleanName(`${above.text} ${String(chosen.value)}`), source: { page: line.page, x: Math.min(above.box.x, line.box.x), y: above.box.y, w: Math.max(above.box.x + above.box.w, line.box.x + line.box.w) - Math.min(above.box.x, line.box.x), h: line.box.y + line.box.h - above.box.y } };
+  let value = String(chosen.value);
+  let top = line;
+  let plainLines = 0;
+  for (let step = 0; step < 3; step += 1) {
+    const above = neighbour(lines, top, -1);
+    if (!above || !isNameLike(above.text) || COMPANY_MARK.test(above.text) || above.text.length > 40) break;
+    if (above.text.trim().split(/\s+/).length > 4) break;
+    // Only join lines set alike: same case style and a similar size.
+    if (!sameCaseStyle(above.text, line.text) || Math.abs(above.box.h - line.box.h) > line.box.h * 0.35) break;
+    const joined = `${above.text} ${value}`;
+    const closesBracket = !bracketsBalance(value) && bracketsBalance(joined);
+    if (/[()]/.test(above.text) && !closesBracket) break;
+    if (!closesBracket && ++plainLines > 1) break;
+    value = joined;
+    top = above;
+  }
+  if (top === line) return chosen;
+  return { ...chosen, value: cleanName(value), source: { page: line.page, x: Math.min(top.box.x, line.box.x), y: top.box.y, w: Math.max(top.box.x + top.box.w, line.box.x + line.box.w) - Math.min(top.box.x, line.box.x), h: line.box.y + line.box.h - top.box.y } };
 }
 
 const POSTCODE_LINE = /(?:\b\d{4,5}\s+\p{Lu}|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s+\d[A-Z]{2}\b|\b\d{4}\s?[A-Z]{2}\b)/u;
