@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { extractDocument, type FieldDefinition } from "../index";
+import type { Box } from "../types";
+import type { DocLine } from "./document-lines";
+import { findVendorName } from "./parties";
+import { normaliseToken } from "./text-tokens";
 
 const FIELDS: FieldDefinition[] = [
   { name: "vendor_name", type: "text", description: "Vendor name" },
@@ -7,6 +11,16 @@ const FIELDS: FieldDefinition[] = [
 ];
 
 /** Plain text is laid out one line per row, the way a receipt's header prints. */
+/** OCR lines placed by hand (page fractions), one word per token read with the given confidence. */
+function ocrLines(specs: Array<{ text: string; box: Box }>): DocLine[] {
+  return specs.map((spec, index) => {
+    const tokens = spec.text.split(/\s+/);
+    const w = spec.box.w / tokens.length;
+    const words = tokens.map((t, i) => ({ text: t, box: { ...spec.box, x: spec.box.x + i * w, w }, confidence: 0.9 }));
+    return { index, page: 1, text: spec.text, box: spec.box, words, tokens: tokens.map(normaliseToken) };
+  });
+}
+
 async function extract(lines: string[]) {
   return (await extractDocument({ bytes: new TextEncoder().encode(lines.join("\n")), mimeType: "text/plain", fields: FIELDS })).data;
 }
@@ -72,5 +86,15 @@ describe("vendor name", () => {
   it("does not take a second plain line above a wrapped name", async () => {
     const data = await extract(["Selamat Datang", "SUPER JIMAT", "KEDAI RUNCIT", "BORONG SDN BHD", "NO 5, JALAN PASAR,", "40170 SHAH ALAM"]);
     expect(data.vendor_name).toBe("KEDAI RUNCIT BORONG SDN BHD");
+  });
+
+  it("does not take a stamp beside the name, set a little higher, as a line above it", () => {
+    const lines = ocrLines([
+      { text: "KEDAI MAJU ENTERPRISE PO", box: { x: 0.07, y: 0.103, w: 0.63, h: 0.051 } },
+      { text: "STED", box: { x: 0.65, y: 0.091, w: 0.27, h: 0.037 } },
+      { text: "9, JALAN SUBANG JASA 3,", box: { x: 0.06, y: 0.152, w: 0.5, h: 0.024 } },
+      { text: "40150 SHAH ALAM, SELANGOR.", box: { x: 0.07, y: 0.177, w: 0.61, h: 0.026 } },
+    ]);
+    expect(findVendorName(lines, null)?.value).toBe("KEDAI MAJU ENTERPRISE PO STED");
   });
 });

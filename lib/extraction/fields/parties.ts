@@ -165,10 +165,13 @@ function joinSameRow(lines: DocLine[], chosen: Candidate): Candidate {
 
 const LEGAL_FORM_ONLY = /^\(?[\p{L}]{0,3}\)?\s*(?:SDN\.?\s?BHD\.?|BHD|S\/B|GmbH|AG|Ltd\.?|Limited|Inc\.?|LLC|B\.V\.|BV|SARL|SAS|S\.A\.|Pte\.? Ltd\.?)$/iu;
 
-/** The nearest line right below (or above) another, overlapping it horizontally, less than a line height away. */
+/**
+ * The nearest line right below (or above) another, overlapping it horizontally, less than a line height away. A line
+ * on the same row (a stamp or a taller word beside the name) is beside it, not above or below.
+ */
 function neighbour(lines: DocLine[], line: DocLine, dir: 1 | -1): DocLine | undefined {
   return lines
-    .filter((l) => l.page === line.page && l.index !== line.index && (dir > 0 ? l.box.y > line.box.y : l.box.y < line.box.y))
+    .filter((l) => l.page === line.page && l.index !== line.index && !sameRow(l.box, line.box) && (dir > 0 ? l.box.y > line.box.y : l.box.y < line.box.y))
     .filter((l) => (dir > 0 ? l.box.y - (line.box.y + line.box.h) : line.box.y - (l.box.y + l.box.h)) < line.box.h * 0.8)
     .filter((l) => Math.min(l.box.x + l.box.w, line.box.x + line.box.w) - Math.max(l.box.x, line.box.x) > 0)
     .sort((a, b) => dir * (a.box.y - b.box.y))[0];
