@@ -11,7 +11,7 @@ import { applyRounding, checkAgainstTender, paidAmount } from "./receipt-totals"
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
 import { conceptByKey } from "./concepts";
 import { reconcileTotals } from "./reconcile-totals";
-import { findAddressBelow, findCustomerByAddressWindow, findPartyBySection, findVendorName } from "./parties";
+import { findAddressBelow, findCustomerByAddressWindow, findPartyBySection, findVendorName, nameMatchesDomain } from "./parties";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
 
 const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
@@ -91,7 +91,10 @@ function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
       const customer = ctx.found.get("customer_name");
       const section = findPartyBySection(ctx.lines, conceptByKey("vendor_name")?.labels ?? [], conceptByKey("customer_name")?.labels ?? []);
       const guess = findVendorName(ctx.lines, typeof customer?.value === "string" ? customer.value : null);
-      best = section ?? (!best || (guess && guess.score > best.score) ? guess : best);
+      // A section heading ("Lieferant") can name a supplier of the goods; the name spelling the document's own
+      // website or e-mail domain is the party that issued it.
+      const issuer = guess && nameMatchesDomain(ctx.lines, String(guess.value)) ? guess : null;
+      best = issuer ?? section ?? (!best || (guess && guess.score > best.score) ? guess : best);
       break;
     }
     case "vendor_address": {

@@ -25,11 +25,15 @@ const REGISTERED_NAME = /^(\p{L}[^(){}]{2,}?)\s*[({]\s*\d{4,8}-?[A-Z]\s*\)/u;
 /** "Kundenweg 88", "Musterstr. 11": words followed by a house number are a street line, not a name. */
 const STREET_LINE = /^[\p{L}][\p{L}\s.\-']*\s\d+\s?[a-z]?$/u;
 
+/** "Lot 1504, …", "Unit 3A …", "Suite 200", "PO Box 12", "Postfach 10 12": a premises or box number starts an address line. */
+const PREMISES_START = /^(?:lot|unit|level|suite|block|blk|p\.?\s?o\.?\s?box|postfach|b\.?p\.?|apartado)\s*\d/i;
+
 function isNameLike(text: string): boolean {
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   const digits = (text.match(/\d/g) ?? []).length;
+  const t = text.trim();
   // "8, Jalan …", "109, SS21/1A": a house number and a comma start an address line.
-  return letters >= 3 && digits <= letters / 3 && !NOT_A_NAME.test(text) && !STREET_LINE.test(text.trim()) && !/^\d+[A-Z]?\s*,/.test(text.trim());
+  return letters >= 3 && digits <= letters / 3 && !NOT_A_NAME.test(text) && !STREET_LINE.test(t) && !/^\d+[A-Z]?\s*,/.test(t) && !PREMISES_START.test(t);
 }
 
 /** OCR junk (logos, stamps, torn edges) reads as short low-confidence "words": it is not a name. */
@@ -37,6 +41,43 @@ const confident = (line: DocLine) => line.words.filter((w) => w.confidence >= 0.
 
 /** Parts of one name are set alike: the same case style. */
 const sameCaseStyle = (a: string, b: string) => (a === a.toUpperCase()) === (b === b.toUpperCase());
+
+/** "www.azure-interior.com", "info@musterlieferant.de", "https://shop.example.co.uk/": the host after the marker. */
+const HOST = /(?:\bwww\.|@|https?:\/\/)([a-z0-9][a-z0-9.-]*\.[a-z]{2,})/gi;
+/** Second-level labels of country domains ("example.co.uk", "example.com.my"): the registered name is left of them. */
+const GENERIC_SECOND_LEVEL = new Set(["co", "com", "org", "net", "gov", "ac", "edu"]);
+
+/** The registered names of the domains printed on the document, hyphens dropped: "azureinterior", "musterlieferant". */
+function printedDomains(lines: DocLine[]): Set<string> {
+  const out = new Set<string>();
+  for (const line of lines) {
+    for (const m of line.text.matchAll(HOST)) {
+      const labels = (m[1] ?? "").toLowerCase().split(".").filter((l) => l !== "");
+      labels.pop();
+      if (labels.length > 1 && GENERIC_SECOND_LEVEL.has(labels[labels.length - 1]!)) labels.pop();
+      const name = labels.pop();
+      if (name) out.add(name.replace(/-/g, ""));
+    }
+  }
+  return out;
+}
+
+/** A name's letters and digits without its legal form: "Azure Interior" → "azureinterior", "Muster GmbH" → "muster". */
+function nameKey(text: string): string {
+  return text
+    .replace(new RegExp(COMPANY_MARK.source, "gi"), " ")
+    .toLowerCase()
+    .replace(/[^\p{L}\d]/gu, "");
+}
+
+/**
+ * The issuer prints its own website and e-mail domain: a name that spells a domain printed on the document
+ * ("Azure Interior" with www.azure-interior.com) is the seller's.
+ */
+export function nameMatchesDomain(lines: DocLine[], name: string): boolean {
+  const key = nameKey(name);
+  return key.length >= 4 && printedDomains(lines).has(key);
+}
 
 /** The seller: a company-like line near the top, repeated in the footer, in a larger font, or the receipt's first line. */
 export function findVendorName(lines: DocLine[], customer: string | null): Candidate | null {
@@ -56,6 +97,7 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
   for (const line of first) {
     if (isNameLike(cleanName(line.text)) && line.text.replace(/[^\p{L}]/gu, "").length >= 4 && confident(line)) nameRank.set(line.index, nameRank.size);
   }
+  const domains = printedDomains(lines);
   let best: Candidate | null = null;
   for (const line of first) {
     // DIN 5008 sender lines ("Lieferant GmbH · Straße 1 · 80333 München") name the seller in their first segment.
@@ -72,11 +114,13 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     if (isSenderLine) score += 0.3;
     // Receipts and letterheads start with the seller: the first name-like lines weigh most.
     const rank = nameRank.get(line.index) ?? 99;
-    if (line.box.y - topY < 0.02 || rank === 0) score += 0.3;
+    // The top row: within a line height of the topmost line (0.02 of a tall till roll spans two lines).
+    if (line.box.y - topY < Math.min(0.02, medianH) || rank === 0) score += 0.3;
     else if (rank === 1) score += 0.12;
     else if (line.box.y < 0.2) score += 0.05;
     if (line.box.h > medianH * 1.3) score += 0.15;
     if ((counts.get(text.toLowerCase()) ?? 0) > 1) score += 0.15;
+    if (domains.has(nameKey(text)) && nameKey(text).length >= 4) score += 0.35;
     if (!best || score > best.score) {
       best = { value: text, score: Math.min(0.95, score), source: { page: line.page, ...line.box }, raw: line.text, line: line.index };
     }
@@ -121,38 +165,80 @@ function joinSameRow(lines: DocLine[], chosen: Candidate): Candidate {
 
 const LEGAL_FORM_ONLY = /^\(?[\p{L}]{0,3}\)?\s*(?:SDN\.?\s?BHD\.?|BHD|S\/B|GmbH|AG|Ltd\.?|Limited|Inc\.?|LLC|B\.V\.|BV|SARL|SAS|S\.A\.|Pte\.? Ltd\.?)$/iu;
 
-/** "HERO DISTRIBUTION" over "SDN BHD", "FUN N CHEER" over "(MALURI)": a legal form or branch on the next line. */
+/**
+ * The nearest line right below (or above) another, overlapping it horizontally, less than a line height away. A line
+ * on the same row (a stamp or a taller word beside the name) is beside it, not above or below.
+ */
+function neighbour(lines: DocLine[], line: DocLine, dir: 1 | -1): DocLine | undefined {
+  return lines
+    .filter((l) => l.page === line.page && l.index !== line.index && !sameRow(l.box, line.box) && (dir > 0 ? l.box.y > line.box.y : l.box.y < line.box.y))
+    .filter((l) => (dir > 0 ? l.box.y - (line.box.y + line.box.h) : line.box.y - (l.box.y + l.box.h)) < line.box.h * 0.8)
+    .filter((l) => Math.min(l.box.x + l.box.w, line.box.x + line.box.w) - Math.max(l.box.x, line.box.x) > 0)
+    .sort((a, b) => dir * (a.box.y - b.box.y))[0];
+}
+
+/** A short line holding a legal form ("SDN BHD", "ALAM) SDN BHD", "Versicherungsverein a.G."): the end of a name. */
+const isLegalLine = (text: string) => LEGAL_FORM_ONLY.test(text) || (COMPANY_MARK.test(text) && text.split(/\s+/).length <= 6 && !/\d{3,}/.test(text) && !/[:@]/.test(text));
+
+/** Every bracket closed after it opened: "ENTERPRISE (SETIA ALAM) SDN BHD" yes, "ALAM) SDN BHD" no. */
+function bracketsBalance(text: string): boolean {
+  let depth = 0;
+  for (const ch of text) {
+    if (ch === "(") depth += 1;
+    else if (ch === ")" && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** Lines of one name are set alike: the same case style and a similar size, read with confidence. */
+const setAlike = (a: DocLine, b: DocLine) => sameCaseStyle(a.text, b.text) && Math.abs(a.box.h - b.box.h) <= b.box.h * 0.35 && confident(a);
+
+/**
+ * "HERO DISTRIBUTION" over "SDN BHD", "FUN N CHEER" over "(MALURI)": a legal form or branch on the next line.
+ * A name may wrap twice ("AIK HUAT HARDWARE" / "ENTERPRISE (SETIA" / "ALAM) SDN BHD"): a middle line set like the
+ * name belongs to it when the line after it ends the name with its legal form and closes its brackets.
+ */
 function joinNameBelow(lines: DocLine[], chosen: Candidate): Candidate {
   const line = lineOf(lines, chosen.line);
   if (!line || COMPANY_MARK.test(String(chosen.value))) return chosen;
-  const below = lines
-    .filter((l) => l.page === line.page && l.box.y > line.box.y && l.box.y - (line.box.y + line.box.h) < line.box.h * 0.8)
-    .filter((l) => Math.min(l.box.x + l.box.w, line.box.x + line.box.w) - Math.max(l.box.x, line.box.x) > 0)
-    .sort((a, b) => a.box.y - b.box.y)[0];
+  const below = neighbour(lines, line, 1);
   if (!below) return chosen;
   const text = below.text.trim();
-  const legal = LEGAL_FORM_ONLY.test(text) || (COMPANY_MARK.test(text) && text.split(/\s+/).length <= 6 && !/\d{3,}/.test(text) && !/[:@]/.test(text));
   const branch = /^\([\p{L}\s]{3,30}\)$/u.test(text);
-  if (!legal && !branch) return chosen;
-  return { ...chosen, value: `${String(chosen.value)} ${text}` };
+  if (isLegalLine(text) || branch) return { ...chosen, value: `${String(chosen.value)} ${text}` };
+  const next = neighbour(lines, below, 1);
+  if (!next || !setAlike(below, line) || /\d/.test(text) || !isNameLike(text) || NOT_A_NAME.test(text)) return chosen;
+  const value = `${String(chosen.value)} ${text} ${next.text.trim()}`;
+  if (!isLegalLine(next.text.trim()) || !setAlike(next, line) || !bracketsBalance(value)) return chosen;
+  return { ...chosen, value };
 }
 
 /**
  * Company names wrap: "PASARAYA BORONG PINTAR" over "SDN BHD", "MVM Musterhafter" over "Versicherungsverein … a.G.".
- * When the line right above the chosen one is a name-like line of the same block, the name starts there.
+ * When the line right above the chosen one is a name-like line of the same block, the name starts there. A bracket
+ * left open above ("ENTERPRISE (SETIA" over "ALAM) SDN BHD") takes that line too, and one more plain line above it.
  */
 function joinNameAbove(lines: DocLine[], chosen: Candidate): Candidate {
   const line = lines.find((l) => l.index === chosen.line);
   if (!line) return chosen;
-  const above = lines
-    .filter((l) => l.index !== line.index && l.box.y < line.box.y && line.box.y - (l.box.y + l.box.h) < line.box.h * 0.8)
-    .filter((l) => Math.min(l.box.x + l.box.w, line.box.x + line.box.w) - Math.max(l.box.x, line.box.x) > 0)
-    .sort((a, b) => b.box.y - a.box.y)[0];
-  if (!above || !isNameLike(above.text) || COMPANY_MARK.test(above.text) || above.text.length > 40) return chosen;
-  if (/[()]/.test(above.text) || above.text.trim().split(/\s+/).length > 4) return chosen;
-  // Only join lines set alike: same case style and a similar size.
-  if (!sameCaseStyle(above.text, line.text) || Math.abs(above.box.h - line.box.h) > line.box.h * 0.35) return chosen;
-  return { ...chosen, value: cleanName(`${above.text} ${String(chosen.value)}`), source: { page: line.page, x: Math.min(above.box.x, line.box.x), y: above.box.y, w: Math.max(above.box.x + above.box.w, line.box.x + line.box.w) - Math.min(above.box.x, line.box.x), h: line.box.y + line.box.h - above.box.y } };
+  let value = String(chosen.value);
+  let top = line;
+  let plainLines = 0;
+  for (let step = 0; step < 3; step += 1) {
+    const above = neighbour(lines, top, -1);
+    if (!above || !isNameLike(above.text) || COMPANY_MARK.test(above.text) || above.text.length > 40) break;
+    if (above.text.trim().split(/\s+/).length > 4) break;
+    // Only join lines set alike: same case style and a similar size.
+    if (!sameCaseStyle(above.text, line.text) || Math.abs(above.box.h - line.box.h) > line.box.h * 0.35) break;
+    const joined = `${above.text} ${value}`;
+    const closesBracket = !bracketsBalance(value) && bracketsBalance(joined);
+    if (/[()]/.test(above.text) && !closesBracket) break;
+    if (!closesBracket && ++plainLines > 1) break;
+    value = joined;
+    top = above;
+  }
+  if (top === line) return chosen;
+  return { ...chosen, value: cleanName(value), source: { page: line.page, x: Math.min(top.box.x, line.box.x), y: top.box.y, w: Math.max(top.box.x + top.box.w, line.box.x + line.box.w) - Math.min(top.box.x, line.box.x), h: line.box.y + line.box.h - top.box.y } };
 }
 
 const POSTCODE_LINE = /(?:\b\d{4,5}\s+\p{Lu}|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s+\d[A-Z]{2}\b|\b\d{4}\s?[A-Z]{2}\b)/u;
@@ -202,6 +288,12 @@ const ADDRESS_STOP = /(?:tel|fax|phone|telefon|e-?mail|gst|reg\b|invoice|receipt
 /** "No 2A Jalan …", "Lot 1851-A", "Unit G-5B", "Level 6", "109, SS21/1A": an address line that starts with the premises. */
 const HOUSE_NUMBER_START = /^(?:no\.?\s*\d|lot\b|unit\b|level\b|\d)/i;
 
+/** Scanner dust, torn edges and the page border read as a line of one or two marks without a letter or digit. */
+const isSpeckle = (text: string) => !/[\p{L}\d]/u.test(text) && text.replace(/\s/g, "").length <= 2;
+
+/** "109," alone on a line: the house number of an address set one part per line. */
+const HOUSE_NUMBER_ONLY = /^\d{1,5}[A-Z]?\s*[,.]?$/;
+
 /** The seller's address: the lines under the seller's name, up to contact details or the document title. */
 export function findAddressBelow(lines: DocLine[], nameLine: number | null): Candidate | null {
   if (nameLine === null) return null;
@@ -212,10 +304,12 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null): Can
   for (const line of lines.slice(nameLine + 1)) {
     if (line.page !== start.page || parts.length >= 5) break;
     if (line.box.y < start.box.y) continue;
+    if (isSpeckle(line.text)) continue;
     // Company registration numbers such as "(742014-W)" or "Co-Reg: 750441-W" sit between the name and the address.
     if (parts.length === 0 && (REGISTRATION.test(line.text) || /^\(?[\dA-Z-]{5,}\)?$/.test(line.text.trim()))) continue;
     if (ADDRESS_STOP.test(line.text)) break;
-    if (!/\p{L}/u.test(line.text)) break;
+    // A line without letters is a separator rule, a phone or a tax number, unless it is a lone house number.
+    if (!/\p{L}/u.test(line.text) && (afterPostcode || !HOUSE_NUMBER_ONLY.test(line.text.trim()))) break;
     // After the postcode line only a short state/country line may follow.
     if (afterPostcode && (/\d/.test(line.text) || line.text.trim().split(/\s+/).length > 2)) break;
     parts.push(line);
@@ -225,7 +319,9 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null): Can
   // address starts at its house number.
   const premises = parts.findIndex((p) => HOUSE_NUMBER_START.test(p.text.trim()));
   if (premises > 0 && parts.slice(0, premises).every((p) => !/\d/.test(p.text))) parts.splice(0, premises);
-  if (parts.length === 0) return null;
+  // Every address carries a number (house, unit, postcode) and a street or place name: anything less is a slogan,
+  // a lone unit number or OCR noise.
+  if (parts.length === 0 || !parts.some((p) => /\d/.test(p.text)) || !parts.some((p) => /\p{L}{3}/u.test(p.text))) return null;
   const first = parts[0]!;
   return {
     value: parts.map((p) => p.text.trim()).join(" ").replace(/\s+/g, " "),

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { extractDocument, type FieldDefinition } from "../index";
+import type { Box } from "../types";
+import type { DocLine } from "./document-lines";
+import { findVendorName } from "./parties";
+import { normaliseToken } from "./text-tokens";
+
+const FIELDS: FieldDefinition[] = [
+  { name: "vendor_name", type: "text", description: "Vendor name" },
+  { name: "vendor_address", type: "address", description: "Vendor address" },
+];
+
+/** Plain text is laid out one line per row, the way a receipt's header prints. */
+/** OCR lines placed by hand (page fractions), one word per token read with the given confidence. */
+function ocrLines(specs: Array<{ text: string; box: Box }>): DocLine[] {
+  return specs.map((spec, index) => {
+    const tokens = spec.text.split(/\s+/);
+    const w = spec.box.w / tokens.length;
+    const words = tokens.map((t, i) => ({ text: t, box: { ...spec.box, x: spec.box.x + i * w, w }, confidence: 0.9 }));
+    return { index, page: 1, text: spec.text, box: spec.box, words, tokens: tokens.map(normaliseToken) };
+  });
+}
+
+async function extract(lines: string[]) {
+  return (await extractDocument({ bytes: new TextEncoder().encode(lines.join("\n")), mimeType: "text/plain", fields: FIELDS })).data;
+}
+
+describe("vendor address", () => {
+  it("reads past scanner speckle between the name and the address lines", async () => {
+    const data = await extract(["SYARIKAT MAJU JAYA", "|", "(12345-A)", "NO 12, JALAN MERDEKA,", ":", "TAMAN SRI JAYA,", "43000 KAJANG.", "TEL : 03-87654321"]);
+    expect(data).toMatchObject({ vendor_name: "SYARIKAT MAJU JAYA", vendor_address: "NO 12, JALAN MERDEKA, TAMAN SRI JAYA, 43000 KAJANG." });
+  });
+
+  it("keeps a house number printed alone on its line", async () => {
+    const data = await extract(["THREE BEARS", "BISTRO & CAFE", "12,", "JALAN SS2/24,", "PETALING JAYA", "GST ID : 001234567890"]);
+    expect(data.vendor_address).toBe("12, JALAN SS2/24, PETALING JAYA");
+  });
+
+  it("stops at a phone or tax number printed without its label", async () => {
+    const data = await extract(["KEDAI BUKU MAJU", "NO 7, JALAN PASAR,", "TAMAN MELATI", "016-5498845,", "001627654144"]);
+    expect(data.vendor_address).toBe("NO 7, JALAN PASAR, TAMAN MELATI");
+  });
+
+  it("is empty when the lines under the name hold no number or no place name", async () => {
+    expect((await extract(["HERO TRADING SDN BHD", "laza;", "001627654144", "TAX INVOICE"])).vendor_address).toBeNull();
+    expect((await extract(["MAJU TRADING SDN BHD", "R-8,", "8515/40,", "TAX INVOICE"])).vendor_address).toBeNull();
+  });
+});
+
+describe("vendor name", () => {
+  it("is the top line, not the line under it, on a page of closely set lines", async () => {
+    const data = await extract(["AH SENG KOPITIAM", "Best Coffee Shop in Town", "NO 3, JALAN BESAR,", "43000 KAJANG", "TEL : 03-12345678"]);
+    expect(data.vendor_name).toBe("AH SENG KOPITIAM");
+  });
+
+  it("is never an address line that starts with a lot, unit or box number", async () => {
+    const data = await extract(["(R1497-F)", "LOT 1504, BATU 8 1/2, JALAN KLANG LAMA,", "46000 PETALING JAYA, SELANGOR.", "TEL : 016-2014209"]);
+    expect(data.vendor_name).not.toBe("LOT 1504, BATU 8 1/2, JALAN KLANG LAMA,");
+  });
+
+  it("is the name that spells the document's website domain, over a tagline at the top", async () => {
+    const data = await extract(["                                   Northwind Outlet", "Bluebell Joinery", "12 Mill Lane", "Leeds LS1 4AB", "", "Invoice INV-2024-0042", "", "", "Thank you. https://www.bluebell-joinery.co.uk"]);
+    expect(data.vendor_name).toBe("Bluebell Joinery");
+  });
+
+  it("is the issuer named by the e-mail domain when a section heading names another supplier", async () => {
+    const data = await extract(["Lieferant", "WERKSLIEFERANT GMBH", "Hauptstraße 1", "12345 Musterstadt", "", "Rechnung 4711", "", "HANDELSHAUS NORD GMBH   E-Mail: info@handelshaus-nord.de"]);
+    expect(data.vendor_name).toBe("HANDELSHAUS NORD GMBH");
+  });
+
+  it("keeps the section's seller when no printed domain names another company", async () => {
+    const data = await extract(["Lieferant", "WERKSLIEFERANT GMBH", "Hauptstraße 1", "12345 Musterstadt", "", "Rechnung 4711", "", "E-Mail: buchhaltung@example.com"]);
+    expect(data.vendor_name).toBe("WERKSLIEFERANT GMBH");
+  });
+
+  it("takes a name wrapped over three lines down to its legal form", async () => {
+    const data = await extract(["AIK HUAT HARDWARE", "ENTERPRISE (SETIA", "ALAM) SDN BHD", "822737-X", "NO. 17-G, JALAN SETIA INDAH,", "40170 SHAH ALAM", "TEL: 012-6651783"]);
+    expect(data.vendor_name).toBe("AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD");
+  });
+
+  it("takes the lines above a legal-form line whose bracket opened there", async () => {
+    const data = await extract(["Selamat Datang", "AIK HUAT HARDWARE", "ENTERPRISE (SETIA", "ALAM) SDN BHD", "822737-X", "NO. 17-G, JALAN SETIA INDAH,", "40170 SHAH ALAM"]);
+    expect(data.vendor_name).toBe("AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD");
+  });
+
+  it("does not take a second plain line above a wrapped name", async () => {
+    const data = await extract(["Selamat Datang", "SUPER JIMAT", "KEDAI RUNCIT", "BORONG SDN BHD", "NO 5, JALAN PASAR,", "40170 SHAH ALAM"]);
+    expect(data.vendor_name).toBe("KEDAI RUNCIT BORONG SDN BHD");
+  });
+
+  it("does not take a stamp beside the name, set a little higher, as a line above it", () => {
+    const lines = ocrLines([
+      { text: "KEDAI MAJU ENTERPRISE PO", box: { x: 0.07, y: 0.103, w: 0.63, h: 0.051 } },
+      { text: "STED", box: { x: 0.65, y: 0.091, w: 0.27, h: 0.037 } },
+      { text: "9, JALAN SUBANG JASA 3,", box: { x: 0.06, y: 0.152, w: 0.5, h: 0.024 } },
+      { text: "40150 SHAH ALAM, SELANGOR.", box: { x: 0.07, y: 0.177, w: 0.61, h: 0.026 } },
+    ]);
+    expect(findVendorName(lines, null)?.value).toBe("KEDAI MAJU ENTERPRISE PO STED");
+  });
+});
