@@ -8,7 +8,7 @@ import { ocrImageUpright, uprightSize } from "./ocr-orientation";
 import { renderPdfPage } from "./pdf-render";
 import { mergeOcrIntoTextPage } from "./merge-ocr";
 import { readPdfRulings } from "./pdf-rulings";
-import { addImageText, documentMayHaveImageText, newImageTextBudget } from "./pdf-image-text";
+import { addImageText, prepareImageText } from "./pdf-image-text";
 import { checkPdfStreams, MAX_PDF_PAGES, PdfRejectedError } from "./pdf-guard";
 import { openPdf, readPdfTextPage } from "./pdf-text-layer";
 import { textToPages } from "./plain-text";
@@ -57,7 +57,7 @@ async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageMod
     const pages: Page[] = [];
     // Balanced: text inside images of text-layer pages is read region by region, only in documents with an image
     // that has the pixels for text (see pdf-image-text.ts for the cost).
-    const imageText = options.mode === "balanced" && documentMayHaveImageText(streams) ? newImageTextBudget() : null;
+    const imageText = options.mode === "balanced" ? await prepareImageText(bytes, streams, doc.numPages) : null;
     for (const number of selectedPdfPages(options.parsePages, doc.numPages)) {
       let page = await readPdfTextPage(doc, number);
       const scanned = pageChars(page) < MIN_TEXT_CHARS || looksPoor(page);

@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { extractDocument, type FieldDefinition } from "../index";
 import type { Word } from "../types";
 import { terminateOcr } from "./ocr";
-import { documentMayHaveImageText, worthReading, type PaintedImage } from "./pdf-image-text";
+import { documentMayHaveImageText, paintedImages, readImagePlacements, worthReading, type PaintedImage } from "./pdf-image-text";
+import { openPdf } from "./pdf-text-layer";
 
 const FIELDS: FieldDefinition[] = [
   { name: "invoice_number", type: "text" },
@@ -58,6 +59,31 @@ describe("choosing images to read", () => {
     // A searchable scan or a background: the text layer already has the words over it.
     const covered = Array.from({ length: 12 }, (_, i) => word(0.12 + (i % 4) * 0.12, 0.81 + Math.floor(i / 4) * 0.03));
     expect(worthReading(painted({}), covered)).toBe(false);
+  });
+});
+
+describe("readImagePlacements", () => {
+  it("places images from the content stream where pdfjs's operator list paints them", async () => {
+    const bytes = await invoiceWithPastedBlock();
+    const doc = await openPdf(bytes);
+    try {
+      const page = await doc.getPage(1);
+      const viewport = page.getViewport({ scale: 1 });
+      const placements = await readImagePlacements(bytes, 1);
+      const fromStructure = placements?.placedOn(1, viewport.transform as [number, number, number, number, number, number], viewport);
+      const fromPdfjs = await paintedImages(doc, 1);
+      expect(fromStructure).toHaveLength(2);
+      const block = fromStructure!.find((image) => image.widthPt > 400)!;
+      expect(block.box.x).toBeCloseTo(50 / 595, 3);
+      expect(block.box.y + block.box.h).toBeCloseTo((842 - 60) / 842, 3);
+      for (const image of fromStructure!) {
+        const same = fromPdfjs.find((other) => Math.abs(other.box.x - image.box.x) < 1e-6 && Math.abs(other.box.y - image.box.y) < 1e-6);
+        expect(same?.box).toEqual(image.box);
+        expect(same?.pixels).toEqual(image.pixels);
+      }
+    } finally {
+      await doc.loadingTask.destroy();
+    }
   });
 });
 
