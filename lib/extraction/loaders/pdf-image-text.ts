@@ -83,13 +83,26 @@ function streamBytes(stream: PDFStream): Uint8Array | null {
 const isDelimiter = (c: number) => c === 0x28 || c === 0x29 || c === 0x3c || c === 0x3e || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d || c === 0x2f || c === 0x25;
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
 
+const isNumberStart = (c: number) => (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
+
 /**
  * The `q`, `Q`, `cm` and `Do` operators of a content stream, in order, with their operands; everything else is
- * skipped (strings, hex strings, dictionaries, inline image data).
+ * skipped (strings, hex strings, dictionaries, inline image data). Operators are recognised from their bytes and
+ * numbers are parsed only for `cm`: text-heavy pages have thousands of tokens, a handful of them wanted.
  */
 function* placementOperators(bytes: Uint8Array): Generator<{ op: string; numbers: number[]; name: string | null }> {
-  let numbers: number[] = [];
-  let name: string | null = null;
+  // Spans of the last six numeric operands, as a ring.
+  const starts: number[] = [0, 0, 0, 0, 0, 0];
+  const ends: number[] = [0, 0, 0, 0, 0, 0];
+  let count = 0;
+  let nameStart = -1;
+  let nameEnd = -1;
+  const text = (from: number, to: number) => Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString("latin1");
+  const operands = () => {
+    const numbers: number[] = [];
+    for (let k = Math.max(0, count - 6); k < count; k += 1) numbers.push(Number(text(starts[k % 6]!, ends[k % 6]!)));
+    return numbers;
+  };
   let i = 0;
   const n = bytes.length;
   while (i < n) {
@@ -112,28 +125,50 @@ function* placementOperators(bytes: Uint8Array): Generator<{ op: string; numbers
     } else if (c === 0x2f) {
       let j = i + 1;
       while (j < n && !isSpace(bytes[j]!) && !isDelimiter(bytes[j]!)) j += 1;
-      name = Buffer.from(bytes.subarray(i + 1, j)).toString("latin1").replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      nameStart = i + 1;
+      nameEnd = j;
       i = j;
     } else if (isDelimiter(c)) i += c === 0x3c || c === 0x3e ? 2 : 1;
     else {
       let j = i;
       while (j < n && !isSpace(bytes[j]!) && !isDelimiter(bytes[j]!)) j += 1;
-      const token = Buffer.from(bytes.subarray(i, j)).toString("latin1");
-      i = j;
-      const value = Number(token);
-      if (token !== "" && Number.isFinite(value) && /^[+\-.\d]/.test(token)) {
-        numbers.push(value);
+      if (isNumberStart(c)) {
+        starts[count % 6] = i;
+        ends[count % 6] = j;
+        count += 1;
+        i = j;
         continue;
       }
-      if (token === "ID") {
+      const length = j - i;
+      const second = bytes[i + 1];
+      if (length === 1 && (c === 0x71 || c === 0x51)) yield { op: c === 0x71 ? "q" : "Q", numbers: [], name: null };
+      else if (length === 2 && c === 0x63 && second === 0x6d) yield { op: "cm", numbers: operands(), name: null };
+      else if (length === 2 && c === 0x44 && second === 0x6f && nameStart >= 0) {
+        yield { op: "Do", numbers: [], name: text(nameStart, nameEnd).replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) };
+      } else if (length === 2 && c === 0x49 && second === 0x44) {
         // Inline image data is binary: it ends at whitespace, "EI", whitespace.
-        while (i < n && !(isSpace(bytes[i]!) && bytes[i + 1] === 0x45 && bytes[i + 2] === 0x49 && (i + 3 >= n || isSpace(bytes[i + 3]!)))) i += 1;
-        i += 3;
-      } else if (token === "q" || token === "Q" || token === "cm" || token === "Do") yield { op: token, numbers, name };
-      numbers = [];
-      name = null;
+        j += 1;
+        while (j < n && !(isSpace(bytes[j]!) && bytes[j + 1] === 0x45 && bytes[j + 2] === 0x49 && (j + 3 >= n || isSpace(bytes[j + 3]!)))) j += 1;
+        j += 3;
+      }
+      i = j;
+      count = 0;
+      nameStart = -1;
     }
   }
+}
+
+/** Whether a page's XObjects include an image with the pixels for text, or a form that might: else its content need
+ * not be decoded. */
+function mayPaintTextImage(doc: PDFDocument, resources: PDFDict | undefined): boolean {
+  const xobjects = resources?.lookupMaybe(PDFName.of("XObject"), PDFDict);
+  if (!xobjects) return false;
+  return xobjects.values().some((value) => {
+    const object = value instanceof PDFRef ? doc.context.lookup(value) : value;
+    if (!(object instanceof PDFStream)) return false;
+    const subtype = object.dict.lookup(PDFName.of("Subtype"));
+    return subtype === PDFName.of("Form") || (subtype === PDFName.of("Image") && mayHoldText({ width: dimension(object.dict, "Width"), height: dimension(object.dict, "Height") }));
+  });
 }
 
 /** Nested forms followed at most this deep (forms may refer to themselves). */
@@ -200,6 +235,8 @@ export async function readImagePlacements(bytes: Uint8Array, pageCount: number):
       const node = pages[pageNumber - 1]?.node;
       if (!node) return null;
       try {
+        const resources = node.Resources();
+        if (!mayPaintTextImage(doc, resources)) return [];
         const contents = node.Contents();
         const streams = contents instanceof PDFArray ? contents.asArray().map((v) => doc.context.lookup(v)) : [contents];
         const decoded: Uint8Array[] = [];
@@ -210,7 +247,7 @@ export async function readImagePlacements(bytes: Uint8Array, pageCount: number):
           decoded.push(data);
         }
         const placed: Array<{ image: StructureImage; matrix: Matrix }> = [];
-        if (!placeImages(doc, decoded, node.Resources(), viewport, 0, placed)) return null;
+        if (!placeImages(doc, decoded, resources, viewport, 0, placed)) return null;
         return placed.flatMap(({ image, matrix }) => {
           const box = unitSquareBox(matrix, size);
           return box ? [{ ...box, pixels: image.pixels, key: `${image.key}:${drawnKey(matrix)}` }] : [];
