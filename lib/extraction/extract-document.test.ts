@@ -295,6 +295,15 @@ describe("receipt vendor", () => {
   });
 });
 
+describe("vendor name ending at its legal form", () => {
+  it("leaves out a lower-case continuation or a web address after the legal form", async () => {
+    const name = async (text: string) => (await extractText(text, [{ name: "vendor_name", type: "text" }])).data.vendor_name;
+    expect(await name("Example Nederland B.V. iov Example.com\nBadweg 48, 8401 BL Gorredijk\n")).toBe("Example Nederland B.V.");
+    expect(await name("Muster Handels GmbH muster-handel.de\nHauptstr. 5, 80333 München\n")).toBe("Muster Handels GmbH");
+    expect(await name("Muster Bau GmbH & Co. KG\nHauptstr. 5, 80333 München\n")).toBe("Muster Bau GmbH & Co. KG");
+  });
+});
+
 describe("vendor address", () => {
   it("starts at the premises, after a branch name under the seller's name", async () => {
     const text = "IKANO HANDEL SDN BHD\nIKEA Cheras\nNo 2A Jalan Cochrane\nTaman Maluri\n55100 KUALA LUMPUR\nTel: 03-7952 7575\n";

@@ -19,6 +19,24 @@ function cleanName(text: string): string {
     .trim();
 }
 
+/** Legal forms that end a company's name (trade words such as "Company" or "Co." do not: "Foo & Co. KG"). */
+const LEGAL_FORM = /\b(?:GmbH|AG|KG|OHG|mbH|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|SARL|SAS|SASU|EURL|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?)(?=$|[\s,)])/gi;
+/** A web address written without "www." ("Example.com"). */
+const DOMAIN = /\b[\p{L}\d-]+\.(?:com|net|org|eu|[a-z]{2})\b/iu;
+
+/**
+ * "Foo Nederland B.V. iov Example.com": what follows a legal form on the name's line is not part of the name when it
+ * starts with a lower-case word ("iov", "c/o", "trading as") or holds a web address. "Foo GmbH & Co. KG" stays whole.
+ */
+function endAtLegalForm(text: string): string {
+  for (const match of text.matchAll(LEGAL_FORM)) {
+    const end = match.index + match[0].length;
+    const rest = text.slice(end).trim();
+    if (rest !== "" && (/^\p{Ll}/u.test(rest) || DOMAIN.test(rest))) return text.slice(0, end).trim();
+  }
+  return text;
+}
+
 /** A name followed by a company registration number in brackets ("(519537-X)"; OCR may read "(" as "{"). */
 const REGISTERED_NAME = /^(\p{L}[^(){}]{2,}?)\s*[({]\s*\d{4,8}-?[A-Z]\s*\)/u;
 
@@ -105,7 +123,7 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     const isSenderLine = segments.length >= 3;
     // "MYNEWS RETAIL SB (306255-X) FKA BISON STORES SB": a company registration number follows the registered name.
     const registered = REGISTERED_NAME.exec(line.text)?.[1];
-    const text = cleanName(registered ?? (isSenderLine ? (segments[0] ?? "") : line.text));
+    const text = endAtLegalForm(cleanName(registered ?? (isSenderLine ? (segments[0] ?? "") : line.text)));
     if (!isNameLike(text) || text.length > 60 || !confident(line)) continue;
     if (customer && text.toLowerCase() === customer.toLowerCase()) continue;
     let score = 0.2;

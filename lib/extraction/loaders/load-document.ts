@@ -8,6 +8,7 @@ import { ocrImageUpright, uprightSize } from "./ocr-orientation";
 import { renderPdfPage } from "./pdf-render";
 import { mergeOcrIntoTextPage } from "./merge-ocr";
 import { readPdfRulings } from "./pdf-rulings";
+import { addImageText, prepareImageText } from "./pdf-image-text";
 import { checkPdfStreams, MAX_PDF_PAGES, PdfRejectedError } from "./pdf-guard";
 import { openPdf, readPdfTextPage } from "./pdf-text-layer";
 import { textToPages } from "./plain-text";
@@ -50,15 +51,20 @@ function selectedPdfPages(expression: string | undefined, pageCount: number): nu
 }
 
 async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageModel> {
-  await checkPdfStreams(bytes);
+  const streams = await checkPdfStreams(bytes);
   const doc = await openPdf(bytes);
   try {
     const pages: Page[] = [];
+    // Balanced: text inside images of text-layer pages is read region by region, only in documents with an image
+    // that has the pixels for text (see pdf-image-text.ts for the cost).
+    const imageText = options.mode === "balanced" ? await prepareImageText(bytes, streams, doc.numPages) : null;
     for (const number of selectedPdfPages(options.parsePages, doc.numPages)) {
       let page = await readPdfTextPage(doc, number);
       const scanned = pageChars(page) < MIN_TEXT_CHARS || looksPoor(page);
       if (options.mode === "balanced" && scanned) {
         page = await ocrPdfPage(doc, number, page, true);
+      } else if (imageText) {
+        page = await addImageText(doc, page, imageText);
       } else if (options.mode === "accurate") {
         // Accurate: every page is also OCR'd; text printed only inside images (logos, pasted scans) joins the
         // text layer, and a garbage text layer is replaced.

@@ -18,8 +18,13 @@ function inside(box: Box, x: number, y: number, margin: number): boolean {
  * centre falls on a text-layer word are dropped: the text layer is exact where it exists.
  */
 export function mergeOcrIntoTextPage(textPage: Page, ocrPage: Page): Page {
+  return mergeOcrWords(textPage, pageWords(ocrPage));
+}
+
+/** As mergeOcrIntoTextPage, for OCR words already placed on the page (boxes in page fractions). */
+export function mergeOcrWords(textPage: Page, ocrWords: Word[]): Page {
   const textWords = pageWords(textPage);
-  const extra = pageWords(ocrPage).filter((w) => {
+  const extra = ocrWords.filter((w) => {
     const cx = w.box.x + w.box.w / 2;
     const cy = w.box.y + w.box.h / 2;
     return w.confidence >= 0.6 && !textWords.some((t) => inside(t.box, cx, cy, 0.004));

@@ -1,4 +1,5 @@
 import type { RawWord } from "../layout/build-page";
+import { isValidIban } from "../normalise/identifiers";
 import { LETTER_LOOKALIKES, oneLetterOff } from "../normalise/letter-slips";
 
 /** Letters tesseract confuses with digits, only replaced inside tokens that are otherwise numeric. */
@@ -74,7 +75,88 @@ function repairLegalForms(words: RawWord[]): RawWord[] {
   return out;
 }
 
-/** The OCR slips that break amounts, names and legal forms, repaired word by word before layout. */
+/**
+ * Where each country's IBAN has letters (a), digits (n) or either (c) after the country code and check digits
+ * (ISO 13616 registry), for the countries whose IBAN length identifiers.ts knows.
+ */
+const BBAN_FORMATS: Record<string, string> = {
+  AT: "16n", BE: "12n", CH: "5n12c", CZ: "20n", DE: "18n", DK: "14n", ES: "20n", FI: "14n", FR: "10n11c2n", GB: "4a14n", IE: "4a14n", IT: "1a10n12c", LU: "3n13c", NL: "4a10n", NO: "11n", PL: "24n", PT: "21n", SE: "20n",
+};
+
+const TO_LETTER: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "8": "B" };
+const TO_DIGIT: Record<string, string> = { O: "0", D: "0", Q: "0", I: "1", L: "1", Z: "2", S: "5", G: "6", B: "8" };
+
+/** One character class per IBAN position: "nn" check digits, then the country's BBAN format expanded. */
+function ibanClasses(country: string): string | null {
+  const format = BBAN_FORMATS[country];
+  if (!format) return null;
+  return `nn${format.replace(/(\d+)([anc])/g, (_, count: string, kind: string) => kind.repeat(Number(count)))}`;
+}
+
+/**
+ * An IBAN as OCR read it (compacted, upper case) with look-alikes put back where its country's format wants a letter
+ * or a digit ("NL58RAB00198…" → "NL58RABO0198…"), when the result passes the mod-97 check; otherwise null.
+ */
+export function repairIban(compact: string): string | null {
+  const country = compact.slice(0, 2);
+  const classes = ibanClasses(country);
+  if (!classes || !/^[A-Z]{2}$/.test(country)) return null;
+  if (compact.length === classes.length + 3) {
+    // One character read twice, as itself and as its look-alike ("RAB0O0198" for "RABO0198"): either copy may go.
+    for (let i = 2; i + 1 < compact.length; i += 1) {
+      const a = compact[i]!;
+      const b = compact[i + 1]!;
+      if (a === b || (TO_DIGIT[a] ?? a) !== (TO_DIGIT[b] ?? b)) continue;
+      const repaired = repairIban(compact.slice(0, i) + compact.slice(i + 1)) ?? repairIban(compact.slice(0, i + 1) + compact.slice(i + 2));
+      if (repaired) return repaired;
+    }
+    return null;
+  }
+  if (compact.length !== classes.length + 2) return null;
+  let repaired = country;
+  for (let i = 2; i < compact.length; i += 1) {
+    const ch = compact[i]!;
+    const kind = classes[i - 2];
+    repaired += kind === "a" ? (TO_LETTER[ch] ?? ch) : kind === "n" ? (TO_DIGIT[ch] ?? ch) : ch;
+  }
+  return isValidIban(repaired) ? repaired : null;
+}
+
+/** Most words an IBAN printed in groups spans ("NL58 RABO 0198 7232 02"); 34 characters in groups of four. */
+const MAX_IBAN_WORDS = 9;
+/** A checksum-valid IBAN is trusted as read, whatever tesseract's confidence: a wrong reading passes mod 97 once in 97. */
+const CHECKED_CONFIDENCE = 0.9;
+
+/**
+ * IBANs in a run of words, repaired by their country's format and checked by mod 97. A valid IBAN's words get a
+ * confidence that keeps them when OCR words are filtered by confidence (low-confidence words are dropped when
+ * merged into a text layer).
+ */
+export function repairIbans(words: RawWord[]): RawWord[] {
+  const out = [...words];
+  for (let i = 0; i < out.length; i += 1) {
+    if (!/^[A-Za-z]{2}[0-9A-Za-z]{2}/.test(out[i]!.text.replace(/^[^A-Za-z0-9]+/, ""))) continue;
+    let joined = "";
+    for (let j = i; j < Math.min(out.length, i + MAX_IBAN_WORDS); j += 1) {
+      if (!/^[A-Za-z0-9]+[.,;:]?$/.test(out[j]!.text.replace(/^[^A-Za-z0-9]+/, ""))) break;
+      joined += out[j]!.text.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
+      if (joined.length > 34) break;
+      const repaired = repairIban(joined);
+      if (!repaired) continue;
+      let at = 0;
+      for (let k = i; k <= j; k += 1) {
+        const word = out[k]!;
+        const text = word.text.replace(/[A-Za-z0-9]/g, () => repaired[at++] ?? "");
+        out[k] = { ...word, text, confidence: Math.max(word.confidence, CHECKED_CONFIDENCE) };
+      }
+      i = j;
+      break;
+    }
+  }
+  return out;
+}
+
+/** The OCR slips that break amounts, names, legal forms and IBANs, repaired word by word before layout. */
 export function repairOcrWords(words: RawWord[]): RawWord[] {
-  return repairLegalForms(repairOcrNumbers(words).map((word) => ({ ...word, text: repairLetters(word.text) })));
+  return repairIbans(repairLegalForms(repairOcrNumbers(words).map((word) => ({ ...word, text: repairLetters(word.text) }))));
 }

@@ -7,7 +7,7 @@ import { checkPdfStreams, MAX_PDF_STREAM_INFLATED_BYTES } from "./pdf-guard";
 
 describe("checkPdfStreams", () => {
   it("lets an ordinary PDF through", async () => {
-    await expect(checkPdfStreams(await onePagePdf())).resolves.toBeUndefined();
+    await expect(checkPdfStreams(await onePagePdf())).resolves.toEqual({ images: [] });
   });
 
   it("refuses a FlateDecode stream that inflates to gigabytes, in seconds", async () => {
@@ -19,7 +19,7 @@ describe("checkPdfStreams", () => {
   it("lets a stream through that inflates to just under the limit", async () => {
     const body = deflatedZeros(MAX_PDF_STREAM_INFLATED_BYTES - 1024);
     const pdf = assemblePdf(["<< /Type /Catalog /Pages 2 0 R >>", Buffer.concat([Buffer.from(`<< /Filter /FlateDecode /Length ${body.length} >>\nstream\n`), body, Buffer.from("\nendstream")])], "/Root 1 0 R");
-    await expect(checkPdfStreams(pdf)).resolves.toBeUndefined();
+    await expect(checkPdfStreams(pdf)).resolves.toEqual({ images: [] });
   }, 30_000);
 
   describe("inflating only what could break a limit", () => {
@@ -36,9 +36,14 @@ describe("checkPdfStreams", () => {
       const inflate = vi.spyOn(zlib, "inflateSync");
       // Incompressible data: 3 × 0.75 MB compressed could in theory inflate to 2.3 GB, though it holds 2.25 MB.
       const bodies = [0, 1, 2].map(() => flateStream(zlib.deflateSync(randomBytes(768 * 1024), { level: 0 })));
-      await expect(checkPdfStreams(assemblePdf(["<< /Type /Catalog /Pages 2 0 R >>", ...bodies], "/Root 1 0 R"))).resolves.toBeUndefined();
+      await expect(checkPdfStreams(assemblePdf(["<< /Type /Catalog /Pages 2 0 R >>", ...bodies], "/Root 1 0 R"))).resolves.toEqual({ images: [] });
       expect(inflate).toHaveBeenCalledTimes(3);
     });
+  });
+
+  it("lists the declared size of each image XObject", async () => {
+    const pdf = assemblePdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /XObject /Subtype /Image /Width 912 /Height 179 /BitsPerComponent 8 /ColorSpace /DeviceGray /Length 1 >>\nstream\n\0\nendstream"], "/Root 1 0 R");
+    await expect(checkPdfStreams(pdf)).resolves.toEqual({ images: [{ width: 912, height: 179 }] });
   });
 
   it("refuses an image XObject that declares more pixels than any image Quarry reads", async () => {

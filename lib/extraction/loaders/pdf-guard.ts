@@ -83,7 +83,10 @@ const MAX_DEFLATE_RATIO = 1032;
 
 const isFlate = (dictionary: string) => /\/(FlateDecode|Fl)\b/.test(dictionary);
 
-export async function checkPdfStreams(input: Uint8Array): Promise<void> {
+/** What the scan saw on the way: the declared pixel size of every image XObject, for deciding whether any image could hold text. */
+export type PdfStreamSummary = { images: Array<{ width: number; height: number }> };
+
+export async function checkPdfStreams(input: Uint8Array): Promise<PdfStreamSummary> {
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const spans = [...streams(bytes)];
   // Ordinary files (a few MB of Flate data at most) cannot reach the per-file limit; only then is inflating any
@@ -91,12 +94,14 @@ export async function checkPdfStreams(input: Uint8Array): Promise<void> {
   const upperBound = (span: StreamSpan) => (span.end - span.start) * MAX_DEFLATE_RATIO;
   const fileMayExceed = spans.reduce((sum, span) => sum + (isFlate(span.dictionary) ? upperBound(span) : 0), 0) > MAX_PDF_INFLATED_BYTES;
   let total = 0;
+  const images: PdfStreamSummary["images"] = [];
   for (const span of spans) {
     const { dictionary, start, end } = span;
     if (/\/Subtype\s*\/Image/.test(dictionary)) {
       const width = number(dictionary, "Width");
       const height = number(dictionary, "Height");
       if (width * height > MAX_IMAGE_PIXELS) throw new PdfRejectedError(`The PDF contains an image too large to read (${width} × ${height} px)`);
+      images.push({ width, height });
     }
     if (!isFlate(dictionary)) continue;
     if (!fileMayExceed && upperBound(span) <= MAX_PDF_STREAM_INFLATED_BYTES) continue;
@@ -105,4 +110,5 @@ export async function checkPdfStreams(input: Uint8Array): Promise<void> {
     total += size;
     if (total > MAX_PDF_INFLATED_BYTES) throw new PdfRejectedError("The PDF inflates beyond the size limit");
   }
+  return { images };
 }
