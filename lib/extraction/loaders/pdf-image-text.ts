@@ -7,6 +7,7 @@ import { ocrImage } from "./ocr";
 import type { PdfStreamSummary } from "./pdf-guard";
 import { renderPdfRegion } from "./pdf-render";
 import { loadPdfjs } from "./pdf-runtime";
+import { multiply, type Matrix } from "./pdf-matrix";
 
 /**
  * Text printed only inside images of a text-layer page (a company block pasted as a picture, stamped bank details,
@@ -59,19 +60,6 @@ const dimension = (dict: PDFDict, key: string) => {
   const value = dict.lookup(PDFName.of(key));
   return value instanceof PDFNumber ? value.asNumber() : 0;
 };
-
-type Matrix = [number, number, number, number, number, number];
-
-function multiply(m: Matrix, n: Matrix): Matrix {
-  return [
-    m[0] * n[0] + m[2] * n[1],
-    m[1] * n[0] + m[3] * n[1],
-    m[0] * n[2] + m[2] * n[3],
-    m[1] * n[2] + m[3] * n[3],
-    m[0] * n[4] + m[2] * n[5] + m[4],
-    m[1] * n[4] + m[3] * n[5] + m[5],
-  ];
-}
 
 /** Streams' decoded bytes, or null for a filter pdf-lib cannot decode. */
 function streamBytes(stream: PDFStream): Uint8Array | null {
