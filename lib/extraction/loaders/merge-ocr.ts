@@ -1,7 +1,8 @@
 import { buildPage, type RawWord } from "../layout/build-page";
 import type { Box, Page, Word } from "../types";
 
-function pageWords(page: Page): Word[] {
+/** Every word of a page, in block and line order. */
+export function pageWords(page: Page): Word[] {
   return page.blocks.flatMap((b) => b.lines.flatMap((l) => l.words));
 }
 

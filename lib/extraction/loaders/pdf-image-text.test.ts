@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { extractDocument, type FieldDefinition } from "../index";
 import type { Word } from "../types";
 import { terminateOcr } from "./ocr";
-import { documentMayHaveImageText, paintedImages, readImagePlacements, worthReading, type PaintedImage } from "./pdf-image-text";
+import { paintedImages, readImagePlacements, type PaintedImage } from "./pdf-image-placements";
+import { documentMayHaveImageText, worthReading } from "./pdf-image-text";
 import { openPdf } from "./pdf-text-layer";
 
 const FIELDS: FieldDefinition[] = [
