@@ -6,6 +6,7 @@ import { sameRow, wordsSource, type DocLine } from "./document-lines";
 import { findLabelMatches, type LabelMatch } from "./label-matches";
 import { readValue } from "./read-value";
 import { tokenise } from "./text-tokens";
+import { memoPerOwner, memoPerOwnerAndKey } from "./memo";
 
 export type Candidate = { value: string | number; score: number; source: SourceBox; raw: string; line: number };
 
@@ -17,15 +18,10 @@ const BELOW = 0.7;
 const GROSS_PRICE = 0.6;
 
 /** Words with a letter, per line: every concept's labels on a line ask for it. */
-const letterWordCounts = new WeakMap<DocLine, number>();
+const letterWordCount = memoPerOwner<DocLine, number>();
 
 function letterWords(line: DocLine): number {
-  let count = letterWordCounts.get(line);
-  if (count === undefined) {
-    count = line.words.filter((w) => /\p{L}/u.test(w.text)).length;
-    letterWordCounts.set(line, count);
-  }
-  return count;
+  return letterWordCount(line, () => line.words.filter((w) => /\p{L}/u.test(w.text)).length);
 }
 
 function labelQuality(match: LabelMatch): number {
@@ -48,41 +44,32 @@ function valueRun(right: readonly DocLine[]): DocLine[] {
 }
 
 /** Lines grouped by page, computed once per document: neighbour searches stay within one page. */
-const pageCache = new WeakMap<DocLine[], Map<number, DocLine[]>>();
+const linesByPage = memoPerOwner<DocLine[], Map<number, DocLine[]>>();
 
 function samePage(lines: DocLine[], page: number): DocLine[] {
-  let byPage = pageCache.get(lines);
-  if (!byPage) {
-    byPage = new Map();
+  const byPage = linesByPage(lines, () => {
+    const grouped = new Map<number, DocLine[]>();
     for (const l of lines) {
-      const pageLines = byPage.get(l.page);
+      const pageLines = grouped.get(l.page);
       if (pageLines) pageLines.push(l);
-      else byPage.set(l.page, [l]);
+      else grouped.set(l.page, [l]);
     }
-    pageCache.set(lines, byPage);
-  }
+    return grouped;
+  });
   return byPage.get(page) ?? [];
 }
 
 /** Lines right of each labelled line, per document: every concept whose label sits on a line asks again. */
-const rightOfCache = new WeakMap<DocLine[], Map<number, readonly DocLine[]>>();
+const rightOf = memoPerOwnerAndKey<DocLine[], number, readonly DocLine[]>();
 
 /** Lines to the right of the label on the same row, nearest first. */
 function linesRightOf(lines: DocLine[], line: DocLine): readonly DocLine[] {
-  let byLine = rightOfCache.get(lines);
-  if (!byLine) {
-    byLine = new Map();
-    rightOfCache.set(lines, byLine);
-  }
-  let right = byLine.get(line.index);
-  if (!right) {
-    right = samePage(lines, line.page)
+  return rightOf(lines, line.index, () =>
+    samePage(lines, line.page)
       .filter((l) => l.index !== line.index && l.box.x >= line.box.x + line.box.w - 0.005 && sameRow(l.box, line.box))
       .sort((a, b) => a.box.x - b.box.x)
-      .slice(0, 4);
-    byLine.set(line.index, right);
-  }
-  return right;
+      .slice(0, 4),
+  );
 }
 
 /** The nearest line under the label that overlaps it horizontally, within about two line heights. */
@@ -125,7 +112,7 @@ function walkDown(lines: DocLine[], below: DocLine, labelBox: { x: number; w: nu
 }
 
 /** Candidates per document and built-in concept: totals reconciliation and fallbacks ask for the same ones again. */
-const candidateCache = new WeakMap<DocLine[], Map<string, readonly Candidate[]>>();
+const builtInCandidates = memoPerOwnerAndKey<DocLine[], string, readonly Candidate[]>();
 const AMOUNT_CONCEPTS: ReadonlySet<string> = new Set(CONCEPTS.filter((c) => c.kind === "amount").map((c) => c.key));
 const NO_CONCEPTS: ReadonlySet<string> = new Set();
 
@@ -137,18 +124,8 @@ export function findLabelledCandidates(
   extraLabels: Array<{ concept: string; label: string }> = [],
 ): Candidate[] {
   if (extraLabels.length > 0) return labelledCandidates(lines, concept, kind, order, extraLabels);
-  let byKey = candidateCache.get(lines);
-  if (!byKey) {
-    byKey = new Map();
-    candidateCache.set(lines, byKey);
-  }
   const key = `${concept}\u0000${kind}\u0000${order}`;
-  let found = byKey.get(key);
-  if (!found) {
-    found = labelledCandidates(lines, concept, kind, order, []);
-    byKey.set(key, found);
-  }
-  return [...found];
+  return [...builtInCandidates(lines, key, () => labelledCandidates(lines, concept, kind, order, []))];
 }
 
 /** "Ohne MwSt.", "excl. VAT", "hors TVA": the tax word names what a price leaves out, not a tax amount. */

@@ -1,6 +1,7 @@
 import { CONCEPTS } from "./concepts";
 import type { DocLine } from "./document-lines";
 import { tokenise } from "./text-tokens";
+import { memoPerOwner } from "./memo";
 
 export type LabelMatch = { line: DocLine; start: number; end: number; label: string; length: number };
 
@@ -48,16 +49,10 @@ function lineHits(line: DocLine, indexes: Array<Map<string, TokenLabel[]>>): Hit
 }
 
 /** Label hits of every line, computed once per document for the built-in vocabulary. */
-const hitCache = new WeakMap<DocLine[], Hit[][]>();
+const builtInHits = memoPerOwner<DocLine[], Hit[][]>();
 
 function allHits(lines: DocLine[], extra: Array<{ concept: string; label: string }>): Hit[][] {
-  if (extra.length === 0) {
-    const cached = hitCache.get(lines);
-    if (cached) return cached;
-    const computed = lines.map((line) => lineHits(line, [builtIns()]));
-    hitCache.set(lines, computed);
-    return computed;
-  }
+  if (extra.length === 0) return builtInHits(lines, () => lines.map((line) => lineHits(line, [builtIns()])));
   const extraIndex = indexLabels(extra.map((e) => ({ concept: e.concept, label: e.label, tokens: tokenise(e.label) })).filter((l) => l.tokens.length > 0));
   return lines.map((line) => lineHits(line, [builtIns(), extraIndex]));
 }
