@@ -157,6 +157,7 @@ function reconcile(fields: FieldDefinition[], picks: Map<string, Candidate | nul
   };
   set("subtotal_amount", result.subtotal);
   set("tax_amount", result.tax);
+  // Unlike the parts, the total is set even when null: reconciliation drops a total no larger than its own tax.
   const name = byConcept.get("total_amount");
   if (name) picks.set(name, result.total);
 }
