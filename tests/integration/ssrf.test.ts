@@ -86,10 +86,15 @@ const otherSchemes = () => OTHER_SCHEMES.map((scheme) => (typeof scheme === "str
 
 /** Files in the server's local store: a refused import must leave none behind. */
 /** Uploaded files in the store. Page previews are left out: processing writes them later, for documents of earlier tests. */
+/**
+ * Uploaded files on disk. Previews are left out, and so are their temporary names (preview.webp.<pid>.<time>.tmp):
+ * earlier tests' documents are still being rendered in the background, and a preview caught mid-write would be
+ * counted once and then vanish when it is renamed into place.
+ */
 function storedFiles(): number {
   const root = path.join(quarry().dataDir, "files");
   if (!fs.existsSync(root)) return 0;
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name !== "preview.webp").length;
+  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && !entry.name.startsWith("preview.webp")).length;
 }
 
 /** This machine's host name when it resolves only to non-public addresses (usually 127.0.x.1 via /etc/hosts). */
