@@ -39,6 +39,19 @@ describe("checkPdfStreams", () => {
       await expect(checkPdfStreams(assemblePdf(["<< /Type /Catalog /Pages 2 0 R >>", ...bodies], "/Root 1 0 R"))).resolves.toEqual({ images: [] });
       expect(inflate).toHaveBeenCalledTimes(3);
     });
+
+    it("inflates the largest streams first, and only until the rest cannot add up past the per-file limit", async () => {
+      const inflate = vi.spyOn(zlib, "inflateSync");
+      // Twelve streams, each too short to break the per-stream limit; their bounds add up to ~2.5 GB, two real
+      // sizes instead of two bounds bring that under 2 GiB. The one larger stream goes first.
+      const sizes = [200, 200, 200, 200, 200, 250, 200, 200, 200, 200, 200, 200].map((kb) => kb * 1024);
+      const compressed = sizes.map((size) => zlib.deflateSync(randomBytes(size), { level: 0 }));
+      inflate.mockClear();
+      await expect(checkPdfStreams(assemblePdf(["<< /Type /Catalog /Pages 2 0 R >>", ...compressed.map(flateStream)], "/Root 1 0 R"))).resolves.toEqual({ images: [] });
+      expect(inflate).toHaveBeenCalledTimes(2);
+      // The span the scan takes runs to "endstream" and so holds the end-of-line before it.
+      expect((inflate.mock.calls[0]![0] as Buffer).length).toBe(compressed[5]!.length + 1);
+    });
   });
 
   it("lists the declared size of each image XObject", async () => {

@@ -81,34 +81,50 @@ const number = (dictionary: string, key: string) => Number(new RegExp(`/${key}\\
  */
 const MAX_DEFLATE_RATIO = 1032;
 
+const upperBound = (span: StreamSpan) => (span.end - span.start) * MAX_DEFLATE_RATIO;
+
 const isFlate = (dictionary: string) => /\/(FlateDecode|Fl)\b/.test(dictionary);
 
 /** What the scan saw on the way: the declared pixel size of every image XObject, for deciding whether any image could hold text. */
 export type PdfStreamSummary = { images: Array<{ width: number; height: number }> };
 
+/**
+ * Inflates what could break a limit, and only that. A stream whose compressed size times MAX_DEFLATE_RATIO passes
+ * the per-stream limit is always inflated. The rest count at that bound until the bounds could add up past the
+ * per-file limit; then the largest are inflated, and counted at their real size, until they cannot. A long
+ * document of ordinary streams (fonts repeated on every page) is so read in part instead of twice in full.
+ */
 export async function checkPdfStreams(input: Uint8Array): Promise<PdfStreamSummary> {
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-  const spans = [...streams(bytes)];
-  // Ordinary files (a few MB of Flate data at most) cannot reach the per-file limit; only then is inflating any
-  // stream skipped, so what is refused, and in which order, stays as if every stream had been inflated.
-  const upperBound = (span: StreamSpan) => (span.end - span.start) * MAX_DEFLATE_RATIO;
-  const fileMayExceed = spans.reduce((sum, span) => sum + (isFlate(span.dictionary) ? upperBound(span) : 0), 0) > MAX_PDF_INFLATED_BYTES;
-  let total = 0;
   const images: PdfStreamSummary["images"] = [];
-  for (const span of spans) {
-    const { dictionary, start, end } = span;
-    if (/\/Subtype\s*\/Image/.test(dictionary)) {
-      const width = number(dictionary, "Width");
-      const height = number(dictionary, "Height");
+  const flate: StreamSpan[] = [];
+  for (const span of streams(bytes)) {
+    if (/\/Subtype\s*\/Image/.test(span.dictionary)) {
+      const width = number(span.dictionary, "Width");
+      const height = number(span.dictionary, "Height");
       if (width * height > MAX_IMAGE_PIXELS) throw new PdfRejectedError(`The PDF contains an image too large to read (${width} × ${height} px)`);
       images.push({ width, height });
     }
-    if (!isFlate(dictionary)) continue;
-    if (!fileMayExceed && upperBound(span) <= MAX_PDF_STREAM_INFLATED_BYTES) continue;
-    const size = await inflatedSize(bytes.subarray(start, end), MAX_PDF_STREAM_INFLATED_BYTES);
+    if (isFlate(span.dictionary)) flate.push(span);
+  }
+  let inflatedTotal = 0;
+  const inflate = async (span: StreamSpan) => {
+    const size = await inflatedSize(bytes.subarray(span.start, span.end), MAX_PDF_STREAM_INFLATED_BYTES);
     if (size > MAX_PDF_STREAM_INFLATED_BYTES) throw new PdfRejectedError("The PDF contains a compressed stream that inflates beyond the size limit (a decompression bomb)");
-    total += size;
-    if (total > MAX_PDF_INFLATED_BYTES) throw new PdfRejectedError("The PDF inflates beyond the size limit");
+    inflatedTotal += size;
+    if (inflatedTotal > MAX_PDF_INFLATED_BYTES) throw new PdfRejectedError("The PDF inflates beyond the size limit");
+  };
+  const bounded: StreamSpan[] = [];
+  for (const span of flate) {
+    if (upperBound(span) > MAX_PDF_STREAM_INFLATED_BYTES) await inflate(span);
+    else bounded.push(span);
+  }
+  bounded.sort((a, b) => upperBound(b) - upperBound(a));
+  let boundsLeft = bounded.reduce((sum, span) => sum + upperBound(span), 0);
+  for (const span of bounded) {
+    if (inflatedTotal + boundsLeft <= MAX_PDF_INFLATED_BYTES) break;
+    boundsLeft -= upperBound(span);
+    await inflate(span);
   }
   return { images };
 }

@@ -5,6 +5,13 @@ export type FoundAmount = { value: number; index: number; length: number; text: 
 // A number with optional thousands groups (. , space, apostrophe, thin space) and decimals; signs handled around it.
 const NUMBER_RE = /(?<![\p{L}\d.,])(-\s?)?(\(\s*)?((?:\d{1,3}(?:[.,'\u2009\u202f ]\d{3})+|\d+)(?:[.,]\d{1,4})?)(\s*\))?(\s?-)?(?![\d])(?![.,]\d)/gu;
 
+/**
+ * A currency code or mark glued to the digits ("RM28.05", "USD100", "Rs.250"). The number pattern refuses digits
+ * that follow a letter, so that "A4" or "INV2024" are not amounts; these prefixes are blanked out before the scan.
+ * Case-insensitive because OCR often reads "RM" as "rM".
+ */
+const GLUED_CURRENCY_RE = /(?<![\p{L}\d])(?:RM|MYR|USD|EUR|GBP|CHF|SGD|HKD|AUD|CAD|INR|IDR|Rs\.?|Rp\.?)(?=\d)/giu;
+
 /** Parses the digits part of an amount, deciding which separator is the decimal one. */
 export type DecimalSeparator = "." | ",";
 
@@ -43,16 +50,18 @@ export function parseNumberToken(token: string, decimalHint?: DecimalSeparator):
 /** Finds amounts in a text (e.g. "€ 2.321,00", "1,234.56 USD", "-12.50", "(4.00)", "12,50-"). */
 export function findAmounts(text: string, decimalHint?: DecimalSeparator): FoundAmount[] {
   const out: FoundAmount[] = [];
+  // Same length as the text, so indexes found in it hold for the text.
+  const scanned = text.replace(GLUED_CURRENCY_RE, (prefix) => " ".repeat(prefix.length));
   NUMBER_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = NUMBER_RE.exec(text)) !== null) {
+  while ((m = NUMBER_RE.exec(scanned)) !== null) {
     const parsed = parseNumberToken(m[3] ?? "", decimalHint);
     if (!parsed) continue;
     const negative = Boolean(m[1]) || (Boolean(m[2]) && Boolean(m[4])) || Boolean(m[5] && !m[1]);
     let text0 = m[0];
     let index = m.index;
     // A trailing "-" glued to a following word is a hyphen, not a credit sign: only accept it at the end of a token.
-    if (m[5] && /\S/.test(text.charAt(index + text0.length))) {
+    if (m[5] && /\S/.test(scanned.charAt(index + text0.length))) {
       text0 = text0.slice(0, text0.length - m[5].length);
     }
     if (m[2] && !m[4]) {
