@@ -7,12 +7,15 @@ import { Client, StreamableHTTPClientTransport, UnauthorizedError, type OAuthCli
  */
 type ClientInformation = Awaited<ReturnType<OAuthClientProvider["clientInformation"]>>;
 type Tokens = Awaited<ReturnType<OAuthClientProvider["tokens"]>>;
+type DiscoveryState = Parameters<NonNullable<OAuthClientProvider["saveDiscoveryState"]>>[0];
 
 export class TestAgentAuth implements OAuthClientProvider {
   authorizationUrl: URL | undefined;
   information: ClientInformation;
   stored: Tokens;
   private verifier = "";
+  /** Kept beside the code verifier, so the SDK can check that the code comes back from the server it was sent to. */
+  private discovered: DiscoveryState | undefined;
 
   constructor(
     readonly redirectUrl: string,
@@ -48,6 +51,19 @@ export class TestAgentAuth implements OAuthClientProvider {
   }
   codeVerifier() {
     return this.verifier;
+  }
+  saveDiscoveryState(state: DiscoveryState) {
+    this.discovered = state;
+  }
+  discoveryState() {
+    return this.discovered;
+  }
+  /** What a real agent does when the server says its credentials are no longer valid (a revoked connection). */
+  invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery") {
+    if (scope === "all" || scope === "client") this.information = undefined;
+    if (scope === "all" || scope === "tokens") this.stored = undefined;
+    if (scope === "all" || scope === "verifier") this.verifier = "";
+    if (scope === "all" || scope === "discovery") this.discovered = undefined;
   }
 }
 
