@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFStream } from "pdf-lib";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Box } from "../types";
-import { multiply, type Matrix } from "./pdf-matrix";
+import { multiply, walkOperators, type Matrix } from "./pdf-matrix";
 import { loadPdfjs } from "./pdf-runtime";
 
 /**
@@ -260,39 +260,28 @@ export async function paintedImages(doc: PDFDocumentProxy, pageNumber: number): 
       return isImageObject(value) ? value : null;
     };
     const images: PaintedImage[] = [];
-    const stack: Matrix[] = [];
-    let ctm = viewport.transform as Matrix;
-    for (let i = 0; i < ops.fnArray.length; i += 1) {
-      const fn = ops.fnArray[i];
-      const args = ops.argsArray[i] as unknown[] | null;
-      if (fn === OPS.save) stack.push(ctm);
-      else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
-      else if (fn === OPS.transform && args) ctm = multiply(ctm, args as Matrix);
-      else if (fn === OPS.paintFormXObjectBegin && args) {
-        stack.push(ctm);
-        if (Array.isArray(args[0]) || ArrayBuffer.isView(args[0])) ctm = multiply(ctm, Array.from(args[0] as ArrayLike<number>) as Matrix);
-      } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
-      else if ((fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject || fn === OPS.paintImageMaskXObject) && args) {
-        // An image fills the unit square of the current matrix.
-        const object = typeof args[0] === "string" ? lookup(args[0]) : isImageObject(args[0]) ? args[0] : null;
-        const pixels = typeof args[0] === "string" ? { width: Number(args[1]), height: Number(args[2]) } : { width: object?.width ?? 0, height: object?.height ?? 0 };
-        const corners = [
-          [ctm[4], ctm[5]],
-          [ctm[0] + ctm[4], ctm[1] + ctm[5]],
-          [ctm[2] + ctm[4], ctm[3] + ctm[5]],
-          [ctm[0] + ctm[2] + ctm[4], ctm[1] + ctm[3] + ctm[5]],
-        ] as const;
-        const left = Math.max(0, Math.min(...corners.map((c) => c[0])));
-        const right = Math.min(viewport.width, Math.max(...corners.map((c) => c[0])));
-        const top = Math.max(0, Math.min(...corners.map((c) => c[1])));
-        const bottom = Math.min(viewport.height, Math.max(...corners.map((c) => c[1])));
-        if (right <= left || bottom <= top) continue;
-        const widthPt = right - left;
-        const heightPt = bottom - top;
-        const key = `${contentKey(object, `${pageNumber}:${i}`)}:${Math.round(Math.hypot(ctm[0], ctm[1]))}x${Math.round(Math.hypot(ctm[2], ctm[3]))}:${Math.sign(ctm[0])}${Math.sign(ctm[1])}${Math.sign(ctm[2])}${Math.sign(ctm[3])}`;
-        images.push({ box: { x: left / viewport.width, y: top / viewport.height, w: widthPt / viewport.width, h: heightPt / viewport.height }, widthPt, heightPt, pixels, key });
-      }
-    }
+    const paints = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject]);
+    walkOperators(ops, OPS, viewport.transform as Matrix, (fn, args, ctm, i) => {
+      if (!paints.has(fn) || !args) return;
+      // An image fills the unit square of the current matrix.
+      const object = typeof args[0] === "string" ? lookup(args[0]) : isImageObject(args[0]) ? args[0] : null;
+      const pixels = typeof args[0] === "string" ? { width: Number(args[1]), height: Number(args[2]) } : { width: object?.width ?? 0, height: object?.height ?? 0 };
+      const corners = [
+        [ctm[4], ctm[5]],
+        [ctm[0] + ctm[4], ctm[1] + ctm[5]],
+        [ctm[2] + ctm[4], ctm[3] + ctm[5]],
+        [ctm[0] + ctm[2] + ctm[4], ctm[1] + ctm[3] + ctm[5]],
+      ] as const;
+      const left = Math.max(0, Math.min(...corners.map((c) => c[0])));
+      const right = Math.min(viewport.width, Math.max(...corners.map((c) => c[0])));
+      const top = Math.max(0, Math.min(...corners.map((c) => c[1])));
+      const bottom = Math.min(viewport.height, Math.max(...corners.map((c) => c[1])));
+      if (right <= left || bottom <= top) return;
+      const widthPt = right - left;
+      const heightPt = bottom - top;
+      const key = `${contentKey(object, `${pageNumber}:${i}`)}:${Math.round(Math.hypot(ctm[0], ctm[1]))}x${Math.round(Math.hypot(ctm[2], ctm[3]))}:${Math.sign(ctm[0])}${Math.sign(ctm[1])}${Math.sign(ctm[2])}${Math.sign(ctm[3])}`;
+      images.push({ box: { x: left / viewport.width, y: top / viewport.height, w: widthPt / viewport.width, h: heightPt / viewport.height }, widthPt, heightPt, pixels, key });
+    });
     return images;
   } finally {
     page.cleanup();

@@ -1,7 +1,7 @@
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Rulings } from "../types";
 import { loadPdfjs } from "./pdf-runtime";
-import { apply, multiply, type Matrix } from "./pdf-matrix";
+import { apply, walkOperators, type Matrix } from "./pdf-matrix";
 
 /** Lines thinner than this (in points) and at least MIN_LENGTH long are rulings. */
 const MAX_THICKNESS = 2.5;
@@ -20,10 +20,8 @@ export async function readPdfRulings(doc: PDFDocumentProxy, pageNumber: number):
   const viewport = page.getViewport({ scale: 1 });
   const ops = await page.getOperatorList();
   const rulings: Rulings = { vertical: [], horizontal: [] };
-  const stack: Matrix[] = [];
-  let ctm: Matrix = viewport.transform as Matrix;
   const strokes = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
-  const addBox = (x1: number, y1: number, x2: number, y2: number, stroked: boolean) => {
+  const addBox = (ctm: Matrix, x1: number, y1: number, x2: number, y2: number, stroked: boolean) => {
     const [ax, ay] = apply(ctm, x1, y1);
     const [bx, by] = apply(ctm, x2, y2);
     const left = Math.min(ax, bx);
@@ -41,19 +39,12 @@ export async function readPdfRulings(doc: PDFDocumentProxy, pageNumber: number):
       rulings.horizontal.push({ y: fy(top), x1: fx(left), x2: fx(right) }, { y: fy(bottom), x1: fx(left), x2: fx(right) });
     }
   };
-  for (let i = 0; i < ops.fnArray.length; i += 1) {
-    const fn = ops.fnArray[i];
-    const args = ops.argsArray[i] as unknown[] | null;
-    if (fn === OPS.save) stack.push(ctm);
-    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
-    else if (fn === OPS.transform && args) ctm = multiply(ctm, args as Matrix);
-    else if (fn === OPS.constructPath && args) {
-      const paint = args[0] as number;
-      const bbox = args[2] as ArrayLike<number> | null;
-      if (!bbox || bbox.length < 4) continue;
-      addBox(bbox[0]!, bbox[1]!, bbox[2]!, bbox[3]!, strokes.has(paint));
-    }
-  }
+  // Forms' matrices apply too: a table drawn inside a form XObject keeps its place on the page.
+  walkOperators(ops, OPS, viewport.transform as Matrix, (fn, args, ctm) => {
+    if (fn !== OPS.constructPath || !args) return;
+    const bbox = args[2] as ArrayLike<number> | null;
+    if (bbox && bbox.length >= 4) addBox(ctm, bbox[0]!, bbox[1]!, bbox[2]!, bbox[3]!, strokes.has(args[0] as number));
+  });
   page.cleanup();
   return rulings;
 }
