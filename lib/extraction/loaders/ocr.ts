@@ -3,6 +3,7 @@ import { createWorker, OEM, PSM, type RecognizeOptions, type Worker } from "tess
 import { buildPage, type RawWord } from "../layout/build-page";
 import type { Page } from "../types";
 import { repairOcrWords } from "./ocr-repair";
+import { rereadDoubtfulValues, type ReadLine } from "./ocr-reread";
 
 /** The traineddata ships in the @tesseract.js-data/eng npm package: nothing is downloaded at run time. */
 const LANG_PATH = path.join(process.cwd(), "node_modules/@tesseract.js-data/eng/4.0.0_best_int");
@@ -53,12 +54,28 @@ export async function ocrImage(image: Uint8Array, size: ImageSize, pageNumber: n
       for (const line of paragraph.lines) {
         for (const word of line.words) {
           const text = word.text.trim();
-          if (text === "" || word.confidence < 20) continue;
+          if (text === "") continue;
           const { x0, y0, x1, y1 } = word.bbox;
           words.push({ text, x: x0, y: y0, w: x1 - x0, h: y1 - y0, confidence: word.confidence / 100 });
         }
       }
     }
   }
-  return buildPage(pageNumber, size.width, size.height, "ocr", repairOcrWords(words));
+  // A doubtful word may come back sure on its second reading, so the floor applies after it.
+  const read = (await rereadDoubtfulValues(words, image, readLineWith(worker))).filter((word) => word.confidence >= MIN_WORD_CONFIDENCE);
+  return buildPage(pageNumber, size.width, size.height, "ocr", repairOcrWords(read));
+}
+
+/** Words read with less confidence than this are noise (speckles, stamps, bleed-through) and are dropped. */
+const MIN_WORD_CONFIDENCE = 0.2;
+
+function readLineWith(worker: Worker): ReadLine {
+  return async (png) => {
+    const options = { tessedit_pageseg_mode: PSM.SINGLE_LINE } as Partial<RecognizeOptions>;
+    const result = await worker.recognize(Buffer.from(png), options, { blocks: true, text: false });
+    return (result.data.blocks ?? [])
+      .flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words)))
+      .map((word) => ({ text: word.text.trim(), confidence: word.confidence / 100 }))
+      .filter((word) => word.text !== "");
+  };
 }

@@ -1,0 +1,85 @@
+import { Image, createCanvas } from "@napi-rs/canvas";
+import { describe, expect, it } from "vitest";
+import type { RawWord } from "../layout/build-page";
+import { isDoubtfulValue, preferredReading, rereadDoubtfulValues, valueShape, type ReadLine } from "./ocr-reread";
+
+const word = (text: string, confidence: number, x = 100, y = 100): RawWord => ({ text, x, y, w: 80, h: 20, confidence });
+
+describe("valueShape", () => {
+  it("tells dates from amounts and leaves other words alone", () => {
+    expect(["24-01-16", "06/09/2017", "10.04.2017", "Date:24-01-16"].map(valueShape)).toEqual(["date", "date", "date", "date"]);
+    expect(["14.90", "RM1,250.00", "-13.50", "100,90"].map(valueShape)).toEqual(["amount", "amount", "amount", "amount"]);
+    expect(["TOTAL", "12:56", "1851-B", "43300", "1.5", "3.5\"x6\""].map(valueShape)).toEqual([null, null, null, null, null, null]);
+  });
+});
+
+describe("isDoubtfulValue", () => {
+  it("picks amounts and dates read with low confidence only", () => {
+    expect(isDoubtfulValue(word("24-01-14", 0.71))).toBe(true);
+    expect(isDoubtfulValue(word("24-01-14", 0.93))).toBe(false);
+    expect(isDoubtfulValue(word("TOTAL", 0.3))).toBe(false);
+  });
+});
+
+describe("preferredReading", () => {
+  it("takes a date's second reading when it is clearly surer", () => {
+    expect(preferredReading(word("24-01-14", 0.71), [{ text: "24-01-16", confidence: 0.93 }])).toMatchObject({ text: "24-01-16", confidence: 0.93, x: 100 });
+  });
+
+  it("keeps the first reading when the second is unsure, not much surer, split or of another kind", () => {
+    const first = word("06/08/2017", 0.71);
+    expect(preferredReading(first, [{ text: "06/09/2017", confidence: 0.57 }])).toBe(first);
+    expect(preferredReading(word("06/08/2017", 0.78), [{ text: "06/09/2017", confidence: 0.84 }]).text).toBe("06/08/2017");
+    expect(preferredReading(first, [{ text: "06/09", confidence: 0.9 }, { text: "2017", confidence: 0.9 }])).toBe(first);
+    expect(preferredReading(first, [{ text: "eiinhad", confidence: 0.95 }])).toBe(first);
+    expect(preferredReading(first, [])).toBe(first);
+  });
+
+  it("never changes an amount's digits, but confirms them with the surer confidence", () => {
+    const faint = word("100.90", 0.49);
+    expect(preferredReading(faint, [{ text: "100.80", confidence: 0.95 }])).toBe(faint);
+    expect(preferredReading(word("42.60", 0.61), [{ text: "42.60", confidence: 0.93 }])).toMatchObject({ text: "42.60", confidence: 0.93 });
+    // Same digits with another decimal mark: the first text stays, the confidence is confirmed.
+    expect(preferredReading(word("14.90", 0.69), [{ text: "14,90", confidence: 0.88 }])).toMatchObject({ text: "14.90", confidence: 0.88 });
+  });
+});
+
+async function pagePng(width: number, height: number): Promise<Uint8Array> {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, width, height);
+  return new Uint8Array(await canvas.encode("png"));
+}
+
+describe("rereadDoubtfulValues", () => {
+  it("reads only the doubtful values again, each from its own crop with a margin, and keeps the surer reading", async () => {
+    const crops: Array<{ width: number; height: number }> = [];
+    const readLine: ReadLine = async (png) => {
+      const image = new Image();
+      image.src = Buffer.from(png);
+      crops.push({ width: image.width, height: image.height });
+      return [{ text: "24-01-16", confidence: 0.93 }];
+    };
+    const words = [word("TOTAL", 0.4, 20, 300), word("57.40", 0.95, 300, 300), word("24-01-14", 0.71, 20, 400)];
+    const read = await rereadDoubtfulValues(words, await pagePng(600, 800), readLine);
+    expect(read.map((w) => w.text)).toEqual(["TOTAL", "57.40", "24-01-16"]);
+    // 80 × 20 px word with 0.4 word heights (8 px) of margin on every side.
+    expect(crops).toEqual([{ width: 96, height: 36 }]);
+  });
+
+  it("clips the crop to the page and does not touch the page when nothing is doubtful", async () => {
+    const crops: Array<{ width: number; height: number }> = [];
+    const readLine: ReadLine = async (png) => {
+      const image = new Image();
+      image.src = Buffer.from(png);
+      crops.push({ width: image.width, height: image.height });
+      return [];
+    };
+    const page = await pagePng(200, 100);
+    const sure = [word("57.40", 0.95, 0, 0)];
+    expect(await rereadDoubtfulValues(sure, page, readLine)).toBe(sure);
+    await rereadDoubtfulValues([word("1.00", 0.5, 0, 0)], page, readLine);
+    expect(crops).toEqual([{ width: 88, height: 28 }]);
+  });
+});
