@@ -1,7 +1,7 @@
 import { Image, createCanvas } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
 import type { RawWord } from "../layout/build-page";
-import { isDoubtfulValue, preferredReading, rereadDoubtfulValues, valueShape, type ReadLine } from "./ocr-reread";
+import { emptyAmountSlots, isDoubtfulValue, missedAmount, preferredReading, secondLook, valueShape, type ReadLine } from "./ocr-reread";
 
 const word = (text: string, confidence: number, x = 100, y = 100): RawWord => ({ text, x, y, w: 80, h: 20, confidence });
 
@@ -52,17 +52,17 @@ async function pagePng(width: number, height: number): Promise<Uint8Array> {
   return new Uint8Array(await canvas.encode("png"));
 }
 
-describe("rereadDoubtfulValues", () => {
+describe("secondLook", () => {
   it("reads only the doubtful values again, each from its own crop with a margin, and keeps the surer reading", async () => {
     const crops: Array<{ width: number; height: number }> = [];
     const readLine: ReadLine = async (png) => {
       const image = new Image();
       image.src = Buffer.from(png);
       crops.push({ width: image.width, height: image.height });
-      return [{ text: "24-01-16", confidence: 0.93 }];
+      return [{ text: "24-01-16", confidence: 0.93, x: 8, y: 8, w: 80, h: 20 }];
     };
     const words = [word("TOTAL", 0.4, 20, 300), word("57.40", 0.95, 300, 300), word("24-01-14", 0.71, 20, 400)];
-    const read = await rereadDoubtfulValues(words, await pagePng(600, 800), readLine);
+    const read = await secondLook(words, await pagePng(600, 800), 600, readLine);
     expect(read.map((w) => w.text)).toEqual(["TOTAL", "57.40", "24-01-16"]);
     // 80 × 20 px word with 0.4 word heights (8 px) of margin on every side.
     expect(crops).toEqual([{ width: 96, height: 36 }]);
@@ -78,8 +78,61 @@ describe("rereadDoubtfulValues", () => {
     };
     const page = await pagePng(200, 100);
     const sure = [word("57.40", 0.95, 0, 0)];
-    expect(await rereadDoubtfulValues(sure, page, readLine)).toBe(sure);
-    await rereadDoubtfulValues([word("1.00", 0.5, 0, 0)], page, readLine);
+    expect(await secondLook(sure, page, 200, readLine)).toBe(sure);
+    await secondLook([word("1.00", 0.5, 0, 0)], page, 200, readLine);
     expect(crops).toEqual([{ width: 88, height: 28 }]);
+  });
+});
+
+describe("emptyAmountSlots", () => {
+  const at = (text: string, x: number, w = 40): RawWord => ({ text, x, y: 300, w, h: 20, confidence: 0.9 });
+
+  it("finds the empty stretch after a lone currency mark, up to the next word on its row", () => {
+    const words = [at("TOTAL", 20, 80), at("RM", 400), at("CASH", 20, 60), { ...at("RM", 400), y: 340 }, { ...at("20.00", 460), y: 340 }];
+    // 12 word heights on from the mark at most; the second row's mark has its amount beside it.
+    expect(emptyAmountSlots(words, 1000)).toEqual([{ x: 440, y: 292, w: 240, h: 36 }]);
+    // The page edge closes the stretch.
+    expect(emptyAmountSlots(words, 600)).toEqual([{ x: 440, y: 292, w: 160, h: 36 }]);
+  });
+
+  it("skips stretches too narrow for an amount and words that are no currency mark", () => {
+    expect(emptyAmountSlots([at("RM", 400), at("x", 480)], 1000)).toEqual([]);
+    expect(emptyAmountSlots([at("TOTAL:", 400)], 1000)).toEqual([]);
+    expect(emptyAmountSlots([at("$", 400, 12), at("€", 600, 12), at("usd", 800, 40)], 2000)).toHaveLength(3);
+  });
+
+  it("does not count noise the page drops as something read after the mark", () => {
+    expect(emptyAmountSlots([at("RM", 400), { ...at("1C.E0", 460), confidence: 0 }], 1000)).toEqual([{ x: 440, y: 292, w: 240, h: 36 }]);
+  });
+});
+
+describe("missedAmount", () => {
+  const found = (text: string, confidence: number, x = 10): RawWord => ({ text, x, y: 4, w: 60, h: 20, confidence });
+
+  it("places one fairly sure amount back on the page", () => {
+    expect(missedAmount([found("10.60", 0.73)], { x: 440, y: 292 })).toEqual({ text: "10.60", confidence: 0.73, x: 450, y: 296, w: 60, h: 20 });
+  });
+
+  it("adds nothing for noise, unsure readings or two amounts", () => {
+    expect(missedAmount([found("EET", 0.9)], { x: 0, y: 0 })).toBeNull();
+    expect(missedAmount([found("10.60", 0.4)], { x: 0, y: 0 })).toBeNull();
+    expect(missedAmount([found("10.60", 0.9), found("5.30", 0.9, 100)], { x: 0, y: 0 })).toBeNull();
+  });
+});
+
+describe("secondLook on an empty stretch", () => {
+  it("reads the stretch after a lone mark and adds the amount it finds", async () => {
+    const crops: Array<{ width: number; height: number }> = [];
+    const readLine: ReadLine = async (png) => {
+      const image = new Image();
+      image.src = Buffer.from(png);
+      crops.push({ width: image.width, height: image.height });
+      return [{ text: "10.60", confidence: 0.73, x: 12, y: 8, w: 60, h: 20 }];
+    };
+    const words = [word("TOTAL", 0.96, 20, 300), word("RM", 0.86, 300, 300)];
+    const read = await secondLook(words, await pagePng(600, 800), 600, readLine);
+    expect(read.map((w) => [w.text, w.x, w.y])).toEqual([["TOTAL", 20, 300], ["RM", 300, 300], ["10.60", 392, 300]]);
+    // From the mark's right edge (380) to the page edge; the mark's height plus 8 px above and below.
+    expect(crops).toEqual([{ width: 220, height: 36 }]);
   });
 });

@@ -4,14 +4,18 @@ import type { RawWord } from "../layout/build-page";
 /**
  * A second look at the words a document's data hangs on. Tesseract reads a whole receipt as one block, and a faint
  * or crowded amount or date then comes back with low confidence and often one digit wrong ("24-01-14" for
- * "24-01-16"). Cut from the page and read again on its own as a single line, a date comes back right and sure of
- * itself, and an amount read right but faintly gets the confidence it deserves (see preferredReading for why an
- * amount's digits are not replaced).
+ * "24-01-16"), or not at all ("TOTAL … RM" with nothing after the mark). Cut from the page and read again on its own
+ * as a single line, a date comes back right and sure of itself, an amount read right but faintly gets the confidence
+ * it deserves (see preferredReading for why an amount's digits are not replaced), and the blank after a lone
+ * currency mark gives up the amount the first reading lost.
  */
 
 /** Amounts ("14.90", "RM1,250.00") and dates ("24-01-16", "06/09/2017"): the words fields are filled from. */
 const AMOUNT_RE = /\d[.,]\d{2}(?!\d)/;
 const DATE_RE = /\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}/;
+
+/** Words read with less confidence than this are noise (speckles, stamps, bleed-through) and are dropped. */
+export const MIN_WORD_CONFIDENCE = 0.2;
 
 /** Words read at or above this confidence are left alone. */
 const DOUBTFUL_BELOW = 0.8;
@@ -54,32 +58,92 @@ export function preferredReading(first: RawWord, second: Array<Pick<RawWord, "te
   return digits(reread.text) === digits(first.text) ? { ...first, confidence: reread.confidence } : first;
 }
 
-/** Reads one cut-out image as a single line of text. */
-export type ReadLine = (png: Uint8Array) => Promise<Array<Pick<RawWord, "text" | "confidence">>>;
+/** Reads one cut-out image as a single line of text; boxes are in the cut-out's pixels. */
+export type ReadLine = (png: Uint8Array) => Promise<RawWord[]>;
 
-async function cropWord(page: Image, word: RawWord): Promise<Uint8Array> {
-  const margin = word.h * CROP_MARGIN;
-  const x = Math.max(0, word.x - margin);
-  const y = Math.max(0, word.y - margin);
-  const w = Math.min(page.width, word.x + word.w + margin) - x;
-  const h = Math.min(page.height, word.y + word.h + margin) - y;
+type Region = { x: number; y: number; w: number; h: number };
+
+async function cropRegion(page: Image, region: Region): Promise<{ png: Uint8Array; x: number; y: number }> {
+  const x = Math.max(0, region.x);
+  const y = Math.max(0, region.y);
+  const w = Math.min(page.width, region.x + region.w) - x;
+  const h = Math.min(page.height, region.y + region.h) - y;
   const canvas = createCanvas(Math.max(1, Math.round(w)), Math.max(1, Math.round(h)));
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#ffffff";
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.drawImage(page, x, y, w, h, 0, 0, canvas.width, canvas.height);
-  return new Uint8Array(await canvas.encode("png"));
+  return { png: new Uint8Array(await canvas.encode("png")), x, y };
 }
 
-/** Reads the doubtful amounts and dates of a page again, each on its own, and keeps the surer reading. */
-export async function rereadDoubtfulValues(words: RawWord[], pagePng: Uint8Array, readLine: ReadLine): Promise<RawWord[]> {
+/** A word's box grown by the crop margin on every side. */
+function around(word: RawWord): Region {
+  const margin = word.h * CROP_MARGIN;
+  return { x: word.x - margin, y: word.y - margin, w: word.w + 2 * margin, h: word.h + 2 * margin };
+}
+
+/** A currency mark or code standing alone as a word: an amount should follow it on its row. */
+const CURRENCY_MARK_RE = /^(?:RM|MYR|USD|EUR|GBP|CHF|SGD|HKD|AUD|CAD|INR|IDR|JPY|Rs\.?|Rp\.?|US\$|S\$|[$€£¥₹])$/iu;
+/** An empty stretch after a mark narrower than this many word heights cannot hold a missed amount ("0.00"). */
+const MIN_SLOT_HEIGHTS = 3;
+/** The stretch read after a mark ends at the next word on the row, or this many word heights on. */
+const MAX_SLOT_HEIGHTS = 12;
+/** A missed amount is taken at this confidence or above. */
+const MIN_SLOT_CONFIDENCE = 0.6;
+/** At most this many empty stretches a page are read. */
+const MAX_SLOT_READS = 10;
+
+const centre = (word: RawWord) => word.y + word.h / 2;
+
+/**
+ * The stretches of a row after a currency mark where the first reading found nothing: "TOTAL … RM" with the amount
+ * lost to a faint print. Each runs from the mark to the next word on its row (or a dozen word heights on).
+ */
+export function emptyAmountSlots(words: RawWord[], pageWidth: number): Region[] {
+  const slots: Region[] = [];
+  for (const mark of words) {
+    if (!CURRENCY_MARK_RE.test(mark.text)) continue;
+    const start = mark.x + mark.w;
+    const next = words
+      // A noise word (kept by nobody) does not fill the stretch: a lost amount often comes back as one ("1C.E0" at 0).
+      .filter((other) => other !== mark && other.confidence >= MIN_WORD_CONFIDENCE && other.x + other.w > start && Math.abs(centre(other) - centre(mark)) < mark.h * 0.6)
+      .reduce((end, other) => Math.min(end, other.x), Math.min(pageWidth, start + MAX_SLOT_HEIGHTS * mark.h));
+    if (next - start < MIN_SLOT_HEIGHTS * mark.h) continue;
+    const margin = mark.h * CROP_MARGIN;
+    slots.push({ x: start, y: mark.y - margin, w: next - start, h: mark.h + 2 * margin });
+  }
+  return slots.slice(0, MAX_SLOT_READS);
+}
+
+/** What a read of an empty stretch adds: one amount read with fair confidence, placed back on the page; else nothing. */
+export function missedAmount(found: RawWord[], offset: { x: number; y: number }): RawWord | null {
+  const amounts = found.filter((word) => valueShape(word.text) === "amount" && word.confidence >= MIN_SLOT_CONFIDENCE);
+  const [amount] = amounts;
+  if (amounts.length !== 1 || !amount) return null;
+  return { ...amount, x: amount.x + offset.x, y: amount.y + offset.y };
+}
+
+/**
+ * A second look at a page's words: doubtful amounts and dates are read again each on its own (the surer reading
+ * kept, see preferredReading), and the empty stretch after a lone currency mark is read for the amount the first
+ * reading missed. `pagePng` is the image the words were read from; their boxes are in its pixels.
+ */
+export async function secondLook(words: RawWord[], pagePng: Uint8Array, pageWidth: number, readLine: ReadLine): Promise<RawWord[]> {
   const doubtful = words.filter(isDoubtfulValue).slice(0, MAX_REREADS);
-  if (doubtful.length === 0) return words;
+  const slots = emptyAmountSlots(words, pageWidth);
+  if (doubtful.length === 0 && slots.length === 0) return words;
   const page = new Image();
   page.src = Buffer.from(pagePng);
   const better = new Map<RawWord, RawWord>();
   for (const word of doubtful) {
-    better.set(word, preferredReading(word, await readLine(await cropWord(page, word))));
+    const crop = await cropRegion(page, around(word));
+    better.set(word, preferredReading(word, await readLine(crop.png)));
   }
-  return words.map((word) => better.get(word) ?? word);
+  const missed: RawWord[] = [];
+  for (const slot of slots) {
+    const crop = await cropRegion(page, slot);
+    const amount = missedAmount(await readLine(crop.png), crop);
+    if (amount) missed.push(amount);
+  }
+  return [...words.map((word) => better.get(word) ?? word), ...missed];
 }

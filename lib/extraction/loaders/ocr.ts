@@ -3,7 +3,7 @@ import { createWorker, OEM, PSM, type RecognizeOptions, type Worker } from "tess
 import { buildPage, type RawWord } from "../layout/build-page";
 import type { Page } from "../types";
 import { repairOcrWords } from "./ocr-repair";
-import { rereadDoubtfulValues, type ReadLine } from "./ocr-reread";
+import { MIN_WORD_CONFIDENCE, secondLook, type ReadLine } from "./ocr-reread";
 
 /** The traineddata ships in the @tesseract.js-data/eng npm package: nothing is downloaded at run time. */
 const LANG_PATH = path.join(process.cwd(), "node_modules/@tesseract.js-data/eng/4.0.0_best_int");
@@ -62,12 +62,9 @@ export async function ocrImage(image: Uint8Array, size: ImageSize, pageNumber: n
     }
   }
   // A doubtful word may come back sure on its second reading, so the floor applies after it.
-  const read = (await rereadDoubtfulValues(words, image, readLineWith(worker))).filter((word) => word.confidence >= MIN_WORD_CONFIDENCE);
+  const read = (await secondLook(words, image, size.width, readLineWith(worker))).filter((word) => word.confidence >= MIN_WORD_CONFIDENCE);
   return buildPage(pageNumber, size.width, size.height, "ocr", repairOcrWords(read));
 }
-
-/** Words read with less confidence than this are noise (speckles, stamps, bleed-through) and are dropped. */
-const MIN_WORD_CONFIDENCE = 0.2;
 
 function readLineWith(worker: Worker): ReadLine {
   return async (png) => {
@@ -75,7 +72,7 @@ function readLineWith(worker: Worker): ReadLine {
     const result = await worker.recognize(Buffer.from(png), options, { blocks: true, text: false });
     return (result.data.blocks ?? [])
       .flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words)))
-      .map((word) => ({ text: word.text.trim(), confidence: word.confidence / 100 }))
+      .map(({ text, confidence, bbox }) => ({ text: text.trim(), x: bbox.x0, y: bbox.y0, w: bbox.x1 - bbox.x0, h: bbox.y1 - bbox.y0, confidence: confidence / 100 }))
       .filter((word) => word.text !== "");
   };
 }
