@@ -52,15 +52,21 @@ async function pagePng(width: number, height: number): Promise<Uint8Array> {
   return new Uint8Array(await canvas.encode("png"));
 }
 
+/** A line reader that answers with `found` and records the size of every cut-out it is given. */
+function recordingReader(found: RawWord[]): { readLine: ReadLine; crops: Array<{ width: number; height: number }> } {
+  const crops: Array<{ width: number; height: number }> = [];
+  const readLine: ReadLine = async (png) => {
+    const image = new Image();
+    image.src = Buffer.from(png);
+    crops.push({ width: image.width, height: image.height });
+    return found;
+  };
+  return { readLine, crops };
+}
+
 describe("secondLook", () => {
   it("reads only the doubtful values again, each from its own crop with a margin, and keeps the surer reading", async () => {
-    const crops: Array<{ width: number; height: number }> = [];
-    const readLine: ReadLine = async (png) => {
-      const image = new Image();
-      image.src = Buffer.from(png);
-      crops.push({ width: image.width, height: image.height });
-      return [{ text: "24-01-16", confidence: 0.93, x: 8, y: 8, w: 80, h: 20 }];
-    };
+    const { readLine, crops } = recordingReader([{ text: "24-01-16", confidence: 0.93, x: 8, y: 8, w: 80, h: 20 }]);
     const words = [word("TOTAL", 0.4, 20, 300), word("57.40", 0.95, 300, 300), word("24-01-14", 0.71, 20, 400)];
     const read = await secondLook(words, await pagePng(600, 800), 600, readLine);
     expect(read.map((w) => w.text)).toEqual(["TOTAL", "57.40", "24-01-16"]);
@@ -69,13 +75,7 @@ describe("secondLook", () => {
   });
 
   it("clips the crop to the page and does not touch the page when nothing is doubtful", async () => {
-    const crops: Array<{ width: number; height: number }> = [];
-    const readLine: ReadLine = async (png) => {
-      const image = new Image();
-      image.src = Buffer.from(png);
-      crops.push({ width: image.width, height: image.height });
-      return [];
-    };
+    const { readLine, crops } = recordingReader([]);
     const page = await pagePng(200, 100);
     const sure = [word("57.40", 0.95, 0, 0)];
     expect(await secondLook(sure, page, 200, readLine)).toBe(sure);
@@ -122,13 +122,7 @@ describe("missedAmount", () => {
 
 describe("secondLook on an empty stretch", () => {
   it("reads the stretch after a lone mark and adds the amount it finds", async () => {
-    const crops: Array<{ width: number; height: number }> = [];
-    const readLine: ReadLine = async (png) => {
-      const image = new Image();
-      image.src = Buffer.from(png);
-      crops.push({ width: image.width, height: image.height });
-      return [{ text: "10.60", confidence: 0.73, x: 12, y: 8, w: 60, h: 20 }];
-    };
+    const { readLine, crops } = recordingReader([{ text: "10.60", confidence: 0.73, x: 12, y: 8, w: 60, h: 20 }]);
     const words = [word("TOTAL", 0.96, 20, 300), word("RM", 0.86, 300, 300)];
     const read = await secondLook(words, await pagePng(600, 800), 600, readLine);
     expect(read.map((w) => [w.text, w.x, w.y])).toEqual([["TOTAL", 20, 300], ["RM", 300, 300], ["10.60", 392, 300]]);
