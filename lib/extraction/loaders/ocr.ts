@@ -22,7 +22,9 @@ function getWorker(): Promise<Worker> {
     // page segmentation split label and amount into separate columns, and the total appeared in its text on 24 of 36
     // receipts against 29 with one block.
     // Words keep their boxes either way, and the layout builder regroups them by position.
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: "0" });
+    // Tesseract's own diagnostics ("Estimating resolution as 272", the empty-line statistics a blank crop prints)
+    // would otherwise go to the server's output for every page; errors still come back as rejected recognitions.
+    await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: "0", debug_file: "/dev/null" });
     return worker;
   })();
   return workerPromise;
