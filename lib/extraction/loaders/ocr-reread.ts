@@ -46,8 +46,8 @@ const digits = (text: string) => text.replace(/\D/g, "");
  * Which reading to keep. The second one counts only when it is a single word of the same kind and clearly surer.
  * A date takes the second reading's text. An amount takes only its confidence, and only when both readings have
  * the same digits: on the dev receipts a changed amount was as often wrong as right ("100.90" confidently re-read
- * as "100.80"), while a date re-read on its own came back right ("24-01-14" → "24-01-16"), and an amount is checked
- * by the arithmetic of totals and rows further on anyway. The box stays the first reading's, measured on the page.
+ * as "100.80"), while a date re-read on its own came back right ("24-01-14" → "24-01-16"); the totals are checked
+ * by their arithmetic further on (fields/reconcile-totals.ts). The box stays the first reading's, measured on the page.
  */
 export function preferredReading(first: RawWord, second: Array<Pick<RawWord, "text" | "confidence">>): RawWord {
   const reread = second.length === 1 ? second[0] : undefined;
