@@ -1,7 +1,7 @@
 import { Image, createCanvas } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
 import type { RawWord } from "../layout/build-page";
-import { emptyAmountSlots, isDoubtfulValue, missedAmount, preferredReading, secondLook, valueShape, type ReadLine } from "./ocr-reread";
+import { emptyAmountSlots, isDoubtfulValue, missedAmount, preferredReading, secondLook, valueShape, type ReadLine, type ReadPage } from "./ocr-reread";
 
 const word = (text: string, confidence: number, x = 100, y = 100): RawWord => ({ text, x, y, w: 80, h: 20, confidence });
 
@@ -44,12 +44,15 @@ describe("preferredReading", () => {
   });
 });
 
-async function pagePng(width: number, height: number): Promise<Uint8Array> {
+/** A white page, optionally with one black square on it, as tesseract read it (turned by `rotateRadians`). */
+async function readPage(width: number, height: number, rotateRadians = 0, square?: { x: number; y: number; size: number }): Promise<ReadPage> {
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#ffffff";
   ctx.fillRect(0, 0, width, height);
-  return new Uint8Array(await canvas.encode("png"));
+  ctx.fillStyle = "#000000";
+  if (square) ctx.fillRect(square.x, square.y, square.size, square.size);
+  return { png: new Uint8Array(await canvas.encode("png")), width, height, rotateRadians };
 }
 
 /** A line reader that answers with `found` and records the size of every cut-out it is given. */
@@ -68,7 +71,7 @@ describe("secondLook", () => {
   it("reads only the doubtful values again, each from its own crop with a margin, and keeps the surer reading", async () => {
     const { readLine, crops } = recordingReader([{ text: "24-01-16", confidence: 0.93, x: 8, y: 8, w: 80, h: 20 }]);
     const words = [word("TOTAL", 0.4, 20, 300), word("57.40", 0.95, 300, 300), word("24-01-14", 0.71, 20, 400)];
-    const read = await secondLook(words, await pagePng(600, 800), 600, readLine);
+    const read = await secondLook(words, await readPage(600, 800), readLine);
     expect(read.map((w) => w.text)).toEqual(["TOTAL", "57.40", "24-01-16"]);
     // 80 × 20 px word with 0.4 word heights (8 px) of margin on every side.
     expect(crops).toEqual([{ width: 96, height: 36 }]);
@@ -76,10 +79,10 @@ describe("secondLook", () => {
 
   it("clips the crop to the page and does not touch the page when nothing is doubtful", async () => {
     const { readLine, crops } = recordingReader([]);
-    const page = await pagePng(200, 100);
+    const page = await readPage(200, 100);
     const sure = [word("57.40", 0.95, 0, 0)];
-    expect(await secondLook(sure, page, 200, readLine)).toBe(sure);
-    await secondLook([word("1.00", 0.5, 0, 0)], page, 200, readLine);
+    expect(await secondLook(sure, page, readLine)).toBe(sure);
+    await secondLook([word("1.00", 0.5, 0, 0)], page, readLine);
     expect(crops).toEqual([{ width: 88, height: 28 }]);
   });
 });
@@ -124,9 +127,40 @@ describe("secondLook on an empty stretch", () => {
   it("reads the stretch after a lone mark and adds the amount it finds", async () => {
     const { readLine, crops } = recordingReader([{ text: "10.60", confidence: 0.73, x: 12, y: 8, w: 60, h: 20 }]);
     const words = [word("TOTAL", 0.96, 20, 300), word("RM", 0.86, 300, 300)];
-    const read = await secondLook(words, await pagePng(600, 800), 600, readLine);
+    const read = await secondLook(words, await readPage(600, 800), readLine);
     expect(read.map((w) => [w.text, w.x, w.y])).toEqual([["TOTAL", 20, 300], ["RM", 300, 300], ["10.60", 392, 300]]);
     // From the mark's right edge (380) to the page edge; the mark's height plus 8 px above and below.
     expect(crops).toEqual([{ width: 220, height: 36 }]);
+  });
+});
+
+describe("secondLook on a deskewed page", () => {
+  /** A reader that reports whether the middle of each cut-out is ink. */
+  function inkReader(): { readLine: ReadLine; inkAtCentre: boolean[] } {
+    const inkAtCentre: boolean[] = [];
+    const readLine: ReadLine = async (png) => {
+      const image = new Image();
+      image.src = Buffer.from(png);
+      const canvas = createCanvas(image.width, image.height);
+      const ctx = canvas.getContext("2d");
+      ctx.drawImage(image, 0, 0);
+      const [red = 255] = ctx.getImageData(Math.floor(image.width / 2), Math.floor(image.height / 2), 1, 1).data;
+      inkAtCentre.push(red < 128);
+      return [];
+    };
+    return { readLine, inkAtCentre };
+  }
+
+  it("cuts a word from the page turned the way tesseract turned it, not from the scan as it came", async () => {
+    // A 20 px square right of the centre of a 400 px page (centre 310, 200). Turned 0.1 rad clockwise about the page
+    // centre, it sits at (309.5, 211): where tesseract's box for it is, and outside the unturned square.
+    const square = { x: 300, y: 190, size: 20 };
+    const box = { ...word("1.00", 0.5, 299.5, 201), w: 20, h: 20 };
+    const turned = inkReader();
+    await secondLook([box], await readPage(400, 400, 0.1, square), turned.readLine);
+    const unturned = inkReader();
+    await secondLook([box], await readPage(400, 400, 0, square), unturned.readLine);
+    expect(turned.inkAtCentre).toEqual([true]);
+    expect(unturned.inkAtCentre).toEqual([false]);
   });
 });

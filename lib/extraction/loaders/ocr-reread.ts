@@ -1,4 +1,4 @@
-import { Image, createCanvas } from "@napi-rs/canvas";
+import { Image, createCanvas, type Canvas } from "@napi-rs/canvas";
 import type { RawWord } from "../layout/build-page";
 
 /**
@@ -63,7 +63,28 @@ export type ReadLine = (png: Uint8Array) => Promise<RawWord[]>;
 
 type Region = { x: number; y: number; w: number; h: number };
 
-async function cropRegion(page: Image, region: Region): Promise<{ png: Uint8Array; x: number; y: number }> {
+/** The page image the words were read from, and tesseract's deskewing turn (clockwise, radians) applied before. */
+export type ReadPage = { png: Uint8Array; width: number; height: number; rotateRadians: number };
+
+/**
+ * The page as tesseract saw it: turned by its deskewing angle about the centre, same size, white brought in at the
+ * corners (leptonica's pixRotate). Without the turn a crop at a 2° receipt's edge misses its word by a line height.
+ */
+function deskewedPage(page: ReadPage): Canvas {
+  const image = new Image();
+  image.src = Buffer.from(page.png);
+  const canvas = createCanvas(page.width, page.height);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, page.width, page.height);
+  ctx.translate(page.width / 2, page.height / 2);
+  ctx.rotate(page.rotateRadians);
+  ctx.translate(-page.width / 2, -page.height / 2);
+  ctx.drawImage(image, 0, 0, page.width, page.height);
+  return canvas;
+}
+
+async function cropRegion(page: Canvas, region: Region): Promise<{ png: Uint8Array; x: number; y: number }> {
   const x = Math.max(0, region.x);
   const y = Math.max(0, region.y);
   const w = Math.min(page.width, region.x + region.w) - x;
@@ -126,22 +147,21 @@ export function missedAmount(found: RawWord[], offset: { x: number; y: number })
 /**
  * A second look at a page's words: doubtful amounts and dates are read again each on its own (the surer reading
  * kept, see preferredReading), and the empty stretch after a lone currency mark is read for the amount the first
- * reading missed. `pagePng` is the image the words were read from; their boxes are in its pixels.
+ * reading missed. Word boxes are in the pixels of `page` as tesseract read it (deskewed by `page.rotateRadians`).
  */
-export async function secondLook(words: RawWord[], pagePng: Uint8Array, pageWidth: number, readLine: ReadLine): Promise<RawWord[]> {
+export async function secondLook(words: RawWord[], page: ReadPage, readLine: ReadLine): Promise<RawWord[]> {
   const doubtful = words.filter(isDoubtfulValue).slice(0, MAX_REREADS);
-  const slots = emptyAmountSlots(words, pageWidth);
+  const slots = emptyAmountSlots(words, page.width);
   if (doubtful.length === 0 && slots.length === 0) return words;
-  const page = new Image();
-  page.src = Buffer.from(pagePng);
+  const seen = deskewedPage(page);
   const better = new Map<RawWord, RawWord>();
   for (const word of doubtful) {
-    const crop = await cropRegion(page, around(word));
+    const crop = await cropRegion(seen, around(word));
     better.set(word, preferredReading(word, await readLine(crop.png)));
   }
   const missed: RawWord[] = [];
   for (const slot of slots) {
-    const crop = await cropRegion(page, slot);
+    const crop = await cropRegion(seen, slot);
     const amount = missedAmount(await readLine(crop.png), crop);
     if (amount) missed.push(amount);
   }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { createWorker, OEM, PSM, type RecognizeOptions, type Worker } from "tesseract.js";
+import { createWorker, OEM, PSM, type RecognizeOptions, type RecognizeResult, type Worker } from "tesseract.js";
 import { buildPage, type RawWord } from "../layout/build-page";
 import type { Page } from "../types";
 import { repairOcrWords } from "./ocr-repair";
@@ -39,10 +39,18 @@ export async function terminateOcr(): Promise<void> {
 
 export type ImageSize = { width: number; height: number };
 
-/** OCRs one image (PNG/JPEG bytes) into a page; boxes stay in the image's pixel space until buildPage normalises them. */
 /** How tesseract segments a page: one uniform block (the default reading), or its automatic layout analysis. */
 export type Segmentation = "block" | "auto";
 
+/** The words of a recognition, in the pixels of the image as tesseract read it (after any deskewing). */
+function recognisedWords(result: RecognizeResult): RawWord[] {
+  return (result.data.blocks ?? [])
+    .flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words)))
+    .map(({ text, confidence, bbox }) => ({ text: text.trim(), x: bbox.x0, y: bbox.y0, w: bbox.x1 - bbox.x0, h: bbox.y1 - bbox.y0, confidence: confidence / 100 }))
+    .filter((word) => word.text !== "");
+}
+
+/** OCRs one image (PNG/JPEG bytes) into a page; boxes stay in the image's pixel space until buildPage normalises them. */
 export async function ocrImage(image: Uint8Array, size: ImageSize, pageNumber: number, segmentation: Segmentation = "block"): Promise<Page> {
   const worker = await getWorker();
   // tesseract.js passes unknown recognize options through as tesseract variables for this call only.
@@ -50,31 +58,16 @@ export async function ocrImage(image: Uint8Array, size: ImageSize, pageNumber: n
   const options: Partial<RecognizeOptions> =
     segmentation === "auto" ? ({ tessedit_pageseg_mode: PSM.AUTO } as Partial<RecognizeOptions>) : { rotateAuto: true };
   const result = await worker.recognize(Buffer.from(image), options, { blocks: true, text: false });
-  const words: RawWord[] = [];
-  for (const block of result.data.blocks ?? []) {
-    for (const paragraph of block.paragraphs) {
-      for (const line of paragraph.lines) {
-        for (const word of line.words) {
-          const text = word.text.trim();
-          if (text === "") continue;
-          const { x0, y0, x1, y1 } = word.bbox;
-          words.push({ text, x: x0, y: y0, w: x1 - x0, h: y1 - y0, confidence: word.confidence / 100 });
-        }
-      }
-    }
-  }
+  // The boxes are in the deskewed image, so the second look cuts its crops from the page turned the same way.
+  const page = { png: image, ...size, rotateRadians: result.data.rotateRadians ?? 0 };
   // A doubtful word may come back sure on its second reading, so the floor applies after it.
-  const read = (await secondLook(words, image, size.width, readLineWith(worker))).filter((word) => word.confidence >= MIN_WORD_CONFIDENCE);
+  const read = (await secondLook(recognisedWords(result), page, readLineWith(worker))).filter((word) => word.confidence >= MIN_WORD_CONFIDENCE);
   return buildPage(pageNumber, size.width, size.height, "ocr", repairOcrWords(read));
 }
 
 function readLineWith(worker: Worker): ReadLine {
   return async (png) => {
     const options = { tessedit_pageseg_mode: PSM.SINGLE_LINE } as Partial<RecognizeOptions>;
-    const result = await worker.recognize(Buffer.from(png), options, { blocks: true, text: false });
-    return (result.data.blocks ?? [])
-      .flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words)))
-      .map(({ text, confidence, bbox }) => ({ text: text.trim(), x: bbox.x0, y: bbox.y0, w: bbox.x1 - bbox.x0, h: bbox.y1 - bbox.y0, confidence: confidence / 100 }))
-      .filter((word) => word.text !== "");
+    return recognisedWords(await worker.recognize(Buffer.from(png), options, { blocks: true, text: false }));
   };
 }
