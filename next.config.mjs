@@ -1,3 +1,15 @@
+/**
+ * Sent on every response, API answers included. Pages also get a nonce-based Content-Security-Policy from
+ * proxy.ts (lib/http/security-headers.ts); stored files get their own sandboxing policy (lib/http/file-headers.ts).
+ */
+const securityHeaders = [
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  // The console needs none of these; an injected frame or script should not get them either.
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=()" },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Bundling these breaks them (PGlite would also publish its wasm under /_next/static; native and worker-thread
@@ -18,6 +30,9 @@ const nextConfig = {
     "oidc-provider",
   ],
   poweredByHeader: false,
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` is the type gate; the build need not redo it.
 };
 

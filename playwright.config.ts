@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumPath } from "./tests/support/chromium";
 
 /**
  * End-to-end journeys in a real Chromium against `npm start`'s server (a production build, never `next dev`)
@@ -12,13 +13,6 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "quarry-e2e-"
 const port = Number(process.env.E2E_PORT ?? 3310);
 // The webhooks journey's receiver: a loopback port the server may deliver to (SAFE_FETCH_ALLOW below).
 process.env.E2E_WEBHOOK_PORT ??= String(port + 7);
-
-function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
-  const found = candidates.find((candidate) => candidate && fs.existsSync(candidate));
-  if (!found) throw new Error("No Chromium found. Install it with `apt-get install -y chromium` or set CHROMIUM_PATH.");
-  return found;
-}
 
 export default defineConfig({
   testDir: "e2e",
@@ -34,7 +28,7 @@ export default defineConfig({
     trace: "on-first-retry",
     launchOptions: {
       executablePath: chromiumPath(),
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      args: CHROMIUM_ARGS,
     },
   },
   // The first-run journey starts from an empty install and creates the admin the later journeys sign in as.

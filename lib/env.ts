@@ -15,6 +15,11 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   REGION: z.enum(["us", "eu"]).default("us"),
   PUBLIC_BASE_URL: z.string().optional(),
+  /**
+   * Where stored files' signed links point (`<FILES_BASE_URL>/api/files/…`). A separate origin (another host name
+   * for this same server) keeps uploaded content away from the console's cookies and storage; unset → PUBLIC_BASE_URL.
+   */
+  FILES_BASE_URL: blankAsUnset(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://files.quarry.example" })),
   AUTH_SECRET: z.string().optional(),
   WORKER: z.enum(["inline", "off"]).default("inline"),
   STORAGE: z.enum(["local", "s3"]).default("local"),
@@ -59,7 +64,7 @@ const EnvSchema = z.object({
   }
 });
 
-export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicBaseUrl: string };
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicBaseUrl: string; filesBaseUrl: string };
 
 let cached: Env | undefined;
 
@@ -76,11 +81,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid configuration: ${detail}`);
   }
   const values = parsed.data;
+  const publicBaseUrl = (values.PUBLIC_BASE_URL || `http://localhost:${values.PORT}`).replace(/\/+$/, "");
   return {
     ...values,
     DATABASE_URL: values.DATABASE_URL || undefined,
     dataDir: path.resolve(values.DATA_DIR),
-    publicBaseUrl: (values.PUBLIC_BASE_URL || `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    publicBaseUrl,
+    filesBaseUrl: values.FILES_BASE_URL ? values.FILES_BASE_URL.replace(/\/+$/, "") : publicBaseUrl,
   };
 }
 

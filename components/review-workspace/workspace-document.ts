@@ -38,15 +38,16 @@ export type WorkspaceContext = {
   keymap: ReviewKeymap;
 };
 
-export function toWorkspaceDocument(document: DocumentFull): WorkspaceDocument {
+/** `filesOrigin`: the deployment's separate origin for stored files (FILES_BASE_URL), when it has one. */
+export function toWorkspaceDocument(document: DocumentFull, filesOrigin: string | null = null): WorkspaceDocument {
   return {
     id: document.id,
     name: document.name,
     status: document.status,
     contentType: document.contentType,
     pageCount: document.pageCount,
-    fileUrl: sameOriginFileUrl(document.url),
-    previewUrl: sameOriginFileUrl(document.metadata.thumbnail),
+    fileUrl: sameOriginFileUrl(document.url, filesOrigin),
+    previewUrl: sameOriginFileUrl(document.metadata.thumbnail, filesOrigin),
     hasMarkdown: document.metadata.markdownUrl !== null,
     error: document.error,
     review: document.review,

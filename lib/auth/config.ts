@@ -4,6 +4,7 @@ import Credentials from "next-auth/providers/credentials";
 import { SignInSchema } from "@/lib/contracts/setup";
 import { getRuntime } from "@/lib/runtime";
 import { verifyCredentials } from "@/lib/services/teams";
+import { secureCookies } from "./cookies";
 import { authSecret } from "./secret";
 
 /**
@@ -13,6 +14,9 @@ import { authSecret } from "./secret";
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: authSecret(),
   trustHost: true,
+  // Decided by the public address, not by each request's scheme: behind a TLS-terminating proxy the request the
+  // server sees is http, but the browser's is https and its cookies must never travel in clear.
+  useSecureCookies: secureCookies(),
   session: { strategy: "jwt", maxAge: 7 * 24 * 60 * 60 },
   pages: { signIn: "/sign-in" },
   logger: {

@@ -40,7 +40,7 @@ function configuredStore(config: Env): FileStore {
 /** A signed link to a stored file, valid for an hour. */
 export function signedFileUrl(file: SignedFile, now = new Date()): string {
   const token = signFileToken(authSecret(), file, new Date(now.getTime() + FILE_URL_TTL_MS));
-  return `${env().publicBaseUrl}/api/files/${token}`;
+  return `${env().filesBaseUrl}/api/files/${token}`;
 }
 
 export function storageKey(teamId: string, documentId: string, fileName: string): string {

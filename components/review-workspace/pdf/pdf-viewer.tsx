@@ -26,7 +26,9 @@ pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl().toString();
  * to the next document does not pay for a new worker.
  */
 const workerPort = pdfWorkerPort();
-const documentOptions = { worker: workerPort ? pdfjs.PDFWorker.create({ port: workerPort }) : new pdfjs.PDFWorker() };
+// `isEvalSupported: false`: the console's CSP forbids eval, and pdf.js would otherwise probe it with `new Function`
+// (a CSP violation on every document) before falling back to drawing glyphs without compiled paths.
+const documentOptions = { worker: workerPort ? pdfjs.PDFWorker.create({ port: workerPort }) : new pdfjs.PDFWorker(), isEvalSupported: false };
 
 const PAGE_GAP_PX = 12;
 const PADDING_PX = 16;

@@ -7,8 +7,9 @@ import { preferenceOperations, type ReviewKeymap } from "@/lib/contracts/prefere
 import { reviewOperations } from "@/lib/contracts/reviews";
 import { getMe } from "@/lib/console/me";
 import { mergeKeymap } from "@/components/review-workspace/keyboard/keymap";
+import { separateFilesOrigin } from "@/lib/console/files-origin";
 import {
-  toWorkspaceDocument,
+  toWorkspaceDocument as toWorkspaceDocumentFrom,
   type Neighbours,
   type QueueNeighbour,
   type WorkspaceContext,
@@ -21,6 +22,10 @@ import type { ApiClient } from "@/lib/api-client/client";
  * reviewer id comes from the session, never from the browser.
  */
 type Decision = "approve" | "reject" | "reset";
+
+function toWorkspaceDocument(document: DocumentFull): WorkspaceDocument {
+  return toWorkspaceDocumentFrom(document, separateFilesOrigin());
+}
 
 /**
  * Approve and reject name the stage the reviewer was looking at: if the document has moved on since (a double

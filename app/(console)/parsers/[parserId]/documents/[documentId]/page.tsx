@@ -4,6 +4,7 @@ import { preload } from "react-dom";
 import { viewerKind } from "@/components/review-workspace/file-source";
 import { ReviewWorkspace } from "@/components/review-workspace/review-workspace";
 import { toWorkspaceDocument } from "@/components/review-workspace/workspace-document";
+import { separateFilesOrigin } from "@/lib/console/files-origin";
 import { ApiError } from "@/lib/api-client/client";
 import { consoleApi } from "@/lib/api-client/console";
 import { documentOperations } from "@/lib/contracts/documents";
@@ -28,7 +29,7 @@ export default async function DocumentReviewPage({ params }: { params: Promise<{
     api.call(fieldOperations.list, { params: { parserId } }).then((list) => list.data),
     getMe(),
   ]);
-  const workspaceDocument = toWorkspaceDocument(document);
+  const workspaceDocument = toWorkspaceDocument(document, separateFilesOrigin());
   // Start the file download with the HTML, before the viewer's code has even loaded.
   if (workspaceDocument.fileUrl && viewerKind(document.contentType) !== "text") {
     preload(workspaceDocument.fileUrl, { as: "fetch", crossOrigin: "anonymous" });
