@@ -50,6 +50,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(port), HOST: "127.0.0.1", PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "", AUTH_SECRET: "", SAFE_FETCH_ALLOW: `127.0.0.1:${process.env.E2E_WEBHOOK_PORT}` },
+    // Stored files come from a second origin (`localhost` vs the console's `127.0.0.1`), as FILES_BASE_URL is meant
+    // to be deployed: every journey that opens a document proves the viewer works across origins under the CSP.
+    env: { PORT: String(port), HOST: "127.0.0.1", PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, FILES_BASE_URL: `http://localhost:${port}`, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "", AUTH_SECRET: "", SAFE_FETCH_ALLOW: `127.0.0.1:${process.env.E2E_WEBHOOK_PORT}` },
   },
 });

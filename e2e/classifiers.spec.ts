@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { ADMIN } from "./support/accounts";
 import { signIn } from "./support/sign-in";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { ADMIN as admin } from "./support/accounts";
 import { signIn, signOut } from "./support/sign-in";
 

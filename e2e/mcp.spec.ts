@@ -1,5 +1,5 @@
 import type { Client } from "@modelcontextprotocol/client";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { connectAgent } from "../tests/support/mcp-oauth";
 import { ADMIN } from "./support/accounts";
 import { signIn } from "./support/sign-in";

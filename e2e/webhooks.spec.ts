@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { ADMIN } from "./support/accounts";
 import { signIn } from "./support/sign-in";
 

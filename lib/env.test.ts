@@ -55,3 +55,14 @@ describe("STORAGE=s3 configuration", () => {
     expect(() => parseEnv({ STORAGE: "s3", S3_BUCKET: "b", S3_FORCE_PATH_STYLE: "yes" })).toThrow("S3_FORCE_PATH_STYLE: must be true or false");
   });
 });
+
+describe("FILES_BASE_URL", () => {
+  it("defaults to the public address", () => {
+    expect(parseEnv({ PUBLIC_BASE_URL: "https://quarry.example/" }).filesBaseUrl).toBe("https://quarry.example");
+  });
+
+  it("takes a separate origin for stored files, and refuses what is not an http(s) URL", () => {
+    expect(parseEnv({ PUBLIC_BASE_URL: "https://quarry.example", FILES_BASE_URL: "https://files.quarry.example/" }).filesBaseUrl).toBe("https://files.quarry.example");
+    expect(() => parseEnv({ FILES_BASE_URL: "javascript:alert(1)" })).toThrow("FILES_BASE_URL");
+  });
+});

@@ -125,4 +125,13 @@ describe("uploaded files never run in the console's origin", () => {
       expect(response.headers.get("permissions-policy")).toContain("camera=()");
     }
   });
+
+  it("the OAuth consent page and the signed-in shell carry the same policy", async () => {
+    for (const path of ["/oauth/consent?uid=unknown", "/", "/settings/api-keys", "/sign-out"]) {
+      const response = await fetch(`${baseUrl()}${path}`, { redirect: "manual" });
+      await response.arrayBuffer();
+      expect(response.headers.get("content-security-policy"), path).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'.*frame-ancestors 'none'/);
+      expect(response.headers.get("x-frame-options"), path).toBe("DENY");
+    }
+  });
 });
