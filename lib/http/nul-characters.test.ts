@@ -24,3 +24,19 @@ describe("NUL characters in requests", () => {
     }
   });
 });
+
+describe("NUL scan on deep values", () => {
+  it("walks 100,000 levels without recursion and names the path", () => {
+    let value: unknown = "end\u0000";
+    for (let level = 0; level < 100_000; level++) value = level % 2 ? { k: value } : [value];
+    const path = findNulCharacter(value)!;
+    expect(path.split(".")).toHaveLength(100_000);
+    expect(path.startsWith("k.0.k.0")).toBe(true);
+  });
+
+  it("finds the first NUL in document order, keys included", () => {
+    expect(findNulCharacter({ a: { x: "\u0000" }, "b\u0000": 1 })).toBe("a.x");
+    expect(findNulCharacter({ a: 1, "b\u0000": { x: "\u0000" } })).toBe("b\u0000");
+    expect(findNulCharacter([["ok"], ["ok", "\u0000"]])).toBe("1.1");
+  });
+});
