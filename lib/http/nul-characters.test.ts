@@ -40,3 +40,13 @@ describe("NUL scan on deep values", () => {
     expect(findNulCharacter([["ok"], ["ok", "\u0000"]])).toBe("1.1");
   });
 });
+
+describe("lone surrogates in requests", () => {
+  it("refuses a lone high or low surrogate, in values and keys, and accepts a pair", () => {
+    expect(findNulCharacter({ name: "emoji 😀 \ud83d\ude00" })).toBeNull();
+    expect(findNulCharacter({ name: "x\ud800" })).toBe("name");
+    expect(findNulCharacter({ list: ["ok", "\udc00y"] })).toBe("list.1");
+    expect(findNulCharacter({ "k\ud800": 1 })).toBe("k\ud800");
+    expect(() => assertNoNulCharacter({ name: "\ud800x" }, "request body")).toThrow("Invalid request body: name contains a lone surrogate (U+D800 to U+DFFF), which is not text");
+  });
+});

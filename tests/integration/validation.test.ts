@@ -185,19 +185,22 @@ describe("raw bodies and paths: depth, size, type and encoding are a 4xx, never 
       }
     }
     const bodyRequests = requests;
-    // Paths: every route, its last path parameter (or an extra segment) percent-encoded badly.
-    for (const route of routes) {
-      for (const segment of BAD_PATH_SEGMENTS) {
-        const path = withBadSegment(fillPath(route.path, own), route.path, segment);
-        record(`${route.method} ${path}`, await sendPath({ path, method: route.method, key: await keys.key() }), "path");
-      }
-    }
-    for (const path of ["/api/v1/parsers/%ff%fe", "/api/v1/%E0%A4%A", "/api/v1/%", "/api/v1/parsers/%ff%fe/documents/%"]) {
-      record(`GET ${path}`, await sendPath({ path, method: "GET", key: await keys.key() }), "path");
+    // Paths: every route with a path parameter, its last one percent-encoded badly; then paths no route claims
+    // (the catch-all). A route without parameters is left out: a segment added to it can name another route's
+    // path, for which Next answers a method the route does not export with its own bare 405.
+    const paths = routes.flatMap((route) =>
+      BAD_PATH_SEGMENTS.map((segment) => ({ method: route.method, path: withBadSegment(fillPath(route.path, own), route.path, segment) })).filter((probe) => probe.path !== null),
+    );
+    for (const path of ["/api/v1/parsers/%ff%fe", "/api/v1/%E0%A4%A", "/api/v1/%", "/api/v1/parsers/%ff%fe/documents/%", "/api/v1/nothing/%00"]) paths.push({ method: "GET", path });
+    // Four at a time: these are cheap answers, and the suite's time is better spent elsewhere.
+    for (let start = 0; start < paths.length; start += 4) {
+      const batch = paths.slice(start, start + 4) as { method: string; path: string }[];
+      const answers = await Promise.all(batch.map(async (probe) => sendPath({ ...probe, key: await keys.key() })));
+      answers.forEach((answer, index) => record(`${batch[index]!.method} ${batch[index]!.path}`, answer, "path"));
     }
     console.log(
       `raw requests: ${bodyRequests} bodies (${variantLabels.size} variants over ${jsonWriteRoutes().length} JSON write routes, plus multipart), ` +
-        `${requests - bodyRequests} paths (${BAD_PATH_SEGMENTS.length} encodings over ${routes.length} routes); ` +
+        `${requests - bodyRequests} paths (${BAD_PATH_SEGMENTS.length} encodings over the routes with path parameters, and the catch-all); ` +
         `${failures.length} wrong answers; slowest ${Math.round(slowest.ms)} ms (${slowest.label})`,
     );
     expect(failures).toEqual([]);

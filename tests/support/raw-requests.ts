@@ -40,13 +40,16 @@ export function sendPath(input: { path: string; method: string; key: string }): 
   return timed(input.path, { method: input.method, headers: { authorization: `Bearer ${input.key}`, "content-type": "application/json" }, body });
 }
 
-/** Percent-encodings no decoder accepts (`%ff%fe`, a truncated sequence, a lone `%`), and ones that decode to trouble. */
-export const BAD_PATH_SEGMENTS = ["%ff%fe", "%E0%A4%A", "%", "%zz", "%00", "%C0%AF", "%2e%2e%2f%2e%2e", "%ED%A0%80"];
+/**
+ * Percent-encodings no decoder accepts (`%ff%fe`, a truncated sequence, a lone `%`, an encoded lone surrogate),
+ * and ones that decode to trouble (NUL, `../..`).
+ */
+export const BAD_PATH_SEGMENTS = ["%ff%fe", "%E0%A4%A", "%", "%ED%A0%80", "%00", "%2e%2e%2f%2e%2e"];
 
-/** `/api/v1/…` with the last path parameter (or a segment appended to a path without one) replaced by `segment`. */
-export function withBadSegment(filledPath: string, templatePath: string, segment: string): string {
+/** `/api/v1/…` with the last path parameter replaced by `segment`; null for a path without parameters. */
+export function withBadSegment(filledPath: string, templatePath: string, segment: string): string | null {
   const params = [...templatePath.matchAll(/\{\w+\}/g)];
-  if (params.length === 0) return `${filledPath}/${segment}`;
+  if (params.length === 0) return null;
   const parts = filledPath.split("/");
   const templateParts = `/api/v1${templatePath}`.split("/");
   const index = templateParts.lastIndexOf(params.at(-1)![0]);
