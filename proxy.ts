@@ -1,21 +1,24 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
+import { malformedPathResponse } from "@/lib/http/path-encoding";
 import { newNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
 /**
- * Gives every console page (the consent page included) a Content-Security-Policy with a fresh nonce. Next.js
- * reads the policy from the request headers while rendering and puts the nonce on its scripts, so only the
- * scripts it emitted run. Not the security boundary for anything else: authorization stays in the API.
+ * Runs before Next.js routes a request, for two things:
+ * - a path with a percent-encoding no decoder accepts would otherwise be a bare 500 from Next's own parameter
+ *   decoding (lib/http/path-encoding.ts): it is the spec's 400 here;
+ * - every console page (the OAuth consent page included) gets a Content-Security-Policy with a fresh nonce. Next.js
+ *   reads the policy from the request headers while rendering and puts the nonce on its scripts, so only the
+ *   scripts it emitted run.
+ * Not the security boundary for anything else: authorization stays in the API.
  */
-export function proxy(request: NextRequest): NextResponse {
-  const config = env();
-  const filesOrigin = config.filesBaseUrl === config.publicBaseUrl ? null : new URL(config.filesBaseUrl).origin;
-  const policy = pageContentSecurityPolicy({
-    nonce: newNonce(),
-    filesOrigin,
-    https: config.publicBaseUrl.startsWith("https://"),
-    development: process.env.NODE_ENV === "development",
-  });
+export function proxy(request: NextRequest): Response {
+  const { pathname } = request.nextUrl;
+  const malformed = malformedPathResponse(pathname);
+  if (malformed) return malformed;
+  if (!isPage(pathname) || isPrefetch(request)) return NextResponse.next();
+
+  const policy = pagePolicy();
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", policy);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
@@ -23,16 +26,29 @@ export function proxy(request: NextRequest): NextResponse {
   return response;
 }
 
+/** The API, MCP, stored files and metadata answer with data, not pages: they skip the policy's work. */
+const DATA_PATHS = /^\/(?:api\/|mcp(?:\/|$)|\.well-known\/)/;
+
+function isPage(pathname: string): boolean {
+  return !DATA_PATHS.test(pathname);
+}
+
+/** `next/link` prefetches fetch a route's data, not a document that could run script. */
+function isPrefetch(request: NextRequest): boolean {
+  return request.headers.has("next-router-prefetch") || request.headers.get("purpose") === "prefetch";
+}
+
+function pagePolicy(): string {
+  const config = env();
+  return pageContentSecurityPolicy({
+    nonce: newNonce(),
+    filesOrigin: config.filesBaseUrl === config.publicBaseUrl ? null : new URL(config.filesBaseUrl).origin,
+    https: config.publicBaseUrl.startsWith("https://"),
+    development: process.env.NODE_ENV === "development",
+  });
+}
+
 export const config = {
-  matcher: [
-    {
-      // Pages (the OAuth consent page and the authorization server's own answers included). The API, MCP, stored
-      // files, metadata and static assets answer with data, not pages, and skip this work entirely.
-      source: "/((?!api/|mcp|\\.well-known/|_next/static|_next/image|favicon.ico|icon.svg).*)",
-      missing: [
-        { type: "header", key: "next-router-prefetch" },
-        { type: "header", key: "purpose", value: "prefetch" },
-      ],
-    },
-  ],
+  // Every path but the build's static assets, which Next serves before any route decoding.
+  matcher: ["/((?!_next/static|_next/image).*)"],
 };

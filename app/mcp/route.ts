@@ -1,5 +1,6 @@
 import { createMcpHandler, withMcpAuth } from "mcp-handler";
 import { env } from "@/lib/env";
+import { refuseDeepJson } from "@/lib/mcp/json-depth-guard";
 import { MCP_SCOPE } from "@/lib/mcp/oauth/provider";
 import { contextForAuthInfo, verifyMcpAccessToken } from "@/lib/mcp/oauth/verify-token";
 import { registerQuarryMcp } from "@/lib/mcp/server";
@@ -14,7 +15,7 @@ let handler: ((request: Request) => Promise<Response>) | undefined;
 
 function mcpHandler(): (request: Request) => Promise<Response> {
   handler ??= withMcpAuth(
-    createMcpHandler((server) => registerQuarryMcp(server, contextForAuthInfo), { serverInfo: { name: "Quarry", version: VERSION } }),
+    refuseDeepJson(createMcpHandler((server) => registerQuarryMcp(server, contextForAuthInfo), { serverInfo: { name: "Quarry", version: VERSION } })),
     verifyMcpAccessToken,
     { required: true, requiredScopes: [MCP_SCOPE], resourceUrl: env().publicBaseUrl, resourceMetadataPath: "/.well-known/oauth-protected-resource/mcp" },
   );

@@ -26,3 +26,13 @@ describe("readJsonBody", () => {
     await expect(readJsonBody(post(stream), 1000)).rejects.toMatchObject({ status: 413 });
   });
 });
+
+describe("readJsonBody and deep JSON", () => {
+  it("answers 400 past 64 levels, before parsing, and accepts 64", async () => {
+    const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+    await expect(readJsonBody(post(deep(64)))).resolves.toBeTypeOf("object");
+    await expect(readJsonBody(post(deep(65)))).rejects.toMatchObject({ status: 400, message: expect.stringContaining("nested deeper than 64 levels") });
+    // ~8,000 levels gave RangeError 500s in the walks after the parse.
+    await expect(readJsonBody(post("[".repeat(8000) + "]".repeat(8000)))).rejects.toMatchObject({ status: 400 });
+  });
+});

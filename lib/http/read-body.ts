@@ -1,4 +1,5 @@
 import { AppError, validationError } from "./errors";
+import { jsonNestsDeeperThan, tooDeepMessage } from "./json-depth";
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -6,7 +7,8 @@ const tooLarge = (limit: number) => new AppError("PAYLOAD_TOO_LARGE", `Request b
 
 /**
  * Reads a JSON body without trusting Content-Length: the stream is cut off past the limit. An empty body
- * reads as `{}`, so operations whose keys are all optional accept a bodyless POST.
+ * reads as `{}`, so operations whose keys are all optional accept a bodyless POST. A body nested deeper than
+ * JSON_DEPTH_LIMIT is a 400 before it is parsed.
  */
 export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT_BYTES): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -27,6 +29,8 @@ export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT_BYT
   }
   const text = Buffer.concat(chunks).toString("utf8").trim();
   if (!text) return {};
+  // Before JSON.parse and every walk after it: see json-depth.ts.
+  if (jsonNestsDeeperThan(text)) throw validationError(tooDeepMessage("request body"));
   try {
     return JSON.parse(text) as unknown;
   } catch {

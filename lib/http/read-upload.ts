@@ -2,6 +2,7 @@ import "server-only";
 import { UploadFilesFieldsSchema } from "@/lib/contracts/documents";
 import type { IncomingFile } from "@/lib/services/documents/upload";
 import { AppError, validationError, zodValidationError } from "./errors";
+import { jsonNestsDeeperThan, tooDeepMessage } from "./json-depth";
 import { assertNoNulCharacter } from "./nul-characters";
 
 /** A whole multipart request: up to 20 files of 100 MB, with room for the form's other fields. */
@@ -38,6 +39,7 @@ export async function readUpload(request: Request) {
   for (const key of ["externalIds", "custom"] as const) {
     const value = form.get(key);
     if (typeof value !== "string" || value === "") continue;
+    if (jsonNestsDeeperThan(value)) throw validationError(tooDeepMessage(key));
     try {
       fields[key] = JSON.parse(value) as unknown;
     } catch {

@@ -63,6 +63,9 @@ beforeAll(async () => {
     body: { documentId: first, data: { note: '=HYPERLINK("http://evil.test","x")', items: [{ sku: "@A-1", qty: 2 }, { sku: "B-2", qty: -1 }] } },
   });
   expect(corrected.status).toBe(200);
+  // Unquoted, the LF would start a new CSV row whose first cell is a formula (issue #19, item 9).
+  const injected = await call(`/api/v1/process/${parser.id}/files/data`, { key, method: "PATCH", body: { documentId: second, data: { note: "\n=2+2" } } });
+  expect(injected.status).toBe(200);
   ids = { first, second, failed };
 }, 240_000);
 
@@ -131,7 +134,16 @@ describe("export formats", () => {
     expect(records[0]).toMatchObject({ total: "1234.56", note: `'=HYPERLINK("http://evil.test","x")` });
   });
 
-  it("XLSX: a Documents sheet and a sheet per table, with typed cells", async () => {
+  it("CSV: a value holding a line break is quoted, so it cannot start a formula row", async () => {
+    const file = await exportFile({ format: "csv", documentIds: [ids.second] });
+    expect(file.status).toBe(200);
+    const [headers, ...rows] = parseCsv(file.bytes, { bom: true }) as string[][];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]![headers!.indexOf("note")]).toBe("\n=2+2");
+    expect(file.bytes.toString("utf8")).toContain('"\n=2+2"');
+  });
+
+  it("XLSX: a Documents sheet and a sheet per table, with typed cells and text kept exact", async () => {
     const file = await exportFile({ format: "xlsx", documentIds: [ids.first, ids.second] });
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
@@ -146,10 +158,14 @@ describe("export formats", () => {
     expect(cell(firstRow, "total")).toBe(1234.56);
     expect(cell(firstRow, "invoiceDate")).toEqual(new Date("2024-03-15T00:00:00Z"));
     expect(cell(firstRow, "document.createdAt")).toBeInstanceOf(Date);
-    expect(cell(firstRow, "note")).toBe(`'=HYPERLINK("http://evil.test","x")`);
+    // XLSX keeps text exact in string cells, which spreadsheets never evaluate.
+    expect(cell(firstRow, "note")).toBe(`=HYPERLINK("http://evil.test","x")`);
+    expect(cell(5 - firstRow, "note")).toBe("\n=2+2");
+    for (const row of [2, 3]) expect(documents.getRow(row).getCell(headers.indexOf("note") + 1).type).toBe(ExcelJS.ValueType.String);
     const items = workbook.getWorksheet("items")!;
     expect(items.rowCount).toBe(3);
-    expect(items.getRow(2).values).toEqual([undefined, ids.first, "first.pdf", 1, "'@A-1", 2]);
+    expect(items.getRow(2).values).toEqual([undefined, ids.first, "first.pdf", 1, "@A-1", 2]);
+    expect(items.getRow(2).getCell(4).type).toBe(ExcelJS.ValueType.String);
     expect(items.getRow(3).getCell(5).value).toBe(-1);
   });
 

@@ -1,9 +1,11 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyMutations, unboundedParts } from "../support/body-mutations";
+import { bodyMutations, rawBodyVariants, unboundedParts, type RawVariant } from "../support/body-mutations";
 import { call, freshKey, quarry, seedTeam, type ApiResponse } from "../support/http";
 import { keyPool } from "../support/key-pool";
+import { seededAgent } from "../support/mcp-seeded-agent";
 import { openApiRoutes, type JsonSchema, type OpenApiRoute } from "../support/openapi-routes";
+import { BAD_PATH_SEGMENTS, HANG_MS, sendPath, sendRaw, withBadSegment, type TimedResponse } from "../support/raw-requests";
 import { fillPath, SAMPLE_QUERIES, sampleBody, withQuery, type SampleEnv } from "../support/sample-requests";
 import { buildTeamWorld, uploadPdf, worldIds, type TeamWorld } from "../support/team-world";
 import { startWebhookReceiver } from "../support/webhook-receiver";
@@ -138,6 +140,87 @@ describe("hostile text: NUL and friends in every string are a 4xx or accepted, n
     }
     expect(failures).toEqual([]);
   });
+});
+
+describe("raw bodies and paths: depth, size, type and encoding are a 4xx, never a 5xx or a hang", () => {
+  /** Why an answer is wrong for what the variant expects, or null when it is right. */
+  function wrongAnswer(response: TimedResponse, expected: RawVariant["expect"] | "path"): string | null {
+    if (response.status === 0) return `no answer within ${HANG_MS} ms: ${String(response.body)}`;
+    if (response.status >= 500) return "a 5xx";
+    const body = response.body as { error?: unknown; message?: unknown } | null;
+    const errorBody = body?.error === true && typeof body.message === "string" && body.message.trim() !== "";
+    if (response.status >= 400 && !errorBody) return "a 4xx without the spec's error body";
+    if (expected === "depth" && (response.status !== 400 || !String(body?.message).includes("nested deeper than 64 levels"))) return "not the 400 for deep JSON";
+    if (expected === "413" && response.status !== 413) return "not a 413";
+    if (expected === "4xx" && (response.status < 400 || response.status >= 500)) return "not a 4xx";
+    if (expected === "path" && ![400, 404].includes(response.status)) return "not a 400 or 404";
+    return null;
+  }
+
+  it("answers every variant of every write route's body as expected", async () => {
+    const failures: string[] = [];
+    const variantLabels = new Set<string>();
+    let requests = 0;
+    let slowest = { ms: 0, label: "" };
+    const record = (label: string, response: TimedResponse, expected: RawVariant["expect"] | "path") => {
+      requests += 1;
+      if (response.ms > slowest.ms) slowest = { ms: response.ms, label };
+      const wrong = wrongAnswer(response, expected);
+      if (wrong) failures.push(`${label}: ${wrong} (${response.status} ${JSON.stringify(response.body).slice(0, 200)})`);
+    };
+    for (const route of jsonWriteRoutes()) {
+      const base = sampleBody(route.key, own, own, env);
+      const property = base && typeof base === "object" && !Array.isArray(base) ? (Object.keys(base)[0] ?? null) : null;
+      for (const variant of rawBodyVariants(base, property)) {
+        variantLabels.add(variant.label);
+        record(`${route.key} ${variant.label}`, await sendRaw({ path: fillPath(route.path, own), method: route.method, key: await keys.key(), variant }), variant.expect);
+      }
+    }
+    // Multipart uploads carry JSON in their externalIds and custom fields.
+    for (const route of routes.filter((candidate) => candidate.multipart)) {
+      for (const [label, levels] of [["65 levels", 65], ["8,000 levels", 8000]] as const) {
+        const deep = `${"[".repeat(levels)}${"]".repeat(levels)}`;
+        const response = await uploadPdf(fillPath(route.path, own), await keys.key(), { custom: deep });
+        record(`${route.key} custom of ${label}`, { ...response, headers: new Headers(), ms: 0 }, "depth");
+      }
+    }
+    const bodyRequests = requests;
+    // Paths: every route with a path parameter, its last one percent-encoded badly; then paths no route claims
+    // (the catch-all). A route without parameters is left out: a segment added to it can name another route's
+    // path, for which Next answers a method the route does not export with its own bare 405.
+    const paths = routes.flatMap((route) =>
+      BAD_PATH_SEGMENTS.map((segment) => ({ method: route.method, path: withBadSegment(fillPath(route.path, own), route.path, segment) })).filter((probe) => probe.path !== null),
+    );
+    for (const path of ["/api/v1/parsers/%ff%fe", "/api/v1/%E0%A4%A", "/api/v1/%", "/api/v1/parsers/%ff%fe/documents/%", "/api/v1/nothing/%00"]) paths.push({ method: "GET", path });
+    // Four at a time: these are cheap answers, and the suite's time is better spent elsewhere.
+    for (let start = 0; start < paths.length; start += 4) {
+      const batch = paths.slice(start, start + 4) as { method: string; path: string }[];
+      const answers = await Promise.all(batch.map(async (probe) => sendPath({ ...probe, key: await keys.key() })));
+      answers.forEach((answer, index) => record(`${batch[index]!.method} ${batch[index]!.path}`, answer, "path"));
+    }
+    console.log(
+      `raw requests: ${bodyRequests} bodies (${variantLabels.size} variants over ${jsonWriteRoutes().length} JSON write routes, plus multipart), ` +
+        `${requests - bodyRequests} paths (${BAD_PATH_SEGMENTS.length} encodings over the routes with path parameters, and the catch-all); ` +
+        `${failures.length} wrong answers; slowest ${Math.round(slowest.ms)} ms (${slowest.label})`,
+    );
+    expect(failures).toEqual([]);
+  }, 240_000);
+
+  it("refuses deep JSON on MCP (a JSON-RPC parse error) and on OAuth client registration", async () => {
+    const { auth } = await seededAgent("Acme", await keys.key());
+    const token = (await auth.tokens())!.access_token;
+    for (const levels of [65, 8000]) {
+      const deep = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_parsers","arguments":{"x":${"[".repeat(levels)}${"]".repeat(levels)}}}}`;
+      const mcp = await sendRaw({ path: "/mcp", method: "POST", key: token, variant: { label: "deep", body: deep, contentType: "application/json", expect: "4xx" } });
+      expect(mcp.status, JSON.stringify(mcp.body)).toBe(400);
+      expect(mcp.body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32700, message: expect.stringContaining("nested deeper than 64 levels") } });
+      // Stored before: the provider keeps extra metadata, and 8,000 levels overflow JSON.stringify wherever it is read.
+      const rawBody = `{"redirect_uris":["http://127.0.0.1:9/callback"],"client_name":"deep","extra":${"[".repeat(levels)}${"]".repeat(levels)}}`;
+      const registration = await call("/oauth/register", { method: "POST", rawBody, headers: { "content-type": "application/json" } });
+      expect(registration.status, JSON.stringify(registration.body)).toBe(400);
+      expect(registration.body).toMatchObject({ error: "invalid_request", error_description: expect.stringContaining("nested deeper than 64 levels") });
+    }
+  }, 60_000);
 });
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -127,3 +127,85 @@ export function unboundedParts(schema: JsonSchema, resolve: Resolve, path = "(bo
   for (const [name, property] of Object.entries(resolved.properties ?? {})) out.push(...unboundedParts(property, resolve, `${path}.${name}`, seen));
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Raw bodies: what JSON.stringify cannot produce (issue #19, item 8)
+
+/**
+ * A body as bytes on the wire, and what the server must answer: `depth` is the 400 for JSON nested past 64
+ * levels, `413` the body size limit, `4xx` a 400-class answer with the spec's error body, and `any` anything but a
+ * 5xx (the variant may be valid for some routes). Every variant must be answered within the suite's time bound.
+ */
+export type RawVariant = { label: string; body: string | Uint8Array | (() => ReadableStream<Uint8Array>); contentType: string | null; expect: "depth" | "413" | "4xx" | "any" };
+
+const JSON_TYPE = "application/json";
+const PLACEHOLDER = "__raw_variant__";
+const BODY_LIMIT = 1024 * 1024;
+
+const arrays = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
+const objects = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+
+/** `base` with `property` set to the raw JSON text `raw` (or the whole body when there is no property). */
+function embed(base: unknown, property: string | null, raw: string): string {
+  if (property === null || !base || typeof base !== "object" || Array.isArray(base)) return raw;
+  return JSON.stringify({ ...base, [property]: PLACEHOLDER }).replace(`"${PLACEHOLDER}"`, raw);
+}
+
+/** `text` as UTF-8 with `bytes` (invalid UTF-8, say) in place of `mark`. */
+function withBytes(text: string, mark: string, bytes: number[]): Uint8Array {
+  const at = text.indexOf(mark);
+  return Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from(bytes), Buffer.from(text.slice(at + mark.length))]);
+}
+
+/** A body streamed in 64 KB chunks with no Content-Length, so only the server's own count can stop it. */
+function streamed(size: number): () => ReadableStream<Uint8Array> {
+  return () => {
+    let sent = 0;
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= size) return controller.close();
+        const chunk = new Uint8Array(Math.min(64 * 1024, size - sent)).fill(0x20);
+        if (sent === 0) chunk[0] = 0x5b; // "[": the rest is whitespace
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+  };
+}
+
+/**
+ * Depth, size, type and encoding variants of a valid body; `property` is the body's first property (where a
+ * nested value is placed), or null for a body without properties.
+ */
+export function rawBodyVariants(base: unknown, property: string | null): RawVariant[] {
+  const at = (raw: string) => embed(base, property, raw);
+  const valid = JSON.stringify(base ?? {});
+  return [
+    // Depth: past the limit is refused before parsing, at the top or inside a property; at the limit is parsed.
+    { label: "65 levels of arrays", body: arrays(65), contentType: JSON_TYPE, expect: "depth" },
+    { label: "65 levels inside a property", body: at(arrays(64)), contentType: JSON_TYPE, expect: property ? "depth" : "any" },
+    { label: "8,000 levels of objects (RangeError before)", body: objects(8000), contentType: JSON_TYPE, expect: "depth" },
+    { label: "4,000 levels of arrays inside a property (0.9 s of CPU before)", body: at(arrays(4000)), contentType: JSON_TYPE, expect: "depth" },
+    { label: "500,000 levels (1 MB)", body: arrays(500_000), contentType: JSON_TYPE, expect: "depth" },
+    { label: "60 levels inside a property", body: at(arrays(60)), contentType: JSON_TYPE, expect: "any" },
+    { label: "10,000 brackets inside a string", body: at(JSON.stringify("[{".repeat(5000))), contentType: JSON_TYPE, expect: "any" },
+    // Size.
+    { label: "1 MB + 1 byte, declared", body: `[${" ".repeat(BODY_LIMIT - 1)}]`, contentType: JSON_TYPE, expect: "413" },
+    { label: "2 MB streamed without Content-Length", body: streamed(2 * BODY_LIMIT), contentType: JSON_TYPE, expect: "413" },
+    { label: "a 200 KB string", body: at(JSON.stringify("x".repeat(200_000))), contentType: JSON_TYPE, expect: "any" },
+    { label: "a 20,000-item array", body: at(JSON.stringify(Array.from({ length: 20_000 }, () => 1))), contentType: JSON_TYPE, expect: "any" },
+    // Type: the body is not an object, or is not labelled JSON.
+    ...(["null", "[]", '"text"', "1", "true", "{"].map((raw) => ({ label: `body ${raw}`, body: raw, contentType: JSON_TYPE, expect: "4xx" as const }))),
+    { label: "text/plain", body: valid, contentType: "text/plain", expect: "any" },
+    { label: "no Content-Type", body: valid, contentType: null, expect: "any" },
+    { label: "form-urlencoded", body: "a=1&b=%ff", contentType: "application/x-www-form-urlencoded", expect: "4xx" },
+    // Encoding.
+    { label: "invalid UTF-8 in a string", body: withBytes(at('"a#bytes#b"'), "#bytes#", [0xff, 0xfe, 0xc0, 0xaf, 0xed, 0xa0, 0x80]), contentType: JSON_TYPE, expect: "any" },
+    { label: "a lone surrogate", body: at('"\\ud800x"'), contentType: JSON_TYPE, expect: "any" },
+    { label: "an escaped NUL", body: at('"a\\u0000b"'), contentType: JSON_TYPE, expect: property ? "4xx" : "any" },
+    { label: "UTF-16 with a BOM", body: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(valid, "utf16le")]), contentType: JSON_TYPE, expect: "4xx" },
+    { label: "a UTF-8 BOM", body: `\ufeff${valid}`, contentType: JSON_TYPE, expect: "any" },
+    { label: "1e400", body: at("1e400"), contentType: JSON_TYPE, expect: "any" },
+    { label: "__proto__ and constructor keys", body: `{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}${valid === "{}" ? "" : `,${valid.slice(1, -1)}`}}`, contentType: JSON_TYPE, expect: "any" },
+  ];
+}

@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type Provider from "oidc-provider";
 import { env } from "@/lib/env";
+import { JSON_DEPTH_LIMIT, jsonNestsDeeperThan } from "@/lib/http/json-depth";
 import { getRuntime } from "@/lib/runtime";
 import { createProvider } from "./provider";
 
@@ -57,6 +58,10 @@ export async function forwardToAuthorizationServer(request: Request, path: strin
     body = await request.arrayBuffer();
     if (body.byteLength > MAX_REQUEST_BYTES) {
       return Response.json({ error: "invalid_request", error_description: "request body too large" }, { status: 413 });
+    }
+    // Client registration takes JSON, which the provider parses and stores whole (any extra metadata too).
+    if (/json/i.test(request.headers.get("content-type") ?? "") && jsonNestsDeeperThan(Buffer.from(body).toString("utf8"))) {
+      return Response.json({ error: "invalid_request", error_description: `JSON nested deeper than ${JSON_DEPTH_LIMIT} levels` }, { status: 400 });
     }
   }
 

@@ -5,21 +5,23 @@ import { readSource } from "./model";
 import { sheetNames } from "./xlsx";
 
 describe("neutralizeFormula", () => {
-  it.each(["=1+2", "+1", "-2", "@SUM(A1)", "\tx", "\rx", '=HYPERLINK("http://evil","x")'])("prefixes %j with a quote", (text) => {
+  it.each(["=1+2", "+1+2", "-2+3+cmd|' /C calc'!A0", "@SUM(A1)", "\tx", "\rx", "\r\n=1", "-", "+49 30 1234567", "-1e3", '=HYPERLINK("http://evil","x")'])("prefixes %j with a quote", (text) => {
     expect(neutralizeFormula(text)).toBe(`'${text}`);
   });
 
-  it.each(["INV-1", "a=b", " =1", "", "'already", "1-2"])("leaves %j alone", (text) => {
+  it.each(["INV-1", "a=b", " =1", "", "'already", "1-2", "-5", "+3.20", "-1,5", "-.5"])("leaves %j alone", (text) => {
     expect(neutralizeFormula(text)).toBe(text);
   });
 });
 
 describe("cells", () => {
-  it("keeps numbers numbers, negative ones included, and neutralises text", () => {
+  it("keeps numbers numbers, negative ones included, neutralises text in CSV and keeps it exact in XLSX", () => {
     expect(csvCell(-12.5)).toBe(-12.5);
     expect(xlsxCell("currency", -12.5)).toBe(-12.5);
-    expect(csvCell("-12.5")).toBe("'-12.5");
-    expect(xlsxCell("text", "=1")).toBe("'=1");
+    expect(csvCell("-12.5")).toBe("-12.5");
+    expect(csvCell("=1")).toBe("'=1");
+    expect(xlsxCell("text", "=1")).toBe("=1");
+    expect(xlsxCell("text", "+49 30 1234567")).toBe("+49 30 1234567");
     expect(csvCell(true)).toBe("true");
     expect(xlsxCell("boolean", false)).toBe(false);
     expect(csvCell(null)).toBeNull();
@@ -31,7 +33,8 @@ describe("cells", () => {
   it("types days and timestamps as dates, and writes what is not a date as text", () => {
     expect(xlsxCell("date", "2024-03-15")).toEqual(new Date("2024-03-15T00:00:00Z"));
     expect(xlsxCell("date", "2024-02-30")).toBe("2024-02-30");
-    expect(xlsxCell("date", "-1")).toBe("'-1");
+    expect(xlsxCell("date", "-1")).toBe("-1");
+    expect(xlsxCell("date", "=1+1")).toBe("=1+1");
     expect(xlsxCell("datetime", "2025-03-01T10:20:30.000Z")).toEqual(new Date("2025-03-01T10:20:30.000Z"));
     expect(dayAsDate("2024-2-3")).toBeNull();
   });

@@ -1,15 +1,19 @@
 import type { ColumnKind } from "./columns";
 
 /**
- * Cell values for CSV and XLSX. Spreadsheets run a cell that starts with `=`, `+`, `-` or `@` (and, in some, tab
- * or CR) as a formula, so an extracted text like `=HYPERLINK("http://evil","click")` could act when the file is
- * opened (OWASP "CSV injection"). Every text cell that starts so gets a leading `'`, which spreadsheets show as
- * text; numbers are written as numbers and are never touched, so `-12.5` stays a number.
+ * Cell values for CSV and XLSX. A spreadsheet opening a CSV runs a cell that starts with `=`, `+`, `-` or `@` (and,
+ * in some, tab or CR) as a formula, so an extracted text like `=HYPERLINK("http://evil","click")` could act when the
+ * file is opened (OWASP "CSV injection"). In CSV only, every text cell that starts so gets a leading `'`, which
+ * spreadsheets show as text. Left alone: numbers (written as numbers, so `-12.5` stays a number) and a text that is
+ * a plain decimal number (`-5`, `+3.20`), which a spreadsheet can only read as that number.
+ *
+ * XLSX cells are typed: a text is a string cell, which no spreadsheet evaluates, so XLSX keeps every value exact.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
 
 export function neutralizeFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
 
 export type XlsxCell = string | number | boolean | Date | null;
@@ -30,20 +34,21 @@ function asText(value: unknown): string {
 
 /**
  * The typed value of an XLSX cell. A value that does not fit its field's type (a number field holding text, a date
- * that is not a day) is written as the text it is rather than dropped.
+ * that is not a day) is written as the text it is rather than dropped. Text is never prefixed: exceljs writes a
+ * JavaScript string as a string cell (never a formula, which only an explicit `{ formula }` value makes).
  */
 export function xlsxCell(kind: ColumnKind, value: unknown): XlsxCell {
   if (value === null || value === undefined || value === "") return null;
   if (typeof value === "number") return Number.isFinite(value) ? value : String(value);
   if (typeof value === "boolean") return value;
   if (typeof value === "string") {
-    if (kind === "date") return dayAsDate(value) ?? neutralizeFormula(value);
+    if (kind === "date") return dayAsDate(value) ?? value;
     if (kind === "datetime") {
       const time = Date.parse(value);
       if (!Number.isNaN(time)) return new Date(time);
     }
   }
-  return neutralizeFormula(asText(value));
+  return asText(value);
 }
 
 /** A CSV cell: numbers and booleans as written by JavaScript, text neutralised, objects as JSON text. */

@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { writeCsv } from "./csv";
-import { collect, DOCUMENTS, pagesOf, plan, TRICKY_TEXT } from "./test-fixtures";
+import { collect, DOCUMENTS, injectionDocument, INJECTIONS, pagesOf, plan, TRICKY_TEXT } from "./test-fixtures";
 
 async function read(includeSources: boolean, documents = DOCUMENTS) {
   const text = await collect(writeCsv(plan(includeSources), pagesOf(documents)));
@@ -37,6 +37,22 @@ describe("CSV export", () => {
     const { headers, records } = await read(false);
     expect(headers).toContain("'=cmd|' /C calc'!A0");
     expect(records[0]).toMatchObject({ Note: `'=HYPERLINK("http://evil.test","click")`, "'=cmd|' /C calc'!A0": "'+49 30 1234", Total: "-12.5" });
+  });
+
+  it.each(INJECTIONS)("quotes and neutralises %j so it reads back as one cell of one row", async (text) => {
+    const { text: csv, records } = await read(false, [injectionDocument(text)]);
+    expect(records).toHaveLength(1);
+    const expected = /^[=+\-@\t\r]/.test(text) && text !== "-5" ? `'${text}` : text;
+    expect(records[0]).toMatchObject({ "document.name": expected, Note: expected, Total: "-5" });
+    // Every CR or LF sits inside a quoted cell: outside quotes, only the CRLF record delimiters remain.
+    const outside = csv.replace(/"(?:[^"]|"")*"/g, "");
+    expect(outside.split("\r\n").filter((line) => line !== "")).toHaveLength(2);
+    expect(outside).not.toMatch(/\r(?!\n)|(?<!\r)\n/);
+  });
+
+  it("writes the number -5 as a bare number", async () => {
+    const { text } = await read(false, [injectionDocument("x")]);
+    expect(text).toMatch(/,-5,/);
   });
 
   it("adds confidence, page and box columns after each value with includeSources", async () => {

@@ -9,6 +9,10 @@ import { tableFields, type DocumentPages, type ExportDocument, type ExportPlan }
  * field, repeating the document's columns and filling `lineItem.table`, `lineItem.number` and that table's
  * `<table>.<column>` columns; a document row leaves those empty. UTF-8 with a BOM (so Excel reads accents right),
  * CRLF and RFC 4180 quoting by csv-stringify; cells neutralised against formula injection (cells.ts).
+ *
+ * csv-stringify quotes a value holding the separator, a quote or the whole record delimiter (CRLF), but not a lone
+ * LF or CR: `"\n=2+2"` would be written bare, and a spreadsheet would read `=2+2` as a new row's formula. Any CR
+ * or LF forces quoting, as RFC 4180 requires.
  */
 type Layout = {
   headers: string[];
@@ -46,7 +50,7 @@ export function csvRows(layout: Layout, document: ExportDocument): (string | num
   return rows;
 }
 
-const OPTIONS = { record_delimiter: "windows" } as const;
+const OPTIONS = { record_delimiter: "windows", quoted_match: /[\r\n]/ } as const;
 
 export async function* writeCsv(plan: ExportPlan, pages: DocumentPages): AsyncGenerator<string> {
   const layout = csvLayout(plan.fields, plan.includeSources);

@@ -79,6 +79,14 @@ export const DOCUMENTS: ExportDocument[] = [
   document({ name: TRICKY_TEXT, data: { Note: TRICKY_TEXT, "Invoice date": "2024-02-30", Total: 7, Items: "not a table" } }),
 ];
 
+/** Texts that a spreadsheet would split into rows or run as formulas if written carelessly (issue #19, item 9). */
+export const INJECTIONS = ["\n=2+2", "a,b", '"quoted"', "line\r\n=1+1", "\r=1+1", "=1+1", "-5", "+49 30 1234567", "@SUM(A1)", "\t=1", "-2+3+cmd|' /C calc'!A0"];
+
+/** A document whose name and Note hold `text` and whose Total is the number -5. */
+export function injectionDocument(text: string): ExportDocument {
+  return document({ name: text, data: { Note: text, Total: -5 } });
+}
+
 export function plan(includeSources = false, fields: Field[] = FIELDS): ExportPlan {
   return { parser: { id: randomUUID(), name: "Invoices & <Receipts>" }, fields, includeSources, exportedAt: new Date("2025-03-02T08:00:00Z") };
 }

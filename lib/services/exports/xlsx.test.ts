@@ -2,7 +2,7 @@ import { buffer } from "node:stream/consumers";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import type { Field } from "@/lib/contracts/fields";
-import { DOCUMENTS, FIELDS, pagesOf, plan } from "./test-fixtures";
+import { DOCUMENTS, FIELDS, injectionDocument, INJECTIONS, pagesOf, plan } from "./test-fixtures";
 import { writeXlsx } from "./xlsx";
 
 async function read(includeSources: boolean, documents = DOCUMENTS, fields: Field[] = FIELDS) {
@@ -40,18 +40,33 @@ describe("XLSX export", () => {
 
     const items = records(workbook.getWorksheet("Items")!);
     expect(items).toEqual([
-      { "document.id": DOCUMENTS[0]!.row.id, "document.name": 'invoice, "one".pdf', "lineItem.number": 1, SKU: "'@SUM(A1)", Amount: 3, Due: new Date("2024-04-01T00:00:00Z") },
+      { "document.id": DOCUMENTS[0]!.row.id, "document.name": 'invoice, "one".pdf', "lineItem.number": 1, SKU: "@SUM(A1)", Amount: 3, Due: new Date("2024-04-01T00:00:00Z") },
       { "document.id": DOCUMENTS[0]!.row.id, "document.name": 'invoice, "one".pdf', "lineItem.number": 2, SKU: "B-2", Amount: -1.25, Due: null },
     ]);
   });
 
-  it("writes formula-looking text as neutralised text, never as a formula", async () => {
+  it("writes formula-looking text as the exact text in string cells, never as a formula", async () => {
     const workbook = await read(false);
     const sheet = workbook.getWorksheet("Documents")!;
     const [first] = records(sheet);
-    expect(first!.Note).toBe(`'=HYPERLINK("http://evil.test","click")`);
-    expect(first!["'=cmd|' /C calc'!A0"]).toBe("'+49 30 1234");
-    sheet.eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
+    expect(first!.Note).toBe(`=HYPERLINK("http://evil.test","click")`);
+    expect(first!["=cmd|' /C calc'!A0"]).toBe("+49 30 1234");
+    for (const current of workbook.worksheets) current.eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
+  });
+
+  it.each(INJECTIONS)("keeps the text %j exact in a string cell", async (text) => {
+    const workbook = await read(false, [injectionDocument(text)]);
+    const sheet = workbook.getWorksheet("Documents")!;
+    const headers = (sheet.getRow(1).values as ExcelJS.CellValue[]).slice(1).map(String);
+    for (const header of ["document.name", "Note"]) {
+      const cell = sheet.getRow(2).getCell(headers.indexOf(header) + 1);
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.formula).toBeUndefined();
+      // XML reads every CR or CRLF in text as LF (XML 1.0 §2.11): the one change a string cell can make.
+      expect(cell.value).toBe(text.replace(/\r\n?/g, "\n"));
+    }
+    const total = sheet.getRow(2).getCell(headers.indexOf("Total") + 1);
+    expect([total.type, total.value]).toEqual([ExcelJS.ValueType.Number, -5]);
   });
 
   it("adds confidence, page and box columns with includeSources", async () => {

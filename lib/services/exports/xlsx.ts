@@ -3,7 +3,7 @@ import { PassThrough, type Readable } from "node:stream";
 import { setImmediate as nextTick } from "node:timers/promises";
 import ExcelJS from "exceljs";
 import type { Field } from "@/lib/contracts/fields";
-import { neutralizeFormula, xlsxCell } from "./cells";
+import { xlsxCell } from "./cells";
 import { documentColumns, lineColumns, lineItems, uniqueHeaders, type Column, type ColumnKind, type LineItem } from "./columns";
 import { tableFields, type DocumentPages, type ExportDocument, type ExportPlan } from "./model";
 
@@ -45,7 +45,7 @@ function addSheet<T>(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Sheet<
     width: WIDTHS[column.kind] ?? Math.min(40, Math.max(12, column.header.length + 2)),
     style: NUMBER_FORMATS[column.kind] ? { numFmt: NUMBER_FORMATS[column.kind] } : {},
   }));
-  const header = worksheet.addRow(uniqueHeaders(sheet.columns.map((column) => column.header)).map(neutralizeFormula));
+  const header = worksheet.addRow(uniqueHeaders(sheet.columns.map((column) => column.header)));
   header.font = { bold: true };
   header.commit();
   return worksheet;
