@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { makeParser } from "@/lib/db/factories";
+import { makeParser, makeReviewStage } from "@/lib/db/factories";
 import { getDocument } from "@/lib/services/documents";
 import { createFolder } from "@/lib/services/folders";
 import { createReviewStage } from "@/lib/services/reviews";
@@ -76,6 +76,7 @@ describe("documents", () => {
 
   it("review decisions act as the connected user and answer with the service's message", async () => {
     const parser = await makeParser(w.handle.db, w.admin.teamId);
+    await makeReviewStage(w.handle.db, parser.id, w.reviewer.actor.userId); // a parser the reviewer reviews
     const document = await addDocument(w, w.admin, parser.id);
     const reset = await call(w.reviewerClient, "reset_document", { parserId: parser.id, documentId: document.id });
     expect(reset.isError).toBe(true);

@@ -16,7 +16,7 @@ const PARALLEL_DOWNLOADS = 4;
  */
 export async function uploadFromUrls(ctx: ServiceContext, queue: ExtractionQueue, parserId: string, body: UploadUrls): Promise<UploadResultItem[]> {
   assertPermission(ctx, "documents.write");
-  await getParserInTeam(ctx.db, ctx.teamId, parserId, { activeOnly: true }); // before spending time on downloads
+  await getParserInTeam(ctx.db, ctx, parserId, { activeOnly: true }); // before spending time on downloads
   const files = await downloadAll(body.urls);
   return uploadDocuments(ctx, queue, parserId, files, { folderId: body.folderId, externalIds: body.externalIds, custom: body.custom, source: "url" });
 }

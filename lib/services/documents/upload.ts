@@ -35,7 +35,7 @@ export async function uploadDocuments(ctx: ServiceContext, queue: ExtractionQueu
     const values = options[key];
     if (values && values.length !== files.length) throw validationError(`${key} must have one entry per file (${files.length}), got ${values.length}`);
   }
-  const parser = await getParserInTeam(ctx.db, ctx.teamId, parserId, { activeOnly: true });
+  const parser = await getParserInTeam(ctx.db, ctx, parserId, { activeOnly: true });
   if (options.folderId) await assertFolderInParser(ctx.db, parserId, options.folderId);
 
   const accepted = new Set(parser.settings.acceptedFileTypes.map((type) => type.mimeType));
