@@ -104,7 +104,7 @@ describe("a reviewer's documents", () => {
     await expect(getDocumentData(world.member, reviewed.id, { documentId: foreign.id })).rejects.toMatchObject({ status: 403 });
     await expect(getDocumentData(world.alice, reviewed.id, { documentId: foreign.id })).rejects.toMatchObject({ ...notFound, message: "Document not found" });
     await expect(locateDocument(world.alice, foreign.id)).rejects.toMatchObject(notFound);
-    await expect(approveReview(world.alice, other.id, foreign.id, {})).rejects.toMatchObject(notFound);
+    await expect(approveReview(world.alice, other.id, foreign.id, { reviewerId: world.alice.actor.userId })).rejects.toMatchObject(notFound);
     // Taking a document of a parser they do not review is refused as not found, not as "assigned to someone else".
     await expect(assignReviewer(world.alice, other.id, foreign.id, { reviewerId: world.alice.actor.userId })).rejects.toMatchObject(notFound);
     await expect(getDocument(world.member, other.id, foreign.id)).resolves.toMatchObject({ id: foreign.id });

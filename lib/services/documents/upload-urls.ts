@@ -59,5 +59,10 @@ export function fileNameOf(url: string, headers: Headers): string {
   }
   if (plain?.trim()) return plain.trim();
   const segment = new URL(url).pathname.split("/").filter(Boolean).pop();
-  return segment ? decodeURIComponent(segment) : new URL(url).hostname;
+  if (!segment) return new URL(url).hostname;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // a malformed percent-encoding (`%ff`) is a name, not a 500
+  }
 }
