@@ -142,7 +142,7 @@ describe("a reviewer of another parser at A's parser, over REST", () => {
     // An admin of the team is told the document is another parser's (the spec's answer): R is not.
     expect((await adminGet(`/api/v1/process/${A.routingParserId}/files/data?documentId=${A.documentId}`)).status).toBe(403);
     for (const action of ["approve", "reject", "reset"]) {
-      const response = await call(own(`/documents/${A.documentId}/review/${action}`), { key: await token(), body: {} });
+      const response = await call(own(`/documents/${A.documentId}/review/${action}`), { key: await token(), body: { reviewerId: reviewer.userId } });
       expect(response.status, action).toBe(404);
     }
     const taken = await call(own(`/documents/${A.documentId}/review/assign`), { key: await token(), body: { reviewerId: reviewer.userId } });
