@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { KEY_PERMISSIONS } from "@/lib/auth/permissions";
-import { defineOperation, SuccessSchema, TimestampSchema, UuidSchema } from "./common";
+import { defineOperation, displayNameSchema, SuccessSchema, TimestampSchema, UuidSchema } from "./common";
 
 export const KeyPermissionSchema = z.enum(KEY_PERMISSIONS);
 
 export const CreateApiKeySchema = z.strictObject({
-  name: z.string().trim().min(1, "Name is required").max(100),
+  name: displayNameSchema(100),
   permissions: z
     .array(KeyPermissionSchema)
     .max(KEY_PERMISSIONS.length)

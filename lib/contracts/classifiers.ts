@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation, PageQuerySchema, PaginationSchema, TimestampSchema, UuidSchema } from "./common";
+import { defineOperation, displayNameSchema, PageQuerySchema, PaginationSchema, TimestampSchema, UuidSchema } from "./common";
 import { UploadResponseSchema, UploadUrlsSchema } from "./documents";
 import { KNOWN_MIME_TYPES } from "./file-types";
 import { AcceptedFileTypeSchema, SplitDocumentsSchema } from "./parser-settings";
@@ -37,7 +37,7 @@ export const ClassifierSplitSchema = SplitDocumentsSchema.superRefine((split, ct
   if (split.mode === "partitionKey") ctx.addIssue({ code: "custom", path: ["mode"], message: "A classifier has no fields: split by everyXPages or pageRanges" });
 });
 
-const RuleLabelSchema = z.string().trim().min(1, "Label is required").max(100);
+const RuleLabelSchema = displayNameSchema(100, "Label is required");
 
 export const RuleInputSchema = z.strictObject({
   id: z.string().max(100).optional().describe("Send back a rule's id to keep it; omitted: a new id"),
@@ -62,7 +62,7 @@ export const RoutingInputSchema = z
   });
 export type RoutingInput = z.input<typeof RoutingInputSchema>;
 
-const ClassifierNameSchema = z.string().trim().min(1, "Name is required").max(200);
+const ClassifierNameSchema = displayNameSchema(200);
 const AcceptedMimeTypesSchema = z.array(z.enum(KNOWN_MIME_TYPES)).max(KNOWN_MIME_TYPES.length).describe("MIME types; answered as {mimeType, label}");
 
 export const CreateClassifierSchema = z.strictObject({

@@ -6,6 +6,43 @@ export const UuidSchema = z.uuid({ message: "must be a UUID" });
 export const DateTimeSchema = z.iso.datetime({ offset: true });
 export const TimestampSchema = DateTimeSchema;
 
+/**
+ * Display names cannot spoof. Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069)
+ * reorder how the text around them is shown, so `invoice\u202Efdp.exe` reads "invoiceexe.pdf"; C0 and C1
+ * controls (and DEL) are invisible, or drive a terminal that prints the name. A name is one line: tabs, line
+ * breaks and the Unicode line and paragraph separators become one space; the rest are removed. Only names are
+ * cleaned: a stored file keeps its bytes.
+ */
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+const CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g;
+
+export function cleanDisplayName(value: string): string {
+  return value.replace(LINE_BREAKS, " ").replace(BIDI_CONTROLS, "").replace(CONTROLS, "");
+}
+
+/**
+ * A document's name from an uploaded file's name (multipart, URL import, e-mail attachment): cleaned like any
+ * display name; one with nothing left is "document". The file's bytes are not touched.
+ */
+export function cleanFileName(name: string): string {
+  return cleanDisplayName(name).trim() || "document";
+}
+
+/**
+ * The schema of every display name a caller gives (parsers, fields, folders, documents, classifiers, stages, keys,
+ * members, teams): cleaned as above, then trimmed and bounded. `.overwrite` keeps the type a plain string, so the
+ * OpenAPI document still describes it as one.
+ */
+export function displayNameSchema(max: number, required = "Name is required") {
+  return z.string().overwrite(cleanDisplayName).trim().min(1, required).max(max);
+}
+
+/** Optional one-line display text that may be empty (a webhook's description): cleaned and trimmed, never required. */
+export function displayTextSchema(max: number) {
+  return z.string().overwrite(cleanDisplayName).trim().max(max);
+}
+
 export const PageQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(50),

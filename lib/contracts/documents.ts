@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DateTimeSchema, defineOperation, PageQuerySchema, PaginationSchema, SuccessSchema, TimestampSchema, UuidSchema } from "./common";
+import { DateTimeSchema, defineOperation, displayNameSchema, PageQuerySchema, PaginationSchema, SuccessSchema, TimestampSchema, UuidSchema } from "./common";
 import { DOCUMENT_STATUSES, STAGE_STATUSES } from "./enums";
 import { FolderSchema } from "./folders";
 
@@ -188,7 +188,7 @@ export type SearchDocuments = z.infer<typeof SearchDocumentsSchema>;
 export const DocumentListSchema = z.object({ data: z.array(DocumentSchema), pagination: PaginationSchema });
 
 export const UpdateDocumentSchema = z.strictObject({
-  name: z.string().trim().min(1).max(500).optional(),
+  name: displayNameSchema(500).optional(),
   externalId: ExternalIdSchema.nullable().optional(),
   custom: CustomSchema.optional().describe("Replaces the whole custom object"),
   folderId: UuidSchema.nullable().optional().describe("Moves to a folder of the same parser; null removes it from its folder"),

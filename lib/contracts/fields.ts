@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation, UuidSchema } from "./common";
+import { defineOperation, displayNameSchema, UuidSchema } from "./common";
 import { FIELD_TYPES } from "./enums";
 
 /**
@@ -14,12 +14,7 @@ export const FieldTypeSchema = z
   .enum(FIELD_TYPES)
   .describe("Scalar types: text, number, date, currency, boolean, email, phone, url, address, select (with `options`); `table` has `columns`");
 
-export const FieldNameSchema = z
-  .string()
-  .trim()
-  .min(1, "Name is required")
-  .max(100)
-  .refine((name) => !name.includes("."), "A field name cannot contain a dot: dotted paths address table columns");
+export const FieldNameSchema = displayNameSchema(100).refine((name) => !name.includes("."), "A field name cannot contain a dot: dotted paths address table columns");
 
 const OptionsSchema = z
   .array(z.string().trim().min(1).max(200))

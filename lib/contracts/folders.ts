@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation, TimestampSchema, UuidSchema } from "./common";
+import { defineOperation, displayNameSchema, TimestampSchema, UuidSchema } from "./common";
 
 /** Folders of a parser: a tree (parentId null = root). Names are unique among siblings, case-insensitively. */
 export const FolderSchema = z
@@ -24,12 +24,7 @@ export const FolderSchema = z
   .meta({ id: "Folder" });
 export type Folder = z.infer<typeof FolderSchema>;
 
-export const FolderNameSchema = z
-  .string()
-  .trim()
-  .min(1, "Name is required")
-  .max(100)
-  .refine((name) => !name.includes("/"), "A folder name cannot contain `/`: paths are shown as `Parent / Child`");
+export const FolderNameSchema = displayNameSchema(100).refine((name) => !name.includes("/"), "A folder name cannot contain `/`: paths are shown as `Parent / Child`");
 
 export const FolderColorSchema = z
   .string()

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/contracts/enums";
-import { defineOperation, SuccessSchema, TimestampSchema, UuidSchema } from "./common";
+import { defineOperation, displayNameSchema, SuccessSchema, TimestampSchema, UuidSchema } from "./common";
 
 export const RoleSchema = z.enum(ROLES);
 
@@ -21,7 +21,7 @@ export const EmailSchema = z
   .transform((email) => email.toLowerCase());
 
 export const AddMemberSchema = z.strictObject({
-  name: z.string().trim().min(1, "Name is required").max(200),
+  name: displayNameSchema(200),
   email: EmailSchema,
   role: RoleSchema,
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation, SuccessSchema, TimestampSchema, UuidSchema } from "./common";
+import { defineOperation, displayNameSchema, SuccessSchema, TimestampSchema, UuidSchema } from "./common";
 import { CreateFieldSchema } from "./fields";
 import { KNOWN_MIME_TYPES } from "./file-types";
 import {
@@ -31,7 +31,7 @@ export type Parser = z.infer<typeof ParserSchema>;
 
 export const MimeTypeSchema = z.enum(KNOWN_MIME_TYPES);
 
-const ParserNameSchema = z.string().trim().min(1, "Name is required").max(200);
+const ParserNameSchema = displayNameSchema(200);
 const AcceptedMimeTypesSchema = z
   .array(MimeTypeSchema)
   .max(KNOWN_MIME_TYPES.length)

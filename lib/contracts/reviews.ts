@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation, PageQuerySchema, PaginationSchema, TimestampSchema, UuidSchema } from "./common";
+import { defineOperation, displayNameSchema, displayTextSchema, PageQuerySchema, PaginationSchema, TimestampSchema, UuidSchema } from "./common";
 import { DocumentFullSchema, DocumentParamsSchema, DocumentStatusSchema, PersonSchema } from "./documents";
 
 /**
@@ -54,7 +54,7 @@ export const SimpleRuleRequestSchema = z
         "`equals` / `not_equals` (case-insensitive text, or numbers), `contains` (case-insensitive), `is_empty`, `is_not_empty`, `greater_than` / `less_than` (numbers, or ISO dates)",
       ),
     value: z.string().max(500).default("").describe("Ignored by `is_empty` and `is_not_empty`"),
-    name: z.string().max(200).optional().describe("A label for the rule; generated from field, operator and value when omitted"),
+    name: displayTextSchema(200).optional().describe("A label for the rule; generated from field, operator and value when omitted"),
     editable: z.boolean().default(true),
   })
   .meta({ id: "ReviewStageRuleRequest" });
@@ -77,7 +77,7 @@ export const ReviewStageSchema = z
 export type ReviewStage = z.infer<typeof ReviewStageSchema>;
 
 const stageKeys = {
-  name: z.string().trim().min(1, "Name is required").max(100),
+  name: displayNameSchema(100),
   reviewerInstructions: z.string().max(STAGE_INSTRUCTIONS_MAX, `At most ${STAGE_INSTRUCTIONS_MAX} characters`).nullable(),
   position: z.int().min(1).describe("1 is the first stage; other stages shift to keep positions contiguous"),
   reviewType: z.enum(REVIEW_TYPES).describe("`mandatory`: every document; `conditional`: documents whose data matches every rule"),

@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { displayNameSchema } from "./common";
 import { EmailSchema } from "./members";
 
 export const PasswordSchema = z.string().min(10, "Use at least 10 characters").max(200);
 
 /** First-run setup: the first team and its admin. */
 export const SetupSchema = z.strictObject({
-  teamName: z.string().trim().min(1, "Team name is required").max(100),
-  name: z.string().trim().min(1, "Your name is required").max(200),
+  teamName: displayNameSchema(100, "Team name is required"),
+  name: displayNameSchema(200, "Your name is required"),
   email: EmailSchema,
   password: PasswordSchema,
 });

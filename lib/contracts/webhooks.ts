@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation, SuccessSchema, TimestampSchema, UuidSchema } from "./common";
+import { defineOperation, displayTextSchema, SuccessSchema, TimestampSchema, UuidSchema } from "./common";
 
 /** The document events an endpoint can subscribe to (DESIGN §1.4). */
 export const WEBHOOK_EVENTS = [
@@ -39,7 +39,7 @@ const EventsSchema = z
 export const CreateWebhookSchema = z.strictObject({
   url: WebhookUrlSchema,
   events: EventsSchema,
-  description: z.string().trim().max(500).optional(),
+  description: displayTextSchema(500).optional(),
   isActive: z.boolean().optional().describe("Default true. A paused endpoint receives nothing"),
 });
 export type CreateWebhook = z.input<typeof CreateWebhookSchema>;
@@ -47,7 +47,7 @@ export type CreateWebhook = z.input<typeof CreateWebhookSchema>;
 export const UpdateWebhookSchema = z.strictObject({
   url: WebhookUrlSchema.optional(),
   events: EventsSchema.optional(),
-  description: z.string().trim().max(500).optional(),
+  description: displayTextSchema(500).optional(),
   isActive: z.boolean().optional().describe("false pauses the endpoint; true resumes it and clears `disabledReason`"),
 });
 export type UpdateWebhook = z.input<typeof UpdateWebhookSchema>;

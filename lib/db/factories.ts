@@ -3,7 +3,7 @@ import { effectivePermissions } from "@/lib/auth/permissions";
 import type { Role } from "@/lib/contracts/enums";
 import { DEFAULT_PARSER_SETTINGS } from "@/lib/contracts/parser-settings";
 import { migrateDatabase, openMemoryDatabase, type Db, type DatabaseHandle } from "./client";
-import { memberships, parsers, teams, users } from "./schema";
+import { memberships, parsers, reviewStages, teams, users } from "./schema";
 
 /**
  * Test data for service tests: a migrated in-memory database and rows with unique values, so tests never
@@ -41,4 +41,10 @@ export async function makeParser(db: Db, teamId: string, name = "Invoices") {
     .values({ teamId, name, slug: `${name.toLowerCase()}-${randomUUID().slice(0, 6)}`, settings: { ...DEFAULT_PARSER_SETTINGS, acceptedFileTypes: [] } })
     .returning();
   return parser!;
+}
+
+/** A review stage of the parser held by this reviewer: what gives a reviewer sight of the parser (services/access.ts). */
+export async function makeReviewStage(db: Db, parserId: string, reviewerId: string, name = "Check") {
+  const [stage] = await db.insert(reviewStages).values({ parserId, name, position: 1, reviewerId }).returning();
+  return stage!;
 }

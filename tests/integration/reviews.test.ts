@@ -188,7 +188,7 @@ describe("review stages: create, read, update, delete", () => {
 
   it("answers another team's parser or stage with 404, and lets reviewers read but not write", async () => {
     const parser = await invoiceParser();
-    const stage = await createStage(parser.id, {});
+    const stage = await createStage(parser.id, { reviewerId: ron.id }); // Ron reviews this parser, so he may read it
     for (const [method, path, body] of [
       ["GET", stagesOf(parser.id), undefined],
       ["POST", stagesOf(parser.id), {}],

@@ -35,10 +35,15 @@ export type OpenApiRoute = {
   /** The JSON request body's schema, its `$ref`s resolved against the document's components. */
   jsonBody: JsonSchema | null;
   multipart: boolean;
+  /** The permission the route needs (`x-permission`), or null for public and any-signed-in routes. */
+  permission: string | null;
 };
 
 type OpenApiDocument = {
-  paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> }; "x-permission"?: string }>
+  >;
   components: { schemas: Record<string, JsonSchema> };
 };
 
@@ -71,6 +76,7 @@ export async function openApiRoutes(): Promise<{ routes: OpenApiRoute[]; resolve
         queryParams: parameters.filter((parameter) => parameter.in === "query").map((parameter) => parameter.name),
         jsonBody: json ? resolve(json) : null,
         multipart: "multipart/form-data" in content,
+        permission: operation["x-permission"] ?? null,
       });
     }
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { makeParser } from "@/lib/db/factories";
+import { makeParser, makeReviewStage } from "@/lib/db/factories";
 import { getDocument } from "@/lib/services/documents";
 import { createFolder } from "@/lib/services/folders";
 import { createReviewStage } from "@/lib/services/reviews";
@@ -76,6 +76,7 @@ describe("documents", () => {
 
   it("review decisions act as the connected user and answer with the service's message", async () => {
     const parser = await makeParser(w.handle.db, w.admin.teamId);
+    await makeReviewStage(w.handle.db, parser.id, w.reviewer.actor.userId); // a parser the reviewer reviews
     const document = await addDocument(w, w.admin, parser.id);
     const reset = await call(w.reviewerClient, "reset_document", { parserId: parser.id, documentId: document.id });
     expect(reset.isError).toBe(true);
@@ -110,5 +111,42 @@ describe("review as the connected user", () => {
     const rejected = await ok<{ status: string }>(w.adminClient, "reject_document", { parserId: parser.id, documentId: document.id, stageId: reset.review.currentStage.id });
     expect(rejected.status).toBe("rejected");
     expect((await getDocument(w.admin, parser.id, document.id)).status).toBe("rejected");
+  });
+});
+
+describe("a reviewer's tools", () => {
+  it("reach only the parsers they review: another parser's documents are not found, as over REST", async () => {
+    const reviewed = await makeParser(w.handle.db, w.admin.teamId, `Reviewed ${randomUUID().slice(0, 6)}`);
+    const other = await makeParser(w.handle.db, w.admin.teamId, `Other ${randomUUID().slice(0, 6)}`);
+    await makeReviewStage(w.handle.db, reviewed.id, w.reviewer.actor.userId);
+    const mine = await addDocument(w, w.admin, reviewed.id, { data: { Total: 1 }, markdown: "# mine" });
+    const theirs = await addDocument(w, w.admin, other.id, { data: { Total: 2 }, markdown: "# theirs", externalId: "theirs-1" });
+
+    const parsers = await ok<{ data: { id: string }[] }>(w.reviewerClient, "list_parsers", {});
+    expect(parsers.data.map((parser) => parser.id)).toContain(reviewed.id);
+    expect(parsers.data.map((parser) => parser.id)).not.toContain(other.id);
+    await expect(ok(w.reviewerClient, "get_document_data", { parserId: reviewed.id, documentId: mine.id })).resolves.toMatchObject({ data: { Total: 1 } });
+
+    for (const [tool, args] of [
+      ["get_document_data", { parserId: other.id, documentId: theirs.id }],
+      ["get_document_data", { parserId: other.id, externalId: "theirs-1" }],
+      ["get_document", { parserId: other.id, documentId: theirs.id }],
+      ["list_documents", { parserId: other.id }],
+      ["search_documents", { parserId: other.id, q: "theirs" }],
+      ["get_parser", { parserId: other.id }],
+      ["list_fields", { parserId: other.id }],
+      ["approve_document", { parserId: other.id, documentId: theirs.id }],
+    ] as const) {
+      const refused = await call(w.reviewerClient, tool, args);
+      expect(refused.isError, tool).toBe(true);
+      expect(text(refused), tool).toBe("Parser not found");
+    }
+    // Through the parser they review, the other parser's document is not found either (not "Access denied").
+    const through = await call(w.reviewerClient, "get_document_data", { parserId: reviewed.id, documentId: theirs.id });
+    expect(text(through)).toBe("Document not found");
+    await expect(w.reviewerClient.readResource({ uri: `quarry://documents/${theirs.id}/markdown` })).rejects.toThrow(/Document not found/);
+    await expect(w.reviewerClient.readResource({ uri: `quarry://documents/${mine.id}/markdown` })).resolves.toMatchObject({ contents: [{ text: "# mine" }] });
+    const exported = await call(w.reviewerClient, "export_documents", { parserId: other.id, format: "json" });
+    expect(exported.isError).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import { validationError } from "@/lib/http/errors";
 import { fileStore, storageKey } from "@/lib/storage";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import type { ExtractionQueue } from "../documents/queue-extraction";
-import { MAX_FILE_BYTES, startedUploadItem, type IncomingFile } from "../documents/upload";
+import { MAX_FILE_BYTES, startedUploadItem, withCleanNames, type IncomingFile } from "../documents/upload";
 import { downloadAll } from "../documents/upload-urls";
 import { getClassifierInTeam } from "./internal";
 import { enqueueClassification } from "./queue";
@@ -29,10 +29,11 @@ export async function uploadToClassifier(
   ctx: ServiceContext,
   queue: ExtractionQueue,
   classifierId: string,
-  files: IncomingFile[],
+  incoming: IncomingFile[],
   options: ClassifierUploadOptions,
 ): Promise<UploadResultItem[]> {
   assertPermission(ctx, "documents.write");
+  const files = withCleanNames(incoming);
   if (files.length === 0) throw validationError("Attach at least one file in the `file` field");
   for (const key of ["externalIds", "custom"] as const) {
     const values = options[key];

@@ -14,7 +14,7 @@ export type DeletedDocuments = { success: true; deleted: number; ids: string[] }
 export async function deleteDocument(ctx: ServiceContext, parserId: string, documentId: string): Promise<DeletedDocuments> {
   assertPermission(ctx, "documents.write");
   const removed = await ctx.db.transaction(async (tx) => {
-    const { document } = await getDocumentInParser(tx, ctx.teamId, parserId, documentId, { forUpdate: true });
+    const { document } = await getDocumentInParser(tx, ctx, parserId, documentId, { forUpdate: true });
     return softDelete(tx, ctx, [document]);
   });
   await removeFiles(ctx, removed);
@@ -28,7 +28,7 @@ export async function deleteDocument(ctx: ServiceContext, parserId: string, docu
 export async function deleteDocuments(ctx: ServiceContext, parserId: string, input: { documentIds?: string[]; externalIds?: string[] }): Promise<DeletedDocuments> {
   assertPermission(ctx, "documents.write");
   const removed = await ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx.teamId, parserId);
+    const parser = await getParserInTeam(tx, ctx, parserId);
     const ids = input.documentIds ?? [];
     const externalIds = input.externalIds ?? [];
     const rows = await tx

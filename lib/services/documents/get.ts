@@ -5,6 +5,7 @@ import type { DocumentDataView, DocumentFull } from "@/lib/contracts/documents";
 import { documents, users } from "@/lib/db/schema";
 import { AppError, forbidden, notFound } from "@/lib/http/errors";
 import { assertPermission, type ServiceContext } from "../context";
+import { visibleDocuments, type Access } from "../access";
 import { getParserInTeam } from "../parsers/internal";
 import { fullView, getDocumentInParser } from "./internal";
 import { toDataView, type DocumentRecord } from "./to-document";
@@ -12,7 +13,7 @@ import { toDataView, type DocumentRecord } from "./to-document";
 /** GET /parsers/{parserId}/documents/{documentId}: the full view. */
 export async function getDocument(ctx: ServiceContext, parserId: string, documentId: string): Promise<DocumentFull> {
   assertPermission(ctx, "documents.read");
-  const { document } = await getDocumentInParser(ctx.db, ctx.teamId, parserId, documentId);
+  const { document } = await getDocumentInParser(ctx.db, ctx, parserId, documentId);
   return fullView(ctx.db, document);
 }
 
@@ -25,21 +26,22 @@ export type DocumentRef = { documentId?: string; externalId?: string };
  */
 export async function getDocumentData(ctx: ServiceContext, parserId: string, ref: DocumentRef): Promise<DocumentDataView> {
   assertPermission(ctx, "documents.read");
-  const document = await findByRef(ctx.db, ctx.teamId, parserId, ref);
+  const document = await findByRef(ctx.db, ctx, parserId, ref);
   const [assignee] = document.assigneeId ? await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, document.assigneeId)) : [];
   return toDataView(document, assignee?.email ?? null);
 }
 
 /**
  * The newest live document of the parser with this id or external id. One in another parser of the same team is
- * a 403 `Access denied` (the spec's answer for Get Document Data); anything else a 404. Takes the transaction
+ * a 403 `Access denied` (the spec's answer for Get Document Data); anything else a 404, including a document the
+ * caller's access does not reach (a reviewer's, access.ts): to them it does not exist. Takes the transaction
  * when there is one: PGlite has a single connection, so a query beside an open transaction would wait forever.
  */
-export async function findByRef(db: DbOrTx, teamId: string, parserId: string, ref: DocumentRef): Promise<DocumentRecord> {
-  const parser = await getParserInTeam(db, teamId, parserId);
+export async function findByRef(db: DbOrTx, access: Access, parserId: string, ref: DocumentRef): Promise<DocumentRecord> {
+  const parser = await getParserInTeam(db, access, parserId);
   const [type, value] = ref.documentId !== undefined ? (["documentId", ref.documentId] as const) : (["externalId", ref.externalId!] as const);
   const byRef = type === "documentId" ? eq(documents.id, value) : eq(documents.externalId, value);
-  const inTeam = and(byRef, eq(documents.teamId, teamId), isNull(documents.deletedAt));
+  const inTeam = and(byRef, eq(documents.teamId, access.teamId), isNull(documents.deletedAt), visibleDocuments(access));
   const [mine] = await db
     .select()
     .from(documents)
@@ -55,7 +57,7 @@ export async function findByRef(db: DbOrTx, teamId: string, parserId: string, re
 /** GET /parsers/{parserId}/documents/{documentId}/markdown: the document's text as Markdown. */
 export async function getDocumentMarkdown(ctx: ServiceContext, parserId: string, documentId: string): Promise<string> {
   assertPermission(ctx, "documents.read");
-  const { document } = await getDocumentInParser(ctx.db, ctx.teamId, parserId, documentId);
+  const { document } = await getDocumentInParser(ctx.db, ctx, parserId, documentId);
   if (document.markdown === null) {
     throw new AppError("NOT_FOUND", "This document has no markdown (yet)", { notFound: [{ type: "markdown", value: documentId }] });
   }

@@ -5,26 +5,36 @@ import type { Folder } from "@/lib/contracts/folders";
 import type { DbOrTx } from "@/lib/db/client";
 import { documents, folders } from "@/lib/db/schema";
 import { notFound } from "@/lib/http/errors";
+import { visibleDocuments, type Access } from "../access";
 import { folderViews } from "../folders/internal";
 import { getParserInTeam, type ParserRow } from "../parsers/internal";
 import { loadReviews, NOT_REQUIRED_REVIEW, toDocumentFull, type DocumentRecord } from "./to-document";
 
 /**
  * The live (not deleted) document with this id in the team's parser, or a 404: an unknown parser says
- * `Parser not found`; a document of another parser or team, or a deleted one, says `Document not found`.
+ * `Parser not found`; a document of another parser or team, or a deleted one, or one the caller's access does not
+ * reach (a reviewer's, access.ts), says `Document not found`.
  */
 export async function getDocumentInParser(
   tx: DbOrTx,
-  teamId: string,
+  access: Access,
   parserId: string,
   documentId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<{ parser: ParserRow; document: DocumentRecord }> {
-  const parser = await getParserInTeam(tx, teamId, parserId);
+  const parser = await getParserInTeam(tx, access, parserId);
   const query = tx
     .select()
     .from(documents)
-    .where(and(eq(documents.id, documentId), eq(documents.parserId, parser.id), eq(documents.teamId, teamId), isNull(documents.deletedAt)))
+    .where(
+      and(
+        eq(documents.id, documentId),
+        eq(documents.parserId, parser.id),
+        eq(documents.teamId, access.teamId),
+        isNull(documents.deletedAt),
+        visibleDocuments(access),
+      ),
+    )
     .limit(1);
   const [document] = options.forUpdate ? await query.for("update") : await query;
   if (!document) throw notFound("documentId", documentId, "Document");

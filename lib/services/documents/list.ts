@@ -1,9 +1,10 @@
 import "server-only";
-import { sql, type SQL } from "drizzle-orm";
+import { and, sql, type SQL } from "drizzle-orm";
 import { pagination } from "@/lib/contracts/common";
 import type { DocumentRow, ListDocumentsQuery, SearchDocuments } from "@/lib/contracts/documents";
 import type { Pagination } from "@/lib/contracts/common";
 import { documents } from "@/lib/db/schema";
+import { visibleDocuments } from "../access";
 import { assertPermission, type ServiceContext } from "../context";
 import { getParserInTeam } from "../parsers/internal";
 import { assertFolderInParser } from "./internal";
@@ -14,21 +15,22 @@ export type DocumentPage = { data: DocumentRow[]; pagination: Pagination };
 
 /**
  * GET /parsers/{parserId}/documents. A folder that is not a live folder of this parser is a 404 (`Folder not
- * found`), like moving a document there; soft-deleted documents never appear.
+ * found`), like moving a document there; soft-deleted documents never appear, nor do documents a reviewer's access
+ * does not reach (access.ts).
  */
 export async function listDocuments(ctx: ServiceContext, parserId: string, query: ListDocumentsQuery): Promise<DocumentPage> {
   assertPermission(ctx, "documents.read");
-  const parser = await getParserInTeam(ctx.db, ctx.teamId, parserId);
+  const parser = await getParserInTeam(ctx.db, ctx, parserId);
   if (query.folderId) await assertFolderInParser(ctx.db, parser.id, query.folderId);
-  return page(ctx, listWhere(parser.id, query), query);
+  return page(ctx, and(listWhere(parser.id, query), visibleDocuments(ctx)), query);
 }
 
 /** POST /parsers/{parserId}/documents/search: list's filters, `q` over extracted values too, and `filters`. */
 export async function searchDocuments(ctx: ServiceContext, parserId: string, body: SearchDocuments): Promise<DocumentPage> {
   assertPermission(ctx, "documents.read");
-  const parser = await getParserInTeam(ctx.db, ctx.teamId, parserId);
+  const parser = await getParserInTeam(ctx.db, ctx, parserId);
   if (body.folderId) await assertFolderInParser(ctx.db, parser.id, body.folderId);
-  return page(ctx, searchWhere(parser.id, body), body);
+  return page(ctx, and(searchWhere(parser.id, body), visibleDocuments(ctx)), body);
 }
 
 async function page(ctx: ServiceContext, where: SQL | undefined, query: Pick<ListDocumentsQuery, "page" | "limit" | "sort">): Promise<DocumentPage> {

@@ -17,7 +17,7 @@ export async function moveDocuments(ctx: ServiceContext, parserId: string, input
   assertPermission(ctx, "documents.write");
   const ids = [...new Set(input.documentIds)];
   return ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx.teamId, parserId);
+    const parser = await getParserInTeam(tx, ctx, parserId);
     if (input.folderId) await assertFolderInParser(tx, parser.id, input.folderId);
     const rows = ids.length
       ? await tx

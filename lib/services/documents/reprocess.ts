@@ -19,9 +19,9 @@ const NO_REVIEW_COLUMNS = { reviewStatus: "not_required", currentStageId: null, 
 
 export async function reprocessDocument(ctx: ServiceContext, queue: ExtractionQueue, parserId: string, ref: DocumentRef): Promise<UploadResultItem> {
   assertPermission(ctx, "documents.write");
-  await getParserInTeam(ctx.db, ctx.teamId, parserId);
+  await getParserInTeam(ctx.db, ctx, parserId);
   const document = await ctx.db.transaction(async (tx) => {
-    const row = await findByRef(tx, ctx.teamId, parserId, ref);
+    const row = await findByRef(tx, ctx, parserId, ref);
     // Its review was about the old data: it restarts, with the stages that apply, once the new extraction is in.
     await clearReview(tx, row.id);
     await tx

@@ -19,14 +19,14 @@ import { documentSearchText, type DocumentRecord } from "./to-document";
  */
 export async function updateDocumentData(ctx: ServiceContext, parserId: string, ref: DocumentRef, values: Record<string, unknown>) {
   if (!can(ctx, "reviews.write")) assertPermission(ctx, "documents.write");
-  await getParserInTeam(ctx.db, ctx.teamId, parserId);
+  await getParserInTeam(ctx.db, ctx, parserId);
   const fields = buildFieldTree(await loadFieldRows(ctx.db, parserId));
   const problems = checkDocumentData(fields, values);
   if (problems.length > 0) {
     throw validationError(`Invalid data: ${problems.map((problem) => `${problem.path}: ${problem.message}`).join("; ")}`, problems.map((problem) => ({ path: `data.${problem.path}`, message: problem.message })));
   }
   return ctx.db.transaction(async (tx) => {
-    const document = await findByRef(tx, ctx.teamId, parserId, ref);
+    const document = await findByRef(tx, ctx, parserId, ref);
     if (!can(ctx, "documents.write")) assertMayCorrectInReview(ctx, document);
     if (["uploading", "queued", "processing"].includes(document.status)) {
       throw invalidState("The document is still being processed; correct its data once extraction has finished");

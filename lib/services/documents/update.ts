@@ -14,7 +14,7 @@ import { documentSearchText } from "./to-document";
 export async function updateDocument(ctx: ServiceContext, parserId: string, documentId: string, input: UpdateDocument): Promise<DocumentFull> {
   assertPermission(ctx, "documents.write");
   return ctx.db.transaction(async (tx) => {
-    const { parser, document } = await getDocumentInParser(tx, ctx.teamId, parserId, documentId, { forUpdate: true });
+    const { parser, document } = await getDocumentInParser(tx, ctx, parserId, documentId, { forUpdate: true });
     if (input.folderId) await assertFolderInParser(tx, parser.id, input.folderId);
     const changes: Partial<typeof documents.$inferInsert> = {};
     if (input.name !== undefined) changes.name = input.name;

@@ -16,7 +16,7 @@ const PARALLEL_DOWNLOADS = 4;
  */
 export async function uploadFromUrls(ctx: ServiceContext, queue: ExtractionQueue, parserId: string, body: UploadUrls): Promise<UploadResultItem[]> {
   assertPermission(ctx, "documents.write");
-  await getParserInTeam(ctx.db, ctx.teamId, parserId, { activeOnly: true }); // before spending time on downloads
+  await getParserInTeam(ctx.db, ctx, parserId, { activeOnly: true }); // before spending time on downloads
   const files = await downloadAll(body.urls);
   return uploadDocuments(ctx, queue, parserId, files, { folderId: body.folderId, externalIds: body.externalIds, custom: body.custom, source: "url" });
 }
@@ -59,5 +59,10 @@ export function fileNameOf(url: string, headers: Headers): string {
   }
   if (plain?.trim()) return plain.trim();
   const segment = new URL(url).pathname.split("/").filter(Boolean).pop();
-  return segment ? decodeURIComponent(segment) : new URL(url).hostname;
+  if (!segment) return new URL(url).hostname;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // a malformed percent-encoding (`%ff`) is a name, not a 500
+  }
 }

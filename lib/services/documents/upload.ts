@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
+import { cleanFileName } from "@/lib/contracts/common";
 import type { UploadResultItem } from "@/lib/contracts/documents";
 import type { DocumentSource } from "@/lib/contracts/enums";
 import { documents } from "@/lib/db/schema";
@@ -24,18 +25,28 @@ export type UploadOptions = {
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
 
 /**
+ * The files with names fit to show: every way a file arrives (multipart, URL, e-mail; parser or classifier)
+ * passes here, so a right-to-left override or a control character in a file name never becomes a document's name
+ * (contracts/common.ts). The bytes are stored as they came.
+ */
+export function withCleanNames(files: readonly IncomingFile[]): IncomingFile[] {
+  return files.map((file) => ({ ...file, name: cleanFileName(file.name) }));
+}
+
+/**
  * Takes files into a parser: checks each one's type by its bytes against what the parser accepts, stores every
  * file, and only then queues them, so a batch with one bad file queues nothing. Answers with the spec's upload
  * result items (`status: processing`: the job has started).
  */
-export async function uploadDocuments(ctx: ServiceContext, queue: ExtractionQueue, parserId: string, files: IncomingFile[], options: UploadOptions): Promise<UploadResultItem[]> {
+export async function uploadDocuments(ctx: ServiceContext, queue: ExtractionQueue, parserId: string, incoming: IncomingFile[], options: UploadOptions): Promise<UploadResultItem[]> {
   assertPermission(ctx, "documents.write");
+  const files = withCleanNames(incoming);
   if (files.length === 0) throw validationError("Attach at least one file in the `file` field");
   for (const key of ["externalIds", "custom"] as const) {
     const values = options[key];
     if (values && values.length !== files.length) throw validationError(`${key} must have one entry per file (${files.length}), got ${values.length}`);
   }
-  const parser = await getParserInTeam(ctx.db, ctx.teamId, parserId, { activeOnly: true });
+  const parser = await getParserInTeam(ctx.db, ctx, parserId, { activeOnly: true });
   if (options.folderId) await assertFolderInParser(ctx.db, parserId, options.folderId);
 
   const accepted = new Set(parser.settings.acceptedFileTypes.map((type) => type.mimeType));

@@ -27,16 +27,16 @@ const log = (error: unknown) => console.error("[exports] the export failed part-
  */
 export async function exportDocuments(ctx: ServiceContext, parserId: string, request: ExportRequest): Promise<ExportFile> {
   assertPermission(ctx, "exports.read");
-  const parser = await getParserInTeam(ctx.db, ctx.teamId, parserId);
+  const parser = await getParserInTeam(ctx.db, ctx, parserId);
   if (request.folderId) await assertFolderInParser(ctx.db, parser.id, request.folderId);
   const documentIds = request.documentIds ? [...new Set(request.documentIds)] : undefined;
-  if (documentIds) await assertDocumentsInParser(ctx.db, { teamId: ctx.teamId, parserId: parser.id, ids: documentIds });
+  if (documentIds) await assertDocumentsInParser(ctx.db, { access: ctx, parserId: parser.id, ids: documentIds });
 
   const { format, includeSources, documentIds: _ids, ...filters } = request;
   const exportedAt = new Date();
   const plan: ExportPlan = { parser: { id: parser.id, name: parser.name }, fields: buildFieldTree(await loadFieldRows(ctx.db, parser.id)), includeSources, exportedAt };
   const folderPaths = new Map(toFolders(await loadFolders(ctx.db, parser.id), new Map()).map((folder) => [folder.id, folder.pathLabel]));
-  const selection = selectionOf(parser.id, filters, documentIds);
+  const selection = selectionOf(parser.id, filters, { documentIds, access: ctx });
   const pages: DocumentPages = () => readDocumentPages(ctx.db, { selection, folderPaths });
   return {
     fileName: `${parser.slug}-${exportedAt.toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-")}.${format}`,

@@ -88,10 +88,10 @@ describe("keyset pages", () => {
       const expected = await handle.db
         .select({ id: documents.id })
         .from(documents)
-        .where(selectionOf(parser.id, { sort }, undefined).where)
+        .where(selectionOf(parser.id, { sort }).where)
         .orderBy(...orderBy(sort));
       const seen: string[] = [];
-      for await (const page of readDocumentPages(handle.db, { selection: selectionOf(parser.id, { sort }, undefined), folderPaths: new Map(), pageSize: 5 })) {
+      for await (const page of readDocumentPages(handle.db, { selection: selectionOf(parser.id, { sort }), folderPaths: new Map(), pageSize: 5 })) {
         expect(page.length).toBeLessThanOrEqual(5);
         seen.push(...page.map((document) => document.row.id));
       }

@@ -4,6 +4,7 @@ import type { DOCUMENT_SORTS, SearchDocuments } from "@/lib/contracts/documents"
 import type { Db } from "@/lib/db/client";
 import { documents } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
+import { visibleDocuments, type Access } from "../access";
 import { orderBy, searchWhere } from "../documents/query";
 import { loadReviews, NOT_REQUIRED_REVIEW, toDocumentRow } from "../documents/to-document";
 import type { ExportDocument } from "./model";
@@ -28,21 +29,32 @@ function idsCondition(ids: readonly string[]): SQL {
   return sql`${documents.id} = any(${`{${ids.join(",")}}`}::uuid[])`;
 }
 
-export function selectionOf(parserId: string, filters: Filters, documentIds: readonly string[] | undefined): Selection {
+/** The search's WHERE, the requested ids, and the caller's access (a reviewer's, access.ts), as the list applies it. */
+export function selectionOf(parserId: string, filters: Filters, options: { documentIds?: readonly string[]; access?: Access } = {}): Selection {
+  const documentIds = options.documentIds;
   // searchWhere reads only the filters; page and limit belong to the list and do not shape the WHERE.
-  const where = searchWhere(parserId, { ...filters, page: 1, limit: 1 });
+  const where = and(searchWhere(parserId, { ...filters, page: 1, limit: 1 }), options.access ? visibleDocuments(options.access) : undefined);
   return { where: documentIds ? and(where, idsCondition(documentIds)) : where, sort: filters.sort };
 }
 
 /**
  * Every requested id must be a live document of this parser: one that is not (unknown, deleted, another parser's or
- * another team's) is a 404 naming it, like any other path to a document, rather than a file silently missing rows.
+ * another team's, or beyond the caller's access) is a 404 naming it, like any other path to a document, rather than
+ * a file silently missing rows.
  */
-export async function assertDocumentsInParser(db: Db, input: { teamId: string; parserId: string; ids: readonly string[] }): Promise<void> {
+export async function assertDocumentsInParser(db: Db, input: { access: Access; parserId: string; ids: readonly string[] }): Promise<void> {
   const found = await db
     .select({ id: documents.id })
     .from(documents)
-    .where(and(idsCondition(input.ids), eq(documents.parserId, input.parserId), eq(documents.teamId, input.teamId), isNull(documents.deletedAt)));
+    .where(
+      and(
+        idsCondition(input.ids),
+        eq(documents.parserId, input.parserId),
+        eq(documents.teamId, input.access.teamId),
+        isNull(documents.deletedAt),
+        visibleDocuments(input.access),
+      ),
+    );
   const present = new Set(found.map((row) => row.id));
   const missing = input.ids.filter((id) => !present.has(id));
   if (missing.length === 0) return;

@@ -11,7 +11,7 @@ export async function createField(ctx: ServiceContext, parserId: string, input: 
   assertPermission(ctx, "parsers.write");
   try {
     return await ctx.db.transaction(async (tx) => {
-      const parser = await getParserInTeam(tx, ctx.teamId, parserId, { forUpdate: true });
+      const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
       const rows = await loadFieldRows(tx, parser.id);
       const topLevel = rows.filter((row) => row.parentId === null);
       const clash = topLevel.find((row) => row.name.toLowerCase() === input.name.toLowerCase());

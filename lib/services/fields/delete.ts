@@ -12,7 +12,7 @@ import { buildFieldTree, childrenOf, findTopLevelField } from "./tree";
 export async function deleteField(ctx: ServiceContext, parserId: string, fieldId: string): Promise<FieldsResult> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx.teamId, parserId, { forUpdate: true });
+    const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
     const rows = await loadFieldRows(tx, parser.id);
     const target = findTopLevelField(rows, fieldId);
     if (!target) throw notFound("fieldId", fieldId, "Field");

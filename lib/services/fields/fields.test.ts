@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PARSER_SETTINGS } from "@/lib/contracts/parser-settings";
 import type { DatabaseHandle } from "@/lib/db/client";
-import { createTestDatabase, makeMember, makeParser, makeTeam, type TestActor } from "@/lib/db/factories";
+import { createTestDatabase, makeMember, makeParser, makeReviewStage, makeTeam, type TestActor } from "@/lib/db/factories";
 import { auditLog, classifiers, documents, type DocumentStatus } from "@/lib/db/schema";
 import { createParser, getParser } from "../parsers";
 import { createField, deleteField, listFields, reorderFields, updateField } from "./index";
@@ -96,11 +96,13 @@ describe("fields: audit, tenancy, classifiers", () => {
     await expect(getParser(globex, classifier!.id)).rejects.toMatchObject({ status: 404, message: "Parser not found" });
   });
 
-  it("refuses a reviewer's changes but lets them read", async () => {
+  it("refuses a reviewer's changes but lets them read a parser they review; another parser is not found", async () => {
     const parser = await parserWith();
     const reviewer = await makeMember(handle.db, admin.teamId, "reviewer");
     await expect(createField(reviewer, parser.id, { name: "x", type: "text" })).rejects.toMatchObject({ status: 403 });
     await expect(reorderFields(reviewer, parser.id, [])).rejects.toMatchObject({ status: 403 });
+    await expect(listFields(reviewer, parser.id)).rejects.toMatchObject({ status: 404 });
+    await makeReviewStage(handle.db, parser.id, reviewer.actor.userId);
     await expect(listFields(reviewer, parser.id)).resolves.toHaveLength(2);
   });
 

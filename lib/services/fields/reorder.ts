@@ -12,7 +12,7 @@ import { buildFieldTree, childrenOf } from "./tree";
 export async function reorderFields(ctx: ServiceContext, parserId: string, fieldIds: string[]): Promise<FieldsResult> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx.teamId, parserId, { forUpdate: true });
+    const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
     const rows = await loadFieldRows(tx, parser.id);
     const topLevel = childrenOf(rows, null);
     const known = new Set(topLevel.map((row) => row.id));

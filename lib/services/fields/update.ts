@@ -107,7 +107,7 @@ export async function updateField(ctx: ServiceContext, parserId: string, fieldId
   assertPermission(ctx, "parsers.write");
   try {
     return await ctx.db.transaction(async (tx) => {
-      const parser = await getParserInTeam(tx, ctx.teamId, parserId, { forUpdate: true });
+      const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
       const rows = await loadFieldRows(tx, parser.id);
       const target = findTopLevelField(rows, fieldId);
       if (!target) throw notFound("fieldId", fieldId, "Field");

@@ -11,7 +11,7 @@ export async function createFolder(ctx: ServiceContext, parserId: string, input:
   const parentId = input.parentId ?? null;
   try {
     return await ctx.db.transaction(async (tx) => {
-      const parser = await getParserInTeam(tx, ctx.teamId, parserId, { forUpdate: true });
+      const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
       const rows = await loadFolders(tx, parser.id);
       if (parentId) findFolder(rows, parentId, "parentId", "Parent folder");
       assertNoSiblingNamed(rows, { parentId, name: input.name });

@@ -17,7 +17,7 @@ export async function deleteFolder(ctx: ServiceContext, parserId: string, folder
   assertPermission(ctx, "parsers.write");
   if (options.deleteDocuments) assertPermission(ctx, "documents.write");
   const { result, deleted } = await ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx.teamId, parserId, { forUpdate: true });
+    const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
     const rows = await loadFolders(tx, parser.id);
     const target = findFolder(rows, folderId);
     const ids = [...subtreeIds(rows, target.id)];

@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/lib/db/client";
-import { createTestDatabase, makeMember, makeParser, makeTeam, type TestActor } from "@/lib/db/factories";
+import { createTestDatabase, makeMember, makeParser, makeReviewStage, makeTeam, type TestActor } from "@/lib/db/factories";
 import { auditLog, documents, type DocumentStatus } from "@/lib/db/schema";
 import { fileStore } from "@/lib/storage";
 import { getParser } from "../parsers";
@@ -120,6 +120,8 @@ describe("folder tenancy and permissions", () => {
     const { parser } = await tree();
     const reviewer = await makeMember(handle.db, admin.teamId, "reviewer");
     await expect(createFolder(reviewer, parser.id, { name: "x" })).rejects.toMatchObject({ status: 403 });
+    await expect(listFolders(reviewer, parser.id)).rejects.toMatchObject({ status: 404 }); // not a parser they review
+    await makeReviewStage(handle.db, parser.id, reviewer.actor.userId);
     await expect(listFolders(reviewer, parser.id)).resolves.toHaveLength(4);
   });
 });

@@ -13,7 +13,7 @@ export async function updateFolder(ctx: ServiceContext, parserId: string, folder
   assertPermission(ctx, "parsers.write");
   try {
     return await ctx.db.transaction(async (tx) => {
-      const parser = await getParserInTeam(tx, ctx.teamId, parserId, { forUpdate: true });
+      const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
       const rows = await loadFolders(tx, parser.id);
       const before = findFolder(rows, folderId);
       const parentId = input.parentId === undefined ? before.parentId : input.parentId;

@@ -11,7 +11,7 @@ import { getParserInTeam } from "./internal";
 export async function deleteParser(ctx: ServiceContext, parserId: string): Promise<void> {
   assertPermission(ctx, "parsers.write");
   await ctx.db.transaction(async (tx) => {
-    const before = await getParserInTeam(tx, ctx.teamId, parserId, { forUpdate: true });
+    const before = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
     await tx.update(parsers).set({ deletedAt: new Date() }).where(eq(parsers.id, before.id));
     await recordAudit(tx, ctx, { action: "parser.delete", resourceType: "parser", resourceId: before.id, before: { name: before.name, isActive: before.isActive } });
   });

@@ -19,7 +19,7 @@ import { toParser } from "./to-parser";
 export async function duplicateParser(ctx: ServiceContext, parserId: string, input: { name?: string }): Promise<Parser> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
-    const source = await getParserInTeam(tx, ctx.teamId, parserId);
+    const source = await getParserInTeam(tx, ctx, parserId);
     const name = input.name ?? `${source.name} (copy)`;
     const [copy] = await tx
       .insert(parsers)

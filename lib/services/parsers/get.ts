@@ -7,6 +7,6 @@ import { toParser } from "./to-parser";
 /** An active document parser of the team (archived ones only when asked for, so they can be restored). */
 export async function getParser(ctx: ServiceContext, parserId: string, options: { includeArchived?: boolean } = {}): Promise<Parser> {
   assertPermission(ctx, "parsers.read");
-  const row = await getParserInTeam(ctx.db, ctx.teamId, parserId, { activeOnly: !options.includeArchived });
-  return toParser(row, await parserCounts(ctx.db, row.id));
+  const row = await getParserInTeam(ctx.db, ctx, parserId, { activeOnly: !options.includeArchived });
+  return toParser(row, await parserCounts(ctx.db, ctx, row.id));
 }

@@ -4,6 +4,7 @@ import type { Parser } from "@/lib/contracts/parsers";
 import type { DbOrTx } from "@/lib/db/client";
 import { classifiers, documents, folders, parsers } from "@/lib/db/schema";
 import { AppError, notFound } from "@/lib/http/errors";
+import { scopedReviewer, visibleDocuments, visibleParsers, type Access } from "../access";
 
 export type ParserRow = typeof parsers.$inferSelect;
 
@@ -11,14 +12,16 @@ export type ParserRow = typeof parsers.$inferSelect;
  * The team's document parser with this id, or a 404. Archived parsers count unless `activeOnly`: their fields,
  * folders and settings stay reachable so they can be inspected and restored. A classifier id of the same team
  * gets a message saying so, because a caller mixing the two up needs to know which endpoint to use; another
- * team's id (parser or classifier) is an ordinary not-found.
+ * team's id (parser or classifier) is an ordinary not-found. A reviewer's access (access.ts) narrows "the team's":
+ * a parser they do not review is not found either, so every path that starts here is scoped to it.
  */
 export async function getParserInTeam(
   tx: DbOrTx,
-  teamId: string,
+  access: Access,
   parserId: string,
   options: { activeOnly?: boolean; forUpdate?: boolean } = {},
 ): Promise<ParserRow> {
+  const teamId = access.teamId;
   const query = tx
     .select()
     .from(parsers)
@@ -28,6 +31,7 @@ export async function getParserInTeam(
         eq(parsers.teamId, teamId),
         eq(parsers.type, "document"),
         isNull(parsers.deletedAt),
+        visibleParsers(access, parsers.id),
       ),
     )
     .limit(1);
@@ -40,6 +44,8 @@ export async function getParserInTeam(
     });
   }
   if (row) return row;
+  // Classifiers are none of a reviewer's business (no classifiers.read): for them it is a plain not-found.
+  if (scopedReviewer(access)) throw notFound("parserId", parserId, "Parser");
   const [classifier] = await tx
     .select({ id: classifiers.id })
     .from(classifiers)
@@ -53,11 +59,12 @@ export async function getParserInTeam(
   throw notFound("parserId", parserId, "Parser");
 }
 
-export async function parserCounts(tx: DbOrTx, parserId: string): Promise<Parser["counts"]> {
+/** The parser's live documents (those the caller may see) and folders. */
+export async function parserCounts(tx: DbOrTx, access: Access, parserId: string): Promise<Parser["counts"]> {
   const [documentRow] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(documents)
-    .where(and(eq(documents.parserId, parserId), isNull(documents.deletedAt)));
+    .where(and(eq(documents.parserId, parserId), isNull(documents.deletedAt), visibleDocuments(access)));
   const [folderRow] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(folders)

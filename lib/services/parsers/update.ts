@@ -29,7 +29,7 @@ const SETTINGS_KEYS = [
 export async function updateParser(ctx: ServiceContext, parserId: string, input: UpdateParser): Promise<Parser> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
-    const before = await getParserInTeam(tx, ctx.teamId, parserId, { forUpdate: true });
+    const before = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
     const settings: ParserSettings = { ...before.settings };
     for (const key of SETTINGS_KEYS) {
       if (input[key] !== undefined) Object.assign(settings, { [key]: input[key] });
@@ -61,6 +61,6 @@ export async function updateParser(ctx: ServiceContext, parserId: string, input:
       before: { name: before.name, description: before.description, isActive: before.isActive, settings: before.settings },
       after: input,
     });
-    return toParser(row!, await parserCounts(tx, before.id));
+    return toParser(row!, await parserCounts(tx, ctx, before.id));
   });
 }

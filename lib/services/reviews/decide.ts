@@ -38,7 +38,7 @@ export const rejectReview = (ctx: ServiceContext, parserId: string, documentId: 
 async function decide(ctx: ServiceContext, input: DecisionInput): Promise<DocumentFull> {
   assertPermission(ctx, "reviews.write");
   const decided = await ctx.db.transaction(async (tx) => {
-    const { document } = await getDocumentInParser(tx, ctx.teamId, input.parserId, input.documentId, { forUpdate: true });
+    const { document } = await getDocumentInParser(tx, ctx, input.parserId, input.documentId, { forUpdate: true });
     const reviewer = await actingReviewer(tx, ctx, input.reviewerId);
     const rows = await loadReviewRows(tx, document.id);
     const current = currentRow(document, rows);

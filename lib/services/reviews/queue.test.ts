@@ -61,19 +61,25 @@ describe("review queue", () => {
   });
 
   it("filters by assignee: me, someone, unassigned, any", async () => {
+    // Alice reviews both parsers (a later stage each), Bob only the first: a reviewer's queue holds their parsers only.
     const parser = await invoiceParser(world);
     await createReviewStage(world.admin, parser.id, { reviewerId: world.bob.actor.userId });
+    await createReviewStage(world.admin, parser.id, { reviewerId: world.alice.actor.userId });
     const { document: bobs } = await extractedDocument(world, parser.id, {});
     const unassignedParser = await invoiceParser(world);
     await createReviewStage(world.admin, unassignedParser.id, {});
+    await createReviewStage(world.admin, unassignedParser.id, { reviewerId: world.alice.actor.userId });
     const { document: nobodys } = await extractedDocument(world, unassignedParser.id, {});
     const ids = async (actor: ReviewWorld["alice"], input: Record<string, string>) => (await getReviewQueue(actor, query(input))).data.map((item) => item.documentId);
     expect(await ids(world.bob, { parserId: parser.id })).toEqual([bobs.id]);
     expect(await ids(world.alice, { parserId: parser.id })).toEqual([]);
     expect(await ids(world.alice, { parserId: parser.id, assignee: world.bob.actor.userId })).toEqual([bobs.id]);
     expect(await ids(world.alice, { assignee: "unassigned", parserId: unassignedParser.id })).toEqual([nobodys.id]);
+    expect(await ids(world.bob, { assignee: "unassigned" })).not.toContain(nobodys.id);
+    await expect(ids(world.bob, { assignee: "any", parserId: unassignedParser.id })).rejects.toMatchObject({ status: 404 });
     const any = await ids(world.admin, { assignee: "any" });
     expect(any).toEqual(expect.arrayContaining([bobs.id, nobodys.id]));
+    expect(await ids(world.member, { assignee: "any" })).toEqual(expect.arrayContaining([bobs.id, nobodys.id]));
     expect(await ids(world.globex, { assignee: "any" })).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNull, min, sql, type SQL } from "drizzle-orm";
 import { pagination } from "@/lib/contracts/common";
 import type { ReviewQueue, ReviewQueueQuery } from "@/lib/contracts/reviews";
 import { documentReviewStages, documents, parsers, reviewStages, users } from "@/lib/db/schema";
+import { teamDocuments } from "../access";
 import { assertPermission, type ServiceContext } from "../context";
 import { getParserInTeam } from "../parsers/internal";
 
@@ -17,12 +18,11 @@ const others = alias(documentReviewStages, "others");
  */
 export async function getReviewQueue(ctx: ServiceContext, query: ReviewQueueQuery, now = new Date()): Promise<ReviewQueue> {
   assertPermission(ctx, "reviews.read");
-  if (query.parserId) await getParserInTeam(ctx.db, ctx.teamId, query.parserId);
+  if (query.parserId) await getParserInTeam(ctx.db, ctx, query.parserId);
   const enteredAt = sql<Date>`coalesce(${documentReviewStages.enteredAt}, ${documents.updatedAt})`.mapWith(documents.updatedAt);
   const waiting = and(
-    eq(documents.teamId, ctx.teamId),
+    teamDocuments(ctx), // a reviewer's queue holds only what their access reaches, whatever `assignee` asks for
     eq(documents.status, "in_review"),
-    isNull(documents.deletedAt),
     isNull(parsers.deletedAt),
     assigneeCondition(ctx, query.assignee),
     query.parserId ? eq(documents.parserId, query.parserId) : undefined,

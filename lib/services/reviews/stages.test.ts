@@ -127,10 +127,13 @@ describe("review stages: tenancy and permissions", () => {
     await expect(deleteReviewStage(world.globex, theirs.id, stage.id)).rejects.toMatchObject({ status: 404 });
   });
 
-  it("lets reviewers read stages but not change them", async () => {
+  it("lets reviewers read the stages of a parser they review but not change them; another parser is not found", async () => {
     const parser = await invoiceParser(world);
     await expect(createReviewStage(world.alice, parser.id, {})).rejects.toMatchObject({ status: 403 });
-    await expect(listReviewStages(world.alice, parser.id)).resolves.toEqual([]);
+    await expect(listReviewStages(world.alice, parser.id)).rejects.toMatchObject({ status: 404 });
+    const stage = await createReviewStage(world.admin, parser.id, { reviewerId: world.alice.actor.userId });
+    await expect(listReviewStages(world.alice, parser.id)).resolves.toEqual([expect.objectContaining({ id: stage.id })]);
+    await expect(listReviewStages(world.bob, parser.id)).rejects.toMatchObject({ status: 404 });
   });
 });
 

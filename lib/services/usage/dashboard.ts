@@ -1,13 +1,15 @@
 import "server-only";
-import { and, eq, gte, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { DOCUMENT_STATUSES, type DocumentStatus } from "@/lib/contracts/enums";
 import { addDays, resolveUsageRange, type Dashboard, type DashboardDay } from "@/lib/contracts/usage";
 import { documents, usageDaily } from "@/lib/db/schema";
+import { teamDocuments, visibleParsers } from "../access";
 import type { ServiceContext } from "../context";
 
 /**
  * What the console's home page shows: the team's documents by status, the caller's review queue and the last
- * 30 days of usage. Any signed-in role may read it: it holds counts only, no document content.
+ * 30 days of usage. Any signed-in role may read it: it holds counts only, no document content, and for a reviewer
+ * only of what their access reaches (access.ts).
  */
 export async function getDashboard(ctx: ServiceContext, now: Date = new Date()): Promise<Dashboard> {
   const range = resolveUsageRange(undefined, undefined, now);
@@ -15,18 +17,13 @@ export async function getDashboard(ctx: ServiceContext, now: Date = new Date()):
     ctx.db
       .select({ status: documents.status, count: sql<number>`count(*)::int` })
       .from(documents)
-      .where(and(eq(documents.teamId, ctx.teamId), isNull(documents.deletedAt)))
+      .where(teamDocuments(ctx))
       .groupBy(documents.status),
     ctx.db
       .select({ count: sql<number>`count(*)::int` })
       .from(documents)
       .where(
-        and(
-          eq(documents.teamId, ctx.teamId),
-          eq(documents.assigneeId, ctx.actor.userId),
-          eq(documents.status, "in_review"),
-          isNull(documents.deletedAt),
-        ),
+        and(teamDocuments(ctx), eq(documents.assigneeId, ctx.actor.userId), eq(documents.status, "in_review")),
       ),
     ctx.db
       .select({
@@ -36,7 +33,7 @@ export async function getDashboard(ctx: ServiceContext, now: Date = new Date()):
         credits: sql<number>`sum(${usageDaily.credits})::int`,
       })
       .from(usageDaily)
-      .where(and(eq(usageDaily.teamId, ctx.teamId), gte(usageDaily.day, range.from), lte(usageDaily.day, range.to)))
+      .where(and(eq(usageDaily.teamId, ctx.teamId), gte(usageDaily.day, range.from), lte(usageDaily.day, range.to), visibleParsers(ctx, usageDaily.parserId)))
       .groupBy(usageDaily.day),
   ]);
 

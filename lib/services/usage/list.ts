@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { UsageQuery, UsageResponse } from "@/lib/contracts/usage";
 import { usageDaily } from "@/lib/db/schema";
+import { visibleParsers } from "../access";
 import { assertPermission, type ServiceContext } from "../context";
 import { getParserInTeam } from "../parsers/internal";
 
@@ -9,7 +10,7 @@ import { getParserInTeam } from "../parsers/internal";
 export async function listUsage(ctx: ServiceContext, query: UsageQuery): Promise<UsageResponse> {
   assertPermission(ctx, "documents.read");
   // Another team's parser is a 404 rather than an empty list, so ids cannot be probed across teams.
-  if (query.parserId) await getParserInTeam(ctx.db, ctx.teamId, query.parserId);
+  if (query.parserId) await getParserInTeam(ctx.db, ctx, query.parserId);
   const rows = await ctx.db
     .select({ day: usageDaily.day, parserId: usageDaily.parserId, documents: usageDaily.documents, pages: usageDaily.pages, credits: usageDaily.credits })
     .from(usageDaily)
@@ -20,6 +21,7 @@ export async function listUsage(ctx: ServiceContext, query: UsageQuery): Promise
         gte(usageDaily.day, query.from),
         lte(usageDaily.day, query.to),
         query.parserId ? eq(usageDaily.parserId, query.parserId) : undefined,
+        visibleParsers(ctx, usageDaily.parserId),
       ),
     )
     .orderBy(asc(usageDaily.day), asc(usageDaily.parserId));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DocumentStatus } from "@/lib/contracts/enums";
 import { UsageQuerySchema, addDays, todayUtc } from "@/lib/contracts/usage";
 import type { DatabaseHandle } from "@/lib/db/client";
-import { createTestDatabase, makeMember, makeParser, makeTeam, type TestActor } from "@/lib/db/factories";
+import { createTestDatabase, makeMember, makeParser, makeReviewStage, makeTeam, type TestActor } from "@/lib/db/factories";
 import { documents, usageDaily } from "@/lib/db/schema";
 import { getDashboard, listUsage } from "./index";
 
@@ -109,6 +109,9 @@ describe("getDashboard", () => {
     const colleague = await makeMember(handle.db, team.id, "reviewer");
     const a = await makeParser(handle.db, team.id, "One");
     const b = await makeParser(handle.db, team.id, "Two");
+    // A reviewer sees the parsers they review (services/access.ts): both of them here, so every count is the team's.
+    await makeReviewStage(handle.db, a.id, me.actor.userId);
+    await makeReviewStage(handle.db, b.id, me.actor.userId);
     await addDocument(me, a.id, "processed");
     await addDocument(me, b.id, "processed");
     await addDocument(me, a.id, "failed");

@@ -13,7 +13,7 @@ const auditShape = (row: Webhook) => ({ url: row.url, events: row.events, descri
 
 export async function listWebhooks(ctx: ServiceContext, parserId: string): Promise<Webhook[]> {
   assertPermission(ctx, "webhooks.read");
-  const parser = await getParserInTeam(ctx.db, ctx.teamId, parserId);
+  const parser = await getParserInTeam(ctx.db, ctx, parserId);
   const rows = await ctx.db
     .select()
     .from(webhookEndpoints)
@@ -24,7 +24,7 @@ export async function listWebhooks(ctx: ServiceContext, parserId: string): Promi
 
 export async function getWebhook(ctx: ServiceContext, parserId: string, webhookId: string): Promise<Webhook> {
   assertPermission(ctx, "webhooks.read");
-  return toWebhook(await getEndpointInParser(ctx.db, ctx.teamId, parserId, webhookId));
+  return toWebhook(await getEndpointInParser(ctx.db, ctx, parserId, webhookId));
 }
 
 export async function createWebhook(ctx: ServiceContext, parserId: string, raw: CreateWebhook): Promise<CreatedWebhook> {
@@ -33,7 +33,7 @@ export async function createWebhook(ctx: ServiceContext, parserId: string, raw: 
   assertWebhookTarget(input.url);
   const secret = generateWebhookSecret();
   const created = await ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx.teamId, parserId);
+    const parser = await getParserInTeam(tx, ctx, parserId);
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({
@@ -58,7 +58,7 @@ export async function updateWebhook(ctx: ServiceContext, parserId: string, webho
   const input = UpdateWebhookSchema.parse(raw);
   if (input.url !== undefined) assertWebhookTarget(input.url);
   return ctx.db.transaction(async (tx) => {
-    const before = toWebhook(await getEndpointInParser(tx, ctx.teamId, parserId, webhookId));
+    const before = toWebhook(await getEndpointInParser(tx, ctx, parserId, webhookId));
     // Resuming clears what disabled it; the failure clock restarts with the next failure.
     const resume = input.isActive === true ? { disabledReason: null, failingSince: null } : {};
     const [row] = await tx
@@ -75,7 +75,7 @@ export async function updateWebhook(ctx: ServiceContext, parserId: string, webho
 export async function deleteWebhook(ctx: ServiceContext, parserId: string, webhookId: string): Promise<{ success: true }> {
   assertPermission(ctx, "webhooks.write");
   return ctx.db.transaction(async (tx) => {
-    const before = toWebhook(await getEndpointInParser(tx, ctx.teamId, parserId, webhookId));
+    const before = toWebhook(await getEndpointInParser(tx, ctx, parserId, webhookId));
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, before.id));
     await recordAudit(tx, ctx, { action: "webhook.delete", resourceType: "webhook", resourceId: before.id, before: auditShape(before) });
     return { success: true as const };

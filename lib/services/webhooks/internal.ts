@@ -4,6 +4,7 @@ import type { DbOrTx } from "@/lib/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import type { Webhook, WebhookDelivery } from "@/lib/contracts/webhooks";
 import { notFound } from "@/lib/http/errors";
+import type { Access } from "../access";
 import { getParserInTeam } from "../parsers/internal";
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -11,12 +12,12 @@ export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 type AttemptRow = typeof webhookAttempts.$inferSelect;
 
 /** The endpoint, scoped to the team and the parser: another team's endpoint is not found, never forbidden. */
-export async function getEndpointInParser(tx: DbOrTx, teamId: string, parserId: string, webhookId: string): Promise<EndpointRow> {
-  const parser = await getParserInTeam(tx, teamId, parserId);
+export async function getEndpointInParser(tx: DbOrTx, access: Access, parserId: string, webhookId: string): Promise<EndpointRow> {
+  const parser = await getParserInTeam(tx, access, parserId);
   const [row] = await tx
     .select()
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.parserId, parser.id), eq(webhookEndpoints.teamId, teamId)));
+    .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.parserId, parser.id), eq(webhookEndpoints.teamId, access.teamId)));
   if (!row) throw notFound("webhook", webhookId);
   return row;
 }

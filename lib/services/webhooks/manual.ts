@@ -15,7 +15,7 @@ export async function listDeliveries(
   query: { limit: number; status?: "pending" | "succeeded" | "failed" },
 ): Promise<WebhookDelivery[]> {
   assertPermission(ctx, "webhooks.read");
-  const endpoint = await getEndpointInParser(ctx.db, ctx.teamId, parserId, webhookId);
+  const endpoint = await getEndpointInParser(ctx.db, ctx, parserId, webhookId);
   const rows = await ctx.db
     .select()
     .from(webhookDeliveries)
@@ -31,7 +31,7 @@ export async function listDeliveries(
  */
 export async function sendTestEvent(ctx: ServiceContext, parserId: string, webhookId: string): Promise<WebhookDelivery> {
   assertPermission(ctx, "webhooks.write");
-  const endpoint = await getEndpointInParser(ctx.db, ctx.teamId, parserId, webhookId);
+  const endpoint = await getEndpointInParser(ctx.db, ctx, parserId, webhookId);
   const now = new Date();
   const payload = eventPayload(WEBHOOK_TEST_EVENT, now, { webhook: { id: endpoint.id, parserId: endpoint.parserId }, message: "A test event from Quarry" });
   // Failed with no next attempt until the attempt below decides: the dispatcher never picks it up.
@@ -46,7 +46,7 @@ export async function sendTestEvent(ctx: ServiceContext, parserId: string, webho
 /** One more attempt of a delivery, now, with its original `webhook-id` and payload. */
 export async function redeliver(ctx: ServiceContext, parserId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
   assertPermission(ctx, "webhooks.write");
-  const endpoint = await getEndpointInParser(ctx.db, ctx.teamId, parserId, webhookId);
+  const endpoint = await getEndpointInParser(ctx.db, ctx, parserId, webhookId);
   const [row] = await ctx.db
     .select()
     .from(webhookDeliveries)
