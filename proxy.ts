@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { env } from "@/lib/env";
+import { env, separateFilesOrigin } from "@/lib/env";
 import { malformedPathResponse } from "@/lib/http/path-encoding";
 import { newNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
@@ -42,7 +42,7 @@ function pagePolicy(): string {
   const config = env();
   return pageContentSecurityPolicy({
     nonce: newNonce(),
-    filesOrigin: config.filesBaseUrl === config.publicBaseUrl ? null : new URL(config.filesBaseUrl).origin,
+    filesOrigin: separateFilesOrigin(config),
     https: config.publicBaseUrl.startsWith("https://"),
     development: process.env.NODE_ENV === "development",
   });

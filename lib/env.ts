@@ -96,3 +96,8 @@ export function regionBaseUrl(region: "us" | "eu"): string {
   if (region === config.REGION) return config.publicBaseUrl;
   return region === "eu" ? config.EU_BASE_URL : config.US_BASE_URL;
 }
+
+/** The separate origin stored files are served from (FILES_BASE_URL), or null when they share the console's. */
+export function separateFilesOrigin(config: Env = env()): string | null {
+  return config.filesBaseUrl === config.publicBaseUrl ? null : new URL(config.filesBaseUrl).origin;
+}

@@ -1,5 +1,5 @@
 import { authSecret } from "@/lib/auth/secret";
-import { env } from "@/lib/env";
+import { env, separateFilesOrigin } from "@/lib/env";
 import { AppError, errorResponse } from "@/lib/http/errors";
 import { userContentHeaders } from "@/lib/http/file-headers";
 import { FileNotFoundError, fileStore, verifyFileToken } from "@/lib/storage";
@@ -27,7 +27,6 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tok
  * (no cookies are involved: the link itself is the credential).
  */
 function crossOriginHeaders(): Record<string, string> {
-  const config = env();
-  if (config.filesBaseUrl === config.publicBaseUrl) return {};
-  return { "access-control-allow-origin": new URL(config.publicBaseUrl).origin, vary: "Origin" };
+  if (!separateFilesOrigin()) return {};
+  return { "access-control-allow-origin": new URL(env().publicBaseUrl).origin, vary: "Origin" };
 }

@@ -7,7 +7,7 @@ import { preferenceOperations, type ReviewKeymap } from "@/lib/contracts/prefere
 import { reviewOperations } from "@/lib/contracts/reviews";
 import { getMe } from "@/lib/console/me";
 import { mergeKeymap } from "@/components/review-workspace/keyboard/keymap";
-import { separateFilesOrigin } from "@/lib/console/files-origin";
+import { separateFilesOrigin } from "@/lib/env";
 import {
   toWorkspaceDocument as toWorkspaceDocumentFrom,
   type Neighbours,

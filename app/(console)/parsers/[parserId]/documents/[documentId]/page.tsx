@@ -4,7 +4,7 @@ import { preload } from "react-dom";
 import { viewerKind } from "@/components/review-workspace/file-source";
 import { ReviewWorkspace } from "@/components/review-workspace/review-workspace";
 import { toWorkspaceDocument } from "@/components/review-workspace/workspace-document";
-import { separateFilesOrigin } from "@/lib/console/files-origin";
+import { separateFilesOrigin } from "@/lib/env";
 import { ApiError } from "@/lib/api-client/client";
 import { consoleApi } from "@/lib/api-client/console";
 import { documentOperations } from "@/lib/contracts/documents";
