@@ -4,10 +4,12 @@ import { env } from "@/lib/env";
 
 /**
  * next-auth's `redirect` callback: where to go after sign-in or sign-out. Only a path on this site, as
- * lib/console/safe-redirect.ts parses it, made absolute on the origin the request came to.
+ * lib/console/safe-redirect.ts parses it, and handed back as that path: the browser resolves it against the
+ * origin it is on. (The origin next-auth derives from the request's headers is not always the one people use:
+ * behind `next start` it reads `localhost` for a request to 127.0.0.1.)
  */
 export function sameSiteRedirect({ url, baseUrl }: { url: string; baseUrl: string }): string {
-  return `${baseUrl}${safeRedirectPath(url, { origins: [baseUrl, env().publicBaseUrl] })}`;
+  return safeRedirectPath(url, { origins: [env().publicBaseUrl, baseUrl] });
 }
 
 /** Whether a `callbackUrl` is one sign-in may follow (same test, as a yes/no). */
