@@ -18,7 +18,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   logger: {
     // A wrong password is an everyday event, not a server error: keep it out of the error log.
     error(error) {
-      if (error.name === "CredentialsSignin" || error.name === "SignInThrottled") return;
+      // By `type`, which survives minification (the class name does not); covers the throttle's subclass too.
+      if ((error as { type?: string }).type === "CredentialsSignin") return;
       console.error("[auth]", error);
     },
   },
