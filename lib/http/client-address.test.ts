@@ -5,20 +5,25 @@ const headers = (values: Record<string, string>) => new Headers(values);
 
 describe("clientAddress", () => {
   it("ignores a client's X-Forwarded-For without declared proxies and takes the stamped socket address", () => {
-    const request = headers({ "x-forwarded-for": "203.0.113.9", [PEER_ADDRESS_HEADER]: "::ffff:127.0.0.1" });
-    expect(clientAddress(request, { trustedProxies: 0, peerStamped: true })).toBe("127.0.0.1");
+    const request = headers({ "x-forwarded-for": "203.0.113.9", [PEER_ADDRESS_HEADER]: "s3cret ::ffff:127.0.0.1" });
+    expect(clientAddress(request, { trustedProxies: 0, stampSecret: "s3cret" })).toBe("127.0.0.1");
+  });
+
+  it("ignores a stamp this process did not write", () => {
+    const forged = headers({ [PEER_ADDRESS_HEADER]: "guess 198.51.100.1" });
+    expect(clientAddress(forged, { trustedProxies: 0, stampSecret: "s3cret" })).toBeNull();
   });
 
   it("takes the address the outermost trusted proxy saw", () => {
-    const request = headers({ "x-forwarded-for": "6.6.6.6, 198.51.100.4, 10.0.0.2", [PEER_ADDRESS_HEADER]: "10.0.0.3" });
-    expect(clientAddress(request, { trustedProxies: 1, peerStamped: true })).toBe("10.0.0.2");
-    expect(clientAddress(request, { trustedProxies: 2, peerStamped: true })).toBe("198.51.100.4");
-    expect(clientAddress(request, { trustedProxies: 9, peerStamped: true })).toBe("6.6.6.6");
+    const request = headers({ "x-forwarded-for": "6.6.6.6, 198.51.100.4, 10.0.0.2", [PEER_ADDRESS_HEADER]: "s3cret 10.0.0.3" });
+    expect(clientAddress(request, { trustedProxies: 1, stampSecret: "s3cret" })).toBe("10.0.0.2");
+    expect(clientAddress(request, { trustedProxies: 2, stampSecret: "s3cret" })).toBe("198.51.100.4");
+    expect(clientAddress(request, { trustedProxies: 9, stampSecret: "s3cret" })).toBe("6.6.6.6");
   });
 
   it("falls back to the first X-Forwarded-For hop only when the server could not stamp the peer", () => {
-    expect(clientAddress(headers({ "x-forwarded-for": "198.51.100.7, 10.0.0.1" }), { trustedProxies: 0, peerStamped: false })).toBe("198.51.100.7");
-    expect(clientAddress(headers({}), { trustedProxies: 0, peerStamped: false })).toBeNull();
+    expect(clientAddress(headers({ "x-forwarded-for": "198.51.100.7, 10.0.0.1" }), { trustedProxies: 0, stampSecret: "" })).toBe("198.51.100.7");
+    expect(clientAddress(headers({}), { trustedProxies: 0, stampSecret: "" })).toBeNull();
   });
 
   it("refuses anything that is not an address literal", () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 
 /**
@@ -16,21 +17,34 @@ import http from "node:http";
  */
 export const PEER_ADDRESS_HEADER = "x-quarry-peer-address";
 
-type StampGlobal = { __quarryPeerAddressStamp?: boolean };
+/**
+ * The stamp is `<per-process secret> <address>`: a header of that name that this process did not write (a
+ * client's, or one passed through where the HTTP server runs in another process, as `next dev` may do) never
+ * matches the secret and is ignored.
+ */
+type StampGlobal = { __quarryPeerAddressStamp?: string };
 const stampGlobal = globalThis as StampGlobal;
 
 export function installPeerAddressStamp(): void {
   if (stampGlobal.__quarryPeerAddressStamp) return;
+  const secret = randomBytes(16).toString("hex");
   const original = http.Server.prototype.emit;
   // An own `emit` on the prototype reaches every http.Server, including the one Next created before this ran.
   http.Server.prototype.emit = function emit(this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request") {
       const request = args[0] as http.IncomingMessage | undefined;
-      if (request?.headers) request.headers[PEER_ADDRESS_HEADER] = request.socket?.remoteAddress ?? "";
+      if (request?.headers) request.headers[PEER_ADDRESS_HEADER] = `${secret} ${request.socket?.remoteAddress ?? ""}`;
     }
     return Reflect.apply(original, this, [event, ...args]) as boolean;
   } as typeof original;
-  stampGlobal.__quarryPeerAddressStamp = true;
+  stampGlobal.__quarryPeerAddressStamp = secret;
+}
+
+/** The stamped socket address, if this process stamped the request; undefined when nothing could be stamped. */
+function stampedPeer(headers: Headers, secret: string | undefined): string | null | undefined {
+  if (!secret) return undefined;
+  const [presented, address] = (headers.get(PEER_ADDRESS_HEADER) ?? "").split(" ");
+  return presented === secret ? normaliseAddress(address) : null;
 }
 
 /** A plain IPv4/IPv6 literal, with IPv4-mapped IPv6 unwrapped; null for anything else. */
@@ -40,14 +54,14 @@ export function normaliseAddress(value: string | undefined | null): string | nul
   return trimmed.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1");
 }
 
-export type ClientAddressOptions = { trustedProxies: number; /** Whether PEER_ADDRESS_HEADER was stamped by this process. */ peerStamped?: boolean };
+export type ClientAddressOptions = { trustedProxies: number; /** Test seam: the stamp secret (default: this process's). */ stampSecret?: string };
 
 export function clientAddress(headers: Headers, options: ClientAddressOptions): string | null {
   const forwarded = (headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
   if (options.trustedProxies > 0 && forwarded.length > 0) {
     return normaliseAddress(forwarded[Math.max(0, forwarded.length - options.trustedProxies)]);
   }
-  const stamped = options.peerStamped ?? stampGlobal.__quarryPeerAddressStamp === true;
-  if (stamped) return normaliseAddress(headers.get(PEER_ADDRESS_HEADER));
+  const peer = stampedPeer(headers, options.stampSecret ?? stampGlobal.__quarryPeerAddressStamp);
+  if (peer !== undefined) return peer;
   return normaliseAddress(forwarded[0]);
 }
