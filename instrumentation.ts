@@ -4,6 +4,9 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Before the first request: throttles by client address need the socket's address (lib/http/client-address.ts).
+  const { installPeerAddressStamp } = await import("./lib/http/client-address");
+  installPeerAddressStamp();
   const { startServerRuntime } = await import("./lib/runtime/server");
   await startServerRuntime();
 }

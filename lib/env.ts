@@ -34,6 +34,13 @@ const EnvSchema = z.object({
     .transform((value) => (value ? value.split(",").map(Number) : null)),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_PER_DAY: z.coerce.number().int().min(1).default(10_000),
+  /** Reverse proxies in front that append to X-Forwarded-For (lib/http/client-address.ts); 0: use the socket address. */
+  TRUST_PROXY: z.preprocess(
+    (value) => (value === "true" ? "1" : value === "false" || value === "" ? "0" : value),
+    z.coerce.number().int().min(0).max(10).default(0),
+  ),
+  /** Dynamic OAuth client registrations accepted per client address and hour. */
+  OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Base addresses of the other regions, used in the wrong-region message (e.g. https://eu.quarry.example). */
   US_BASE_URL: z.string().default("https://us.quarry.example"),
   EU_BASE_URL: z.string().default("https://eu.quarry.example"),

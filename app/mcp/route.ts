@@ -3,19 +3,22 @@ import { env } from "@/lib/env";
 import { refuseDeepJson } from "@/lib/mcp/json-depth-guard";
 import { MCP_SCOPE } from "@/lib/mcp/oauth/provider";
 import { contextForAuthInfo, verifyMcpAccessToken } from "@/lib/mcp/oauth/verify-token";
+import { withUserRateLimit } from "@/lib/mcp/rate-limit";
 import { registerQuarryMcp } from "@/lib/mcp/server";
 import { VERSION } from "@/lib/runtime";
 
 /**
  * The MCP server (Streamable HTTP, stateless: any instance answers any request). Every request needs an
  * OAuth access token from this deployment's authorization server; a 401 points the client at the protected
- * resource metadata, from which it discovers where to sign the user in.
+ * resource metadata, from which it discovers where to sign the user in. Requests count against the user's
+ * rate-limit budget (lib/mcp/rate-limit.ts).
  */
 let handler: ((request: Request) => Promise<Response>) | undefined;
 
 function mcpHandler(): (request: Request) => Promise<Response> {
   handler ??= withMcpAuth(
-    refuseDeepJson(createMcpHandler((server) => registerQuarryMcp(server, contextForAuthInfo), { serverInfo: { name: "Quarry", version: VERSION } })),
+    // Inside the auth check: each request counts against the connected user's budget, as the console's do.
+    withUserRateLimit(refuseDeepJson(createMcpHandler((server) => registerQuarryMcp(server, contextForAuthInfo), { serverInfo: { name: "Quarry", version: VERSION } }))),
     verifyMcpAccessToken,
     { required: true, requiredScopes: [MCP_SCOPE], resourceUrl: env().publicBaseUrl, resourceMetadataPath: "/.well-known/oauth-protected-resource/mcp" },
   );

@@ -2,10 +2,10 @@ import "server-only";
 import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { SignInSchema } from "@/lib/contracts/setup";
-import { getRuntime } from "@/lib/runtime";
-import { verifyCredentials } from "@/lib/services/teams";
 import { secureCookies } from "./cookies";
+import { sameSiteRedirect } from "./redirect";
 import { authSecret } from "./secret";
+import { authorizeThrottled } from "./sign-in-throttle";
 
 /**
  * next-auth v5 with e-mail and password, JWT sessions. The config is a function so the secret is read at
@@ -22,22 +22,25 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   logger: {
     // A wrong password is an everyday event, not a server error: keep it out of the error log.
     error(error) {
-      if (error.name === "CredentialsSignin") return;
+      // By `type`, which survives minification (the class name does not); covers the throttle's subclass too.
+      if ((error as { type?: string }).type === "CredentialsSignin") return;
       console.error("[auth]", error);
     },
   },
   providers: [
     Credentials({
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
-      authorize: async (raw) => {
+      authorize: async (raw, request) => {
         const parsed = SignInSchema.safeParse({ email: raw.email, password: raw.password });
         if (!parsed.success) return null;
-        const runtime = await getRuntime();
-        return verifyCredentials(runtime.db, parsed.data.email, parsed.data.password);
+        // Per account and per client address, with a growing wait (lib/auth/sign-in-throttle.ts).
+        return authorizeThrottled(parsed.data, request);
       },
     }),
   ],
   callbacks: {
+    // After sign-in or sign-out, only a path on this site (lib/auth/redirect.ts): never an open redirect.
+    redirect: sameSiteRedirect,
     jwt({ token, user }) {
       if (user?.id) token.sub = user.id;
       return token;

@@ -23,7 +23,7 @@ export type HandlerInput<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
   receivedAt: Date;
 };
 
-function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
   return {
     "X-RateLimit-Limit": String(state.limit),
     "X-RateLimit-Remaining": String(state.remaining),

@@ -4,6 +4,7 @@ import { ExtractionPool } from "@/lib/extraction";
 import { CLASSIFY_QUEUE, failInterruptedClassifierDocument, processClassifierDocument } from "@/lib/services/classifiers";
 import { EXTRACT_QUEUE } from "@/lib/services/documents/queue-extraction";
 import { failInterruptedDocument, processDocument } from "@/lib/services/documents/process-document";
+import { pruneUnusedOAuthClients } from "@/lib/services/oauth";
 import { pruneRateLimitBuckets } from "@/lib/services/rate-limit";
 import { attemptDelivery, DELIVER_QUEUE, dispatchDueDeliveries } from "@/lib/services/webhooks";
 import { fileStore } from "@/lib/storage";
@@ -49,7 +50,11 @@ export function extractionPool(): ExtractionPool {
 
 export async function startWorkers(queue: Queue, db: Db): Promise<void> {
   await work<{ task: string }>(queue, QUEUES.maintenance.name, async (job) => {
-    if (job.data.task === "prune-rate-limits") await pruneRateLimitBuckets(db);
+    // The hourly housekeeping (the task keeps its first name, which existing schedules carry).
+    if (job.data.task === "prune-rate-limits") {
+      await pruneRateLimitBuckets(db);
+      await pruneUnusedOAuthClients(db);
+    }
   });
   const deps = { extract: (input: Parameters<ExtractionPool["run"]>[0]) => extractionPool().run(input), store: fileStore(), queue };
   await work<{ documentId: string }>(

@@ -56,3 +56,31 @@ export async function consumeRateLimit(db: Db, subject: string, limits: RateLimi
 export async function pruneRateLimitBuckets(db: Db, now = new Date()): Promise<void> {
   await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.windowStart, new Date(now.getTime() - 2 * 86_400_000)));
 }
+
+export type FixedWindowLimit = { subject: string; /** Names the window in the table, e.g. "hour". */ window: string; windowMs: number; limit: number };
+
+/**
+ * One fixed window of any length (e.g. client registrations per hour), counted with the same atomic upsert.
+ * Windows longer than a day would be pruned too early by pruneRateLimitBuckets.
+ */
+export async function consumeFixedWindow(db: Db, input: FixedWindowLimit, now = new Date()): Promise<RateLimitState> {
+  const start = new Date(Math.floor(now.getTime() / input.windowMs) * input.windowMs);
+  const [row] = await db
+    .insert(rateLimitBuckets)
+    .values({ subject: input.subject, window: input.window, windowStart: start, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitBuckets.subject, rateLimitBuckets.window, rateLimitBuckets.windowStart],
+      set: { count: sql`${rateLimitBuckets.count} + 1` },
+    })
+    .returning({ count: rateLimitBuckets.count });
+  const count = row?.count ?? 1;
+  const resetMs = start.getTime() + input.windowMs;
+  const exceeded = count > input.limit;
+  return {
+    limit: input.limit,
+    remaining: Math.max(0, input.limit - count),
+    reset: Math.ceil(resetMs / 1000),
+    exceeded,
+    retryAfterSeconds: exceeded ? Math.max(1, Math.ceil((resetMs - now.getTime()) / 1000)) : 0,
+  };
+}

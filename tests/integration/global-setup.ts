@@ -52,6 +52,8 @@ export default async function setup(project: TestProject) {
     WEBHOOK_TIMEOUT_MS: "2000",
     WEBHOOK_RETRY_SCHEDULE_MS: "1000,1000,1000,1000",
     NODE_EXTRA_CA_CERTS: testCa,
+    // Every test registers OAuth clients from 127.0.0.1; the per-address limit has its own server in throttling.test.ts.
+    OAUTH_REGISTRATIONS_PER_HOUR: "1000",
   };
 
   const seeded = runSeed(env);

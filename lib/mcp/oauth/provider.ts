@@ -5,12 +5,15 @@ import { env } from "@/lib/env";
 import { safeFetch } from "@/lib/net";
 import { adapterFor } from "./adapter";
 import { cookieKey, signingJwk } from "./keys";
+import { redirectUrisProblem } from "./redirect-uris";
 
 /**
  * The OAuth 2.1 authorization server for the MCP server, built on oidc-provider (a certified, maintained
  * implementation) rather than written by hand. Quarry-specific choices:
- * - public clients only (PKCE with S256 is mandatory; oidc-provider supports no other method), registered
- *   dynamically (RFC 7591) or identified by a client ID metadata document fetched through the SSRF-safe fetch;
+ * - OAuth 2.1: the authorization code flow with PKCE (S256 only: oidc-provider supports no other method) and
+ *   refresh tokens, nothing else; no implicit flow and no `id_token` response types, in the metadata or in use;
+ * - public clients only, registered dynamically (RFC 7591; redirect URIs https, or http on loopback only, never
+ *   with user-info) or identified by a client ID metadata document fetched through the SSRF-safe fetch;
  * - one protected resource, `<PUBLIC_BASE_URL>/mcp` (RFC 8707): tokens for anything else are refused, and
  *   access tokens are opaque, short-lived and bound to it;
  * - refresh tokens rotate on every use; presenting a used one revokes the whole grant;
@@ -59,6 +62,17 @@ async function configuration(db: Db): Promise<Configuration> {
     adapter: adapterFor(db),
     clients: [],
     clientAuthMethods: ["none"],
+    // Only `code`: the default also offers `id_token`, `code id_token` and `none`, which bring back the implicit grant.
+    responseTypes: ["code"],
+    // Listing `redirect_uris` here routes every registration (and client ID metadata document) through the
+    // validator; an error whose description starts with "redirect_uris" is answered as `invalid_redirect_uri`.
+    extraClientMetadata: {
+      properties: ["redirect_uris"],
+      validator: (_ctx, key, value) => {
+        const problem = key === "redirect_uris" ? redirectUrisProblem(value) : null;
+        if (problem) throw new errors.InvalidClientMetadata(problem);
+      },
+    },
     clientDefaults: {
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],

@@ -1,2 +1,3 @@
 export * from "./connections";
 export * from "./records";
+export * from "./prune-clients";
