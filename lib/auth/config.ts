@@ -3,6 +3,7 @@ import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { SignInSchema } from "@/lib/contracts/setup";
 import { getRuntime } from "@/lib/runtime";
+import { endSession, isSessionActive, SESSION_MAX_AGE_SECONDS, startSession } from "@/lib/services/sessions";
 import { verifyCredentials } from "@/lib/services/teams";
 import { authSecret } from "./secret";
 
@@ -13,7 +14,7 @@ import { authSecret } from "./secret";
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: authSecret(),
   trustHost: true,
-  session: { strategy: "jwt", maxAge: 7 * 24 * 60 * 60 },
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/sign-in" },
   logger: {
     // A wrong password is an everyday event, not a server error: keep it out of the error log.
@@ -34,13 +35,27 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     }),
   ],
   callbacks: {
-    jwt({ token, user }) {
-      if (user?.id) token.sub = user.id;
-      return token;
+    // A JWT alone cannot be revoked, so every sign-in starts a server-side session whose id rides in the (encrypted)
+    // JWT, and every read of the session checks it: after sign-out a replayed cookie is worth nothing.
+    async jwt({ token, user }) {
+      const runtime = await getRuntime();
+      if (user?.id) {
+        token.sub = user.id;
+        token.sid = await startSession(runtime.db, user.id);
+        return token;
+      }
+      const active = typeof token.sid === "string" && typeof token.sub === "string" && (await isSessionActive(runtime.db, { sessionId: token.sid, userId: token.sub }));
+      return active ? token : null; // null: next-auth drops the cookie and the caller is signed out
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
       return session;
+    },
+  },
+  events: {
+    async signOut(message) {
+      const sessionId = "token" in message ? message.token?.sid : undefined;
+      if (typeof sessionId === "string") await endSession((await getRuntime()).db, sessionId);
     },
   },
 }));
