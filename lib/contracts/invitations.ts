@@ -35,7 +35,7 @@ export const myInvitationOperations = {
     path: "/me/invitations/{invitationId}/accept",
     tag: "Account",
     summary: "Accept an invitation and join its team",
-    description: "Console sessions only (403 for API keys and agents): joining a team is the person's own decision.",
+    description: "Console sessions only (403 for API keys and agents): joining a team is the person's own decision. Another person's invitation: 404.",
     permission: "authenticated",
     params: InvitationParamsSchema,
     response: AcceptedInvitationSchema,

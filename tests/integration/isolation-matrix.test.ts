@@ -94,9 +94,9 @@ const MATRIX: Record<string, Probe[]> = {
   "GET /invitations": [onB("B's invitations only", listed((b) => [b.invitationId]))],
   "DELETE /invitations/{invitationId}": [atA(["invitations"])],
   "GET /me/invitations": [onB("B's admin's own invitations", { kind: "ok" })],
-  // Invitations are answered in the console only: a key gets 403 before the id is even looked up.
-  "POST /me/invitations/{invitationId}/accept": [atA(["invitations", "members"], { outcome: { kind: "rejected", statuses: [403, 404] } })],
-  "POST /me/invitations/{invitationId}/decline": [atA(["invitations"], { outcome: { kind: "rejected", statuses: [403, 404] } })],
+  // Someone else's invitation (here A's, to a person of neither team's keys) is not found, for anyone.
+  "POST /me/invitations/{invitationId}/accept": [atA(["invitations", "members"])],
+  "POST /me/invitations/{invitationId}/decline": [atA(["invitations"])],
 
   "GET /parsers": [onB("B's parsers only, archived too", listed((b) => [b.parserId]))],
   "POST /parsers": [onB("a parser of B's", { kind: "ok" })],

@@ -101,26 +101,22 @@ export async function listMyInvitations(ctx: ServiceContext): Promise<MyInvitati
   }));
 }
 
-/** Joining a team is the person's own act in the console: not something an API key or an agent does for them. */
-function assertConsole(ctx: ServiceContext): void {
-  if (ctx.actor.via !== "console") throw forbidden("Invitations are accepted or declined by the person in the console.");
-}
-
-/** Takes (deletes) an invitation addressed to the caller; another person's invitation is not found. */
+/**
+ * Takes (deletes) an invitation addressed to the caller. Someone else's invitation is not found, whoever asks; the
+ * caller's own one answered with a key or by an agent is refused: joining a team is the person's act in the console.
+ */
 async function takeMyInvitation(tx: DbOrTx, ctx: ServiceContext, invitationId: string): Promise<InvitationRow> {
   const [me] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ctx.actor.userId));
-  const [row] = me
-    ? await tx
-        .delete(invitations)
-        .where(and(eq(invitations.id, invitationId), eq(invitations.email, me.email.toLowerCase()), notExpired()))
-        .returning()
-    : [];
-  if (!row) throw notFound("invitationId", invitationId, "Invitation");
+  const mine = and(eq(invitations.id, invitationId), eq(invitations.email, (me?.email ?? "").toLowerCase()), notExpired());
+  const [found] = await tx.select({ id: invitations.id }).from(invitations).where(mine).limit(1);
+  if (!found) throw notFound("invitationId", invitationId, "Invitation");
+  if (ctx.actor.via !== "console") throw forbidden("Invitations are accepted or declined by the person in the console.");
+  const [row] = await tx.delete(invitations).where(mine).returning();
+  if (!row) throw notFound("invitationId", invitationId, "Invitation"); // answered meanwhile
   return row;
 }
 
 export async function acceptInvitation(ctx: ServiceContext, invitationId: string): Promise<{ team: { id: string; name: string }; role: Invitation["role"] }> {
-  assertConsole(ctx);
   return ctx.db.transaction(async (tx) => {
     const invitation = await takeMyInvitation(tx, ctx, invitationId);
     await tx.insert(memberships).values({ teamId: invitation.teamId, userId: ctx.actor.userId, role: invitation.role }).onConflictDoNothing();
@@ -135,7 +131,6 @@ export async function acceptInvitation(ctx: ServiceContext, invitationId: string
 }
 
 export async function declineInvitation(ctx: ServiceContext, invitationId: string): Promise<void> {
-  assertConsole(ctx);
   await ctx.db.transaction(async (tx) => {
     const invitation = await takeMyInvitation(tx, ctx, invitationId);
     await auditAs(tx, { teamId: invitation.teamId, userId: ctx.actor.userId }, { action: "invitation.decline", resourceType: "invitation", resourceId: invitation.id, before: { email: invitation.email, role: invitation.role } });
