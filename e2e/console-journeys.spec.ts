@@ -106,6 +106,7 @@ test("an admin invites a reviewer, who joins through the link with a password of
   await signOut(page);
 
   await signIn(page, admin.email, admin.password);
+  await expect(page.getByRole("heading", { name: "Welcome, Ada" })).toBeVisible();
   await page.goto("/settings/members");
   await expect(page.getByLabel(`Role of ${reviewer.name}`)).toHaveValue("reviewer");
   await expect(page.getByRole("button", { name: `Cancel the invitation of ${reviewer.email}` })).toHaveCount(0);
