@@ -4,11 +4,11 @@ import { signIn, signOut } from "./support/sign-in";
 
 /**
  * What a new admin and a reviewer do on a fresh install, in order: set up, create and revoke an API key,
- * add a reviewer; the reviewer signs in and cannot reach API keys or members.
+ * invite a reviewer, who joins through the link; the reviewer signs in and cannot reach API keys or members.
  */
 test.describe.configure({ mode: "serial" });
 
-const reviewer = { name: "Grace Hopper", email: "grace@initech.test", password: "" };
+const reviewer = { name: "Grace Hopper", email: "grace@initech.test", password: "grace-hopper-chose-this" };
 
 test("a fresh install leads to one-time setup, then to the console", async ({ page }) => {
   await page.goto("/");
@@ -73,7 +73,7 @@ test("an admin creates an API key, sees it once, and revokes it", async ({ page,
   expect(after.status()).toBe(401);
 });
 
-test("an admin adds a reviewer, whose initial password is shown once", async ({ page }) => {
+test("an admin invites a reviewer, who joins through the link with a password of their own", async ({ page }) => {
   await signIn(page, admin.email, admin.password);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Members" }).click();
   await page.getByRole("button", { name: "Add member" }).click();
@@ -81,18 +81,35 @@ test("an admin adds a reviewer, whose initial password is shown once", async ({ 
   await dialog.getByLabel("Name").fill(reviewer.name);
   await dialog.getByLabel("E-mail").fill(reviewer.email);
   await dialog.getByLabel("Role").selectOption("reviewer");
-  await dialog.getByRole("button", { name: "Add member" }).click();
-  await expect(dialog.getByRole("heading", { name: `${reviewer.name} was added` })).toBeVisible();
-  reviewer.password = (await dialog.getByLabel("Initial password").textContent())!;
-  expect(reviewer.password.length).toBeGreaterThanOrEqual(16);
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await expect(dialog.getByRole("heading", { name: `${reviewer.email} was invited` })).toBeVisible();
+  const link = (await dialog.getByLabel("Invitation link").textContent())!;
+  expect(link).toMatch(/\/join\/[\w-]{40,}$/);
   await dialog.getByRole("button", { name: "Done" }).click();
-  await expect(page.getByRole("row", { name: new RegExp(reviewer.name) }).getByLabel(`Role of ${reviewer.name}`)).toHaveValue("reviewer");
+  // Nobody joins without accepting: the invitation waits, cancellable, and Grace is not a member yet.
+  await expect(page.getByRole("button", { name: `Cancel the invitation of ${reviewer.email}` })).toBeVisible();
+  await expect(page.getByLabel(`Role of ${reviewer.name}`)).toHaveCount(0);
 
   // The last admin cannot demote themselves.
   await page.getByLabel(`Role of ${admin.name}`).selectOption("member");
   await expect(page.getByRole("status").getByText("The last admin of a team cannot be demoted", { exact: false })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel(`Role of ${admin.name}`)).toHaveValue("admin");
+  await signOut(page);
+
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Join Initech" })).toBeVisible();
+  await page.getByLabel("Your name").fill(reviewer.name);
+  await page.getByLabel("Password").fill(reviewer.password);
+  await page.getByRole("button", { name: "Create account and join" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome, Grace" })).toBeVisible();
+  await signOut(page);
+
+  await signIn(page, admin.email, admin.password);
+  await expect(page.getByRole("heading", { name: "Welcome, Ada" })).toBeVisible();
+  await page.goto("/settings/members");
+  await expect(page.getByLabel(`Role of ${reviewer.name}`)).toHaveValue("reviewer");
+  await expect(page.getByRole("button", { name: `Cancel the invitation of ${reviewer.email}` })).toHaveCount(0);
   await signOut(page);
 });
 

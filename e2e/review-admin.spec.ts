@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from "./support/test"
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { ADMIN } from "./support/accounts";
 import { signIn, signOut } from "./support/sign-in";
+import { joinThroughLink } from "./support/join";
 
 /**
  * What an admin does to put a parser under review, and what the reviewer then sees: two mandatory stages and a
@@ -74,8 +75,9 @@ test("an admin creates an API key, a reviewer and a parser with fields", async (
   apiKey = (await dialog.getByLabel("New API key").textContent())!;
   await dialog.getByRole("button", { name: "Done" }).click();
 
-  const added = await api(request).post<{ initialPassword: string }>("/members", { name: reviewer.name, email: reviewer.email, role: "reviewer" });
-  reviewer.password = added.initialPassword;
+  const added = await api(request).post<{ acceptUrl: string }>("/members", { name: reviewer.name, email: reviewer.email, role: "reviewer" });
+  reviewer.password = "linus-lector-password";
+  await joinThroughLink(request, added.acceptUrl, { name: reviewer.name, password: reviewer.password });
   const parser = await api(request).post<{ id: string }>("/parsers", {
     name: parserName,
     fields: [

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from "./support/test"
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { ADMIN } from "./support/accounts";
 import { signIn, signOut } from "./support/sign-in";
+import { joinThroughLink } from "./support/join";
 
 /**
  * The reviewer's day in the review workspace: a parser with two mandatory stages and a conditional one; documents
@@ -80,9 +81,11 @@ test("an admin sets up a parser with two mandatory stages and a conditional one"
 
   ada.id = (await api<{ user: { id: string } }>(request, "GET", "/me")).user.id;
   for (const person of [rita, otto]) {
-    const added = await api<{ member: { id: string }; initialPassword: string }>(request, "POST", "/members", { name: person.name, email: person.email, role: "reviewer" });
-    person.id = added.member.id;
-    person.password = added.initialPassword;
+    const added = await api<{ acceptUrl: string }>(request, "POST", "/members", { name: person.name, email: person.email, role: "reviewer" });
+    person.password = `${person.email}-password`;
+    await joinThroughLink(request, added.acceptUrl, { name: person.name, password: person.password });
+    const members = await api<{ data: { id: string; email: string }[] }>(request, "GET", "/members");
+    person.id = members.data.find((member) => member.email === person.email)!.id;
   }
   const parser = await api<{ id: string }>(request, "POST", "/parsers", {
     name: "Reviewed invoices",

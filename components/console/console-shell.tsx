@@ -3,6 +3,7 @@ import { signOutAction } from "@/app/(auth)/sign-in/actions";
 import { Badge, Button } from "@/components/ui";
 import type { Me } from "@/lib/contracts/session";
 import { ReviewQueueCount } from "@/components/review-queue/review-queue-count";
+import { InvitationsBanner } from "./invitations-banner";
 import { NavLink } from "./nav-link";
 import { TeamSwitcher } from "./team-switcher";
 
@@ -96,6 +97,9 @@ export function ConsoleShell({ me, children }: { me: Me; children: ReactNode }) 
         </div>
       </aside>
       <div className="min-w-0 flex-1">
+        <Suspense fallback={null}>
+          <InvitationsBanner />
+        </Suspense>
         <main className="mx-auto max-w-6xl px-8 py-8">{children}</main>
       </div>
     </div>

@@ -2,6 +2,8 @@ import "server-only";
 import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { SignInSchema } from "@/lib/contracts/setup";
+import { getRuntime } from "@/lib/runtime";
+import { endSession, isSessionActive, SESSION_MAX_AGE_SECONDS, startSession } from "@/lib/services/sessions";
 import { secureCookies } from "./cookies";
 import { sameSiteRedirect } from "./redirect";
 import { authSecret } from "./secret";
@@ -17,7 +19,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   // Decided by the public address, not by each request's scheme: behind a TLS-terminating proxy the request the
   // server sees is http, but the browser's is https and its cookies must never travel in clear.
   useSecureCookies: secureCookies(),
-  session: { strategy: "jwt", maxAge: 7 * 24 * 60 * 60 },
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/sign-in" },
   logger: {
     // A wrong password is an everyday event, not a server error: keep it out of the error log.
@@ -41,13 +43,27 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   callbacks: {
     // After sign-in or sign-out, only a path on this site (lib/auth/redirect.ts): never an open redirect.
     redirect: sameSiteRedirect,
-    jwt({ token, user }) {
-      if (user?.id) token.sub = user.id;
-      return token;
+    // A JWT alone cannot be revoked, so every sign-in starts a server-side session whose id rides in the (encrypted)
+    // JWT, and every read of the session checks it: after sign-out a replayed cookie is worth nothing.
+    async jwt({ token, user }) {
+      const runtime = await getRuntime();
+      if (user?.id) {
+        token.sub = user.id;
+        token.sid = await startSession(runtime.db, user.id);
+        return token;
+      }
+      const active = typeof token.sid === "string" && typeof token.sub === "string" && (await isSessionActive(runtime.db, { sessionId: token.sid, userId: token.sub }));
+      return active ? token : null; // null: next-auth drops the cookie and the caller is signed out
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
       return session;
+    },
+  },
+  events: {
+    async signOut(message) {
+      const sessionId = "token" in message ? message.token?.sid : undefined;
+      if (typeof sessionId === "string") await endSession((await getRuntime()).db, sessionId);
     },
   },
 }));

@@ -7,6 +7,7 @@ import { exportOperations } from "./exports";
 import type { Operation } from "./common";
 import { fieldOperations } from "./fields";
 import { folderOperations } from "./folders";
+import { myInvitationOperations } from "./invitations";
 import { memberOperations } from "./members";
 import { parserOperations } from "./parsers";
 import { preferenceOperations } from "./preferences";
@@ -20,6 +21,7 @@ export const operationGroups = {
   session: sessionOperations,
   apiKeys: apiKeyOperations,
   members: memberOperations,
+  myInvitations: myInvitationOperations,
   parsers: parserOperations,
   fields: fieldOperations,
   folders: folderOperations,

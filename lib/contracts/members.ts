@@ -27,13 +27,34 @@ export const AddMemberSchema = z.strictObject({
 });
 export type AddMember = z.infer<typeof AddMemberSchema>;
 
+/**
+ * Adding someone is always an invitation, whether or not the e-mail already has an account: the answer must not
+ * tell an admin of one team anything about a person of another (their name, id, or that they exist), and nobody
+ * becomes a member without saying yes.
+ */
+export const InvitationSchema = z
+  .object({
+    id: UuidSchema,
+    name: z.string().describe("The name the admin gave; an existing account keeps its own."),
+    email: z.string(),
+    role: RoleSchema,
+    invitedAt: TimestampSchema,
+    expiresAt: TimestampSchema,
+  })
+  .meta({ id: "Invitation" });
+export type Invitation = z.infer<typeof InvitationSchema>;
+
 export const AddedMemberSchema = z.object({
-  member: MemberSchema,
-  initialPassword: z
+  invitation: InvitationSchema,
+  acceptUrl: z
     .string()
-    .nullable()
-    .describe("For a person new to Quarry: their first password, shown once. Null when they already have an account."),
+    .describe(
+      "A link to give the person through a safe channel, shown only now. Someone new chooses their password there and joins; someone with an account signs in and accepts under Invitations. Adding the same e-mail again replaces the link.",
+    ),
 });
+export type AddedMember = z.infer<typeof AddedMemberSchema>;
+
+export const InvitationParamsSchema = z.object({ invitationId: UuidSchema });
 
 export const UpdateMemberSchema = z.strictObject({ role: RoleSchema });
 export const MemberParamsSchema = z.object({ userId: UuidSchema });
@@ -53,13 +74,35 @@ export const memberOperations = {
     method: "POST",
     path: "/members",
     tag: "Members",
-    summary: "Add a member",
-    description: "Adds an existing account to the team, or creates one with an initial password shown once.",
+    summary: "Invite a member",
+    description:
+      "Invites a person by e-mail. Nobody joins without accepting: someone new chooses a password through `acceptUrl`, someone with an account accepts in the console. The answer is the same whether or not the e-mail has an account. Already a member: 409.",
     permission: "members.manage",
     body: AddMemberSchema,
     response: AddedMemberSchema,
     successStatus: 201,
     errors: [400, 403, 409],
+  }),
+  listInvitations: defineOperation({
+    operationId: "listInvitations",
+    method: "GET",
+    path: "/invitations",
+    tag: "Members",
+    summary: "List the team's pending invitations",
+    permission: "members.manage",
+    response: z.object({ data: z.array(InvitationSchema) }),
+  }),
+  cancelInvitation: defineOperation({
+    operationId: "cancelInvitation",
+    method: "DELETE",
+    path: "/invitations/{invitationId}",
+    tag: "Members",
+    summary: "Cancel a pending invitation",
+    description: "Its link stops working at once.",
+    permission: "members.manage",
+    params: InvitationParamsSchema,
+    response: SuccessSchema,
+    errors: [403, 404],
   }),
   update: defineOperation({
     operationId: "updateMember",

@@ -33,6 +33,7 @@ type View =
   | "classifierDocument"
   | "apiKey"
   | "members"
+  | "invitations"
   | "preferences"
   | "connections"
   | "audit";
@@ -90,6 +91,12 @@ const MATRIX: Record<string, Probe[]> = {
   "POST /members": [onB("a new member of B's", { kind: "ok" }, { watch: ["members"] })],
   "PATCH /members/{userId}": [atA(["members"]), atA(["members"], { label: "A's admin", path: (a) => ({ ...a, memberId: a.adminId }), body: () => ({ role: "reviewer" }) })],
   "DELETE /members/{userId}": [atA(["members"]), atA(["members"], { label: "A's admin", path: (a) => ({ ...a, memberId: a.adminId }) })],
+  "GET /invitations": [onB("B's invitations only", listed((b) => [b.invitationId]))],
+  "DELETE /invitations/{invitationId}": [atA(["invitations"])],
+  "GET /me/invitations": [onB("B's admin's own invitations", { kind: "ok" })],
+  // Someone else's invitation (here A's, to a person of neither team's keys) is not found, for anyone.
+  "POST /me/invitations/{invitationId}/accept": [atA(["invitations", "members"])],
+  "POST /me/invitations/{invitationId}/decline": [atA(["invitations"])],
 
   "GET /parsers": [onB("B's parsers only, archived too", listed((b) => [b.parserId]))],
   "POST /parsers": [onB("a parser of B's", { kind: "ok" })],
@@ -489,6 +496,7 @@ const VIEWS: Record<View, (a: TeamWorld) => { path: string; pick?: (body: Record
   classifierDocument: (a) => ({ path: `/api/v1/classifiers/${a.classifierId}/documents/${a.classifierDocumentId}` }),
   apiKey: (a) => ({ path: "/api/v1/api-keys", pick: (body) => (body.data as { id: string }[]).find((key) => key.id === a.apiKeyId) ?? null }),
   members: () => ({ path: "/api/v1/members" }),
+  invitations: (a) => ({ path: "/api/v1/invitations", pick: (body) => (body.data as { id: string }[]).find((invitation) => invitation.id === a.invitationId) ?? null }),
   preferences: () => ({ path: "/api/v1/me/preferences" }),
   // The admin's other agents (the MCP tests connect and revoke some) are not A's world: only its own connection.
   connections: (a) => ({ path: "/api/v1/me/connections", pick: (body) => (body.data as { id: string }[]).find((connection) => connection.id === a.connectionId) ?? null }),

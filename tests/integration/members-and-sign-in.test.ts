@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMemberAndSignIn, baseUrl, call, consoleTokenFor, seedMember, seedTeam, signIn, unique } from "../support/http";
+import { addMemberAndSignIn, baseUrl, call, consoleTokenFor, invite, inviteAndJoin, joinThroughLink, seedMember, seedTeam, signIn, unique } from "../support/http";
 
 const acme = () => seedTeam("Acme");
 const globex = () => seedTeam("Globex");
@@ -53,34 +53,135 @@ describe("sign-in", () => {
   });
 });
 
+/** Signs out the way the console's sign-out does (next-auth's sign-out, with its CSRF token); returns the status. */
+async function signOut(cookie: string): Promise<number> {
+  const csrf = await fetch(`${baseUrl()}/api/auth/csrf`, { headers: { cookie } });
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await fetch(`${baseUrl()}/api/auth/signout`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+    body: new URLSearchParams({ csrfToken, callbackUrl: `${baseUrl()}/sign-in` }),
+    redirect: "manual",
+  });
+  return response.status;
+}
+
+describe("sessions", () => {
+  it("ends on the server at sign-out: the old cookie, replayed, mints no console token", async () => {
+    const person = await addMemberAndSignIn(acme().apiKey, "member");
+    const other = await signIn(person.email, person.password); // a second session of the same person
+    expect((await fetch(`${baseUrl()}/api/console-token`, { headers: { cookie: person.cookie } })).status).toBe(200);
+    expect(await signOut(person.cookie)).toBe(302);
+
+    const replay = await fetch(`${baseUrl()}/api/console-token`, { headers: { cookie: person.cookie } });
+    expect(replay.status).toBe(401);
+    expect(await replay.json()).toMatchObject({ error: true });
+    const session = await fetch(`${baseUrl()}/api/auth/session`, { headers: { cookie: person.cookie } });
+    expect(await session.json()).toBeNull();
+    expect((await fetch(`${baseUrl()}/`, { headers: { cookie: person.cookie }, redirect: "manual" })).headers.get("location")).toMatch(/\/sign-in/);
+    // Only that session ended: the other one still works.
+    expect((await fetch(`${baseUrl()}/api/console-token`, { headers: { cookie: other! } })).status).toBe(200);
+  });
+
+  it("applies a role change to an open session's next request, and a removal ends its access to the team", async () => {
+    const person = await addMemberAndSignIn(acme().apiKey, "admin");
+    const inviteSomeone = (key: string) =>
+      call("/api/v1/members", { key, body: { name: "x", email: `${unique("x").replace(/\W+/g, ".")}@example.test`.toLowerCase(), role: "reviewer" } });
+    expect((await inviteSomeone(person.token)).status).toBe(201);
+
+    expect((await call(`/api/v1/members/${person.userId}`, { method: "PATCH", key: acme().apiKey, body: { role: "reviewer" } })).status).toBe(200);
+    // The token minted while they were an admin acts as a reviewer now, and so does a fresh one of the same session.
+    expect((await inviteSomeone(person.token)).status).toBe(403);
+    const fresh = await consoleTokenFor(person.cookie);
+    expect((await call<{ role: string }>("/api/v1/me", { key: fresh })).body.role).toBe("reviewer");
+
+    expect((await call(`/api/v1/members/${person.userId}`, { method: "DELETE", key: acme().apiKey })).status).toBe(200);
+    expect((await call("/api/v1/me", { key: person.token })).status).toBe(401);
+    expect((await call("/api/v1/me", { key: fresh })).status).toBe(401);
+    // They belong to no team now: the session cannot mint a token for Acme (or any team).
+    expect((await fetch(`${baseUrl()}/api/console-token`, { headers: { cookie: person.cookie } })).status).toBe(401);
+  });
+});
+
 describe("members", () => {
-  it("adds a new person with an initial password shown once", async () => {
+  it("invites a new person, who joins through the link with a password of their own", async () => {
     const email = `${unique("new").replace(/\W+/g, ".")}@example.test`.toLowerCase();
-    const added = await call<{ member: { id: string; email: string; role: string }; initialPassword: string }>("/api/v1/members", {
+    const added = await call<{ invitation: { id: string; email: string; role: string }; acceptUrl: string }>("/api/v1/members", {
       key: acme().apiKey,
       body: { name: "New Person", email: email.toUpperCase(), role: "reviewer" },
     });
     expect(added.status).toBe(201);
-    expect(added.body.member).toMatchObject({ email, role: "reviewer" });
-    expect(added.body.initialPassword.length).toBeGreaterThanOrEqual(16);
-    expect(await signIn(email, added.body.initialPassword)).not.toBeNull();
-    const list = await call<{ data: { id: string }[] }>("/api/v1/members", { key: acme().apiKey });
-    expect(JSON.stringify(list.body)).not.toContain(added.body.initialPassword);
+    expect(added.body.invitation).toMatchObject({ email, role: "reviewer" });
+    expect(added.body.acceptUrl).toMatch(/\/join\/[\w-]{40,}$/);
+    const pending = await call<{ data: { id: string }[] }>("/api/v1/invitations", { key: acme().apiKey });
+    expect(pending.body.data.map((invitation) => invitation.id)).toContain(added.body.invitation.id);
+    expect(JSON.stringify(pending.body)).not.toContain(added.body.acceptUrl.split("/").at(-1));
+
+    const joined = await joinThroughLink(added.body.acceptUrl, { name: "New Person", password: "a-password-of-mine" });
+    expect(joined).toMatchObject({ status: 200, body: { email, next: "sign-in" } });
+    expect(await signIn(email, "a-password-of-mine")).not.toBeNull();
+    expect((await joinThroughLink(added.body.acceptUrl, { name: "Again", password: "another-password" })).status).toBe(404);
+    const list = await call<{ data: { email: string; role: string }[] }>("/api/v1/members", { key: acme().apiKey });
+    expect(list.body.data.find((member) => member.email === email)?.role).toBe("reviewer");
     const duplicate = await call("/api/v1/members", { key: acme().apiKey, body: { name: "Again", email, role: "member" } });
     expect(duplicate.status).toBe(409);
   });
 
-  it("adds someone from another team with their own account, so they can switch teams", async () => {
-    const globexReviewer = seedMember("Globex", "reviewer");
-    const email = `${unique("multi").replace(/\W+/g, ".")}@example.test`.toLowerCase();
-    const created = await call<{ initialPassword: string }>("/api/v1/members", { key: globex().apiKey, body: { name: "Multi", email, role: "member" } });
-    const joined = await call<{ initialPassword: string | null }>("/api/v1/members", { key: acme().apiKey, body: { name: "Multi", email, role: "reviewer" } });
-    expect(joined.status).toBe(201);
-    expect(joined.body.initialPassword).toBeNull();
-    const cookie = await signIn(email, created.body.initialPassword);
-    const me = await call<{ teams: { name: string; role: string }[] }>("/api/v1/me", { key: await consoleTokenFor(cookie!) });
-    expect(me.body.teams.map((team) => `${team.name}:${team.role}`).sort()).toEqual(["Acme:reviewer", "Globex:member"]);
-    expect(globexReviewer.email).not.toBe(email);
+  it("cannot pull another team's account in: same answer as for an unknown e-mail, no member until they accept", async () => {
+    // A person of Globex only (a fresh one, so the seeded people stay in their own team).
+    const globexEmail = `${unique("globex").replace(/\W+/g, ".")}@example.test`.toLowerCase();
+    const globexPerson = await inviteAndJoin(globex().apiKey, { name: "Gloria Globex", email: globexEmail, role: "member" });
+    const unknownEmail = `${unique("nobody").replace(/\W+/g, ".")}@example.test`.toLowerCase();
+
+    const existing = await call<Record<string, unknown>>("/api/v1/members", { key: acme().apiKey, body: { name: "Whoever", email: globexEmail, role: "admin" } });
+    const unknown = await call<Record<string, unknown>>("/api/v1/members", { key: acme().apiKey, body: { name: "Whoever", email: unknownEmail, role: "admin" } });
+    expect(existing.status).toBe(201);
+    expect(unknown.status).toBe(201);
+    // Same shape, value for value, apart from what differs between any two invitations (ids, times, e-mail, link).
+    const blank = (body: Record<string, unknown>, email: string) =>
+      JSON.parse(JSON.stringify(body).replaceAll(email, "E").replace(/"(id|invitedAt|expiresAt|acceptUrl)":"[^"]*"/g, '"$1":"…"')) as unknown;
+    expect(blank(existing.body, globexEmail)).toEqual(blank(unknown.body, unknownEmail));
+    expect(JSON.stringify(existing.body)).not.toContain(globexPerson.userId);
+    expect(JSON.stringify(existing.body)).not.toContain("Gloria");
+
+    // Not a member of Acme, in Acme's eyes or their own.
+    const acmeMembers = async () => (await call<{ data: { id: string; role: string }[] }>("/api/v1/members", { key: acme().apiKey })).body.data;
+    expect((await acmeMembers()).map((member) => member.id)).not.toContain(globexPerson.userId);
+    // The link cannot be used on an existing account: the same answer, and nothing changes.
+    const acceptUrl = (existing.body as { acceptUrl: string }).acceptUrl;
+    const hijack = await joinThroughLink(acceptUrl, { name: "Mallory", password: "mallory-chose-this" });
+    expect(hijack).toMatchObject({ status: 200, body: { email: globexEmail, next: "sign-in" } });
+    expect(await signIn(globexEmail, "mallory-chose-this")).toBeNull();
+    expect((await acmeMembers()).map((member) => member.id)).not.toContain(globexPerson.userId);
+
+    // The person sees the invitation in the console and accepts it; only then are they a member, as invited.
+    const cookie = await signIn(globexEmail, globexPerson.password);
+    const token = await consoleTokenFor(cookie!);
+    const me = async () => (await call<{ teams: { name: string; role: string }[] }>("/api/v1/me", { key: token })).body.teams.map((team) => `${team.name}:${team.role}`);
+    expect(await me()).toEqual(["Globex:member"]);
+    const mine = await call<{ data: { id: string; team: { name: string }; role: string; invitedBy: string | null }[] }>("/api/v1/me/invitations", { key: token });
+    expect(mine.body.data).toEqual([expect.objectContaining({ team: expect.objectContaining({ name: "Acme" }), role: "admin" })]);
+    const invitationId = mine.body.data[0]!.id;
+    // A key of theirs cannot answer for them.
+    const ownKey = await call<{ key: string }>("/api/v1/api-keys", { key: token, body: { name: unique("own key") } });
+    expect((await call(`/api/v1/me/invitations/${invitationId}/accept`, { key: ownKey.body.key, method: "POST" })).status).toBe(403);
+
+    const accepted = await call(`/api/v1/me/invitations/${invitationId}/accept`, { key: token, method: "POST" });
+    expect(accepted).toMatchObject({ status: 200, body: { team: { name: "Acme" }, role: "admin" } });
+    expect((await me()).sort()).toEqual(["Acme:admin", "Globex:member"]);
+    expect((await acmeMembers()).find((member) => member.id === globexPerson.userId)?.role).toBe("admin");
+    expect((await call(`/api/v1/me/invitations/${invitationId}/accept`, { key: token, method: "POST" })).status).toBe(404);
+    // Tidy up: Acme's admins stay as the seed made them.
+    expect((await call(`/api/v1/members/${globexPerson.userId}`, { method: "DELETE", key: acme().apiKey })).status).toBe(200);
+  });
+
+  it("lets admins see and cancel pending invitations, which kills the link", async () => {
+    const email = `${unique("cancel").replace(/\W+/g, ".")}@example.test`.toLowerCase();
+    const invited = await invite(acme().apiKey, { name: "Cancelled", email, role: "member" });
+    expect((await call(`/api/join/${invited.acceptUrl.split("/").at(-1)}`)).body).toMatchObject({ team: { name: "Acme" }, email, role: "member" });
+    expect((await call(`/api/v1/invitations/${invited.invitation.id}`, { method: "DELETE", key: globex().apiKey })).status).toBe(404);
+    expect((await call(`/api/v1/invitations/${invited.invitation.id}`, { method: "DELETE", key: acme().apiKey })).status).toBe(200);
+    expect((await joinThroughLink(invited.acceptUrl, { name: "Late", password: "too-late-password" })).status).toBe(404);
   });
 
   it("changes roles but never demotes or removes the last admin", async () => {

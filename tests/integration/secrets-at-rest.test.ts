@@ -6,7 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consoleTokenFor, quarry, signIn } from "../support/http";
+import { consoleTokenFor, joinThroughLink, quarry, signIn } from "../support/http";
 import { decide, openConsent, signedInJar } from "../support/mcp-oauth";
 import { parseSeedOutput, type SeedOutput } from "../support/seed-output";
 import { runSeed, startServer, tempDataDir, type RunningServer } from "../support/server";
@@ -145,12 +145,15 @@ async function activity(): Promise<void> {
   expect(tested.body.status).toBe("succeeded");
   expect(received.at(-1)?.["webhook-signature"]).toMatch(/^v1,/);
 
-  // Members: the initial password is shown once; the member signs in to the console and calls the API with its token.
+  // Members: the invitation link's secret is shown once; someone new chooses a password through it, signs in to the
+  // console and calls the API with its token.
   const email = `secrets.${Date.now()}@example.test`;
   markers.dump.push(email);
-  const member = await api<{ initialPassword: string }>("/api/v1/members", { key: adminKey, body: { name: "Secrets Scan", email, role: "admin" } });
+  const member = await api<{ acceptUrl: string }>("/api/v1/members", { key: adminKey, body: { name: "Secrets Scan", email, role: "admin" } });
   expect(member.status).toBe(201);
-  const password = keep("member's initial password", member.body.initialPassword);
+  keep("invitation link secret", new URL(member.body.acceptUrl).pathname.split("/").at(-1));
+  const password = keep("member's chosen password", `secrets-scan-${crypto.randomUUID()}`);
+  expect((await joinThroughLink(member.body.acceptUrl, { name: "Secrets Scan", password }, base)).status).toBe(200);
   const cookie = await signIn(email, password, base);
   expect(cookie).not.toBeNull();
   keep("session cookie", /authjs\.session-token=([^;]+)/.exec(cookie!)?.[1]);

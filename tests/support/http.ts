@@ -98,12 +98,47 @@ export async function consoleTokenFor(cookie: string, server: number | string = 
   return ((await response.json()) as { token: string }).token;
 }
 
-/** Adds a person to a team through the API and signs them in; returns their console token. */
+export type Invited = { invitation: { id: string; email: string; role: string }; acceptUrl: string };
+
+/** Invites a person through the API (POST /members answers with an invitation, never a membership). */
+export async function invite(adminKey: string, person: { name: string; email: string; role: string }, server: number | string = 0): Promise<Invited> {
+  const response = await fetch(`${serverUrl(server)}/api/v1/members`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${adminKey}`, "content-type": "application/json" },
+    body: JSON.stringify(person),
+  });
+  const body = (await response.json()) as Invited;
+  if (response.status !== 201) throw new Error(`could not invite: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Someone new opening their invitation link and choosing a password: they have an account and are a member. */
+export async function joinThroughLink(acceptUrl: string, person: { name: string; password: string }, server: number | string = 0): Promise<ApiResponse> {
+  const token = new URL(acceptUrl).pathname.split("/").at(-1)!;
+  const response = await fetch(`${serverUrl(server)}/api/join/${token}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(person) });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+}
+
+/**
+ * Adds someone new to a team as they join today: invited through the API, then joined through the link with a
+ * password of their own. Returns their id (from the admin's member list) and password; no sign-in.
+ */
+export async function inviteAndJoin(adminKey: string, person: { name: string; email: string; role: string }, server: number | string = 0) {
+  const invited = await invite(adminKey, person, server);
+  const password = `pw-${crypto.randomUUID()}`;
+  const joined = await joinThroughLink(invited.acceptUrl, { name: person.name, password }, server);
+  if (joined.status !== 200) throw new Error(`could not join: ${joined.status} ${JSON.stringify(joined.body)}`);
+  const list = (await (await fetch(`${serverUrl(server)}/api/v1/members`, { headers: { authorization: `Bearer ${adminKey}` } })).json()) as { data: { id: string; email: string }[] };
+  const member = list.data.find((candidate) => candidate.email === person.email.toLowerCase());
+  if (!member) throw new Error(`${person.email} did not become a member`);
+  return { userId: member.id, email: person.email, password };
+}
+
+/** Adds a person to a team through the API (invitation, then the link) and signs them in; returns their console token. */
 export async function addMemberAndSignIn(adminKey: string, role: "admin" | "member" | "reviewer") {
   const email = `${unique(role).replace(/\W+/g, ".")}@example.test`.toLowerCase();
-  const added = await call<{ member: { id: string }; initialPassword: string }>("/api/v1/members", { key: adminKey, body: { name: `Test ${role}`, email, role } });
-  if (added.status !== 201) throw new Error(`could not add member: ${JSON.stringify(added.body)}`);
-  const cookie = await signIn(email, added.body.initialPassword);
+  const joined = await inviteAndJoin(adminKey, { name: `Test ${role}`, email, role });
+  const cookie = await signIn(email, joined.password);
   if (!cookie) throw new Error("new member could not sign in");
-  return { userId: added.body.member.id, email, password: added.body.initialPassword, cookie, token: await consoleTokenFor(cookie) };
+  return { ...joined, cookie, token: await consoleTokenFor(cookie) };
 }

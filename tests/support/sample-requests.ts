@@ -20,6 +20,7 @@ const PATH_PARAMS: Record<string, (world: TeamWorld, path: string) => string> = 
   classifierId: (world) => world.classifierId,
   keyId: (world) => world.apiKeyId,
   userId: (world) => world.memberId,
+  invitationId: (world) => world.invitationId,
   connectionId: (world) => world.connectionId,
   // A classifier's documents are classifier documents; everywhere else a documentId is a parser's document.
   documentId: (world, path) => (path.startsWith("/classifiers/") ? world.classifierDocumentId : world.documentId),

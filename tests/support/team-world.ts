@@ -1,12 +1,12 @@
 import { textPdf } from "./fixture-files";
-import { baseUrl, call, freshKey, quarry, unique } from "./http";
+import { baseUrl, call, freshKey, invite, inviteAndJoin, quarry, unique } from "./http";
 import type { KeyPool } from "./key-pool";
 import { seededAgent } from "./mcp-seeded-agent";
 
 /**
  * One of every resource a team owns, built over the API with the team's own key: parsers, fields, folders, a
  * document in review in a folder, a review stage, a webhook with a delivery, a classifier with a routed (or
- * skipped) document, an API key, a member and an MCP agent the admin connected (its connection). The isolation matrix points another team at these ids; the
+ * skipped) document, an API key, a member, a pending invitation and an MCP agent the admin connected (its connection). The isolation matrix points another team at these ids; the
  * validation fuzz uses them so its requests get past the 404s. Every name carries `marker`, so a leak of any of
  * them shows up in a plain text search of a response.
  */
@@ -15,6 +15,8 @@ export type TeamWorld = {
   teamId: string;
   adminId: string;
   memberId: string;
+  /** A pending invitation of the team's (to someone new, never answered). */
+  invitationId: string;
   parserId: string;
   routingParserId: string;
   fieldId: string;
@@ -95,7 +97,8 @@ export async function buildTeamWorld(keys: KeyPool, webhookUrl: string): Promise
   const folder = await created<Created>(`${parserPath}/folders`, keys, { name: `${marker} Inbox` });
 
   const email = `${marker.toLowerCase()}.${unique("reviewer").replace(/\W+/g, ".")}@example.test`.toLowerCase();
-  const member = await created<{ member: Created }>("/api/v1/members", keys, { name: `${marker} Reviewer`, email, role: "reviewer" });
+  const member = await inviteAndJoin(await keys.key(), { name: `${marker} Reviewer`, email, role: "reviewer" });
+  const invited = await invite(await keys.key(), { name: `${marker} Invitee`, email: `${marker.toLowerCase()}.pending.${Date.now()}@example.test`, role: "member" });
   const stage = await created<Created>(`${parserPath}/review-stages`, keys, { name: `${marker} Check`, reviewerId: me.user.id });
 
   const externalId = `${marker}-ext-1`;
@@ -142,7 +145,8 @@ export async function buildTeamWorld(keys: KeyPool, webhookUrl: string): Promise
     marker,
     teamId: me.team.id,
     adminId: me.user.id,
-    memberId: member.member.id,
+    memberId: member.userId,
+    invitationId: invited.invitation.id,
     parserId: parser.id,
     routingParserId: routingParser.id,
     fieldId: field.id,

@@ -115,3 +115,47 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_team_idx").on(t.teamId, t.createdAt), index("audit_log_resource_idx").on(t.resourceType, t.resourceId)],
 );
+
+/**
+ * A standing offer to join a team. Adding someone by e-mail never makes an existing account a member: they join
+ * when they accept in the console, or (someone new) when they choose a password through the invitation link.
+ * Only the SHA-256 of the link's secret is stored, like API keys.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: id(),
+    teamId: teamIdColumn(),
+    /** Lower-case, as the contract normalises it; compared with lower(users.email). */
+    email: text().notNull(),
+    name: text().notNull(),
+    role: text().$type<Role>().notNull(),
+    tokenHash: text().notNull(),
+    invitedById: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz().notNull(),
+  },
+  (t) => [
+    uniqueIndex("invitations_token_key").on(t.tokenHash),
+    uniqueIndex("invitations_team_email_key").on(t.teamId, t.email),
+    index("invitations_email_idx").on(t.email),
+  ],
+);
+
+/**
+ * Console sign-in sessions, so the server can end one: the next-auth cookie carries a random session id, and the
+ * session is good only while its row exists (sign-out deletes it). Keyed by the SHA-256 of that id.
+ */
+export const authSessions = pgTable(
+  "auth_sessions",
+  {
+    id: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    /** Refreshed at most hourly while the session is used; rows idle longer than the session's lifetime are purged. */
+    lastSeenAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [index("auth_sessions_user_idx").on(t.userId), index("auth_sessions_last_seen_idx").on(t.lastSeenAt)],
+);

@@ -1,7 +1,6 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { generatePassword, hashPassword } from "@/lib/auth/password";
-import type { AddMember, Member } from "@/lib/contracts/members";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import type { Member } from "@/lib/contracts/members";
 import type { DbOrTx } from "@/lib/db/client";
 import { apiKeys, documentReviewStages, documents, memberships, parsers, reviewStages, users } from "@/lib/db/schema";
 import type { Role } from "@/lib/contracts/enums";
@@ -33,33 +32,6 @@ async function getMemberInTeam(tx: DbOrTx, teamId: string, userId: string) {
     .limit(1);
   if (!row) throw notFound("userId", userId, "Member");
   return row;
-}
-
-/**
- * Adds a person to the team. Someone new gets an account with an initial password, returned once; someone who
- * already has an account (in another team) keeps theirs.
- */
-export async function addMember(ctx: ServiceContext, input: AddMember): Promise<{ member: Member; initialPassword: string | null }> {
-  assertPermission(ctx, "members.manage");
-  const initialPassword = generatePassword();
-  const passwordHash = await hashPassword(initialPassword); // hashed outside the transaction: scrypt is slow on purpose
-  return ctx.db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
-    let userId: string;
-    let created = false;
-    if (existing) {
-      const [already] = await tx.select().from(memberships).where(and(eq(memberships.teamId, ctx.teamId), eq(memberships.userId, existing.id)));
-      if (already) throw conflict(`${input.email} is already a member of this team`);
-      userId = existing.id;
-    } else {
-      const [user] = await tx.insert(users).values({ email: input.email, name: input.name, passwordHash }).returning({ id: users.id });
-      userId = user!.id;
-      created = true;
-    }
-    await tx.insert(memberships).values({ teamId: ctx.teamId, userId, role: input.role });
-    await recordAudit(tx, ctx, { action: "member.add", resourceType: "member", resourceId: userId, after: { email: input.email, role: input.role } });
-    return { member: toMember(await getMemberInTeam(tx, ctx.teamId, userId)), initialPassword: created ? initialPassword : null };
-  });
 }
 
 /** Locks the team's admin rows, so two concurrent demotions cannot both leave the team without one. */

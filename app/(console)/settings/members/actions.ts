@@ -26,3 +26,11 @@ export async function removeMemberAction(userId: string): Promise<ActionResult<{
   revalidatePath("/settings/members");
   return result;
 }
+
+export async function cancelInvitationAction(invitationId: string): Promise<ActionResult<void>> {
+  const result = await runAction(async () => {
+    await (await consoleApi()).call(memberOperations.cancelInvitation, { params: { invitationId } });
+  });
+  revalidatePath("/settings/members");
+  return result;
+}

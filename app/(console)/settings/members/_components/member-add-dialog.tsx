@@ -47,25 +47,22 @@ export function MemberAddDialog() {
         {added ? (
           <>
             <DialogHeader>
-              <DialogTitle>{added.member.name} was added</DialogTitle>
+              <DialogTitle>{added.invitation.email} was invited</DialogTitle>
               <DialogDescription>
-                {added.initialPassword
-                  ? "Give them this initial password through a safe channel. It is shown only now."
-                  : "They already have a Quarry account and sign in with their own password."}
+                Give them this link through a safe channel. It is shown only now. Someone new chooses a password there; someone who already
+                has a Quarry account signs in and accepts the invitation. Nobody joins without accepting.
               </DialogDescription>
             </DialogHeader>
-            {added.initialPassword ? (
-              <SecretReveal
-                label="Initial password"
-                value={added.initialPassword}
-                copyLabel="Copy password"
-                intro={
-                  <>
-                    Sign in as <strong>{added.member.email}</strong> with:
-                  </>
-                }
-              />
-            ) : null}
+            <SecretReveal
+              label="Invitation link"
+              value={added.acceptUrl}
+              copyLabel="Copy link"
+              intro={
+                <>
+                  Invitation for <strong>{added.invitation.email}</strong> as {added.invitation.role}:
+                </>
+              }
+            />
             <DialogFooter>
               <Button onClick={() => onOpenChange(false)}>Done</Button>
             </DialogFooter>
@@ -74,7 +71,7 @@ export function MemberAddDialog() {
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
             <DialogHeader>
               <DialogTitle>Add member</DialogTitle>
-              <DialogDescription>New people get an initial password to sign in with.</DialogDescription>
+              <DialogDescription>They get an invitation link and join when they accept it.</DialogDescription>
             </DialogHeader>
             <FormField label="Name" htmlFor="member-name" error={errors.name?.message} required>
               <Input autoFocus {...form.register("name")} />
@@ -97,7 +94,7 @@ export function MemberAddDialog() {
                 Cancel
               </Button>
               <Button type="submit" loading={isSubmitting}>
-                Add member
+                Send invitation
               </Button>
             </DialogFooter>
           </form>
