@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { CopyButton } from "@/components/ui";
 
-/** A secret shown once (an API key, an initial password): highlighted, selectable, with a copy button. */
+/** A secret shown once (an API key, an invitation link): highlighted, selectable, with a copy button. */
 export function SecretReveal({ label, value, copyLabel, intro }: { label: string; value: string; copyLabel: string; intro?: ReactNode }) {
   return (
     <div className="flex flex-col gap-2 rounded-md border border-warning bg-warning-soft p-3">

@@ -3,7 +3,7 @@
 import { useState } from "react";
 
 /**
- * State for a dialog that submits a form and then shows what came back (a new key, an initial password): the
+ * State for a dialog that submits a form and then shows what came back (a new key, an invitation link): the
  * result and any form error are dropped when it closes, so a secret shown once is gone with the dialog.
  */
 export function useResultDialog<T>(onClose: () => void) {
