@@ -8,6 +8,7 @@ import type { ServiceContext } from "@/lib/services/context";
 import type { RateLimits } from "@/lib/services/rate-limit";
 import { memberContext } from "@/lib/services/teams";
 import { unauthorized } from "./errors";
+import { userRateBudget } from "./user-budget";
 
 export type Caller = { ctx: ServiceContext; rateSubject: string; limits: RateLimits };
 
@@ -29,12 +30,7 @@ export async function authenticate(request: Request, db: Db): Promise<Caller> {
   if (consoleSession) {
     const ctx = await memberContext(db, consoleSession.userId, consoleSession.teamId, "console");
     if (!ctx) throw unauthorized("This session no longer has access to the team. Sign in again.");
-    return {
-      ctx,
-      rateSubject: `user:${consoleSession.userId}`,
-      // People clicking through the console get more room than a script: ten times the key budget.
-      limits: { perMinute: config.RATE_LIMIT_PER_MINUTE * 10, perDay: config.RATE_LIMIT_PER_DAY * 10 },
-    };
+    return { ctx, ...userRateBudget(consoleSession.userId) };
   }
 
   const region = apiKeyRegion(credential);

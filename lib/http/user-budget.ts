@@ -5,7 +5,7 @@ import type { RateLimits } from "@/lib/services/rate-limit";
 /**
  * A person's own rate-limit budget (DESIGN §1.2: console tokens have their own, more generous budget per user),
  * shared by everything that acts as that person rather than as an API key: the console and their MCP agents.
- * lib/http/authenticate.ts gives console tokens the same subject and limits.
+ * lib/http/authenticate.ts (console tokens) and lib/mcp/rate-limit.ts (agents) both take it from here.
  */
 export function userRateBudget(userId: string): { rateSubject: string; limits: RateLimits } {
   const config = env();
