@@ -35,6 +35,9 @@ const env = (): Record<string, string> => ({
   SAFE_FETCH_ALLOW: `127.0.0.1:${quarry().webhookPort}`,
   WEBHOOK_TIMEOUT_MS: "2000",
   WEBHOOK_RETRY_SCHEDULE_MS: "1000,1000,1000,1000",
+  // On PostgreSQL this server shares the suite's database, where every test's registration from 127.0.0.1 has
+  // already counted against the hourly per-address limit (as in global-setup).
+  OAUTH_REGISTRATIONS_PER_HOUR: "1000",
 });
 
 let server: RunningServer | undefined;
@@ -71,7 +74,9 @@ async function oauthSecrets(base: string, email: string, password: string, teamI
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ client_name: "Secrets scan agent", redirect_uris: ["http://127.0.0.1:9/cb"], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none", scope: "quarry offline_access" }),
   });
-  const { client_id: clientId } = (await registered.json()) as { client_id: string };
+  const registration = (await registered.json()) as { client_id: string };
+  expect(registered.status, JSON.stringify(registration)).toBe(201);
+  const clientId = registration.client_id;
   const verifier = randomBytes(32).toString("base64url");
   const authorize = new URL(`${base}/oauth/authorize`);
   for (const [name, value] of Object.entries({ response_type: "code", client_id: clientId, redirect_uri: "http://127.0.0.1:9/cb", scope: "quarry offline_access", resource: `${base}/mcp`, code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256" })) {
