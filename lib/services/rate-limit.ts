@@ -14,31 +14,43 @@ export type RateLimitState = {
   retryAfterSeconds: number;
 };
 
-const WINDOWS = [
-  { name: "minute", ms: 60_000 },
-  { name: "day", ms: 86_400_000 },
-] as const;
+type CountedWindow = { name: string; ms: number; limit: number };
 
 /**
  * Counts one request against fixed windows (UTC minute and UTC day). One atomic upsert per request: the
  * count lives in the database, so limits hold across every server process sharing it.
  */
 export async function consumeRateLimit(db: Db, subject: string, limits: RateLimits, now = new Date()): Promise<RateLimitState> {
-  const starts = WINDOWS.map((window) => new Date(Math.floor(now.getTime() / window.ms) * window.ms));
+  return countWindows(db, { subject, now, windows: [{ name: "minute", ms: 60_000, limit: limits.perMinute }, { name: "day", ms: 86_400_000, limit: limits.perDay }] });
+}
+
+export type FixedWindowLimit = { subject: string; /** Names the window in the table, e.g. "hour". */ window: string; windowMs: number; limit: number };
+
+/**
+ * One fixed window of any length (e.g. client registrations per hour), counted the same way.
+ * Windows longer than a day would be pruned too early by pruneRateLimitBuckets.
+ */
+export async function consumeFixedWindow(db: Db, input: FixedWindowLimit, now = new Date()): Promise<RateLimitState> {
+  return countWindows(db, { subject: input.subject, now, windows: [{ name: input.window, ms: input.windowMs, limit: input.limit }] });
+}
+
+/** One upsert adds this request to every window; the state describes the window closest to running out. */
+async function countWindows(db: Db, input: { subject: string; now: Date; windows: CountedWindow[] }): Promise<RateLimitState> {
+  const { subject, now, windows } = input;
+  const starts = windows.map((window) => new Date(Math.floor(now.getTime() / window.ms) * window.ms));
   const rows = await db
     .insert(rateLimitBuckets)
-    .values(WINDOWS.map((window, index) => ({ subject, window: window.name, windowStart: starts[index]!, count: 1 })))
+    .values(windows.map((window, index) => ({ subject, window: window.name, windowStart: starts[index]!, count: 1 })))
     .onConflictDoUpdate({
       target: [rateLimitBuckets.subject, rateLimitBuckets.window, rateLimitBuckets.windowStart],
       set: { count: sql`${rateLimitBuckets.count} + 1` },
     })
     .returning({ window: rateLimitBuckets.window, count: rateLimitBuckets.count });
 
-  const states = WINDOWS.map((window, index) => {
-    const limit = window.name === "minute" ? limits.perMinute : limits.perDay;
+  const states = windows.map((window, index) => {
     const count = rows.find((row) => row.window === window.name)?.count ?? 1;
     const resetMs = starts[index]!.getTime() + window.ms;
-    return { limit, count, remaining: Math.max(0, limit - count), resetMs, exceeded: count > limit };
+    return { limit: window.limit, remaining: Math.max(0, window.limit - count), resetMs, exceeded: count > window.limit };
   });
   const tightest = states.reduce((a, b) => (b.remaining < a.remaining ? b : a));
   const blocking = states.filter((state) => state.exceeded);
@@ -55,32 +67,4 @@ export async function consumeRateLimit(db: Db, subject: string, limits: RateLimi
 /** Windows older than two days can no longer matter. */
 export async function pruneRateLimitBuckets(db: Db, now = new Date()): Promise<void> {
   await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.windowStart, new Date(now.getTime() - 2 * 86_400_000)));
-}
-
-export type FixedWindowLimit = { subject: string; /** Names the window in the table, e.g. "hour". */ window: string; windowMs: number; limit: number };
-
-/**
- * One fixed window of any length (e.g. client registrations per hour), counted with the same atomic upsert.
- * Windows longer than a day would be pruned too early by pruneRateLimitBuckets.
- */
-export async function consumeFixedWindow(db: Db, input: FixedWindowLimit, now = new Date()): Promise<RateLimitState> {
-  const start = new Date(Math.floor(now.getTime() / input.windowMs) * input.windowMs);
-  const [row] = await db
-    .insert(rateLimitBuckets)
-    .values({ subject: input.subject, window: input.window, windowStart: start, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitBuckets.subject, rateLimitBuckets.window, rateLimitBuckets.windowStart],
-      set: { count: sql`${rateLimitBuckets.count} + 1` },
-    })
-    .returning({ count: rateLimitBuckets.count });
-  const count = row?.count ?? 1;
-  const resetMs = start.getTime() + input.windowMs;
-  const exceeded = count > input.limit;
-  return {
-    limit: input.limit,
-    remaining: Math.max(0, input.limit - count),
-    reset: Math.ceil(resetMs / 1000),
-    exceeded,
-    retryAfterSeconds: exceeded ? Math.max(1, Math.ceil((resetMs - now.getTime()) / 1000)) : 0,
-  };
 }
