@@ -68,7 +68,9 @@ const AcceptedMimeTypesSchema = z.array(z.enum(KNOWN_MIME_TYPES)).max(KNOWN_MIME
 export const CreateClassifierSchema = z.strictObject({
   name: ClassifierNameSchema,
   description: z.string().max(2_000).optional(),
-  acceptedFileTypes: AcceptedMimeTypesSchema.optional().describe("Omitted: PDF and common image types"),
+  acceptedFileTypes: AcceptedMimeTypesSchema.optional().describe(
+    "Omitted: every type one of the routing's target parsers accepts when the classifier is created (their union); PDF and common image types if they accept none",
+  ),
   routing: RoutingInputSchema,
   splitDocuments: ClassifierSplitSchema.optional(),
   isActive: z.boolean().optional(),

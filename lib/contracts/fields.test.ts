@@ -9,6 +9,8 @@ describe("field contracts", () => {
   it("accepts scalars, selects with options and nested tables", () => {
     expect(CreateFieldSchema.safeParse({ name: " total ", type: "currency" }).data).toEqual({ name: "total", type: "currency" });
     expect(CreateFieldSchema.safeParse({ name: "s", type: "select", options: ["a", "b"] }).success).toBe(true);
+    // The spec puts `options` on every Field: on a text field they are its expected values.
+    expect(CreateFieldSchema.safeParse({ name: "c", type: "text", options: ["EUR", "USD"] }).success).toBe(true);
     expect(CreateFieldSchema.safeParse({ name: "t", type: "table", columns: [{ name: "u", type: "table", columns: [{ name: "v", type: "text" }] }] }).success).toBe(true);
   });
 

@@ -19,7 +19,9 @@ export const FieldNameSchema = displayNameSchema(100).refine((name) => !name.inc
 const OptionsSchema = z
   .array(z.string().trim().min(1).max(200))
   .max(500)
-  .describe("The allowed values of a `select` field; only select fields have options");
+  .describe(
+    "The allowed values: required (at least one) for a `select` field; optional for every other type, where extraction treats them as the expected values",
+  );
 
 /** A field as the API returns it. Scalar fields have no `columns`. */
 export const FieldSchema = z
@@ -54,9 +56,6 @@ type FieldLike = { name: string; type: string; options?: string[]; columns?: Fie
 export function checkFieldShape(field: FieldLike, ctx: z.RefinementCtx): void {
   if (field.type === "select" && (field.options?.length ?? 0) === 0) {
     ctx.addIssue({ code: "custom", path: ["options"], message: "A select field needs at least one option" });
-  }
-  if (field.type !== "select" && (field.options?.length ?? 0) > 0) {
-    ctx.addIssue({ code: "custom", path: ["options"], message: "Only select fields have options" });
   }
   const seen = new Set<string>();
   for (const [index, option] of (field.options ?? []).entries()) {

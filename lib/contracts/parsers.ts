@@ -41,7 +41,9 @@ export const CreateParserSchema = z.strictObject({
   name: ParserNameSchema,
   description: z.string().max(2_000).optional(),
   type: z.enum(["document"]).optional().describe("Only `document`; classifiers are created under /classifiers"),
-  acceptedFileTypes: AcceptedMimeTypesSchema.optional().describe("Omitted: PDF and common image types"),
+  acceptedFileTypes: AcceptedMimeTypesSchema.optional().describe(
+    "Omitted: PDF and common image types (application/pdf, image/png, image/jpeg, image/tiff, image/webp)",
+  ),
   fields: z.array(CreateFieldSchema).max(200).optional().describe("Initial fields, in order; table fields with `columns`"),
 });
 export type CreateParser = z.infer<typeof CreateParserSchema>;

@@ -91,6 +91,21 @@ describe("create, read and update", () => {
     expect(asParser.body.message).toContain("classifier");
   });
 
+  it("accepts, by default, every type its target parsers accept (their union)", async () => {
+    const text = await makeParser(keys.acme(), { fields: FIELDS, acceptedFileTypes: ["text/plain"] });
+    const pdf = await makeParser(keys.acme(), { fields: FIELDS, acceptedFileTypes: ["application/pdf", "image/png"] });
+    const created = await call<ClassifierBody>("/api/v1/classifiers", {
+      key: keys.acme(),
+      body: { name: "Union", routing: { rules: [{ label: "Note", targetParserId: text.id }], fallback: { action: "route", targetParserId: pdf.id } } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.acceptedFileTypes.map((type) => type.mimeType).sort()).toEqual(["application/pdf", "image/png", "text/plain"]);
+    const form = new FormData();
+    form.append("file", new Blob(["Dear customer, a plain note."], { type: "text/plain" }), "note.txt");
+    const response = await fetch(`${baseUrl()}/api/v1/classify/${created.body.id}/files`, { method: "POST", headers: { authorization: `Bearer ${keys.acme()}` }, body: form });
+    expect(response.status).toBe(200);
+  });
+
   it("answers every bad create body with 400 and a message naming the problem", async () => {
     const { invoices } = await setup();
     const archived = await makeParser(keys.acme());

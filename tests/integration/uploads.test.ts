@@ -122,8 +122,18 @@ describe("upload by file", () => {
 
   it("refuses an unknown folder, another team's parser, and a key without documents.write", async () => {
     const pdf = await textPdf(["x"]);
+    // An unknown, deleted or other parser's folder is invalid input (spec), by file and by URL.
     const folder = await upload([{ name: "a.pdf", bytes: pdf }], { folderId: "00000000-0000-4000-8000-000000000000" });
-    expect(folder.status).toBe(404);
+    expect(folder.status).toBe(400);
+    expect(folder.body.message).toMatch(/folderId/);
+    const otherParser = await call<{ id: string }>("/api/v1/parsers", { key, body: { name: `Other ${Date.now()}` } });
+    const otherFolder = await call<{ id: string }>(`/api/v1/parsers/${otherParser.body.id}/folders`, { key, body: { name: "Elsewhere" } });
+    expect((await upload([{ name: "a.pdf", bytes: pdf }], { folderId: otherFolder.body.id })).status).toBe(400);
+    const deleted = await call<{ id: string }>(`/api/v1/parsers/${parser.id}/folders`, { key, body: { name: `Gone ${Date.now()}` } });
+    expect((await call(`/api/v1/parsers/${parser.id}/folders/${deleted.body.id}`, { key, method: "DELETE" })).status).toBe(200);
+    expect((await upload([{ name: "a.pdf", bytes: pdf }], { folderId: deleted.body.id })).status).toBe(400);
+    const byUrl = await call(`/api/v1/process/${parser.id}/urls`, { key, body: { urls: [`${quarry().fixtureBaseUrl}/invoice.pdf`], folderId: deleted.body.id } });
+    expect(byUrl.status).toBe(400);
     const globexKey = (await freshKey(seedTeam("Globex").apiKey)).key;
     expect((await upload([{ name: "a.pdf", bytes: pdf }], {}, parser.id, globexKey)).status).toBe(404);
     const readOnly = (await freshKey(seedTeam("Acme").apiKey, ["documents.read"])).key;

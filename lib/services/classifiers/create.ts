@@ -1,16 +1,18 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Classifier, CreateClassifier } from "@/lib/contracts/classifiers";
-import { DEFAULT_ACCEPTED_MIME_TYPES } from "@/lib/contracts/file-types";
 import { DEFAULT_PARSER_SETTINGS } from "@/lib/contracts/parser-settings";
 import { classifiers } from "@/lib/db/schema";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { slugify } from "../teams";
-import { assertRoutingTargets } from "./internal";
+import { assertRoutingTargets, typesTargetsAccept } from "./internal";
 import { buildRouting } from "./rules";
 import { classifierEmailAddress, toClassifier } from "./to-classifier";
 
-/** A new classifier: its routing checked against the team's active parsers, rule ids and a mailbox assigned. */
+/**
+ * A new classifier: its routing checked against the team's active parsers, rule ids and a mailbox assigned. Without
+ * `acceptedFileTypes` it accepts every type one of its target parsers accepts (taken at creation).
+ */
 export async function createClassifier(ctx: ServiceContext, input: CreateClassifier): Promise<Classifier> {
   assertPermission(ctx, "classifiers.write");
   return ctx.db.transaction(async (tx) => {
@@ -25,7 +27,7 @@ export async function createClassifier(ctx: ServiceContext, input: CreateClassif
         description: input.description ?? "",
         isActive: input.isActive ?? true,
         emailAddress: classifierEmailAddress(slug),
-        acceptedFileTypes: [...new Set(input.acceptedFileTypes ?? DEFAULT_ACCEPTED_MIME_TYPES)],
+        acceptedFileTypes: input.acceptedFileTypes ? [...new Set(input.acceptedFileTypes)] : await typesTargetsAccept(tx, ctx.teamId, input.routing),
         settings: { routing: buildRouting(input.routing), splitDocuments: input.splitDocuments ?? DEFAULT_PARSER_SETTINGS.splitDocuments },
       })
       .returning();

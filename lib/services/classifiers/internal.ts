@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Classifier } from "@/lib/contracts/classifiers";
+import { DEFAULT_ACCEPTED_MIME_TYPES, KNOWN_MIME_TYPES } from "@/lib/contracts/file-types";
 import type { DbOrTx } from "@/lib/db/client";
 import { classifierDocuments, classifiers, parsers } from "@/lib/db/schema";
 import { notFound, validationError, type ValidationIssue } from "@/lib/http/errors";
@@ -50,6 +51,27 @@ export async function activeTargetParsers(tx: DbOrTx, teamId: string, ids: reado
     .from(parsers)
     .where(and(inArray(parsers.id, [...new Set(ids)]), eq(parsers.teamId, teamId), eq(parsers.type, "document"), eq(parsers.isActive, true), isNull(parsers.deletedAt)));
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Every MIME type some target of this routing group accepts, in a stable order: what a classifier created without
+ * `acceptedFileTypes` accepts, since whatever it routes must be readable by the parser it lands in. Targets were
+ * checked first (assertRoutingTargets); with none that accept anything, the parsers' own default.
+ */
+export async function typesTargetsAccept(
+  tx: DbOrTx,
+  teamId: string,
+  routing: { rules: { targetParserId: string }[]; fallback: { action: string; targetParserId?: string } },
+): Promise<string[]> {
+  const ids = routing.rules.map((rule) => rule.targetParserId);
+  if (routing.fallback.action === "route" && routing.fallback.targetParserId) ids.push(routing.fallback.targetParserId);
+  const rows = await tx
+    .select({ settings: parsers.settings })
+    .from(parsers)
+    .where(and(inArray(parsers.id, [...new Set(ids)]), eq(parsers.teamId, teamId), isNull(parsers.deletedAt)));
+  const union = new Set(rows.flatMap((row) => row.settings.acceptedFileTypes.map((type) => type.mimeType)));
+  const ordered = KNOWN_MIME_TYPES.filter((type) => union.has(type));
+  return ordered.length > 0 ? ordered : [...DEFAULT_ACCEPTED_MIME_TYPES];
 }
 
 /** Every target of a routing group (rules and a `route` fallback) must be an active document parser of the team: else a 400 naming each. */

@@ -4,7 +4,7 @@ import { validationError } from "@/lib/http/errors";
 import { isSafeFetchError, safeFetch } from "@/lib/net";
 import { assertPermission, type ServiceContext } from "../context";
 import { getParserInTeam } from "../parsers/internal";
-import { uploadDocuments, type IncomingFile } from "./upload";
+import { assertUploadFolder, uploadDocuments, type IncomingFile } from "./upload";
 import type { ExtractionQueue } from "./queue-extraction";
 
 const PARALLEL_DOWNLOADS = 4;
@@ -17,6 +17,7 @@ const PARALLEL_DOWNLOADS = 4;
 export async function uploadFromUrls(ctx: ServiceContext, queue: ExtractionQueue, parserId: string, body: UploadUrls): Promise<UploadResultItem[]> {
   assertPermission(ctx, "documents.write");
   await getParserInTeam(ctx.db, ctx, parserId, { activeOnly: true }); // before spending time on downloads
+  if (body.folderId) await assertUploadFolder(ctx, parserId, body.folderId);
   const files = await downloadAll(body.urls);
   return uploadDocuments(ctx, queue, parserId, files, { folderId: body.folderId, externalIds: body.externalIds, custom: body.custom, source: "url" });
 }

@@ -6,7 +6,7 @@ import type { UploadResultItem } from "@/lib/contracts/documents";
 import type { DocumentSource } from "@/lib/contracts/enums";
 import { documents } from "@/lib/db/schema";
 import { detectContentType } from "@/lib/files/detect-content-type";
-import { validationError } from "@/lib/http/errors";
+import { AppError, validationError } from "@/lib/http/errors";
 import { fileStore, signedFileUrl, storageKey } from "@/lib/storage";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { getParserInTeam } from "../parsers/internal";
@@ -34,6 +34,21 @@ export function withCleanNames(files: readonly IncomingFile[]): IncomingFile[] {
 }
 
 /**
+ * The spec calls an unknown or deleted folder invalid input for an upload (by file or URL): a 400 naming
+ * `folderId`, not the 404 of a missing resource. Another parser's folder is unknown to this one.
+ */
+export async function assertUploadFolder(ctx: ServiceContext, parserId: string, folderId: string): Promise<void> {
+  try {
+    await assertFolderInParser(ctx.db, parserId, folderId);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) {
+      throw validationError(`folderId: ${folderId} is not a folder of this parser`, [{ path: "folderId", message: "Unknown or deleted folder" }]);
+    }
+    throw error;
+  }
+}
+
+/**
  * Takes files into a parser: checks each one's type by its bytes against what the parser accepts, stores every
  * file, and only then queues them, so a batch with one bad file queues nothing. Answers with the spec's upload
  * result items (`status: processing`: the job has started).
@@ -47,7 +62,7 @@ export async function uploadDocuments(ctx: ServiceContext, queue: ExtractionQueu
     if (values && values.length !== files.length) throw validationError(`${key} must have one entry per file (${files.length}), got ${values.length}`);
   }
   const parser = await getParserInTeam(ctx.db, ctx, parserId, { activeOnly: true });
-  if (options.folderId) await assertFolderInParser(ctx.db, parserId, options.folderId);
+  if (options.folderId) await assertUploadFolder(ctx, parserId, options.folderId);
 
   const accepted = new Set(parser.settings.acceptedFileTypes.map((type) => type.mimeType));
   const checked = await Promise.all(

@@ -46,7 +46,7 @@ export async function insertFields(
         instructions: field.instructions ?? "",
         required: field.required ?? false,
         position: input.startPosition + index,
-        options: field.type === "select" ? (field.options ?? []) : [],
+        options: field.options ?? [],
       })
       .returning();
     inserted.push(row!);

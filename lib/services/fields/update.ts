@@ -14,14 +14,11 @@ type Scalars = { name: string; type: FieldType; description: string; instruction
 
 /**
  * The type and its companions must agree after the change: a select keeps options, a table keeps columns.
- * Options of a field that stops being a select are dropped rather than refused, so changing the type alone works.
+ * Every field type may carry options (the spec's Field has them on every type), so a type change keeps them.
  */
 function mergeScalars(current: FieldRow, input: UpdateField): Scalars {
   const type = input.type ?? current.type;
-  if (input.options !== undefined && input.options.length > 0 && type !== "select") {
-    throw validationError("options: only select fields have options", [{ path: "options", message: "Only select fields have options" }]);
-  }
-  const options = type === "select" ? (input.options ?? current.options) : [];
+  const options = input.options ?? current.options;
   if (type === "select" && options.length === 0) {
     throw validationError("options: a select field needs at least one option", [{ path: "options", message: "A select field needs at least one option" }]);
   }
@@ -89,7 +86,7 @@ async function reconcileColumns(tx: Tx, input: { parserId: string; table: FieldR
         description: column.description ?? row.description,
         instructions: column.instructions ?? row.instructions,
         required: column.required ?? row.required,
-        options: column.type === "select" ? (column.options ?? []) : [],
+        options: column.options ?? row.options,
         position: index,
       })
       .where(eq(fields.id, row.id));
