@@ -1,12 +1,16 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env, separateFilesOrigin } from "@/lib/env";
+import { allowedMethods, methodNotAllowedResponse } from "@/lib/http/allowed-methods";
+import { corsHeaders, corsPolicyFor, preflightResponse } from "@/lib/http/cors";
 import { malformedPathResponse } from "@/lib/http/path-encoding";
 import { newNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
 /**
- * Runs before Next.js routes a request, for two things:
+ * Runs before Next.js routes a request, for these things:
  * - a path with a percent-encoding no decoder accepts would otherwise be a bare 500 from Next's own parameter
  *   decoding (lib/http/path-encoding.ts): it is the spec's 400 here;
+ * - OPTIONS (CORS preflights included) on the API, MCP and OAuth paths is answered here (lib/http/cors.ts), and a
+ *   method an /api/v1 route does not have is the spec's error body with `Allow`, not Next's empty 405;
  * - every console page (the OAuth consent page included) gets a Content-Security-Policy with a fresh nonce. Next.js
  *   reads the policy from the request headers while rendering and puts the nonce on its scripts, so only the
  *   scripts it emitted run.
@@ -16,6 +20,8 @@ export function proxy(request: NextRequest): Response {
   const { pathname } = request.nextUrl;
   const malformed = malformedPathResponse(pathname);
   if (malformed) return malformed;
+  const early = answerMethod(request);
+  if (early) return early;
   if (!isPage(pathname) || isPrefetch(request)) return NextResponse.next();
 
   const policy = pagePolicy();
@@ -24,6 +30,25 @@ export function proxy(request: NextRequest): Response {
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", policy);
   return response;
+}
+
+const PUBLIC_METHODS: [RegExp, string[]][] = [
+  [/^\/mcp\/?$/, ["GET", "POST", "DELETE", "OPTIONS"]],
+  [/^\/oauth\/(?:register|token|revoke)\/?$/, ["POST", "OPTIONS"]],
+  [/^\/\.well-known\//, ["GET", "HEAD", "OPTIONS"]],
+];
+
+/** OPTIONS and unsupported methods, answered before routing; null lets the request through. */
+function answerMethod(request: NextRequest): Response | null {
+  const { pathname } = request.nextUrl;
+  const origin = request.headers.get("origin");
+  const policy = corsPolicyFor(pathname, env().corsOrigins);
+  const apiMethods = pathname.startsWith("/api/v1/") ? allowedMethods(pathname) : null;
+  const allow = apiMethods ?? PUBLIC_METHODS.find(([pattern]) => pattern.test(pathname))?.[1] ?? null;
+  if (!allow) return null;
+  if (request.method === "OPTIONS") return preflightResponse({ policy, origin, allow });
+  if (apiMethods && !apiMethods.includes(request.method)) return methodNotAllowedResponse(request.method, pathname, apiMethods, corsHeaders(policy, origin));
+  return null;
 }
 
 /** The API, MCP, stored files and metadata answer with data, not pages: they skip the policy's work. */

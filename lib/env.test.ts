@@ -66,3 +66,23 @@ describe("FILES_BASE_URL", () => {
     expect(() => parseEnv({ FILES_BASE_URL: "javascript:alert(1)" })).toThrow("FILES_BASE_URL");
   });
 });
+
+describe("public addresses and CORS origins", () => {
+  it("lists PUBLIC_BASE_URL first, then PUBLIC_BASE_URLS, and picks the one a Host header names", async () => {
+    const { publicBaseUrlForHost } = await import("./env");
+    const config = parseEnv({ PORT: "3000", PUBLIC_BASE_URLS: "http://127.0.0.1:3000/, https://quarry.example" });
+    expect(config.publicBaseUrls).toEqual(["http://localhost:3000", "http://127.0.0.1:3000", "https://quarry.example"]);
+    expect(publicBaseUrlForHost("127.0.0.1:3000", config)).toBe("http://127.0.0.1:3000");
+    expect(publicBaseUrlForHost("QUARRY.example", config)).toBe("https://quarry.example");
+    // A host nobody configured never becomes an advertised address.
+    expect(publicBaseUrlForHost("evil.example", config)).toBe("http://localhost:3000");
+    expect(publicBaseUrlForHost(null, config)).toBe("http://localhost:3000");
+  });
+
+  it("reads CORS_ORIGINS as origins, allows `*`, and refuses what is not a URL", () => {
+    expect(parseEnv({}).corsOrigins).toEqual([]);
+    expect(parseEnv({ CORS_ORIGINS: "https://app.example/, *" }).corsOrigins).toEqual(["https://app.example", "*"]);
+    expect(() => parseEnv({ CORS_ORIGINS: "app.example" })).toThrow("CORS_ORIGINS");
+    expect(() => parseEnv({ PUBLIC_BASE_URLS: "*" })).toThrow("PUBLIC_BASE_URLS");
+  });
+});

@@ -16,6 +16,14 @@ const EnvSchema = z.object({
   REGION: z.enum(["us", "eu"]).default("us"),
   PUBLIC_BASE_URL: z.string().optional(),
   /**
+   * More addresses this same server answers at (comma-separated, e.g. `http://127.0.0.1:3000`): the OAuth metadata
+   * and the MCP resource follow the host a client used when it is one of these or PUBLIC_BASE_URL; any other host
+   * gets PUBLIC_BASE_URL's.
+   */
+  PUBLIC_BASE_URLS: z.string().default(""),
+  /** Browser origins allowed to call /api/v1 cross-origin (comma-separated; `*` for any). Empty: none but /api/v1/openapi.json. */
+  CORS_ORIGINS: z.string().default(""),
+  /**
    * Where stored files' signed links point (`<FILES_BASE_URL>/api/files/…`). A separate origin (another host name
    * for this same server) keeps uploaded content away from the console's cookies and storage; unset → PUBLIC_BASE_URL.
    */
@@ -71,7 +79,24 @@ const EnvSchema = z.object({
   }
 });
 
-export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicBaseUrl: string; filesBaseUrl: string };
+export type Env = z.infer<typeof EnvSchema> & {
+  dataDir: string;
+  publicBaseUrl: string;
+  /** PUBLIC_BASE_URL first, then each of PUBLIC_BASE_URLS, without trailing slashes or duplicates. */
+  publicBaseUrls: string[];
+  filesBaseUrl: string;
+  corsOrigins: string[];
+};
+
+/** A comma-separated list of URLs as origins-with-path, trimmed and without trailing slashes; bad entries fail at boot. */
+function urlList(value: string, name: string): string[] {
+  const entries = value.split(",").map((entry) => entry.trim().replace(/\/+$/, "")).filter(Boolean);
+  for (const entry of entries) {
+    if (entry === "*" && name === "CORS_ORIGINS") continue;
+    if (!URL.canParse(entry) || !/^https?:$/.test(new URL(entry).protocol)) throw new Error(`Invalid configuration: ${name}: every entry must be an http(s) URL`);
+  }
+  return entries;
+}
 
 let cached: Env | undefined;
 
@@ -94,6 +119,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     DATABASE_URL: values.DATABASE_URL || undefined,
     dataDir: path.resolve(values.DATA_DIR),
     publicBaseUrl,
+    publicBaseUrls: [...new Set([publicBaseUrl, ...urlList(values.PUBLIC_BASE_URLS, "PUBLIC_BASE_URLS")])],
+    corsOrigins: urlList(values.CORS_ORIGINS, "CORS_ORIGINS").map((origin) => (origin === "*" ? origin : new URL(origin).origin)),
     filesBaseUrl: values.FILES_BASE_URL ? values.FILES_BASE_URL.replace(/\/+$/, "") : publicBaseUrl,
   };
 }
@@ -107,4 +134,18 @@ export function regionBaseUrl(region: "us" | "eu"): string {
 /** The separate origin stored files are served from (FILES_BASE_URL), or null when they share the console's. */
 export function separateFilesOrigin(config: Env = env()): string | null {
   return config.filesBaseUrl === config.publicBaseUrl ? null : new URL(config.filesBaseUrl).origin;
+}
+
+/**
+ * The configured public address a request came in by (its `Host`, compared as URL hosts), or PUBLIC_BASE_URL when
+ * the host is none of them: a client that reached the server as http://127.0.0.1:3000 discovers endpoints there
+ * when that address is configured, and no Host header can make the server name an address nobody configured.
+ */
+export function publicBaseUrlForHost(host: string | null | undefined, config: Env = env()): string {
+  if (host) {
+    const wanted = host.trim().toLowerCase();
+    const match = config.publicBaseUrls.find((url) => new URL(url).host === wanted);
+    if (match) return match;
+  }
+  return config.publicBaseUrl;
 }

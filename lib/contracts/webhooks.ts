@@ -89,7 +89,7 @@ export const WebhookDeliverySchema = z
   .object({
     id: UuidSchema,
     webhookId: UuidSchema,
-    messageId: z.string().describe("The `webhook-id` header: the same on every attempt"),
+    messageId: z.string().describe("The `webhook-id` header: the same on every automatic attempt; a manual redelivery is a new delivery with a new one"),
     eventType: z.string(),
     status: z.enum(["pending", "succeeded", "failed"]),
     attempts: z.int(),
@@ -101,6 +101,11 @@ export const WebhookDeliverySchema = z
     responseBodyExcerpt: z.string().nullable(),
     error: z.string().nullable(),
     payload: z.record(z.string(), z.unknown()),
+    document: z
+      .object({ id: UuidSchema, name: z.string() })
+      .nullable()
+      .describe("The document the event is about (its name when the event happened); null for `webhook.test`"),
+    redeliveryOf: UuidSchema.nullable().describe("For a manual redelivery: the id of the delivery it repeats"),
     attemptLog: z.array(WebhookAttemptSchema).describe("Every attempt, oldest first"),
   })
   .meta({ id: "WebhookDelivery" });
@@ -210,7 +215,8 @@ export const webhookOperations = {
     path: "/parsers/{parserId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver",
     tag,
     summary: "Redeliver a delivery",
-    description: "One more attempt now, with the same `webhook-id`; answers with the delivery after it.",
+    description:
+      "Sends the delivery's event again now, as a new delivery with a fresh `webhook-id` (receivers that de-duplicate on the id would drop a repeat of the old one); its body carries `redeliveryOf: {deliveryId, webhookId}` naming the original. Answers with the new delivery after its attempt.",
     permission: "webhooks.write",
     params: DeliveryParamsSchema,
     response: WebhookDeliverySchema,

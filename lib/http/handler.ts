@@ -5,7 +5,10 @@ import type { Operation } from "@/lib/contracts/common";
 import { getRuntime, type Runtime } from "@/lib/runtime";
 import { consumeRateLimit, type RateLimitState } from "@/lib/services/rate-limit";
 import type { ServiceContext } from "@/lib/services/context";
+import { env } from "@/lib/env";
 import { authenticate } from "./authenticate";
+import { etagOf, ifNoneMatchHits, paginationLinks } from "./caching";
+import { corsHeaders, corsPolicyFor } from "./cors";
 import { AppError, errorResponse, missingPermission, notFound, toAppError, zodValidationError } from "./errors";
 import { assertNoNulCharacter } from "./nul-characters";
 import { readJsonBody } from "./read-body";
@@ -41,6 +44,26 @@ function queryObject(url: URL): Record<string, string | string[]> {
 }
 
 /**
+ * A JSON answer; a GET's carries an ETag (a matching If-None-Match gets a bodiless 304) and, for a paginated list,
+ * `Link` headers beside the body's `pagination`.
+ */
+function jsonAnswer(request: Request, payload: unknown, init: { status: number; headers: Record<string, string> }): Response {
+  const text = JSON.stringify(payload);
+  const headers = new Headers(init.headers);
+  headers.set("content-type", "application/json");
+  if (request.method === "GET" && init.status === 200) {
+    const etag = etagOf(text);
+    headers.set("ETag", etag);
+    // The answer depends on the key that asked: shared caches must not serve it to another.
+    headers.set("Cache-Control", "private, no-cache");
+    const links = paginationLinks(payload, request.url);
+    if (links) headers.set("Link", links);
+    if (ifNoneMatchHits(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+  }
+  return new Response(text, { status: init.status, headers });
+}
+
+/**
  * The one wrapper behind every /api/v1 route: authenticate, resolve the team, count the request against
  * the rate limits, check the permission, parse params, query and body with the operation's contract,
  * call the service, and shape the answer through the response contract. Route files are one call to it.
@@ -51,12 +74,13 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
 ) {
   return async (request: Request, routeContext: RouteContext): Promise<Response> => {
     const receivedAt = new Date();
-    let headers: Record<string, string> = {};
+    const cors = corsHeaders(corsPolicyFor(new URL(request.url).pathname, env().corsOrigins), request.headers.get("origin"));
+    let headers: Record<string, string> = { ...cors };
     try {
       const runtime = await getRuntime();
       const caller = await authenticate(request, runtime.db);
       const rate = await consumeRateLimit(runtime.db, caller.rateSubject, caller.limits);
-      headers = rateLimitHeaders(rate);
+      headers = { ...cors, ...rateLimitHeaders(rate) };
       if (rate.exceeded) {
         throw new AppError("RATE_LIMITED", `Rate limit exceeded. Retry in ${rate.retryAfterSeconds} seconds.`, {
           headers: { "Retry-After": String(rate.retryAfterSeconds) },
@@ -111,7 +135,7 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
         return result;
       }
       const payload = operation.response ? operation.response.parse(result) : result;
-      return Response.json(payload, { status: operation.successStatus ?? 200, headers });
+      return jsonAnswer(request, payload, { status: operation.successStatus ?? 200, headers });
     } catch (error) {
       const appError = toAppError(error, (message, detail) =>
         console.error(`[api] ${operation.method} ${operation.path}: ${message}`, detail),

@@ -189,7 +189,7 @@ describe("webhooks: delivery", () => {
     expect(delivery!.attemptLog[1]!.error).toMatch(/did not finish within 2 seconds/);
   }, 120_000);
 
-  it("sends a test event now and redelivers with the same webhook-id", async () => {
+  it("sends a test event now and redelivers it as a new delivery with a fresh webhook-id flagged as a redelivery", async () => {
     const parser = await makeParser(acme());
     const { url, route } = receiverRoute([503]);
     const hook = await createHook(parser.id, { url, events: ["document.approved"], isActive: false });
@@ -202,9 +202,17 @@ describe("webhooks: delivery", () => {
 
     const again = await call<Delivery>(`${hooksOf(parser.id)}/${hook.id}/deliveries/${tested.body.id}/redeliver`, { key: acme(), method: "POST" });
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ id: tested.body.id, status: "succeeded", attempts: 2, responseStatus: 200, messageId: tested.body.messageId });
-    expect(route.received[1]!.headers["webhook-id"]).toBe(tested.body.messageId);
-    expect((await deliveries(parser.id, hook.id)).map((delivery) => delivery.attemptLog.length)).toEqual([2]);
+    expect(again.body).toMatchObject({ status: "succeeded", attempts: 1, responseStatus: 200, eventType: "webhook.test", redeliveryOf: tested.body.id, document: null });
+    expect(again.body.id).not.toBe(tested.body.id);
+    expect(again.body.messageId).not.toBe(tested.body.messageId);
+    expect(route.received[1]!.headers["webhook-id"]).toBe(again.body.messageId);
+    expect(verifySignature(hook.secret!, route.received[1]!)).toBe(true);
+    expect(JSON.parse(route.received[1]!.body)).toMatchObject({ type: "webhook.test", redeliveryOf: { deliveryId: tested.body.id, webhookId: tested.body.messageId } });
+    // The original keeps its one failed attempt; the log lists both, newest first.
+    expect((await deliveries(parser.id, hook.id)).map((delivery) => [delivery.id, delivery.attemptLog.length])).toEqual([
+      [again.body.id, 1],
+      [tested.body.id, 1],
+    ]);
   });
 
   it("sends the review events: in_review after extraction and reset, approved at the last stage, rejected", async () => {

@@ -37,6 +37,18 @@ export function toWebhook(row: EndpointRow): Webhook {
   };
 }
 
+/** The document a delivery is about, from its payload (document events carry the document's full view). */
+function documentOf(payload: Record<string, unknown>): { id: string; name: string } | null {
+  const data = payload.data as { document?: { id?: unknown; name?: unknown } } | undefined;
+  const document = data?.document;
+  return typeof document?.id === "string" && typeof document.name === "string" ? { id: document.id, name: document.name } : null;
+}
+
+function redeliveryOf(payload: Record<string, unknown>): string | null {
+  const flag = payload.redeliveryOf as { deliveryId?: unknown } | undefined;
+  return typeof flag?.deliveryId === "string" ? flag.deliveryId : null;
+}
+
 export async function toDeliveries(tx: DbOrTx, rows: readonly DeliveryRow[]): Promise<WebhookDelivery[]> {
   const attempts = rows.length
     ? await tx
@@ -62,6 +74,8 @@ export async function toDeliveries(tx: DbOrTx, rows: readonly DeliveryRow[]): Pr
     responseBodyExcerpt: row.responseBodyExcerpt,
     error: row.error,
     payload: row.payload,
+    document: documentOf(row.payload),
+    redeliveryOf: redeliveryOf(row.payload),
     attemptLog: (byDelivery.get(row.id) ?? []).map((attempt) => ({
       id: attempt.id,
       attemptedAt: attempt.attemptedAt.toISOString(),

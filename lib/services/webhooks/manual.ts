@@ -43,7 +43,13 @@ export async function sendTestEvent(ctx: ServiceContext, parserId: string, webho
   return deliveryView(ctx.db, row!.id);
 }
 
-/** One more attempt of a delivery, now, with its original `webhook-id` and payload. */
+/**
+ * A manual redelivery: a new delivery of the original's event and data, sent now, under a fresh `webhook-id`, with
+ * `redeliveryOf` in the body naming the original's delivery id and `webhook-id`. Receivers that de-duplicate on
+ * the id (as Standard Webhooks advises) would otherwise drop it as already seen, which is the opposite of what a
+ * person pressing "redeliver" wants; the flag lets a receiver that must not act twice recognise it. The original
+ * keeps its own history; the answer is the new delivery after its attempt.
+ */
 export async function redeliver(ctx: ServiceContext, parserId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
   assertPermission(ctx, "webhooks.write");
   const endpoint = await getEndpointInParser(ctx.db, ctx, parserId, webhookId);
@@ -52,7 +58,19 @@ export async function redeliver(ctx: ServiceContext, parserId: string, webhookId
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.teamId, ctx.teamId)));
   if (!row) throw notFound("delivery", deliveryId);
-  await recordAudit(ctx.db, ctx, { action: "webhook.redeliver", resourceType: "webhook_delivery", resourceId: row.id, after: { webhookId: endpoint.id, messageId: row.messageId } });
-  await attemptDelivery(ctx.db, row.id, { manual: true });
-  return deliveryView(ctx.db, row.id);
+  const { redeliveryOf: _earlier, ...original } = row.payload;
+  const payload = { ...original, redeliveryOf: { deliveryId: row.id, webhookId: row.messageId } };
+  // Failed with no next attempt until the attempt below decides: the dispatcher never picks it up.
+  const [copy] = await ctx.db
+    .insert(webhookDeliveries)
+    .values({ teamId: ctx.teamId, endpointId: endpoint.id, messageId: newMessageId(), eventType: row.eventType, payload, status: "failed", nextAttemptAt: null })
+    .returning();
+  await recordAudit(ctx.db, ctx, {
+    action: "webhook.redeliver",
+    resourceType: "webhook_delivery",
+    resourceId: copy!.id,
+    after: { webhookId: endpoint.id, messageId: copy!.messageId, redeliveryOf: row.id },
+  });
+  await attemptDelivery(ctx.db, copy!.id, { manual: true });
+  return deliveryView(ctx.db, copy!.id);
 }

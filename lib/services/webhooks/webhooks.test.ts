@@ -140,8 +140,11 @@ describe("events and delivery", () => {
     // A duplicated job for a finished delivery does nothing.
     await attemptDelivery(handle.db, pending!.id);
     expect(received).toHaveLength(2);
+    // A manual redelivery is a new delivery with a fresh webhook-id, flagged, naming the document.
     const again = await redeliver(admin, parser.id, hook.id, pending!.id);
-    expect(again).toMatchObject({ status: "succeeded", attempts: 3, messageId: delivery!.messageId });
+    expect(again).toMatchObject({ status: "succeeded", attempts: 1, redeliveryOf: pending!.id, document: { id: document.id, name: document.name } });
+    expect(again.messageId).not.toBe(delivery!.messageId);
+    expect(received.at(-1)!.headers["webhook-id"]).toBe(again.messageId);
   });
 
   it("disables an endpoint that has been failing for a day, and says why", async () => {

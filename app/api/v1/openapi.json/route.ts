@@ -1,11 +1,20 @@
 import { allOperations } from "@/lib/contracts";
 import { env } from "@/lib/env";
+import { etagOf, ifNoneMatchHits } from "@/lib/http/caching";
+import { withCors } from "@/lib/http/cors";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { VERSION } from "@/lib/runtime";
 
-let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
+let cached: { text: string; etag: string } | undefined;
 
-export function GET(): Response {
-  cached ??= buildOpenApiDocument(allOperations, { version: VERSION, serverUrl: env().publicBaseUrl });
-  return Response.json(cached);
+/** The OpenAPI document: public, readable from any origin (code generators and API explorers run in browsers). */
+export function GET(request: Request): Response {
+  if (!cached) {
+    const config = env();
+    const text = JSON.stringify(buildOpenApiDocument(allOperations, { version: VERSION, serverUrl: config.publicBaseUrl, otherServerUrls: config.publicBaseUrls.slice(1) }));
+    cached = { text, etag: etagOf(text) };
+  }
+  const headers = { "content-type": "application/json", ETag: cached.etag, "cache-control": "public, max-age=300" };
+  const response = ifNoneMatchHits(request.headers.get("if-none-match"), cached.etag) ? new Response(null, { status: 304, headers }) : new Response(cached.text, { headers });
+  return withCors(response, { kind: "public" }, request.headers.get("origin"));
 }
