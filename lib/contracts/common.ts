@@ -103,8 +103,10 @@ export type Operation<
   body?: B;
   response?: R;
   successStatus?: number;
-  /** A file response instead of JSON. */
+  /** A file response instead of JSON: its content types (text types are strings in OpenAPI, others binary). */
   produces?: string[];
+  /** The schema of the `application/json` variant of a file response. */
+  jsonFile?: z.ZodType;
   /** A non-JSON request body (multipart uploads), described directly as OpenAPI's JSON Schema. */
   formBody?: { contentType: "multipart/form-data"; schema: Record<string, unknown> };
   errors?: number[];

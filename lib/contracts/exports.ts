@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineOperation, UuidSchema } from "./common";
-import { ProcessParamsSchema, SearchDocumentsSchema } from "./documents";
+import { DocumentSchema, ProcessParamsSchema, SearchDocumentsSchema } from "./documents";
+import { FieldSchema } from "./fields";
 
 /**
  * Export Data (DESIGN §1.4): POST /parsers/{parserId}/export answers with the file itself. The selection is either
@@ -38,6 +39,24 @@ export const ExportRequestSchema = z
 export type ExportRequest = z.infer<typeof ExportRequestSchema>;
 export type ExportRequestInput = z.input<typeof ExportRequestSchema>;
 
+/** The `json` format's file, for the OpenAPI document (the file is streamed, so nothing parses it on the way out). */
+export const JsonExportSchema = z
+  .object({
+    parser: z.object({ id: UuidSchema, name: z.string() }),
+    exportedAt: z.string().describe("ISO 8601 date-time"),
+    includeSources: z.boolean(),
+    fields: z.array(FieldSchema),
+    documents: z.array(
+      DocumentSchema.extend({
+        error: z.string().nullable(),
+        data: z
+          .record(z.string(), z.unknown())
+          .describe("Values keyed by field name (tables: arrays of row objects); with includeSources each value is {value, confidence, page, box, corrected}"),
+      }),
+    ),
+  })
+  .meta({ id: "JsonExport" });
+
 const FORMAT_NOTES = [
   "Answers with the file (`Content-Disposition: attachment`), streamed: documents are read 500 at a time, so any number can be exported. Without `documentIds` it exports every document matching the filters, which are those of the documents list and search (`q` also over extracted values, `filters`, `sort`); no filter means the whole parser. A selection that matches nothing is a valid empty file. Values follow the parser's current fields (a field without a value is null/empty).",
   "**json**: `{parser: {id, name}, exportedAt, includeSources, fields: [Field], documents: [{…Document row, error, data}]}`. With `includeSources` every value in `data` (table cells too) is `{value, confidence, page, box: {x, y, w, h} | null, corrected}`.",
@@ -58,6 +77,7 @@ export const exportOperations = {
     params: ProcessParamsSchema,
     body: ExportRequestSchema,
     produces: Object.values(EXPORT_CONTENT_TYPES).map((type) => type.split(";")[0]!),
+    jsonFile: JsonExportSchema,
     errors: [400, 403, 404],
   }),
 };

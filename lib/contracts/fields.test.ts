@@ -57,6 +57,7 @@ describe("OpenAPI for the recursive field schemas", () => {
     for (const name of ["Field", "FieldInput", "ColumnInput", "Folder", "Parser"]) expect(schemas).toHaveProperty(name);
     expect(JSON.stringify(schemas.Field!.properties!.columns)).toContain("#/components/schemas/Field");
     const createField = (document.paths["/parsers/{parserId}/fields"] as Record<string, { requestBody: unknown }>).post!;
-    expect(JSON.stringify(createField.requestBody)).toContain("#/components/schemas/FieldInput");
+    expect(createField.requestBody).toEqual({ $ref: "#/components/requestBodies/FieldInput" });
+    expect(JSON.stringify(document.components.requestBodies.FieldInput)).toContain("#/components/schemas/FieldInput");
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperation, displayTextSchema, SuccessSchema, TimestampSchema, UuidSchema } from "./common";
+import { DocumentFullSchema } from "./documents";
 
 /** The document events an endpoint can subscribe to (DESIGN §1.4). */
 export const WEBHOOK_EVENTS = [
@@ -14,7 +15,39 @@ export const WebhookEventSchema = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
 
 /** Sent only by "send a test event"; endpoints cannot subscribe to it. */
-export const WEBHOOK_TEST_EVENT = "webhook.test";
+export const WEBHOOK_TEST_EVENT = "webhook.test" as const;
+
+const RedeliveryFlagSchema = z
+  .object({ deliveryId: UuidSchema, webhookId: z.string().describe("The original delivery's `webhook-id`") })
+  .describe("Present on a manual redelivery only: it repeats this earlier delivery, under a fresh `webhook-id`");
+
+const SUMMARIES: Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT, string> = {
+  "document.processed": "A document's extraction finished",
+  "document.failed": "A document's extraction failed",
+  "document.skipped": "A document was skipped (nothing to extract, or not routed)",
+  "document.in_review": "A document entered review",
+  "document.approved": "A document was approved (its final review stage)",
+  "document.rejected": "A document was rejected",
+  "webhook.test": "A test event (\"send a test event\"); endpoints cannot subscribe to it",
+};
+
+/**
+ * The body Quarry POSTs for each event (Standard Webhooks: signed with `webhook-id`, `webhook-timestamp` and
+ * `webhook-signature` headers). Document events carry the document's full view at the moment of the event. Used
+ * for the OpenAPI document's `webhooks` section.
+ */
+const ALL_EVENT_TYPES: (WebhookEvent | typeof WEBHOOK_TEST_EVENT)[] = [...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT];
+
+export const WEBHOOK_PAYLOADS: Record<string, { summary: string; schema: z.ZodType }> = Object.fromEntries(
+  ALL_EVENT_TYPES.map((type) => {
+    const data =
+      type === WEBHOOK_TEST_EVENT
+        ? z.object({ webhook: z.object({ id: UuidSchema, parserId: UuidSchema }), message: z.string() })
+        : z.object({ document: DocumentFullSchema });
+    const schema = z.object({ type: z.literal(type), timestamp: TimestampSchema.describe("When the event happened"), data, redeliveryOf: RedeliveryFlagSchema.optional() });
+    return [type, { summary: SUMMARIES[type], schema }];
+  }),
+);
 
 export const WebhookUrlSchema = z
   .string()

@@ -25,7 +25,8 @@ describe("OpenAPI document", () => {
     }
     const parser = document.components.schemas.Parser as { properties?: Record<string, unknown> };
     expect(Object.keys(parser.properties ?? {})).toEqual(expect.arrayContaining(["id", "name", "settings", "counts"]));
-    const exportBody = document.components.schemas.ExportRequest as { properties?: Record<string, unknown>; additionalProperties?: boolean };
+    const exportBody = (document.components.requestBodies.ExportRequest as { content: Record<string, { schema: { properties?: Record<string, unknown>; additionalProperties?: boolean } }> })
+      .content["application/json"]!.schema;
     expect(Object.keys(exportBody.properties ?? {})).toEqual(expect.arrayContaining(["format", "documentIds", "status", "folderId"]));
     expect(exportBody.additionalProperties).toBe(false);
   });
@@ -36,5 +37,29 @@ describe("OpenAPI document", () => {
     expect(Object.keys(create.responses as object)).toEqual(expect.arrayContaining(["201", "400", "401", "429"]));
     const revoke = (document.paths["/api-keys/{keyId}"] as Record<string, { parameters: { name: string; in: string }[] }>).delete!;
     expect(revoke.parameters).toContainEqual(expect.objectContaining({ name: "keyId", in: "path" }));
+  });
+
+  it("keeps request bodies with defaults out of schema components, so generators leave defaulted properties optional", () => {
+    const exportOperation = (document.paths["/parsers/{parserId}/export"] as Record<string, { requestBody: unknown; responses: Record<string, { content: Record<string, unknown> }> }>).post!;
+    expect(exportOperation.requestBody).toEqual({ $ref: "#/components/requestBodies/ExportRequest" });
+    expect(document.components.schemas).not.toHaveProperty("ExportRequest");
+    // Each export format typed: JSON as its object, CSV and XML as text, XLSX as bytes.
+    const content = exportOperation.responses["200"]!.content;
+    expect(content["application/json"]).toEqual({ schema: { $ref: "#/components/schemas/JsonExport" } });
+    expect(content["text/csv"]).toEqual({ schema: { type: "string" } });
+    expect(content["application/xml"]).toEqual({ schema: { type: "string" } });
+    expect(content["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"]).toEqual({ schema: { type: "string", format: "binary" } });
+  });
+
+  it("describes every webhook event's payload, the test event too, with a license and servers", () => {
+    expect(Object.keys(document.webhooks).sort()).toEqual(
+      ["document.approved", "document.failed", "document.in_review", "document.processed", "document.rejected", "document.skipped", "webhook.test"].sort(),
+    );
+    const processed = JSON.stringify(document.webhooks["document.processed"]);
+    expect(processed).toContain("#/components/schemas/DocumentFull");
+    expect(processed).toContain("webhook-signature");
+    expect(JSON.stringify(document.webhooks["webhook.test"])).toContain('"const":"webhook.test"');
+    expect(document.info.license.name).toBeTruthy();
+    expect(document.servers[0]).toEqual({ url: "http://localhost:3000/api/v1", description: "This deployment" });
   });
 });

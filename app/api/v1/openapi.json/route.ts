@@ -1,5 +1,5 @@
 import { allOperations } from "@/lib/contracts";
-import { env } from "@/lib/env";
+import { env, regionBaseUrl } from "@/lib/env";
 import { etagOf, ifNoneMatchHits } from "@/lib/http/caching";
 import { withCors } from "@/lib/http/cors";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
@@ -11,7 +11,16 @@ let cached: { text: string; etag: string } | undefined;
 export function GET(request: Request): Response {
   if (!cached) {
     const config = env();
-    const text = JSON.stringify(buildOpenApiDocument(allOperations, { version: VERSION, serverUrl: config.publicBaseUrl, otherServerUrls: config.publicBaseUrls.slice(1) }));
+    const otherRegion = config.REGION === "us" ? "eu" : "us";
+    // Only a configured address: the built-in defaults are placeholders, not servers a client could reach.
+    const otherRegionUrl = process.env[otherRegion === "eu" ? "EU_BASE_URL" : "US_BASE_URL"] ? regionBaseUrl(otherRegion) : null;
+    const document = buildOpenApiDocument(allOperations, {
+      version: VERSION,
+      serverUrl: config.publicBaseUrl,
+      otherServerUrls: config.publicBaseUrls.slice(1),
+      regionServers: otherRegionUrl ? [{ region: otherRegion, url: otherRegionUrl.replace(/\/+$/, "") }] : [],
+    });
+    const text = JSON.stringify(document);
     cached = { text, etag: etagOf(text) };
   }
   const headers = { "content-type": "application/json", ETag: cached.etag, "cache-control": "public, max-age=300" };
