@@ -24,6 +24,7 @@ const TOOLS = [
   "get_classifier",
   "create_classifier",
   "update_classifier",
+  "upload_document",
   "upload_document_by_url",
   "get_document_data",
   "get_document",
