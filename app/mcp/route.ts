@@ -1,5 +1,6 @@
 import { createMcpHandler, withMcpAuth } from "mcp-handler";
 import { env } from "@/lib/env";
+import { withCors } from "@/lib/http/cors";
 import { refuseDeepJson } from "@/lib/mcp/json-depth-guard";
 import { MCP_SCOPE } from "@/lib/mcp/oauth/provider";
 import { contextForAuthInfo, verifyMcpAccessToken } from "@/lib/mcp/oauth/verify-token";
@@ -25,8 +26,9 @@ function mcpHandler(): (request: Request) => Promise<Response> {
   return handler;
 }
 
+/** Browser-based MCP clients run on their own origin: every answer is readable cross-origin (tokens, never cookies). */
 async function serve(request: Request): Promise<Response> {
-  return mcpHandler()(request);
+  return withCors(await mcpHandler()(request), { kind: "public" }, request.headers.get("origin"));
 }
 
 export { serve as GET, serve as POST, serve as DELETE };

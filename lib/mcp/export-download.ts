@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { attachmentResponse } from "@/lib/http/attachment";
 import { AppError, errorResponse, missingPermission, toAppError } from "@/lib/http/errors";
 import { exportDocuments } from "@/lib/services/exports";
+import { connectionIsLive } from "@/lib/services/oauth";
 import { memberContext } from "@/lib/services/teams";
 import { verifyExportDownloadToken } from "./export-link";
 
@@ -17,6 +18,10 @@ export async function exportDownloadResponse(db: Db, token: string): Promise<Res
   try {
     const grant = await verifyExportDownloadToken(token);
     if (!grant) throw new AppError("NOT_FOUND", INVALID_LINK);
+    // Minted for an agent's connection: revoking the connection (or its grant dying) kills the link at once.
+    if (grant.connectionId && !(await connectionIsLive(db, { connectionId: grant.connectionId, userId: grant.userId, teamId: grant.teamId }))) {
+      throw new AppError("NOT_FOUND", INVALID_LINK);
+    }
     const ctx = await memberContext(db, grant.userId, grant.teamId, "oauth");
     // A member who left the team: the same answer as a bad link, so the link tells nothing about the team.
     if (!ctx) throw new AppError("NOT_FOUND", INVALID_LINK);

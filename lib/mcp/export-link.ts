@@ -18,7 +18,14 @@ export const EXPORT_LINK_TTL_SECONDS = 10 * 60;
 export const EXPORT_DOWNLOAD_PATH = "/api/mcp-exports";
 const AUDIENCE = "quarry-mcp-export";
 
-export type ExportDownload = { teamId: string; userId: string; parserId: string; request: ExportRequest };
+export type ExportDownload = {
+  teamId: string;
+  userId: string;
+  parserId: string;
+  request: ExportRequest;
+  /** The agent's connection that asked: the link dies with it (revoked, or its grant gone). */
+  connectionId?: string;
+};
 
 let cachedKey: Uint8Array | undefined;
 function signingKey(): Uint8Array {
@@ -28,7 +35,7 @@ function signingKey(): Uint8Array {
 
 export async function createExportDownloadLink(grant: ExportDownload, now = new Date()): Promise<{ url: string; expiresAt: Date }> {
   const expiresAt = new Date(now.getTime() + EXPORT_LINK_TTL_SECONDS * 1000);
-  const token = await new SignJWT({ team: grant.teamId, parser: grant.parserId, export: grant.request })
+  const token = await new SignJWT({ team: grant.teamId, parser: grant.parserId, export: grant.request, ...(grant.connectionId ? { conn: grant.connectionId } : {}) })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(grant.userId)
     .setAudience(AUDIENCE)
@@ -46,8 +53,9 @@ export async function verifyExportDownloadToken(token: string): Promise<ExportDo
     const teamId = UuidSchema.safeParse(payload.team);
     const parserId = UuidSchema.safeParse(payload.parser);
     const request = ExportRequestSchema.safeParse(payload.export);
-    if (!userId.success || !teamId.success || !parserId.success || !request.success) return null;
-    return { userId: userId.data, teamId: teamId.data, parserId: parserId.data, request: request.data };
+    const connectionId = payload.conn === undefined ? undefined : UuidSchema.safeParse(payload.conn);
+    if (!userId.success || !teamId.success || !parserId.success || !request.success || connectionId?.success === false) return null;
+    return { userId: userId.data, teamId: teamId.data, parserId: parserId.data, request: request.data, ...(connectionId ? { connectionId: connectionId.data } : {}) };
   } catch {
     return null;
   }

@@ -15,7 +15,8 @@ export type McpDeps = {
   queue: () => Promise<ExtractionQueue>;
 };
 
-export type ToolCall<I> = { args: I; ctx: ServiceContext; deps: McpDeps; signal: AbortSignal };
+/** `connectionId`: the OAuth connection the call came through (verify-token.ts puts it in the auth info), if any. */
+export type ToolCall<I> = { args: I; ctx: ServiceContext; deps: McpDeps; signal: AbortSignal; connectionId?: string };
 
 export type ToolSpec<I extends z.ZodObject, O extends z.ZodObject> = {
   name: string;
@@ -41,7 +42,8 @@ export function addTool<I extends z.ZodObject, O extends z.ZodObject>(server: Mc
     try {
       const ctx = await deps.contextFor(request.http?.authInfo);
       if (!ctx.permissions.includes(spec.permission)) throw missingPermission(spec.permission);
-      result = await spec.run({ args: args as z.output<I>, ctx, deps, signal: request.mcpReq.signal });
+      const connectionId = request.http?.authInfo?.extra?.connectionId;
+      result = await spec.run({ args: args as z.output<I>, ctx, deps, signal: request.mcpReq.signal, connectionId: typeof connectionId === "string" ? connectionId : undefined });
     } catch (error) {
       return toolError(error, spec.name);
     }

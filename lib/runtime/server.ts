@@ -1,4 +1,5 @@
 import "server-only";
+import { env } from "@/lib/env";
 import { getRuntime, installShutdownHandlers } from "./index";
 
 /** Boot for the web server process; a process with an invalid configuration, or that cannot open or migrate its database, exits at once. */
@@ -10,6 +11,10 @@ export async function startServerRuntime(): Promise<void> {
     installShutdownHandlers(runtime);
     const ready = await runtime;
     console.log(`[quarry] ready: ${ready.handle.kind} database, worker ${ready.workers ? "inline" : "off"}`);
+    // The addresses agents and integrations use; OAuth discovery answers at each configured one (PUBLIC_BASE_URLS).
+    const { publicBaseUrls } = env();
+    console.log(`[quarry] console and REST API: ${publicBaseUrls[0]} (OpenAPI: ${publicBaseUrls[0]}/api/v1/openapi.json)`);
+    console.log(`[quarry] MCP server URL for agents: ${publicBaseUrls.map((url) => `${url}/mcp`).join(" or ")}`);
   } catch (error) {
     console.error("[quarry] could not start:", error instanceof Error ? error.message : error);
     process.exit(1);

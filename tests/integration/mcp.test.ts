@@ -152,15 +152,23 @@ describe("an agent connected over OAuth", () => {
     expect(JSON.stringify(listed.structuredContent)).not.toContain(globexParser.id);
   });
 
-  it("stops working at the next call once the connection is revoked", async () => {
+  it("stops working at the next call once the connection is revoked, and so do its export links", async () => {
     const { client, auth } = await agentOf("Acme");
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    const parserId = (await makeParser(acme())).id;
+    const exported = await tool(client, "export_documents", { parserId, format: "csv" });
+    const link = (exported.structuredContent as { url: string }).url;
+    expect((await fetch(link.replace(/^https?:\/\/[^/]+/, baseUrl()))).status).toBe(200);
     const connections = await call<{ data: { id: string }[] }>("/api/v1/me/connections", { key: acme() });
     const accessToken = auth.stored!.access_token;
     // The key's user is Acme's admin, who connected this agent: revoke the newest connection.
     const revoked = await call(`/api/v1/me/connections/${connections.body.data[0]!.id}`, { method: "DELETE", key: acme() });
     expect(revoked.status).toBe(200);
     expect(await mcpStatus(accessToken)).toBe(401);
+    // The link it handed out dies with it, long before its 10 minutes; the connection leaves the list.
+    expect((await fetch(link.replace(/^https?:\/\/[^/]+/, baseUrl()))).status).toBe(404);
+    const after = await call<{ data: { id: string }[] }>("/api/v1/me/connections", { key: acme() });
+    expect(after.body.data.map((entry) => entry.id)).not.toContain(connections.body.data[0]!.id);
     const refreshed = await token({ grant_type: "refresh_token", refresh_token: auth.stored!.refresh_token!, client_id: auth.information!.client_id });
     expect(refreshed.body.error).toBe("invalid_grant");
   });
@@ -202,8 +210,12 @@ describe("refusals", () => {
     expect(rotated.status).toBe(200);
     expect(rotated.body.refresh_token).toBeTruthy();
     expect(rotated.body.refresh_token).not.toBe(refreshToken);
+    const clientIds = async () => (await call<{ data: { clientId: string }[] }>("/api/v1/me/connections", { key: acme() })).body.data.map((entry) => entry.clientId);
+    expect(await clientIds()).toContain(clientId);
     const reused = await token({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId });
     expect(reused.body.error).toBe("invalid_grant");
+    // The reuse revoked the whole grant: the connection is dead and leaves the list, though nobody revoked it.
+    expect(await clientIds()).not.toContain(clientId);
   });
 
   it("refuses a wrong code verifier, plain PKCE, a missing challenge and a mismatched redirect URI", async () => {

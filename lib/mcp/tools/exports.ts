@@ -48,9 +48,9 @@ export function registerExportTools(server: McpServer, deps: McpDeps): void {
     input: ExportInputSchema,
     permission: "exports.read",
     annotations: { readOnlyHint: true },
-    run: async ({ ctx, args: { parserId, limit, ...request } }) => {
+    run: async ({ ctx, connectionId, args: { parserId, limit, ...request } }) => {
       const parsed = ExportRequestSchema.parse(request);
-      return parsed.format === "json" ? inlineJson(ctx, parserId, parsed, limit) : downloadLink(ctx, parserId, parsed);
+      return parsed.format === "json" ? inlineJson(ctx, parserId, parsed, limit) : downloadLink(ctx, parserId, parsed, connectionId);
     },
   });
 }
@@ -72,15 +72,15 @@ async function inlineJson(ctx: ServiceContext, parserId: string, request: Export
   return { format: "json", total, returned: data.documents.length, truncated, export: data };
 }
 
-async function downloadLink(ctx: ServiceContext, parserId: string, request: ExportRequest) {
+async function downloadLink(ctx: ServiceContext, parserId: string, request: ExportRequest, connectionId: string | undefined) {
   // Everything that can be the caller's mistake (parser, folder, ids) is checked now, not when the link is opened.
   const probe = await exportDocuments(ctx, parserId, { ...request, format: "json" });
   await probe.body.cancel();
-  const link = await createExportDownloadLink({ teamId: ctx.teamId, userId: ctx.actor.userId, parserId, request });
+  const link = await createExportDownloadLink({ teamId: ctx.teamId, userId: ctx.actor.userId, parserId, request, connectionId });
   return {
     format: request.format,
     url: link.url,
     expiresAt: link.expiresAt.toISOString(),
-    note: `A download link for the user, valid for ${EXPORT_LINK_TTL_SECONDS / 60} minutes; it exports the selection as it is when opened.`,
+    note: `A download link for the user, valid for ${EXPORT_LINK_TTL_SECONDS / 60} minutes or until this agent's connection is revoked; it exports the selection as it is when opened.`,
   };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, exists, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Connection } from "@/lib/contracts/connections";
 import type { Db } from "@/lib/db/client";
 import { oauthConnections, oauthRecords, teams } from "@/lib/db/schema";
@@ -24,13 +24,48 @@ export async function recordConnection(db: Db, input: NewConnection): Promise<st
   });
 }
 
-/** The user's own live connections in the calling team. */
+/**
+ * A connection whose grant is still on file and unexpired. A grant goes when its 30 days run out, or when the
+ * authorization server revokes it (a reused refresh token): the connection is dead then although nobody revoked it.
+ */
+const grantIsLive = (db: Db) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(oauthRecords)
+      .where(
+        and(
+          eq(oauthRecords.model, "Grant"),
+          eq(oauthRecords.grantId, oauthConnections.grantId),
+          or(isNull(oauthRecords.expiresAt), gt(oauthRecords.expiresAt, sql`now()`)),
+        ),
+      ),
+  );
+
+/** Whether this connection of this user in this team still stands (not revoked, grant alive): export links die with it. */
+export async function connectionIsLive(db: Db, input: { connectionId: string; userId: string; teamId: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: oauthConnections.id })
+    .from(oauthConnections)
+    .where(
+      and(
+        eq(oauthConnections.id, input.connectionId),
+        eq(oauthConnections.userId, input.userId),
+        eq(oauthConnections.teamId, input.teamId),
+        isNull(oauthConnections.revokedAt),
+        grantIsLive(db),
+      ),
+    );
+  return Boolean(row);
+}
+
+/** The user's own live connections in the calling team: revoked and dead ones (grant gone) are left out. */
 export async function listConnections(ctx: ServiceContext): Promise<Connection[]> {
   const rows = await ctx.db
     .select({ connection: oauthConnections, team: { id: teams.id, name: teams.name } })
     .from(oauthConnections)
     .innerJoin(teams, eq(teams.id, oauthConnections.teamId))
-    .where(and(eq(oauthConnections.teamId, ctx.teamId), eq(oauthConnections.userId, ctx.actor.userId), isNull(oauthConnections.revokedAt)))
+    .where(and(eq(oauthConnections.teamId, ctx.teamId), eq(oauthConnections.userId, ctx.actor.userId), isNull(oauthConnections.revokedAt), grantIsLive(ctx.db)))
     .orderBy(desc(oauthConnections.createdAt));
   return rows.map(({ connection, team }) => ({
     id: connection.id,
