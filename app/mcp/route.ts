@@ -1,8 +1,8 @@
 import { createMcpHandler, withMcpAuth } from "mcp-handler";
-import { env } from "@/lib/env";
 import { withCors } from "@/lib/http/cors";
 import { refuseDeepJson } from "@/lib/mcp/json-depth-guard";
 import { MCP_SCOPE } from "@/lib/mcp/oauth/provider";
+import { publicBaseUrlOf } from "@/lib/mcp/oauth/server";
 import { contextForAuthInfo, verifyMcpAccessToken } from "@/lib/mcp/oauth/verify-token";
 import { withUserRateLimit } from "@/lib/mcp/rate-limit";
 import { registerQuarryMcp } from "@/lib/mcp/server";
@@ -14,21 +14,26 @@ import { VERSION } from "@/lib/runtime";
  * resource metadata, from which it discovers where to sign the user in. Requests count against the user's
  * rate-limit budget (lib/mcp/rate-limit.ts).
  */
-let handler: ((request: Request) => Promise<Response>) | undefined;
+type Handler = (request: Request) => Promise<Response>;
+const handlers = new Map<string, Handler>();
 
-function mcpHandler(): (request: Request) => Promise<Response> {
-  handler ??= withMcpAuth(
+/** One per configured public address: a 401's `resource_metadata` points at the address the client used. */
+function mcpHandler(baseUrl: string): Handler {
+  let handler = handlers.get(baseUrl);
+  if (handler) return handler;
+  handler = withMcpAuth(
     // Inside the auth check: each request counts against the connected user's budget, as the console's do.
     withUserRateLimit(refuseDeepJson(createMcpHandler((server) => registerQuarryMcp(server, contextForAuthInfo), { serverInfo: { name: "Quarry", version: VERSION } }))),
     verifyMcpAccessToken,
-    { required: true, requiredScopes: [MCP_SCOPE], resourceUrl: env().publicBaseUrl, resourceMetadataPath: "/.well-known/oauth-protected-resource/mcp" },
+    { required: true, requiredScopes: [MCP_SCOPE], resourceUrl: baseUrl, resourceMetadataPath: "/.well-known/oauth-protected-resource/mcp" },
   );
+  handlers.set(baseUrl, handler);
   return handler;
 }
 
 /** Browser-based MCP clients run on their own origin: every answer is readable cross-origin (tokens, never cookies). */
 async function serve(request: Request): Promise<Response> {
-  return withCors(await mcpHandler()(request), { kind: "public" }, request.headers.get("origin"));
+  return withCors(await mcpHandler(publicBaseUrlOf(request))(request), { kind: "public" }, request.headers.get("origin"));
 }
 
 export { serve as GET, serve as POST, serve as DELETE };

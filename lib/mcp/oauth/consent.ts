@@ -5,7 +5,7 @@ import { recordConnection } from "@/lib/services/oauth";
 import { getMembership, listUserTeams } from "@/lib/services/teams";
 import { notFound } from "@/lib/http/errors";
 import { cookieKey } from "./keys";
-import { MCP_SCOPE, mcpResourceUrl } from "./provider";
+import { knownResourceUrl, MCP_SCOPE } from "./provider";
 import { authorizationServer } from "./server";
 
 /**
@@ -62,7 +62,7 @@ export async function loadConsentRequest(uid: string, userId: string, cookies: C
     clientId,
     clientName: client?.clientName ?? clientId,
     redirectHost: URL.canParse(redirectUri) ? new URL(redirectUri).host : redirectUri,
-    resource: mcpResourceUrl(),
+    resource: knownResourceUrl(interaction.params.resource, interaction.returnTo),
     teams: teams.map((team) => ({ id: team.id, name: team.name, role: team.role })),
   };
 }
@@ -81,7 +81,8 @@ export async function approveConsent(uid: string, userId: string, teamId: string
   const grant = new provider.Grant({ accountId: userId, clientId });
   const oidcScopes = ["openid", "offline_access", MCP_SCOPE].filter((scope) => requested.has(scope));
   if (oidcScopes.length > 0) grant.addOIDCScope(oidcScopes.join(" "));
-  grant.addResourceScope(mcpResourceUrl(), MCP_SCOPE);
+  // The resource the agent asked for (the address it discovered us at), when it is one this server protects.
+  grant.addResourceScope(knownResourceUrl(interaction.params.resource, interaction.returnTo), MCP_SCOPE);
   const grantId = await grant.save();
   await recordConnection(db, { grantId, clientId, clientName: client?.clientName ?? clientId, userId, teamId, scope: MCP_SCOPE });
 

@@ -24,12 +24,29 @@ export const MCP_SCOPE = "quarry";
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-export function issuerUrl(): string {
-  return env().publicBaseUrl;
+/**
+ * The issuer and the protected resource follow the public address a client used, when it is one of the configured
+ * ones (PUBLIC_BASE_URL, PUBLIC_BASE_URLS): discovery at http://127.0.0.1:3000 names http://127.0.0.1:3000 and
+ * its tokens are for http://127.0.0.1:3000/mcp. Each address has its own provider instance (lib/mcp/oauth/server.ts)
+ * over the same store, and a token is accepted only at the address it was issued for.
+ */
+export function issuerUrl(baseUrl: string = env().publicBaseUrl): string {
+  return baseUrl;
 }
 
-export function mcpResourceUrl(): string {
-  return `${env().publicBaseUrl}/mcp`;
+export function mcpResourceUrl(baseUrl: string = env().publicBaseUrl): string {
+  return `${baseUrl}/mcp`;
+}
+
+/**
+ * The resource an authorization request named, when it is one this server protects; without one, that of the
+ * address the authorization started at (the interaction's `returnTo` is on it); else PUBLIC_BASE_URL's.
+ */
+export function knownResourceUrl(requested: unknown, returnTo?: string): string {
+  const known = env().publicBaseUrls.map((baseUrl) => mcpResourceUrl(baseUrl));
+  if (typeof requested === "string" && known.includes(requested)) return requested;
+  const startedAt = returnTo && URL.canParse(returnTo) ? mcpResourceUrl(new URL(returnTo).origin) : undefined;
+  return startedAt && known.includes(startedAt) ? startedAt : mcpResourceUrl();
 }
 
 export const OAUTH_ROUTES = {
@@ -57,7 +74,7 @@ async function fetchClientMetadata(input: string | URL | Request): Promise<Respo
   return new Response(result.status === 204 || result.status === 304 ? null : Buffer.from(result.body), { status: result.status, headers: result.headers });
 }
 
-async function configuration(db: Db): Promise<Configuration> {
+async function configuration(db: Db, baseUrl: string): Promise<Configuration> {
   return {
     adapter: adapterFor(db),
     clients: [],
@@ -94,10 +111,10 @@ async function configuration(db: Db): Promise<Configuration> {
       clientIdMetadataDocument: { enabled: true, ack: "draft-02" },
       resourceIndicators: {
         enabled: true,
-        defaultResource: () => mcpResourceUrl(),
+        defaultResource: () => mcpResourceUrl(baseUrl),
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resource) => {
-          if (resource !== mcpResourceUrl()) throw new errors.InvalidTarget(`unknown resource; this server protects ${mcpResourceUrl()} only`);
+          if (resource !== mcpResourceUrl(baseUrl)) throw new errors.InvalidTarget(`unknown resource; this server protects ${mcpResourceUrl(baseUrl)} only`);
           return { scope: MCP_SCOPE, audience: resource, accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS, accessTokenFormat: "opaque" };
         },
       },
@@ -126,8 +143,8 @@ async function configuration(db: Db): Promise<Configuration> {
   };
 }
 
-export async function createProvider(db: Db): Promise<Provider> {
-  const provider = new Provider(issuerUrl(), await configuration(db));
+export async function createProvider(db: Db, baseUrl: string = env().publicBaseUrl): Promise<Provider> {
+  const provider = new Provider(issuerUrl(baseUrl), await configuration(db, baseUrl));
   // Requests arrive through Next's route handlers (lib/mcp/oauth/server.ts), which pass the public host on.
   provider.proxy = true;
   return provider;

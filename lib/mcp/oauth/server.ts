@@ -2,7 +2,7 @@ import "server-only";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type Provider from "oidc-provider";
-import { env } from "@/lib/env";
+import { env, publicBaseUrlForHost } from "@/lib/env";
 import { JSON_DEPTH_LIMIT, jsonNestsDeeperThan } from "@/lib/http/json-depth";
 import { getRuntime } from "@/lib/runtime";
 import { createProvider } from "./provider";
@@ -14,20 +14,36 @@ import { createProvider } from "./provider";
  * instances can serve the same deployment.
  */
 type AuthorizationServer = { provider: Provider; origin: string };
-type OAuthGlobal = { __quarryAuthorizationServer?: Promise<AuthorizationServer> };
+type OAuthGlobal = { __quarryAuthorizationServers?: Map<string, Promise<AuthorizationServer>> };
 const store = globalThis as OAuthGlobal;
 
-export function authorizationServer(): Promise<AuthorizationServer> {
-  store.__quarryAuthorizationServer ??= start().catch((error: unknown) => {
-    store.__quarryAuthorizationServer = undefined;
-    throw error;
-  });
-  return store.__quarryAuthorizationServer;
+/** The authorization server of one configured public address (PUBLIC_BASE_URL by default), started on first use. */
+export function authorizationServer(baseUrl: string = env().publicBaseUrl): Promise<AuthorizationServer> {
+  const servers = (store.__quarryAuthorizationServers ??= new Map());
+  let server = servers.get(baseUrl);
+  if (!server) {
+    server = start(baseUrl).catch((error: unknown) => {
+      servers.delete(baseUrl);
+      throw error;
+    });
+    servers.set(baseUrl, server);
+  }
+  return server;
 }
 
-async function start(): Promise<AuthorizationServer> {
+/**
+ * The configured public address a request came in by: its Host (or, behind TRUST_PROXY proxies, the forwarded
+ * host) when that is PUBLIC_BASE_URL or one of PUBLIC_BASE_URLS, else PUBLIC_BASE_URL.
+ */
+export function publicBaseUrlOf(request: Request): string {
+  const config = env();
+  const forwarded = config.TRUST_PROXY > 0 ? request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  return publicBaseUrlForHost(forwarded || request.headers.get("host"), config);
+}
+
+async function start(baseUrl: string): Promise<AuthorizationServer> {
   const { db } = await getRuntime();
-  const provider = await createProvider(db);
+  const provider = await createProvider(db, baseUrl);
   const server = http.createServer(provider.callback());
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -42,11 +58,12 @@ async function start(): Promise<AuthorizationServer> {
 const MAX_REQUEST_BYTES = 64 * 1024;
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "set-cookie"]);
 
-/** Forwards one request to the provider, as if it had reached it directly at PUBLIC_BASE_URL. */
+/** Forwards one request to the provider of the public address it came in by, as if it had reached it directly there. */
 export async function forwardToAuthorizationServer(request: Request, path: string): Promise<Response> {
-  const { origin } = await authorizationServer();
+  const baseUrl = publicBaseUrlOf(request);
+  const { origin } = await authorizationServer(baseUrl);
   const incoming = new URL(request.url);
-  const publicUrl = new URL(env().publicBaseUrl);
+  const publicUrl = new URL(baseUrl);
 
   const headers = new Headers(request.headers);
   for (const name of ["host", "connection", "content-length", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto"]) headers.delete(name);

@@ -5,7 +5,7 @@ import { getRuntime } from "@/lib/runtime";
 import type { ServiceContext } from "@/lib/services/context";
 import { contextForGrant } from "@/lib/services/oauth";
 import { mcpResourceUrl } from "./provider";
-import { authorizationServer } from "./server";
+import { authorizationServer, publicBaseUrlOf } from "./server";
 
 /** What an access token to /mcp stands for, kept with the AuthInfo the MCP handler passes to tools. */
 const contexts = new WeakMap<AuthInfo, ServiceContext>();
@@ -15,13 +15,18 @@ const contexts = new WeakMap<AuthInfo, ServiceContext>();
  * for this very resource (RFC 8707 audience), whose connection still stands and whose user is still in the
  * team. API keys are not OAuth tokens: they fail here like any unknown string.
  */
-export async function verifyMcpAccessToken(_request: Request, bearer: string | undefined): Promise<AuthInfo | undefined> {
+export async function verifyMcpAccessToken(request: Request, bearer: string | undefined): Promise<AuthInfo | undefined> {
+  // The resource is the address the request came in by (PUBLIC_BASE_URL or one of PUBLIC_BASE_URLS).
+  return verifyForResource(mcpResourceUrl(publicBaseUrlOf(request)), bearer);
+}
+
+async function verifyForResource(resource: string, bearer: string | undefined): Promise<AuthInfo | undefined> {
   if (!bearer) return undefined;
   const { provider } = await authorizationServer();
   const token = await provider.AccessToken.find(bearer);
   if (!token || token.isExpired) throw new OAuthError(OAuthErrorCode.InvalidToken, "The access token is unknown, expired or revoked.");
   const audiences = Array.isArray(token.aud) ? token.aud : [token.aud];
-  if (!audiences.includes(mcpResourceUrl())) throw new OAuthError(OAuthErrorCode.InvalidToken, `The access token was not issued for ${mcpResourceUrl()}.`);
+  if (!audiences.includes(resource)) throw new OAuthError(OAuthErrorCode.InvalidToken, `The access token was not issued for ${resource}.`);
   if (!token.grantId) throw new OAuthError(OAuthErrorCode.InvalidToken, "The access token carries no grant.");
   const { db } = await getRuntime();
   const connection = await contextForGrant(db, token.grantId);
@@ -31,7 +36,7 @@ export async function verifyMcpAccessToken(_request: Request, bearer: string | u
     clientId: token.clientId ?? "",
     scopes: (token.scope ?? "").split(" ").filter(Boolean),
     expiresAt: token.exp,
-    resource: new URL(mcpResourceUrl()),
+    resource: new URL(resource),
     extra: { connectionId: connection.connectionId, teamId: connection.ctx.teamId, userId: connection.ctx.actor.userId },
   };
   contexts.set(authInfo, connection.ctx);
@@ -45,7 +50,7 @@ export async function contextForAuthInfo(authInfo: AuthInfo | undefined): Promis
   // The MCP library may hand tools a copy of the AuthInfo: check the token again rather than trust its fields.
   // Thrown as the API's 401 so the agent reads it as the tool error.
   if (!authInfo) throw unauthorized("No access token.");
-  const verified = await verifyMcpAccessToken(new Request(mcpResourceUrl()), authInfo.token).catch(() => undefined);
+  const verified = await verifyForResource(authInfo.resource?.toString() ?? mcpResourceUrl(), authInfo.token).catch(() => undefined);
   const ctx = verified && contexts.get(verified);
   if (!ctx) throw unauthorized("The access token is unknown, expired or revoked. Connect the agent again.");
   return ctx;
