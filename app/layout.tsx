@@ -7,6 +7,9 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Quarry", template: "%s · Quarry" },
   description: "Turn documents into data",
+  // Static assets in public/: the favicon for old and new browsers, the home-screen icon and the web manifest.
+  icons: { icon: [{ url: "/favicon.ico", sizes: "32x32" }, { url: "/icon.svg", type: "image/svg+xml" }], apple: "/apple-touch-icon.png" },
+  manifest: "/manifest.webmanifest",
 };
 
 /**
