@@ -33,8 +33,10 @@ export function runSeed(env: Record<string, string>): { status: number | null; s
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/** `env` may depend on the port (a public address that names it). */
+export async function startServer(envOrForPort: Record<string, string> | ((port: number) => Record<string, string>)): Promise<RunningServer> {
   const port = await freePort();
+  const env = typeof envOrForPort === "function" ? envOrForPort(port) : envOrForPort;
   let output = "";
   const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
     cwd: ROOT,

@@ -1,8 +1,8 @@
 import { cookies } from "next/headers";
 import { currentUser } from "@/lib/auth/console-session";
-import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { approveConsent, denyConsent, interactionBelongsToBrowser } from "@/lib/mcp/oauth/consent";
+import { publicBaseUrlOf } from "@/lib/mcp/oauth/server";
 
 /**
  * The consent form's target. A plain form post answered with a 303, so the browser follows the authorization
@@ -10,7 +10,9 @@ import { approveConsent, denyConsent, interactionBelongsToBrowser } from "@/lib/
  * SameSite session cookie nor the interaction cookie.
  */
 export async function POST(request: Request): Promise<Response> {
-  const base = env().publicBaseUrl;
+  // The configured public address the browser is on (PUBLIC_BASE_URL or one of PUBLIC_BASE_URLS): the agent may
+  // have discovered the server at either, and the authorization runs there.
+  const base = publicBaseUrlOf(request);
   const origin = request.headers.get("origin");
   if (origin && origin !== new URL(base).origin) return new Response("Cross-site request refused.", { status: 403 });
 
