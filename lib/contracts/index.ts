@@ -11,6 +11,7 @@ import { myInvitationOperations } from "./invitations";
 import { memberOperations } from "./members";
 import { parserOperations } from "./parsers";
 import { preferenceOperations } from "./preferences";
+import { reviewCheckOperations } from "./review-checks";
 import { reviewOperations } from "./reviews";
 import { sessionOperations } from "./session";
 import { usageOperations } from "./usage";
@@ -29,6 +30,7 @@ export const operationGroups = {
   documents: documentOperations,
   exports: exportOperations,
   reviews: reviewOperations,
+  reviewChecks: reviewCheckOperations,
   preferences: preferenceOperations,
   connections: connectionOperations,
   usage: usageOperations,
