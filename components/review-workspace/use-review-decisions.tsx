@@ -8,6 +8,7 @@ import {
   nextQueuedDocumentAction,
   undoDecisionAction,
 } from "@/app/(console)/parsers/[parserId]/documents/[documentId]/actions";
+import { announceQueueChanged } from "@/components/review-queue/queue-changed";
 import { useToast } from "@/components/ui";
 import type { CheckProblem } from "@/lib/contracts/review-checks";
 import type { Decision } from "./review/review-actions";
@@ -46,6 +47,7 @@ export function useReviewDecisions(options: {
       toast({ title: "Could not undo", description: result.error.message, tone: "error" });
       return;
     }
+    announceQueueChanged();
     toast({ title: "Decision undone", description: `${decided.name} waits for a decision again.`, tone: "success" });
     if (decided.documentId === document.id) onDocument(result.data);
     else router.push(documentHref(decided));
@@ -71,6 +73,7 @@ export function useReviewDecisions(options: {
     }
     setProblems([]);
     onDocument(result.data);
+    announceQueueChanged();
     if (decision === "reset") {
       setBusy(null);
       toast({ title: "Review reset", description: "The document is back at its first stage.", tone: "success" });
@@ -140,6 +143,7 @@ export function useReviewDecisions(options: {
       return;
     }
     onDocument(result.data);
+    announceQueueChanged();
     toast({ title: "Reviewer assigned", description: result.data.review.assignee ? `${result.data.review.assignee.name || result.data.review.assignee.email} now reviews this stage.` : undefined, tone: "success" });
   }
 
