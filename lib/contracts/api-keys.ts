@@ -43,7 +43,6 @@ export const CreatedApiKeySchema = z
     permissions: z.array(z.string()),
     key: z.string().describe("The key itself: shown in this response only"),
     createdAt: TimestampSchema,
-    expiresAt: TimestampSchema.nullable(),
   })
   .meta({ id: "CreatedApiKey" });
 export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;

@@ -27,7 +27,7 @@ export async function createApiKey(ctx: ServiceContext, input: CreateApiKey): Pr
       .returning();
     if (!row) throw new Error("API key insert returned no row");
     await recordAudit(tx, ctx, { action: "apiKey.create", resourceType: "apiKey", resourceId: row.id, after: { name: row.name, prefix, permissions, expiresAt: row.expiresAt?.toISOString() ?? null } });
-    return { id: row.id, name: row.name, prefix, permissions, key, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt?.toISOString() ?? null };
+    return { id: row.id, name: row.name, prefix, permissions, key, createdAt: row.createdAt.toISOString() };
   });
 }
 

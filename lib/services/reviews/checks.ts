@@ -1,7 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { ValidationRuleSchema, type ReviewChecks, type UpdateReviewChecks } from "@/lib/contracts/review-checks";
-import { fieldsOfRule } from "@/lib/contracts/review-checks-run";
 import { parsers } from "@/lib/db/schema";
 import { validationError } from "@/lib/http/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
@@ -43,9 +42,4 @@ export async function updateReviewChecks(ctx: ServiceContext, parserId: string, 
     return row!;
   });
   return toChecks(updated);
-}
-
-/** Rules that read a field (for the warning before renaming or deleting it). */
-export function rulesUsingField(parser: Pick<ParserRow, "validationRules">, fieldName: string) {
-  return parser.validationRules.filter((rule) => fieldsOfRule(rule).some((name) => name.toLowerCase() === fieldName.toLowerCase()));
 }
