@@ -71,6 +71,8 @@ test("an admin creates an API key, a reviewer and a parser with fields", async (
   await page.getByRole("button", { name: "Create API key" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Name").fill("Review setup");
+  // Keys start read-only; this one sets up members and parsers.
+  await dialog.getByRole("button", { name: "Everything I may grant" }).click();
   await dialog.getByRole("button", { name: "Create key" }).click();
   apiKey = (await dialog.getByLabel("New API key").textContent())!;
   await dialog.getByRole("button", { name: "Done" }).click();

@@ -375,6 +375,8 @@ test("approve is blocked with the list of problems until they are fixed; an admi
   await api(request, "PATCH", `/process/${wideParserId}/files/data`, { documentId, data: { invoiceNumber: null, subtotal: 100, tax: 20, total: 125 } });
 
   await openWorkspace(page, rita, documentId);
+  // The parser's checks arrive with the workspace's context (the queue's links show it has come).
+  await expect(page.getByRole("link", { name: "Next document" })).toBeVisible();
   await page.getByRole("button", { name: "Approve" }).click();
   const problems = page.getByRole("alert").filter({ hasText: "Cannot approve yet" });
   await expect(problems).toContainText("2 problems");
@@ -431,4 +433,30 @@ test("on a 768 px tablet and a 390 px phone the workspace stays usable, with no 
   await page.getByRole("button", { name: "Menu" }).click();
   await expect(page.getByRole("dialog", { name: "Console menu" }).getByRole("link", { name: "Parsers" })).toBeVisible();
   await page.keyboard.press("Escape");
+});
+
+test("the Review badge follows a decision taken in the workspace, and the parser's inbound address can be copied", async ({ page, request }) => {
+  const documentId = await wideDocument(request, "INV-WIDE-5");
+  await api(request, "PATCH", `/process/${wideParserId}/files/data`, { documentId, data: { invoiceNumber: "INV-WIDE-5", subtotal: 100, tax: 20, total: 120 } });
+  await signIn(page, rita.email, rita.password);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  const badge = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Review/ });
+  await page.goto("/review");
+  const waiting = Number((await badge.textContent())?.match(/\d+/)?.[0] ?? 0);
+  expect(waiting).toBeGreaterThan(0);
+  // Into the workspace and back out with client-side navigation only: the navigation is not rendered again.
+  await page.getByRole("link", { name: "INV-WIDE-5.pdf" }).click();
+  await expect(page.getByRole("heading", { name: "INV-WIDE-5.pdf" })).toBeVisible();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByRole("status", { name: "Notifications" }).getByText(/Approved|Stage approved/)).toBeVisible();
+  await page.getByRole("link", { name: "← Documents" }).click();
+  await expect(page.getByRole("navigation", { name: "Parser sections" })).toBeVisible();
+  await expect(badge).toHaveText(waiting - 1 > 0 ? new RegExp(`^Review\\s*${waiting - 1}`) : /^Review$/);
+  await signOut(page);
+
+  // Ada finds the parser's inbound e-mail address in its settings, with a copy button.
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/parsers/${wideParserId}/settings`);
+  await expect(page.getByText(/^[a-z0-9-]+@inbound\.localhost$/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Copy the e-mail address" })).toBeVisible();
 });

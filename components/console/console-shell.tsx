@@ -36,6 +36,7 @@ const NAV: { heading: string; items: NavItem[] }[] = [
       { href: "/settings/api-keys", label: "API keys", permission: "apiKeys.write" },
       { href: "/settings/members", label: "Members", permission: "members.manage" },
       { href: "/settings/connections", label: "Connections" },
+      { href: "/settings/account", label: "Account" },
     ],
   },
   { heading: "Developers", items: [{ href: "/api-reference", label: "API reference" }] },

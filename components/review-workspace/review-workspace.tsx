@@ -89,7 +89,9 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer }: R
   const navigation = useQueueNavigation(neighbours);
   const checks = workspaceContext.context?.checks ?? NO_CHECKS;
   const { values } = data;
-  const checkNow = useCallback(() => runApprovalChecks(fields, checks.validationRules, values), [fields, checks.validationRules, values]);
+  // Until the parser's checks have arrived, the API is the one to ask (an empty local list would be incomplete).
+  const checksKnown = workspaceContext.context !== null;
+  const checkNow = useCallback(() => (checksKnown ? runApprovalChecks(fields, checks.validationRules, values) : []), [checksKnown, fields, checks.validationRules, values]);
   const decisions = useReviewDecisions({ parserId, document, onDocument: setDocument, flushSaves: data.flush, openDocument: navigation.open, checkNow });
 
   // The focused value leads: the pointer resting on the data panel must not pull the highlight away from it.

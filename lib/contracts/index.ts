@@ -1,3 +1,4 @@
+import { accountOperations } from "./account";
 import { apiKeyOperations } from "./api-keys";
 import { auditOperations } from "./audit";
 import { classifierOperations } from "./classifiers";
@@ -20,6 +21,7 @@ import { webhookOperations } from "./webhooks";
 /** Every /api/v1 operation. The OpenAPI document and the route-coverage test walk this list. */
 export const operationGroups = {
   session: sessionOperations,
+  account: accountOperations,
   apiKeys: apiKeyOperations,
   members: memberOperations,
   myInvitations: myInvitationOperations,
