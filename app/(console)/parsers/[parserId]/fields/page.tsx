@@ -5,7 +5,7 @@ import { getMe, hasPermission } from "@/lib/console/me";
 import { getParserOrNotFound } from "@/lib/console/parser";
 import { reviewCheckOperations } from "@/lib/contracts/review-checks";
 import { reviewOperations } from "@/lib/contracts/reviews";
-import { fieldUses } from "./_components/field-uses";
+import { fieldUses } from "@/components/fields/field-uses";
 import { FieldsEditor } from "./_components/fields-editor";
 
 export const metadata: Metadata = { title: "Fields" };

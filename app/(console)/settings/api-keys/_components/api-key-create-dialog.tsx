@@ -24,7 +24,7 @@ import {
 import type { Permission } from "@/lib/auth/permissions";
 import { CreateApiKeySchema, type CreateApiKey, type CreatedApiKey } from "@/lib/contracts/api-keys";
 import { createApiKeyAction } from "../actions";
-import { EXPIRY_CHOICES, expiryFrom, KEY_PRESETS, presetPermissions } from "./key-presets";
+import { EXPIRY_CHOICES, expiryFrom, KEY_PRESETS, presetPermissions } from "@/components/api-keys/key-presets";
 
 type Option = { value: Permission; label: string };
 

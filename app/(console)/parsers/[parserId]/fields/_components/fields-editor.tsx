@@ -8,7 +8,7 @@ import type { ColumnInput, CreateField, Field, UpdateField } from "@/lib/contrac
 import { cn } from "@/lib/utils/cn";
 import { createFieldAction, deleteFieldAction, reorderFieldsAction, updateFieldAction } from "../actions";
 import { FieldDialog, type FieldDialogResult } from "./field-dialog";
-import { usesOf, type FieldUses } from "./field-uses";
+import { usesOf, type FieldUses } from "@/components/fields/field-uses";
 import { fieldTypeLabel } from "./field-types";
 
 function withoutIds({ id: _id, columns, ...field }: ColumnInput): CreateField {
