@@ -144,7 +144,7 @@ test("a document goes through both stages with two reviewers; a reviewer who is 
   await expect(total).toHaveValue("57.25");
 
   await page.getByRole("button", { name: "Approve" }).click();
-  await expect(page.getByRole("status").getByText("Stage approved")).toBeVisible();
+  await expect(page.getByRole("status").getByText("Stage approved")).toBeVisible({ timeout: 30_000 });
   await expect(stage(page, "Accounts check")).toContainText("Approved");
   await expect(stage(page, "Controller sign-off")).toContainText("Waiting");
   await expect(page.getByRole("button", { name: "Approve" })).toBeDisabled();
@@ -254,7 +254,7 @@ test("a reviewer remaps approve and approves with the keyboard alone", async ({ 
   await expect(invoiceDate).toBeFocused();
   await page.keyboard.press("Alt+a"); // the old key does nothing now
   await page.keyboard.press("Alt+y");
-  await expect(page.getByRole("status").getByText("Stage approved")).toBeVisible();
+  await expect(page.getByRole("status").getByText("Stage approved")).toBeVisible({ timeout: 30_000 });
   // The next document in Rita's queue opens by itself.
   await expect(page).toHaveURL(new RegExp(`/documents/${second}$`));
   await expect(page.getByRole("heading", { name: "INV-RW-4.pdf" })).toBeVisible();
