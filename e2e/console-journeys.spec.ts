@@ -42,7 +42,12 @@ test("an admin creates an API key, sees it once, and revokes it", async ({ page,
   await page.getByRole("button", { name: "Create API key" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Name").fill("ERP import");
-  await dialog.getByLabel("Manage webhooks").uncheck();
+  // A new key starts read-only; this one may also upload documents, and expires in 30 days.
+  await expect(dialog.getByLabel("Read documents and extracted data")).toBeChecked();
+  await expect(dialog.getByLabel("Manage members")).not.toBeChecked();
+  await expect(dialog.getByLabel("Manage webhooks")).not.toBeChecked();
+  await dialog.getByLabel("Upload, change and delete documents").check();
+  await dialog.getByLabel("Expires").selectOption({ label: "In 30 days" });
   await dialog.getByRole("button", { name: "Create key" }).click();
 
   const shown = dialog.getByLabel("New API key");
@@ -54,7 +59,10 @@ test("an admin creates an API key, sees it once, and revokes it", async ({ page,
   // The key works against the API.
   const me = await request.get("/api/v1/me", { headers: { authorization: `Bearer ${key}` } });
   expect(me.status()).toBe(200);
-  expect((await me.json()).permissions).not.toContain("webhooks.write");
+  const granted = (await me.json()).permissions as string[];
+  expect(granted).toContain("documents.write");
+  expect(granted).not.toContain("webhooks.write");
+  expect(granted).not.toContain("members.manage");
 
   await dialog.getByRole("button", { name: "Done" }).click();
   const row = page.getByRole("row", { name: /ERP import/ });
@@ -67,7 +75,9 @@ test("an admin creates an API key, sees it once, and revokes it", async ({ page,
   await confirm.getByRole("button", { name: "Revoke key" }).click();
   await expect(page.getByRole("status").getByText("Key revoked")).toBeVisible();
   await expect(confirm).toHaveCount(0);
-  await expect(page.getByRole("row", { name: /ERP import/ })).toHaveCount(0);
+  // A revoked key stays listed, marked revoked, with nothing left to do with it.
+  await expect(row).toContainText("Revoked");
+  await expect(row.getByRole("button", { name: "Revoke ERP import" })).toHaveCount(0);
 
   const after = await request.get("/api/v1/me", { headers: { authorization: `Bearer ${key}` } });
   expect(after.status()).toBe(401);

@@ -144,7 +144,7 @@ test("a document goes through both stages with two reviewers; a reviewer who is 
   await expect(total).toHaveValue("57.25");
 
   await page.getByRole("button", { name: "Approve" }).click();
-  await expect(page.getByRole("status").getByText("Stage approved")).toBeVisible();
+  await expect(page.getByRole("status").getByText("Stage approved")).toBeVisible({ timeout: 30_000 });
   await expect(stage(page, "Accounts check")).toContainText("Approved");
   await expect(stage(page, "Controller sign-off")).toContainText("Waiting");
   await expect(page.getByRole("button", { name: "Approve" })).toBeDisabled();
@@ -161,23 +161,58 @@ test("a document goes through both stages with two reviewers; a reviewer who is 
   expect(approved).toMatchObject({ status: "approved", data: { total: 57.25 } });
 });
 
-test("a reviewer rejects, resets and approves a document", async ({ page, request }) => {
+test("a reviewer rejects with a reason, undoes it from the toast, rejects again, confirms a reset and approves", async ({ page, request }) => {
   const documentId = await documentInReview(request, "INV-RW-2");
   await openWorkspace(page, rita, documentId);
 
+  // Reject asks why: nothing happens until a reason is given.
   await page.getByRole("button", { name: "Reject" }).click();
-  await expect(stage(page, "Accounts check")).toContainText("Rejected");
+  const reject = page.getByRole("alertdialog", { name: "Reject this document?" });
+  await reject.getByRole("button", { name: "Reject document" }).click();
+  await expect(reject.getByText("Choose a reason or write one.")).toBeVisible();
+  await reject.getByRole("radio", { name: "Duplicate" }).check();
+  await reject.getByLabel("Details (optional)").fill("same as INV-RW-1");
+  await reject.getByRole("button", { name: "Reject document" }).click();
+  await expect(reject).toHaveCount(0);
+  const toast = page.getByRole("status", { name: "Notifications" });
+  // The toast comes once the next document in the queue is known (a server round trip): on a loaded machine, a while.
+  await expect(toast.getByText(/Rejected$/)).toBeVisible({ timeout: 30_000 });
+  // Rita's queue may open another document: the decision is read through the API.
+  const stages = async () => (await api<{ status: string; review: { stages: { status: string; note: string | null }[] } }>(request, "GET", `/parsers/${parserId}/documents/${documentId}`));
+  expect((await stages()).review.stages[0]).toMatchObject({ status: "rejected", note: "Duplicate: same as INV-RW-1" });
+
+  // Undo from the toast: the document waits for her decision again and the workspace comes back to it.
+  await toast.getByRole("button", { name: "Undo decision" }).click();
+  await expect(toast.getByText("Decision undone")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/documents/${documentId}$`));
+  await expect.poll(async () => (await stages()).status).toBe("in_review");
+
+  // Reject again (with the keyboard: Alt+R opens the same dialog), then reset after confirming.
+  await page.goto(`/parsers/${parserId}/documents/${documentId}`);
+  await expect(stage(page, "Accounts check")).toContainText("In progress");
+  await page.getByRole("group", { name: "Page 1 of 1" }).click();
+  await page.keyboard.press("Alt+r");
+  const again = page.getByRole("alertdialog", { name: "Reject this document?" });
+  await again.getByRole("radio", { name: "Unreadable or incomplete" }).check();
+  await again.getByRole("button", { name: "Reject document" }).click();
+  await expect.poll(async () => (await stages()).status).toBe("rejected");
+  await page.goto(`/parsers/${parserId}/documents/${documentId}`);
   await statusIs(page, "Rejected");
+  await expect(page.getByText("Rejected because:")).toBeVisible();
   await expect(page.getByRole("button", { name: "Approve" })).toBeDisabled();
 
   await page.getByRole("button", { name: "Reset review" }).click();
+  const reset = page.getByRole("alertdialog", { name: "Reset this review?" });
+  await reset.getByRole("button", { name: "Cancel" }).click();
+  await statusIs(page, "Rejected");
+  await page.getByRole("button", { name: "Reset review" }).click();
+  await reset.getByRole("button", { name: "Reset review" }).click();
   await expect(page.getByRole("status").getByText("Review reset")).toBeVisible();
   await expect(stage(page, "Accounts check")).toContainText("Waiting");
   await statusIs(page, "In review");
 
   await page.getByRole("button", { name: "Approve" }).click();
-  await expect(stage(page, "Accounts check")).toContainText("Approved");
-  expect((await api<{ review: { assignee: { id: string } } }>(request, "GET", `/parsers/${parserId}/documents/${documentId}`)).review.assignee.id).toBe(ada.id);
+  await expect.poll(async () => (await api<{ review: { assignee: { id: string } | null } }>(request, "GET", `/parsers/${parserId}/documents/${documentId}`)).review.assignee?.id).toBe(ada.id);
 });
 
 test("a reviewer remaps approve and approves with the keyboard alone", async ({ page, request }) => {
@@ -219,7 +254,7 @@ test("a reviewer remaps approve and approves with the keyboard alone", async ({ 
   await expect(invoiceDate).toBeFocused();
   await page.keyboard.press("Alt+a"); // the old key does nothing now
   await page.keyboard.press("Alt+y");
-  await expect(page.getByRole("status").getByText("Stage approved")).toBeVisible();
+  await expect(page.getByRole("status").getByText("Stage approved")).toBeVisible({ timeout: 30_000 });
   // The next document in Rita's queue opens by itself.
   await expect(page).toHaveURL(new RegExp(`/documents/${second}$`));
   await expect(page.getByRole("heading", { name: "INV-RW-4.pdf" })).toBeVisible();
@@ -238,4 +273,191 @@ test("the workspace has no serious or critical accessibility violations", async 
   const results = await new AxeBuilder({ page }).include("#review-workspace").analyze();
   const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+});
+
+/** An invoice with more values than the first parser and a table of line items, for the focus layout. */
+async function wideInvoicePdf(number: string): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595, 842]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const lines = ["Globex Wholesale", `Invoice Number: ${number}`, "Invoice Date: 2024-07-01", "Due Date: 2024-07-31", "PO Number: PO-778", "Currency: EUR"];
+  lines.forEach((line, index) => page.drawText(line, { x: 50, y: 790 - index * 20, size: 12, font }));
+  page.drawText("Description", { x: 50, y: 640, size: 11, font });
+  page.drawText("Qty", { x: 330, y: 640, size: 11, font });
+  page.drawText("Amount", { x: 450, y: 640, size: 11, font });
+  [["Industrial fasteners, stainless, box of 500", "2", "40.00"], ["Hex bolts M8 x 40 galvanised", "5", "60.00"]].forEach((row, index) => {
+    page.drawText(row[0]!, { x: 50, y: 620 - index * 18, size: 11, font });
+    page.drawText(row[1]!, { x: 330, y: 620 - index * 18, size: 11, font });
+    page.drawText(row[2]!, { x: 450, y: 620 - index * 18, size: 11, font });
+  });
+  ["Subtotal: 100.00", "Tax: 20.00", "Total: 120.00"].forEach((line, index) => page.drawText(line, { x: 380, y: 540 - index * 18, size: 12, font }));
+  return Buffer.from(await pdf.save());
+}
+
+let wideParserId = "";
+
+async function wideDocument(request: APIRequestContext, number: string): Promise<string> {
+  const response = await request.post(`/api/v1/process/${wideParserId}/files`, {
+    headers: { authorization: `Bearer ${apiKey}` },
+    multipart: { file: { name: `${number}.pdf`, mimeType: "application/pdf", buffer: await wideInvoicePdf(number) } },
+  });
+  expect(response.ok()).toBe(true);
+  const documentId = ((await response.json()) as { result: { id: string }[] }).result[0]!.id;
+  await expect
+    .poll(async () => (await api<{ status: string }>(request, "GET", `/parsers/${wideParserId}/documents/${documentId}`)).status, { timeout: 90_000 })
+    .toBe("in_review");
+  return documentId;
+}
+
+test("at 1280×720 the focus layout shows the document, at least 8 values and a readable line-item grid", async ({ page, request }, testInfo) => {
+  const parser = await api<{ id: string }>(request, "POST", "/parsers", {
+    name: "Wide invoices",
+    fields: [
+      { name: "vendorName", type: "text" },
+      { name: "invoiceNumber", type: "text", required: true },
+      { name: "invoiceDate", type: "date" },
+      { name: "dueDate", type: "date" },
+      { name: "poNumber", type: "text" },
+      { name: "currency", type: "text" },
+      { name: "subtotal", type: "currency" },
+      { name: "tax", type: "currency" },
+      { name: "total", type: "currency" },
+      { name: "paymentTerms", type: "text" },
+      { name: "items", type: "table", columns: [{ name: "description", type: "text" }, { name: "quantity", type: "number" }, { name: "amount", type: "currency" }] },
+    ],
+  });
+  wideParserId = parser.id;
+  await api(request, "POST", `/parsers/${wideParserId}/review-stages`, { name: "Check", reviewType: "mandatory", reviewerId: rita.id });
+  const documentId = await wideDocument(request, "INV-WIDE-1");
+
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openWorkspace(page, rita, documentId);
+  // The console's navigation is a bar; the parser's header and tabs are gone.
+  await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Parser sections" })).toHaveCount(0);
+
+  const form = page.getByRole("form", { name: "Extracted data" });
+  const visibleValues = await form.locator("[data-value-path]").evaluateAll((elements) =>
+    elements.filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+    }).length,
+  );
+  expect(visibleValues).toBeGreaterThanOrEqual(8);
+  await page.screenshot({ path: testInfo.outputPath("review-1280x720.png") });
+
+  // Wide tables: the line items take the workspace's width, every column readable.
+  await page.getByRole("button", { name: "Wide tables" }).click();
+  const wide = page.getByRole("region", { name: "Line items, full width" });
+  await expect(wide.getByRole("table")).toBeVisible();
+  expect((await wide.getByRole("table").boundingBox())!.width).toBeGreaterThan(1000);
+  await page.screenshot({ path: testInfo.outputPath("review-1280x720-wide-tables.png") });
+  await page.getByRole("button", { name: "Wide tables" }).click();
+  await expect(wide).toHaveCount(0);
+
+  // The divider moves with the keyboard too, and the width is remembered.
+  const divider = page.getByRole("separator", { name: "Resize the data panel" });
+  const before = Number(await divider.getAttribute("aria-valuenow"));
+  await divider.focus();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(divider).toHaveAttribute("aria-valuenow", String(before + 4));
+  await page.reload();
+  await expect(page.getByRole("separator", { name: "Resize the data panel" })).toHaveAttribute("aria-valuenow", String(before + 4));
+  await page.getByRole("separator", { name: "Resize the data panel" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+});
+
+test("approve is blocked with the list of problems until they are fixed; an admin may approve anyway with a reason", async ({ page, request }) => {
+  await api(request, "PATCH", `/parsers/${wideParserId}/review-checks`, { validationRules: [{ kind: "sum_equals", terms: ["subtotal", "tax"], target: "total", tolerance: 0.01 }] });
+  const documentId = await wideDocument(request, "INV-WIDE-2");
+  await api(request, "PATCH", `/process/${wideParserId}/files/data`, { documentId, data: { invoiceNumber: null, subtotal: 100, tax: 20, total: 125 } });
+
+  await openWorkspace(page, rita, documentId);
+  // The parser's checks arrive with the workspace's context (the queue's links show it has come).
+  await expect(page.getByRole("link", { name: "Next document" })).toBeVisible();
+  await page.getByRole("button", { name: "Approve" }).click();
+  const problems = page.getByRole("alert").filter({ hasText: "Cannot approve yet" });
+  await expect(problems).toContainText("2 problems");
+  await expect(problems).toContainText("subtotal + tax = 120, but total is 125");
+  await expect(problems.getByRole("button", { name: "Approve anyway…" })).toHaveCount(0);
+  await problems.getByRole("button", { name: "invoiceNumber is required but empty" }).click();
+  const invoiceNumber = page.getByLabel("invoiceNumber", { exact: true });
+  await expect(invoiceNumber).toBeFocused();
+  await invoiceNumber.fill("INV-WIDE-2");
+  await invoiceNumber.press("Enter");
+  await page.getByLabel("total", { exact: true }).fill("120");
+  await page.getByLabel("total", { exact: true }).press("Enter");
+  await expect(page.getByText("All changes saved")).toBeVisible();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect.poll(async () => (await api<{ status: string }>(request, "GET", `/parsers/${wideParserId}/documents/${documentId}`)).status).toBe("approved");
+  await signOut(page);
+
+  // Ada takes a failing document and approves it anyway, giving a reason.
+  const second = await wideDocument(request, "INV-WIDE-3");
+  await api(request, "PATCH", `/process/${wideParserId}/files/data`, { documentId: second, data: { invoiceNumber: "INV-WIDE-3", subtotal: 100, tax: 20, total: 125 } });
+  await api(request, "POST", `/parsers/${wideParserId}/documents/${second}/review/assign`, { reviewerId: ada.id });
+  await openWorkspace(page, ada, second);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.getByRole("alert").filter({ hasText: "Cannot approve yet" }).getByRole("button", { name: "Approve anyway…" }).click();
+  const override = page.getByRole("alertdialog", { name: "Approve despite the problems?" });
+  await override.getByLabel("Reason for approving").fill("Delivery fee agreed by phone");
+  await override.getByRole("button", { name: "Approve anyway" }).click();
+  await expect
+    .poll(async () => (await api<{ status: string; review: { stages: { note: string | null }[] } }>(request, "GET", `/parsers/${wideParserId}/documents/${second}`)).review.stages[0]!.note)
+    .toBe("Delivery fee agreed by phone");
+});
+
+test("on a 768 px tablet and a 390 px phone the workspace stays usable, with no serious accessibility violations", async ({ page, request }) => {
+  const documentId = await wideDocument(request, "INV-WIDE-4");
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await openWorkspace(page, rita, documentId);
+  await expect(page.getByRole("separator", { name: "Resize the data panel" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Approve" })).toBeInViewport();
+  await expect(page.getByLabel("invoiceNumber", { exact: true })).toBeInViewport();
+  const axe = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(await axe()).toEqual([]);
+
+  // A phone: document above, data below; the navigation opens from the Menu button.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("separator", { name: "Resize the data panel" })).toBeHidden();
+  const documentBox = (await page.getByRole("region", { name: "Document" }).boundingBox())!;
+  const dataBox = (await page.getByRole("form", { name: "Extracted data" }).boundingBox())!;
+  expect(dataBox.y).toBeGreaterThanOrEqual(documentBox.y + documentBox.height - 1);
+  expect(documentBox.width).toBeGreaterThan(350);
+  expect(await axe()).toEqual([]);
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(page.getByRole("dialog", { name: "Console menu" }).getByRole("link", { name: "Parsers" })).toBeVisible();
+  await page.keyboard.press("Escape");
+});
+
+test("the Review badge follows a decision taken in the workspace, and the parser's inbound address can be copied", async ({ page, request }) => {
+  const documentId = await wideDocument(request, "INV-WIDE-5");
+  await api(request, "PATCH", `/process/${wideParserId}/files/data`, { documentId, data: { invoiceNumber: "INV-WIDE-5", subtotal: 100, tax: 20, total: 120 } });
+  await signIn(page, rita.email, rita.password);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  const badge = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Review/ });
+  await page.goto("/review");
+  const waiting = Number((await badge.textContent())?.match(/\d+/)?.[0] ?? 0);
+  expect(waiting).toBeGreaterThan(0);
+  // Into the workspace and back out with client-side navigation only: the navigation is not rendered again.
+  await page.getByRole("link", { name: "INV-WIDE-5.pdf" }).click();
+  await expect(page.getByRole("heading", { name: "INV-WIDE-5.pdf" })).toBeVisible();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByRole("status", { name: "Notifications" }).getByText(/Approved|Stage approved/)).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("link", { name: "← Documents" }).click();
+  await expect(page.getByRole("navigation", { name: "Parser sections" })).toBeVisible();
+  await expect(badge).toHaveText(waiting - 1 > 0 ? new RegExp(`^Review\\s*${waiting - 1}`) : /^Review$/);
+  await signOut(page);
+
+  // Ada finds the parser's inbound e-mail address in its settings, with a copy button.
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/parsers/${wideParserId}/settings`);
+  await expect(page.getByText(/^[a-z0-9-]+@inbound\.localhost$/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Copy the e-mail address" })).toBeVisible();
 });

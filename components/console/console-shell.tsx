@@ -5,6 +5,7 @@ import type { Me } from "@/lib/contracts/session";
 import { ReviewQueueCount } from "@/components/review-queue/review-queue-count";
 import { InvitationsBanner } from "./invitations-banner";
 import { NavLink } from "./nav-link";
+import { ShellFrame } from "./shell-frame";
 import { TeamSwitcher } from "./team-switcher";
 
 type NavItem = { href: string; label: string; permission?: string; badge?: ReactNode };
@@ -35,6 +36,7 @@ const NAV: { heading: string; items: NavItem[] }[] = [
       { href: "/settings/api-keys", label: "API keys", permission: "apiKeys.write" },
       { href: "/settings/members", label: "Members", permission: "members.manage" },
       { href: "/settings/connections", label: "Connections" },
+      { href: "/settings/account", label: "Account" },
     ],
   },
   { heading: "Developers", items: [{ href: "/api-reference", label: "API reference" }] },
@@ -43,65 +45,69 @@ const NAV: { heading: string; items: NavItem[] }[] = [
 const REGION_LABEL = { us: "US region", eu: "EU region" } as const;
 
 export function ConsoleShell({ me, children }: { me: Me; children: ReactNode }) {
+  const sidebar = (
+    <>
+      <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
+        <span className="text-base font-semibold tracking-tight">Quarry</span>
+        <Badge tone="accent" aria-label={`Data hosted in the ${REGION_LABEL[me.team.region]}`}>
+          {me.team.region.toUpperCase()}
+        </Badge>
+      </div>
+      <div className="border-b border-line p-3">
+        <TeamSwitcher teams={me.teams} currentTeamId={me.team.id} />
+      </div>
+      <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
+        {NAV.map((section) => {
+          const items = section.items.filter((item) => !item.permission || me.permissions.includes(item.permission));
+          if (items.length === 0) return null;
+          return (
+            <div key={section.heading} className="mb-4">
+              <p className="px-2 pb-1 text-xs font-medium uppercase tracking-wide text-muted">{section.heading}</p>
+              <ul className="flex flex-col gap-0.5">
+                {items.map((item) => (
+                  <li key={item.href}>
+                    <NavLink href={item.href}>
+                      {item.badge ? (
+                        <span className="flex items-center justify-between gap-2">
+                          {item.label}
+                          {item.badge}
+                        </span>
+                      ) : (
+                        item.label
+                      )}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          );
+        })}
+      </nav>
+      <div className="border-t border-line p-3">
+        <p className="truncate font-medium" title={me.user.email}>
+          {me.user.name || me.user.email}
+        </p>
+        <p className="mb-2 truncate text-xs text-muted">
+          {me.user.email} · <span className="capitalize">{me.role}</span>
+        </p>
+        <form action={signOutAction}>
+          <Button type="submit" variant="secondary" size="sm" className="w-full">
+            Sign out
+          </Button>
+        </form>
+      </div>
+    </>
+  );
   return (
-    <div className="flex min-h-screen">
-      <aside className="flex w-60 shrink-0 flex-col border-r border-line bg-surface">
-        <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
-          <span className="text-base font-semibold tracking-tight">Quarry</span>
-          <Badge tone="accent" aria-label={`Data hosted in the ${REGION_LABEL[me.team.region]}`}>
-            {me.team.region.toUpperCase()}
-          </Badge>
-        </div>
-        <div className="border-b border-line p-3">
-          <TeamSwitcher teams={me.teams} currentTeamId={me.team.id} />
-        </div>
-        <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
-          {NAV.map((section) => {
-            const items = section.items.filter((item) => !item.permission || me.permissions.includes(item.permission));
-            if (items.length === 0) return null;
-            return (
-              <div key={section.heading} className="mb-4">
-                <p className="px-2 pb-1 text-xs font-medium uppercase tracking-wide text-muted">{section.heading}</p>
-                <ul className="flex flex-col gap-0.5">
-                  {items.map((item) => (
-                    <li key={item.href}>
-                      <NavLink href={item.href}>
-                        {item.badge ? (
-                          <span className="flex items-center justify-between gap-2">
-                            {item.label}
-                            {item.badge}
-                          </span>
-                        ) : (
-                          item.label
-                        )}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            );
-          })}
-        </nav>
-        <div className="border-t border-line p-3">
-          <p className="truncate font-medium" title={me.user.email}>
-            {me.user.name || me.user.email}
-          </p>
-          <p className="mb-2 truncate text-xs text-muted">
-            {me.user.email} · <span className="capitalize">{me.role}</span>
-          </p>
-          <form action={signOutAction}>
-            <Button type="submit" variant="secondary" size="sm" className="w-full">
-              Sign out
-            </Button>
-          </form>
-        </div>
-      </aside>
-      <div className="min-w-0 flex-1">
+    <ShellFrame
+      sidebar={sidebar}
+      banner={
         <Suspense fallback={null}>
           <InvitationsBanner />
         </Suspense>
-        <main className="mx-auto max-w-6xl px-8 py-8">{children}</main>
-      </div>
-    </div>
+      }
+    >
+      {children}
+    </ShellFrame>
   );
 }

@@ -14,7 +14,7 @@ function documentWith(status: DocumentFull["status"], reviewStatus: string, assi
       status: reviewStatus,
       assignee,
       currentStage: reviewStatus === "pending" ? stage : null,
-      stages: [{ ...stage, status: "pending", assignee: ada, approvedAt: null, rejectedAt: null, enteredAt: null }],
+      stages: [{ ...stage, status: "pending", assignee: ada, approvedAt: null, rejectedAt: null, enteredAt: null, note: null }],
     },
   };
 }

@@ -11,6 +11,8 @@ export type Ability = { allowed: true } | { allowed: false; reason: string };
 
 export type ReviewAbilities = {
   decide: Ability;
+  /** Approving although the parser's checks fail (with a reason): team admins who may decide. */
+  override: boolean;
   reset: Ability;
   reassign: Ability;
   edit: Ability;
@@ -56,5 +58,5 @@ export function reviewAbilities(document: Pick<DocumentFull, "status" | "review"
   else if (!inReview) edit = refused("Data can be corrected here only while the document is in review.");
   else if (viewer.role === "reviewer" && assignee?.id !== viewer.userId) edit = refused("Only the reviewer this stage is assigned to can correct its data.");
 
-  return { decide, reset, reassign, edit };
+  return { decide, override: decide.allowed && viewer.role === "admin", reset, reassign, edit };
 }

@@ -1,6 +1,7 @@
 "use client";
 
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useRef, useState, type CSSProperties } from "react";
+import { Button } from "@/components/ui";
 import type { Field } from "@/lib/contracts/fields";
 import { DEFAULT_REVIEW_KEYMAP, type ReviewKeymap } from "@/lib/contracts/preferences";
 import { DataForm } from "./data/data-form";
@@ -21,8 +22,14 @@ import { useQueueNavigation } from "./use-queue-navigation";
 import { useReviewDecisions } from "./use-review-decisions";
 import { pathKey, type ValuePath } from "./value-paths";
 import { WorkspaceHeader } from "./workspace-header";
+import { useSplit } from "./layout/use-split";
+import { useWideTables } from "./layout/use-wide-tables";
+import { runApprovalChecks } from "@/lib/contracts/review-checks-run";
+import type { ReviewChecks } from "@/lib/contracts/review-checks";
 import { NO_NEIGHBOURS, type WorkspaceDocument } from "./workspace-document";
 import { useWorkspaceContext } from "./use-workspace-context";
+
+const NO_CHECKS: ReviewChecks = { validationRules: [], rejectReasons: [] };
 
 export type ReviewWorkspaceProps = {
   parserId: string;
@@ -80,9 +87,18 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer }: R
   }, []);
 
   const navigation = useQueueNavigation(neighbours);
-  const decisions = useReviewDecisions({ parserId, document, onDocument: setDocument, flushSaves: data.flush, openDocument: navigation.open });
+  const checks = workspaceContext.context?.checks ?? NO_CHECKS;
+  const { values } = data;
+  // Until the parser's checks have arrived, the API is the one to ask (an empty local list would be incomplete).
+  const checksKnown = workspaceContext.context !== null;
+  const checkNow = useCallback(() => (checksKnown ? runApprovalChecks(fields, checks.validationRules, values) : []), [checksKnown, fields, checks.validationRules, values]);
+  const decisions = useReviewDecisions({ parserId, document, onDocument: setDocument, flushSaves: data.flush, openDocument: navigation.open, checkNow });
 
-  const highlight = (hovered ?? focused?.meta)?.source ?? null;
+  // The focused value leads: the pointer resting on the data panel must not pull the highlight away from it.
+  const highlight = (focused?.meta ?? hovered)?.source ?? null;
+  const splitRef = useRef<HTMLDivElement>(null);
+  const split = useSplit(splitRef);
+  const [wideTables, setWideTables] = useWideTables();
   const pickTarget = abilities.edit.allowed ? focused?.path ?? null : null;
   const pickLabel = pickTarget ? (pickTarget.row === undefined ? pickTarget.field : `${pickTarget.column}, row ${pickTarget.row + 1} of ${pickTarget.field}`) : null;
 
@@ -109,8 +125,8 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer }: R
   useReviewShortcuts(
     keymap,
     {
-      approve: () => (abilities.decide.allowed ? void decisions.decide("approve") : false),
-      reject: () => (abilities.decide.allowed ? void decisions.decide("reject") : false),
+      approve: () => (abilities.decide.allowed ? decisions.approve() : false),
+      reject: () => (abilities.decide.allowed ? decisions.setDialog("reject") : false),
       // Before the queue is known (the first second or so), the next document is asked for on the spot.
       nextDocument: () => (workspaceContext.context ? navigation.goNext() : void decisions.openNextInQueue()),
       previousDocument: navigation.goPrevious,
@@ -118,15 +134,24 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer }: R
       undo: data.undo,
       showShortcuts: () => setDialog("shortcuts"),
     },
-    dialog === null,
+    dialog === null && decisions.dialog === null,
+  );
+
+  const hasTables = fields.some((field) => field.type === "table");
+  const dataForm = (tables: "inline" | "none" | "only") => (
+    <DataForm
+      fields={fields}
+      data={data}
+      readOnly={!abilities.edit.allowed}
+      readOnlyReason={abilities.edit.allowed ? null : abilities.edit.reason}
+      pickTargetKey={pickTarget ? pathKey(pickTarget) : null}
+      events={events}
+      tables={tables}
+    />
   );
 
   return (
-    <section
-      id="review-workspace"
-      aria-labelledby="document-title"
-      className="flex flex-col overflow-hidden rounded-lg border border-line bg-surface lg:h-[calc(100dvh-11.5rem)] lg:min-h-[36rem]"
-    >
+    <section id="review-workspace" aria-labelledby="document-title" className="flex min-h-0 flex-1 flex-col bg-surface md:overflow-hidden">
       <WorkspaceHeader
         parserId={parserId}
         document={document}
@@ -140,39 +165,40 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer }: R
         onShowShortcuts={() => setDialog("shortcuts")}
         onEditShortcuts={() => setDialog("settings")}
       />
-      {/* Side by side on wide screens (each pane scrolls on its own); stacked on narrow ones. */}
-      <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
-        <section aria-label="Document" className="h-[70vh] min-w-0 border-b border-line lg:h-auto lg:flex-1 lg:border-r lg:border-b-0">
+      <ReviewPanel review={document.review} abilities={abilities} keymap={keymap} decisions={decisions} reviewers={reviewers} rejectReasons={checks.rejectReasons} />
+      {/* Side by side from 768 px (each pane scrolls on its own, the divider moves); stacked below. */}
+      <div ref={splitRef} className="flex min-h-0 flex-1 flex-col md:flex-row">
+        <section aria-label="Document" className="h-[60vh] min-w-0 border-b border-line md:h-auto md:flex-1 md:border-b-0">
           <DocumentViewer parserId={parserId} document={document} highlight={highlight} scrollRequest={scrollRequest} pickLabel={pickLabel} onPick={onPick} onStopPicking={() => setFocused(null)} onFirstPagePainted={onFirstPagePainted} />
         </section>
-        <div ref={dataPaneRef} className="flex shrink-0 flex-col lg:w-[26rem] lg:overflow-y-auto">
-          <ReviewPanel
-            review={document.review}
-            abilities={abilities}
-            keymap={keymap}
-            busy={decisions.busy}
-            error={decisions.error}
-            reviewers={reviewers}
-            onDecide={decisions.decide}
-            onAssign={decisions.assign}
-          />
-          <section aria-labelledby="data-heading" className="flex flex-col gap-2 p-3">
-            <h3 id="data-heading" className="text-sm font-semibold">
-              Extracted data
-            </h3>
+        <div {...split.separatorProps} className="hidden w-1.5 shrink-0 cursor-col-resize border-x border-line bg-subtle hover:bg-accent-soft focus-visible:bg-accent-soft focus-visible:outline-2 focus-visible:outline-accent md:block" />
+        <div
+          ref={dataPaneRef}
+          style={{ "--data-width": `${split.percent}%` } as CSSProperties}
+          className="@container flex shrink-0 flex-col md:w-(--data-width) md:overflow-y-auto"
+        >
+          <section aria-labelledby="data-heading" className="flex flex-col gap-2 p-2">
+            <div className="flex items-center justify-between gap-2 px-1">
+              <h3 id="data-heading" className="text-sm font-semibold">
+                Extracted data
+              </h3>
+              {hasTables ? (
+                <Button variant="ghost" size="sm" aria-pressed={wideTables} onClick={() => setWideTables(!wideTables)}>
+                  Wide tables
+                </Button>
+              ) : null}
+            </div>
             {document.error ? <p className="rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm text-danger">{document.error}</p> : null}
-            <DataForm
-              fields={fields}
-              data={data}
-              readOnly={!abilities.edit.allowed}
-              readOnlyReason={abilities.edit.allowed ? null : abilities.edit.reason}
-              pickTargetKey={pickTarget ? pathKey(pickTarget) : null}
-              events={events}
-            />
+            {dataForm(wideTables ? "none" : "inline")}
           </section>
           <DocumentDetails document={document} />
         </div>
       </div>
+      {wideTables && hasTables ? (
+        <section aria-label="Line items, full width" className="max-h-[45%] shrink-0 overflow-auto border-t border-line p-2">
+          {dataForm("only")}
+        </section>
+      ) : null}
       <ShortcutsDialog open={dialog === "shortcuts"} onOpenChange={(open) => setDialog(open ? "shortcuts" : null)} keymap={keymap} onCustomise={() => setDialog("settings")} />
       <KeymapSettingsDialog open={dialog === "settings"} onOpenChange={(open) => setDialog(open ? "settings" : null)} keymap={keymap} onSaved={onKeymapSaved} />
     </section>

@@ -1,5 +1,6 @@
 import type { DocumentFull, Review } from "@/lib/contracts/documents";
 import type { ReviewKeymap } from "@/lib/contracts/preferences";
+import type { ReviewChecks } from "@/lib/contracts/review-checks";
 import { sameOriginFileUrl } from "./file-source";
 
 /** What the workspace needs of a document: the full view without what it never shows, with a same-origin file link. */
@@ -36,6 +37,8 @@ export type WorkspaceContext = {
   neighbours: Neighbours;
   reviewers: Array<{ id: string; name: string; email: string }>;
   keymap: ReviewKeymap;
+  /** The parser's approval checks (run here too, so problems show before the API is asked) and reject reasons. */
+  checks: ReviewChecks;
 };
 
 /** `filesOrigin`: the deployment's separate origin for stored files (FILES_BASE_URL), when it has one. */

@@ -7,7 +7,10 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/** Signs out from any page: on the review workspace and on small screens the navigation sits behind its Menu button. */
 export async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Sign out" }).click();
+  const button = page.getByRole("button", { name: "Sign out" });
+  if (!(await button.isVisible())) await page.getByRole("button", { name: "Menu" }).click();
+  await button.click();
   await expect(page).toHaveURL(/\/sign-in/);
 }

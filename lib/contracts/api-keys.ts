@@ -11,6 +11,11 @@ export const CreateApiKeySchema = z.strictObject({
     .max(KEY_PERMISSIONS.length)
     .optional()
     .describe("Permissions the key carries; at most the creator's own. Omitted: all of the creator's key permissions."),
+  expiresAt: z.iso
+    .datetime({ offset: true, message: "Give the expiry as a date and time, such as 2027-01-31T00:00:00Z" })
+    .refine((value) => Date.parse(value) > Date.now(), "The expiry must be in the future")
+    .optional()
+    .describe("When the key stops working (401 with a message saying it expired); omitted: it never expires"),
 });
 export type CreateApiKey = z.infer<typeof CreateApiKeySchema>;
 
@@ -23,6 +28,9 @@ export const ApiKeySchema = z
     createdAt: TimestampSchema,
     lastUsedAt: TimestampSchema.nullable(),
     createdBy: z.object({ id: UuidSchema, name: z.string(), email: z.string() }),
+    expiresAt: TimestampSchema.nullable().describe("When the key stops working; null: never"),
+    revokedAt: TimestampSchema.nullable(),
+    status: z.enum(["active", "expired", "revoked"]),
   })
   .meta({ id: "ApiKey" });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
@@ -48,7 +56,7 @@ export const apiKeyOperations = {
     path: "/api-keys",
     tag: "API keys",
     summary: "List API keys",
-    description: "Admins see every key of the team; others see the keys they created. Revoked keys are not listed.",
+    description: "Admins see every key of the team; others see the keys they created. Revoked and expired keys stay listed, with their `status`, newest first.",
     permission: "apiKeys.write",
     response: z.object({ data: z.array(ApiKeySchema) }),
   }),

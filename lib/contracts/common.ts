@@ -1,8 +1,10 @@
 import { z } from "zod";
 import type { Permission } from "@/lib/auth/permissions";
+// Plain words for every validation message (API answers and console forms share these contracts).
+import "./plain-errors";
 
 /** Shared pieces of every resource contract: ids, timestamps, pagination, the error envelope, operations. */
-export const UuidSchema = z.uuid({ message: "must be a UUID" });
+export const UuidSchema = z.uuid();
 export const DateTimeSchema = z.iso.datetime({ offset: true });
 export const TimestampSchema = DateTimeSchema;
 

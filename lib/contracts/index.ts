@@ -1,3 +1,4 @@
+import { accountOperations } from "./account";
 import { apiKeyOperations } from "./api-keys";
 import { auditOperations } from "./audit";
 import { classifierOperations } from "./classifiers";
@@ -11,6 +12,7 @@ import { myInvitationOperations } from "./invitations";
 import { memberOperations } from "./members";
 import { parserOperations } from "./parsers";
 import { preferenceOperations } from "./preferences";
+import { reviewCheckOperations } from "./review-checks";
 import { reviewOperations } from "./reviews";
 import { sessionOperations } from "./session";
 import { usageOperations } from "./usage";
@@ -19,6 +21,7 @@ import { webhookOperations } from "./webhooks";
 /** Every /api/v1 operation. The OpenAPI document and the route-coverage test walk this list. */
 export const operationGroups = {
   session: sessionOperations,
+  account: accountOperations,
   apiKeys: apiKeyOperations,
   members: memberOperations,
   myInvitations: myInvitationOperations,
@@ -29,6 +32,7 @@ export const operationGroups = {
   documents: documentOperations,
   exports: exportOperations,
   reviews: reviewOperations,
+  reviewChecks: reviewCheckOperations,
   preferences: preferenceOperations,
   connections: connectionOperations,
   usage: usageOperations,

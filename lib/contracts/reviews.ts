@@ -166,7 +166,28 @@ export const ReviewDecisionQuerySchema = z.object({
 });
 export type ReviewDecisionQuery = z.infer<typeof ReviewDecisionQuerySchema>;
 
-const decisionOperation = (operationId: string, action: "approve" | "reject" | "reset", summary: string, description: string, errors: number[]) => ({
+export const DECISION_NOTE_MAX = 500;
+
+/** Approve's query: the stage, and an admin's reason to approve although the parser's checks fail. */
+export const ApproveQuerySchema = ReviewDecisionQuerySchema.extend({
+  overrideReason: z
+    .string()
+    .trim()
+    .min(1, "Give a reason for approving despite the failed checks")
+    .max(DECISION_NOTE_MAX, `At most ${DECISION_NOTE_MAX} characters`)
+    .optional()
+    .describe("Team admins only: approve although the checks fail (required fields, value types, validation rules), for this reason; kept in the audit and on the stage's `note`"),
+});
+
+/** Reject's query: the stage, and why (kept on the stage's `note`, in the audit and in the webhook's document). */
+export const RejectQuerySchema = ReviewDecisionQuerySchema.extend({
+  reason: z.string().trim().max(DECISION_NOTE_MAX, `At most ${DECISION_NOTE_MAX} characters`).optional().describe("Why the document is rejected"),
+});
+
+/** How long after a decision its maker may still undo it (the console offers it from the decision's toast). */
+export const UNDO_WINDOW_SECONDS = 60;
+
+const decisionOperation = (operationId: string, action: "approve" | "reject" | "reset" | "undo", summary: string, description: string, errors: number[]) => ({
   operationId,
   method: "POST" as const,
   path: `/parsers/{parserId}/documents/{documentId}/review/${action}`,
@@ -180,8 +201,6 @@ const decisionOperation = (operationId: string, action: "approve" | "reject" | "
   errors,
 });
 
-const decision = (operationId: string, action: "approve" | "reject", summary: string, description: string, errors: number[]) =>
-  defineOperation({ ...decisionOperation(operationId, action, summary, description, errors), query: ReviewDecisionQuerySchema });
 
 export const reviewOperations = {
   listStages: defineOperation({
@@ -259,14 +278,35 @@ export const reviewOperations = {
     response: ReviewersSchema,
     errors: [403, 404],
   }),
-  approve: decision(
-    "approveReview",
-    "approve",
-    "Approve the current stage",
-    "`reviewerId` must be the document's current assignee, else 403. Moves to the next applicable stage (conditional stages re-evaluated on the current data) or ends `approved`. Two concurrent approvals of the same stage: one wins, the other is a 409; send `?stageId=` to make that hold even when the same person reviews the next stage.",
-    [403, 404, 409],
-  ),
-  reject: decision("rejectReview", "reject", "Reject the current stage", "`reviewerId` must be the document's current assignee, else 403. Ends the review `rejected`.", [403, 404, 409]),
+  approve: defineOperation({
+    ...decisionOperation(
+      "approveReview",
+      "approve",
+      "Approve the current stage",
+      "`reviewerId` must be the document's current assignee, else 403. Moves to the next applicable stage (conditional stages re-evaluated on the current data) or ends `approved`. Two concurrent approvals of the same stage: one wins, the other is a 409; send `?stageId=` to make that hold even when the same person reviews the next stage. A document whose data fails the parser's checks (a required field empty, a value not of its field's type, a validation rule) is a 409 with every problem in `issues`; a team admin may approve it anyway with `?overrideReason=`.",
+      [400, 403, 404, 409],
+    ),
+    query: ApproveQuerySchema,
+  }),
+  reject: defineOperation({
+    ...decisionOperation(
+      "rejectReview",
+      "reject",
+      "Reject the current stage",
+      "`reviewerId` must be the document's current assignee, else 403. Ends the review `rejected`. `?reason=` records why.",
+      [400, 403, 404, 409],
+    ),
+    query: RejectQuerySchema,
+  }),
+  undo: defineOperation({
+    ...decisionOperation(
+      "undoReviewDecision",
+      "undo",
+      "Undo my last decision",
+      `Within ${UNDO_WINDOW_SECONDS} seconds of approving or rejecting a stage, the person who decided it (\`reviewerId\`) may take the decision back: the stage waits for a decision again. Too late, someone else's decision, or a later stage already decided: 409.`,
+      [403, 404, 409],
+    ),
+  }),
   reset: defineOperation(
     decisionOperation(
       "resetReview",

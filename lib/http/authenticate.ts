@@ -39,6 +39,9 @@ export async function authenticate(request: Request, db: Db): Promise<Caller> {
   }
   const key = region ? await authenticateApiKey(db, credential) : null;
   if (!key) throw unauthorized("Invalid or revoked API key.");
+  if ("expiredAt" in key) {
+    throw unauthorized(`This API key expired on ${key.expiredAt.toISOString().slice(0, 16).replace("T", " ")} UTC. Create a new key in the console (Settings › API keys).`);
+  }
   return {
     ctx: {
       db,

@@ -40,9 +40,26 @@ describe("API keys", () => {
     const after = await call("/api/v1/parsers", { key });
     expect(after.status).toBe(401);
     expect(after.body).toMatchObject({ error: true });
-    expect((await call("/api/v1/api-keys", { key: acme().apiKey })).body).not.toMatchObject({ data: expect.arrayContaining([expect.objectContaining({ id })]) });
+    // It stays listed, marked revoked.
+    const listed = (await call<{ data: (KeyRow & { status: string; revokedAt: string | null })[] }>("/api/v1/api-keys", { key: acme().apiKey })).body.data.find((row) => row.id === id);
+    expect(listed).toMatchObject({ status: "revoked", revokedAt: expect.any(String) });
     // Revoking twice: it is gone.
     expect((await call("/api/v1/api-keys/" + id, { method: "DELETE", key: acme().apiKey })).status).toBe(404);
+  });
+
+  it("refuses a key past its expiry with a message saying so, and lists it as expired", async () => {
+    const expiresAt = new Date(Date.now() + 1_500).toISOString();
+    const created = await call<{ id: string; key: string }>("/api/v1/api-keys", { key: acme().apiKey, body: { name: "Short-lived", permissions: ["parsers.read"], expiresAt } });
+    expect(created.status).toBe(201);
+    expect((await call("/api/v1/parsers", { key: created.body.key })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
+    const expired = await call<{ message: string }>("/api/v1/parsers", { key: created.body.key });
+    expect(expired.status).toBe(401);
+    expect(expired.body.message).toMatch(/^This API key expired on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\./);
+    const listed = (await call<{ data: { id: string; status: string; expiresAt: string | null }[] }>("/api/v1/api-keys", { key: acme().apiKey })).body.data.find((row) => row.id === created.body.id);
+    expect(listed).toMatchObject({ status: "expired", expiresAt: new Date(expiresAt).toISOString() });
+    const past = await call("/api/v1/api-keys", { key: acme().apiKey, body: { name: "Already over", expiresAt: "2020-01-01T00:00:00Z" } });
+    expect(past.status).toBe(400);
   });
 
   it("keeps teams apart: another team's key is a 404 and never listed", async () => {

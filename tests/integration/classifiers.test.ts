@@ -312,7 +312,7 @@ describe("upload, classify and route", () => {
     const pdf = await textPdf(INVOICE);
     const cases: [{ name: string; bytes: Uint8Array }[], Record<string, string>, RegExp][] = [
       [[], {}, /at least one file/],
-      [[{ name: "a.pdf", bytes: new TextEncoder().encode("plain text") }], {}, /a text\/plain file; this classifier accepts/],
+      [[{ name: "a.pdf", bytes: new TextEncoder().encode("plain text") }], {}, /a file of a kind this classifier does not accept \(Plain text\)\. This classifier accepts/],
       [[{ name: "a.pdf", bytes: new Uint8Array() }], {}, /empty/],
       [[{ name: "a.pdf", bytes: pdf }], { externalIds: JSON.stringify(["a", "b"]) }, /one entry per file/],
       [[{ name: "a.pdf", bytes: pdf }], { custom: "{nope" }, /JSON-encoded array/],

@@ -96,7 +96,7 @@ describe("upload by file", () => {
     const text = new TextEncoder().encode("just some text, no PDF here");
     const disguised = await upload([{ name: "invoice.pdf", bytes: text, type: "application/pdf" }]);
     expect(disguised.status).toBe(400);
-    expect(disguised.body.message).toMatch(/invoice\.pdf is a text\/plain file; this parser accepts/);
+    expect(disguised.body.message).toMatch(/invoice\.pdf is a file of a kind this parser does not accept \(Plain text\)\. This parser accepts/);
     // A real PDF named .png is a PDF, and is accepted.
     expect((await upload([{ name: "scan.png", bytes: await textPdf(["x"]), type: "image/png" }])).status).toBe(200);
   });

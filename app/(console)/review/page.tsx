@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { NotAllowed } from "@/components/console/not-allowed";
 import { canSeeEveryone } from "@/components/review-queue/can-see-everyone";
 import { QueueEmptyState } from "@/components/review-queue/queue-empty-state";
 import { QueuePagination } from "@/components/review-queue/queue-pagination";
 import { QueueScopeTabs } from "@/components/review-queue/queue-scope-tabs";
 import { QueueTable } from "@/components/review-queue/queue-table";
-import { parseQueueView, QUEUE_SCOPE_LABELS, type QueueSearchParams, type QueueView } from "@/components/review-queue/queue-view";
+import { parseQueueView, queueHref, QUEUE_SCOPE_LABELS, type QueueSearchParams, type QueueView } from "@/components/review-queue/queue-view";
 import { StageFacet } from "@/components/review-queue/stage-facet";
-import { ErrorState, PageHeader } from "@/components/ui";
+import { EmptyState, ErrorState, PageHeader } from "@/components/ui";
 import { ApiError } from "@/lib/api-client/client";
 import { consoleApi } from "@/lib/api-client/console";
 import { getMe, hasPermission } from "@/lib/console/me";
@@ -54,7 +55,19 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
               {QUEUE_SCOPE_LABELS[view.scope]}
               <span className="font-normal text-muted"> · {loaded.queue.pagination.total === 1 ? "1 document" : `${loaded.queue.pagination.total} documents`}</span>
             </h2>
-            {loaded.queue.data.length === 0 ? (
+            {loaded.queue.data.length === 0 && loaded.queue.pagination.total > 0 ? (
+              // Past the last page (documents were decided meanwhile): say so instead of "nothing waits".
+              <EmptyState
+                headingLevel={3}
+                title="This page is past the end of the queue"
+                description="Documents were decided while you were away, so the queue is shorter now."
+                action={
+                  <Link href={queueHref(view, { page: 1 })} className="text-sm text-accent hover:underline">
+                    Go to the first page
+                  </Link>
+                }
+              />
+            ) : loaded.queue.data.length === 0 ? (
               <QueueEmptyState view={view} canSeeEveryone={everyone} canManageStages={hasPermission(me, "parsers.write")} />
             ) : (
               <QueueTable items={loaded.queue.data} />

@@ -12,15 +12,27 @@ import type { ValueEvents } from "./value-events";
  * The extracted data as a form: the parser's values in field order, then its tables; Tab and Shift+Tab walk
  * them. The form is never submitted: every value saves on its own (see useDocumentData).
  */
-export function DataForm({ fields, data, readOnly, readOnlyReason, pickTargetKey, events }: {
+export function DataForm({ fields, data, readOnly, readOnlyReason, pickTargetKey, events, tables = "inline" }: {
   fields: Field[];
   data: DocumentData;
   readOnly: boolean;
   readOnlyReason: string | null;
   pickTargetKey: string | null;
   events: ValueEvents;
+  /** Where tables go: with the values (`inline`), elsewhere (`none`: the wide grid has them), or alone (`only`). */
+  tables?: "inline" | "none" | "only";
 }) {
   if (fields.length === 0) return <EmptyState title="This parser has no fields" description="Add fields to extract values from its documents." />;
+  const tableFields = tables === "none" ? [] : fields.filter((field) => field.type === "table");
+  if (tables === "only") {
+    return (
+      <form aria-label="Line items" onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-3">
+        {tableFields.map((field) => (
+          <TableField key={field.id} field={field} data={data} readOnly={readOnly} pickTargetKey={pickTargetKey} events={events} wide />
+        ))}
+      </form>
+    );
+  }
   return (
     <form aria-label="Extracted data" onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-3">
       {readOnly && readOnlyReason ? <p className="rounded-lg bg-subtle px-3 py-2 text-xs text-muted">{readOnlyReason}</p> : null}
@@ -31,9 +43,7 @@ export function DataForm({ fields, data, readOnly, readOnlyReason, pickTargetKey
             <ScalarField key={field.id} field={field} data={data} readOnly={readOnly} isPickTarget={pickTargetKey === pathKey({ field: field.name })} events={events} />
           ))}
       </div>
-      {fields
-        .filter((field) => field.type === "table")
-        .map((field) => (
+      {tableFields.map((field) => (
           <TableField key={field.id} field={field} data={data} readOnly={readOnly} pickTargetKey={pickTargetKey} events={events} />
         ))}
     </form>

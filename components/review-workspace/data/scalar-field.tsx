@@ -38,7 +38,11 @@ export function ScalarField({
       data-attention={needsAttention(level, field.required) ? "true" : undefined}
       onMouseEnter={() => events.onHoverValue(meta)}
       onMouseLeave={() => events.onHoverValue(null)}
-      className={cn("flex flex-col gap-1 rounded-lg px-2 py-1.5", isPickTarget && "bg-accent-soft ring-1 ring-accent/40")}
+      className={cn(
+        // One line per value once the panel is wide enough (label and value side by side): more values fit on screen.
+        "flex flex-col gap-1 rounded-lg px-2 py-1 @md:grid @md:grid-cols-[minmax(7rem,11rem)_1fr] @md:items-center @md:gap-x-2",
+        isPickTarget && "bg-accent-soft ring-1 ring-accent/40",
+      )}
     >
       <div className="flex items-baseline justify-between gap-2">
         <label htmlFor={id} className="truncate text-xs font-medium text-ink">
@@ -62,7 +66,7 @@ export function ScalarField({
         onFocus={() => events.onFocusValue(path, meta)}
       />
       {error ? (
-        <p id={errorId} className="text-xs font-medium text-danger">
+        <p id={errorId} className="text-xs font-medium text-danger @md:col-span-2">
           {error}
           {draft ? `: “${draft}”` : ""}
         </p>

@@ -53,7 +53,7 @@ function TableCell({ field, column, rowIndex, row, data, readOnly, isPickTarget,
             invalid={Boolean(error)}
             ariaLabel={`${column.name}, row ${rowIndex + 1}`}
             describedBy={hintId}
-            className={cn("h-7 min-w-20 px-1.5 text-xs", LEVEL_CLASSES[level])}
+            className={cn("h-7 w-full min-w-20 px-1.5 text-xs", LEVEL_CLASSES[level])}
             onDraft={(text) => data.setDraft(path, text)}
             onCommit={(text) => data.commitText(path, text)}
             onCancel={() => data.cancelDraft(path)}
@@ -68,12 +68,14 @@ function TableCell({ field, column, rowIndex, row, data, readOnly, isPickTarget,
 }
 
 /** A table field as an editable grid: one input per cell, rows added and removed (each change is saved). */
-export function TableField({ field, data, readOnly, pickTargetKey, events }: {
+export function TableField({ field, data, readOnly, pickTargetKey, events, wide = false }: {
   field: Field;
   data: DocumentData;
   readOnly: boolean;
   pickTargetKey: string | null;
   events: ValueEvents;
+  /** Shown across the workspace: cells get room, and columns can be widened by dragging their edge. */
+  wide?: boolean;
 }) {
   const rows: Row[] = Array.isArray(data.values[field.name]) ? (data.values[field.name] as Row[]) : [];
   const columns = field.columns ?? [];
@@ -98,7 +100,7 @@ export function TableField({ field, data, readOnly, pickTargetKey, events }: {
                 #
               </th>
               {columns.map((column) => (
-                <th key={column.id} scope="col" className="px-1.5 py-1 font-medium">
+                <th key={column.id} scope="col" title={column.name} className={cn("px-1.5 py-1 font-medium", wide && "min-w-32 resize-x overflow-hidden")}>
                   {column.name}
                 </th>
               ))}

@@ -70,6 +70,8 @@ export function ValueControl(props: ValueControlProps) {
   const common = {
     ...shared,
     value: text,
+    // A value wider than its box is cut off: the tooltip shows it whole.
+    title: text || undefined,
     readOnly,
     onChange: (event: { target: { value: string } }) => onDraft(event.target.value),
     onBlur: (event: { currentTarget: { value: string } }) => {

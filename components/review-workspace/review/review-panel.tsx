@@ -1,51 +1,84 @@
 "use client";
 
+import { useId, useState } from "react";
+import { Button } from "@/components/ui";
 import type { Review } from "@/lib/contracts/documents";
 import type { ReviewKeymap } from "@/lib/contracts/preferences";
 import type { ReviewAbilities } from "../review-abilities";
-import { ReviewActions, type Decision, type Person } from "./review-actions";
+import type { ReviewDecisions } from "../use-review-decisions";
+import { ApprovalProblems } from "./approval-problems";
+import { DecisionDialogs } from "./decision-dialogs";
+import { ReassignControl } from "./reassign-control";
+import { ReviewActions, type Person } from "./review-actions";
 import { StageProgress } from "./stage-progress";
 
-/** The review beside the data: the stages, what this stage's reviewer is asked to check, and the decisions. */
-export function ReviewPanel({ review, abilities, keymap, busy, error, reviewers, onDecide, onAssign }: {
+/**
+ * The review above the document and its data, compact: one line with the stages and the decisions, the stage's
+ * instructions under it; "Details" opens who reviews each stage, when, and reassignment.
+ */
+export function ReviewPanel({ review, abilities, keymap, decisions, reviewers, rejectReasons }: {
   review: Review;
   abilities: ReviewAbilities;
   keymap: ReviewKeymap;
-  busy: Decision | "assign" | null;
-  error: string | null;
+  decisions: ReviewDecisions;
   reviewers: Person[];
-  onDecide: (decision: Decision) => void;
-  onAssign: (reviewerId: string) => void;
+  rejectReasons: string[];
 }) {
+  const detailsId = useId();
+  const [open, setOpen] = useState(false);
   const instructions = review.currentStage?.reviewerInstructions?.trim();
+  const finished = review.status === "approved" || review.status === "rejected";
+  const blocked = finished ? abilities.reset : abilities.decide;
+  const decidedNote = review.stages.find((stage) => stage.note && (stage.status === "rejected" || stage.status === "approved"))?.note;
   return (
-    <section aria-labelledby="review-heading" className="flex flex-col gap-3 border-b border-line p-3">
-      <h3 id="review-heading" className="text-sm font-semibold">
-        Review
-      </h3>
-      <StageProgress review={review} />
-      {review.currentStage ? (
-        <div className="rounded-lg bg-subtle px-3 py-2">
-          <h4 className="text-xs font-medium text-muted">Instructions for {review.currentStage.name}</h4>
-          <p className="mt-0.5 text-sm whitespace-pre-line">{instructions || "No instructions for this stage."}</p>
+    <section aria-labelledby="review-heading" className="border-b border-line px-3 py-1.5">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+        <h3 id="review-heading" className="text-sm font-semibold">
+          Review
+        </h3>
+        <StageProgress review={review} compact />
+        {review.stages.length === 0 ? null : (
+          <div className="ml-auto flex items-center gap-1.5">
+            <ReviewActions
+              abilities={abilities}
+              keymap={keymap}
+              busy={decisions.busy}
+              onApprove={decisions.approve}
+              onReject={() => decisions.setDialog("reject")}
+              onReset={() => decisions.setDialog("reset")}
+            />
+            <Button size="sm" variant="ghost" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
+              {open ? "Hide details" : "Details"}
+            </Button>
+          </div>
+        )}
+      </div>
+      {instructions ? (
+        <p className="mt-1 truncate text-xs text-muted" title={instructions}>
+          <span className="font-medium text-ink">Instructions for {review.currentStage?.name}: </span>
+          {instructions}
+        </p>
+      ) : null}
+      {decidedNote ? (
+        <p className="mt-1 text-xs text-muted">
+          <span className="font-medium text-ink">{review.status === "rejected" ? "Rejected because: " : "Note: "}</span>
+          {decidedNote}
+        </p>
+      ) : null}
+      {!blocked.allowed && review.stages.length > 0 ? <p className="mt-1 text-xs text-muted">{blocked.reason}</p> : null}
+      {open ? (
+        <div id={detailsId} className="mt-2 grid gap-3 pb-1 md:grid-cols-2">
+          <StageProgress review={review} />
+          {abilities.reassign.allowed ? (
+            <ReassignControl key={review.assignee?.id ?? "nobody"} reviewers={reviewers} assigneeId={review.assignee?.id ?? null} busy={decisions.busy !== null} onAssign={decisions.assign} />
+          ) : null}
         </div>
       ) : null}
-      {review.stages.length === 0 ? null : (
-        <ReviewActions
-          key={review.assignee?.id ?? "nobody"}
-          abilities={abilities}
-          finished={review.status === "approved" || review.status === "rejected"}
-          keymap={keymap}
-          busy={busy}
-          reviewers={reviewers}
-          assigneeId={review.assignee?.id ?? null}
-          onDecide={onDecide}
-          onAssign={onAssign}
-        />
-      )}
+      <ApprovalProblems problems={decisions.problems} canOverride={abilities.override} onOverride={() => decisions.setDialog("override")} onDismiss={decisions.clearProblems} />
       <p role="alert" className="text-sm font-medium text-danger empty:hidden">
-        {error}
+        {decisions.error}
       </p>
+      <DecisionDialogs dialog={decisions.dialog} onClose={() => decisions.setDialog(null)} rejectReasons={rejectReasons} problemCount={decisions.problems.length} run={decisions.run} />
     </section>
   );
 }

@@ -20,12 +20,36 @@ function when(stage: Review["stages"][number]): string | null {
 }
 
 /** The review's stages in order: which one the document is at, who reviews each, and when things happened. */
-export function StageProgress({ review }: { review: Review }) {
+export function StageProgress({ review, compact = false }: { review: Review; compact?: boolean }) {
   if (review.stages.length === 0) {
     return <p className="text-xs text-muted">{review.status === "not_required" ? "No review is required for this document." : "No review stages."}</p>;
   }
+  if (compact) {
+    // One line: each stage's name and state; who and when are in the expanded view.
+    return (
+      <ol aria-label="Review stages" className="flex min-w-0 flex-wrap items-center gap-1.5">
+        {review.stages.map((stage) => {
+          const current = review.currentStage?.id === stage.id;
+          const status = STAGE_STATUS[stage.status];
+          return (
+            <li
+              key={stage.id}
+              aria-current={current ? "step" : undefined}
+              title={stage.assignee ? `${stage.name}: ${stage.assignee.name || stage.assignee.email}` : stage.name}
+              className={current ? "flex items-center gap-1.5 rounded-md border border-accent/40 bg-accent-soft/50 px-1.5 py-0.5" : "flex items-center gap-1.5 rounded-md border border-line px-1.5 py-0.5"}
+            >
+              <span className="max-w-40 truncate text-xs font-medium">
+                {stage.position}. {stage.name}
+              </span>
+              <Badge tone={status.tone}>{status.label}</Badge>
+            </li>
+          );
+        })}
+      </ol>
+    );
+  }
   return (
-    <ol aria-label="Review stages" className="flex flex-col gap-1">
+    <ol aria-label="Review stages, with reviewers and times" className="flex flex-col gap-1">
       {review.stages.map((stage) => {
         const current = review.currentStage?.id === stage.id;
         const status = STAGE_STATUS[stage.status];

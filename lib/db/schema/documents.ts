@@ -111,6 +111,8 @@ export const documentReviewStages = pgTable(
     approvedAt: timestamptz(),
     rejectedAt: timestamptz(),
     decidedById: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** Why it was decided so: a reject's reason, or the reason an admin approved despite failed checks. */
+    note: text(),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.stageId] }), index("document_review_stages_stage_idx").on(t.stageId, t.status)],
 );

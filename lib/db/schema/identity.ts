@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamptz, updatedAt } from "./columns";
 
 import type { Region, Role } from "@/lib/contracts/enums";
@@ -45,6 +45,8 @@ export const users = pgTable(
     passwordHash: text().notNull(),
     /** The user's own settings (today the review keymap's overrides); see lib/services/preferences. */
     preferences: jsonb().$type<StoredPreferences>().notNull().default({}),
+    /** Set when an admin chose the password: the user picks their own at the next sign-in. */
+    mustChangePassword: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -82,6 +84,8 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamptz(),
     revokedAt: timestamptz(),
+    /** Past this instant the key is refused (401) as expired; null: it never expires. */
+    expiresAt: timestamptz(),
     revokedById: uuid().references(() => users.id),
   },
   (t) => [uniqueIndex("api_keys_hash_key").on(t.keyHash), index("api_keys_team_idx").on(t.teamId, t.createdAt)],

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FieldType } from "@/lib/contracts/enums";
 import type { ClassifierSettings, ParserSettings } from "@/lib/contracts/parser-settings";
+import { DEFAULT_REJECT_REASONS, type ValidationRule } from "@/lib/contracts/review-checks";
 import { createdAt, id, timestamptz, updatedAt } from "./columns";
 import { teamIdColumn, users } from "./identity";
 
@@ -16,6 +17,10 @@ export const parsers = pgTable(
     type: text().notNull().default("document"),
     isActive: boolean().notNull().default(true),
     settings: jsonb().$type<ParserSettings>().notNull(),
+    /** Checked before a document may be approved (lib/contracts/review-checks-run.ts). */
+    validationRules: jsonb().$type<ValidationRule[]>().notNull().default([]),
+    /** The reasons reviewers pick from when they reject. */
+    rejectReasons: jsonb().$type<string[]>().notNull().default(DEFAULT_REJECT_REASONS),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamptz(),

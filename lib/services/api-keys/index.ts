@@ -23,15 +23,15 @@ export async function createApiKey(ctx: ServiceContext, input: CreateApiKey): Pr
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(apiKeys)
-      .values({ teamId: ctx.teamId, createdById: ctx.actor.userId, name: input.name, prefix, keyHash: hash, permissions })
+      .values({ teamId: ctx.teamId, createdById: ctx.actor.userId, name: input.name, prefix, keyHash: hash, permissions, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null })
       .returning();
     if (!row) throw new Error("API key insert returned no row");
-    await recordAudit(tx, ctx, { action: "apiKey.create", resourceType: "apiKey", resourceId: row.id, after: { name: row.name, prefix, permissions } });
+    await recordAudit(tx, ctx, { action: "apiKey.create", resourceType: "apiKey", resourceId: row.id, after: { name: row.name, prefix, permissions, expiresAt: row.expiresAt?.toISOString() ?? null } });
     return { id: row.id, name: row.name, prefix, permissions, key, createdAt: row.createdAt.toISOString() };
   });
 }
 
-/** Admins see every live key of the team; everyone else sees the keys they created. */
+/** Admins see every key of the team, revoked and expired ones too (marked so); everyone else the keys they created. */
 export async function listApiKeys(ctx: ServiceContext): Promise<ApiKey[]> {
   assertPermission(ctx, "apiKeys.write");
   const rows = await ctx.db
@@ -41,11 +41,12 @@ export async function listApiKeys(ctx: ServiceContext): Promise<ApiKey[]> {
     .where(
       and(
         eq(apiKeys.teamId, ctx.teamId),
-        isNull(apiKeys.revokedAt),
         ctx.role === "admin" ? undefined : eq(apiKeys.createdById, ctx.actor.userId),
       ),
     )
-    .orderBy(desc(apiKeys.createdAt));
+    .orderBy(desc(apiKeys.createdAt))
+    .limit(500);
+  const now = Date.now();
   return rows.map(({ key, creator }) => ({
     id: key.id,
     name: key.name,
@@ -54,6 +55,9 @@ export async function listApiKeys(ctx: ServiceContext): Promise<ApiKey[]> {
     createdAt: key.createdAt.toISOString(),
     lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
     createdBy: creator,
+    expiresAt: key.expiresAt?.toISOString() ?? null,
+    revokedAt: key.revokedAt?.toISOString() ?? null,
+    status: key.revokedAt ? ("revoked" as const) : key.expiresAt && key.expiresAt.getTime() <= now ? ("expired" as const) : ("active" as const),
   }));
 }
 
@@ -88,9 +92,10 @@ export type AuthenticatedKey = {
 
 /**
  * Resolves a presented key to its team and rights. Revoked keys, and keys whose creator has left the
- * team, resolve to nothing. The effective rights are the key's, cut down to the creator's current role.
+ * team, resolve to nothing; a key past its expiry to when it expired (the caller is told so, not just "invalid").
+ * The effective rights are the key's, cut down to the creator's current role.
  */
-export async function authenticateApiKey(db: Db, key: string): Promise<AuthenticatedKey | null> {
+export async function authenticateApiKey(db: Db, key: string): Promise<AuthenticatedKey | { expiredAt: Date } | null> {
   const [row] = await db
     .select({
       id: apiKeys.id,
@@ -98,6 +103,7 @@ export async function authenticateApiKey(db: Db, key: string): Promise<Authentic
       permissions: apiKeys.permissions,
       userId: apiKeys.createdById,
       lastUsedAt: apiKeys.lastUsedAt,
+      expiresAt: apiKeys.expiresAt,
       region: teams.region,
       role: memberships.role,
     })
@@ -107,6 +113,7 @@ export async function authenticateApiKey(db: Db, key: string): Promise<Authentic
     .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
     .limit(1);
   if (!row) return null;
+  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return { expiredAt: row.expiresAt };
   // Recording use at most once a minute keeps a hot key from turning every read into a write; the guard in
   // the WHERE clause keeps concurrent requests from writing it twice.
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {

@@ -1,4 +1,5 @@
 import "server-only";
+import { FILE_TYPE_LABELS } from "@/lib/contracts/file-types";
 import { randomUUID } from "node:crypto";
 import type { ClassifyUrls } from "@/lib/contracts/classifiers";
 import type { UploadResultItem } from "@/lib/contracts/documents";
@@ -47,8 +48,9 @@ export async function uploadToClassifier(
       if (file.bytes.byteLength > MAX_FILE_BYTES) throw validationError(`${file.name} is larger than 100 MB`);
       const contentType = await detectContentType(file.bytes, { declared: file.declaredType, fileName: file.name });
       if (!contentType || !accepted.has(contentType)) {
-        const what = contentType ? `a ${contentType} file` : "not a file type Quarry can read";
-        throw validationError(`${file.name} is ${what}; this classifier accepts ${[...accepted].join(", ") || "no file types"}`);
+        const what = contentType ? `a file of a kind this classifier does not accept (${FILE_TYPE_LABELS[contentType] ?? "unknown kind"})` : "not a kind of file Quarry can read";
+        const kinds = [...accepted].map((type) => FILE_TYPE_LABELS[type] ?? type);
+        throw validationError(`${file.name} is ${what}. This classifier accepts: ${kinds.join(", ") || "no file types"}.`);
       }
       return { ...file, contentType, id: randomUUID() };
     }),

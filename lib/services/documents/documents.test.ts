@@ -203,6 +203,7 @@ describe("review object", () => {
         approvedAt: approvedAt.toISOString(),
         rejectedAt: null,
         enteredAt: null,
+        note: null,
       },
       {
         id: second!.id,
@@ -214,6 +215,7 @@ describe("review object", () => {
         approvedAt: null,
         rejectedAt: null,
         enteredAt: null,
+        note: null,
       },
     ]);
     const full = await getDocument(admin, parser.id, reviewed.id);

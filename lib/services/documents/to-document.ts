@@ -33,6 +33,7 @@ type StageRow = {
   approvedAt: Date | null;
   rejectedAt: Date | null;
   enteredAt: Date | null;
+  note: string | null;
   name: string;
   reviewerInstructions: string | null;
 };
@@ -51,6 +52,7 @@ export async function loadReviews(tx: DbOrTx, rows: readonly Pick<DocumentRecord
       approvedAt: documentReviewStages.approvedAt,
       rejectedAt: documentReviewStages.rejectedAt,
       enteredAt: documentReviewStages.enteredAt,
+      note: documentReviewStages.note,
       name: reviewStages.name,
       reviewerInstructions: reviewStages.reviewerInstructions,
     })
@@ -103,6 +105,7 @@ export function buildReview(
         approvedAt: stage.approvedAt?.toISOString() ?? null,
         rejectedAt: stage.rejectedAt?.toISOString() ?? null,
         enteredAt: stage.enteredAt?.toISOString() ?? null,
+        note: stage.note,
       })),
   };
 }

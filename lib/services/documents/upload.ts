@@ -1,4 +1,5 @@
 import "server-only";
+import { FILE_TYPE_LABELS } from "@/lib/contracts/file-types";
 import { randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import { cleanFileName } from "@/lib/contracts/common";
@@ -71,8 +72,10 @@ export async function uploadDocuments(ctx: ServiceContext, queue: ExtractionQueu
       if (file.bytes.byteLength > MAX_FILE_BYTES) throw validationError(`${file.name} is larger than 100 MB`);
       const contentType = await detectContentType(file.bytes, { declared: file.declaredType, fileName: file.name });
       if (!contentType || !accepted.has(contentType)) {
-        const what = contentType ? `a ${contentType} file` : "not a file type Quarry can read";
-        throw validationError(`${file.name} is ${what}; this parser accepts ${[...accepted].join(", ") || "no file types"}`);
+        // People read this in the console: file kinds by name ("Excel workbook"), never MIME types.
+        const what = contentType ? `a file of a kind this parser does not accept (${FILE_TYPE_LABELS[contentType] ?? "unknown kind"})` : "not a kind of file Quarry can read";
+        const kinds = [...accepted].map((type) => FILE_TYPE_LABELS[type] ?? type);
+        throw validationError(`${file.name} is ${what}. This parser accepts: ${kinds.join(", ") || "no file types"}. Change that in the parser's settings.`);
       }
       return { ...file, contentType, id: randomUUID() };
     }),

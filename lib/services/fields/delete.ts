@@ -7,6 +7,7 @@ import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { getParserInTeam } from "../parsers/internal";
 import { assertPartitionKeyResolves, hasProcessedDocuments, loadFieldRows } from "./internal";
 import { buildFieldTree, childrenOf, findTopLevelField } from "./tree";
+import { dropChecksOfField } from "../reviews/follow-fields";
 
 /** Deletes a top-level field (by id or name) with its columns, and closes the gap in the positions. */
 export async function deleteField(ctx: ServiceContext, parserId: string, fieldId: string): Promise<FieldsResult> {
@@ -36,7 +37,14 @@ export async function deleteField(ctx: ServiceContext, parserId: string, fieldId
         await tx.update(fields).set({ position: row.position }).where(eq(fields.id, row.id));
       }
     }
-    await recordAudit(tx, ctx, { action: "field.delete", resourceType: "field", resourceId: target.id, before: { parserId: parser.id, name: target.name, type: target.type } });
+    const checksDropped = await dropChecksOfField(tx, parser.id, target.name);
+    await recordAudit(tx, ctx, {
+      action: "field.delete",
+      resourceType: "field",
+      resourceId: target.id,
+      before: { parserId: parser.id, name: target.name, type: target.type },
+      ...(checksDropped > 0 ? { after: { checksDropped } } : {}),
+    });
     const after = remaining.map((row) => renumbered.find((candidate) => candidate.id === row.id) ?? row);
     return {
       fields: buildFieldTree(after),

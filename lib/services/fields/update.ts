@@ -9,6 +9,7 @@ import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { getParserInTeam, isUniqueViolation } from "../parsers/internal";
 import { assertNoDuplicateNames, assertPartitionKeyResolves, hasProcessedDocuments, insertFields, loadFieldRows } from "./internal";
 import { buildFieldTree, childrenOf, findTopLevelField, type FieldRow } from "./tree";
+import { followFieldRename } from "../reviews/follow-fields";
 
 type Scalars = { name: string; type: FieldType; description: string; instructions: string; required: boolean; options: string[] };
 
@@ -133,12 +134,13 @@ export async function updateField(ctx: ServiceContext, parserId: string, fieldId
       }
       const after = await loadFieldRows(tx, parser.id);
       assertPartitionKeyResolves(parser.settings, after);
+      const rulesRenamed = await followFieldRename(tx, parser.id, target.name, next.name);
       await recordAudit(tx, ctx, {
         action: "field.update",
         resourceType: "field",
         resourceId: target.id,
         before: { name: target.name, type: target.type },
-        after: { parserId: parser.id, ...input },
+        after: { parserId: parser.id, ...input, ...(rulesRenamed > 0 ? { rulesRenamed } : {}) },
       });
       // Everything but `required` changes what extraction produces (or the key it is stored under).
       const affectsData = Object.keys(input).some((key) => key !== "required");

@@ -3,7 +3,14 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { DocumentFull } from "@/lib/contracts/documents";
 import type { ReviewDecision } from "@/lib/contracts/reviews";
 import { documentReviewStages, documents } from "@/lib/db/schema";
-import { conflict, forbidden } from "@/lib/http/errors";
+import { AppError, conflict, forbidden } from "@/lib/http/errors";
+import type { DbOrTx } from "@/lib/db/client";
+import type { CheckProblem } from "@/lib/contracts/review-checks";
+import { runApprovalChecks } from "@/lib/contracts/review-checks-run";
+import { loadFieldRows } from "../fields/internal";
+import { buildFieldTree } from "../fields/tree";
+import type { ParserRow } from "../parsers/internal";
+import type { DocumentRecord } from "../documents/to-document";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { fullView, getDocumentInParser } from "../documents/internal";
 import { loadReviewRows, setRowStatuses, type ReviewColumns } from "./flow";
@@ -18,16 +25,58 @@ import { reevaluateAfter } from "./plan";
  * document no longer at that stage is a 409. Without it, `receivedAt` (when the request arrived) catches what it
  * can: a stage the document reached after that instant cannot be the one the request was about, so also a 409.
  */
-export type DecisionOptions = { receivedAt?: Date; stageId?: string };
+export type DecisionOptions = {
+  receivedAt?: Date;
+  stageId?: string;
+  /** Reject: why (kept on the stage, in the audit and in the webhook's document). */
+  reason?: string;
+  /** Approve: an admin's reason for approving although the checks fail. */
+  overrideReason?: string;
+};
 
 type Verdict = "approve" | "reject";
-type DecisionInput = { parserId: string; documentId: string; reviewerId: string; verdict: Verdict; receivedAt: Date; stageId?: string };
+type DecisionInput = { parserId: string; documentId: string; reviewerId: string; verdict: Verdict; receivedAt: Date; stageId?: string; note?: string };
 
 export const approveReview = (ctx: ServiceContext, parserId: string, documentId: string, input: ReviewDecision, options: DecisionOptions = {}) =>
-  decide(ctx, { parserId, documentId, reviewerId: input.reviewerId, verdict: "approve", receivedAt: options.receivedAt ?? new Date(), stageId: options.stageId });
+  decide(ctx, {
+    parserId,
+    documentId,
+    reviewerId: input.reviewerId,
+    verdict: "approve",
+    receivedAt: options.receivedAt ?? new Date(),
+    stageId: options.stageId,
+    note: options.overrideReason?.trim() || undefined,
+  });
 
 export const rejectReview = (ctx: ServiceContext, parserId: string, documentId: string, input: ReviewDecision, options: DecisionOptions = {}) =>
-  decide(ctx, { parserId, documentId, reviewerId: input.reviewerId, verdict: "reject", receivedAt: options.receivedAt ?? new Date(), stageId: options.stageId });
+  decide(ctx, {
+    parserId,
+    documentId,
+    reviewerId: input.reviewerId,
+    verdict: "reject",
+    receivedAt: options.receivedAt ?? new Date(),
+    stageId: options.stageId,
+    note: options.reason?.trim() || undefined,
+  });
+
+/**
+ * Approving needs the document's data to pass the parser's checks (required fields, value types, validation
+ * rules): otherwise a 409 listing every problem. A team admin may approve anyway by giving a reason, which is
+ * kept with the decision and in the audit.
+ */
+async function assertApprovable(tx: DbOrTx, ctx: ServiceContext, parser: ParserRow, document: DocumentRecord, overrideReason: string | undefined): Promise<CheckProblem[]> {
+  const tree = buildFieldTree(await loadFieldRows(tx, parser.id));
+  const problems = runApprovalChecks(tree, parser.validationRules, document.data);
+  if (problems.length === 0) return [];
+  if (overrideReason === undefined) {
+    const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
+    throw new AppError("CONFLICT", `This document cannot be approved yet: ${count} to fix first.`, {
+      issues: problems.map((problem) => ({ path: problem.path, message: problem.message })),
+    });
+  }
+  if (ctx.role !== "admin") throw forbidden("Only a team admin can approve a document whose checks fail");
+  return problems;
+}
 
 /**
  * Approve: the current stage is approved; later stages are re-evaluated on the current data and the next
@@ -38,7 +87,7 @@ export const rejectReview = (ctx: ServiceContext, parserId: string, documentId: 
 async function decide(ctx: ServiceContext, input: DecisionInput): Promise<DocumentFull> {
   assertPermission(ctx, "reviews.write");
   const decided = await ctx.db.transaction(async (tx) => {
-    const { document } = await getDocumentInParser(tx, ctx, input.parserId, input.documentId, { forUpdate: true });
+    const { parser, document } = await getDocumentInParser(tx, ctx, input.parserId, input.documentId, { forUpdate: true });
     const reviewer = await actingReviewer(tx, ctx, input.reviewerId);
     const rows = await loadReviewRows(tx, document.id);
     const current = currentRow(document, rows);
@@ -54,14 +103,16 @@ async function decide(ctx: ServiceContext, input: DecisionInput): Promise<Docume
       );
     }
 
+    const overridden = input.verdict === "approve" ? await assertApprovable(tx, ctx, parser, document, input.note) : [];
+
     const now = new Date();
     // Conditional on the row still waiting: with the lock this always holds, and without it only one could win.
     const [won] = await tx
       .update(documentReviewStages)
       .set(
         input.verdict === "approve"
-          ? { status: "approved", approvedAt: now, decidedById: reviewer.id }
-          : { status: "rejected", rejectedAt: now, decidedById: reviewer.id },
+          ? { status: "approved", approvedAt: now, decidedById: reviewer.id, note: overridden.length > 0 ? input.note : null }
+          : { status: "rejected", rejectedAt: now, decidedById: reviewer.id, note: input.note ?? null },
       )
       .where(
         and(
@@ -96,7 +147,15 @@ async function decide(ctx: ServiceContext, input: DecisionInput): Promise<Docume
       resourceType: "document",
       resourceId: document.id,
       before: { status: document.status, stageId: current.stageId, assigneeId: current.assigneeId },
-      after: { status: columns.status, stageId: columns.currentStageId, assigneeId: columns.assigneeId, reviewerId: reviewer.id, decidedAt: now.toISOString() },
+      after: {
+        status: columns.status,
+        stageId: columns.currentStageId,
+        assigneeId: columns.assigneeId,
+        reviewerId: reviewer.id,
+        decidedAt: now.toISOString(),
+        ...(input.verdict === "reject" && input.note ? { reason: input.note } : {}),
+        ...(overridden.length > 0 ? { overrideReason: input.note, overriddenProblems: overridden.map((problem) => problem.message) } : {}),
+      },
     });
     // Moving on to the next stage is no event of its own: approved means the last stage approved it.
     if (columns.status === "approved" || columns.status === "rejected") await emitDocumentEvent(tx, updated!, `document.${columns.status}`);

@@ -8,3 +8,5 @@ export { getReviewQueue } from "./queue";
 export { listReviewers } from "./reviewers";
 export { resetReview } from "./reset";
 export { updateReviewStage } from "./update-stage";
+export { getReviewChecks, updateReviewChecks } from "./checks";
+export { undoDecision } from "./undo";

@@ -1,4 +1,4 @@
-import { VALUELESS_OPERATORS, type ReviewType, type RuleOperator } from "@/lib/contracts/reviews";
+import { RULE_OPERATOR_LABELS, VALUELESS_OPERATORS, type ReviewType, type RuleOperator } from "@/lib/contracts/reviews";
 
 /**
  * Conditional review stages: when a stage applies to a document's extracted data. Pure, so the pipeline, the
@@ -107,5 +107,5 @@ export function ruleName(rule: { field: string; operator: RuleOperator; value: s
 export function ruleValueProblem(rule: { operator: RuleOperator; value: string }): string | null {
   if (rule.operator !== "greater_than" && rule.operator !== "less_than") return null;
   if (asNumber(rule.value) !== null || asDate(rule.value) !== null) return null;
-  return `${rule.operator} compares numbers or ISO dates (such as 100 or 2024-03-15); "${rule.value}" is neither`;
+  return `“${RULE_OPERATOR_LABELS[rule.operator]}” compares numbers or dates (such as 100 or 2024-03-15); "${rule.value}" is neither`;
 }

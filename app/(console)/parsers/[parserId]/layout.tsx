@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { ParserChrome } from "@/components/console/parser-chrome";
 import { TabNav } from "@/components/console/tab-nav";
 import { Badge } from "@/components/ui";
 import { getMe, hasPermission } from "@/lib/console/me";
@@ -18,6 +19,7 @@ export default async function ParserLayout({ children, params }: { children: Rea
   ];
   return (
     <>
+      <ParserChrome>
       <p className="mb-1 text-xs text-muted">
         <Link href="/parsers" className="hover:text-ink">
           Parsers
@@ -29,6 +31,7 @@ export default async function ParserLayout({ children, params }: { children: Rea
         {!parser.isActive ? <Badge tone="warning">Archived</Badge> : null}
       </div>
       <TabNav label="Parser sections" tabs={tabs} />
+      </ParserChrome>
       {children}
     </>
   );

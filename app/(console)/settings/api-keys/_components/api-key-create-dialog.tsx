@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { SecretReveal } from "@/components/console/secret-reveal";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
@@ -18,18 +19,23 @@ import {
   DialogTrigger,
   FormField,
   Input,
+  Select,
 } from "@/components/ui";
 import type { Permission } from "@/lib/auth/permissions";
 import { CreateApiKeySchema, type CreateApiKey, type CreatedApiKey } from "@/lib/contracts/api-keys";
 import { createApiKeyAction } from "../actions";
+import { EXPIRY_CHOICES, expiryFrom, KEY_PRESETS, presetPermissions } from "@/components/api-keys/key-presets";
 
 type Option = { value: Permission; label: string };
 
 export function ApiKeyCreateDialog({ permissions }: { permissions: Option[] }) {
+  const grantable = permissions.map((option) => option.value);
   const form = useForm<CreateApiKey>({
     resolver: zodResolver(CreateApiKeySchema),
-    defaultValues: { name: "", permissions: permissions.map((option) => option.value) },
+    defaultValues: { name: "", permissions: presetPermissions("read", grantable) as Permission[] },
   });
+  const [expiryDays, setExpiryDays] = useState(0);
+  const expiryId = useId();
   const { errors, isSubmitting } = form.formState;
   // The key is gone from the page once the dialog closes: it is shown once, by design.
   const { open, onOpenChange, result: created, setResult: setCreated, formError, setFormError } = useResultDialog<CreatedApiKey>(() => form.reset());
@@ -40,7 +46,7 @@ export function ApiKeyCreateDialog({ permissions }: { permissions: Option[] }) {
       form.setError("permissions", { message: "Choose at least one permission" });
       return;
     }
-    const result = await createApiKeyAction(values);
+    const result = await createApiKeyAction({ ...values, expiresAt: expiryFrom(expiryDays) });
     if (result.ok) setCreated(result.data);
     else if (!applyServerErrors(form.setError, ["name", "permissions"], result.error.issues)) setFormError(result.error.message);
   });
@@ -68,13 +74,20 @@ export function ApiKeyCreateDialog({ permissions }: { permissions: Option[] }) {
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
             <DialogHeader>
               <DialogTitle>Create API key</DialogTitle>
-              <DialogDescription>Name the key after the integration that uses it, and give it only the permissions it needs.</DialogDescription>
+              <DialogDescription>Name the key after the integration that uses it. It starts read-only: add only the permissions it needs.</DialogDescription>
             </DialogHeader>
             <FormField label="Name" htmlFor="key-name" error={errors.name?.message} required>
               <Input placeholder="e.g. ERP import" autoFocus {...form.register("name")} />
             </FormField>
             <fieldset className="flex flex-col gap-2" aria-describedby="key-permissions-error">
               <legend className="mb-1 font-medium">Permissions</legend>
+              <div className="flex flex-wrap gap-1.5" role="group" aria-label="Start from">
+                {KEY_PRESETS.map((preset) => (
+                  <Button key={preset.id} size="sm" variant="secondary" onClick={() => form.setValue("permissions", presetPermissions(preset.id, grantable) as Permission[])}>
+                    {preset.label}
+                  </Button>
+                ))}
+              </div>
               <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
                 {permissions.map((option) => (
                   <Checkbox key={option.value} value={option.value} label={option.label} {...form.register("permissions")} />
@@ -84,6 +97,19 @@ export function ApiKeyCreateDialog({ permissions }: { permissions: Option[] }) {
                 {errors.permissions?.message}
               </p>
             </fieldset>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={expiryId} className="font-medium">
+                Expires
+              </label>
+              <Select id={expiryId} value={String(expiryDays)} onChange={(event) => setExpiryDays(Number(event.target.value))}>
+                {EXPIRY_CHOICES.map((choice) => (
+                  <option key={choice.days} value={choice.days}>
+                    {choice.label}
+                  </option>
+                ))}
+              </Select>
+              <p className="text-xs text-muted">After this, requests with the key are refused with a message saying it expired.</p>
+            </div>
             <FormError message={formError} />
             <DialogFooter>
               <Button variant="secondary" onClick={() => onOpenChange(false)}>

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Badge, Button, ConfirmDialog, EmptyState, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow, useToast } from "@/components/ui";
 import type { ApiKey } from "@/lib/contracts/api-keys";
-import { formatDate, formatRelative } from "@/lib/utils/format-date";
+import { LocalTime } from "@/components/console/local-time";
 import { revokeApiKeyAction } from "../actions";
 
 /** A key with every permission the viewer could grant reads as "Full access" rather than a wall of badges. */
@@ -17,6 +17,33 @@ function KeyPermissions({ permissions, allPermissions }: { permissions: string[]
         <Badge key={permission}>{permission}</Badge>
       ))}
     </div>
+  );
+}
+
+/** Active (with its expiry, if any), expired, or revoked: a revoked key stays listed so its history is clear. */
+function KeyStatus({ apiKey }: { apiKey: ApiKey }) {
+  if (apiKey.status === "revoked") {
+    return (
+      <span className="flex flex-col gap-0.5">
+        <Badge tone="danger">Revoked</Badge>
+        {apiKey.revokedAt ? (
+          <span className="text-xs text-muted">
+            <LocalTime iso={apiKey.revokedAt} />
+          </span>
+        ) : null}
+      </span>
+    );
+  }
+  if (apiKey.status === "expired") return <Badge tone="warning">Expired</Badge>;
+  return (
+    <span className="flex flex-col gap-0.5">
+      <Badge tone="success">Active</Badge>
+      {apiKey.expiresAt ? (
+        <span className="text-xs text-muted">
+          until <LocalTime iso={apiKey.expiresAt} />
+        </span>
+      ) : null}
+    </span>
   );
 }
 
@@ -39,6 +66,7 @@ export function ApiKeysTable({ keys, showCreator, allPermissions }: { keys: ApiK
             <TableHead>Permissions</TableHead>
             <TableHead>Created</TableHead>
             <TableHead>Last used</TableHead>
+            <TableHead>Status</TableHead>
             {showCreator ? <TableHead>Created by</TableHead> : null}
             <TableHead>
               <span className="sr-only">Actions</span>
@@ -55,13 +83,18 @@ export function ApiKeysTable({ keys, showCreator, allPermissions }: { keys: ApiK
               <TableCell>
                 <KeyPermissions permissions={key.permissions} allPermissions={allPermissions} />
               </TableCell>
-              <TableCell>{formatDate(key.createdAt)}</TableCell>
-              <TableCell>{key.lastUsedAt ? formatRelative(key.lastUsedAt) : <span className="text-muted">Never</span>}</TableCell>
+              <TableCell><LocalTime iso={key.createdAt} /></TableCell>
+              <TableCell>{key.lastUsedAt ? <LocalTime iso={key.lastUsedAt} relative /> : <span className="text-muted">Never</span>}</TableCell>
+              <TableCell>
+                <KeyStatus apiKey={key} />
+              </TableCell>
               {showCreator ? <TableCell>{key.createdBy.name || key.createdBy.email}</TableCell> : null}
               <TableCell className="text-right">
-                <Button variant="ghost" size="sm" onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>
-                  Revoke
-                </Button>
+                {key.status === "revoked" ? null : (
+                  <Button variant="ghost" size="sm" onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>
+                    Revoke
+                  </Button>
+                )}
               </TableCell>
             </TableRow>
           ))}

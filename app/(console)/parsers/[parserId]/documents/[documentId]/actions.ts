@@ -4,6 +4,7 @@ import { runAction, type ActionResult } from "@/lib/actions/result";
 import { consoleApi } from "@/lib/api-client/console";
 import { documentOperations, type DocumentFull, type Review } from "@/lib/contracts/documents";
 import { preferenceOperations, type ReviewKeymap } from "@/lib/contracts/preferences";
+import { reviewCheckOperations } from "@/lib/contracts/review-checks";
 import { reviewOperations } from "@/lib/contracts/reviews";
 import { getMe } from "@/lib/console/me";
 import { mergeKeymap } from "@/components/review-workspace/keyboard/keymap";
@@ -31,16 +32,30 @@ function toWorkspaceDocument(document: DocumentFull): WorkspaceDocument {
  * Approve and reject name the stage the reviewer was looking at: if the document has moved on since (a double
  * press, a second tab), the API answers 409 instead of deciding the next stage with the same intent.
  */
-export async function decideReviewAction(parserId: string, documentId: string, decision: Decision, stageId: string | null): Promise<ActionResult<WorkspaceDocument>> {
+export async function decideReviewAction(
+  parserId: string,
+  documentId: string,
+  decision: Decision,
+  stageId: string | null,
+  note: { reason?: string; overrideReason?: string } = {},
+): Promise<ActionResult<WorkspaceDocument>> {
   return runAction(async () => {
     const [api, me] = await Promise.all([consoleApi(), getMe()]);
     const input = { params: { parserId, documentId }, body: { reviewerId: me.user.id } };
-    const query = stageId ? { stageId } : {};
-    const document: DocumentFull =
-      decision === "reset"
-        ? await api.call(reviewOperations.reset, input)
-        : await api.call(decision === "approve" ? reviewOperations.approve : reviewOperations.reject, { ...input, query });
+    const stage = stageId ? { stageId } : {};
+    let document: DocumentFull;
+    if (decision === "reset") document = await api.call(reviewOperations.reset, input);
+    else if (decision === "approve") document = await api.call(reviewOperations.approve, { ...input, query: { ...stage, ...(note.overrideReason ? { overrideReason: note.overrideReason } : {}) } });
+    else document = await api.call(reviewOperations.reject, { ...input, query: { ...stage, ...(note.reason ? { reason: note.reason } : {}) } });
     return toWorkspaceDocument(document);
+  });
+}
+
+/** Takes back my last decision on a document (offered for a few seconds from the decision's toast). */
+export async function undoDecisionAction(parserId: string, documentId: string): Promise<ActionResult<WorkspaceDocument>> {
+  return runAction(async () => {
+    const [api, me] = await Promise.all([consoleApi(), getMe()]);
+    return toWorkspaceDocument(await api.call(reviewOperations.undo, { params: { parserId, documentId }, body: { reviewerId: me.user.id } }));
   });
 }
 
@@ -104,13 +119,14 @@ async function loadNeighbours(api: ApiClient, documentId: string): Promise<Neigh
 export async function loadWorkspaceContextAction(parserId: string, documentId: string): Promise<ActionResult<WorkspaceContext>> {
   return runAction(async () => {
     const api = await consoleApi();
-    const [document, neighbours, reviewers, keymap] = await Promise.all([
+    const [document, neighbours, reviewers, keymap, checks] = await Promise.all([
       api.call(documentOperations.get, { params: { parserId, documentId } }).then(toWorkspaceDocument),
       loadNeighbours(api, documentId),
       api.call(reviewOperations.reviewers, { params: { parserId } }).then((list) => list.data, () => []),
       api.call(preferenceOperations.get, {}).then((preferences) => mergeKeymap(preferences.reviewKeymap), () => mergeKeymap(null)),
+      api.call(reviewCheckOperations.get, { params: { parserId } }).catch(() => ({ validationRules: [], rejectReasons: [] })),
     ]);
-    return { document, neighbours, reviewers, keymap };
+    return { document, neighbours, reviewers, keymap, checks };
   });
 }
 

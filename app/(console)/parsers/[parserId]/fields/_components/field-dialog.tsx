@@ -34,18 +34,23 @@ export function FieldDialog({
   open,
   onOpenChange,
   field,
+  usedBy = [],
   onSave,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Absent: a new field. */
   field?: Field;
+  /** What reads this field (approval checks, stage conditions, splitting): told before a rename. */
+  usedBy?: string[];
   onSave: (values: ColumnInput) => Promise<FieldDialogResult>;
 }) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ColumnInput>({ resolver: zodResolver(ColumnInputSchema), defaultValues: field ? toColumnInput(field) : EMPTY });
   const { errors, isSubmitting } = form.formState;
   const type = useWatch({ control: form.control, name: "type" });
+  const name = useWatch({ control: form.control, name: "name" });
+  const renaming = field !== undefined && name.trim() !== "" && name.trim() !== field.name;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -81,6 +86,12 @@ export function FieldDialog({
               </Select>
             </FormField>
           </div>
+          {renaming && usedBy.length > 0 ? (
+            <p role="note" className="rounded-lg border border-warning/40 bg-warning-soft px-3 py-2 text-sm">
+              “{field.name}” is used by {usedBy.join("; ")}. Approval checks and stage conditions follow the new name
+              {usedBy.some((use) => use.startsWith("document splitting")) ? "; the split setting does not, so the rename is refused until it is changed" : ""}.
+            </p>
+          ) : null}
           <FormField label="Description" htmlFor="field-description" error={errors.description?.message} description="What the value is; extraction reads it too.">
             <Input placeholder="e.g. The supplier's invoice number" {...form.register("description")} />
           </FormField>

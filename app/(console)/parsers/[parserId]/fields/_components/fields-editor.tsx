@@ -8,6 +8,7 @@ import type { ColumnInput, CreateField, Field, UpdateField } from "@/lib/contrac
 import { cn } from "@/lib/utils/cn";
 import { createFieldAction, deleteFieldAction, reorderFieldsAction, updateFieldAction } from "../actions";
 import { FieldDialog, type FieldDialogResult } from "./field-dialog";
+import { usesOf, type FieldUses } from "@/components/fields/field-uses";
 import { fieldTypeLabel } from "./field-types";
 
 function withoutIds({ id: _id, columns, ...field }: ColumnInput): CreateField {
@@ -27,7 +28,7 @@ function toPatch({ id: _id, ...field }: ColumnInput): UpdateField {
 }
 
 /** The parser's fields in extraction order: add, edit (tables with their columns), delete, reorder. */
-export function FieldsEditor({ parserId, fields, canWrite }: { parserId: string; fields: Field[]; canWrite: boolean }) {
+export function FieldsEditor({ parserId, fields, canWrite, uses = {} }: { parserId: string; fields: Field[]; canWrite: boolean; uses?: FieldUses }) {
   const { toast } = useToast();
   const [dialog, setDialog] = useState<{ field?: Field } | null>(null);
   const [deleting, setDeleting] = useState<Field | null>(null);
@@ -140,6 +141,7 @@ export function FieldsEditor({ parserId, fields, canWrite }: { parserId: string;
           open
           onOpenChange={(open) => !open && setDialog(null)}
           field={dialog.field}
+          usedBy={dialog.field ? usesOf(uses, dialog.field.name) : []}
           onSave={(values) =>
             dialog.field
               ? settle(updateFieldAction(parserId, dialog.field.id, toPatch(values)), `Saved “${values.name}”`)
@@ -151,7 +153,12 @@ export function FieldsEditor({ parserId, fields, canWrite }: { parserId: string;
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={`Delete “${deleting?.name ?? ""}”?`}
-        description={deleting?.type === "table" ? "The table and all its columns go. Data already extracted stays until documents are reprocessed." : "Data already extracted stays until documents are reprocessed."}
+        description={
+          (deleting?.type === "table" ? "The table and all its columns go. Data already extracted stays until documents are reprocessed." : "Data already extracted stays until documents are reprocessed.") +
+          (deleting && usesOf(uses, deleting.name).length > 0
+            ? ` It is used by ${usesOf(uses, deleting.name).join("; ")}: its approval checks are removed with it, and stage conditions on it stop matching.`
+            : "")
+        }
         confirmLabel="Delete field"
         tone="destructive"
         onConfirm={async () => {

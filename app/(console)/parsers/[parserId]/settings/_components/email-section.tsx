@@ -1,13 +1,13 @@
 "use client";
 
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
-import { Button, Checkbox, FormField, Input, Select } from "@/components/ui";
+import { Button, Checkbox, CopyButton, FormField, Input, Select } from "@/components/ui";
 import { FILE_TYPE_OPTIONS } from "../../../_components/file-type-options";
 import type { SettingsFormValues } from "./form-values";
 import { SettingsSection } from "./settings-section";
 
 /** What to read from e-mails sent to the parser, and whose e-mails to accept. */
-export function EmailSection() {
+export function EmailSection({ address }: { address: string }) {
   const { register, control, formState } = useFormContext<SettingsFormValues>();
   const errors = formState.errors.emailParsing;
   const rules = useFieldArray({ control, name: "emailParsing.senderFilter.rules" });
@@ -15,6 +15,16 @@ export function EmailSection() {
 
   return (
     <SettingsSection id="settings-email" title="E-mail" description="Documents that arrive by e-mail: the body, the attachments, and which senders are accepted.">
+      <div className="flex flex-col gap-1">
+        <p className="font-medium">Inbound e-mail address</p>
+        <div className="flex items-center gap-2">
+          <code className="min-w-0 truncate rounded-md bg-subtle px-2 py-1 font-mono text-sm" title={address}>
+            {address}
+          </code>
+          <CopyButton value={address} label="Copy the e-mail address" showLabel variant="secondary" size="sm" />
+        </div>
+        <p className="text-xs text-muted">Forward or send documents to this address; each e-mail becomes documents of this parser.</p>
+      </div>
       <Checkbox label="Read the e-mail body" description="The message itself becomes a document." {...register("emailParsing.parseEmailBody")} />
       <Checkbox label="Merge attachments" description="All attachments of one e-mail become one document." {...register("emailParsing.mergeEmailAttachments")} />
       <Checkbox label="Include subject and body with attachments" {...register("emailParsing.includeEmailSubjectBody")} />

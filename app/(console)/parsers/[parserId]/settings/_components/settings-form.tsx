@@ -46,7 +46,7 @@ export function SettingsForm({ parser, fieldPaths }: { parser: Parser; fieldPath
         <ExtractionSection />
         <PagesSection fieldPaths={fieldPaths} />
         <DocumentTypesSection />
-        <EmailSection />
+        <EmailSection address={parser.emailAddress} />
         <div className="sticky bottom-0 flex items-center justify-end gap-3 border-t border-line bg-canvas/95 py-3 backdrop-blur">
           <p aria-live="polite" className="mr-auto text-sm">
             {formError ? <span className="font-medium text-danger">{formError}</span> : isDirty ? <span className="text-muted">Unsaved changes</span> : null}

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { Badge, Button, ConfirmDialog, EmptyState, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow, useToast } from "@/components/ui";
 import type { Webhook } from "@/lib/contracts/webhooks";
-import { formatDate } from "@/lib/utils/format-date";
+import { LocalTime } from "@/components/console/local-time";
 import { deleteWebhookAction, updateWebhookAction } from "../actions";
 import { WebhookFormDialog } from "./webhook-form-dialog";
 
@@ -68,7 +68,7 @@ export function WebhooksTable({ parserId, webhooks, canWrite }: { parserId: stri
               <TableCell>
                 <WebhookStatus webhook={webhook} />
               </TableCell>
-              <TableCell>{formatDate(webhook.createdAt)}</TableCell>
+              <TableCell><LocalTime iso={webhook.createdAt} /></TableCell>
               <TableCell className="whitespace-nowrap text-right">
                 <Link href={`/parsers/${parserId}/webhooks/${webhook.id}`} className="mr-2 text-sm hover:underline">
                   Deliveries

@@ -21,7 +21,7 @@ import {
   useToast,
 } from "@/components/ui";
 import type { WebhookDelivery } from "@/lib/contracts/webhooks";
-import { formatDate, formatRelative } from "@/lib/utils/format-date";
+import { LocalTime } from "@/components/console/local-time";
 import { redeliverAction } from "../../actions";
 
 const STATUS_TONE = { succeeded: "success", failed: "danger", pending: "warning" } as const;
@@ -80,7 +80,7 @@ export function DeliveriesTable({ parserId, webhookId, deliveries, canWrite }: {
                 {delivery.responseStatus ?? (delivery.error ? <span className="text-danger">error</span> : "—")}
                 {delivery.responseTimeMs !== null ? <span className="text-muted"> · {delivery.responseTimeMs} ms</span> : null}
               </TableCell>
-              <TableCell>{formatRelative(delivery.createdAt)}</TableCell>
+              <TableCell><LocalTime iso={delivery.createdAt} relative /></TableCell>
               <TableCell className="whitespace-nowrap text-right">
                 <Button variant="ghost" size="sm" onClick={() => setOpen(delivery)}>
                   Details
@@ -104,8 +104,13 @@ export function DeliveriesTable({ parserId, webhookId, deliveries, canWrite }: {
                   <code>{open.eventType}</code> delivery
                 </DialogTitle>
                 <DialogDescription>
-                  webhook-id <code>{open.messageId}</code> (the same on every attempt). Created {formatDate(open.createdAt)}
-                  {open.nextAttemptAt ? `; next attempt ${formatRelative(open.nextAttemptAt)}` : ""}.
+                  webhook-id <code>{open.messageId}</code> (the same on every attempt). Created <LocalTime iso={open.createdAt} />
+                  {open.nextAttemptAt ? (
+                    <>
+                      ; next attempt <LocalTime iso={open.nextAttemptAt} relative />
+                    </>
+                  ) : null}
+                  .
                 </DialogDescription>
               </DialogHeader>
               <h3 className="font-medium">Attempts</h3>
@@ -116,7 +121,7 @@ export function DeliveriesTable({ parserId, webhookId, deliveries, canWrite }: {
                   {open.attemptLog.map((attempt, index) => (
                     <li key={attempt.id} className="rounded border border-line p-2">
                       <p>
-                        #{index + 1} · {formatDate(attempt.attemptedAt)} · {attempt.responseStatus ?? "no response"}
+                        #{index + 1} · <LocalTime iso={attempt.attemptedAt} /> · {attempt.responseStatus ?? "no response"}
                         {attempt.durationMs !== null ? ` · ${attempt.durationMs} ms` : ""}
                       </p>
                       {attempt.error ? <p className="text-danger">{attempt.error}</p> : null}

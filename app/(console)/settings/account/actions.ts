@@ -1,0 +1,11 @@
+"use server";
+
+import { runAction, type ActionResult } from "@/lib/actions/result";
+import { consoleApi } from "@/lib/api-client/console";
+import { accountOperations, type ChangePassword } from "@/lib/contracts/account";
+
+export async function changePasswordAction(values: ChangePassword): Promise<ActionResult<void>> {
+  return runAction(async () => {
+    await (await consoleApi()).call(accountOperations.changePassword, { body: values });
+  });
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import type { ChangePassword } from "@/lib/contracts/account";
+import { users } from "@/lib/db/schema";
+import { forbidden, validationError } from "@/lib/http/errors";
+import { recordAudit, type ServiceContext } from "../context";
+
+/**
+ * Changes the caller's own password, after checking the current one. Only a person signed in to the console may:
+ * a key or an agent acting for them never changes how they sign in.
+ */
+export async function changeMyPassword(ctx: ServiceContext, input: ChangePassword): Promise<{ success: true }> {
+  if (ctx.actor.via !== "console") throw forbidden("Change your password in the console, signed in as yourself");
+  const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.actor.userId));
+  if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw validationError("The current password is not right", [{ path: "currentPassword", message: "This is not your current password" }]);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, ctx.actor.userId));
+    await recordAudit(tx, ctx, { action: "user.password.change", resourceType: "user", resourceId: ctx.actor.userId });
+  });
+  return { success: true };
+}
