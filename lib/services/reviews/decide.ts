@@ -10,6 +10,7 @@ import { loadReviewRows, setRowStatuses, type ReviewColumns } from "./flow";
 import { actingReviewer, currentRow } from "./guard";
 import { findMember } from "./internal";
 import { emitDocumentEvent } from "../webhooks/emit";
+import { teachFromDocument } from "../learning";
 import { reevaluateAfter } from "./plan";
 
 /**
@@ -98,6 +99,8 @@ async function decide(ctx: ServiceContext, input: DecisionInput): Promise<Docume
       before: { status: document.status, stageId: current.stageId, assigneeId: current.assigneeId },
       after: { status: columns.status, stageId: columns.currentStageId, assigneeId: columns.assigneeId, reviewerId: reviewer.id, decidedAt: now.toISOString() },
     });
+    // An approval confirms the document's values: it teaches the parser (the latest confirmation replaces the earlier).
+    if (input.verdict === "approve") await teachFromDocument(tx, updated!, "approval");
     // Moving on to the next stage is no event of its own: approved means the last stage approved it.
     if (columns.status === "approved" || columns.status === "rejected") await emitDocumentEvent(tx, updated!, `document.${columns.status}`);
     return updated!;

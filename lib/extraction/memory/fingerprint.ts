@@ -1,0 +1,96 @@
+import { compactId, findEmails, findIbans, findPhones, findVatIds } from "../normalise/identifiers";
+import { linesOf, textOf } from "./layout";
+import { isStableWord, normalise } from "./text";
+import type { DocumentLayout, Fingerprint } from "./types";
+
+/** The top of the first page and the bottom of the last one: letterhead and footer, where a sender's stable words are. */
+const HEADER_BOTTOM = 0.3;
+const FOOTER_TOP = 0.85;
+const MAX_LAYOUT_WORDS = 60;
+
+/** Free mail providers say nothing about who sent a document. */
+const FREE_MAIL = new Set(["gmail.com", "googlemail.com", "yahoo.com", "hotmail.com", "outlook.com", "live.com", "icloud.com", "gmx.de", "gmx.net", "web.de", "aol.com", "mail.com", "protonmail.com"]);
+
+/** Words that introduce a registration or tax number, in the languages the engine reads. */
+const REGISTRATION_LABEL = /\b(reg|regn|registration|registr|company|co|gst|tax|tin|ust|steuer|st|hrb|hra|kvk|siret|siren|rcs|abn|acn|ein|uen|cif|nif|nip|sst|roc|btw|kbo|handelsregister|amtsgericht|p\.?iva|codice)\b/i;
+/** An identifier-shaped token: at least five digits, maybe letters and separators, e.g. "1234567-X", "HRB 12345". */
+const ID_TOKEN = /[A-Z0-9][A-Z0-9./-]{3,}[A-Z0-9]/gi;
+
+/**
+ * The fingerprint of a document: identifiers printed on it (IBAN, VAT id, registration and tax numbers, e-mail
+ * domain, phone numbers), the sender's name when known, and the stable words of its header and footer. Positions
+ * are left out on purpose: a block that moves or a page more or less must not change who the sender is.
+ */
+export function fingerprintOf(layout: DocumentLayout, senderName: string | null = null): Fingerprint {
+  const identifiers = new Set<string>();
+  for (const page of layout.pages) {
+    for (const line of linesOf(page)) {
+      const text = textOf(line.words);
+      for (const iban of findIbans(text)) if (iban.checksum) identifiers.add(`iban:${compactId(iban.value)}`);
+      for (const vat of findVatIds(text)) identifiers.add(`vat:${compactId(vat.value)}`);
+      for (const email of findEmails(text)) {
+        const domain = email.split("@")[1]!.toLowerCase();
+        if (!FREE_MAIL.has(domain)) identifiers.add(`domain:${domain}`);
+      }
+      for (const phone of findPhones(text)) {
+        const digits = phone.replace(/\D/g, "");
+        // The last eight digits: the same number with or without its country or trunk prefix.
+        if (digits.length >= 8) identifiers.add(`phone:${digits.slice(-8)}`);
+      }
+      if (REGISTRATION_LABEL.test(text)) {
+        for (const token of text.match(ID_TOKEN) ?? []) {
+          const compact = compactId(token);
+          if ((compact.match(/\d/g) ?? []).length >= 5 && !identifiers.has(`phone:${compact.slice(-8)}`)) identifiers.add(`reg:${compact}`);
+        }
+      }
+    }
+  }
+  const first = layout.pages[0];
+  const last = layout.pages[layout.pages.length - 1];
+  const header = stableWords(first?.words.filter((word) => word.y < HEADER_BOTTOM) ?? []);
+  const footer = layout.pages.length > 0 ? stableWords(last!.words.filter((word) => word.y > FOOTER_TOP)) : [];
+  const name = senderName ? normalise(senderName) || null : null;
+  return { identifiers: [...identifiers].sort(), name, header, footer };
+}
+
+function stableWords(words: ReadonlyArray<{ t: string }>): string[] {
+  const out = new Set<string>();
+  for (const word of words) {
+    if (out.size >= MAX_LAYOUT_WORDS) break;
+    if (isStableWord(word.t)) out.add(normalise(word.t));
+  }
+  return [...out].sort();
+}
+
+/** The keys under which a fingerprint is indexed in the database; a lookup reads the examples sharing any of them. */
+export function fingerprintKeys(fingerprint: Fingerprint): string[] {
+  return [
+    ...fingerprint.identifiers,
+    ...(fingerprint.name ? [`name:${fingerprint.name}`] : []),
+    ...fingerprint.header.map((word) => `h:${word}`),
+    ...fingerprint.footer.map((word) => `f:${word}`),
+  ];
+}
+
+/** How strongly a key says "same sender": identifiers far more than one shared header word. */
+export function keyWeight(key: string): number {
+  if (/^(iban|vat|reg):/.test(key)) return 6;
+  if (/^(domain|phone|name):/.test(key)) return 4;
+  return 1;
+}
+
+/**
+ * How alike two documents' senders and layouts are, 0–1: the weighted share of keys they have in common, measured
+ * against the smaller key set (a document with a page less still matches), each key weighted by its kind and by
+ * how rare it is among the parser's examples (`documentFrequency`: in how many examples a key occurs; words every
+ * sender prints, such as "invoice" or "total", count for little).
+ */
+export function fingerprintSimilarity(a: string[], b: string[], documentFrequency: (key: string) => number, exampleCount: number): number {
+  const weight = (key: string) => keyWeight(key) * Math.log(1 + (exampleCount + 1) / Math.max(1, documentFrequency(key)));
+  const setB = new Set(b);
+  let shared = 0;
+  for (const key of new Set(a)) if (setB.has(key)) shared += weight(key);
+  const total = (keys: string[]) => [...new Set(keys)].reduce((sum, key) => sum + weight(key), 0);
+  const smaller = Math.min(total(a), total(b));
+  return smaller > 0 ? Math.min(1, shared / smaller) : 0;
+}

@@ -1,0 +1,77 @@
+import { parseAmount } from "../normalise/amounts";
+import { parseDate } from "../normalise/dates";
+import type { Box, FieldType, Scalar } from "../types";
+import { linesOf, textOf, unionBox, type LayoutLine } from "./layout";
+import { normalise, similarity } from "./text";
+import type { DocumentLayout, LayoutWord } from "./types";
+
+export type Span = { page: number; words: LayoutWord[]; box: Box; raw: string; lines: number; score: number };
+
+const MAX_SPAN_WORDS = 14;
+/** Names and addresses read by OCR are rarely letter-perfect; figures must be exact. */
+export const TEXT_MATCH = 0.8;
+
+const NUMERIC: ReadonlySet<FieldType> = new Set(["number", "currency"]);
+
+/** Whether a printed text reads as the value for a field of this type (how well, 0–1; 0 = no). */
+export function readsAs(type: FieldType, text: string, value: Scalar): number {
+  if (value === null || value === "") return 0;
+  if (NUMERIC.has(type)) {
+    const amount = parseAmount(text);
+    const wanted = typeof value === "number" ? value : parseAmount(String(value));
+    return amount !== null && wanted !== null && Math.abs(Math.abs(amount) - Math.abs(wanted)) < 0.005 ? 1 : 0;
+  }
+  if (type === "date") return parseDate(text) === value || parseDate(text, "mdy") === value ? 1 : 0;
+  const a = normalise(text);
+  const b = normalise(String(value));
+  if (!a || !b) return 0;
+  if (a === b) return 1;
+  if (a.replace(/ /g, "") === b.replace(/ /g, "")) return 0.99;
+  const score = similarity(a, b);
+  return score >= TEXT_MATCH ? score : 0;
+}
+
+/**
+ * Where a value is printed: the word spans (one phrase, or consecutive lines of one block for a multi-line value)
+ * that read as it, best first; among equals, the one nearest `near` (the engine's source box) first.
+ */
+export function locateValue(layout: DocumentLayout, type: FieldType, value: Scalar, near: (Box & { page: number }) | null = null): Span[] {
+  if (value === null || value === "" || typeof value === "boolean") return [];
+  const spans: Span[] = [];
+  const wantedLength = normalise(String(value)).length;
+  for (const page of layout.pages) {
+    const lines = linesOf(page);
+    lines.forEach((line, index) => {
+      for (let start = 0; start < line.words.length; start += 1) {
+        for (let end = start + 1; end <= Math.min(line.words.length, start + MAX_SPAN_WORDS); end += 1) {
+          const words = line.words.slice(start, end);
+          const raw = textOf(words);
+          if (normalise(raw).length > wantedLength * 1.5 + 4) break;
+          const score = readsAs(type, raw, value);
+          if (score > 0) spans.push({ page: page.n, words, box: unionBox(words), raw, lines: 1, score });
+        }
+      }
+      if (!NUMERIC.has(type) && type !== "date") spans.push(...multiLineSpans(lines, index, type, value, wantedLength));
+    });
+  }
+  const distance = (span: Span) => (near && near.page === span.page ? Math.hypot(span.box.x - near.x, span.box.y - near.y) : near ? 10 : 0);
+  // A shorter span that reads as well is the tighter box (no label swallowed).
+  return spans.sort((a, b) => b.score - a.score || distance(a) - distance(b) || a.words.length - b.words.length);
+}
+
+/** Values printed over consecutive lines of one block (an address): whole lines joined. */
+function multiLineSpans(lines: LayoutLine[], index: number, type: FieldType, value: Scalar, wantedLength: number): Span[] {
+  const out: Span[] = [];
+  const first = lines[index]!;
+  const words = [...first.words];
+  for (let next = index + 1; next < lines.length && next < index + 6; next += 1) {
+    const line = lines[next]!;
+    if (line.block !== first.block) break;
+    words.push(...line.words);
+    const raw = textOf(words);
+    if (normalise(raw).length > wantedLength * 1.5 + 4) break;
+    const score = readsAs(type, raw, value);
+    if (score > 0) out.push({ page: first.page, words: [...words], box: unionBox(words), raw, lines: next - index + 1, score });
+  }
+  return out;
+}

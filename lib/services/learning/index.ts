@@ -1,0 +1,3 @@
+export { applyParserMemory } from "./extraction-hook";
+export { teachFromDocument } from "./teach";
+export { exportParserMemory, forgetDeletedDocuments, forgetDocument, forgetParser, getParserMemory, importParserMemory } from "./manage";
