@@ -32,7 +32,9 @@ export function applyTable(layout: DocumentLayout, field: FieldDefinition, evide
       const rowWords = page?.words.filter((word) => word.y + word.h / 2 >= top && word.y + word.h / 2 <= bottom) ?? [];
       columns.forEach((column, position) => {
         const limit = columns[position + 1]?.x0 ?? 1;
-        const inBand = rowWords.filter((word) => inColumn(word, column, limit)).sort((a, b) => a.y - b.y || a.x - b.x);
+        const inBand = rowWords.filter((word) => inColumn(word, column, limit)).sort((a, b) => a.l - b.l || a.x - b.x);
+        // Only cells the engine left empty: where it read something, the taught band has not proved better.
+        if (row[column.name] !== null && row[column.name] !== undefined && row[column.name] !== "") return;
         const read = readCell(column, inBand);
         if (read === null || sameCell(read, row[column.name] ?? null)) return;
         next[column.name] = read;

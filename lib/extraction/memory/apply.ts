@@ -56,16 +56,7 @@ export function applyMemory(options: {
     const readings = taught.map((match) => ({ match, reading: readField(options.layout, match.example.evidence.fields[field.name]!), evidence: match.example.evidence.fields[field.name]! }));
     const primary = readings.find((candidate) => candidate.reading);
     const engineValue = (data[field.name] ?? null) as Scalar;
-    if (!primary) {
-      // Every example of this layout had the field cleared by its reviewer: the engine's value is what they removed.
-      const cleared = readings.every((candidate) => candidate.evidence.value === null);
-      if (cleared && engineValue !== null && taught[0]!.similarity >= 0.7) {
-        data[field.name] = null;
-        fieldMetadata[field.name] = { confidence: 0.8, source: null, learned: { ...reason(taught[0]!, "cleared", taught[0]!.similarity, taught.length - 1, 0), engineValue } } as FieldMetadata;
-        applied.push(field.name);
-      }
-      continue;
-    }
+    if (!primary) continue;
     const value = primary.reading!.value;
     const others = readings.filter((candidate) => candidate !== primary && candidate.reading);
     const agreeing = others.filter((candidate) => same(candidate.reading!.value, value)).length;

@@ -13,6 +13,7 @@ const FREE_MAIL = new Set(["gmail.com", "googlemail.com", "yahoo.com", "hotmail.
 
 /** Words that introduce a registration or tax number, in the languages the engine reads. */
 const REGISTRATION_LABEL = /\b(reg|regn|registration|registr|company|co|gst|tax|tin|ust|steuer|st|hrb|hra|kvk|siret|siren|rcs|abn|acn|ein|uen|cif|nif|nip|sst|roc|btw|kbo|handelsregister|amtsgericht|p\.?iva|codice)\b/i;
+const PHONE_LABEL = /\b(tel|tel\.|phone|fax|telefon|telefax|tél|mobile|mob|hp|ph|whatsapp)\b/i;
 /** An identifier-shaped token: at least five digits, maybe letters and separators, e.g. "1234567-X", "HRB 12345". */
 const ID_TOKEN = /[A-Z0-9][A-Z0-9./-]{3,}[A-Z0-9]/gi;
 
@@ -32,7 +33,8 @@ export function fingerprintOf(layout: DocumentLayout, senderName: string | null 
         const domain = email.split("@")[1]!.toLowerCase();
         if (!FREE_MAIL.has(domain)) identifiers.add(`domain:${domain}`);
       }
-      for (const phone of findPhones(text)) {
+      // Only numbers that say they are phones: dates, amounts and order numbers have as many digits.
+      for (const phone of PHONE_LABEL.test(text) ? findPhones(text) : findPhones(text).filter((found) => found.startsWith("+"))) {
         const digits = phone.replace(/\D/g, "");
         // The last eight digits: the same number with or without its country or trunk prefix.
         if (digits.length >= 8) identifiers.add(`phone:${digits.slice(-8)}`);

@@ -3,7 +3,7 @@ import { parseDate } from "../normalise/dates";
 import type { Box, FieldType, Scalar } from "../types";
 import { linesOf, sameRow, textOf, unionBox, type LayoutLine } from "./layout";
 import { locateValue, TEXT_MATCH } from "./locate";
-import { normalise, similarity } from "./text";
+import { FILLER, normalise, similarity } from "./text";
 import type { Anchor, DocumentLayout, FieldEvidence, LayoutWord } from "./types";
 
 export type Reading = { value: Scalar; page: number; box: Box; raw: string; match: "anchor" | "value"; anchor?: string; similarity: number };
@@ -44,6 +44,7 @@ export function findAnchor(layout: DocumentLayout, anchor: Anchor): FoundAnchor 
         const words = line.words.slice(start, start + wanted.length);
         const scores = words.map((word, index) => similarity(normalise(word.t), wanted[index]!));
         if (scores.some((score) => score < ANCHOR_WORD_MATCH)) continue;
+        if (anchor.side === "right" && anchor.before !== undefined && !sameBefore(line.words[start - 1], words[0]!, anchor.before)) continue;
         const score = scores.reduce((sum, value) => sum + value, 0) / scores.length;
         const box = unionBox(words);
         const distance = Math.hypot(box.x - anchor.box.x, box.y - anchor.box.y) + (page.n === anchor.page ? 0 : 1);
@@ -53,6 +54,14 @@ export function findAnchor(layout: DocumentLayout, anchor: Anchor): FoundAnchor 
   }
   return best;
 }
+
+/** The word before a found label is what was before the taught one (or, as taught, none close by). */
+function sameBefore(previous: LayoutWord | undefined, first: LayoutWord, taught: string | null): boolean {
+  const close = previous && first.x - (previous.x + previous.w) <= 3 * Math.max(previous.h, first.h) ? normalise(previous.t) : null;
+  if (taught === null || close === null) return taught === close || (close !== null && !/\p{L}/u.test(close));
+  return similarity(close, taught) >= ANCHOR_WORD_MATCH;
+}
+
 
 function readBeside(layout: DocumentLayout, anchor: FoundAnchor, evidence: FieldEvidence): Omit<Reading, "match" | "anchor" | "similarity"> | null {
   const page = layout.pages.find((candidate) => candidate.n === anchor.page)!;
@@ -64,6 +73,7 @@ function readBeside(layout: DocumentLayout, anchor: FoundAnchor, evidence: Field
     // Start at the word nearest the taught offset, then the others in order of closeness.
     const starts = right.map((word, index) => ({ index, distance: Math.abs(word.x - predictedX) })).sort((a, b) => a.distance - b.distance);
     for (const { index } of starts.slice(0, 4)) {
+      if (!right.slice(0, index).every((word) => FILLER.test(word.t))) continue;
       const value = readSpan(right.slice(index), evidence);
       if (value) return { ...value, page: page.n };
     }
@@ -90,7 +100,8 @@ function readSpan(words: LayoutWord[], evidence: FieldEvidence): { value: Scalar
       const raw = textOf(words.slice(0, end));
       if (!/\d/.test(words[end - 1]!.t)) continue;
       const amount = parseAmount(raw);
-      if (amount !== null) return { value: Math.sign(Number(evidence.value)) < 0 ? -Math.abs(amount) : Math.abs(amount), box: unionBox(words.slice(0, end)), raw };
+      // The same kind of figure as taught: an amount with cents is not a count of items beside the same label.
+      if (amount !== null && decimalsOf(raw) === decimalsOf(evidence.raw ?? String(evidence.value))) return { value: Math.sign(Number(evidence.value)) < 0 ? -Math.abs(amount) : Math.abs(amount), box: unionBox(words.slice(0, end)), raw };
     }
     return null;
   }
@@ -114,9 +125,15 @@ function readSpan(words: LayoutWord[], evidence: FieldEvidence): { value: Scalar
   return { value: raw, box: unionBox(phrase), raw };
 }
 
+function decimalsOf(text: string): number {
+  return /\d[.,](\d{1,3})(?!\d)\s*\D*$/.exec(text.trim())?.[1]?.length ?? 0;
+}
+
 /** The read text has the shape of the taught one: same kind of characters (an id stays an id, a name a name). */
 function looksLike(type: FieldType, raw: string, taught: string): boolean {
   if (type === "email") return /@/.test(raw);
   const digits = (text: string) => (text.match(/\d/g) ?? []).length / Math.max(1, text.replace(/\s/g, "").length);
-  return Math.abs(digits(raw) - digits(taught)) < 0.5;
+  const words = (text: string) => text.split(/\s+/).length;
+  // A name stays a name and an id an id; a value of a very different length is something else printed there.
+  return Math.abs(digits(raw) - digits(taught)) < 0.25 && words(raw) >= Math.ceil(words(taught) / 2) && (type !== "address" || /\p{L}{3,}/u.test(raw));
 }

@@ -2,7 +2,7 @@ import type { Box, FieldDefinition, FieldMetadata, FieldValue, Scalar, SourceBox
 import { linesOf, sameRow, textOf, unionBox } from "./layout";
 import { locateValue } from "./locate";
 import { learnTable } from "./learn-table";
-import { isStableWord } from "./text";
+import { FILLER, isStableWord, normalise } from "./text";
 import type { Anchor, DocumentLayout, Evidence, FieldEvidence, LayoutWord } from "./types";
 
 /** A label sits within this many of its value's line heights above it. */
@@ -63,16 +63,25 @@ export function anchorFor(layout: DocumentLayout, pageNumber: number, valueWords
   const left = page.words
     .filter((word) => !used.has(word) && word.x + word.w <= first.x + 0.002 && sameRow(word, first))
     .sort((a, b) => b.x - a.x);
+  // Currency marks and separators right before the value ("Total ... RM 34.80") are not its label: look past them,
+  // however wide the gap (receipts print labels at the left margin and amounts at the right).
+  let skip = 0;
+  while (skip < left.length && FILLER.test(left[skip]!.t)) skip += 1;
   const label: LayoutWord[] = [];
-  for (const word of left) {
-    const previous = label[label.length - 1] ?? first;
-    if (previous.x - (word.x + word.w) > 6 * Math.max(word.h, first.h)) break; // a gap: another column
+  for (const word of left.slice(skip)) {
+    const previous = label[label.length - 1];
+    if (previous && previous.x - (word.x + word.w) > 3 * Math.max(word.h, previous.h)) break; // a gap: another column
     if (!/\p{L}/u.test(word.t) && label.length === 0) break; // a figure before the value is not its label
     label.push(word);
     if (label.length >= MAX_ANCHOR_WORDS) break;
   }
   const letters = label.filter((word) => /\p{L}/u.test(word.t));
-  if (letters.length > 0) return makeAnchor(pageNumber, label.reverse(), valueBox, "right");
+  if (letters.length > 0) {
+    const start = label[label.length - 1]!;
+    const previous = left[skip + label.length];
+    const before = previous && start.x - (previous.x + previous.w) <= 3 * Math.max(previous.h, start.h) ? normalise(previous.t) : null;
+    return { ...makeAnchor(pageNumber, label.reverse(), valueBox, "right"), before };
+  }
 
   const above = linesOf(page)
     .filter((line) => line.box.y + line.box.h <= valueBox.y + 0.002 && valueBox.y - (line.box.y + line.box.h) < LABEL_ABOVE_LINES * first.h)

@@ -29,3 +29,6 @@ export function isStableWord(text: string): boolean {
   const word = normalise(text);
   return word.length >= 3 && /^\p{L}+$/u.test(word);
 }
+
+/** Between a label and its value only separators, currency marks and short codes may stand ("Total : RM 27.25"). */
+export const FILLER = /^[^\p{L}\p{N}]*$|^\p{Lu}{1,3}[.:]?$|^\p{Sc}$/u;

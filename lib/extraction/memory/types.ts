@@ -21,7 +21,16 @@ export type DocumentLayout = { pages: LayoutPage[] };
 export type Fingerprint = { identifiers: string[]; name: string | null; header: string[]; footer: string[] };
 
 /** The label next to a value: its words, its box, and where the value sat from it. */
-export type Anchor = { words: string[]; page: number; box: Box; side: "right" | "below"; dx: number; dy: number };
+export type Anchor = {
+  words: string[];
+  page: number;
+  box: Box;
+  side: "right" | "below";
+  dx: number;
+  dy: number;
+  /** The word printed just before the label on its row, if any: "Sub" of "Sub Total" tells it from "Total". */
+  before?: string | null;
+};
 
 export type FieldEvidence = {
   type: FieldType;
