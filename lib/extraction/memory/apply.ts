@@ -7,7 +7,7 @@ import type { DocumentLayout, LearnedReason, MemoryExample } from "./types";
 export type MemoryMatch = { example: MemoryExample; similarity: number };
 
 /** Below this fingerprint similarity an example is another sender or layout, and says nothing. */
-export const MATCH_THRESHOLD = 0.5;
+export const MATCH_THRESHOLD = 0.4;
 /** Examples this close to the best match count as the same layout (the latest of them wins). */
 const SAME_LAYOUT_MARGIN = 0.15;
 

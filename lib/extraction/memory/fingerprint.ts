@@ -1,6 +1,6 @@
 import { compactId, findEmails, findIbans, findPhones, findVatIds } from "../normalise/identifiers";
 import { linesOf, textOf } from "./layout";
-import { isStableWord, normalise } from "./text";
+import { isStableWord, normalise, similarity } from "./text";
 import type { DocumentLayout, Fingerprint } from "./types";
 
 /** The top of the first page and the bottom of the last one: letterhead and footer, where a sender's stable words are. */
@@ -74,6 +74,28 @@ export function fingerprintKeys(fingerprint: Fingerprint): string[] {
   ];
 }
 
+const NEAR_CREDIT = 0.7;
+
+/** The key of `keys` of the same kind spelt nearly like `key` (one or two slips), if any. */
+function nearKey(key: string, keys: string[]): string | null {
+  const colon = key.indexOf(":");
+  const kind = key.slice(0, colon + 1);
+  const text = key.slice(colon + 1);
+  const numeric = kind === "phone:" || kind === "reg:";
+  if (text.length < (numeric ? 6 : 4) || kind === "iban:" || kind === "vat:" || kind === "domain:") return null;
+  let best: string | null = null;
+  let bestScore = numeric ? 0.85 : 0.75;
+  for (const other of keys) {
+    if (!other.startsWith(kind) || Math.abs(other.length - key.length) > 2) continue;
+    const score = similarity(text, other.slice(colon + 1));
+    if (score >= bestScore) {
+      best = other;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
 /** How strongly a key says "same sender": identifiers far more than one shared header word. */
 export function keyWeight(key: string): number {
   if (/^(iban|vat|reg):/.test(key)) return 6;
@@ -91,7 +113,14 @@ export function fingerprintSimilarity(a: string[], b: string[], documentFrequenc
   const weight = (key: string) => keyWeight(key) * Math.log(1 + (exampleCount + 1) / Math.max(1, documentFrequency(key)));
   const setB = new Set(b);
   let shared = 0;
-  for (const key of new Set(a)) if (setB.has(key)) shared += weight(key);
+  for (const key of new Set(a)) {
+    if (setB.has(key)) shared += weight(key);
+    else {
+      // OCR reads a letterhead a little differently each time: a near spelling of a word or number counts for less.
+      const near = nearKey(key, b);
+      if (near) shared += NEAR_CREDIT * weight(near);
+    }
+  }
   const total = (keys: string[]) => [...new Set(keys)].reduce((sum, key) => sum + weight(key), 0);
   const smaller = Math.min(total(a), total(b));
   return smaller > 0 ? Math.min(1, shared / smaller) : 0;
