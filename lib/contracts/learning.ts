@@ -18,7 +18,7 @@ const FingerprintSchema = z.strictObject({
   footer: Words,
 });
 
-const AnchorSchema = z.strictObject({ words: Words, page: z.int().min(1), box: BoxSchema, side: z.enum(["right", "below"]), dx: Fraction, dy: Fraction });
+const AnchorSchema = z.strictObject({ words: Words, page: z.int().min(1), box: BoxSchema, side: z.enum(["right", "below"]), dx: Fraction, dy: Fraction, before: z.string().max(200).nullable().optional() });
 
 const FieldEvidenceSchema = z.strictObject({
   type: z.enum(FIELD_TYPES),
@@ -28,6 +28,7 @@ const FieldEvidenceSchema = z.strictObject({
   raw: z.string().max(10_000).nullable(),
   lines: z.int().min(1).max(50),
   anchor: AnchorSchema.nullable(),
+  shared: z.boolean().optional(),
 });
 
 const TableEvidenceSchema = z.strictObject({

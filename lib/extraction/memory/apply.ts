@@ -57,6 +57,7 @@ export function applyMemory(options: {
     const primary = readings.find((candidate) => candidate.reading);
     const engineValue = (data[field.name] ?? null) as Scalar;
     if (!primary) continue;
+    if (primary.evidence.shared && engineValue !== null && primary.reading!.match === "anchor") continue;
     const value = primary.reading!.value;
     const others = readings.filter((candidate) => candidate !== primary && candidate.reading);
     const agreeing = others.filter((candidate) => same(candidate.reading!.value, value)).length;

@@ -14,7 +14,7 @@ export const TEXT_MATCH = 0.8;
 const NUMERIC: ReadonlySet<FieldType> = new Set(["number", "currency"]);
 
 /** Whether a printed text reads as the value for a field of this type (how well, 0–1; 0 = no). */
-export function readsAs(type: FieldType, text: string, value: Scalar): number {
+export function readsAs(type: FieldType, text: string, value: Scalar, minScore = TEXT_MATCH): number {
   if (value === null || value === "") return 0;
   if (NUMERIC.has(type)) {
     const amount = parseAmount(text);
@@ -28,14 +28,14 @@ export function readsAs(type: FieldType, text: string, value: Scalar): number {
   if (a === b) return 1;
   if (a.replace(/ /g, "") === b.replace(/ /g, "")) return 0.99;
   const score = similarity(a, b);
-  return score >= TEXT_MATCH ? score : 0;
+  return score >= minScore ? score : 0;
 }
 
 /**
  * Where a value is printed: the word spans (one phrase, or consecutive lines of one block for a multi-line value)
  * that read as it, best first; among equals, the one nearest `near` (the engine's source box) first.
  */
-export function locateValue(layout: DocumentLayout, type: FieldType, value: Scalar, near: (Box & { page: number }) | null = null): Span[] {
+export function locateValue(layout: DocumentLayout, type: FieldType, value: Scalar, near: (Box & { page: number }) | null = null, minScore = TEXT_MATCH): Span[] {
   if (value === null || value === "" || typeof value === "boolean") return [];
   const spans: Span[] = [];
   const wantedLength = normalise(String(value)).length;
@@ -47,11 +47,11 @@ export function locateValue(layout: DocumentLayout, type: FieldType, value: Scal
           const words = line.words.slice(start, end);
           const raw = textOf(words);
           if (normalise(raw).length > wantedLength * 1.5 + 4) break;
-          const score = readsAs(type, raw, value);
+          const score = readsAs(type, raw, value, minScore);
           if (score > 0) spans.push({ page: page.n, words, box: unionBox(words), raw, lines: 1, score });
         }
       }
-      if (!NUMERIC.has(type) && type !== "date") spans.push(...multiLineSpans(lines, index, type, value, wantedLength));
+      if (!NUMERIC.has(type) && type !== "date") spans.push(...multiLineSpans(lines, index, type, value, wantedLength, minScore));
     });
   }
   const distance = (span: Span) => (near && near.page === span.page ? Math.hypot(span.box.x - near.x, span.box.y - near.y) : near ? 10 : 0);
@@ -60,7 +60,7 @@ export function locateValue(layout: DocumentLayout, type: FieldType, value: Scal
 }
 
 /** Values printed over consecutive lines of one block (an address): whole lines joined. */
-function multiLineSpans(lines: LayoutLine[], index: number, type: FieldType, value: Scalar, wantedLength: number): Span[] {
+function multiLineSpans(lines: LayoutLine[], index: number, type: FieldType, value: Scalar, wantedLength: number, minScore: number): Span[] {
   const out: Span[] = [];
   const first = lines[index]!;
   const words = [...first.words];
@@ -70,7 +70,7 @@ function multiLineSpans(lines: LayoutLine[], index: number, type: FieldType, val
     words.push(...line.words);
     const raw = textOf(words);
     if (normalise(raw).length > wantedLength * 1.5 + 4) break;
-    const score = readsAs(type, raw, value);
+    const score = readsAs(type, raw, value, minScore);
     if (score > 0) out.push({ page: first.page, words: [...words], box: unionBox(words), raw, lines: next - index + 1, score });
   }
   return out;

@@ -2,7 +2,7 @@ import { parseAmount } from "../normalise/amounts";
 import { parseDate } from "../normalise/dates";
 import type { Box, FieldType, Scalar } from "../types";
 import { linesOf, sameRow, textOf, unionBox, type LayoutLine } from "./layout";
-import { locateValue, TEXT_MATCH } from "./locate";
+import { locateValue } from "./locate";
 import { FILLER, normalise, similarity } from "./text";
 import type { Anchor, DocumentLayout, FieldEvidence, LayoutWord } from "./types";
 
@@ -11,6 +11,9 @@ export type Reading = { value: Scalar; page: number; box: Box; raw: string; matc
 /** Texts, names and addresses are the same from one document of a sender to the next; figures and dates are not. */
 const CONSTANT_TYPES: ReadonlySet<FieldType> = new Set(["text", "address", "email", "phone", "url", "select"]);
 const ANCHOR_WORD_MATCH = 0.75;
+/** At the taught place, a printing this close to the taught text is a misreading of it. */
+const NEAR_TEXT_MATCH = 0.6;
+const NEAR = 0.08;
 
 /**
  * One taught field read on a new document: the taught text itself when it is printed again (a sender's name or
@@ -19,11 +22,15 @@ const ANCHOR_WORD_MATCH = 0.75;
  */
 export function readField(layout: DocumentLayout, evidence: FieldEvidence): Reading | null {
   if (evidence.value === null) return null;
-  if (CONSTANT_TYPES.has(evidence.type) && evidence.box) {
-    const again = locateValue(layout, evidence.type, evidence.value, evidence.page ? { ...evidence.box, page: evidence.page } : null)[0];
-    if (again && again.score >= TEXT_MATCH && again.words.length <= Math.max(2, 2 * normalise(String(evidence.value)).split(" ").length)) {
-      return { value: evidence.value, page: again.page, box: again.box, raw: again.raw, match: "value", similarity: again.score };
-    }
+  if (CONSTANT_TYPES.has(evidence.type) && evidence.box && evidence.page) {
+    const taught = { ...evidence.box, page: evidence.page };
+    const wordCount = normalise(String(evidence.value)).split(" ").length;
+    const fits = (span: { words: unknown[] }) => span.words.length <= Math.max(2, 2 * wordCount);
+    const again = locateValue(layout, evidence.type, evidence.value, taught).find(fits);
+    if (again) return { value: evidence.value, page: again.page, box: again.box, raw: again.raw, match: "value", similarity: again.score };
+    // A badly read printing of the taught text where it was taught ("MR. D.L.Y. (4; CON BHD") is still that text.
+    const near = locateValue(layout, evidence.type, evidence.value, taught, NEAR_TEXT_MATCH).find((span) => fits(span) && span.page === taught.page && Math.abs(span.box.x - taught.x) < NEAR && Math.abs(span.box.y - taught.y) < NEAR);
+    if (near) return { value: evidence.value, page: near.page, box: near.box, raw: near.raw, match: "value", similarity: near.score };
   }
   if (!evidence.anchor || !evidence.box) return null;
   const found = findAnchor(layout, evidence.anchor);

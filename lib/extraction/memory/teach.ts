@@ -36,8 +36,18 @@ export function teachExample(options: {
     const near = metadata && "source" in metadata ? (metadata.source as SourceBox | null) : null;
     evidence.fields[field.name] = fieldEvidence(options.layout, field, scalar, near);
   }
+  markShared(evidence);
   return evidence;
 }
+
+function markShared(evidence: Evidence): void {
+  const entries = Object.values(evidence.fields).filter((entry) => entry.box);
+  for (const entry of entries) {
+    if (entries.some((other) => other !== entry && other.page === entry.page && sameBox(other.box!, entry.box!))) entry.shared = true;
+  }
+}
+
+const sameBox = (a: Box, b: Box) => Math.abs(a.x - b.x) < 0.002 && Math.abs(a.y - b.y) < 0.002 && Math.abs(a.w - b.w) < 0.002;
 
 function fieldEvidence(layout: DocumentLayout, field: FieldDefinition, value: Scalar, near: SourceBox | null): FieldEvidence {
   const base: FieldEvidence = { type: field.type, value, page: null, box: null, raw: null, lines: 1, anchor: null };

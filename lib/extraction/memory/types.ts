@@ -43,6 +43,9 @@ export type FieldEvidence = {
   /** How many lines the value covered (addresses). */
   lines: number;
   anchor: Anchor | null;
+  /** Another field was taught at the same printed value (a total that is also the amount due): its label is not
+   * this field's own, so it only fills the field when the engine found nothing. */
+  shared?: boolean;
 };
 
 /** A table column: the horizontal band its cells were printed in, and its header words above them. */
