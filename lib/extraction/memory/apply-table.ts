@@ -29,9 +29,12 @@ export function applyTable(layout: DocumentLayout, field: FieldDefinition, evide
       const page = layout.pages.find((candidate) => candidate.n === sources[0]!.page);
       const top = Math.min(...sources.map((source) => source.y));
       const bottom = Math.max(...sources.map((source) => source.y + source.h));
-      const rowWords = page?.words.filter((word) => word.y + word.h / 2 >= top && word.y + word.h / 2 <= bottom) ?? [];
+      const reference = evidence.reference ? cells[evidence.reference]?.source : null;
       columns.forEach((column, position) => {
         const limit = columns[position + 1]?.x0 ?? 1;
+        // Where the taught layout prints this cell: at its offset from the row's reference cell, else on the row.
+        const placed = reference && column.dy !== undefined ? { top: reference.y + column.dy - reference.h / 2, bottom: reference.y + column.dy + 1.5 * reference.h } : { top, bottom };
+        const rowWords = page?.words.filter((word) => word.y + word.h / 2 >= placed.top && word.y + word.h / 2 <= placed.bottom) ?? [];
         const inBand = rowWords.filter((word) => inColumn(word, column, limit)).sort((a, b) => a.l - b.l || a.x - b.x);
         // Only cells the engine left empty: where it read something, the taught band has not proved better.
         if (row[column.name] !== null && row[column.name] !== undefined && row[column.name] !== "") return;

@@ -1,4 +1,4 @@
-import { parseAmount } from "../normalise/amounts";
+import { findAmounts, parseAmount } from "../normalise/amounts";
 import { parseDate } from "../normalise/dates";
 import type { Box, FieldType, Scalar } from "../types";
 import { linesOf, textOf, unionBox, type LayoutLine } from "./layout";
@@ -17,9 +17,12 @@ const NUMERIC: ReadonlySet<FieldType> = new Set(["number", "currency"]);
 export function readsAs(type: FieldType, text: string, value: Scalar, minScore = TEXT_MATCH): number {
   if (value === null || value === "") return 0;
   if (NUMERIC.has(type)) {
-    const amount = parseAmount(text);
+    if (/:\s*$/.test(text)) return 0; // "Artikelrabatt 2:" is a label, not the figure 2
     const wanted = typeof value === "number" ? value : parseAmount(String(value));
-    return amount !== null && wanted !== null && Math.abs(Math.abs(amount) - Math.abs(wanted)) < 0.005 ? 1 : 0;
+    if (wanted === null) return 0;
+    // "5,0000" is 5 in a document that writes decimal commas: try both separators, as the page does not say here.
+    const readings = [parseAmount(text), findAmounts(text, ",").at(-1)?.value ?? null, findAmounts(text, ".").at(-1)?.value ?? null];
+    return readings.some((amount) => amount !== null && Math.abs(Math.abs(amount) - Math.abs(wanted)) < 0.005) ? 1 : 0;
   }
   if (type === "date") return parseDate(text) === value || parseDate(text, "mdy") === value ? 1 : 0;
   const a = normalise(text);

@@ -49,9 +49,18 @@ export type FieldEvidence = {
 };
 
 /** A table column: the horizontal band its cells were printed in, and its header words above them. */
-export type ColumnEvidence = { name: string; type: FieldType; x0: number; x1: number; header: string[] };
+export type ColumnEvidence = {
+  name: string;
+  type: FieldType;
+  x0: number;
+  x1: number;
+  header: string[];
+  /** Where the cell sits vertically from its row's reference cell (a description printed under the figures). */
+  dy?: number;
+};
 
-export type TableEvidence = { page: number; columns: ColumnEvidence[]; rowCount: number; headerY: number | null };
+/** `reference`: the column whose cell places a row (the rightmost figure, usually the amount). */
+export type TableEvidence = { page: number; columns: ColumnEvidence[]; rowCount: number; headerY: number | null; reference?: string };
 
 export type Evidence = { fields: Record<string, FieldEvidence>; tables: Record<string, TableEvidence> };
 
