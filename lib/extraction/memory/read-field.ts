@@ -26,10 +26,12 @@ export function readField(layout: DocumentLayout, evidence: FieldEvidence): Read
     const taught = { ...evidence.box, page: evidence.page };
     const wordCount = normalise(String(evidence.value)).split(" ").length;
     const fits = (span: { words: unknown[] }) => span.words.length <= Math.max(2, 2 * wordCount);
-    const again = locateValue(layout, evidence.type, evidence.value, taught).find(fits);
+    // An identifier that differs by a digit is another identifier: only names and addresses may be misread.
+    const figures = digitShare(String(evidence.value)) > 0.2;
+    const again = locateValue(layout, evidence.type, evidence.value, taught).find((span) => fits(span) && (!figures || span.score >= 0.99));
     if (again) return { value: evidence.value, page: again.page, box: again.box, raw: again.raw, match: "value", similarity: again.score };
     // A badly read printing of the taught text where it was taught ("MR. D.L.Y. (4; CON BHD") is still that text.
-    const near = locateValue(layout, evidence.type, evidence.value, taught, NEAR_TEXT_MATCH).find((span) => fits(span) && span.page === taught.page && Math.abs(span.box.x - taught.x) < NEAR && Math.abs(span.box.y - taught.y) < NEAR);
+    const near = figures ? undefined : locateValue(layout, evidence.type, evidence.value, taught, NEAR_TEXT_MATCH).find((span) => fits(span) && span.page === taught.page && Math.abs(span.box.x - taught.x) < NEAR && Math.abs(span.box.y - taught.y) < NEAR);
     if (near) return { value: evidence.value, page: near.page, box: near.box, raw: near.raw, match: "value", similarity: near.score };
   }
   if (!evidence.anchor || !evidence.box) return null;
@@ -132,6 +134,10 @@ function readSpan(words: LayoutWord[], evidence: FieldEvidence): { value: Scalar
   return { value: raw, box: unionBox(phrase), raw };
 }
 
+function digitShare(text: string): number {
+  return (text.match(/\d/g) ?? []).length / Math.max(1, text.replace(/\s/g, "").length);
+}
+
 function decimalsOf(text: string): number {
   return /\d[.,](\d{1,3})(?!\d)\s*\D*$/.exec(text.trim())?.[1]?.length ?? 0;
 }
@@ -139,7 +145,7 @@ function decimalsOf(text: string): number {
 /** The read text has the shape of the taught one: same kind of characters (an id stays an id, a name a name). */
 function looksLike(type: FieldType, raw: string, taught: string): boolean {
   if (type === "email") return /@/.test(raw);
-  const digits = (text: string) => (text.match(/\d/g) ?? []).length / Math.max(1, text.replace(/\s/g, "").length);
+  const digits = digitShare;
   const words = (text: string) => text.split(/\s+/).length;
   // A name stays a name and an id an id; a value of a very different length is something else printed there.
   return Math.abs(digits(raw) - digits(taught)) < 0.25 && words(raw) >= Math.ceil(words(taught) / 2) && (type !== "address" || /\p{L}{3,}/u.test(raw));
