@@ -73,9 +73,36 @@ export const MemorySummarySchema = z
   .meta({ id: "ParserMemory" });
 export type MemorySummary = z.infer<typeof MemorySummarySchema>;
 
+export const ParserAccuracySchema = z
+  .object({
+    documents: z.int().describe("Approved documents counted (the most recent 2,000)"),
+    straightThrough: z.int().describe("Of those, approved with no value changed by a reviewer"),
+    straightThroughRate: z.number().nullable(),
+    fields: z.array(z.object({ name: z.string(), documents: z.int(), changed: z.int().describe("Approved documents on which a reviewer changed this field"), accuracy: z.number().nullable() })),
+    weeks: z.array(z.object({ week: z.string().describe("Monday of the week of approval (UTC)"), documents: z.int(), straightThrough: z.int(), straightThroughRate: z.number(), changedValues: z.int() })),
+    attention: z.object({
+      fields: z.array(z.string()).describe("Fields changed on more than 10 % of their approved documents"),
+      senders: z.array(z.object({ sender: z.string(), documents: z.int(), changed: z.int() })).describe("Senders whose documents were changed more than 10 % of the time"),
+    }),
+  })
+  .meta({ id: "ParserAccuracy" });
+export type ParserAccuracy = z.infer<typeof ParserAccuracySchema>;
+
 const ParserParams = z.object({ parserId: UuidSchema });
 
 export const learningOperations = {
+  accuracy: defineOperation({
+    operationId: "getParserAccuracy",
+    method: "GET",
+    path: "/parsers/{parserId}/accuracy",
+    tag: "Learning",
+    summary: "The parser's accuracy, from approved documents",
+    description: "Per field, how often reviewers changed the value (from the audit of corrections); the share of documents approved with no change (straight-through rate); both by week; fields and senders that need attention.",
+    permission: "documents.read",
+    params: ParserParams,
+    response: ParserAccuracySchema,
+    errors: [403, 404],
+  }),
   get: defineOperation({
     operationId: "getParserMemory",
     method: "GET",

@@ -103,6 +103,29 @@ describe("teaching", () => {
   });
 });
 
+describe("accuracy from approved documents", () => {
+  it("counts per field how often reviewers changed the value, and the straight-through rate by week", async () => {
+    const admin = seedMember("Acme", "admin");
+    const parser = await makeParser(acme(), { fields: FIELDS });
+    expect((await call(`/api/v1/parsers/${parser.id}/review-stages`, { key: acme(), body: { name: "Check", reviewerId: admin.id } })).status).toBe(201);
+    const corrected = await upload(parser.id, letter("VG-1", "10.00"));
+    const untouched = await upload(parser.id, letter("VG-2", "20.00"));
+    await settled(parser.id, corrected);
+    await settled(parser.id, untouched);
+    await correct(parser.id, corrected, { reference: "VG-1" });
+    for (const id of [corrected, untouched]) {
+      expect((await call(`/api/v1/parsers/${parser.id}/documents/${id}/review/approve`, { key: acme(), body: { reviewerId: admin.id } })).status).toBe(200);
+    }
+    const accuracy = await call<{ documents: number; straightThrough: number; straightThroughRate: number; fields: Array<{ name: string; changed: number; accuracy: number }>; weeks: Array<{ documents: number; straightThrough: number }> }>(`/api/v1/parsers/${parser.id}/accuracy`, { key: acme() });
+    expect(accuracy.status).toBe(200);
+    expect(accuracy.body).toMatchObject({ documents: 2, straightThrough: 1, straightThroughRate: 0.5 });
+    expect(accuracy.body.fields.find((field) => field.name === "reference")).toMatchObject({ changed: 1, accuracy: 0.5 });
+    expect(accuracy.body.fields.find((field) => field.name === "total")).toMatchObject({ changed: 0, accuracy: 1 });
+    expect(accuracy.body.weeks).toEqual([expect.objectContaining({ documents: 2, straightThrough: 1 })]);
+    expect((await call(`/api/v1/parsers/${parser.id}/accuracy`, { key: globex() })).status).toBe(404);
+  });
+});
+
 describe("forgetting", () => {
   it("'forget this document' removes what it taught, and the document stays", async () => {
     const { parser, first } = await taughtParser();
