@@ -45,8 +45,8 @@ async function settle(api: Api, parserId: string, documentIds: string[]): Promis
     if (Date.now() > deadline) throw new Error("documents did not finish processing within an hour");
     for (const id of documentIds) {
       if (data.has(id)) continue;
-      const view = await api<{ status: string; data: Record<string, unknown> }>("GET", `/process/${parserId}/files/data?documentId=${id}`);
-      if (FINAL.has(view.status)) data.set(id, view.data);
+      const view = await api<{ data: Record<string, unknown>; metadata: { status: string } }>("GET", `/process/${parserId}/files/data?documentId=${id}`);
+      if (FINAL.has(view.metadata.status)) data.set(id, view.data);
     }
     if (data.size < documentIds.length) await new Promise((resolve) => setTimeout(resolve, 1000));
   }

@@ -17,7 +17,7 @@ const FIELDS = [
 ];
 const letter = (reference: string, total: string) => ["Nordwind Handel GmbH", "Hafenstrasse 12, 28195 Bremen", "IBAN DE89 3704 0044 0532 0130 00", `Vorgang ${reference}`, "Rechnung", `Gesamtbetrag ${total} EUR`];
 
-type DataView = { status: string; data: Record<string, unknown>; metadata: { field_metadata: Record<string, { confidence: number; source: unknown; learned?: { match: string; anchor?: string; documentId: string | null } }> } };
+type DataView = { data: Record<string, unknown>; metadata: { status: string; field_metadata: Record<string, { confidence: number; source: unknown; learned?: { match: string; anchor?: string; documentId: string | null } }> } };
 type Memory = { examples: Array<{ id: string; documentId: string | null; taughtBy: string; fields: string[]; identifiers: string[] }> };
 
 async function upload(parserId: string, lines: string[], key = acme()): Promise<string> {
@@ -35,7 +35,7 @@ async function settled(parserId: string, documentId: string, key = acme()): Prom
     .poll(
       async () => {
         view = (await call<DataView>(`/api/v1/process/${parserId}/files/data?documentId=${documentId}`, { key })).body;
-        return view.status;
+        return view.metadata.status;
       },
       { timeout: 90_000, interval: 300 },
     )
@@ -91,7 +91,7 @@ describe("teaching", () => {
     const stage = await call(`/api/v1/parsers/${parser.id}/review-stages`, { key: acme(), body: { name: "Check", reviewerId: admin.id } });
     expect(stage.status).toBe(201);
     const first = await upload(parser.id, letter("VG-555", "10.00"));
-    expect((await settled(parser.id, first)).status).toBe("in_review");
+    expect((await settled(parser.id, first)).metadata.status).toBe("in_review");
     await correct(parser.id, first, { reference: "VG-555" });
     const approved = await call(`/api/v1/parsers/${parser.id}/documents/${first}/review/approve`, { key: acme(), body: { reviewerId: admin.id } });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
