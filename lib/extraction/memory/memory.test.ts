@@ -148,3 +148,53 @@ describe("reading a new document from memory", () => {
     expect(metadata.confidence).toBeLessThanOrEqual(0.7);
   });
 });
+
+describe("tables", () => {
+  const TABLE: FieldDefinition[] = [
+    {
+      name: "items",
+      type: "table",
+      columns: [
+        { name: "description", type: "text" },
+        { name: "quantity", type: "number" },
+        { name: "amount", type: "number" },
+      ],
+    },
+  ];
+  const sheet = (rows: Array<[string, string, string]>) =>
+    layoutOf([
+      { text: "Nordwind Handel GmbH", x: 0.1, y: 0.05 },
+      { text: "Artikel", x: 0.1, y: 0.3 },
+      { text: "Menge", x: 0.5, y: 0.3 },
+      { text: "Betrag", x: 0.8, y: 0.3 },
+      ...rows.flatMap(([description, quantity, amount], index) => [
+        { text: description, x: 0.1, y: 0.33 + index * 0.03 },
+        { text: quantity, x: 0.5, y: 0.33 + index * 0.03 },
+        { text: amount, x: 0.8, y: 0.33 + index * 0.03 },
+      ]),
+    ]);
+
+  it("learns column bands and header words, and fills the cells the engine left empty", () => {
+    const taught = sheet([
+      ["Schrauben M8", "100", "12.50"],
+      ["Muttern M8", "200", "8.00"],
+    ]);
+    const evidence = teachExample({ layout: taught, fields: TABLE, data: { items: [{ description: "Schrauben M8", quantity: 100, amount: 12.5 }, { description: "Muttern M8", quantity: 200, amount: 8 }] }, fieldMetadata: {} });
+    const quantity = evidence.tables.items!.columns.find((column) => column.name === "quantity")!;
+    expect(quantity.x0).toBeCloseTo(0.5, 3);
+    expect(quantity.header).toEqual(["menge"]);
+
+    const next = sheet([["Dübel 10mm", "50", "4.20"]]);
+    const example: MemoryExample = { id: "t", documentId: "d", taughtAt: "2026-01-01T00:00:00.000Z", fingerprint: fingerprintOf(taught), evidence };
+    const row = next.pages[0]!.words.filter((word) => Math.abs(word.y - 0.33) < 0.001);
+    const source = (index: number) => ({ confidence: 0.7, source: { page: 1, x: row[index]!.x, y: row[index]!.y, w: row[index]!.w, h: row[index]!.h } });
+    const outcome = applyMemory({
+      layout: next,
+      fields: TABLE,
+      data: { items: [{ description: "Dübel 10mm", quantity: null, amount: 4.2 }] },
+      fieldMetadata: { items: { confidence: 0.7, source: null, rows: [{ description: source(0), amount: source(3) }] } },
+      matches: matchesFor(next, [example]),
+    });
+    expect(outcome.data.items).toEqual([{ description: "Dübel 10mm", quantity: 50, amount: 4.2 }]);
+  });
+});
