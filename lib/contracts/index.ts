@@ -8,6 +8,7 @@ import { exportOperations } from "./exports";
 import type { Operation } from "./common";
 import { fieldOperations } from "./fields";
 import { folderOperations } from "./folders";
+import { learningOperations } from "./learning";
 import { myInvitationOperations } from "./invitations";
 import { memberOperations } from "./members";
 import { parserOperations } from "./parsers";
@@ -38,6 +39,7 @@ export const operationGroups = {
   usage: usageOperations,
   classifiers: classifierOperations,
   webhooks: webhookOperations,
+  learning: learningOperations,
 } as const;
 
 export const allOperations: Operation[] = Object.values(operationGroups).flatMap((group) => Object.values(group) as Operation[]);

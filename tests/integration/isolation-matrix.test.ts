@@ -184,6 +184,12 @@ const MATRIX: Record<string, Probe[]> = {
     onB("B's parser, A's stage", { kind: "emptyOrNotFound" }, { body: (a) => ({ format: "json", reviewStageId: a.stageId }) }),
   ],
 
+  "GET /parsers/{parserId}/memory": [atA()],
+  "GET /parsers/{parserId}/accuracy": [atA()],
+  "GET /parsers/{parserId}/memory/export": [atA()],
+  "POST /parsers/{parserId}/memory/import": [atA(["parser"])],
+  "DELETE /parsers/{parserId}/memory/documents/{documentId}": [atA(["document"]), mixed("B's parser, A's document", ["parserId"], ["document"])],
+
   "GET /parsers/{parserId}/review-stages": [atA()],
   "POST /parsers/{parserId}/review-stages": [
     atA(["stages"]),

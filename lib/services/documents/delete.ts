@@ -4,6 +4,7 @@ import { documents } from "@/lib/db/schema";
 import { fileStore } from "@/lib/storage";
 import type { DbOrTx } from "@/lib/db/client";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
+import { forgetDeletedDocuments } from "../learning";
 import { getParserInTeam } from "../parsers/internal";
 import { getDocumentInParser } from "./internal";
 import type { DocumentRecord } from "./to-document";
@@ -62,6 +63,11 @@ async function softDelete(tx: DbOrTx, ctx: ServiceContext, rows: DocumentRecord[
         rows.map((row) => row.id),
       ),
     );
+  // A deleted document is forgotten: what it taught the parser goes with it.
+  await forgetDeletedDocuments(
+    tx,
+    rows.map((row) => row.id),
+  );
   for (const row of rows) {
     await recordAudit(tx, ctx, {
       action: "document.delete",

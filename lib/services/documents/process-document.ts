@@ -5,6 +5,7 @@ import { documents, usageDaily } from "@/lib/db/schema";
 import { classifyDocument, type ExtractionInput, type ExtractionResult } from "@/lib/extraction";
 import type { FileStore } from "@/lib/storage";
 import { loadFieldRows } from "../fields/internal";
+import { applyParserMemory } from "../learning";
 import { enterReview } from "../reviews/flow";
 import { emitDocumentEvent } from "../webhooks/emit";
 import { buildFieldTree, toFieldInputs } from "../fields/tree";
@@ -100,16 +101,18 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
       // DESIGN §1.5: the review starts with the data it is about, in the same transaction, so no one ever sees
       // a `processed` document that is really waiting for review.
       const now = new Date();
-      const review = await enterReview(tx, { id: documentId, parserId: document.parserId, data: result.data }, now);
+      // What reviewers taught this parser about documents of the same sender or layout (lib/services/learning).
+      const { data, fieldMetadata } = await applyParserMemory(tx, document, fields, result);
+      const review = await enterReview(tx, { id: documentId, parserId: document.parserId, data }, now);
       const [updated] = await tx
         .update(documents)
         .set({
           ...review,
           pageCount,
-          data: result.data,
-          fieldMetadata: result.fieldMetadata,
+          data,
+          fieldMetadata,
           markdown: result.markdown,
-          searchText: documentSearchText({ name: document.name, externalId: document.externalId, data: result.data }),
+          searchText: documentSearchText({ name: document.name, externalId: document.externalId, data }),
           error: null,
           processedAt: now,
         })

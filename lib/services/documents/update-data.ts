@@ -6,6 +6,7 @@ import { forbidden, invalidState, validationError } from "@/lib/http/errors";
 import { assertPermission, can, recordAudit, type ServiceContext } from "../context";
 import { loadFieldRows } from "../fields/internal";
 import { buildFieldTree } from "../fields/tree";
+import { teachFromDocument } from "../learning";
 import { getParserInTeam } from "../parsers/internal";
 import { markReviewInProgress } from "../reviews/flow";
 import { findByRef, type DocumentRef } from "./get";
@@ -45,6 +46,8 @@ export async function updateDocumentData(ctx: ServiceContext, parserId: string, 
       .returning();
     const before = Object.fromEntries(Object.keys(values).map((name) => [name, document.data[name] ?? null]));
     await recordAudit(tx, ctx, { action: "document.data.update", resourceType: "document", resourceId: document.id, before, after: values });
+    // A saved correction teaches the parser (its memory of this sender and layout).
+    await teachFromDocument(tx, updated!, "correction");
     return updated!;
   });
 }

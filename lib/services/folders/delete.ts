@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { documents, folders } from "@/lib/db/schema";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { removeFiles } from "../documents/delete";
+import { forgetDeletedDocuments } from "../learning";
 import { getParserInTeam } from "../parsers/internal";
 import { findFolder, loadFolders } from "./internal";
 import { subtreeIds } from "./tree";
@@ -26,6 +27,7 @@ export async function deleteFolder(ctx: ServiceContext, parserId: string, folder
     const changed = options.deleteDocuments
       ? await tx.update(documents).set({ deletedAt: now }).where(inFolders).returning({ id: documents.id, fileKey: documents.fileKey, previewKey: documents.previewKey })
       : await tx.update(documents).set({ folderId: null }).where(inFolders).returning({ id: documents.id, fileKey: documents.fileKey, previewKey: documents.previewKey });
+    if (options.deleteDocuments) await forgetDeletedDocuments(tx, changed.map((row) => row.id));
     await tx.update(folders).set({ deletedAt: now }).where(and(eq(folders.parserId, parser.id), inArray(folders.id, ids)));
     const result = {
       success: true as const,

@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { parsers } from "@/lib/db/schema";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
+import { forgetParser } from "../learning";
 import { getParserInTeam } from "./internal";
 
 /**
@@ -13,6 +14,8 @@ export async function deleteParser(ctx: ServiceContext, parserId: string): Promi
   await ctx.db.transaction(async (tx) => {
     const before = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
     await tx.update(parsers).set({ deletedAt: new Date() }).where(eq(parsers.id, before.id));
+    // Its memory is erased, not kept for recovery: a deleted parser must not go on knowing its senders.
+    await forgetParser(tx, before.id);
     await recordAudit(tx, ctx, { action: "parser.delete", resourceType: "parser", resourceId: before.id, before: { name: before.name, isActive: before.isActive } });
   });
 }

@@ -17,6 +17,7 @@ import { loadReviewRows, setRowStatuses, type ReviewColumns } from "./flow";
 import { actingReviewer, currentRow } from "./guard";
 import { findMember } from "./internal";
 import { emitDocumentEvent } from "../webhooks/emit";
+import { teachFromDocument } from "../learning";
 import { reevaluateAfter } from "./plan";
 
 /**
@@ -157,6 +158,8 @@ async function decide(ctx: ServiceContext, input: DecisionInput): Promise<Docume
         ...(overridden.length > 0 ? { overrideReason: input.note, overriddenProblems: overridden.map((problem) => problem.message) } : {}),
       },
     });
+    // An approval confirms the document's values: it teaches the parser (the latest confirmation replaces the earlier).
+    if (input.verdict === "approve") await teachFromDocument(tx, updated!, "approval");
     // Moving on to the next stage is no event of its own: approved means the last stage approved it.
     if (columns.status === "approved" || columns.status === "rejected") await emitDocumentEvent(tx, updated!, `document.${columns.status}`);
     return updated!;

@@ -15,6 +15,7 @@ export default async function ParserLayout({ children, params }: { children: Rea
     { href: `${base}/fields`, label: "Fields" },
     ...(hasPermission(me, "reviews.read") ? [{ href: `${base}/review-stages`, label: "Review stages" }] : []),
     ...(hasPermission(me, "webhooks.read") ? [{ href: `${base}/webhooks`, label: "Webhooks" }] : []),
+    { href: `${base}/accuracy`, label: "Accuracy" },
     ...(hasPermission(me, "parsers.write") ? [{ href: `${base}/settings`, label: "Settings" }] : []),
   ];
   return (

@@ -1,0 +1,84 @@
+import { parseAmount } from "../normalise/amounts";
+import { parseDate } from "../normalise/dates";
+import type { FieldDefinition, Scalar, SourceBox, TableMetadata, TableRow, ValueMetadata } from "../types";
+import { textOf, unionBox } from "./layout";
+import { isStableWord, normalise, similarity } from "./text";
+import type { ColumnEvidence, DocumentLayout, LayoutWord, TableEvidence } from "./types";
+
+const NUMBER_SLACK = 0.02;
+const TEXT_SLACK = 0.01;
+
+/**
+ * The engine's table rows re-read through the taught column bands: each row keeps its vertical extent (from its
+ * cells' boxes) and every taught column is read from the words inside its band, checked by type. Applied only when
+ * the taught header words are printed on the page (the anchors of a table); a cell whose band holds nothing that
+ * reads keeps the engine's value.
+ */
+export function applyTable(layout: DocumentLayout, field: FieldDefinition, evidence: TableEvidence, rows: TableRow[], metadata: TableMetadata): { rows: TableRow[]; metadata: TableMetadata } | null {
+  if (rows.length === 0 || !headersPresent(layout, evidence)) return null;
+  const columns = [...evidence.columns].sort((a, b) => a.x0 - b.x0);
+  let changed = false;
+  const outRows: TableRow[] = [];
+  const outMeta: Array<Record<string, ValueMetadata>> = [];
+  rows.forEach((row, index) => {
+    const cells = metadata.rows[index] ?? {};
+    const sources = Object.values(cells).map((cell) => cell.source).filter((source): source is SourceBox => source !== null);
+    const next: TableRow = { ...row };
+    const nextMeta: Record<string, ValueMetadata> = { ...cells };
+    if (sources.length > 0) {
+      const page = layout.pages.find((candidate) => candidate.n === sources[0]!.page);
+      const top = Math.min(...sources.map((source) => source.y));
+      const bottom = Math.max(...sources.map((source) => source.y + source.h));
+      const reference = evidence.reference ? cells[evidence.reference]?.source : null;
+      columns.forEach((column, position) => {
+        const limit = columns[position + 1]?.x0 ?? 1;
+        // Where the taught layout prints this cell: at its offset from the row's reference cell, else on the row.
+        const placed = reference && column.dy !== undefined ? { top: reference.y + column.dy - reference.h / 2, bottom: reference.y + column.dy + 1.5 * reference.h } : { top, bottom };
+        const rowWords = page?.words.filter((word) => word.y + word.h / 2 >= placed.top && word.y + word.h / 2 <= placed.bottom) ?? [];
+        const inBand = rowWords.filter((word) => inColumn(word, column, limit)).sort((a, b) => a.l - b.l || a.x - b.x);
+        // Only cells the engine left empty: where it read something, the taught band has not proved better.
+        if (row[column.name] !== null && row[column.name] !== undefined && row[column.name] !== "") return;
+        const read = readCell(column, inBand);
+        if (read === null || sameCell(read, row[column.name] ?? null)) return;
+        next[column.name] = read;
+        nextMeta[column.name] = { confidence: 0.85, source: { page: page!.n, ...unionBox(inBand) }, raw: textOf(inBand) };
+        changed = true;
+      });
+    }
+    outRows.push(next);
+    outMeta.push(nextMeta);
+  });
+  return changed ? { rows: outRows, metadata: { ...metadata, rows: outMeta } } : null;
+}
+
+function inColumn(word: LayoutWord, column: ColumnEvidence, nextColumnStart: number): boolean {
+  if (column.type === "number" || column.type === "currency") {
+    const centre = word.x + word.w / 2;
+    return centre >= column.x0 - NUMBER_SLACK && centre <= column.x1 + NUMBER_SLACK;
+  }
+  return word.x >= column.x0 - TEXT_SLACK && word.x + word.w <= Math.max(column.x1, nextColumnStart) + TEXT_SLACK / 2;
+}
+
+function readCell(column: ColumnEvidence, words: LayoutWord[]): Scalar {
+  if (words.length === 0) return null;
+  const text = textOf(words);
+  if (column.type === "number" || column.type === "currency") return words.length <= 3 ? parseAmount(text) : null;
+  if (column.type === "date") return parseDate(text);
+  return text.trim() || null;
+}
+
+/** The table's anchors: at least half of the taught header words are printed on one of the document's pages. */
+function headersPresent(layout: DocumentLayout, evidence: TableEvidence): boolean {
+  const wanted = [...new Set(evidence.columns.flatMap((column) => column.header))];
+  if (wanted.length === 0) return false;
+  return layout.pages.some((page) => {
+    const printed = page.words.filter((word) => isStableWord(word.t)).map((word) => normalise(word.t));
+    const found = wanted.filter((header) => printed.some((word) => similarity(word, header) >= 0.8)).length;
+    return found >= Math.ceil(wanted.length / 2);
+  });
+}
+
+function sameCell(a: Scalar, b: Scalar): boolean {
+  if (typeof a === "number" && typeof b === "number") return Math.abs(a - b) < 0.005;
+  return normalise(String(a ?? "")) === normalise(String(b ?? ""));
+}

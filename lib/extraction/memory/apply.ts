@@ -1,0 +1,102 @@
+import type { FieldDefinition, FieldMetadata, FieldValue, Scalar, TableMetadata, TableRow, ValueMetadata } from "../types";
+import { applyTable } from "./apply-table";
+import { readField, type Reading } from "./read-field";
+import type { DocumentLayout, LearnedReason, MemoryExample } from "./types";
+
+/** A taught example matched to the new document, with how alike their fingerprints are (0–1). */
+export type MemoryMatch = { example: MemoryExample; similarity: number };
+
+/** Below this fingerprint similarity an example is another sender or layout, and says nothing. */
+export const MATCH_THRESHOLD = 0.4;
+/** Examples this close to the best match count as the same layout (the latest of them wins). */
+const SAME_LAYOUT_MARGIN = 0.15;
+
+export type MemoryOutcome = {
+  data: Record<string, FieldValue>;
+  fieldMetadata: Record<string, FieldMetadata>;
+  /** Names of the fields memory set. */
+  applied: string[];
+};
+
+/**
+ * The engine's result, corrected by what reviewers taught on documents of the same sender or layout. Each taught
+ * field is read from its evidence (the taught text again, or beside the taught label); a reading replaces the
+ * engine's value and says why in `learned`. With no reading (the label is not on this page) the engine's value
+ * stays: a taught value never overrides by position alone. The latest taught example decides; examples of the same
+ * layout that read differently lower the confidence instead of flipping the value.
+ */
+export function applyMemory(options: {
+  layout: DocumentLayout;
+  fields: FieldDefinition[];
+  data: Record<string, FieldValue>;
+  fieldMetadata: Record<string, FieldMetadata>;
+  matches: MemoryMatch[];
+}): MemoryOutcome {
+  const data = { ...options.data };
+  const fieldMetadata = { ...options.fieldMetadata };
+  const applied: string[] = [];
+  const group = sameLayout(options.matches);
+  if (group.length === 0) return { data, fieldMetadata, applied };
+  for (const field of options.fields) {
+    const taught = group.filter((match) => field.type === "table" ? match.example.evidence.tables[field.name] : match.example.evidence.fields[field.name]);
+    if (taught.length === 0) continue;
+    if (field.type === "table") {
+      const latest = taught[0]!;
+      const rows = data[field.name];
+      const metadata = fieldMetadata[field.name] as TableMetadata | undefined;
+      if (!Array.isArray(rows) || !metadata || !("rows" in metadata)) continue;
+      const outcome = applyTable(options.layout, field, latest.example.evidence.tables[field.name]!, rows as TableRow[], metadata);
+      if (outcome) {
+        data[field.name] = outcome.rows;
+        fieldMetadata[field.name] = { ...outcome.metadata, learned: reason(latest, "columns", latest.similarity, 0, 0) } as FieldMetadata;
+        applied.push(field.name);
+      }
+      continue;
+    }
+    const readings = taught.map((match) => ({ match, reading: readField(options.layout, match.example.evidence.fields[field.name]!), evidence: match.example.evidence.fields[field.name]! }));
+    const primary = readings.find((candidate) => candidate.reading);
+    const engineValue = (data[field.name] ?? null) as Scalar;
+    if (!primary) continue;
+    if (primary.evidence.shared && engineValue !== null && primary.reading!.match === "anchor") continue;
+    const value = primary.reading!.value;
+    const others = readings.filter((candidate) => candidate !== primary && candidate.reading);
+    const agreeing = others.filter((candidate) => same(candidate.reading!.value, value)).length;
+    const conflicting = others.length - agreeing;
+    const engineMetadata = fieldMetadata[field.name] as ValueMetadata | undefined;
+    data[field.name] = value;
+    fieldMetadata[field.name] = {
+      confidence: confidenceOf(primary.reading!, same(engineValue, value), engineMetadata?.confidence ?? 0, agreeing, conflicting),
+      source: { page: primary.reading!.page, ...primary.reading!.box },
+      raw: primary.reading!.raw,
+      learned: { ...reason(primary.match, primary.reading!.match, primary.reading!.similarity, agreeing, conflicting), anchor: primary.reading!.anchor, engineValue },
+    } as FieldMetadata;
+    applied.push(field.name);
+  }
+  return { data, fieldMetadata, applied };
+}
+
+/** The examples of the best-matching layout, latest taught first. */
+function sameLayout(matches: MemoryMatch[]): MemoryMatch[] {
+  const eligible = matches.filter((match) => match.similarity >= MATCH_THRESHOLD);
+  if (eligible.length === 0) return [];
+  const best = Math.max(...eligible.map((match) => match.similarity));
+  return eligible.filter((match) => match.similarity >= best - SAME_LAYOUT_MARGIN).sort((a, b) => b.example.taughtAt.localeCompare(a.example.taughtAt));
+}
+
+function confidenceOf(reading: Reading, engineAgrees: boolean, engineConfidence: number, agreeing: number, conflicting: number): number {
+  if (conflicting > 0) return round(Math.min(0.7, 0.5 + 0.1 * agreeing));
+  const base = reading.match === "value" ? 0.9 + 0.05 * reading.similarity : 0.85 + 0.1 * reading.similarity;
+  const boosted = engineAgrees ? Math.max(base, engineConfidence) + 0.02 : base;
+  return round(Math.min(0.99, boosted + 0.01 * agreeing));
+}
+
+function reason(match: MemoryMatch, kind: LearnedReason["match"], similarity: number, agreeing: number, conflicting: number): LearnedReason {
+  return { exampleId: match.example.id, documentId: match.example.documentId, match: kind, similarity: round(similarity), agreeing, conflicting, fingerprint: round(match.similarity) };
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+function same(a: Scalar, b: Scalar): boolean {
+  if (typeof a === "number" && typeof b === "number") return Math.abs(a - b) < 0.005;
+  return String(a ?? "").trim().toLowerCase() === String(b ?? "").trim().toLowerCase();
+}

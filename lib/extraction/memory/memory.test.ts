@@ -1,0 +1,200 @@
+import { describe, expect, it } from "vitest";
+import type { FieldDefinition } from "../types";
+import { applyMemory, type MemoryMatch } from "./apply";
+import { fingerprintKeys, fingerprintOf, fingerprintSimilarity } from "./fingerprint";
+import { teachExample } from "./teach";
+import type { DocumentLayout, LayoutWord, MemoryExample } from "./types";
+
+/** A one-page layout from printed lines: each line's words placed left to right from x at height y. */
+function layoutOf(lines: Array<{ text: string; x: number; y: number }>): DocumentLayout {
+  const words: LayoutWord[] = [];
+  lines.forEach((line, index) => {
+    let x = line.x;
+    for (const text of line.text.split(" ")) {
+      const w = text.length * 0.008;
+      words.push({ t: text, x, y: line.y, w, h: 0.012, l: index, b: index });
+      x += w + 0.006;
+    }
+  });
+  return { pages: [{ n: 1, words }] };
+}
+
+const FIELDS: FieldDefinition[] = [
+  { name: "invoice_number", type: "text" },
+  { name: "total", type: "number" },
+  { name: "invoice_date", type: "date" },
+  { name: "vendor_name", type: "text" },
+];
+
+function invoice(options: { number: string; total: string; date: string; vendor?: string; shift?: number; extraLabel?: boolean }): DocumentLayout {
+  const s = options.shift ?? 0;
+  return layoutOf([
+    { text: options.vendor ?? "Nordwind Handel GmbH", x: 0.1, y: 0.05 },
+    { text: "Hafenstrasse 12 Bremen", x: 0.1, y: 0.08 },
+    { text: "IBAN DE89 3704 0044 0532 0130 00", x: 0.1, y: 0.95 },
+    { text: `Belegnr. ${options.number}`, x: 0.6, y: 0.2 + s },
+    { text: `Datum ${options.date}`, x: 0.6, y: 0.23 + s },
+    // A second number the generic engine might take for the total.
+    { text: `Zwischensumme ${(Number(options.total) * 0.8).toFixed(2)}`, x: 0.55, y: 0.7 + s },
+    { text: `Zahlbetrag ${options.total}`, x: 0.55, y: 0.74 + s },
+    ...(options.extraLabel ? [] : []),
+  ]);
+}
+
+function teach(layout: DocumentLayout, data: Record<string, unknown>, id = "ex-1", taughtAt = "2026-01-01T00:00:00.000Z"): MemoryExample {
+  return {
+    id,
+    documentId: `doc-${id}`,
+    taughtAt,
+    fingerprint: fingerprintOf(layout, typeof data.vendor_name === "string" ? data.vendor_name : null),
+    evidence: teachExample({ layout, fields: FIELDS, data, fieldMetadata: {} }),
+  };
+}
+
+function matchesFor(layout: DocumentLayout, examples: MemoryExample[]): MemoryMatch[] {
+  const keys = fingerprintKeys(fingerprintOf(layout));
+  return examples.map((example) => ({ example, similarity: fingerprintSimilarity(keys, fingerprintKeys(example.fingerprint), () => 1, examples.length) }));
+}
+
+describe("teaching", () => {
+  it("keeps each value's box and the label beside it", () => {
+    const layout = invoice({ number: "A-1001", total: "119.00", date: "03.02.2025" });
+    const evidence = teachExample({ layout, fields: FIELDS, data: { invoice_number: "A-1001", total: 119, invoice_date: "2025-02-03", vendor_name: "Nordwind Handel GmbH" }, fieldMetadata: {} });
+    expect(evidence.fields.total!.anchor).toMatchObject({ words: ["Zahlbetrag"], side: "right" });
+    expect(evidence.fields.invoice_number!.anchor!.words).toEqual(["Belegnr."]);
+    expect(evidence.fields.invoice_date!.raw).toBe("03.02.2025");
+    expect(evidence.fields.total!.box!.y).toBeCloseTo(0.74, 3);
+  });
+
+  it("keeps a value it cannot find, without a box, so it never overrides by position", () => {
+    const layout = invoice({ number: "A-1001", total: "119.00", date: "03.02.2025" });
+    const evidence = teachExample({ layout, fields: FIELDS, data: { invoice_number: "typed-by-hand" }, fieldMetadata: {} });
+    expect(evidence.fields.invoice_number).toMatchObject({ value: "typed-by-hand", box: null, anchor: null });
+    expect(evidence.fields.total!.value).toBeNull();
+  });
+});
+
+describe("fingerprints", () => {
+  it("recognise a sender by its identifiers and stable header words, and tell another one apart", () => {
+    const one = fingerprintOf(invoice({ number: "1", total: "10.00", date: "01.01.2025" }));
+    const two = fingerprintOf(invoice({ number: "2", total: "20.00", date: "02.01.2025", shift: 0.05 }));
+    const other = fingerprintOf(
+      layoutOf([
+        { text: "Sonnenschein Bakery Ltd", x: 0.1, y: 0.05 },
+        { text: "12 Baker Street London", x: 0.1, y: 0.08 },
+        { text: "Total 12.00", x: 0.6, y: 0.7 },
+      ]),
+    );
+    expect(one.identifiers).toContain("iban:DE89370400440532013000");
+    const same = fingerprintSimilarity(fingerprintKeys(one), fingerprintKeys(two), () => 1, 2);
+    const different = fingerprintSimilarity(fingerprintKeys(other), fingerprintKeys(one), () => 1, 2);
+    expect(same).toBeGreaterThan(0.9);
+    expect(different).toBeLessThan(0.2);
+  });
+});
+
+describe("reading a new document from memory", () => {
+  const taughtLayout = invoice({ number: "A-1001", total: "119.00", date: "03.02.2025" });
+  const example = teach(taughtLayout, { invoice_number: "A-1001", total: 119, invoice_date: "2025-02-03", vendor_name: "Nordwind Handel GmbH" });
+
+  it("reads each taught field beside its label, with the box, a confidence and why", () => {
+    const next = invoice({ number: "A-2002", total: "238.50", date: "17.03.2025", shift: 0.04 });
+    const outcome = applyMemory({ layout: next, fields: FIELDS, data: { total: 190.8, invoice_number: null }, fieldMetadata: {}, matches: matchesFor(next, [example]) });
+    expect(outcome.data).toMatchObject({ invoice_number: "A-2002", total: 238.5, invoice_date: "2025-03-17", vendor_name: "Nordwind Handel GmbH" });
+    const total = outcome.fieldMetadata.total as unknown as { confidence: number; source: { y: number }; learned: { match: string; anchor: string; engineValue: number } };
+    expect(total.learned).toMatchObject({ match: "anchor", anchor: "Zahlbetrag", engineValue: 190.8 });
+    expect(total.source.y).toBeCloseTo(0.78, 3);
+    expect(total.confidence).toBeGreaterThan(0.8);
+  });
+
+  it("takes the taught name again when OCR misspells it", () => {
+    const next = invoice({ number: "A-2", total: "5.00", date: "01.04.2025", vendor: "Nordwlnd Handel GmbH" });
+    const outcome = applyMemory({ layout: next, fields: FIELDS, data: { vendor_name: "Nordwlnd Handel GmbH" }, fieldMetadata: {}, matches: matchesFor(next, [example]) });
+    expect(outcome.data.vendor_name).toBe("Nordwind Handel GmbH");
+    expect((outcome.fieldMetadata.vendor_name as unknown as { learned: { match: string } }).learned.match).toBe("value");
+  });
+
+  it("leaves the engine's value when the taught label is absent", () => {
+    const next = layoutOf([
+      { text: "Nordwind Handel GmbH", x: 0.1, y: 0.05 },
+      { text: "Hafenstrasse 12 Bremen", x: 0.1, y: 0.08 },
+      { text: "IBAN DE89 3704 0044 0532 0130 00", x: 0.1, y: 0.95 },
+      { text: "Gesamt 77.00", x: 0.55, y: 0.74 },
+    ]);
+    const outcome = applyMemory({ layout: next, fields: FIELDS, data: { total: 77 }, fieldMetadata: { total: { confidence: 0.7, source: null } }, matches: matchesFor(next, [example]) });
+    expect(outcome.data.total).toBe(77);
+    expect(outcome.applied).not.toContain("total");
+  });
+
+  it("says nothing for another sender", () => {
+    const other = layoutOf([
+      { text: "Sonnenschein Bakery Ltd", x: 0.1, y: 0.05 },
+      { text: "Zahlbetrag 12.00", x: 0.55, y: 0.74 },
+    ]);
+    const outcome = applyMemory({ layout: other, fields: FIELDS, data: { total: 11 }, fieldMetadata: {}, matches: matchesFor(other, [example]) });
+    expect(outcome.applied).toEqual([]);
+    expect(outcome.data.total).toBe(11);
+  });
+
+  it("lets the latest example win and lowers the confidence when examples of one layout disagree", () => {
+    // An older example taught the subtotal line as the total; the newer one the payable amount.
+    const older = teach(taughtLayout, { total: 95.2 }, "old", "2025-01-01T00:00:00.000Z");
+    const newer = teach(taughtLayout, { total: 119 }, "new", "2025-06-01T00:00:00.000Z");
+    const next = invoice({ number: "A-3", total: "50.00", date: "01.05.2025" });
+    const outcome = applyMemory({ layout: next, fields: FIELDS, data: {}, fieldMetadata: {}, matches: matchesFor(next, [older, newer]) });
+    expect(outcome.data.total).toBe(50);
+    const metadata = outcome.fieldMetadata.total as unknown as { confidence: number; learned: { conflicting: number; exampleId: string } };
+    expect(metadata.learned).toMatchObject({ exampleId: "new", conflicting: 1 });
+    expect(metadata.confidence).toBeLessThanOrEqual(0.7);
+  });
+});
+
+describe("tables", () => {
+  const TABLE: FieldDefinition[] = [
+    {
+      name: "items",
+      type: "table",
+      columns: [
+        { name: "description", type: "text" },
+        { name: "quantity", type: "number" },
+        { name: "amount", type: "number" },
+      ],
+    },
+  ];
+  const sheet = (rows: Array<[string, string, string]>) =>
+    layoutOf([
+      { text: "Nordwind Handel GmbH", x: 0.1, y: 0.05 },
+      { text: "Artikel", x: 0.1, y: 0.3 },
+      { text: "Menge", x: 0.5, y: 0.3 },
+      { text: "Betrag", x: 0.8, y: 0.3 },
+      ...rows.flatMap(([description, quantity, amount], index) => [
+        { text: description, x: 0.1, y: 0.33 + index * 0.03 },
+        { text: quantity, x: 0.5, y: 0.33 + index * 0.03 },
+        { text: amount, x: 0.8, y: 0.33 + index * 0.03 },
+      ]),
+    ]);
+
+  it("learns column bands and header words, and fills the cells the engine left empty", () => {
+    const taught = sheet([
+      ["Schrauben M8", "100", "12.50"],
+      ["Muttern M8", "200", "8.00"],
+    ]);
+    const evidence = teachExample({ layout: taught, fields: TABLE, data: { items: [{ description: "Schrauben M8", quantity: 100, amount: 12.5 }, { description: "Muttern M8", quantity: 200, amount: 8 }] }, fieldMetadata: {} });
+    const quantity = evidence.tables.items!.columns.find((column) => column.name === "quantity")!;
+    expect(quantity.x0).toBeCloseTo(0.5, 3);
+    expect(quantity.header).toEqual(["menge"]);
+
+    const next = sheet([["Dübel 10mm", "50", "4.20"]]);
+    const example: MemoryExample = { id: "t", documentId: "d", taughtAt: "2026-01-01T00:00:00.000Z", fingerprint: fingerprintOf(taught), evidence };
+    const row = next.pages[0]!.words.filter((word) => Math.abs(word.y - 0.33) < 0.001);
+    const source = (index: number) => ({ confidence: 0.7, source: { page: 1, x: row[index]!.x, y: row[index]!.y, w: row[index]!.w, h: row[index]!.h } });
+    const outcome = applyMemory({
+      layout: next,
+      fields: TABLE,
+      data: { items: [{ description: "Dübel 10mm", quantity: null, amount: 4.2 }] },
+      fieldMetadata: { items: { confidence: 0.7, source: null, rows: [{ description: source(0), amount: source(3) }] } },
+      matches: matchesFor(next, [example]),
+    });
+    expect(outcome.data.items).toEqual([{ description: "Dübel 10mm", quantity: 50, amount: 4.2 }]);
+  });
+});

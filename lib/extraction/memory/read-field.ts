@@ -1,0 +1,152 @@
+import { parseAmount } from "../normalise/amounts";
+import { parseDate } from "../normalise/dates";
+import type { Box, FieldType, Scalar } from "../types";
+import { linesOf, sameRow, textOf, unionBox, type LayoutLine } from "./layout";
+import { locateValue } from "./locate";
+import { FILLER, normalise, similarity } from "./text";
+import type { Anchor, DocumentLayout, FieldEvidence, LayoutWord } from "./types";
+
+export type Reading = { value: Scalar; page: number; box: Box; raw: string; match: "anchor" | "value"; anchor?: string; similarity: number };
+
+/** Texts, names and addresses are the same from one document of a sender to the next; figures and dates are not. */
+const CONSTANT_TYPES: ReadonlySet<FieldType> = new Set(["text", "address", "email", "phone", "url", "select"]);
+const ANCHOR_WORD_MATCH = 0.75;
+/** At the taught place, a printing this close to the taught text is a misreading of it. */
+const NEAR_TEXT_MATCH = 0.6;
+const NEAR = 0.08;
+
+/**
+ * One taught field read on a new document: the taught text itself when it is printed again (a sender's name or
+ * address, however OCR spelled it this time), else the value beside the taught label, at the taught offset, checked
+ * by type. Null when neither is on the page: then memory says nothing.
+ */
+export function readField(layout: DocumentLayout, evidence: FieldEvidence): Reading | null {
+  if (evidence.value === null) return null;
+  if (CONSTANT_TYPES.has(evidence.type) && evidence.box && evidence.page) {
+    const taught = { ...evidence.box, page: evidence.page };
+    const wordCount = normalise(String(evidence.value)).split(" ").length;
+    const fits = (span: { words: unknown[] }) => span.words.length <= Math.max(2, 2 * wordCount);
+    // An identifier that differs by a digit is another identifier: only names and addresses may be misread.
+    const figures = digitShare(String(evidence.value)) > 0.2;
+    const again = locateValue(layout, evidence.type, evidence.value, taught).find((span) => fits(span) && (!figures || span.score >= 0.99));
+    if (again) return { value: evidence.value, page: again.page, box: again.box, raw: again.raw, match: "value", similarity: again.score };
+    // A badly read printing of the taught text where it was taught ("MR. D.L.Y. (4; CON BHD") is still that text.
+    const near = figures ? undefined : locateValue(layout, evidence.type, evidence.value, taught, NEAR_TEXT_MATCH).find((span) => fits(span) && span.page === taught.page && Math.abs(span.box.x - taught.x) < NEAR && Math.abs(span.box.y - taught.y) < NEAR);
+    if (near) return { value: evidence.value, page: near.page, box: near.box, raw: near.raw, match: "value", similarity: near.score };
+  }
+  if (!evidence.anchor || !evidence.box) return null;
+  const found = findAnchor(layout, evidence.anchor);
+  if (!found) return null;
+  const value = readBeside(layout, found, evidence);
+  return value ? { ...value, match: "anchor", anchor: evidence.anchor.words.join(" "), similarity: found.score } : null;
+}
+
+type FoundAnchor = { page: number; words: LayoutWord[]; box: Box; score: number };
+
+/** The taught label on the new page: the same words in a row (OCR slips allowed), nearest where it was taught. */
+export function findAnchor(layout: DocumentLayout, anchor: Anchor): FoundAnchor | null {
+  const wanted = anchor.words.map(normalise);
+  let best: (FoundAnchor & { distance: number }) | null = null;
+  for (const page of layout.pages) {
+    for (const line of linesOf(page)) {
+      for (let start = 0; start + wanted.length <= line.words.length; start += 1) {
+        const words = line.words.slice(start, start + wanted.length);
+        const scores = words.map((word, index) => similarity(normalise(word.t), wanted[index]!));
+        if (scores.some((score) => score < ANCHOR_WORD_MATCH)) continue;
+        if (anchor.side === "right" && anchor.before !== undefined && !sameBefore(line.words[start - 1], words[0]!, anchor.before)) continue;
+        const score = scores.reduce((sum, value) => sum + value, 0) / scores.length;
+        const box = unionBox(words);
+        const distance = Math.hypot(box.x - anchor.box.x, box.y - anchor.box.y) + (page.n === anchor.page ? 0 : 1);
+        if (!best || distance - score < best.distance - best.score) best = { page: page.n, words, box, score, distance };
+      }
+    }
+  }
+  return best;
+}
+
+/** The word before a found label is what was before the taught one (or, as taught, none close by). */
+function sameBefore(previous: LayoutWord | undefined, first: LayoutWord, taught: string | null): boolean {
+  const close = previous && first.x - (previous.x + previous.w) <= 3 * Math.max(previous.h, first.h) ? normalise(previous.t) : null;
+  if (taught === null || close === null) return taught === close || (close !== null && !/\p{L}/u.test(close));
+  return similarity(close, taught) >= ANCHOR_WORD_MATCH;
+}
+
+
+function readBeside(layout: DocumentLayout, anchor: FoundAnchor, evidence: FieldEvidence): Omit<Reading, "match" | "anchor" | "similarity"> | null {
+  const page = layout.pages.find((candidate) => candidate.n === anchor.page)!;
+  const taught = evidence.anchor!;
+  const predictedX = anchor.box.x + taught.dx;
+  if (taught.side === "right") {
+    const last = anchor.words[anchor.words.length - 1]!;
+    const right = page.words.filter((word) => word.x >= last.x + last.w - 0.002 && sameRow(word, last) && !anchor.words.includes(word)).sort((a, b) => a.x - b.x);
+    // Start at the word nearest the taught offset, then the others in order of closeness.
+    const starts = right.map((word, index) => ({ index, distance: Math.abs(word.x - predictedX) })).sort((a, b) => a.distance - b.distance);
+    for (const { index } of starts.slice(0, 4)) {
+      if (!right.slice(0, index).every((word) => FILLER.test(word.t))) continue;
+      const value = readSpan(right.slice(index), evidence);
+      if (value) return { ...value, page: page.n };
+    }
+    return null;
+  }
+  const lines = linesOf(page);
+  const bottom = anchor.box.y + anchor.box.h;
+  const below = lines
+    .filter((line) => line.box.y >= bottom - 0.002 && line.box.y - bottom < 3 * Math.max(anchor.box.h, 0.01))
+    .filter((line) => line.box.x < predictedX + (evidence.box?.w ?? 0.1) && line.box.x + line.box.w > predictedX)
+    .sort((a, b) => a.box.y - b.box.y || Math.abs(a.box.x - predictedX) - Math.abs(b.box.x - predictedX))[0];
+  if (!below) return null;
+  const block = lines.filter((line) => line.block === below.block && line.index >= below.index).slice(0, Math.max(1, evidence.lines));
+  const words = evidence.lines > 1 ? block.flatMap((line: LayoutLine) => line.words) : below.words;
+  const value = readSpan(words, evidence);
+  return value ? { ...value, page: page.n } : null;
+}
+
+/** The value at the start of a run of words, as its field's type reads it. */
+function readSpan(words: LayoutWord[], evidence: FieldEvidence): { value: Scalar; box: Box; raw: string } | null {
+  if (words.length === 0) return null;
+  if (evidence.type === "number" || evidence.type === "currency") {
+    for (let end = 1; end <= Math.min(3, words.length); end += 1) {
+      const raw = textOf(words.slice(0, end));
+      if (!/\d/.test(words[end - 1]!.t)) continue;
+      const amount = parseAmount(raw);
+      // The same kind of figure as taught: an amount with cents is not a count of items beside the same label.
+      if (amount !== null && decimalsOf(raw) === decimalsOf(evidence.raw ?? String(evidence.value))) return { value: Math.sign(Number(evidence.value)) < 0 ? -Math.abs(amount) : Math.abs(amount), box: unionBox(words.slice(0, end)), raw };
+    }
+    return null;
+  }
+  if (evidence.type === "date") {
+    const order = evidence.raw && parseDate(evidence.raw, "mdy") === evidence.value && parseDate(evidence.raw, "dmy") !== evidence.value ? "mdy" : "dmy";
+    for (let end = 1; end <= Math.min(4, words.length); end += 1) {
+      const raw = textOf(words.slice(0, end));
+      const date = parseDate(raw, order);
+      if (date) return { value: date, box: unionBox(words.slice(0, end)), raw };
+    }
+    return null;
+  }
+  // Text: the words of the value's phrase, as many as were taught and a few more for a longer value.
+  const taught = evidence.raw ?? String(evidence.value);
+  const taughtWords = taught.split(/\s+/).length;
+  // An identifier has as many words as taught; a name may be longer, up to the end of its phrase.
+  const extra = /\d/.test(taught) && !/\p{L}{3,}/u.test(taught) ? 0 : 3;
+  const phrase = words.filter((word) => word.l === words[0]!.l || evidence.lines > 1).slice(0, taughtWords + extra);
+  const raw = textOf(phrase).trim();
+  if (!raw || !looksLike(evidence.type, raw, evidence.raw ?? String(evidence.value))) return null;
+  return { value: raw, box: unionBox(phrase), raw };
+}
+
+function digitShare(text: string): number {
+  return (text.match(/\d/g) ?? []).length / Math.max(1, text.replace(/\s/g, "").length);
+}
+
+function decimalsOf(text: string): number {
+  return /\d[.,](\d{1,3})(?!\d)\s*\D*$/.exec(text.trim())?.[1]?.length ?? 0;
+}
+
+/** The read text has the shape of the taught one: same kind of characters (an id stays an id, a name a name). */
+function looksLike(type: FieldType, raw: string, taught: string): boolean {
+  if (type === "email") return /@/.test(raw);
+  const digits = digitShare;
+  const words = (text: string) => text.split(/\s+/).length;
+  // A name stays a name and an id an id; a value of a very different length is something else printed there.
+  return Math.abs(digits(raw) - digits(taught)) < 0.25 && words(raw) >= Math.ceil(words(taught) / 2) && (type !== "address" || /\p{L}{3,}/u.test(raw));
+}
