@@ -1,3 +1,4 @@
+import { calibrateConfidences } from "./confidence/apply";
 import { extractScalarFields } from "./fields/extract-fields";
 import { llmOptionsFromEnv, refineWithLlm } from "./llm/llm-provider";
 import { loadDocument } from "./loaders/load-document";
@@ -39,6 +40,8 @@ export async function extractDocument(input: ExtractionInput): Promise<Extractio
     data[field.name] = scalar?.value ?? null;
     fieldMetadata[field.name] = scalar?.meta ?? { confidence: 0, source: null };
   }
+  // Every value's confidence becomes the fitted probability that it is right (confidence/model.json).
+  calibrateConfidences({ model, fields: input.fields, data, fieldMetadata });
   // Optional model pass: only when LLM_BASE_URL is configured, always with the offline result as the fallback.
   const llm = llmOptionsFromEnv();
   const refined = llm && input.fields.length > 0 ? await refineWithLlm(model, input.fields, { data, fieldMetadata }, llm) : { data, fieldMetadata };
