@@ -14,7 +14,7 @@ function exact(value: string | number, source: SourceBox | null): ValueMetadata 
 
 /** A value as the field's type wants it: numbers for number and currency fields, text otherwise. */
 function typed(field: FieldDefinition, value: string | number): Scalar {
-  if (field.type === "number" || field.type === "currency") return typeof value === "number" ? value : Number(value);
+  if ((field.type === "number" || field.type === "currency") && Number.isFinite(Number(value))) return Number(value);
   return typeof value === "number" ? String(value) : value;
 }
 
@@ -59,7 +59,7 @@ function tableFromLines(field: FieldDefinition, items: EInvoiceLine[], lines: Re
       const value = key ? item[key] : undefined;
       if (value === undefined) continue;
       const numeric = NUMBER_COLUMNS.has(String(key));
-      row[column.name] = numeric ? Number(value) : String(value);
+      row[column.name] = numeric ? Number(value) : typed(column, value);
       const source = locateValue(lines, value, { kind: numeric ? "amount" : "text", after: previous });
       rowAnchor ??= key === "description" || key === "amount" ? source : null;
       rowMeta[column.name] = exact(value, source);
