@@ -46,8 +46,6 @@ function ciiLine(item: XmlValue): EInvoiceLine {
   const delivery = at(item, "SpecifiedLineTradeDelivery") ?? at(item, "SpecifiedSupplyChainTradeDelivery");
   const settlement = at(item, "SpecifiedLineTradeSettlement") ?? at(item, "SpecifiedSupplyChainTradeSettlement");
   const price = at(agreement, "NetPriceProductTradePrice");
-  const basis = decimal(at(price, "BasisQuantity"));
-  const charge = decimal(at(price, "ChargeAmount"));
   const quantity = at(delivery, "BilledQuantity");
   const taxInfo = at(settlement, "ApplicableTradeTax");
   const line: EInvoiceLine = {
@@ -56,8 +54,8 @@ function ciiLine(item: XmlValue): EInvoiceLine {
     description: text(at(product, "Name")),
     quantity: decimal(quantity),
     unit: attribute(quantity, "unitCode"),
-    // A price per 100 or 1,000 units is a price per unit once divided.
-    unit_price: charge !== undefined && basis && basis !== 1 ? charge / basis : charge,
+    // The net price as stated, also when it is per a basis quantity (per 100 units): what the invoice prints.
+    unit_price: decimal(at(price, "ChargeAmount")),
     tax_rate: decimal(at(taxInfo, "RateApplicablePercent")) ?? decimal(at(taxInfo, "ApplicablePercent")),
     amount: decimal(at(settlement, "SpecifiedTradeSettlementLineMonetarySummation", "LineTotalAmount")) ?? decimal(at(settlement, "SpecifiedTradeSettlementMonetarySummation", "LineTotalAmount")),
   };

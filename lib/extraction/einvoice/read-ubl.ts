@@ -40,15 +40,14 @@ export function readUbl(root: XmlNode): EInvoice | null {
 function ublLine(line: XmlValue, credit: boolean): EInvoiceLine {
   const quantity = at(line, credit ? "CreditedQuantity" : "InvoicedQuantity");
   const price = at(line, "Price");
-  const basis = decimal(at(price, "BaseQuantity"));
-  const amount = decimal(at(price, "PriceAmount"));
   return withoutEmpty({
     position: text(at(line, "ID")),
     item_code: text(at(line, "Item", "SellersItemIdentification", "ID")),
     description: text(at(line, "Item", "Name")) ?? text(at(line, "Item", "Description")),
     quantity: decimal(quantity),
     unit: attribute(quantity, "unitCode"),
-    unit_price: amount !== undefined && basis && basis !== 1 ? amount / basis : amount,
+    // The price as stated, also when it is per a base quantity: what the invoice prints.
+    unit_price: decimal(at(price, "PriceAmount")),
     tax_rate: decimal(at(line, "Item", "ClassifiedTaxCategory", "Percent")),
     amount: decimal(at(line, "LineExtensionAmount")),
   });
