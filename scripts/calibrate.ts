@@ -96,6 +96,10 @@ async function main(): Promise<void> {
   [...BASE_FEATURES, ...STRATEGIES.map((s) => `strategy_${s}`)].forEach((name, i) => console.log(`  ${name.padEnd(22)} ${model.weights[i]!.toFixed(3)}`));
   report("half A (fitted on)", train, model);
   report("half B (held out)", test, model);
+  for (const dataset of new Set(samples.map((s) => s.dataset))) {
+    report(`${dataset}, half B`, test.filter((s) => s.dataset === dataset), model);
+    report(`${dataset}, both halves`, samples.filter((s) => s.dataset === dataset && s.evidence), model);
+  }
   if (!args.includes("--dry-run")) {
     writeFileSync(MODEL_PATH, `${JSON.stringify(model, null, 1)}\n`);
     console.log(`wrote ${path.relative(process.cwd(), MODEL_PATH)}`);
