@@ -45,7 +45,8 @@ export function featureVector(evidence: ValueEvidence, fallbackScore: number, st
     ocr === null ? 0 : 1,
     ocr === null ? 0 : 1 - ocr,
     evidence.typeOk === false ? 1 : 0,
-    evidence.arithmetic === 1 ? 1 : 0,
+    // A value the arithmetic itself chose (any printed amount that makes the sum work) is not confirmed by it.
+    evidence.arithmetic === 1 && evidence.strategy !== "arithmetic" ? 1 : 0,
     evidence.arithmetic === -1 ? 1 : 0,
     Math.min(2, evidence.agreement ?? 0) / 2,
     evidence.rival ? 1 : 0,
