@@ -2,7 +2,7 @@
  * Extraction benchmark: runs the offline engine over a dataset folder in the format of
  * ../shared/datasets/README.md (manifest.json + <doc>.gt.json) and scores it the way that README describes.
  *
- *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate] [--advanced] [--einvoice]
+ *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate] [--advanced] [--einvoice] [--no-throughput]
  *
  * The engine only ever sees the document bytes and generic field definitions; it never reads PDF attachments.
  * At the end, text-layer speed against poppler's `pdftotext` on the same PDFs (read in place), when it is installed.
@@ -199,7 +199,8 @@ async function main(): Promise<void> {
   const pdfEntries = manifest.documents.filter((d) => d.document.toLowerCase().endsWith(".pdf") && (!only || d.id.includes(only)));
   let throughput = "";
   let merged: { bytes: Uint8Array; endToEnd: EndToEnd } | null = null;
-  if (pdfEntries.length > 0) {
+  // `--no-throughput` skips the speed passes (accuracy only).
+  if (pdfEntries.length > 0 && !args.includes("--no-throughput")) {
     const mergedPdf = await PDFDocument.create();
     for (let round = 0; round < 3; round += 1) {
       for (const entry of pdfEntries) {
