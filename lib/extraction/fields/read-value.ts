@@ -96,13 +96,7 @@ export function readValue(kind: ValueKind, words: Word[], order: DateOrder): Rea
       const u = findUrls(text)[0];
       return u ? { value: u, words, quality: 1 } : null;
     }
-    case "name": {
-      const cleaned = text.replace(/^[\s:#\-–]+/, "").trim();
-      // A name is spelled in letters: one token carrying two or more digits ("CUST-IE-001" after "Customer
-      // Number") is a reference, not a name.
-      if (!/\p{L}/u.test(cleaned) || (!/\s/.test(cleaned) && (cleaned.match(/\d/g) ?? []).length >= 2)) return null;
-      return { value: cleaned, words, quality: 0.8 };
-    }
+    case "name":
     case "address":
     case "text": {
       const cleaned = text.replace(/^[\s:#\-–]+/, "").trim();
