@@ -32,6 +32,12 @@ const EnvSchema = z.object({
   WORKER: z.enum(["inline", "off"]).default("inline"),
   STORAGE: z.enum(["local", "s3"]).default("local"),
   SAFE_FETCH_ALLOW: z.string().default(""),
+  /**
+   * Structured e-invoices: the XML a Factur-X / ZUGFeRD / XRechnung PDF carries, or an uploaded CII/UBL XML, fills
+   * fields and line items directly (lib/extraction/einvoice). `off` reads only the page (benchmarks, evaluation).
+   * The engine reads the variable itself in its worker threads; it is validated here so a typo fails at boot.
+   */
+  EINVOICE_XML: z.enum(["on", "off"]).default("on"),
   /** Time limit of one webhook delivery attempt; 10 s as documented, lowered by the tests. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Test seam: comma-separated waits (ms) between webhook attempts instead of the day-long production schedule. */

@@ -2,7 +2,7 @@
  * Extraction benchmark: runs the offline engine over a dataset folder in the format of
  * ../shared/datasets/README.md (manifest.json + <doc>.gt.json) and scores it the way that README describes.
  *
- *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate] [--advanced]
+ *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate] [--advanced] [--einvoice] [--no-throughput]
  *
  * The engine only ever sees the document bytes and generic field definitions; it never reads PDF attachments.
  * At the end, text-layer speed against poppler's `pdftotext` on the same PDFs (read in place), when it is installed.
@@ -10,146 +10,17 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
-import { extractDocument, type FieldDefinition, type FieldValue, type TableRow } from "../lib/extraction";
+import { extractDocument, type TableRow } from "../lib/extraction";
 import { terminateOcr } from "../lib/extraction/loaders/ocr";
 import { clearImageTextReadings } from "../lib/extraction/loaders/pdf-image-text";
+import { FIELDS, MIME, readGt, readManifest, splitHalf, type Gt } from "./bench/dataset";
 import { compareWithPdftotext, type EndToEnd } from "./bench/pdftotext-compare";
-
-type Gt = { fields: Record<string, string>; tables?: { line_items?: Array<Record<string, string>> } };
-type Manifest = { documents: Array<{ id: string; document: string; ground_truth: string }> };
-
-const FIELDS: FieldDefinition[] = [
-  { name: "invoice_number", type: "text", description: "Invoice number" },
-  { name: "invoice_date", type: "date", description: "Invoice date" },
-  { name: "due_date", type: "date", description: "Payment due date" },
-  { name: "total_amount", type: "number", description: "Total amount including tax" },
-  { name: "subtotal_amount", type: "number", description: "Net total excluding tax" },
-  { name: "tax_amount", type: "number", description: "Total tax amount" },
-  { name: "amount_due", type: "number", description: "Amount due" },
-  { name: "currency", type: "text", description: "Currency (ISO 4217 code)" },
-  { name: "vendor_name", type: "text", description: "Vendor name" },
-  { name: "vendor_address", type: "address", description: "Vendor address" },
-  { name: "vendor_vat_id", type: "text", description: "Vendor VAT id" },
-  { name: "vendor_iban", type: "text", description: "IBAN" },
-  { name: "customer_name", type: "text", description: "Customer name" },
-  { name: "purchase_order", type: "text", description: "Purchase order number" },
-  {
-    name: "line_items",
-    type: "table",
-    description: "Line items",
-    columns: [
-      { name: "position", type: "number", description: "Position" },
-      { name: "item_code", type: "text", description: "Item code" },
-      { name: "description", type: "text", description: "Description" },
-      { name: "quantity", type: "number", description: "Quantity" },
-      { name: "unit", type: "text", description: "Unit" },
-      { name: "unit_price", type: "number", description: "Unit price" },
-      { name: "discount_percent", type: "number", description: "Discount percent" },
-      { name: "tax_rate", type: "number", description: "Tax rate" },
-      { name: "amount", type: "number", description: "Line total" },
-    ],
-  },
-];
+import { alignRows, equal, normText } from "./bench/score";
+import { valueOutcomes, type ValueOutcome } from "./bench/value-outcomes";
+import { CALIBRATION, formatReliability, reliability } from "../lib/extraction/confidence";
 
 /** Warm passes over the merged PDF whose median is the reported throughput. */
 const THROUGHPUT_RUNS = 7;
-
-const MIME: Record<string, string> = { ".pdf": "application/pdf", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".txt": "text/plain" };
-const AMOUNT_KEYS = new Set(["total_amount", "subtotal_amount", "tax_amount", "amount_due", "quantity", "unit_price", "amount", "tax_rate", "discount_percent"]);
-
-// ---- normalisation (README "How to score") ----
-function normText(v: string): string {
-  return v.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
-}
-function parseDecimal(v: string): number | null {
-  const s = v.replace(/[^\d.,\-]/g, "");
-  if (!/\d/.test(s)) return null;
-  const lastDot = s.lastIndexOf(".");
-  const lastComma = s.lastIndexOf(",");
-  const dec = lastComma > lastDot && s.length - lastComma - 1 !== 3 ? "," : lastDot > lastComma ? "." : lastComma > lastDot ? "," : null;
-  let t = s;
-  if (dec === ",") t = s.replace(/\./g, "").replace(",", ".");
-  else t = s.replace(/,/g, "");
-  const n = Number(t);
-  return Number.isFinite(n) ? n : null;
-}
-function equal(key: string, gt: string, pred: FieldValue | undefined): boolean {
-  if (pred === null || pred === undefined || Array.isArray(pred)) return false;
-  const p = String(pred);
-  if (AMOUNT_KEYS.has(key)) {
-    const a = parseDecimal(gt);
-    const b = typeof pred === "number" ? pred : parseDecimal(p);
-    return a !== null && b !== null && Math.abs(a - b) < 0.005;
-  }
-  if (key.endsWith("_date")) return /^\d{4}-\d{2}-\d{2}$/.test(p) && p === gt;
-  if (key === "vendor_vat_id" || key === "vendor_iban") return gt.replace(/[^A-Za-z0-9]/g, "").toUpperCase() === p.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
-  if (key === "currency") return gt.toUpperCase() === p.toUpperCase();
-  if (key === "position" && /^\d+$/.test(gt) && /^\d+$/.test(p)) return Number(gt) === Number(p);
-  let g = normText(gt);
-  let q = normText(p);
-  if (key === "invoice_number" || key === "purchase_order") {
-    const strip = (s: string) => s.replace(/^(#|no\.|nr\.|n°)\s*/i, "");
-    g = strip(g);
-    q = strip(q);
-  }
-  if (key.endsWith("_name") || key.endsWith("_address")) {
-    g = g.replace(/[.,;:]+$/, "");
-    q = q.replace(/[.,;:]+$/, "");
-  }
-  return g === q;
-}
-
-// ---- Hungarian assignment (maximise score) ----
-function hungarianMax(score: number[][]): number[] {
-  const n = score.length;
-  const m = score[0]?.length ?? 0;
-  const size = Math.max(n, m);
-  const max = Math.max(0, ...score.flat());
-  const cost = Array.from({ length: size }, (_, i) => Array.from({ length: size }, (_, j) => max - (score[i]?.[j] ?? 0)));
-  const u = new Array<number>(size + 1).fill(0);
-  const v = new Array<number>(size + 1).fill(0);
-  const p = new Array<number>(size + 1).fill(0);
-  const way = new Array<number>(size + 1).fill(0);
-  for (let i = 1; i <= size; i += 1) {
-    p[0] = i;
-    let j0 = 0;
-    const minv = new Array<number>(size + 1).fill(Infinity);
-    const used = new Array<boolean>(size + 1).fill(false);
-    do {
-      used[j0] = true;
-      const i0 = p[j0]!;
-      let delta = Infinity;
-      let j1 = 0;
-      for (let j = 1; j <= size; j += 1) {
-        if (used[j]) continue;
-        const cur = cost[i0 - 1]![j - 1]! - u[i0]! - v[j]!;
-        if (cur < minv[j]!) {
-          minv[j] = cur;
-          way[j] = j0;
-        }
-        if (minv[j]! < delta) {
-          delta = minv[j]!;
-          j1 = j;
-        }
-      }
-      for (let j = 0; j <= size; j += 1) {
-        if (used[j]) {
-          u[p[j]!] = u[p[j]!]! + delta;
-          v[j] = v[j]! - delta;
-        } else minv[j] = minv[j]! - delta;
-      }
-      j0 = j1;
-    } while (p[j0] !== 0);
-    do {
-      const j1 = way[j0]!;
-      p[j0] = p[j1]!;
-      j0 = j1;
-    } while (j0);
-  }
-  const assignment = new Array<number>(n).fill(-1);
-  for (let j = 1; j <= size; j += 1) if (p[j]! - 1 < n && j - 1 < m) assignment[p[j]! - 1] = j - 1;
-  return assignment;
-}
 
 type Counts = { tp: number; fp: number; fn: number };
 const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
@@ -197,15 +68,7 @@ type Group = { fuzzy: { n: number; ok: number }; fields: Map<string, Counts>; ce
 const newGroup = (): Group => ({ fuzzy: { n: 0, ok: 0 }, fields: new Map(), cells: new Map(), docs: 0, exact: 0, exactWithItems: 0, gtRows: 0, matchedRows: 0, tableDocs: 0, exactRowCount: 0, pages: 0, ms: 0 });
 
 function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[], group: Group[], verbose: boolean): boolean {
-  const score = gtRows.map((g) =>
-    predRows.map((p) => {
-      let s = 0;
-      for (const [k, v] of Object.entries(g)) if (equal(k, v, p[k] ?? null)) s += 1;
-      const desc = g.description && typeof p.description === "string" && normText(p.description).includes(normText(g.description).slice(0, 10)) ? 0.01 : 0;
-      return s > 0 ? s + desc : 0;
-    }),
-  );
-  const assignment = predRows.length > 0 ? hungarianMax(score) : gtRows.map(() => -1);
+  const { score, assignment } = alignRows(gtRows, predRows);
   const usedColumns = new Set(gtRows.flatMap((r) => Object.keys(r)));
   const matchedPred = new Set<number>();
   let allCorrect = predRows.length === gtRows.length;
@@ -234,10 +97,30 @@ function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[],
   return allCorrect;
 }
 
+/**
+ * Reliability of the calibrated confidences: expected calibration error and the values at ≥ 0.9, for the
+ * split_group half the calibration was not fitted on (B), and for every value.
+ */
+function reportCalibration(outcomes: Array<ValueOutcome & { half: "A" | "B" }>): void {
+  console.log(`\n== confidence calibration (${CALIBRATION.fittedOn})`);
+  const show = (label: string, list: ValueOutcome[]) => {
+    if (list.length > 0) console.log(formatReliability(label, reliability(list)));
+  };
+  const heldOut = outcomes.filter((o) => o.half === "B");
+  show("half B (not fitted on), all values", heldOut);
+  show("half B, fields", heldOut.filter((o) => o.scope === "field"));
+  show("half B, table cells", heldOut.filter((o) => o.scope === "cell"));
+  show("all documents, all values", outcomes);
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  // The benchmark measures the offline engine unless asked otherwise.
+  // The benchmark measures the offline engine unless asked otherwise, and never reads embedded e-invoice XML
+  // (those PDFs' XML is their ground truth).
   if (!args.includes("--llm")) delete process.env.LLM_BASE_URL;
+  // `--einvoice` measures the e-invoice reader instead (separately: it reads the answers).
+  process.env.EINVOICE_XML = args.includes("--einvoice") ? "on" : "off";
+  if (args.includes("--einvoice")) console.log("EINVOICE_XML=on: embedded e-invoice XML is read (not a measurement of the page engine)");
   const verbose = args.includes("--verbose");
   const onlyIdx = args.indexOf("--only");
   const only = onlyIdx >= 0 ? args[onlyIdx + 1] : undefined;
@@ -245,7 +128,8 @@ async function main(): Promise<void> {
   const modeArg = modeIdx >= 0 ? args[modeIdx + 1] : undefined;
   const mode = modeArg === "fast" || modeArg === "accurate" ? modeArg : "balanced";
   const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--only" && args[i - 1] !== "--mode") ?? "../shared/datasets/dev");
-  const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as Manifest;
+  const manifest = readManifest(dir);
+  const outcomes: Array<ValueOutcome & { half: "A" | "B" }> = [];
   const groups = new Map<string, Group>();
   const group = (k: string) => {
     let g = groups.get(k);
@@ -264,7 +148,7 @@ async function main(): Promise<void> {
     if (only && !entry.id.includes(only)) continue;
     const ext = path.extname(entry.document).toLowerCase();
     const bytes = new Uint8Array(readFileSync(path.join(dir, entry.document)));
-    const gt = JSON.parse(readFileSync(path.join(dir, entry.ground_truth), "utf8")) as Gt;
+    const gt: Gt = readGt(dir, entry);
     const started = performance.now();
     let result;
     try {
@@ -276,6 +160,7 @@ async function main(): Promise<void> {
     const ms = performance.now() - started;
     const source = entry.id.split("/")[0] ?? "?";
     const inputType = ext === ".pdf" ? "pdf" : "image";
+    for (const o of valueOutcomes(gt, result)) outcomes.push({ ...o, half: splitHalf(entry.split_group) });
     const gs = [group("overall"), group(`source:${source}`), group(`input:${inputType}`)];
     let docOk = true;
     if (verbose) console.log(`# ${entry.id} (${Math.round(ms)} ms)`);
@@ -314,7 +199,8 @@ async function main(): Promise<void> {
   const pdfEntries = manifest.documents.filter((d) => d.document.toLowerCase().endsWith(".pdf") && (!only || d.id.includes(only)));
   let throughput = "";
   let merged: { bytes: Uint8Array; endToEnd: EndToEnd } | null = null;
-  if (pdfEntries.length > 0) {
+  // `--no-throughput` skips the speed passes (accuracy only).
+  if (pdfEntries.length > 0 && !args.includes("--no-throughput")) {
     const mergedPdf = await PDFDocument.create();
     for (let round = 0; round < 3; round += 1) {
       for (const entry of pdfEntries) {
@@ -370,6 +256,7 @@ async function main(): Promise<void> {
   }
   if (throughput) console.log(`\n${throughput}`);
   console.log(`peak RSS: ${(peakRss / 1024 / 1024).toFixed(0)} MB`);
+  reportCalibration(outcomes);
   const pdfGroup = groups.get("input:pdf");
   if (merged && pdfGroup) {
     await compareWithPdftotext({

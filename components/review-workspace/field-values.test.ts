@@ -21,13 +21,21 @@ describe("metadata", () => {
 describe("confidence", () => {
   const meta = (confidence: number | null) => ({ confidence, source: null, corrected: false, raw: null });
 
-  it("bands at 0.9 and 0.6", () => {
+  it("bands at the default thresholds 0.9 and 0.5", () => {
     expect(confidenceLevel(meta(0.95))).toBe("high");
     expect(confidenceLevel(meta(0.9))).toBe("high");
     expect(confidenceLevel(meta(0.75))).toBe("medium");
-    expect(confidenceLevel(meta(0.6))).toBe("medium");
-    expect(confidenceLevel(meta(0.59))).toBe("low");
+    expect(confidenceLevel(meta(0.5))).toBe("medium");
+    expect(confidenceLevel(meta(0.49))).toBe("low");
     expect(confidenceLevel(meta(null))).toBe("none");
+  });
+
+  it("bands at the parser's own thresholds", () => {
+    const thresholds = { high: 0.8, low: 0.3 };
+    expect(confidenceLevel(meta(0.8), { thresholds })).toBe("high");
+    expect(confidenceLevel(meta(0.79), { thresholds })).toBe("medium");
+    expect(confidenceLevel(meta(0.3), { thresholds })).toBe("medium");
+    expect(confidenceLevel(meta(0.29), { thresholds })).toBe("low");
   });
 
   it("counts a correction, saved or just made, as settled", () => {

@@ -1,4 +1,5 @@
 import type { Field } from "@/lib/contracts/fields";
+import { DEFAULT_CONFIDENCE_THRESHOLDS } from "@/lib/contracts/parser-settings";
 import { parseAmount } from "@/lib/extraction/normalise/amounts";
 import { parseDate } from "@/lib/extraction/normalise/dates";
 import { readSourceBox, type SourceBox } from "./geometry";
@@ -35,23 +36,25 @@ export function readCellMeta(tableMetadata: unknown, rowIndex: number, column: s
 }
 
 /**
- * How sure the engine was. Thresholds: 0.9 and above reads as sure, below 0.6 as doubtful. A value the engine
- * did not find is `missing` (its 0 confidence says nothing about a value); one a person set is `corrected`.
+ * How sure the engine was. A confidence is the calibrated probability that the value is right; the parser's
+ * thresholds (defaults 0.9 and 0.5) band it: at or above `high` reads as sure, below `low` as doubtful, amber
+ * between. A value the engine did not find is `missing` (its 0 confidence says nothing about a value); one a
+ * person set is `corrected`.
  */
 export type ConfidenceLevel = "high" | "medium" | "low" | "missing" | "corrected" | "none";
-export const HIGH_CONFIDENCE = 0.9;
-export const LOW_CONFIDENCE = 0.6;
+export type ConfidenceThresholds = { high: number; low: number };
 
 export function isEmptyValue(value: unknown): boolean {
   return value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
 }
 
-export function confidenceLevel(meta: ValueMeta, options: { edited?: boolean; value?: unknown } = {}): ConfidenceLevel {
+export function confidenceLevel(meta: ValueMeta, options: { edited?: boolean; value?: unknown; thresholds?: ConfidenceThresholds } = {}): ConfidenceLevel {
+  const { high, low } = options.thresholds ?? DEFAULT_CONFIDENCE_THRESHOLDS;
   if (options.edited || meta.corrected) return "corrected";
   if ("value" in options && isEmptyValue(options.value)) return "missing";
   if (meta.confidence === null) return "none";
-  if (meta.confidence >= HIGH_CONFIDENCE) return "high";
-  if (meta.confidence >= LOW_CONFIDENCE) return "medium";
+  if (meta.confidence >= high) return "high";
+  if (meta.confidence >= low) return "medium";
   return "low";
 }
 

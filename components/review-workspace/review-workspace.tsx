@@ -3,12 +3,13 @@
 import { useCallback, useRef, useState, type CSSProperties } from "react";
 import { Button } from "@/components/ui";
 import type { Field } from "@/lib/contracts/fields";
+import { DEFAULT_CONFIDENCE_THRESHOLDS } from "@/lib/contracts/parser-settings";
 import { DEFAULT_REVIEW_KEYMAP, type ReviewKeymap } from "@/lib/contracts/preferences";
 import { DataForm } from "./data/data-form";
 import type { ValueEvents } from "./data/value-events";
 import { DocumentDetails } from "./document-details";
 import { DocumentViewer } from "./document-viewer";
-import type { ValueMeta } from "./field-values";
+import type { ConfidenceThresholds, ValueMeta } from "./field-values";
 import type { ScrollRequest } from "./geometry";
 import { KeymapSettingsDialog } from "./keyboard/keymap-settings-dialog";
 import { keymapSavedInThisTab, rememberSavedKeymap } from "./keyboard/saved-keymap";
@@ -36,13 +37,15 @@ export type ReviewWorkspaceProps = {
   initialDocument: WorkspaceDocument;
   fields: Field[];
   viewer: Viewer;
+  /** The parser's confidence thresholds (settings.confidenceScores), defaults when absent. */
+  thresholds?: ConfidenceThresholds;
 };
 
 /**
  * The review workspace: the document on the left, its review and extracted data on the right. Pointing at a
  * value shows where it came from on the page; the focused value is the one a click or a drag on the page fills.
  */
-export function ReviewWorkspace({ parserId, initialDocument, fields, viewer }: ReviewWorkspaceProps) {
+export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thresholds = DEFAULT_CONFIDENCE_THRESHOLDS }: ReviewWorkspaceProps) {
   const [document, setDocumentState] = useState(initialDocument);
   // Counts changes made here, so a refresh that was asked for before one of them cannot undo it.
   const changes = useRef(0);
@@ -61,6 +64,7 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer }: R
     fields,
     initialData: initialDocument.data,
     initialMetadata: initialDocument.fieldMetadata,
+    thresholds,
     onSaved: ({ status, review }) => setDocument((current) => ({ ...current, status, review })),
   });
   const abilities = reviewAbilities(document, viewer);

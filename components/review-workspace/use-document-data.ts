@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { saveDocumentDataAction } from "@/app/(console)/parsers/[parserId]/documents/[documentId]/actions";
 import type { Field } from "@/lib/contracts/fields";
-import { fromInputText, sameValue } from "./field-values";
+import { fromInputText, sameValue, type ConfidenceThresholds } from "./field-values";
 import { pathKey, type ValuePath } from "./value-paths";
 import type { WorkspaceDocument } from "./workspace-document";
 
@@ -34,6 +34,8 @@ export function useDocumentData(options: {
   fields: Field[];
   initialData: Record<string, unknown>;
   initialMetadata: Record<string, unknown>;
+  /** The parser's confidence thresholds: where values turn amber and red. */
+  thresholds: ConfidenceThresholds;
   /** The document's review and status after a save (a correction can change them). */
   onSaved: (state: { status: WorkspaceDocument["status"]; review: WorkspaceDocument["review"] }) => void;
 }) {
@@ -199,6 +201,7 @@ export function useDocumentData(options: {
   return {
     values,
     metadata,
+    thresholds: options.thresholds,
     drafts,
     errors,
     edited,

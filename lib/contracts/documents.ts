@@ -61,7 +61,7 @@ export const DocumentSchema = z
 export type DocumentRow = z.infer<typeof DocumentSchema>;
 
 /** Where each value came from: a confidence, and the page and page-relative box (0–1, origin top-left). */
-export const FieldMetadataSchema = z.record(z.string(), z.unknown()).describe("Per field: `{confidence, source: {page, x, y, w, h} | null, raw?}`; for tables also `rows`, one such object per cell");
+export const FieldMetadataSchema = z.record(z.string(), z.unknown()).describe("Per field: `{confidence, source: {page, x, y, w, h} | null, raw?, evidence?}`: confidence is the calibrated probability that the value is right, evidence what it was computed from (strategy, checks); for tables also `rows`, one such object per cell");
 
 export const DocumentMetadataSchema = z.object({
   id: UuidSchema,

@@ -10,6 +10,33 @@ export type AcceptedFileType = z.infer<typeof AcceptedFileTypeSchema>;
 
 export const ToggleSchema = z.strictObject({ enabled: z.boolean() });
 
+/** Where the console's colours change: at or above `high` a value reads as sure, below `low` as doubtful. */
+export const DEFAULT_CONFIDENCE_THRESHOLDS = { high: 0.9, low: 0.5 } as const;
+
+/**
+ * Confidence scores: whether values carry one, and the parser's thresholds for the reviewer's colours (values are
+ * calibrated probabilities of being right, so 0.9 means about nine in ten such values are right).
+ */
+export const ConfidenceScoresSchema = z
+  .strictObject({
+    enabled: z.boolean(),
+    highThreshold: z.number().min(0).max(1).optional().describe("A value at or above this confidence shows as sure (default 0.9)"),
+    lowThreshold: z.number().min(0).max(1).optional().describe("A value below this confidence shows red, between the two amber (default 0.5)"),
+  })
+  .refine((v) => (v.lowThreshold ?? DEFAULT_CONFIDENCE_THRESHOLDS.low) <= (v.highThreshold ?? DEFAULT_CONFIDENCE_THRESHOLDS.high), {
+    message: "The low threshold must not be above the high threshold",
+    path: ["lowThreshold"],
+  });
+export type ConfidenceScores = z.infer<typeof ConfidenceScoresSchema>;
+
+/** The thresholds a parser's settings give, with the defaults for what they leave out. */
+export function confidenceThresholds(settings: { confidenceScores?: Partial<ConfidenceScores> } | null | undefined): { high: number; low: number } {
+  return {
+    high: settings?.confidenceScores?.highThreshold ?? DEFAULT_CONFIDENCE_THRESHOLDS.high,
+    low: settings?.confidenceScores?.lowThreshold ?? DEFAULT_CONFIDENCE_THRESHOLDS.low,
+  };
+}
+
 /** The split group's keys without the mode rules, for forms that `.pick()` or `.extend()` it. */
 export const SplitDocumentsShapeSchema = z.strictObject({
   enabled: z.boolean(),
@@ -112,7 +139,7 @@ export const ParsePagesSchema = z
 
 export const ParserSettingsSchema = z.object({
   acceptedFileTypes: z.array(AcceptedFileTypeSchema),
-  confidenceScores: ToggleSchema,
+  confidenceScores: ConfidenceScoresSchema,
   markdownParsing: ToggleSchema,
   advancedTableExtraction: z.enum(["disabled", "auto", "enabled"]),
   dataExtractionMode: z.enum(["fast", "balanced", "accurate"]),
@@ -124,7 +151,7 @@ export const ParserSettingsSchema = z.object({
 export type ParserSettings = z.infer<typeof ParserSettingsSchema>;
 
 export const DEFAULT_PARSER_SETTINGS: Omit<ParserSettings, "acceptedFileTypes"> = {
-  confidenceScores: { enabled: true },
+  confidenceScores: { enabled: true, highThreshold: DEFAULT_CONFIDENCE_THRESHOLDS.high, lowThreshold: DEFAULT_CONFIDENCE_THRESHOLDS.low },
   markdownParsing: { enabled: false },
   advancedTableExtraction: "auto",
   dataExtractionMode: "balanced",

@@ -5,6 +5,7 @@ import { KNOWN_MIME_TYPES } from "./file-types";
 import {
   AcceptedFileTypeSchema,
   ClassificationGateSchema,
+  ConfidenceScoresSchema,
   EmailParsingSchema,
   ParsePagesSchema,
   ParserSettingsSchema,
@@ -54,7 +55,7 @@ export const UpdateParserSchema = z.strictObject({
   description: z.string().max(2_000).optional(),
   isActive: z.boolean().optional().describe("false archives the parser (hidden from the list, data kept); true restores it"),
   acceptedFileTypes: AcceptedMimeTypesSchema.optional(),
-  confidenceScores: ToggleSchema.optional(),
+  confidenceScores: ConfidenceScoresSchema.optional(),
   markdownParsing: ToggleSchema.optional().describe("When enabled it costs one additional credit per processed page"),
   advancedTableExtraction: ParserSettingsSchema.shape.advancedTableExtraction.optional(),
   dataExtractionMode: ParserSettingsSchema.shape.dataExtractionMode.optional(),

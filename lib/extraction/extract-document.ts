@@ -1,6 +1,9 @@
+import { calibrateConfidences } from "./confidence/apply";
+import { applyEInvoice, einvoiceFromXml, einvoiceReadingEnabled, looksLikeXml, readEInvoice, renderEInvoiceText } from "./einvoice";
 import { extractScalarFields } from "./fields/extract-fields";
 import { llmOptionsFromEnv, refineWithLlm } from "./llm/llm-provider";
-import { loadDocument } from "./loaders/load-document";
+import { detectType, loadDocument } from "./loaders/load-document";
+import { textToPages } from "./loaders/plain-text";
 import { renderMarkdown } from "./markdown/render-markdown";
 import { renderPreviewOrNull } from "./preview/preview-or-null";
 import { sourcesInScannedFrame } from "./source-frame";
@@ -14,17 +17,17 @@ import type { ExtractionInput, ExtractionResult, FieldMetadata, FieldValue } fro
 export async function extractDocument(input: ExtractionInput): Promise<ExtractionResult> {
   const started = performance.now();
   const settings = input.settings ?? {};
-  const model = await loadDocument(
-    input.bytes,
-    input.mimeType,
-    {
-      parsePages: settings.parsePages,
-      mode: settings.dataExtractionMode ?? "balanced",
-      emailParsing: settings.emailParsing,
-      rulings: settings.advancedTableExtraction === true,
-    },
-    input.fileName,
-  );
+  // An uploaded CII/UBL e-invoice is read as data; its page is a rendering of that data.
+  const einvoiceOn = einvoiceReadingEnabled();
+  const type = detectType(input.bytes, input.mimeType, input.fileName);
+  const xmlInvoice = einvoiceOn && type !== "application/pdf" && looksLikeXml(input.bytes, type, input.fileName) ? einvoiceFromXml(input.bytes) : null;
+  const loadOptions = {
+    parsePages: settings.parsePages,
+    mode: settings.dataExtractionMode ?? "balanced",
+    emailParsing: settings.emailParsing,
+    rulings: settings.advancedTableExtraction === true,
+  };
+  const model = xmlInvoice ? { pages: textToPages(renderEInvoiceText(xmlInvoice)) } : await loadDocument(input.bytes, input.mimeType, loadOptions, input.fileName);
   const data: Record<string, FieldValue> = {};
   const fieldMetadata: Record<string, FieldMetadata> = {};
   const scalars = extractScalarFields(model, input.fields);
@@ -39,6 +42,11 @@ export async function extractDocument(input: ExtractionInput): Promise<Extractio
     data[field.name] = scalar?.value ?? null;
     fieldMetadata[field.name] = scalar?.meta ?? { confidence: 0, source: null };
   }
+  // Every value's confidence becomes the fitted probability that it is right (confidence/model.json).
+  calibrateConfidences({ model, fields: input.fields, data, fieldMetadata });
+  // A Factur-X / ZUGFeRD / XRechnung PDF's own XML, or the uploaded XML, states the values exactly.
+  const einvoice = xmlInvoice ?? (einvoiceOn && type === "application/pdf" ? await readEInvoice(input.bytes, type) : null);
+  if (einvoice) applyEInvoice({ einvoice, model, fields: input.fields, data, fieldMetadata });
   // Optional model pass: only when LLM_BASE_URL is configured, always with the offline result as the fallback.
   const llm = llmOptionsFromEnv();
   const refined = llm && input.fields.length > 0 ? await refineWithLlm(model, input.fields, { data, fieldMetadata }, llm) : { data, fieldMetadata };

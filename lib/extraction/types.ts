@@ -104,11 +104,37 @@ export type TableRow = Record<string, Scalar>;
 
 export type FieldValue = Scalar | TableRow[];
 
+/**
+ * What the engine knew about a value when it chose it: the features its confidence is calibrated from
+ * (`confidence/`). Every property but `strategy` is optional, so a module only fills what it knows.
+ */
+export type ValueEvidence = {
+  /** The mechanism that produced the value: "label", "layout", "fallback", "arithmetic", "derived",
+   * "table-header", "table-headerless", "e-invoice", or another module's own name. */
+  strategy: string;
+  /** The strategy's own score (0–1) before calibration; the metadata's confidence when absent. */
+  score?: number;
+  /** Value kind the type check used ("amount", "date", "name", … ; "cell-number", "cell-text" in tables). */
+  kind?: string;
+  /** Lowest OCR confidence of the words the value was read from; null on a text layer. */
+  ocr?: number | null;
+  /** The value is a well-formed instance of its type (decimals on money, a full date, a plausible name …). */
+  typeOk?: boolean;
+  /** Arithmetic check: 1 confirmed (net + tax = total, quantity × price = amount), 0 none, -1 contradicted. */
+  arithmetic?: -1 | 0 | 1;
+  /** Other places or strategies that read the same value (0 = none). */
+  agreement?: number;
+  /** Another candidate with a different value scored nearly as well. */
+  rival?: boolean;
+};
+
 export type ValueMetadata = {
+  /** The estimated probability that the value is right (calibrated on the dev sets; see `confidence/`). */
   confidence: number;
   source: SourceBox | null;
   /** The text the value was read from, before normalisation. */
   raw?: string;
+  evidence?: ValueEvidence;
 };
 
 export type TableMetadata = {

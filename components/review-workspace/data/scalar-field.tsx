@@ -27,7 +27,7 @@ export function ScalarField({
   const key = pathKey(path);
   const id = inputId(path);
   const meta = readValueMeta(data.metadata[field.name]);
-  const level = confidenceLevel(meta, { edited: data.edited.has(key), value: data.values[field.name] });
+  const level = confidenceLevel(meta, { edited: data.edited.has(key), thresholds: data.thresholds, value: data.values[field.name] });
   const draft = data.drafts[key];
   const error = data.errors[key];
   const hintId = `${id}-confidence`;

@@ -26,7 +26,7 @@ function TableCell({ field, column, rowIndex, row, data, readOnly, isPickTarget,
   const key = pathKey(path);
   const id = inputId(path);
   const meta = readCellMeta(data.metadata[field.name], rowIndex, column.name);
-  const level = confidenceLevel(meta, { edited: data.edited.has(key), value: row[column.name] });
+  const level = confidenceLevel(meta, { edited: data.edited.has(key), thresholds: data.thresholds, value: row[column.name] });
   const draft = data.drafts[key];
   const error = data.errors[key];
   const value = row[column.name];

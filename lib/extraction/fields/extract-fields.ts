@@ -13,6 +13,7 @@ import { conceptByKey } from "./concepts";
 import { reconcileTotals } from "./reconcile-totals";
 import { findAddressBelow, findCustomerByAddressWindow, findPartyBySection, findVendorName, nameMatchesDomain } from "./parties";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
+import { valueEvidence, type TotalsCheck } from "./value-evidence";
 
 const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
 
@@ -35,7 +36,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
   const kind: ValueKind = concept?.kind ?? kindForType(field);
   const key = concept?.key ?? `field:${field.name}`;
   const extra = fieldLabels(field).map((label) => ({ concept: key, label }));
-  let candidates = findLabelledCandidates(ctx.lines, key, kind, ctx.order, concept ? [] : extra);
+  let candidates: Candidate[] = findLabelledCandidates(ctx.lines, key, kind, ctx.order, concept ? [] : extra).map((c) => ({ ...c, strategy: "label" }));
   if (key.startsWith("vendor_")) {
     // The buyer's own ids ("Ihre USt-IdNr.", "Your VAT no.") are not the seller's.
     candidates = candidates.filter((c) => !BUYER_CONTEXT.test(ctx.lines[c.line]?.text ?? ""));
@@ -49,38 +50,39 @@ function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
   let best = candidates[0] ?? null;
   switch (key) {
     case "invoice_date":
-      best ??= firstDate(ctx);
+      best ??= tagged(firstDate(ctx), "fallback");
       break;
     case "due_date":
-      best ??= dueDateInTerms(ctx);
+      best ??= tagged(dueDateInTerms(ctx), "fallback");
       break;
     case "currency":
-      best ??= dominantCurrency(ctx);
+      best ??= tagged(dominantCurrency(ctx), "fallback");
       break;
     case "vendor_iban":
-      best ??= firstPattern(ctx, findIbans);
+      best ??= tagged(firstPattern(ctx, findIbans), "fallback");
       break;
     case "vendor_vat_id":
-      best ??= firstPattern(ctx, findVatIds);
+      best ??= tagged(firstPattern(ctx, findVatIds), "fallback");
       break;
     case "total_amount":
       // "Total due" / "Amount due" is the total when nothing else is labelled as one.
       best ??= ctx.found.get("amount_due") ?? findLabelledCandidates(ctx.lines, "amount_due", "amount", ctx.order)[0] ?? null;
       if (best) best = applyRounding(best, ctx);
-      best = checkAgainstTender(best, candidates, ctx);
+      // The amount equal to cash tendered minus change stands in for the total when no label agrees with it.
+      best = tagged(checkAgainstTender(best, candidates, ctx), "arithmetic");
       break;
     case "subtotal_amount":
       // No tax printed anywhere (reverse charge, small business), or only a tax of 0: the net total is the total.
       if (!best && findLabelledCandidates(ctx.lines, "tax_amount", "amount", ctx.order).every((tax) => tax.value === 0)) {
         const total = bestCandidate({ name: "total_amount", type: "number" }, { ...ctx, found: new Map() });
-        best = total ? { ...total, score: total.score * 0.5 } : null;
+        best = total ? { ...total, score: total.score * 0.5, strategy: "derived" } : null;
       }
       break;
     case "amount_due":
       // Without a separate "amount due" line the whole total is due (no prepayment printed).
       if (!best) {
         const total = bestCandidate({ name: "total_amount", type: "number" }, { ...ctx, found: new Map() });
-        best = total ? { ...total, score: total.score * 0.6 } : null;
+        best = total ? { ...total, score: total.score * 0.6, strategy: "derived" } : null;
       }
       break;
     case "customer_name":
@@ -105,8 +107,16 @@ function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
     }
   }
   if (best && field.type === "select" && field.options) best = constrainToOptions(best, field.options);
+  // Party finders (sections, letterheads, address windows) read the page's layout rather than a label.
+  best = tagged(best, "layout");
+  ctx.candidates?.set(key, candidates);
   if (best) ctx.found.set(key, best);
   return best;
+}
+
+/** The candidate with its strategy, unless it already names one. */
+function tagged(candidate: Candidate | null, strategy: string): Candidate | null {
+  return candidate && !candidate.strategy ? { ...candidate, strategy } : candidate;
 }
 
 /** OCR'd pages carry tesseract's confidences; a text layer's words are exact (confidence 1) and stay as printed. */
@@ -131,11 +141,11 @@ function selectFromText(field: FieldDefinition, ctx: Context): Candidate | null 
   }
   if (!best) return null;
   const line = ctx.lines.find((l) => l.text.toLowerCase().includes(best.option.toLowerCase()));
-  return line ? { value: best.option, score: 0.5, source: { page: line.page, ...line.box }, raw: best.option, line: line.index } : null;
+  return line ? { value: best.option, score: 0.5, strategy: "fallback", source: { page: line.page, ...line.box }, raw: best.option, line: line.index } : null;
 }
 
-/** Applies the net + tax = gross check to whichever of the three the parser asks for. */
-function reconcile(fields: FieldDefinition[], picks: Map<string, Candidate | null>, ctx: Context): void {
+/** Applies the net + tax = gross check to whichever of the three the parser asks for; returns the amounts checked. */
+function reconcile(fields: FieldDefinition[], picks: Map<string, Candidate | null>, ctx: Context): TotalsCheck | null {
   const byConcept = new Map<string, string>();
   for (const f of fields) {
     const key = resolveConcept(f)?.key;
@@ -145,7 +155,7 @@ function reconcile(fields: FieldDefinition[], picks: Map<string, Candidate | nul
     const name = byConcept.get(key);
     return (name ? picks.get(name) : undefined) ?? (key === "total_amount" ? null : bestCandidate({ name: key, type: "number" }, { ...ctx, found: new Map() }));
   };
-  if (!byConcept.has("total_amount")) return;
+  if (!byConcept.has("total_amount")) return null;
   const total = get("total_amount");
   // A total equal to cash tendered minus change is confirmed by what was paid: arithmetic does not override it.
   const paid = paidAmount(ctx);
@@ -153,13 +163,21 @@ function reconcile(fields: FieldDefinition[], picks: Map<string, Candidate | nul
   const result = reconcileTotals(ctx.lines, { subtotal: get("subtotal_amount"), tax: get("tax_amount"), total }, ctx.order, { totalConfirmed });
   const set = (key: string, c: Candidate | null) => {
     const name = byConcept.get(key);
-    if (name && c) picks.set(name, c);
+    if (!name || !c) return;
+    // A value that arithmetic put in place of the labelled pick is the arithmetic's finding.
+    const before = picks.get(name);
+    picks.set(name, before && before.value === c.value && before.line === c.line ? c : { ...c, strategy: "arithmetic" });
   };
   set("subtotal_amount", result.subtotal);
   set("tax_amount", result.tax);
   // Unlike the parts, the total is set even when null: reconciliation drops a total no larger than its own tax.
   const name = byConcept.get("total_amount");
-  if (name) picks.set(name, result.total);
+  if (name) {
+    const before = picks.get(name);
+    picks.set(name, !result.total || (before && before.value === result.total.value && before.line === result.total.line) ? result.total : { ...result.total, strategy: "arithmetic" });
+  }
+  const amount = (c: Candidate | null) => (c && typeof c.value === "number" ? c.value : null);
+  return { subtotal: amount(result.subtotal), tax: amount(result.tax), total: amount(result.total), paid };
 }
 
 /** Order matters: parties depend on each other (the vendor is never the customer), totals fall back on amount due. */
@@ -168,7 +186,7 @@ const DEPENDENCY_ORDER = ["customer_name", "vendor_name"];
 export function extractScalarFields(model: PageModel, fields: FieldDefinition[]): Map<string, ScalarResult> {
   const lines = documentLines(model);
   const fullText = lines.map((l) => l.text).join("\n");
-  const ctx: Context = { lines, order: detectDateOrder(fullText), fullText, found: new Map() };
+  const ctx: Context = { lines, order: detectDateOrder(fullText), fullText, found: new Map(), candidates: new Map() };
   const ordered = [...fields].sort((a, b) => {
     const ia = DEPENDENCY_ORDER.indexOf(resolveConcept(a)?.key ?? "");
     const ib = DEPENDENCY_ORDER.indexOf(resolveConcept(b)?.key ?? "");
@@ -182,7 +200,7 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
     if (!best && field.type === "select") best = selectFromText(field, ctx);
     picks.set(field.name, best);
   }
-  reconcile(fields, picks, ctx);
+  const totals = reconcile(fields, picks, ctx);
   for (const field of ordered) {
     if (field.type === "table") continue;
     const best = picks.get(field.name) ?? null;
@@ -191,7 +209,9 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
       continue;
     }
     const value = typeof best.value === "number" && (field.type === "currency" || resolveConcept(field)?.kind === "amount") ? Number(formatAmount(best.value)) : best.value;
-    out.set(field.name, { value, meta: { confidence: Math.round(Math.min(1, best.score) * 100) / 100, source: best.source, raw: best.raw } });
+    const concept = resolveConcept(field);
+    const evidence = valueEvidence(best, { kind: concept?.kind ?? kindForType(field), key: concept?.key ?? `field:${field.name}`, candidates: ctx.candidates?.get(concept?.key ?? `field:${field.name}`) ?? [], totals });
+    out.set(field.name, { value, meta: { confidence: Math.round(Math.min(1, best.score) * 100) / 100, source: best.source, raw: best.raw, evidence } });
   }
   return out;
 }

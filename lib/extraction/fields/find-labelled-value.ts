@@ -8,7 +8,8 @@ import { readValue } from "./read-value";
 import { tokenise } from "./text-tokens";
 import { memoPerOwner, memoPerOwnerAndKey } from "./memo";
 
-export type Candidate = { value: string | number; score: number; source: SourceBox; raw: string; line: number };
+/** `strategy` names how a candidate was found (see ValueEvidence): "label" for a value beside its label. */
+export type Candidate = { value: string | number; score: number; source: SourceBox; raw: string; line: number; strategy?: string };
 
 /** Where a value sits relative to its label, and how much that position is trusted. */
 const SAME_LINE = 1;

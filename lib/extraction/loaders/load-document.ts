@@ -103,7 +103,7 @@ export function detectType(bytes: Uint8Array, mimeType: string, fileName = ""): 
   const mime = mimeType.toLowerCase().split(";")[0]?.trim() ?? "";
   if (bytes.length > 4 && String.fromCharCode(...bytes.slice(0, 5)) === "%PDF-") return "application/pdf";
   const ext = fileName.toLowerCase().split(".").pop() ?? "";
-  const byExt: Record<string, string> = { pdf: "application/pdf", docx: DOCX, xlsx: XLSX, csv: "text/csv", html: "text/html", htm: "text/html", eml: "message/rfc822", txt: "text/plain", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", webp: "image/webp", tif: "image/tiff", tiff: "image/tiff" };
+  const byExt: Record<string, string> = { pdf: "application/pdf", docx: DOCX, xlsx: XLSX, csv: "text/csv", html: "text/html", htm: "text/html", eml: "message/rfc822", txt: "text/plain", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", webp: "image/webp", tif: "image/tiff", tiff: "image/tiff", xml: "application/xml" };
   if ((mime === "" || mime === "application/octet-stream") && byExt[ext]) return byExt[ext];
   return mime;
 }
@@ -134,6 +134,6 @@ export async function loadDocument(bytes: Uint8Array, mimeType: string, options:
     }
     return { pages: pages.map((p, i) => ({ ...p, number: i + 1 })), title: email.subject };
   }
-  if (type.startsWith("text/") || type === "") return selectPages(textToPages(new TextDecoder("utf-8").decode(bytes)), options.parsePages);
+  if (type.startsWith("text/") || type === "" || type === "application/xml") return selectPages(textToPages(new TextDecoder("utf-8").decode(bytes)), options.parsePages);
   throw new UnsupportedDocumentError(`Unsupported document type: ${mimeType}`);
 }

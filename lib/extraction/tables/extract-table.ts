@@ -35,7 +35,10 @@ function wordRows(words: Word[]): Row[] {
   });
 }
 
-function columnConceptFor(field: FieldDefinition): ColumnConcept | undefined {
+/** A cell under a recognised column header, before calibration (`confidence/` turns it into a probability). */
+const HEADER_CELL_SCORE = 0.75;
+
+export function columnConceptFor(field: FieldDefinition): ColumnConcept | undefined {
   const name = tokenise(field.name.replace(/[_\-.]+/g, " ")).join(" ");
   const exact = COLUMN_CONCEPTS.find((c) => c.key === field.name || c.key.replace(/_/g, " ") === name);
   if (exact) return exact;
@@ -163,7 +166,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
           const value = typedCell(kind, ws.map((w) => w.text).join(" "), hint);
           if (value === null) continue;
           out[name] = value;
-          meta[name] = { confidence: 0.75, source: { page: page.number, ...unionBox(ws.map((w) => w.box)) }, raw: ws.map((w) => w.text).join(" ") };
+          meta[name] = { confidence: HEADER_CELL_SCORE, source: { page: page.number, ...unionBox(ws.map((w) => w.box)) }, raw: ws.map((w) => w.text).join(" "), evidence: { strategy: "table-header", score: HEADER_CELL_SCORE } };
           all.push(...ws);
         }
         splitBracketedCode(out, fieldForKey);

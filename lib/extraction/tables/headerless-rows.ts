@@ -132,6 +132,9 @@ function continuesDescription(item: RunItem & { bottom: number }, row: TextRow, 
   return row.top - item.bottom < lineH * CONTINUATION_GAP && row.words[0]!.box.x >= start - ALIGN_TOLERANCE && last.x + last.w <= firstNumber + ALIGN_TOLERANCE;
 }
 
+/** A cell of a row found from typed, aligned cells without a header, before calibration. */
+const HEADERLESS_CELL_SCORE = 0.6;
+
 const KIND = new Map(COLUMN_CONCEPTS.map((c) => [c.key, c.kind] as const));
 
 /** Typed values and metadata of header-less items for the table field's columns (concept key → field name). */
@@ -148,7 +151,7 @@ export function headerlessRows(items: ItemCells[], options: { fieldForKey: Map<s
       const value = kind === "number" ? (findAmounts(raw, options.hint).at(-1)?.value ?? null) : kind === "integer" ? (/\d+/.exec(raw)?.[0] ?? null) : raw.trim() || null;
       if (value === null) continue;
       row[name] = kind === "integer" ? String(Number(value)) : value;
-      meta[name] = { confidence: 0.6, source: { page: options.page, ...unionBox(ws.map((w) => w.box)) }, raw };
+      meta[name] = { confidence: HEADERLESS_CELL_SCORE, source: { page: options.page, ...unionBox(ws.map((w) => w.box)) }, raw, evidence: { strategy: "table-headerless", score: HEADERLESS_CELL_SCORE } };
       words.push(...ws);
     }
     return { row, meta, words };

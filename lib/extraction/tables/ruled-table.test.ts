@@ -50,9 +50,9 @@ describe("advanced table extraction", () => {
     const plain = await extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS });
     expect(plain.pages.pages[0]?.rulings).toBeUndefined();
     // Without the rules the header's column guess reads no item; the header-less reading recovers them from the values.
-    const confidence = (metadata: FieldMetadata | undefined) => (metadata && "rows" in metadata ? metadata.rows[0]?.amount?.confidence : undefined);
-    expect(confidence(advanced.fieldMetadata.line_items)).toBe(0.75);
+    const strategy = (metadata: FieldMetadata | undefined) => (metadata && "rows" in metadata ? metadata.rows[0]?.amount?.evidence?.strategy : undefined);
+    expect(strategy(advanced.fieldMetadata.line_items)).toBe("table-header");
     expect(plain.data.line_items).toEqual(expected);
-    expect(confidence(plain.fieldMetadata.line_items)).toBe(0.6);
+    expect(strategy(plain.fieldMetadata.line_items)).toBe("table-headerless");
   });
 });

@@ -68,7 +68,7 @@ export function registerParserTools(server: McpServer, deps: McpDeps): void {
           description: "New description",
           isActive: "false archives the parser (hidden from lists, data kept); true restores it",
           acceptedFileTypes: "The full list of accepted MIME types, replacing the current one",
-          confidenceScores: "{enabled}: report a confidence with every extracted value",
+          confidenceScores: "{enabled, highThreshold?, lowThreshold?}: report a confidence (the calibrated probability a value is right) with every extracted value; the thresholds colour values in the console (defaults 0.9 and 0.5)",
           markdownParsing: "{enabled}: also produce the document's text as Markdown (one additional credit per page)",
           advancedTableExtraction: "disabled, auto or enabled: the table extraction effort",
           dataExtractionMode: "fast, balanced or accurate",

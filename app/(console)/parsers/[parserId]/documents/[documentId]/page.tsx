@@ -9,6 +9,8 @@ import { ApiError } from "@/lib/api-client/client";
 import { consoleApi } from "@/lib/api-client/console";
 import { documentOperations } from "@/lib/contracts/documents";
 import { fieldOperations } from "@/lib/contracts/fields";
+import { confidenceThresholds } from "@/lib/contracts/parser-settings";
+import { parserOperations } from "@/lib/contracts/parsers";
 import { getMe } from "@/lib/console/me";
 
 export const metadata: Metadata = { title: "Review" };
@@ -21,13 +23,15 @@ export const metadata: Metadata = { title: "Review" };
 export default async function DocumentReviewPage({ params }: { params: Promise<{ parserId: string; documentId: string }> }) {
   const { parserId, documentId } = await params;
   const api = await consoleApi();
-  const [document, fields, me] = await Promise.all([
+  const [document, fields, me, parser] = await Promise.all([
     api.call(documentOperations.get, { params: { parserId, documentId } }).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 404) notFound();
       throw error;
     }),
     api.call(fieldOperations.list, { params: { parserId } }).then((list) => list.data),
     getMe(),
+    // Only for the confidence thresholds: the workspace falls back on the defaults if the parser cannot be read.
+    api.call(parserOperations.get, { params: { parserId } }).catch(() => null),
   ]);
   const workspaceDocument = toWorkspaceDocument(document, separateFilesOrigin());
   // Start the file download with the HTML, before the viewer's code has even loaded.
@@ -45,6 +49,7 @@ export default async function DocumentReviewPage({ params }: { params: Promise<{
       initialDocument={workspaceDocument}
       fields={fields}
       viewer={{ userId: me.user.id, role: me.role, permissions: me.permissions }}
+      thresholds={confidenceThresholds(parser?.settings)}
     />
   );
 }

@@ -1,0 +1,60 @@
+import { columnConceptFor } from "../tables/extract-table";
+import type { FieldDefinition, FieldValue, Scalar, TableMetadata, TableRow, ValueEvidence } from "../types";
+import { typeCheck } from "../fields/value-evidence";
+
+const NUMERIC_TEXT = /^[-+(]?\s*(?:[A-Z]{3}\s*|[$€£¥]\s*)?[-+]?\d[\d.,' ]*\)?\s*%?(?:\s*[A-Z]{3})?$/;
+
+function numberOf(value: Scalar | undefined): number | null {
+  if (typeof value === "number") return value;
+  if (typeof value !== "string") return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** quantity × unit price (less a discount) = amount: 1 when it holds, -1 when all three are there and it does not. */
+function rowArithmetic(row: TableRow, names: Record<string, string | undefined>): -1 | 0 | 1 {
+  const q = numberOf(names.quantity ? row[names.quantity] : undefined);
+  const p = numberOf(names.unit_price ? row[names.unit_price] : undefined);
+  const a = numberOf(names.amount ? row[names.amount] : undefined);
+  if (q === null || p === null || a === null) return 0;
+  const d = numberOf(names.discount_percent ? row[names.discount_percent] : undefined) ?? 0;
+  const slack = Math.max(0.011, Math.abs(a) * 0.001);
+  const products = [q * p, q * p * (1 - d / 100)];
+  return products.some((x) => Math.abs(x - a) <= slack) ? 1 : -1;
+}
+
+/**
+ * Cell evidence of a table field: its kind and type check, the row's arithmetic, and whether the line amounts add
+ * up to an amount the document's fields read (a subtotal or total), which vouches for every row of the table.
+ */
+export function fillTableEvidence(field: FieldDefinition, rows: TableRow[], meta: TableMetadata, scalarAmounts: number[]): void {
+  const columns = field.columns ?? [];
+  const names: Record<string, string | undefined> = {};
+  const kinds = new Map<string, "cell-number" | "cell-text">();
+  for (const column of columns) {
+    const concept = columnConceptFor(column);
+    if (concept && !names[concept.key]) names[concept.key] = column.name;
+    const numeric = concept ? concept.kind !== "text" : column.type === "number" || column.type === "currency";
+    kinds.set(column.name, numeric ? "cell-number" : "cell-text");
+  }
+  const amounts = names.amount ? rows.map((r) => numberOf(r[names.amount!])) : [];
+  const sum = amounts.length > 1 && amounts.every((a) => a !== null) ? amounts.reduce<number>((s, a) => s + (a ?? 0), 0) : null;
+  const sumsUp = sum !== null && scalarAmounts.some((a) => Math.abs(a - sum) < 0.011);
+  rows.forEach((row, i) => {
+    const cells = meta.rows[i] ?? {};
+    const arithmetic = rowArithmetic(row, names);
+    for (const [name, cellMeta] of Object.entries(cells)) {
+      const kind = kinds.get(name) ?? "cell-text";
+      const value = row[name];
+      const raw = cellMeta.raw ?? String(value ?? "");
+      const typeOk = kind === "cell-number" ? NUMERIC_TEXT.test(raw.trim()) : /\p{L}/u.test(raw) || typeCheck("text", String(value ?? ""), raw);
+      const evidence: ValueEvidence = { strategy: "table-header", score: cellMeta.confidence, ...cellMeta.evidence, kind, typeOk, arithmetic, agreement: sumsUp ? 1 : 0 };
+      cellMeta.evidence = evidence;
+    }
+  });
+}
+
+/** Amounts among a document's scalar values, for the table's sum check. */
+export function scalarAmounts(data: Record<string, FieldValue>): number[] {
+  return Object.values(data).filter((v): v is number => typeof v === "number");
+}

@@ -1,0 +1,44 @@
+/**
+ * Every predicted value that the ground truth can judge, with its confidence and evidence: the data the
+ * calibration is fitted on and the benchmark's reliability report is computed from. A field counts when the GT
+ * has it and the engine gave a value; a cell counts when the GT's rows use its column (cells of predicted rows
+ * with no GT partner are wrong).
+ */
+import type { ExtractionResult, FieldMetadata, TableMetadata, ValueEvidence, ValueMetadata } from "../../lib/extraction";
+import type { Gt } from "./dataset";
+import { alignRows, equal } from "./score";
+
+export type ValueOutcome = { scope: "field" | "cell"; key: string; confidence: number; evidence: ValueEvidence | null; correct: boolean };
+
+const asTable = (meta: FieldMetadata | undefined): TableMetadata | null => (meta && "rows" in meta && Array.isArray(meta.rows) ? meta : null);
+
+function outcome(scope: "field" | "cell", key: string, meta: ValueMetadata | undefined, correct: boolean): ValueOutcome {
+  return { scope, key, confidence: meta?.confidence ?? 0, evidence: meta?.evidence ? { ...meta.evidence } : null, correct };
+}
+
+export function valueOutcomes(gt: Gt, result: Pick<ExtractionResult, "data" | "fieldMetadata">): ValueOutcome[] {
+  const out: ValueOutcome[] = [];
+  for (const [key, expected] of Object.entries(gt.fields)) {
+    const pred = result.data[key];
+    if (pred === null || pred === undefined || Array.isArray(pred)) continue;
+    out.push(outcome("field", key, result.fieldMetadata[key] as ValueMetadata | undefined, equal(key, expected, pred)));
+  }
+  const gtRows = gt.tables?.line_items;
+  const predRows = result.data.line_items;
+  const meta = asTable(result.fieldMetadata.line_items);
+  if (!gtRows || !Array.isArray(predRows) || !meta) return out;
+  const { assignment } = alignRows(gtRows, predRows);
+  const used = new Set(gtRows.flatMap((r) => Object.keys(r)));
+  const partner = new Map<number, number>();
+  assignment.forEach((j, i) => j >= 0 && partner.set(j, i));
+  predRows.forEach((row, j) => {
+    const i = partner.get(j);
+    const gtRow = i === undefined ? null : gtRows[i]!;
+    for (const [key, value] of Object.entries(row)) {
+      if (value === null || value === undefined) continue;
+      if (gtRow ? !(key in gtRow) : !used.has(key)) continue;
+      out.push(outcome("cell", key, meta.rows[j]?.[key], gtRow ? equal(key, gtRow[key]!, value) : false));
+    }
+  });
+  return out;
+}

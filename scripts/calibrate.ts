@@ -1,0 +1,109 @@
+/**
+ * Fits the confidence calibration (lib/extraction/confidence/model.json) on the dev sets.
+ *
+ *   npm run calibrate -- [dataset dir …] [--save-samples <file>] [--from-samples <file>] [--lambda <n>] [--dry-run]
+ *
+ * Runs the offline engine (no LLM, no embedded e-invoice XML) over each dataset with the benchmark's generic invoice
+ * parser, scores every value it gives against the ground truth, and fits a regularised logistic regression from
+ * each value's evidence (strategy, score, OCR confidence, type and arithmetic checks, agreement) to "right or
+ * wrong" on the documents of split_group half A; it reports reliability on half B, whose vendors it never saw.
+ * `--save-samples` keeps the scored values so `--from-samples` can refit in seconds. Default datasets:
+ * ../shared/datasets/{dev,invoices-dev,receipts-dev}.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { extractDocument } from "../lib/extraction";
+import { BASE_FEATURES, featureVector } from "../lib/extraction/confidence/features";
+import { fitLogistic } from "../lib/extraction/confidence/logistic";
+import { calibratedConfidence, type CalibrationModel } from "../lib/extraction/confidence/model";
+import { formatReliability, reliability } from "../lib/extraction/confidence/reliability";
+import { terminateOcr } from "../lib/extraction/loaders/ocr";
+import { FIELDS, MIME, readGt, readManifest, splitHalf } from "./bench/dataset";
+import { valueOutcomes, type ValueOutcome } from "./bench/value-outcomes";
+
+type Sample = ValueOutcome & { half: "A" | "B"; dataset: string };
+
+const MODEL_PATH = path.join(__dirname, "../lib/extraction/confidence/model.json");
+/** Strategies the engine's own extractors name; others (added later) get the model's conservative default. */
+const STRATEGIES = ["label", "layout", "fallback", "arithmetic", "derived", "table-header", "table-headerless"];
+const UNKNOWN_STRATEGY_CAP = 0.7;
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+async function collect(dirs: string[]): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  for (const dir of dirs) {
+    const manifest = readManifest(dir);
+    let done = 0;
+    for (const entry of manifest.documents) {
+      const ext = path.extname(entry.document).toLowerCase();
+      const bytes = new Uint8Array(readFileSync(path.join(dir, entry.document)));
+      try {
+        const result = await extractDocument({ bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields: FIELDS, settings: { markdownParsing: false } });
+        const half = splitHalf(entry.split_group);
+        for (const o of valueOutcomes(readGt(dir, entry), result)) samples.push({ ...o, half, dataset: path.basename(dir) });
+      } catch (error) {
+        console.log(`! ${entry.id}: ${(error as Error).message}`);
+      }
+      done += 1;
+      if (done % 20 === 0) console.log(`  ${path.basename(dir)}: ${done}/${manifest.documents.length}`);
+    }
+  }
+  return samples;
+}
+
+function report(label: string, samples: Sample[], model: CalibrationModel): void {
+  const scored = samples.filter((s) => s.evidence);
+  const outcomes = (list: Sample[]) => list.map((s) => ({ confidence: calibratedConfidence(s.evidence!, s.confidence, model), correct: s.correct }));
+  console.log(formatReliability(`${label}, all values`, reliability(outcomes(scored))));
+  console.log(formatReliability(`${label}, fields`, reliability(outcomes(scored.filter((s) => s.scope === "field")))).split("\n")[0]);
+  console.log(formatReliability(`${label}, table cells`, reliability(outcomes(scored.filter((s) => s.scope === "cell")))).split("\n")[0]);
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  // Calibrate the offline engine exactly as the benchmark measures it.
+  delete process.env.LLM_BASE_URL;
+  process.env.EINVOICE_XML = "off";
+  const fromSamples = option(args, "--from-samples");
+  const saveSamples = option(args, "--save-samples");
+  const lambda = Number(option(args, "--lambda") ?? 1);
+  const valued = new Set(["--from-samples", "--save-samples", "--lambda"]);
+  const dirs = args.filter((a, i) => !a.startsWith("--") && !valued.has(args[i - 1] ?? "")).map((d) => path.resolve(d));
+  const datasets = dirs.length > 0 ? dirs : ["dev", "invoices-dev", "receipts-dev"].map((d) => path.resolve("../shared/datasets", d));
+  const samples: Sample[] = fromSamples ? (JSON.parse(readFileSync(fromSamples, "utf8")) as Sample[]) : await collect(datasets);
+  await terminateOcr();
+  if (saveSamples) writeFileSync(saveSamples, JSON.stringify(samples));
+  const train = samples.filter((s) => s.half === "A" && s.evidence);
+  const test = samples.filter((s) => s.half === "B" && s.evidence);
+  const x = train.map((s) => featureVector(s.evidence!, s.confidence, STRATEGIES));
+  const y = train.map((s) => (s.correct ? 1 : 0));
+  const weights = fitLogistic(x, y, { lambda });
+  const names = [...new Set(samples.map((s) => s.dataset))].join(" + ");
+  const model: CalibrationModel = {
+    version: 1,
+    fittedOn: `${names}, split_group half A: ${train.length} values (${y.filter(Boolean).length} right), ${new Date().toISOString().slice(0, 10)}, lambda ${lambda}`,
+    features: BASE_FEATURES,
+    strategies: STRATEGIES,
+    weights: weights.map((w) => Math.round(w * 1e4) / 1e4),
+    unknownStrategyCap: UNKNOWN_STRATEGY_CAP,
+    exactStrategies: ["e-invoice"],
+  };
+  console.log(`fitted on ${model.fittedOn}`);
+  [...BASE_FEATURES, ...STRATEGIES.map((s) => `strategy_${s}`)].forEach((name, i) => console.log(`  ${name.padEnd(22)} ${model.weights[i]!.toFixed(3)}`));
+  report("half A (fitted on)", train, model);
+  report("half B (held out)", test, model);
+  for (const dataset of new Set(samples.map((s) => s.dataset))) {
+    report(`${dataset}, half B`, test.filter((s) => s.dataset === dataset), model);
+    report(`${dataset}, both halves`, samples.filter((s) => s.dataset === dataset && s.evidence), model);
+  }
+  if (!args.includes("--dry-run")) {
+    writeFileSync(MODEL_PATH, `${JSON.stringify(model, null, 1)}\n`);
+    console.log(`wrote ${path.relative(process.cwd(), MODEL_PATH)}`);
+  }
+}
+
+void main();
