@@ -14,6 +14,9 @@ import { paddleSessions, type PaddleSessions } from "./sessions";
  */
 export const DETECTOR_MAX_SIDE = 1280;
 
+/** Lines the angle classifier looks at to decide whether a page is upside down. */
+const ORIENTATION_SAMPLE = 16;
+
 export type PaddleReading = {
   /** Words in the pixels of the upright page (the image turned by `rotation`). */
   words: RawWord[];
@@ -62,8 +65,10 @@ async function readRaster(sessions: PaddleSessions, raster: Raster, options: Req
     return readRaster(sessions, turnRaster(raster, 90), options, 90);
   }
   let crops = regions.map((region) => cropRegion(raster, region));
-  const upside = await upsideDownProbabilities(sessions, crops);
-  const pageUpsideDown = options.orient && upsideDownShare(crops, upside) > 0.5;
+  // The page's orientation is judged on its longest lines (one classifier batch): short ones ("S", "1 X") are the
+  // classifier's weakest calls, and a page turns as a whole.
+  const sample = [...crops].sort((a, b) => b.region.w - a.region.w).slice(0, ORIENTATION_SAMPLE);
+  const pageUpsideDown = options.orient && upsideDownShare(sample, await upsideDownProbabilities(sessions, sample)) > 0.5;
   // Lines follow the page: on upright dev receipts the classifier called ~5 % of the short lines ("8.90 S", "GST 0%")
   // upside down with confidence, and reading those turned garbled them.
   if (pageUpsideDown) crops = crops.map((crop) => cropRegion(raster, crop.region, { flipped: true }));

@@ -7,7 +7,7 @@ import { lineWords } from "./words";
 
 const REC_NORM = { mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5] } as const;
 /** Lines per recogniser run: PaddleOCR's rec_batch_num. Lines of similar width are batched to waste little padding. */
-const BATCH = 6;
+const BATCH = 1;
 
 let latinCache: { characters: string[]; allowed: Uint8Array } | null = null;
 
