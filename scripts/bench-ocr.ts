@@ -137,9 +137,10 @@ async function main(): Promise<void> {
       const half = halfOf(gt.split_group ?? entry.split_group ?? entry.id);
       const readings = new Map<string, { model: PageModel; ms: number }>();
       for (const engine of engines) {
-        const cached = load ? path.join(load, `${path.basename(dir)}-${entry.id}-${engine}.json`) : null;
+        const file = `${path.basename(dir)}-${entry.id.replace(/[^\w.-]+/g, "_")}-${engine}.json`;
+        const cached = load ? path.join(load, file) : null;
         const reading = cached && existsSync(cached) ? (JSON.parse(readFileSync(cached, "utf8")) as { model: PageModel; ms: number }) : await readWith(engine, bytes, MIME[path.extname(entry.document).toLowerCase()] ?? "image/png");
-        if (save) writeFileSync(path.join(save, `${path.basename(dir)}-${entry.id}-${engine}.json`), JSON.stringify(reading));
+        if (save) writeFileSync(path.join(save, file), JSON.stringify(reading));
         readings.set(engine, reading);
       }
       const paddle = readings.get("paddle");
