@@ -9,8 +9,6 @@ export type LineCrop = { region: TextRegion; width: number; height: number; rgba
 export const REC_HEIGHT = 48;
 /** Lines longer than this (px at recogniser height) are squeezed: a full-width rule of text is rare and slow. */
 const MAX_REC_WIDTH = 2400;
-/** Lines are squeezed to this share of their width before recognition: the recogniser's cost grows with the width. */
-const WIDTH_SCALE = Number(process.env.PADDLE_WIDTH_SCALE ?? 1);
 
 /**
  * Cuts a region out of the raster turned level (its angle undone), scaled so its height is `height` px, optionally
@@ -19,7 +17,7 @@ const WIDTH_SCALE = Number(process.env.PADDLE_WIDTH_SCALE ?? 1);
 export function cropRegion(raster: Raster, region: TextRegion, options: { height?: number; flipped?: boolean } = {}): LineCrop {
   const height = options.height ?? REC_HEIGHT;
   const scale = height / Math.max(1, region.h);
-  const width = Math.max(8, Math.min(MAX_REC_WIDTH, Math.round(region.w * scale * WIDTH_SCALE)));
+  const width = Math.max(8, Math.min(MAX_REC_WIDTH, Math.round(region.w * scale)));
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#ffffff";
