@@ -2,7 +2,7 @@
  * OCR benchmark: compares the engines' raw reading on the images of dataset folders (manifest.json + <doc>.gt.json,
  * see ../shared/datasets/README.md).
  *
- *   npm run bench:ocr -- [dataset dir …] [--only <substring>] [--engines tesseract,paddle] [--save <dir>] [--load <dir>]
+ *   npm run bench:ocr -- [dataset dir …] [--only <substring,…>] [--engines tesseract,paddle] [--save <dir>] [--load <dir>]
  *     [--cached-only]
  *
  * Each image is read once by each engine (the way the extraction engine reads an image file: decoded, scaled,
@@ -129,7 +129,7 @@ async function main(): Promise<void> {
   if (save) mkdirSync(save, { recursive: true });
   for (const dir of dirs.map((d) => path.resolve(d))) {
     const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as Manifest;
-    for (const entry of manifest.documents.filter((d) => IMAGE.test(d.document) && (!only || d.id.includes(only)))) {
+    for (const entry of manifest.documents.filter((d) => IMAGE.test(d.document) && (!only || only.split(",").some((part) => d.id.includes(part))))) {
       const bytes = new Uint8Array(readFileSync(path.join(dir, entry.document)));
       const gt = JSON.parse(readFileSync(path.join(dir, entry.ground_truth), "utf8")) as Gt;
       const half = halfOf(gt.split_group ?? entry.split_group ?? entry.id);

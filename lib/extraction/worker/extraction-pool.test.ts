@@ -1,3 +1,4 @@
+import { createCanvas } from "@napi-rs/canvas";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { ExtractionPool, ExtractionTimeoutError } from "./extraction-pool";
@@ -14,6 +15,22 @@ describe("ExtractionPool", () => {
     expect(result.data.invoice_number).toBe("INV-4711");
   }, 60_000);
 
+  it("reads images with PP-OCR in a worker thread, document after document", async () => {
+    const canvas = createCanvas(600, 200);
+    const ctx = canvas.getContext("2d");
+    ctx.fillStyle = "#ffffff";
+    ctx.fillRect(0, 0, 600, 200);
+    ctx.fillStyle = "#000000";
+    ctx.font = "30px sans-serif";
+    ctx.fillText("TOTAL RM 21.50", 30, 80);
+    const bytes = new Uint8Array(canvas.toBuffer("image/png"));
+    const fields = [{ name: "total_amount", type: "number" as const }];
+    const first = await pool.run({ bytes, mimeType: "image/png", fields });
+    const second = await pool.run({ bytes, mimeType: "image/png", fields });
+    expect(first.data.total_amount).toBe(21.5);
+    expect(second.data.total_amount).toBe(21.5);
+  }, 120_000);
+
   it("ends a document that exceeds its time limit with a clear error, and keeps serving", async () => {
     const pdf = await PDFDocument.create();
     const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -23,6 +40,26 @@ describe("ExtractionPool", () => {
     const again = await pool.run({ bytes, mimeType: "application/pdf", fields: [{ name: "total_amount", type: "number" }] });
     expect(again.data.total_amount).toBe(12);
   }, 60_000);
+
+  it("stops a document that times out while PP-OCR runs, and the process and pool live on", async () => {
+    const canvas = createCanvas(900, 1400);
+    const ctx = canvas.getContext("2d");
+    ctx.fillStyle = "#ffffff";
+    ctx.fillRect(0, 0, 900, 1400);
+    ctx.fillStyle = "#000000";
+    ctx.font = "24px sans-serif";
+    for (let i = 0; i < 40; i += 1) ctx.fillText(`ITEM ${i} WIDGET SPARE PART ${1000 + i}   2 x 4.50   9.00`, 30, 40 + i * 33);
+    const bytes = new Uint8Array(canvas.toBuffer("image/png"));
+    // Terminating a thread inside a native ONNX run would abort the whole process; the pool stops it between runs.
+    for (const timeoutMs of [300, 1_500]) {
+      await expect(pool.run({ bytes, mimeType: "image/png", fields: [], settings: { timeoutMs } })).rejects.toBeInstanceOf(ExtractionTimeoutError);
+    }
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    pdf.addPage([400, 400]).drawText("Total: 12.00", { x: 30, y: 350, size: 11, font });
+    const again = await pool.run({ bytes: await pdf.save(), mimeType: "application/pdf", fields: [{ name: "total_amount", type: "number" }] });
+    expect(again.data.total_amount).toBe(12);
+  }, 180_000);
 
   it("turns a malformed PDF into an error instead of a crash", async () => {
     const bytes = new TextEncoder().encode("%PDF-1.7\nthis is not a pdf");

@@ -1,4 +1,5 @@
 import type { LineCrop } from "./crop";
+import { guardedRun } from "./run-guard";
 import type { PaddleSessions } from "./sessions";
 
 /**
@@ -34,7 +35,8 @@ export async function upsideDownProbabilities(sessions: PaddleSessions, crops: L
     const plane = CLS_HEIGHT * CLS_WIDTH;
     const input = new Float32Array(batch.length * 3 * plane);
     batch.forEach((crop, n) => fillInput(crop, input, n * 3 * plane));
-    const result = await classifier.run({ [classifier.inputNames[0]!]: new ort.Tensor("float32", input, [batch.length, 3, CLS_HEIGHT, CLS_WIDTH]) });
+    const feeds = { [classifier.inputNames[0]!]: new ort.Tensor("float32", input, [batch.length, 3, CLS_HEIGHT, CLS_WIDTH]) };
+    const result = await guardedRun(() => classifier.run(feeds));
     const probs = result[classifier.outputNames[0]!]!.data as Float32Array;
     batch.forEach((_, n) => out.push(probs[n * 2 + 1]!));
   }

@@ -1,6 +1,7 @@
 import { createCanvas } from "@napi-rs/canvas";
 import type { Raster } from "./raster";
 import { normaliseInto } from "./raster";
+import { guardedRun } from "./run-guard";
 import type { PaddleSessions } from "./sessions";
 
 /**
@@ -148,7 +149,7 @@ export async function detectText(sessions: PaddleSessions, raster: Raster, maxSi
   normaliseInto(rgba, size, input, { offset: 0, rowWidth: size.width, planeSize: plane }, { mean: DET_MEAN, std: DET_STD });
   const { ort, detection } = sessions;
   const feeds = { [detection.inputNames[0]!]: new ort.Tensor("float32", input, [1, 3, size.height, size.width]) };
-  const output = await detection.run(feeds);
+  const output = await guardedRun(() => detection.run(feeds));
   const map = output[detection.outputNames[0]!]!.data as Float32Array;
   const sx = raster.width / size.width;
   const sy = raster.height / size.height;

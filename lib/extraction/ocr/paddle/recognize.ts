@@ -3,6 +3,7 @@ import { decodeCtc, latinClasses, mostlyLatin, type DecodedChar } from "./ctc";
 import type { LineCrop } from "./crop";
 import { normaliseInto } from "./raster";
 import type { PaddleSessions } from "./sessions";
+import { guardedRun } from "./run-guard";
 import { lineWords } from "./words";
 
 const REC_NORM = { mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5] } as const;
@@ -37,7 +38,8 @@ export async function recogniseLines(sessions: PaddleSessions, crops: LineCrop[]
       const crop = crops[index]!;
       normaliseInto(crop.rgba, crop, input, { offset: n * 3 * plane, rowWidth: width, planeSize: plane }, REC_NORM);
     });
-    const output = await recognition.run({ [recognition.inputNames[0]!]: new ort.Tensor("float32", input, [batch.length, 3, height, width]) });
+    const feeds = { [recognition.inputNames[0]!]: new ort.Tensor("float32", input, [batch.length, 3, height, width]) };
+    const output = await guardedRun(() => recognition.run(feeds));
     const tensor = output[recognition.outputNames[0]!]!;
     const [, steps, classes] = tensor.dims as [number, number, number];
     const probs = tensor.data as Float32Array;

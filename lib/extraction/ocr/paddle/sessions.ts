@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { InferenceSession } from "onnxruntime-node";
+import { guardedRun } from "./run-guard";
 
 /**
  * PP-OCRv4 (PaddleOCR, Apache-2.0) detection and recognition models and the mobile v2.0 angle classifier, as ONNX
@@ -50,26 +51,25 @@ export function readDictionary(text: string): string[] {
 async function createSessions(): Promise<PaddleSessions> {
   // Imported lazily: a process that never OCRs (text-layer PDFs only) never loads the native runtime.
   const ort = await import("onnxruntime-node");
-  const [detection, recognition, classifier] = await Promise.all([
-    ort.InferenceSession.create(MODEL_FILES.detection, SESSION_OPTIONS),
-    ort.InferenceSession.create(MODEL_FILES.recognition, SESSION_OPTIONS),
-    ort.InferenceSession.create(MODEL_FILES.classifier, SESSION_OPTIONS),
-  ]);
+  // Creating a session is a native call like a run: the document's stop guard covers it (see run-guard.ts).
+  const create = (file: string) => guardedRun(() => ort.InferenceSession.create(file, SESSION_OPTIONS));
+  const detection = await create(MODEL_FILES.detection);
+  const recognition = await create(MODEL_FILES.recognition);
+  const classifier = await create(MODEL_FILES.classifier);
   return { ort, detection, recognition, classifier, characters: readDictionary(readFileSync(MODEL_FILES.dictionary, "utf8")) };
 }
 
-/** The sessions of this thread, created on first use and kept for the thread's life (never per document). */
+/**
+ * The sessions of this thread, created by the first document that needs them and kept for the thread's life (never
+ * per document). Not at thread start: a thread terminated while a session loads would take the process down, and
+ * only a document's own stop guard can keep the pool from doing that.
+ */
 export function paddleSessions(): Promise<PaddleSessions> {
   sessionsPromise ??= createSessions().catch((error: unknown) => {
     sessionsPromise = null;
     throw error;
   });
   return sessionsPromise;
-}
-
-/** How many times this thread created its sessions; tests check they are made once and reused. */
-export function sessionsLoaded(): boolean {
-  return sessionsPromise !== null;
 }
 
 export async function releasePaddleSessions(): Promise<void> {
