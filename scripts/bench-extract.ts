@@ -13,7 +13,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
-import { extractDocument, type FieldDefinition, type FieldValue, type TableRow } from "../lib/extraction";
+import { extractDocument, type TableRow } from "../lib/extraction";
 import { terminateOcr } from "../lib/extraction/loaders/ocr";
 import { clearImageTextReadings } from "../lib/extraction/loaders/pdf-image-text";
 import { compareWithPdftotext, type EndToEnd } from "./bench/pdftotext-compare";
