@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ExtractionPool, ExtractionTimeoutError } from "./extraction-pool";
 
 describe("ExtractionPool", () => {
-  const pool = new ExtractionPool({ threads: 1, timeoutMs: 30_000 });
+  // A fresh thread compiles the engine (tsx) before its first document: minutes on a machine shared by several builds.
+  const pool = new ExtractionPool({ threads: 1, timeoutMs: 90_000 });
   afterAll(() => pool.close());
 
   it("extracts in a worker thread", async () => {
@@ -13,7 +14,7 @@ describe("ExtractionPool", () => {
     pdf.addPage([400, 400]).drawText("Invoice number: INV-4711", { x: 30, y: 350, size: 11, font });
     const result = await pool.run({ bytes: await pdf.save(), mimeType: "application/pdf", fields: [{ name: "invoice_number", type: "text" }] });
     expect(result.data.invoice_number).toBe("INV-4711");
-  }, 60_000);
+  }, 180_000);
 
   it("reads images with PP-OCR in a worker thread, document after document", async () => {
     const canvas = createCanvas(600, 200);
@@ -39,7 +40,7 @@ describe("ExtractionPool", () => {
     await expect(pool.run({ bytes, mimeType: "application/pdf", fields: [], settings: { timeoutMs: 1 } })).rejects.toBeInstanceOf(ExtractionTimeoutError);
     const again = await pool.run({ bytes, mimeType: "application/pdf", fields: [{ name: "total_amount", type: "number" }] });
     expect(again.data.total_amount).toBe(12);
-  }, 60_000);
+  }, 180_000);
 
   it("stops a document that times out while PP-OCR runs, and the process and pool live on", async () => {
     const canvas = createCanvas(900, 1400);
@@ -68,5 +69,5 @@ describe("ExtractionPool", () => {
     const failure = await pool.run({ bytes, mimeType: "application/pdf", fields: [] }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Error);
     expect(String(failure)).toBe("Error: Invalid PDF structure.");
-  }, 60_000);
+  }, 180_000);
 });
