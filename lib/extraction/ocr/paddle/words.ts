@@ -12,8 +12,13 @@ import { otsuThreshold } from "../../loaders/thin-strokes";
  * Each word's box is the ink between its breaks, mapped back through the line's rotation onto the page.
  */
 
-/** Blank columns, in text heights (the ink band of the line), that make a space. Tuned on one half of the dev receipts. */
-export const SPACE_HEIGHTS = 0.3;
+/**
+ * Blank columns, in text heights (the ink band of the line), that make a space. 0.3 and twice the letter spacing
+ * split letter-spaced receipt print inside words ("HEAL THCARE", "TIMUR 1 1"); 0.4 and 2.5 times, measured
+ * 2026-11-26 on 5 dev receipts that showed such splits: verbatim values 11 → 14 of 20, fields F1 0.63 → 0.79, and
+ * unchanged on 5 receipts-dev receipts of other vendors (15 of 20, F1 0.70).
+ */
+export const SPACE_HEIGHTS = 0.4;
 
 type Ink = { columns: Uint8Array; top: number; bottom: number };
 
@@ -61,7 +66,7 @@ type Span = { chars: DecodedChar[]; from: number; to: number };
 /** Neighbouring character pairs on each side whose gaps tell the line's letter spacing. */
 const NEIGHBOURS = 4;
 /** A space is this many times wider than the letter spacing around it (wide and letter-spaced print has wide gaps). */
-const SPACE_OVER_SPACING = 2;
+const SPACE_OVER_SPACING = 2.5;
 
 function median(values: number[]): number {
   if (values.length === 0) return 0;
