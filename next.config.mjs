@@ -20,6 +20,7 @@ const nextConfig = {
     "pg",
     "pdfjs-dist",
     "tesseract.js",
+    "onnxruntime-node",
     "@napi-rs/canvas",
     "piscina",
     "mammoth",

@@ -3,6 +3,9 @@
  * ../shared/datasets/README.md (manifest.json + <doc>.gt.json) and scores it the way that README describes.
  *
  *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate] [--advanced] [--einvoice] [--no-throughput]
+ *     [--engine tesseract|paddle|combined] [--no-engines]
+ *
+ * After the main run, the images are extracted once more with each OCR engine pinned (field F1, CPU s/page, peak RSS).
  *
  * The engine only ever sees the document bytes and generic field definitions; it never reads PDF attachments.
  * At the end, text-layer speed against poppler's `pdftotext` on the same PDFs (read in place), when it is installed.
@@ -18,6 +21,7 @@ import { compareWithPdftotext, type EndToEnd } from "./bench/pdftotext-compare";
 import { alignRows, equal, normText } from "./bench/score";
 import { valueOutcomes, type ValueOutcome } from "./bench/value-outcomes";
 import { CALIBRATION, formatReliability, reliability } from "../lib/extraction/confidence";
+import { engineFigures } from "./bench/engine-figures";
 
 /** Warm passes over the merged PDF whose median is the reported throughput. */
 const THROUGHPUT_RUNS = 7;
@@ -127,7 +131,10 @@ async function main(): Promise<void> {
   const modeIdx = args.indexOf("--mode");
   const modeArg = modeIdx >= 0 ? args[modeIdx + 1] : undefined;
   const mode = modeArg === "fast" || modeArg === "accurate" ? modeArg : "balanced";
-  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--only" && args[i - 1] !== "--mode") ?? "../shared/datasets/dev");
+  // --engine pins the OCR engine of the main run (default: the one the mode picks, see lib/extraction/README.md).
+  const engineIdx = args.indexOf("--engine");
+  if (engineIdx >= 0 && args[engineIdx + 1]) process.env.OCR_ENGINE = args[engineIdx + 1];
+  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && !["--only", "--mode", "--engine"].includes(args[i - 1] ?? "")) ?? "../shared/datasets/dev");
   const manifest = readManifest(dir);
   const outcomes: Array<ValueOutcome & { half: "A" | "B" }> = [];
   const groups = new Map<string, Group>();
@@ -239,6 +246,8 @@ async function main(): Promise<void> {
       `  balanced, image readings cache cleared before every run: ${rate(uncached.median)}`;
   }
   clearInterval(sampler);
+  // Per OCR engine on the images (skip with --no-engines): three more passes over them.
+  const engines = args.includes("--no-engines") ? "" : await engineFigures(dir, manifest.documents.filter((d) => !only || d.id.includes(only)), mode);
   await terminateOcr();
   const pct = (a: number, b: number) => `${b ? ((100 * a) / b).toFixed(1) : "0.0"}% (${a}/${b})`;
   for (const [name, g] of [...groups.entries()].sort()) {
@@ -255,6 +264,7 @@ async function main(): Promise<void> {
     console.log(`time: ${(g.ms / Math.max(1, g.pages)).toFixed(0)} ms/page, ${((1000 * g.pages) / Math.max(1, g.ms)).toFixed(1)} pages/s`);
   }
   if (throughput) console.log(`\n${throughput}`);
+  if (engines) console.log(`\n${engines}`);
   console.log(`peak RSS: ${(peakRss / 1024 / 1024).toFixed(0)} MB`);
   reportCalibration(outcomes);
   const pdfGroup = groups.get("input:pdf");

@@ -3,8 +3,8 @@ import type { DataExtractionMode, EmailParsingSettings, Page, PageModel } from "
 import { loadEmail } from "./email";
 import { loadCsv, loadDocx, loadHtml, loadXlsx } from "./structured-loaders";
 import { prepareImagePages } from "./image-decode";
-import { ocrImage } from "./ocr";
-import { ocrImageUpright, uprightSize } from "./ocr-orientation";
+import { ocrEngineFor, ocrPageImage } from "./ocr-engines";
+import { uprightSize } from "./ocr-orientation";
 import { renderPdfPage } from "./pdf-render";
 import { mergeOcrIntoTextPage } from "./merge-ocr";
 import { readPdfRulings } from "./pdf-rulings";
@@ -32,9 +32,9 @@ function looksPoor(page: Page): boolean {
 export class UnsupportedDocumentError extends Error {}
 
 /** A scanned page is turned upright before OCR; a page merged into its text layer keeps the text layer's orientation. */
-async function ocrPdfPage(doc: Awaited<ReturnType<typeof openPdf>>, number: number, textPage: Page, scanned: boolean): Promise<Page> {
+async function ocrPdfPage(doc: Awaited<ReturnType<typeof openPdf>>, number: number, textPage: Page, options: { scanned: boolean; mode: DataExtractionMode }): Promise<Page> {
   const image = await renderPdfPage(doc, number);
-  const ocr = scanned ? await ocrImageUpright(image.png, image, number) : await ocrImage(image.png, image, number);
+  const ocr = await ocrPageImage(image.png, image, number, { engine: ocrEngineFor(options.mode), orient: options.scanned });
   return { ...ocr, ...uprightSize(textPage, ocr.rotation) };
 }
 
@@ -62,13 +62,13 @@ async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageMod
       let page = await readPdfTextPage(doc, number);
       const scanned = pageChars(page) < MIN_TEXT_CHARS || looksPoor(page);
       if (options.mode === "balanced" && scanned) {
-        page = await ocrPdfPage(doc, number, page, true);
+        page = await ocrPdfPage(doc, number, page, { scanned: true, mode: options.mode });
       } else if (imageText) {
-        page = await addImageText(doc, page, imageText);
+        page = await addImageText(doc, page, imageText, ocrEngineFor(options.mode));
       } else if (options.mode === "accurate") {
         // Accurate: every page is also OCR'd; text printed only inside images (logos, pasted scans) joins the
         // text layer, and a garbage text layer is replaced.
-        const ocr = await ocrPdfPage(doc, number, page, scanned);
+        const ocr = await ocrPdfPage(doc, number, page, { scanned, mode: options.mode });
         page = scanned ? ocr : mergeOcrIntoTextPage(page, ocr);
       }
       if (options.rulings) page = { ...page, rulings: await readPdfRulings(doc, number) };
@@ -80,12 +80,13 @@ async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageMod
   }
 }
 
-async function loadImage(bytes: Uint8Array, parsePagesExpression: string | undefined): Promise<PageModel> {
+async function loadImage(bytes: Uint8Array, options: LoadOptions): Promise<PageModel> {
   const images = await prepareImagePages(bytes);
   const pages: Page[] = [];
-  for (const number of parsePages(parsePagesExpression, images.length)) {
+  const engine = ocrEngineFor(options.mode);
+  for (const number of parsePages(options.parsePages, images.length)) {
     const image = images[number - 1]!;
-    pages.push(await ocrImageUpright(image.png, image, number));
+    pages.push(await ocrPageImage(image.png, image, number, { engine, orient: true }));
   }
   return { pages };
 }
@@ -112,7 +113,7 @@ export function detectType(bytes: Uint8Array, mimeType: string, fileName = ""): 
 export async function loadDocument(bytes: Uint8Array, mimeType: string, options: LoadOptions, fileName?: string, depth = 0): Promise<PageModel> {
   const type = detectType(bytes, mimeType, fileName);
   if (type === "application/pdf") return loadPdf(bytes, options);
-  if (type.startsWith("image/")) return loadImage(bytes, options.parsePages);
+  if (type.startsWith("image/")) return loadImage(bytes, options);
   if (type === DOCX) return selectPages(await loadDocx(bytes), options.parsePages);
   if (type === XLSX) return selectPages(await loadXlsx(bytes), options.parsePages);
   if (type === "text/csv") return selectPages(loadCsv(bytes), options.parsePages);

@@ -173,5 +173,5 @@ describe("OCR of turned scans", () => {
     const [ocrPage] = model.pages;
     expect(ocrPage).toMatchObject({ source: "ocr", rotation: 270, width: 380, height: 280 });
     expect(pageText(ocrPage!)).toContain("Total 99.50");
-  }, 30_000);
+  }, 90_000);
 });

@@ -1,7 +1,7 @@
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Box, Page, Word } from "../types";
 import { mergeOcrWords, pageWords } from "./merge-ocr";
-import { ocrImage } from "./ocr";
+import { ocrPageImage, type OcrEngine } from "./ocr-engines";
 import type { PdfStreamSummary } from "./pdf-guard";
 import { renderPdfRegion } from "./pdf-render";
 import { mayHoldText, paintedImages, readImagePlacements, type ImagePlacements, type PaintedImage } from "./pdf-image-placements";
@@ -116,7 +116,7 @@ async function imagesOnPage(doc: PDFDocumentProxy, pageNumber: number, state: Im
  * Adds the words of images on a text-layer page that hold text the text layer lacks (page source becomes `mixed`);
  * the page is returned as it is when no image qualifies.
  */
-export async function addImageText(doc: PDFDocumentProxy, textPage: Page, state: ImageTextState): Promise<Page> {
+export async function addImageText(doc: PDFDocumentProxy, textPage: Page, state: ImageTextState, engine: OcrEngine): Promise<Page> {
   const textWords = pageWords(textPage);
   const candidates = (await imagesOnPage(doc, textPage.number, state)).filter((image) => worthReading(image, textWords));
   const found: Word[] = [];
@@ -124,15 +124,17 @@ export async function addImageText(doc: PDFDocumentProxy, textPage: Page, state:
   for (const image of candidates) {
     if (seen.has(image.key)) continue;
     seen.add(image.key);
-    let words = readings.get(image.key);
-    if (words) remember(image.key, words);
+    // Readings differ by engine (the mode picks it), so the cache keeps them apart.
+    const key = `${engine}:${image.key}`;
+    let words = readings.get(key);
+    if (words) remember(key, words);
     else {
       if (state.regions <= 0) continue;
       state.regions -= 1;
       const rendered = await renderPdfRegion(doc, textPage.number, image.box, REGION_DPI);
-      const ocr = await ocrImage(rendered.png, rendered, textPage.number);
+      const ocr = await ocrPageImage(rendered.png, rendered, textPage.number, { engine, orient: false });
       words = pageWords(ocr);
-      remember(image.key, words);
+      remember(key, words);
     }
     found.push(...ontoPage(words, image.box));
   }

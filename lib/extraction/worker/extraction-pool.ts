@@ -1,6 +1,8 @@
 import path from "node:path";
 import { Piscina } from "piscina";
+import { inNativeRun, newRunControl, requestStop, type RunControl } from "../ocr/paddle/run-guard";
 import type { ExtractionInput, ExtractionResult } from "../types";
+import type { ExtractionTask } from "./extraction-task";
 
 export type ExtractionPoolOptions = {
   /** Worker threads; default: one per core, at most 4. */
@@ -17,6 +19,19 @@ export class ExtractionTimeoutError extends Error {}
 export class ExtractionCrashError extends Error {}
 
 const DEFAULT_TIMEOUT_MS = 120_000;
+/** How long a timed-out document may take to leave a native ONNX call before its thread is terminated anyway. */
+const NATIVE_RUN_GRACE_MS = 30_000;
+
+/**
+ * Stops a timed-out document: asks it to stop before its next native call, waits until none is in flight (a
+ * recognition run takes well under a second), then terminates its thread through the abort signal.
+ */
+async function stopThenAbort(control: RunControl, controller: AbortController): Promise<void> {
+  requestStop(control);
+  const deadline = Date.now() + NATIVE_RUN_GRACE_MS;
+  while (inNativeRun(control) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  controller.abort();
+}
 
 /**
  * pdfjs throws its own exception classes, which are not Errors; across the thread boundary they arrive as plain
@@ -33,7 +48,7 @@ function errorMessage(error: unknown): string {
  * past its timeout or exhausts its heap ends as an error and its thread is replaced; the process stays up.
  */
 export class ExtractionPool {
-  private readonly pool: Piscina<ExtractionInput, ExtractionResult>;
+  private readonly pool: Piscina<ExtractionTask, ExtractionResult>;
   private readonly timeoutMs: number;
 
   constructor(options: ExtractionPoolOptions = {}) {
@@ -51,11 +66,16 @@ export class ExtractionPool {
   async run(input: ExtractionInput): Promise<ExtractionResult> {
     const timeoutMs = input.settings?.timeoutMs ?? this.timeoutMs;
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const control = newRunControl();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      void stopThenAbort(control, controller);
+    }, timeoutMs);
     try {
-      return await this.pool.run(input, { signal: controller.signal });
+      return await this.pool.run({ input, control }, { signal: controller.signal });
     } catch (error) {
-      if (controller.signal.aborted) throw new ExtractionTimeoutError(`Extraction timed out after ${timeoutMs} ms`);
+      if (timedOut) throw new ExtractionTimeoutError(`Extraction timed out after ${timeoutMs} ms`);
       const message = errorMessage(error);
       if (/out of memory|ERR_WORKER_OUT_OF_MEMORY|exited/i.test(message)) throw new ExtractionCrashError(`Extraction worker crashed: ${message}`);
       throw error instanceof Error ? error : new Error(message);

