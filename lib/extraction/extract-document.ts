@@ -1,4 +1,4 @@
-import { extractScalarFields } from "./fields/extract-fields";
+import { extractNarrativeTable, extractScalarFields } from "./fields/extract-fields";
 import { llmOptionsFromEnv, refineWithLlm } from "./llm/llm-provider";
 import { loadDocument } from "./loaders/load-document";
 import { renderMarkdown } from "./markdown/render-markdown";
@@ -30,7 +30,7 @@ export async function extractDocument(input: ExtractionInput): Promise<Extractio
   const scalars = extractScalarFields(model, input.fields);
   for (const field of input.fields) {
     if (field.type === "table") {
-      const table = extractTableField(model, field, { advanced: settings.advancedTableExtraction ?? false });
+      const table = extractNarrativeTable(model, field) ?? extractTableField(model, field, { advanced: settings.advancedTableExtraction ?? false });
       data[field.name] = table.rows;
       fieldMetadata[field.name] = table.meta;
       continue;

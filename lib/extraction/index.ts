@@ -23,6 +23,7 @@ export type {
   SourceBox,
   TableMetadata,
   TableRow,
+  ValueEvidence,
   ValueMetadata,
   Word,
 } from "./types";

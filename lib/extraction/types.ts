@@ -104,11 +104,16 @@ export type TableRow = Record<string, Scalar>;
 
 export type FieldValue = Scalar | TableRow[];
 
+/** Which strategy of the generic (unknown-field) path found a value and how strongly its label or cue matched
+ * (0–1), so confidence calibration can tell the strategies apart. */
+export type ValueEvidence = { strategy: "narrative" | "form-label" | "acroform" | "checkbox"; match: number };
+
 export type ValueMetadata = {
   confidence: number;
   source: SourceBox | null;
   /** The text the value was read from, before normalisation. */
   raw?: string;
+  evidence?: ValueEvidence;
 };
 
 export type TableMetadata = {

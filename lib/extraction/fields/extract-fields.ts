@@ -1,7 +1,7 @@
 import { repairAddressText } from "../normalise/address-words";
 import { formatAmount } from "../normalise/amounts";
 import { findIbans, findVatIds } from "../normalise/identifiers";
-import type { FieldDefinition, PageModel, Scalar, ValueMetadata } from "../types";
+import type { FieldDefinition, PageModel, Scalar, TableMetadata, TableRow, ValueMetadata } from "../types";
 import type { ValueKind } from "./concepts";
 import { detectDateOrder } from "./date-order";
 import type { FieldContext as Context } from "./context";
@@ -13,6 +13,7 @@ import { conceptByKey } from "./concepts";
 import { reconcileTotals } from "./reconcile-totals";
 import { findAddressBelow, findCustomerByAddressWindow, findPartyBySection, findVendorName, nameMatchesDomain } from "./parties";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
+import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from "./generic/generic-fields";
 
 const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
 
@@ -176,8 +177,16 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
   });
   const out = new Map<string, ScalarResult>();
   const picks = new Map<string, Candidate | null>();
+  // Running text (contracts, letters): a field the vocabulary does not know is read from the sentence carrying its
+  // description's cue words, and abstains otherwise; label guessing in prose returns clause fragments.
+  const narrative = isNarrative(lines) ? new NarrativeReader(lines, ctx.order) : null;
+  const generic = new Map<string, GenericValue | null>();
   for (const field of ordered) {
     if (field.type === "table") continue;
+    if (narrative && !isKnownField(field) && field.type !== "boolean" && field.type !== "select") {
+      generic.set(field.name, narrative.scalar(field));
+      continue;
+    }
     let best = bestCandidate(field, ctx);
     if (!best && field.type === "select") best = selectFromText(field, ctx);
     picks.set(field.name, best);
@@ -185,6 +194,10 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
   reconcile(fields, picks, ctx);
   for (const field of ordered) {
     if (field.type === "table") continue;
+    if (generic.has(field.name)) {
+      out.set(field.name, genericResult(generic.get(field.name) ?? null));
+      continue;
+    }
     const best = picks.get(field.name) ?? null;
     if (!best) {
       out.set(field.name, { value: null, meta: { confidence: 0, source: null } });
@@ -194,6 +207,26 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
     out.set(field.name, { value, meta: { confidence: Math.round(Math.min(1, best.score) * 100) / 100, source: best.source, raw: best.raw } });
   }
   return out;
+}
+
+function genericResult(found: GenericValue | null): ScalarResult {
+  if (!found) return { value: null, meta: { confidence: 0, source: null } };
+  return { value: found.value, meta: { confidence: found.confidence, source: found.source, raw: found.raw, evidence: found.evidence } };
+}
+
+/**
+ * A one-column table field in running text ("parties": party) collects every occurrence from the sentence that
+ * introduces them; null when the document is not prose or the table is a grid, so the line-item reader takes it.
+ */
+export function extractNarrativeTable(model: PageModel, field: FieldDefinition): { rows: TableRow[]; meta: TableMetadata } | null {
+  if ((field.columns?.length ?? 0) !== 1) return null;
+  const lines = documentLines(model);
+  if (!isNarrative(lines)) return null;
+  const found = new NarrativeReader(lines, detectDateOrder(lines.map((l) => l.text).join("\n"))).table(field);
+  const rows = found.map((f) => ({ [f.column]: f.value.value }));
+  const metaRows = found.map((f) => ({ [f.column]: genericResult(f.value).meta }));
+  const confidence = found.length > 0 ? Math.min(...found.map((f) => f.value.confidence)) : 0;
+  return { rows, meta: { confidence, source: found[0]?.value.source ?? null, rows: metaRows } };
 }
 
 export { wordsSource };

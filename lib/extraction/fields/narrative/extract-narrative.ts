@@ -1,0 +1,150 @@
+/**
+ * Sentence-level extraction for narrative documents (contracts, letters, policies), driven only by the field's
+ * definition: the sentences carrying the most of the field's cue words (weighted by how rare each word is in this
+ * document, so "agreement" in an agreement counts for little and "governed" for much), then the typed value in
+ * that sentence nearest its cue words. A field whose best sentences hold no well-formed value of its kind is null.
+ */
+import type { DateOrder } from "../../normalise/dates";
+import type { SourceBox } from "../../types";
+import { stem, type FieldIntent, type IntentKind } from "../generic/field-intent";
+import { spanSource, type Sentence } from "./sentences";
+import { findDurations, findNames, findPlaceValues, findProseDates, type Found } from "./typed-values";
+
+export type NarrativeValue = {
+  value: string;
+  source: SourceBox | null;
+  raw: string;
+  /** How strongly the sentence matched the field's cues, 0–1 (its share of the cue weight the field could get). */
+  match: number;
+};
+
+type CueHit = { start: number; weight: number };
+type ScoredSentence = { sentence: Sentence; score: number; hits: CueHit[]; found: Found[] };
+
+/** A sentence must carry at least this share of the field's cue weight to be read at all. */
+const MIN_MATCH = 0.3;
+/** Sentences read, best first, before the field abstains. */
+const SENTENCES_TRIED = 3;
+/** Run-on "sentences" longer than this (tables of contents, whole sections without stops) say little about a cue. */
+const MAX_SENTENCE_WORDS = 160;
+
+/** Documents state their subject first (parties, dates of the opening paragraph): the first tenth of the
+ * sentences gets up to this much more weight, fading linearly. */
+const OPENING_BONUS = 0.25;
+
+/** A single value must stand within this many words after one of its cue words (or a third of it before): a
+ * value further away belongs to another clause of the same long sentence. */
+const CUE_WINDOW_WORDS = 12;
+
+export type NarrativeIndex = { sentences: Sentence[]; stems: Array<Set<string>>; idf: Map<string, number> };
+
+export function indexSentences(sentences: Sentence[]): NarrativeIndex {
+  const stems = sentences.map((s) => new Set(s.tokens.map(stem)));
+  const df = new Map<string, number>();
+  for (const set of stems) for (const s of set) df.set(s, (df.get(s) ?? 0) + 1);
+  const n = sentences.length;
+  const idf = new Map([...df].map(([s, count]) => [s, Math.log((n + 1) / (count + 0.5))] as const));
+  return { sentences, stems, idf };
+}
+
+function cueWeight(intent: FieldIntent, index: NarrativeIndex, present: Set<string> | null): number {
+  let total = 0;
+  for (const cue of intent.cues) {
+    const weights = cue.alternatives.filter((a) => !present || present.has(a)).map((a) => Math.max(0, index.idf.get(a) ?? 0));
+    total += Math.max(0, ...weights);
+  }
+  return total;
+}
+
+/** Sentences holding a value of the field's kind, best cue match first. */
+function scoreSentences(intent: FieldIntent, index: NarrativeIndex, order: DateOrder): ScoredSentence[] {
+  const possible = cueWeight(intent, index, null);
+  if (possible <= 0) return [];
+  const out: ScoredSentence[] = [];
+  index.sentences.forEach((sentence, i) => {
+    if (sentence.words.length > MAX_SENTENCE_WORDS) return;
+    const opening = Math.max(0, 1 - i / Math.max(1, index.sentences.length * 0.1));
+    const score = (cueWeight(intent, index, index.stems[i]!) / possible) * (1 + OPENING_BONUS * opening);
+    if (score < MIN_MATCH) return;
+    const found = valuesOfKind(intent.kind, sentence.text, order);
+    if (found.length === 0) return;
+    const hits: CueHit[] = [];
+    for (const m of sentence.text.matchAll(/[A-Za-z]+/g)) {
+      const s = stem(m[0]);
+      if (!intent.cues.some((c) => c.alternatives.includes(s))) continue;
+      hits.push({ start: m.index, weight: index.idf.get(s) ?? 0 });
+    }
+    out.push({ sentence, score, hits, found });
+  });
+  return out.sort((a, b) => b.score - a.score);
+}
+
+function valuesOfKind(kind: IntentKind, text: string, order: DateOrder): Found[] {
+  switch (kind) {
+    case "date":
+      return findProseDates(text, order);
+    case "duration":
+      return findDurations(text);
+    case "place":
+      return findPlaceValues(text);
+    case "name":
+      return findNames(text);
+    default:
+      return [];
+  }
+}
+
+/** Closeness of a value to the sentence's cue words; a value after its cue (how prose introduces it) is preferred. */
+function closeness(found: Found, hits: CueHit[]): number {
+  let best = 0;
+  for (const hit of hits) {
+    const after = found.index >= hit.start;
+    const words = Math.abs(found.index - hit.start) / 6;
+    best = Math.max(best, hit.weight / (1 + (after ? words : 2 * words) / 8));
+  }
+  return best;
+}
+
+function nearCue(found: Found, hits: CueHit[], text: string): boolean {
+  return hits.some((hit) => {
+    const [from, to] = hit.start <= found.index ? [hit.start, found.index] : [found.index + found.length, hit.start];
+    const words = text.slice(from, to).split(/\s+/).length - 1;
+    return hit.start <= found.index ? words <= CUE_WINDOW_WORDS : words <= CUE_WINDOW_WORDS / 3;
+  });
+}
+
+function toValue(found: Found, scored: ScoredSentence): NarrativeValue {
+  return {
+    value: found.value,
+    source: spanSource(scored.sentence, found.index, found.length),
+    raw: scored.sentence.text.slice(found.index, found.index + found.length),
+    match: Math.round(Math.min(1, scored.score) * 100) / 100,
+  };
+}
+
+export function extractNarrativeScalar(intent: FieldIntent, index: NarrativeIndex, order: DateOrder): NarrativeValue | null {
+  for (const scored of scoreSentences(intent, index, order).slice(0, SENTENCES_TRIED)) {
+    const found = scored.found.filter((f) => nearCue(f, scored.hits, scored.sentence.text));
+    if (found.length === 0) continue;
+    const best = [...found].sort((a, b) => closeness(b, scored.hits) - closeness(a, scored.hits))[0]!;
+    return toValue(best, scored);
+  }
+  return null;
+}
+
+/** Table fields collect every occurrence in the best sentence that has any (all the parties it names). */
+export function extractNarrativeList(intent: FieldIntent, index: NarrativeIndex, order: DateOrder): NarrativeValue[] {
+  for (const scored of scoreSentences(intent, index, order).slice(0, SENTENCES_TRIED)) {
+    const found = scored.found;
+    const seen = new Set<string>();
+    return found
+      .filter((f) => {
+        const key = f.value.toUpperCase().replace(/[^A-Z0-9]/g, "");
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
+      .map((f) => toValue(f, scored));
+  }
+  return [];
+}
