@@ -122,14 +122,23 @@ function toValue(found: Found, scored: ScoredSentence): NarrativeValue {
   };
 }
 
+/** Two sentences this close in cue match that give different values leave the field ambiguous. */
+const AMBIGUOUS_MARGIN = 0.1;
+
 export function extractNarrativeScalar(intent: FieldIntent, index: NarrativeIndex, order: DateOrder): NarrativeValue | null {
+  const readings: NarrativeValue[] = [];
   for (const scored of scoreSentences(intent, index, order).slice(0, SENTENCES_TRIED)) {
     const found = scored.found.filter((f) => nearCue(f, scored.hits, scored.sentence.text));
     if (found.length === 0) continue;
     const best = [...found].sort((a, b) => closeness(b, scored.hits) - closeness(a, scored.hits))[0]!;
-    return toValue(best, scored);
+    readings.push(toValue(best, scored));
+    if (readings.length === 2) break;
   }
-  return null;
+  const [first, second] = readings;
+  if (!first) return null;
+  // Precision before recall: a close runner-up with another value means the cue does not single one out.
+  if (second && second.value !== first.value && first.match - second.match < AMBIGUOUS_MARGIN) return null;
+  return first;
 }
 
 /** Table fields collect every occurrence in the best sentence that has any (all the parties it names). */

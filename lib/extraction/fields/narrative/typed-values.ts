@@ -115,9 +115,16 @@ export function findPeople(text: string): Found[] {
   return out;
 }
 
-/** Parties: organisations first, then people not inside an organisation's span. */
+/** Inside parentheses, or after "dba"/"formerly"/"f/k/a": an alias or a former name, not a party of its own. */
+function isAlias(text: string, index: number): boolean {
+  const before = text.slice(0, index);
+  const open = (before.match(/\(/g) ?? []).length - (before.match(/\)/g) ?? []).length;
+  return open > 0 || /\b(?:dba|d\/b\/a|formerly|f\/k\/a|a\/k\/a|doing business as)[\s,]*$/i.test(before);
+}
+
+/** Parties: organisations first, then people not inside an organisation's span; aliases left out. */
 export function findNames(text: string): Found[] {
   const orgs = findOrganisations(text);
   const people = findPeople(text).filter((p) => !orgs.some((o) => p.index < o.index + o.length && o.index < p.index + p.length));
-  return [...orgs, ...people].sort((a, b) => a.index - b.index);
+  return [...orgs, ...people].filter((f) => !isAlias(text, f.index)).sort((a, b) => a.index - b.index);
 }
