@@ -14,6 +14,7 @@ import { reconcileTotals } from "./reconcile-totals";
 import { findAddressBelow, findCustomerByAddressWindow, findPartyBySection, findVendorName, nameMatchesDomain } from "./parties";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
 import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from "./generic/generic-fields";
+import { acroFormValue, checkboxValue } from "./generic/form-fields";
 
 const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
 
@@ -181,8 +182,15 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
   // description's cue words, and abstains otherwise; label guessing in prose returns clause fragments.
   const narrative = isNarrative(lines) ? new NarrativeReader(lines, ctx.order) : null;
   const generic = new Map<string, GenericValue | null>();
+  const hasForm = model.pages.some((p) => (p.formFields?.length ?? 0) > 0);
   for (const field of ordered) {
     if (field.type === "table") continue;
+    // A fillable form's own answer is exact; printed check boxes answer yes/no and option fields.
+    const formAnswer = (hasForm ? acroFormValue(field, model, lines, ctx.order) : null) ?? (field.type === "boolean" || field.type === "select" ? checkboxValue(field, lines) : null);
+    if (formAnswer) {
+      generic.set(field.name, formAnswer);
+      continue;
+    }
     if (narrative && !isKnownField(field) && field.type !== "boolean" && field.type !== "select") {
       generic.set(field.name, narrative.scalar(field));
       continue;
@@ -204,7 +212,10 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
       continue;
     }
     const value = typeof best.value === "number" && (field.type === "currency" || resolveConcept(field)?.kind === "amount") ? Number(formatAmount(best.value)) : best.value;
-    out.set(field.name, { value, meta: { confidence: Math.round(Math.min(1, best.score) * 100) / 100, source: best.source, raw: best.raw } });
+    const confidence = Math.round(Math.min(1, best.score) * 100) / 100;
+    // A field the vocabulary does not know was found by its own name or description as a label.
+    const evidence = isKnownField(field) ? {} : { evidence: { strategy: "form-label" as const, match: confidence } };
+    out.set(field.name, { value, meta: { confidence, source: best.source, raw: best.raw, ...evidence } });
   }
   return out;
 }
