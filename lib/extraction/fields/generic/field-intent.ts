@@ -11,16 +11,23 @@ export type FieldIntent = {
   kind: IntentKind;
   /** Stems of the cue words, each with the words it stands for (its synonyms' stems included). */
   cues: Array<{ stem: string; alternatives: string[] }>;
+  /** Stems of the nouns the description is about ("the agreement"): a sentence giving a single value names them. */
+  subjects: string[];
   /** The field's name in words, for label matching on forms. */
   label: string;
 };
 
-/** Crude English stemmer: enough to make "governs"/"governed"/"governing" and "party"/"parties" one stem. */
+/**
+ * Light English stemmer: inflections only, so "governs"/"governed"/"governing" and "party"/"parties" are one stem
+ * while "agreement" stays apart from "agrees" (derivations are what the synonyms are for).
+ */
 export function stem(word: string): string {
   let w = word.toLowerCase().replace(/[^a-z]/g, "");
   if (w.length > 4 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
   else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
-  return w.slice(0, 5);
+  if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
+  return w.length > 3 && w.endsWith("e") ? w.slice(0, -1) : w;
 }
 
 const STOPWORDS = new Set(
@@ -106,5 +113,10 @@ export function fieldIntent(field: FieldDefinition, column?: FieldDefinition): F
     previous = group;
     afterOr = false;
   }
-  return { kind, cues: [...stems].map(([s, alts]) => ({ stem: s, alternatives: [...alts] })), label: nameWords };
+  // "the agreement", "the contract", "the policy": the thing whose property the field is, unless it is the value's kind.
+  const subjects = [...`${field.description ?? ""} ${field.instructions ?? ""}`.matchAll(/\bthe\s+([a-z]+)/gi)]
+    .map((m) => m[1]!.toLowerCase())
+    .filter((w) => !STOPWORDS.has(w) && !KIND_WORDS[kind]?.has(w) && !/^(?:state|country|date|value|amount|number|name|parties|party)$/.test(w))
+    .map(stem);
+  return { kind, subjects: [...new Set(subjects)], cues: [...stems].map(([s, alts]) => ({ stem: s, alternatives: [...alts] })), label: nameWords };
 }

@@ -19,7 +19,7 @@ export type NarrativeValue = {
 };
 
 type CueHit = { start: number; weight: number };
-type ScoredSentence = { sentence: Sentence; score: number; hits: CueHit[]; found: Found[] };
+type ScoredSentence = { sentence: Sentence; score: number; hits: CueHit[]; found: Found[]; stems: Set<string> };
 
 /** A sentence must carry at least this share of the field's cue weight to be read at all. */
 const MIN_MATCH = 0.3;
@@ -74,7 +74,7 @@ function scoreSentences(intent: FieldIntent, index: NarrativeIndex, order: DateO
       if (!intent.cues.some((c) => c.alternatives.includes(s))) continue;
       hits.push({ start: m.index, weight: index.idf.get(s) ?? 0 });
     }
-    out.push({ sentence, score, hits, found });
+    out.push({ sentence, score, hits, found, stems: index.stems[i]! });
   });
   return out.sort((a, b) => b.score - a.score);
 }
@@ -127,18 +127,19 @@ const AMBIGUOUS_MARGIN = 0.1;
 
 export function extractNarrativeScalar(intent: FieldIntent, index: NarrativeIndex, order: DateOrder): NarrativeValue | null {
   const readings: NarrativeValue[] = [];
-  for (const scored of scoreSentences(intent, index, order).slice(0, SENTENCES_TRIED)) {
+  for (const scored of scoreSentences(intent, index, order)) {
+    if (!intent.subjects.every((subject) => scored.stems.has(subject))) continue;
     const found = scored.found.filter((f) => nearCue(f, scored.hits, scored.sentence.text));
     if (found.length === 0) continue;
     const best = [...found].sort((a, b) => closeness(b, scored.hits) - closeness(a, scored.hits))[0]!;
     readings.push(toValue(best, scored));
-    if (readings.length === 2) break;
   }
-  const [first, second] = readings;
+  const [first] = readings;
   if (!first) return null;
-  // Precision before recall: a close runner-up with another value means the cue does not single one out.
-  if (second && second.value !== first.value && first.match - second.match < AMBIGUOUS_MARGIN) return null;
-  return first;
+  // Precision before recall: another value read from a sentence matching the cues almost as well means the cue
+  // does not single one out.
+  const rival = readings.some((r) => r.value !== first.value && first.match - r.match < AMBIGUOUS_MARGIN);
+  return rival ? null : first;
 }
 
 /** Table fields collect every occurrence in the best sentence that has any (all the parties it names). */

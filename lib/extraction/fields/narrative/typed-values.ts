@@ -54,8 +54,14 @@ export function findPlaceValues(text: string): Found[] {
   return findPlaces(text).map((p) => ({ value: p.name, index: p.index, length: p.length }));
 }
 
-const LEGAL_FORM =
-  "(?:Inc(?:orporated)?\\.?|Corporation|Corp\\.?|Company|Co\\.|L\\.?L\\.?C\\.?|L\\.?L\\.?P\\.?|L\\.?P\\.?|Ltd\\.?|Limited|N\\.\\s?V\\.?|B\\.\\s?V\\.?|AG|GmbH|S\\.\\s?A\\.?|plc|PLC|SE|Pty\\.?\\s+Ltd\\.?)";
+// Legal forms as printed in title case or in capitals (legal text often sets party names in capitals).
+const WORD_FORMS = ["Inc(?:orporated)?\\.?", "Corporation", "Corp\\.?", "Company", "Co\\.", "Ltd\\.?", "Limited", "Pty\\.?\\s+Ltd\\.?"];
+const LEGAL_FORM = `(?:${[
+  ...WORD_FORMS,
+  // Letters only, not the "s" of "\\s".
+  ...WORD_FORMS.map((f) => f.replace(/(?<!\\)[a-z]+/g, (w) => w.toUpperCase())),
+  "L\\.?L\\.?C\\.?", "L\\.?L\\.?P\\.?", "L\\.?P\\.?", "N\\.\\s?V\\.?", "B\\.\\s?V\\.?", "AG", "GmbH", "GMBH", "S\\.\\s?A\\.?", "plc", "PLC", "SE",
+].join("|")})`;
 const CAP_WORD = "(?:[A-Z][\\w'’&/.-]*)";
 const CONNECTOR = "(?:of|and|&|the|de|du|la|for)";
 // A run of capitalised words (connectors allowed inside), an optional comma, then the legal form.
@@ -88,9 +94,10 @@ export function findOrganisations(text: string): Found[] {
   for (const m of text.matchAll(ORGANISATION)) {
     const words = trimName(m[1]!.split(/\s+/));
     if (words.length === 0 || words.every((w) => LEGAL_ONLY.test(w))) continue;
-    const name = `${words.join(" ")}${m[0].slice(m[1]!.length).replace(/^,?\s+/, " ")}`.replace(/\s+/g, " ").trim();
-    const index = m.index + m[0].indexOf(words[0]!);
-    out.push({ value: name, index, length: m.index + m[0].length - index });
+    const index = m.index + m[1]!.lastIndexOf(words.join(" ").split(" ")[0]!, m[1]!.length - words.join(" ").length);
+    const length = m.index + m[0].length - index;
+    // Spelled as printed, comma before the legal form included ("NIKE, Inc.").
+    out.push({ value: text.slice(index, index + length).replace(/\s+/g, " "), index, length });
   }
   return out;
 }
