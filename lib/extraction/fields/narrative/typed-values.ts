@@ -73,6 +73,7 @@ const NOT_NAME = new Set(
     "confidentiality", "nondisclosure", "non-disclosure", "disclosure", "mutual", "employee", "employer", "executive",
     "company", "party", "parties", "recipient", "whereas", "the", "of", "hereinafter", "a", "an", "as", "is", "on",
     "letter", "dear", "re", "attn", "to", "from", "for", "its", "their", "exhibit", "section", "between:", "parent",
+    "shall", "should", "will", "would", "may", "must", "can", "not", "any", "all", "each", "such", "said", "other",
   ].map((w) => w.toLowerCase()),
 );
 const LEGAL_ONLY = new RegExp(`^${LEGAL_FORM}$`, "i");
@@ -81,10 +82,11 @@ function trimName(words: string[]): string[] {
   let start = 0;
   // The name starts after the last framing word ("Agreement between ACME" → "ACME").
   words.forEach((w, i) => {
-    if (NOT_NAME.has(w.toLowerCase().replace(/[.,:;]+$/, "")) && i < words.length - 1) start = i + 1;
+    // A capitalised "The" opens a name ("The Healthfield Group, Inc."); everything else here frames one.
+    if (w !== "The" && NOT_NAME.has(w.toLowerCase().replace(/[.,:;]+$/, "")) && i < words.length - 1) start = i + 1;
   });
   let out = words.slice(start);
-  while (out.length > 0 && /^(?:of|and|&|the|de|du|la|for)$/i.test(out[0]!)) out = out.slice(1);
+  while (out.length > 0 && /^(?:of|and|&|the|de|du|la|for)$/.test(out[0]!)) out = out.slice(1);
   return out;
 }
 
@@ -93,7 +95,9 @@ export function findOrganisations(text: string): Found[] {
   const out: Found[] = [];
   for (const m of text.matchAll(ORGANISATION)) {
     const words = trimName(m[1]!.split(/\s+/));
-    if (words.length === 0 || words.every((w) => LEGAL_ONLY.test(w))) continue;
+    // A name needs a word of its own ("The Company" and "SHOULD COMPANY" are not names).
+    const own = words.filter((w) => w !== "The" && !LEGAL_ONLY.test(w) && !/^(?:of|and|&|the|de|du|la|for)$/i.test(w));
+    if (own.length === 0 || own.some((w) => NOT_NAME.has(w.toLowerCase().replace(/[.,:;]+$/, "")))) continue;
     const index = m.index + m[1]!.lastIndexOf(words.join(" ").split(" ")[0]!, m[1]!.length - words.join(" ").length);
     const length = m.index + m[0].length - index;
     // Spelled as printed, comma before the legal form included ("NIKE, Inc.").
@@ -102,7 +106,8 @@ export function findOrganisations(text: string): Found[] {
   return out;
 }
 
-const PERSON_WORD = "(?:[A-Z][a-z]+(?:[-'’][A-Z][a-z]+)?|[A-Z]\\.)";
+// Title case or capitals ("J. PATRICK MULCAHY"); initials with their stop.
+const PERSON_WORD = "(?:[A-Z][a-z]+(?:[-'’][A-Z][a-z]+)?|[A-Z]{2,}(?:[-'’][A-Z]+)?|[A-Z]\\.)";
 // A person named where a party is introduced: after "between", "and", "among" or "with", two to four capitalised
 // words or initials, optionally "Jr."/"Sr."/"III", closed by a comma, a parenthesis, "and" or the sentence's end.
 const PERSON = new RegExp(
@@ -115,8 +120,8 @@ export function findPeople(text: string): Found[] {
   const out: Found[] = [];
   for (const m of text.matchAll(PERSON)) {
     const words = m[1]!.split(/\s+/);
-    if (words.some((w) => NOT_NAME.has(w.toLowerCase()))) continue;
-    if (words.filter((w) => /^[A-Z][a-z]/.test(w)).length < 2 && !/^[A-Z]\.$/.test(words[0]!)) continue;
+    if (words.some((w) => NOT_NAME.has(w.toLowerCase()) || LEGAL_ONLY.test(w))) continue;
+    if (words.filter((w) => /^[A-Z][a-zA-Z]/.test(w)).length < 2 && !/^[A-Z]\.$/.test(words[0]!)) continue;
     out.push({ value: m[1]!.replace(/\s+/g, " "), index: m.index, length: m[1]!.length });
   }
   return out;
