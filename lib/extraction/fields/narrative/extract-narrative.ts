@@ -113,6 +113,24 @@ function nearCue(found: Found, hits: CueHit[], text: string): boolean {
   });
 }
 
+/**
+ * A value that points away from the field's subject is about something else: a duration counted "from"/"after"
+ * another event ("one year after termination of employment") when the field asks how long "the agreement" lasts,
+ * and a hyphenated duration that qualifies a noun other than the field's cue words ("a seven-day revocation period").
+ * Self-reference ("hereof", "hereunder") and the subject itself keep it.
+ */
+function aboutSubject(found: Found, text: string, intent: FieldIntent): boolean {
+  if (intent.kind !== "duration" || intent.subjects.length === 0) return true;
+  const raw = text.slice(found.index, found.index + found.length);
+  const after = text.slice(found.index + found.length).split(/\s+/).filter(Boolean);
+  const cueStems = new Set(intent.cues.flatMap((c) => c.alternatives));
+  if (/-/.test(raw) && after[0] && !cueStems.has(stem(after[0]))) return false;
+  const anchorAt = after.slice(0, 3).findIndex((w) => /^(?:from|after|following)$/i.test(w));
+  if (anchorAt < 0) return true;
+  const anchor = after.slice(anchorAt + 1, anchorAt + 9);
+  return anchor.some((w) => /^here(?:of|to|under|in|by)\b/i.test(w) || intent.subjects.includes(stem(w)));
+}
+
 function toValue(found: Found, scored: ScoredSentence): NarrativeValue {
   return {
     value: found.value,
@@ -129,7 +147,7 @@ export function extractNarrativeScalar(intent: FieldIntent, index: NarrativeInde
   const readings: NarrativeValue[] = [];
   for (const scored of scoreSentences(intent, index, order)) {
     if (!intent.subjects.every((subject) => scored.stems.has(subject))) continue;
-    const found = scored.found.filter((f) => nearCue(f, scored.hits, scored.sentence.text));
+    const found = scored.found.filter((f) => nearCue(f, scored.hits, scored.sentence.text) && aboutSubject(f, scored.sentence.text, intent));
     if (found.length === 0) continue;
     const best = [...found].sort((a, b) => closeness(b, scored.hits) - closeness(a, scored.hits))[0]!;
     readings.push(toValue(best, scored));
