@@ -25,3 +25,11 @@ describe("typed values in prose", () => {
     expect(findNames(text).map((n) => n.value)).toEqual(["ACME HOLDINGS, INC.", "Craig W. Ashmore", "Qiagen N.V."]);
   });
 });
+
+describe("dates as text layers split them", () => {
+  it("reads a split ordinal and a comma set apart", () => {
+    expect(findProseDates("entered into this 13 th day of July, 2012 by", "mdy").map((d) => d.value)).toEqual(["2012-07-13"]);
+    expect(findProseDates("this 31 st day of May , 2005 by", "mdy").map((d) => d.value)).toEqual(["2005-05-31"]);
+    expect(findProseDates("Agreed as of 10 th October, 2011 by", "mdy").map((d) => d.value)).toEqual(["2011-10-10"]);
+  });
+});

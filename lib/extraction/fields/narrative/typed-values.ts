@@ -10,7 +10,8 @@ export type Found = { value: string; index: number; length: number };
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 const MONTH = `(${MONTHS.join("|")}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\\.?`;
 // "the 30th day of January, 2006", "6th of February, 1999": the ordinal forms findDates does not read.
-const ORDINAL_DATE = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:day\\s+)?of\\s+${MONTH},?\\s+(\\d{4})\\b`, "gi");
+// Text layers split "13 th" and "May , 2005"; "10th October, 2011" has no "of".
+const ORDINAL_DATE = new RegExp(`\\b(\\d{1,2})\\s?(?:st|nd|rd|th)?\\s+(?:day\\s+)?(?:of\\s+)?${MONTH}\\s*,?\\s+(\\d{4})\\b`, "gi");
 
 export function findProseDates(text: string, order: DateOrder): Found[] {
   const out: Found[] = [];
