@@ -15,6 +15,8 @@ import { findAddressBelow, findCustomerByAddressWindow, findPartyBySection, find
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
 import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from "./generic/generic-fields";
 import { acroFormValue, checkboxValue } from "./generic/form-fields";
+import { formLabels, valueBelowLabel } from "./generic/form-labels";
+import { findLabelMatches } from "./label-matches";
 
 const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
 
@@ -32,12 +34,20 @@ function preferLargest(candidates: Candidate[]): Candidate[] {
     .sort((a, b) => b.score - a.score);
 }
 
-function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
-  const concept = resolveConcept(field);
+function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: ReadonlySet<string> = new Set()): Candidate | null {
+  // A field the vocabulary does not know ("effective_date", "policy_number") is found by its own labels and
+  // their synonyms, not by the invoice concept a word of its name happens to share.
+  const concept = isKnownField(field) ? resolveConcept(field) : null;
   const kind: ValueKind = concept?.kind ?? kindForType(field);
   const key = concept?.key ?? `field:${field.name}`;
-  const extra = fieldLabels(field).map((label) => ({ concept: key, label }));
+  const extra = (concept ? fieldLabels(field) : formLabels(field)).map((label) => ({ concept: key, label }));
   let candidates = findLabelledCandidates(ctx.lines, key, kind, ctx.order, concept ? [] : extra);
+  // On a form, the text right of an unknown field's label may be the next question's label, not an answer.
+  if (!concept) {
+    const answers = candidates.filter((c) => !otherLabels.has(normaliseLabel(c.raw)));
+    const below = answers.length < candidates.length ? valueBelowLabel(ctx.lines, findLabelMatches(ctx.lines, key, extra), kind, ctx.order, otherLabels) : null;
+    candidates = below ? [below, ...answers] : answers;
+  }
   if (key.startsWith("vendor_")) {
     // The buyer's own ids ("Ihre USt-IdNr.", "Your VAT no.") are not the seller's.
     candidates = candidates.filter((c) => !BUYER_CONTEXT.test(ctx.lines[c.line]?.text ?? ""));
@@ -111,6 +121,10 @@ function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
   return best;
 }
 
+function normaliseLabel(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}#]+/gu, " ").trim();
+}
+
 /** OCR'd pages carry tesseract's confidences; a text layer's words are exact (confidence 1) and stay as printed. */
 function readByOcr(ctx: Context, page: number): boolean {
   return ctx.lines.some((line) => line.page === page && line.words.some((word) => word.confidence < 1));
@@ -140,7 +154,7 @@ function selectFromText(field: FieldDefinition, ctx: Context): Candidate | null 
 function reconcile(fields: FieldDefinition[], picks: Map<string, Candidate | null>, ctx: Context): void {
   const byConcept = new Map<string, string>();
   for (const f of fields) {
-    const key = resolveConcept(f)?.key;
+    const key = isKnownField(f) ? resolveConcept(f)?.key : undefined;
     if (key && !byConcept.has(key)) byConcept.set(key, f.name);
   }
   const get = (key: string) => {
@@ -195,7 +209,8 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
       generic.set(field.name, narrative.scalar(field));
       continue;
     }
-    let best = bestCandidate(field, ctx);
+    const otherLabels = new Set(fields.filter((f) => f !== field).flatMap((f) => formLabels(f).map(normaliseLabel)));
+    let best = bestCandidate(field, ctx, otherLabels);
     if (!best && field.type === "select") best = selectFromText(field, ctx);
     picks.set(field.name, best);
   }

@@ -117,7 +117,7 @@ function nearCue(found: Found, hits: CueHit[], text: string): boolean {
  * A value that points away from the field's subject is about something else: a duration counted "from"/"after"
  * another event ("one year after termination of employment") when the field asks how long "the agreement" lasts,
  * and a hyphenated duration that qualifies a noun other than the field's cue words ("a seven-day revocation period").
- * Self-reference ("hereof", "hereunder") and the subject itself keep it.
+ * Self-reference ("hereof", "hereunder", "the date first written above") and the subject itself keep it.
  */
 function aboutSubject(found: Found, text: string, intent: FieldIntent): boolean {
   if (intent.kind !== "duration" || intent.subjects.length === 0) return true;
@@ -128,7 +128,7 @@ function aboutSubject(found: Found, text: string, intent: FieldIntent): boolean 
   const anchorAt = after.slice(0, 3).findIndex((w) => /^(?:from|after|following)$/i.test(w));
   if (anchorAt < 0) return true;
   const anchor = after.slice(anchorAt + 1, anchorAt + 9);
-  return anchor.some((w) => /^here(?:of|to|under|in|by)\b/i.test(w) || intent.subjects.includes(stem(w)));
+  return anchor.some((w) => /^(?:here(?:of|to|under|in|by)|above)\b/i.test(w) || intent.subjects.includes(stem(w)));
 }
 
 function toValue(found: Found, scored: ScoredSentence): NarrativeValue {
