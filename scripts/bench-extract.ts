@@ -3,7 +3,7 @@
  * ../shared/datasets/README.md (manifest.json + <doc>.gt.json) and scores it the way that README describes.
  *
  *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate] [--advanced]
- *                            [--half a|b]
+ *                            [--half a|b] [--no-throughput]
  *
  * contracts-dev (manifest split "contracts-dev") is scored with its own parser and rules (bench/contracts-scoring.ts);
  * `--half a|b` keeps the first or second half of the split groups (tune on one, confirm on the other).
@@ -341,8 +341,8 @@ async function main(): Promise<void> {
   }
   // Steady-state text-layer throughput: every dataset PDF page, merged three times into one document in memory
   // (pdf-lib), so per-file start-up does not dominate; end to end with fields, tables and markdown.
-  // contracts-dev is measured for accuracy only: its 40 long PDFs merged three times would dominate the run.
-  const pdfEntries = contracts ? [] : manifest.documents.filter((d) => d.document.toLowerCase().endsWith(".pdf") && (!only || d.id.includes(only)));
+  // contracts-dev (and any run with --no-throughput) is measured for accuracy only: its 40 long PDFs merged three times would dominate the run.
+  const pdfEntries = contracts || args.includes("--no-throughput") ? [] : manifest.documents.filter((d) => d.document.toLowerCase().endsWith(".pdf") && (!only || d.id.includes(only)));
   let throughput = "";
   let merged: { bytes: Uint8Array; endToEnd: EndToEnd } | null = null;
   if (pdfEntries.length > 0) {
