@@ -13,8 +13,6 @@ export type FieldIntent = {
   cues: Array<{ stem: string; alternatives: string[] }>;
   /** Stems of the nouns the description is about ("the agreement"): a sentence giving a single value names them. */
   subjects: string[];
-  /** The field's name in words, for label matching on forms. */
-  label: string;
 };
 
 /**
@@ -118,5 +116,5 @@ export function fieldIntent(field: FieldDefinition, column?: FieldDefinition): F
     .map((m) => m[1]!.toLowerCase())
     .filter((w) => !STOPWORDS.has(w) && !KIND_WORDS[kind]?.has(w) && !/^(?:state|country|date|value|amount|number|name|parties|party)$/.test(w))
     .map(stem);
-  return { kind, subjects: [...new Set(subjects)], cues: [...stems].map(([s, alts]) => ({ stem: s, alternatives: [...alts] })), label: nameWords };
+  return { kind, subjects: [...new Set(subjects)], cues: [...stems].map(([s, alts]) => ({ stem: s, alternatives: [...alts] })) };
 }

@@ -5,7 +5,6 @@
  */
 import type { DateOrder } from "../../normalise/dates";
 import type { FieldDefinition, SourceBox, ValueEvidence } from "../../types";
-import { CONCEPTS } from "../concepts";
 import type { DocLine } from "../document-lines";
 import { extractNarrativeList, extractNarrativeScalar, indexSentences, type NarrativeIndex } from "../narrative/extract-narrative";
 import { splitSentences } from "../narrative/sentences";
@@ -27,12 +26,6 @@ export function isKnownField(field: FieldDefinition): boolean {
   if (name.join("_") === concept.key) return true;
   const vocabulary = new Set([...concept.cues, ...concept.labels].flatMap(tokenise));
   return name.every((token) => vocabulary.has(token));
-}
-
-/** Any field of the built-in vocabulary at all: a table whose columns the line-item reader knows stays there. */
-export function anyConceptCue(text: string): boolean {
-  const tokens = new Set(tokenise(text));
-  return CONCEPTS.some((c) => c.cues.some((cue) => tokenise(cue).every((t) => tokens.has(t))));
 }
 
 /**
