@@ -1,6 +1,6 @@
 import { calibrateConfidences } from "./confidence/apply";
 import { applyEInvoice, einvoiceFromXml, einvoiceReadingEnabled, looksLikeXml, readEInvoice, renderEInvoiceText } from "./einvoice";
-import { extractScalarFields } from "./fields/extract-fields";
+import { extractNarrativeTable, extractScalarFields } from "./fields/extract-fields";
 import { llmOptionsFromEnv, refineWithLlm } from "./llm/llm-provider";
 import { detectType, loadDocument } from "./loaders/load-document";
 import { textToPages } from "./loaders/plain-text";
@@ -33,7 +33,7 @@ export async function extractDocument(input: ExtractionInput): Promise<Extractio
   const scalars = extractScalarFields(model, input.fields);
   for (const field of input.fields) {
     if (field.type === "table") {
-      const table = extractTableField(model, field, { advanced: settings.advancedTableExtraction ?? false });
+      const table = extractNarrativeTable(model, field) ?? extractTableField(model, field, { advanced: settings.advancedTableExtraction ?? false });
       data[field.name] = table.rows;
       fieldMetadata[field.name] = table.meta;
       continue;

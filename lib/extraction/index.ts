@@ -16,6 +16,7 @@ export type {
   FieldMetadata,
   FieldType,
   FieldValue,
+  FormField,
   Line,
   Page,
   PageModel,

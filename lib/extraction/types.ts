@@ -23,6 +23,18 @@ export type Rulings = {
 /** Clockwise quarter turns, in degrees. */
 export type PageRotation = 0 | 90 | 180 | 270;
 
+/** A filled field of a fillable PDF form (AcroForm widget), read from the file's form data, not from its text. */
+export type FormField = {
+  /** The field's full name in the form ("applicant.name", "Text1"). */
+  name: string;
+  /** Its tooltip (/TU), or the printed text left of or above it. */
+  label?: string;
+  kind: "text" | "checkbox" | "radio" | "choice";
+  /** Text as filled in; for check boxes whether it is ticked; radio and choice fields their selected option. */
+  value: string | boolean;
+  box: Box;
+};
+
 export type Page = {
   /** 1-based page number. */
   number: number;
@@ -36,6 +48,8 @@ export type Page = {
   rotation?: PageRotation;
   blocks: Block[];
   rulings?: Rulings;
+  /** Fillable form fields of the page with a value (PDF AcroForm), when it has any. */
+  formFields?: FormField[];
 };
 
 export type PageModel = { pages: Page[]; title?: string };
@@ -126,6 +140,9 @@ export type ValueEvidence = {
   agreement?: number;
   /** Another candidate with a different value scored nearly as well. */
   rival?: boolean;
+  /** How strongly the label or sentence cue matched (0–1), on the paths for fields the vocabulary does not know
+   * ("narrative", "form-label", "acroform", "checkbox"). */
+  match?: number;
 };
 
 export type ValueMetadata = {

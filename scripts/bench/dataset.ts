@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { FieldDefinition } from "../../lib/extraction";
 
-export type Gt = { fields: Record<string, string>; tables?: { line_items?: Array<Record<string, string>> } };
-export type Manifest = { documents: Array<{ id: string; document: string; ground_truth: string; split_group?: string }> };
+export type Gt = { fields: Record<string, string>; tables?: { line_items?: Array<Record<string, string>>; parties?: Array<{ party: string }> } };
+export type Manifest = { split?: string; documents: Array<{ id: string; document: string; ground_truth: string; split_group?: string }> };
 
 export const FIELDS: FieldDefinition[] = [
   { name: "invoice_number", type: "text", description: "Invoice number" },

@@ -1,7 +1,7 @@
 import { repairAddressText } from "../normalise/address-words";
 import { formatAmount } from "../normalise/amounts";
 import { findIbans, findVatIds } from "../normalise/identifiers";
-import type { FieldDefinition, PageModel, Scalar, ValueMetadata } from "../types";
+import type { FieldDefinition, PageModel, Scalar, TableMetadata, TableRow, ValueMetadata } from "../types";
 import type { ValueKind } from "./concepts";
 import { detectDateOrder } from "./date-order";
 import type { FieldContext as Context } from "./context";
@@ -14,6 +14,10 @@ import { reconcileTotals } from "./reconcile-totals";
 import { findAddressBelow, findCustomerByAddressWindow, findPartyBySection, findVendorName, nameMatchesDomain } from "./parties";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
 import { valueEvidence, type TotalsCheck } from "./value-evidence";
+import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from "./generic/generic-fields";
+import { acroFormValue, checkboxValue } from "./generic/form-fields";
+import { formLabels, valueBelowLabel } from "./generic/form-labels";
+import { findLabelMatches } from "./label-matches";
 
 const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
 
@@ -31,12 +35,20 @@ function preferLargest(candidates: Candidate[]): Candidate[] {
     .sort((a, b) => b.score - a.score);
 }
 
-function bestCandidate(field: FieldDefinition, ctx: Context): Candidate | null {
-  const concept = resolveConcept(field);
+function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: ReadonlySet<string> = new Set()): Candidate | null {
+  // A field the vocabulary does not know ("effective_date", "policy_number") is found by its own labels and
+  // their synonyms, not by the invoice concept a word of its name happens to share.
+  const concept = isKnownField(field) ? resolveConcept(field) : null;
   const kind: ValueKind = concept?.kind ?? kindForType(field);
   const key = concept?.key ?? `field:${field.name}`;
-  const extra = fieldLabels(field).map((label) => ({ concept: key, label }));
+  const extra = (concept ? fieldLabels(field) : formLabels(field)).map((label) => ({ concept: key, label }));
   let candidates: Candidate[] = findLabelledCandidates(ctx.lines, key, kind, ctx.order, concept ? [] : extra).map((c) => ({ ...c, strategy: "label" }));
+  // On a form, the text right of an unknown field's label may be the next question's label, not an answer.
+  if (!concept) {
+    const answers = candidates.filter((c) => !otherLabels.has(normaliseLabel(c.raw)));
+    const below = answers.length < candidates.length ? valueBelowLabel(ctx.lines, findLabelMatches(ctx.lines, key, extra), kind, ctx.order, otherLabels) : null;
+    candidates = below ? [below, ...answers] : answers;
+  }
   if (key.startsWith("vendor_")) {
     // The buyer's own ids ("Ihre USt-IdNr.", "Your VAT no.") are not the seller's.
     candidates = candidates.filter((c) => !BUYER_CONTEXT.test(ctx.lines[c.line]?.text ?? ""));
@@ -119,6 +131,10 @@ function tagged(candidate: Candidate | null, strategy: string): Candidate | null
   return candidate && !candidate.strategy ? { ...candidate, strategy } : candidate;
 }
 
+function normaliseLabel(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}#]+/gu, " ").trim();
+}
+
 /** OCR'd pages carry tesseract's confidences; a text layer's words are exact (confidence 1) and stay as printed. */
 function readByOcr(ctx: Context, page: number): boolean {
   return ctx.lines.some((line) => line.page === page && line.words.some((word) => word.confidence < 1));
@@ -148,7 +164,7 @@ function selectFromText(field: FieldDefinition, ctx: Context): Candidate | null 
 function reconcile(fields: FieldDefinition[], picks: Map<string, Candidate | null>, ctx: Context): TotalsCheck | null {
   const byConcept = new Map<string, string>();
   for (const f of fields) {
-    const key = resolveConcept(f)?.key;
+    const key = isKnownField(f) ? resolveConcept(f)?.key : undefined;
     if (key && !byConcept.has(key)) byConcept.set(key, f.name);
   }
   const get = (key: string) => {
@@ -194,26 +210,66 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
   });
   const out = new Map<string, ScalarResult>();
   const picks = new Map<string, Candidate | null>();
+  // Running text (contracts, letters): a field the vocabulary does not know is read from the sentence carrying its
+  // description's cue words, and abstains otherwise; label guessing in prose returns clause fragments.
+  const narrative = isNarrative(lines) ? new NarrativeReader(lines, ctx.order) : null;
+  const generic = new Map<string, GenericValue | null>();
+  const hasForm = model.pages.some((p) => (p.formFields?.length ?? 0) > 0);
   for (const field of ordered) {
     if (field.type === "table") continue;
-    let best = bestCandidate(field, ctx);
+    // A fillable form's own answer is exact; printed check boxes answer yes/no and option fields.
+    const formAnswer = (hasForm ? acroFormValue(field, model, lines, ctx.order) : null) ?? (field.type === "boolean" || field.type === "select" ? checkboxValue(field, lines) : null);
+    if (formAnswer) {
+      generic.set(field.name, formAnswer);
+      continue;
+    }
+    if (narrative && !isKnownField(field) && field.type !== "boolean" && field.type !== "select") {
+      generic.set(field.name, narrative.scalar(field));
+      continue;
+    }
+    const otherLabels = new Set(fields.filter((f) => f !== field).flatMap((f) => formLabels(f).map(normaliseLabel)));
+    let best = bestCandidate(field, ctx, otherLabels);
     if (!best && field.type === "select") best = selectFromText(field, ctx);
     picks.set(field.name, best);
   }
   const totals = reconcile(fields, picks, ctx);
   for (const field of ordered) {
     if (field.type === "table") continue;
+    if (generic.has(field.name)) {
+      out.set(field.name, genericResult(generic.get(field.name) ?? null));
+      continue;
+    }
     const best = picks.get(field.name) ?? null;
     if (!best) {
       out.set(field.name, { value: null, meta: { confidence: 0, source: null } });
       continue;
     }
     const value = typeof best.value === "number" && (field.type === "currency" || resolveConcept(field)?.kind === "amount") ? Number(formatAmount(best.value)) : best.value;
-    const concept = resolveConcept(field);
+    const concept = isKnownField(field) ? resolveConcept(field) : null;
     const evidence = valueEvidence(best, { kind: concept?.kind ?? kindForType(field), key: concept?.key ?? `field:${field.name}`, candidates: ctx.candidates?.get(concept?.key ?? `field:${field.name}`) ?? [], totals });
-    out.set(field.name, { value, meta: { confidence: Math.round(Math.min(1, best.score) * 100) / 100, source: best.source, raw: best.raw, evidence } });
+    out.set(field.name, { value, meta: { confidence: Math.round(Math.min(1, best.score) * 100) / 100, source: best.source, raw: best.raw, evidence: concept ? evidence : { ...evidence, strategy: "form-label", match: Math.min(1, best.score) } } });
   }
   return out;
+}
+
+function genericResult(found: GenericValue | null): ScalarResult {
+  if (!found) return { value: null, meta: { confidence: 0, source: null } };
+  return { value: found.value, meta: { confidence: found.confidence, source: found.source, raw: found.raw, evidence: found.evidence } };
+}
+
+/**
+ * A one-column table field in running text ("parties": party) collects every occurrence from the sentence that
+ * introduces them; null when the document is not prose or the table is a grid, so the line-item reader takes it.
+ */
+export function extractNarrativeTable(model: PageModel, field: FieldDefinition): { rows: TableRow[]; meta: TableMetadata } | null {
+  if ((field.columns?.length ?? 0) !== 1) return null;
+  const lines = documentLines(model);
+  if (!isNarrative(lines)) return null;
+  const found = new NarrativeReader(lines, detectDateOrder(lines.map((l) => l.text).join("\n"))).table(field);
+  const rows = found.map((f) => ({ [f.column]: f.value.value }));
+  const metaRows = found.map((f) => ({ [f.column]: genericResult(f.value).meta }));
+  const confidence = found.length > 0 ? Math.min(...found.map((f) => f.value.confidence)) : 0;
+  return { rows, meta: { confidence, source: found[0]?.value.source ?? null, rows: metaRows } };
 }
 
 export { wordsSource };

@@ -60,6 +60,7 @@ async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageMod
     const imageText = options.mode === "balanced" ? await prepareImageText(bytes, streams, doc.numPages) : null;
     for (const number of selectedPdfPages(options.parsePages, doc.numPages)) {
       let page = await readPdfTextPage(doc, number);
+      const formFields = page.formFields;
       const scanned = pageChars(page) < MIN_TEXT_CHARS || looksPoor(page);
       if (options.mode === "balanced" && scanned) {
         page = await ocrPdfPage(doc, number, page, { scanned: true, mode: options.mode });
@@ -71,6 +72,8 @@ async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageMod
         const ocr = await ocrPdfPage(doc, number, page, { scanned, mode: options.mode });
         page = scanned ? ocr : mergeOcrIntoTextPage(page, ocr);
       }
+      // Form values come from the file's form data whichever way the page's words were read.
+      if (formFields && !page.formFields) page = { ...page, formFields };
       if (options.rulings) page = { ...page, rulings: await readPdfRulings(doc, number) };
       pages.push(page);
     }

@@ -2,6 +2,7 @@ import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { buildPage, type RawWord } from "../layout/build-page";
 import type { Page } from "../types";
+import { readFormFields } from "./pdf-form-fields";
 import { loadPdfjs, standardFontDataUrl } from "./pdf-runtime";
 
 /**
@@ -63,6 +64,8 @@ export async function readPdfTextPage(doc: PDFDocumentProxy, pageNumber: number)
     }
     words.push(...itemWords(item.str, e, f - fontH * 0.8, runW, fontH));
   }
+  const formFields = await readFormFields(page, viewport);
   page.cleanup();
-  return buildPage(pageNumber, viewport.width, viewport.height, "text-layer", words);
+  const built = buildPage(pageNumber, viewport.width, viewport.height, "text-layer", words);
+  return formFields.length > 0 ? { ...built, formFields } : built;
 }

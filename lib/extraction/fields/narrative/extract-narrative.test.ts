@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { extractDocument } from "../../extract-document";
+import type { FieldDefinition } from "../../types";
+
+const CONTRACT = `MUTUAL NON-DISCLOSURE AGREEMENT
+This Mutual Non-Disclosure Agreement (the "Agreement") is made and entered into as of the 3rd day of March, 2021 by and
+between Northwind Traders, Inc., a Delaware corporation ("Northwind"), and Jane A. Doe ("Consultant").
+1. Purpose. The parties wish to explore a business relationship and to that end each may disclose confidential
+information to the other, which the receiving party shall hold in strict confidence and use only for that purpose.
+2. Obligations. The receiving party shall not disclose confidential information to any third party and shall protect it
+with the same degree of care it uses for its own information of a similar nature, but never less than reasonable care.
+3. Term. This Agreement shall remain in effect for a period of three (3) years from the date first written above.
+4. Returns. Upon request the receiving party shall return all documents within thirty (30) days of the request.
+5. Governing Law. This Agreement shall be governed by and construed in accordance with the laws of the State of New York,
+without regard to its conflict of laws principles, and the courts located in the county of the parties shall hear disputes.
+6. Notices. Notices under this agreement shall be in writing and delivered by hand or by registered mail to the
+addresses of the parties written above or to such other address as a party may designate by notice.
+7. Entire Agreement. This agreement is the entire understanding of the parties on its subject and may be changed only in
+a writing signed by both parties; no waiver of any breach shall be a waiver of any other breach of this agreement.
+IN WITNESS WHEREOF the parties have executed this Agreement as of the date first written above.`;
+
+const FIELDS: FieldDefinition[] = [
+  { name: "effective_date", type: "date", description: "The date the agreement takes effect" },
+  { name: "jurisdiction", type: "text", description: "The state or country whose law governs the agreement" },
+  { name: "term", type: "text", description: "How long the agreement lasts, e.g. 2 years" },
+  { name: "parties", type: "table", description: "The parties that sign the agreement: company or person name", columns: [{ name: "party", type: "text" }] },
+];
+
+const text = (s: string) => new TextEncoder().encode(s);
+
+describe("narrative documents", () => {
+  it("reads each field from the sentence carrying its description's cue words", async () => {
+    const result = await extractDocument({ bytes: text(CONTRACT), mimeType: "text/plain", fields: FIELDS });
+    expect(result.data.effective_date).toBe("2021-03-03");
+    expect(result.data.jurisdiction).toBe("New York");
+    expect(result.data.term).toBe("3 years");
+    expect(result.data.parties).toEqual([{ party: "Northwind Traders, Inc." }, { party: "Jane A. Doe" }]);
+    const meta = result.fieldMetadata.jurisdiction;
+    expect(meta && "evidence" in meta ? meta.evidence : null).toMatchObject({ strategy: "narrative" });
+    expect(meta && "raw" in meta ? meta.raw : null).toBe("New York");
+  });
+
+  it("works for a field it has never seen, from its description alone", async () => {
+    const fields: FieldDefinition[] = [{ name: "return_deadline", type: "text", description: "How long the receiving party has to return documents, e.g. 10 days" }];
+    const result = await extractDocument({ bytes: text(CONTRACT), mimeType: "text/plain", fields });
+    expect(result.data.return_deadline).toBe("30 days");
+  });
+
+  it("abstains when no sentence holds a well-formed value of the field's kind", async () => {
+    const withoutLaw = CONTRACT.replace(/5\. Governing Law\.[^]*?hear disputes\.\n/, "");
+    const fields: FieldDefinition[] = [
+      { name: "jurisdiction", type: "text", description: "The state or country whose law governs the agreement" },
+      { name: "renewal_fee", type: "number", description: "The fee charged for renewing the agreement" },
+    ];
+    const result = await extractDocument({ bytes: text(withoutLaw), mimeType: "text/plain", fields });
+    expect(result.data.jurisdiction).toBeNull();
+    expect(result.data.renewal_fee).toBeNull();
+  });
+});

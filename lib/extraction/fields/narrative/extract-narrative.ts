@@ -1,0 +1,178 @@
+/**
+ * Sentence-level extraction for narrative documents (contracts, letters, policies), driven only by the field's
+ * definition: the sentences carrying the most of the field's cue words (weighted by how rare each word is in this
+ * document, so "agreement" in an agreement counts for little and "governed" for much), then the typed value in
+ * that sentence nearest its cue words. A field whose best sentences hold no well-formed value of its kind is null.
+ */
+import type { DateOrder } from "../../normalise/dates";
+import type { SourceBox } from "../../types";
+import { stem, type FieldIntent, type IntentKind } from "../generic/field-intent";
+import { spanSource, type Sentence } from "./sentences";
+import { findDurations, findNames, findPlaceValues, findProseDates, type Found } from "./typed-values";
+
+export type NarrativeValue = {
+  value: string;
+  source: SourceBox | null;
+  raw: string;
+  /** How strongly the sentence matched the field's cues, 0–1 (its share of the cue weight the field could get). */
+  match: number;
+};
+
+type CueHit = { start: number; weight: number };
+type ScoredSentence = { sentence: Sentence; score: number; hits: CueHit[]; found: Found[]; stems: Set<string> };
+
+/** A sentence must carry at least this share of the field's cue weight to be read at all. */
+const MIN_MATCH = 0.3;
+/** Sentences read, best first, before the field abstains. */
+const SENTENCES_TRIED = 3;
+/** Run-on "sentences" longer than this (tables of contents, whole sections without stops) say little about a cue. */
+const MAX_SENTENCE_WORDS = 160;
+
+/** Documents state their subject first (parties, dates of the opening paragraph): the first tenth of the
+ * sentences gets up to this much more weight, fading linearly. */
+const OPENING_BONUS = 0.25;
+
+/** A single value must stand within this many words after one of its cue words (or a third of it before): a
+ * value further away belongs to another clause of the same long sentence. */
+const CUE_WINDOW_WORDS = 12;
+
+export type NarrativeIndex = { sentences: Sentence[]; stems: Array<Set<string>>; idf: Map<string, number> };
+
+export function indexSentences(sentences: Sentence[]): NarrativeIndex {
+  const stems = sentences.map((s) => new Set(s.tokens.map(stem)));
+  const df = new Map<string, number>();
+  for (const set of stems) for (const s of set) df.set(s, (df.get(s) ?? 0) + 1);
+  const n = sentences.length;
+  const idf = new Map([...df].map(([s, count]) => [s, Math.log((n + 1) / (count + 0.5))] as const));
+  return { sentences, stems, idf };
+}
+
+function cueWeight(intent: FieldIntent, index: NarrativeIndex, present: Set<string> | null): number {
+  let total = 0;
+  for (const cue of intent.cues) {
+    const weights = cue.alternatives.filter((a) => !present || present.has(a)).map((a) => Math.max(0, index.idf.get(a) ?? 0));
+    total += Math.max(0, ...weights);
+  }
+  return total;
+}
+
+/** Sentences holding a value of the field's kind, best cue match first. */
+function scoreSentences(intent: FieldIntent, index: NarrativeIndex, order: DateOrder): ScoredSentence[] {
+  const possible = cueWeight(intent, index, null);
+  if (possible <= 0) return [];
+  const out: ScoredSentence[] = [];
+  index.sentences.forEach((sentence, i) => {
+    if (sentence.words.length > MAX_SENTENCE_WORDS) return;
+    const opening = Math.max(0, 1 - i / Math.max(1, index.sentences.length * 0.1));
+    const score = (cueWeight(intent, index, index.stems[i]!) / possible) * (1 + OPENING_BONUS * opening);
+    if (score < MIN_MATCH) return;
+    const found = valuesOfKind(intent.kind, sentence.text, order);
+    if (found.length === 0) return;
+    const hits: CueHit[] = [];
+    for (const m of sentence.text.matchAll(/[A-Za-z]+/g)) {
+      const s = stem(m[0]);
+      if (!intent.cues.some((c) => c.alternatives.includes(s))) continue;
+      hits.push({ start: m.index, weight: index.idf.get(s) ?? 0 });
+    }
+    out.push({ sentence, score, hits, found, stems: index.stems[i]! });
+  });
+  return out.sort((a, b) => b.score - a.score);
+}
+
+function valuesOfKind(kind: IntentKind, text: string, order: DateOrder): Found[] {
+  switch (kind) {
+    case "date":
+      return findProseDates(text, order);
+    case "duration":
+      return findDurations(text);
+    case "place":
+      return findPlaceValues(text);
+    case "name":
+      return findNames(text);
+    default:
+      return [];
+  }
+}
+
+/** Closeness of a value to the sentence's cue words; a value after its cue (how prose introduces it) is preferred. */
+function closeness(found: Found, hits: CueHit[]): number {
+  let best = 0;
+  for (const hit of hits) {
+    const after = found.index >= hit.start;
+    const words = Math.abs(found.index - hit.start) / 6;
+    best = Math.max(best, hit.weight / (1 + (after ? words : 2 * words) / 8));
+  }
+  return best;
+}
+
+function nearCue(found: Found, hits: CueHit[], text: string): boolean {
+  return hits.some((hit) => {
+    const [from, to] = hit.start <= found.index ? [hit.start, found.index] : [found.index + found.length, hit.start];
+    const words = text.slice(from, to).split(/\s+/).length - 1;
+    return hit.start <= found.index ? words <= CUE_WINDOW_WORDS : words <= CUE_WINDOW_WORDS / 3;
+  });
+}
+
+/**
+ * A value that points away from the field's subject is about something else: a duration counted "from"/"after"
+ * another event ("one year after termination of employment") when the field asks how long "the agreement" lasts,
+ * and a hyphenated duration that qualifies a noun other than the field's cue words ("a seven-day revocation period").
+ * Self-reference ("hereof", "hereunder", "the date first written above") and the subject itself keep it.
+ */
+function aboutSubject(found: Found, text: string, intent: FieldIntent): boolean {
+  if (intent.kind !== "duration" || intent.subjects.length === 0) return true;
+  const raw = text.slice(found.index, found.index + found.length);
+  const after = text.slice(found.index + found.length).split(/\s+/).filter(Boolean);
+  const cueStems = new Set(intent.cues.flatMap((c) => c.alternatives));
+  if (/-/.test(raw) && after[0] && !cueStems.has(stem(after[0]))) return false;
+  const anchorAt = after.slice(0, 3).findIndex((w) => /^(?:from|after|following)$/i.test(w));
+  if (anchorAt < 0) return true;
+  const anchor = after.slice(anchorAt + 1, anchorAt + 9);
+  return anchor.some((w) => /^(?:here(?:of|to|under|in|by)|above)\b/i.test(w) || intent.subjects.includes(stem(w)));
+}
+
+function toValue(found: Found, scored: ScoredSentence): NarrativeValue {
+  return {
+    value: found.value,
+    source: spanSource(scored.sentence, found.index, found.length),
+    raw: scored.sentence.text.slice(found.index, found.index + found.length),
+    match: Math.round(Math.min(1, scored.score) * 100) / 100,
+  };
+}
+
+/** Two sentences this close in cue match that give different values leave the field ambiguous. */
+const AMBIGUOUS_MARGIN = 0.1;
+
+export function extractNarrativeScalar(intent: FieldIntent, index: NarrativeIndex, order: DateOrder): NarrativeValue | null {
+  const readings: NarrativeValue[] = [];
+  for (const scored of scoreSentences(intent, index, order)) {
+    if (!intent.subjects.every((subject) => scored.stems.has(subject))) continue;
+    const found = scored.found.filter((f) => nearCue(f, scored.hits, scored.sentence.text) && aboutSubject(f, scored.sentence.text, intent));
+    if (found.length === 0) continue;
+    const best = [...found].sort((a, b) => closeness(b, scored.hits) - closeness(a, scored.hits))[0]!;
+    readings.push(toValue(best, scored));
+  }
+  const [first] = readings;
+  if (!first) return null;
+  // Precision before recall: another value read from a sentence matching the cues almost as well means the cue
+  // does not single one out.
+  const rival = readings.some((r) => r.value !== first.value && first.match - r.match < AMBIGUOUS_MARGIN);
+  return rival ? null : first;
+}
+
+/** Table fields collect every occurrence in the best sentence that has any (all the parties it names). */
+export function extractNarrativeList(intent: FieldIntent, index: NarrativeIndex, order: DateOrder): NarrativeValue[] {
+  for (const scored of scoreSentences(intent, index, order).slice(0, SENTENCES_TRIED)) {
+    const found = scored.found;
+    const seen = new Set<string>();
+    return found
+      .filter((f) => {
+        const key = f.value.toUpperCase().replace(/[^A-Z0-9]/g, "");
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
+      .map((f) => toValue(f, scored));
+  }
+  return [];
+}
