@@ -120,6 +120,9 @@ async function main() {
   const totals: Totals = { taught: zero(), untaught: zero(), cellsTaught: zero(), cellsUntaught: zero(), otherTaught: zero(), otherUntaught: zero(), later: 0, groups: 0, others: 0 };
   try {
     for (const dir of sets) await benchSet(server.baseUrl, key, dir, totals, verbose);
+  } catch (error) {
+    console.error(`server output (last 3,000 characters):\n${server.output().slice(-3000)}`);
+    throw error;
   } finally {
     await server.stop();
   }
