@@ -74,7 +74,7 @@ describe("uploads and classifiers", () => {
     const jobs = w.sentJobs.length;
     const plain = await call(w.adminClient, "upload_document", { parserId: parser.id, fileName: "note.txt", mimeType: "text/plain", contentBase64: Buffer.from("hello").toString("base64") });
     expect(plain.isError).toBe(true);
-    expect(text(plain)).toMatch(/note\.txt is a text\/plain file; this parser accepts application\/pdf/);
+    expect(text(plain)).toMatch(/note\.txt is a file of a kind this parser does not accept \(Plain text\)\. This parser accepts: PDF/);
     const broken = await call(w.adminClient, "upload_document", { parserId: parser.id, fileName: "x.pdf", contentBase64: "not base64!" });
     expect(text(broken)).toMatch(/contentBase64: not valid base64/);
     const empty = await call(w.adminClient, "upload_document", { parserId: parser.id, fileName: "x.pdf", contentBase64: "" });

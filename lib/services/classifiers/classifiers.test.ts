@@ -159,7 +159,7 @@ describe("classification and routing", () => {
     await updateParser(acme, invoices.id, { isActive: true, acceptedFileTypes: ["image/png"] });
     await reprocessClassifierDocument(acme, queue, classifier.id, invoice!.id);
     expect(await classify(invoice!.id)).toBe("failed");
-    expect((await getClassifierDocument(acme, classifier.id, invoice!.id)).routing.error).toMatch(/Invoices refused the document: .*accepts image\/png/);
+    expect((await getClassifierDocument(acme, classifier.id, invoice!.id)).routing.error).toMatch(/Invoices refused the document: .*This parser accepts: PNG image/);
   });
 
   it("splits an upload into parts that are classified on their own", async () => {

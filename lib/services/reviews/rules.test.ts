@@ -79,7 +79,7 @@ describe("rule names and values", () => {
   it("refuses a comparison value that is neither a number nor a date", () => {
     expect(ruleValueProblem({ operator: "greater_than", value: "100" })).toBeNull();
     expect(ruleValueProblem({ operator: "less_than", value: "2024-03-15" })).toBeNull();
-    expect(ruleValueProblem({ operator: "greater_than", value: "lots" })).toMatch(/numbers or ISO dates/);
+    expect(ruleValueProblem({ operator: "greater_than", value: "lots" })).toMatch(/numbers or dates \(such as 100 or 2024-03-15\)/);
     expect(ruleValueProblem({ operator: "equals", value: "lots" })).toBeNull();
   });
 });

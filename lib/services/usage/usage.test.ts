@@ -49,7 +49,7 @@ describe("UsageQuerySchema", () => {
     [{ from: "yesterday" }, "from"],
     [{ from: "2024-05-02", to: "2024-05-01" }, "before"],
     [{ from: "2024-01-01", to: "2025-01-01" }, "366"],
-    [{ parserId: "nope" }, "UUID"],
+    [{ parserId: "nope" }, "is not a valid id"],
     [{ page: "1" }, "page"],
   ])("refuses %j", (input, hint) => {
     const parsed = UsageQuerySchema.safeParse(input);
