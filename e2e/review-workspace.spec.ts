@@ -54,13 +54,13 @@ async function documentInReview(request: APIRequestContext, number: string): Pro
   return documentId;
 }
 
-async function openWorkspace(page: Page, person: Person, documentId: string) {
+async function openWorkspace(page: Page, person: Person, documentId: string, inParser = parserId) {
   await signIn(page, person.email, person.password);
   await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   // Page 1 is in the server's HTML as the image drawn while processing: on screen before any script has run.
-  const html = await (await page.request.get(`/parsers/${parserId}/documents/${documentId}`)).text();
+  const html = await (await page.request.get(`/parsers/${inParser}/documents/${documentId}`)).text();
   expect(html).toMatch(/<img[^>]*alt="Page 1 of [^"]+\.pdf"[^>]*elementtiming="review-workspace-preview"|<img[^>]*elementtiming="review-workspace-preview"[^>]*alt="Page 1 of [^"]+\.pdf"/);
-  await page.goto(`/parsers/${parserId}/documents/${documentId}`);
+  await page.goto(`/parsers/${inParser}/documents/${documentId}`);
   await expect(page.getByRole("group", { name: "Page 1 of 1" }).locator("canvas")).toBeVisible();
   // …and once pdf.js has painted the page, the canvas takes its place.
   await expect(page.getByTestId("first-page-preview")).toHaveCount(0);
@@ -331,7 +331,7 @@ test("at 1280×720 the focus layout shows the document, at least 8 values and a 
   const documentId = await wideDocument(request, "INV-WIDE-1");
 
   await page.setViewportSize({ width: 1280, height: 720 });
-  await openWorkspace(page, rita, documentId);
+  await openWorkspace(page, rita, documentId, wideParserId);
   // The console's navigation is a bar; the parser's header and tabs are gone.
   await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
@@ -375,7 +375,7 @@ test("approve is blocked with the list of problems until they are fixed; an admi
   const documentId = await wideDocument(request, "INV-WIDE-2");
   await api(request, "PATCH", `/process/${wideParserId}/files/data`, { documentId, data: { invoiceNumber: null, subtotal: 100, tax: 20, total: 125 } });
 
-  await openWorkspace(page, rita, documentId);
+  await openWorkspace(page, rita, documentId, wideParserId);
   // The parser's checks arrive with the workspace's context (the queue's links show it has come).
   await expect(page.getByRole("link", { name: "Next document" })).toBeVisible();
   await page.getByRole("button", { name: "Approve" }).click();
@@ -399,7 +399,7 @@ test("approve is blocked with the list of problems until they are fixed; an admi
   const second = await wideDocument(request, "INV-WIDE-3");
   await api(request, "PATCH", `/process/${wideParserId}/files/data`, { documentId: second, data: { invoiceNumber: "INV-WIDE-3", subtotal: 100, tax: 20, total: 125 } });
   await api(request, "POST", `/parsers/${wideParserId}/documents/${second}/review/assign`, { reviewerId: ada.id });
-  await openWorkspace(page, ada, second);
+  await openWorkspace(page, ada, second, wideParserId);
   await page.getByRole("button", { name: "Approve" }).click();
   await page.getByRole("alert").filter({ hasText: "Cannot approve yet" }).getByRole("button", { name: "Approve anyway…" }).click();
   const override = page.getByRole("alertdialog", { name: "Approve despite the problems?" });
@@ -413,7 +413,7 @@ test("approve is blocked with the list of problems until they are fixed; an admi
 test("on a 768 px tablet and a 390 px phone the workspace stays usable, with no serious accessibility violations", async ({ page, request }) => {
   const documentId = await wideDocument(request, "INV-WIDE-4");
   await page.setViewportSize({ width: 768, height: 1024 });
-  await openWorkspace(page, rita, documentId);
+  await openWorkspace(page, rita, documentId, wideParserId);
   await expect(page.getByRole("separator", { name: "Resize the data panel" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Approve" })).toBeInViewport();
   await expect(page.getByLabel("invoiceNumber", { exact: true })).toBeInViewport();
