@@ -377,7 +377,7 @@ test("approve is blocked with the list of problems until they are fixed; an admi
 
   await openWorkspace(page, rita, documentId, wideParserId);
   // The parser's checks arrive with the workspace's context (the queue's links show it has come).
-  await expect(page.getByRole("link", { name: "Next document" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Review queue" }).getByRole("link").first()).toBeVisible();
   await page.getByRole("button", { name: "Approve" }).click();
   const problems = page.getByRole("alert").filter({ hasText: "Cannot approve yet" });
   await expect(problems).toContainText("2 problems");
