@@ -384,7 +384,7 @@ test("approve is blocked with the list of problems until they are fixed; an admi
   await expect(problems).toContainText("subtotal + tax = 120, but total is 125");
   await expect(problems.getByRole("button", { name: "Approve anyway…" })).toHaveCount(0);
   await problems.getByRole("button", { name: "invoiceNumber is required but empty" }).click();
-  const invoiceNumber = page.getByLabel("invoiceNumber", { exact: true });
+  const invoiceNumber = page.getByLabel("invoiceNumber (required)", { exact: true });
   await expect(invoiceNumber).toBeFocused();
   await invoiceNumber.fill("INV-WIDE-2");
   await invoiceNumber.press("Enter");
