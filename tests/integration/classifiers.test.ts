@@ -121,7 +121,7 @@ describe("create, read and update", () => {
       [{ name: "x", routing: { rules: [rule], extra: 1 } }, /Unrecognized key/],
       [{ name: "x", routing: { rules: [{ label: "", targetParserId: invoices.id }] } }, /Label is required/],
       [{ name: "x", routing: { rules: [rule, { ...rule, label: "invoice" }] } }, /listed twice/],
-      [{ name: "x", routing: { rules: [{ label: "A", targetParserId: "not-a-uuid" }] } }, /UUID/],
+      [{ name: "x", routing: { rules: [{ label: "A", targetParserId: "not-a-uuid" }] } }, /is not a valid id/],
       [{ name: "x", routing: { rules: [rule], fallback: { action: "delete" } } }, /fallback\.action/],
       [{ name: "x", routing: { rules: [rule], fallback: { action: "route" } } }, /Required when the fallback action is route/],
       [{ name: "x", routing: { rules: [rule], fallback: { action: "route", targetParserId: theirs.id } } }, /fallback\.targetParserId: .*not an active document parser/],

@@ -214,6 +214,9 @@ const MATRIX: Record<string, Probe[]> = {
     mixed("B's parser, A's document", ["parserId"], ["document"]),
   ],
   "POST /parsers/{parserId}/documents/{documentId}/review/reset": [atA(["document"]), mixed("B's parser, A's document", ["parserId"], ["document"])],
+  "POST /parsers/{parserId}/documents/{documentId}/review/undo": [atA(["document"]), mixed("B's parser, A's document", ["parserId"], ["document"])],
+  "GET /parsers/{parserId}/review-checks": [atA()],
+  "PATCH /parsers/{parserId}/review-checks": [atA(["parser"])],
   "POST /parsers/{parserId}/documents/{documentId}/review/assign": [
     atA(["document"]),
     atA(["document"], { label: "to A's own reviewer", body: (a) => ({ reviewerId: a.memberId }) }),
@@ -227,6 +230,8 @@ const MATRIX: Record<string, Probe[]> = {
     onB("filtered by A's assignee", { kind: "emptyOrNotFound" }, { query: (a) => ({ assignee: a.adminId }) }),
   ],
   "GET /me/preferences": [onB("B's own preferences", { kind: "ok" })],
+  // A person's own password, for console sessions only: an API key is refused whatever the body.
+  "POST /me/password": [onB("B's key", { kind: "rejected", statuses: [403] })],
   "GET /me/connections": [onB("B's own connections only", listed((b) => [b.connectionId]))],
   "DELETE /me/connections/{connectionId}": [atA(["connections"])],
   "PATCH /me/preferences": [onB("B's own preferences", { kind: "ok" }, { watch: ["preferences"] })],
@@ -300,6 +305,8 @@ type McpToolProbe = {
   control?: boolean;
 };
 
+/** A PDF's bytes as upload_document takes them: enough for the type check, never read (the probes are refused first). */
+const SAMPLE_PDF_BASE64 = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n").toString("base64");
 const notFoundTool: McpOutcome = { kind: "notFound" };
 const refusedTool: McpOutcome = { kind: "refused" };
 const emptyTool: McpOutcome = { kind: "emptyOrNotFound" };
@@ -378,6 +385,11 @@ const MCP_TOOL_MATRIX: Record<string, McpToolProbe[]> = {
     toolProbe("B's classifier keeping A's rule id", (a, b) => ({ classifierId: b.classifierId, routing: { rules: [{ id: a.ruleId, label: "Invoice", targetParserId: b.parserId }] } }), okTool((b) => [b.classifierId]), ["classifier"]),
   ],
 
+  upload_document: [
+    toolAtA((a) => ({ parserId: a.parserId, fileName: "stolen.pdf", contentBase64: SAMPLE_PDF_BASE64 }), ["documents", "parser"], { label: "to A's parser" }),
+    toolAtA((a) => ({ classifierId: a.classifierId, fileName: "stolen.pdf", contentBase64: SAMPLE_PDF_BASE64 }), ["classifier"], { label: "to A's classifier" }),
+    toolProbe("B's parser, A's folder", (a, b) => ({ parserId: b.parserId, fileName: "stolen.pdf", contentBase64: SAMPLE_PDF_BASE64, folderId: a.folderId }), refusedTool, ["folders"]),
+  ],
   upload_document_by_url: [
     toolAtA((a, _b, env) => ({ parserId: a.parserId, urls: [env.fixtureUrl] }), ["documents", "parser"], { label: "to A's parser" }),
     toolAtA((a, _b, env) => ({ classifierId: a.classifierId, urls: [env.fixtureUrl] }), ["classifier"], { label: "to A's classifier" }),

@@ -202,6 +202,7 @@ const TOOL_PROBES: Record<string, { args: (a: TeamWorld, env: SampleEnv) => Reco
   create_field: [{ args: (a) => ({ parserId: a.parserId, field: { name: "stolen", type: "text" } }), outcome: "refused" }],
   update_field: [{ args: (a) => ({ parserId: a.parserId, fieldId: a.fieldId, description: "stolen" }), outcome: "refused" }],
   delete_field: [{ args: (a) => ({ parserId: a.parserId, fieldId: a.fieldId }), outcome: "refused" }],
+  upload_document: [{ args: (a) => ({ parserId: a.parserId, fileName: "x.pdf", contentBase64: Buffer.from("%PDF-1.4\n%%EOF\n").toString("base64") }), outcome: "refused" }],
   upload_document_by_url: [{ args: (a, env) => ({ parserId: a.parserId, urls: [env.fixtureUrl] }), outcome: "refused" }],
   get_document_data: [
     { args: (a) => ({ parserId: a.parserId, documentId: a.documentId, waitSeconds: 0 }), outcome: "notFound" },

@@ -42,10 +42,13 @@ export type OpenApiRoute = {
 type OpenApiDocument = {
   paths: Record<
     string,
-    Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> }; "x-permission"?: string }>
+    Record<string, { parameters?: { name: string; in: string }[]; requestBody?: RequestBody; "x-permission"?: string }>
   >;
-  components: { schemas: Record<string, JsonSchema> };
+  components: { schemas: Record<string, JsonSchema>; requestBodies?: Record<string, RequestBody> };
 };
+
+/** A request body, inline or (for named bodies, so generated clients keep defaults optional) a `$ref` to components.requestBodies. */
+type RequestBody = { $ref?: string; content?: Record<string, { schema: JsonSchema }> };
 
 export async function openApiRoutes(): Promise<{ routes: OpenApiRoute[]; resolve: (schema: JsonSchema) => JsonSchema }> {
   const response = await call<OpenApiDocument>("/api/v1/openapi.json");
@@ -66,7 +69,8 @@ export async function openApiRoutes(): Promise<{ routes: OpenApiRoute[]; resolve
     for (const [method, operation] of Object.entries(methods)) {
       const upper = method.toUpperCase();
       const parameters = operation.parameters ?? [];
-      const content = operation.requestBody?.content ?? {};
+      const body = operation.requestBody?.$ref ? document.components.requestBodies?.[operation.requestBody.$ref.replace("#/components/requestBodies/", "")] : operation.requestBody;
+      const content = body?.content ?? {};
       const json = content["application/json"]?.schema;
       routes.push({
         key: `${upper} ${path}`,
