@@ -9,8 +9,13 @@ export async function signIn(page: Page, email: string, password: string) {
 
 /** Signs out from any page: on the review workspace and on small screens the navigation sits behind its Menu button. */
 export async function signOut(page: Page) {
-  const button = page.getByRole("button", { name: "Sign out" });
-  if (!(await button.isVisible())) await page.getByRole("button", { name: "Menu" }).click();
-  await button.click();
+  const inSidebar = page.getByRole("complementary", { name: "Console" }).getByRole("button", { name: "Sign out" });
+  if (await inSidebar.isVisible()) {
+    await inSidebar.click();
+  } else {
+    await page.getByRole("button", { name: "Menu" }).click();
+    // The drawer is a dialog of its own; the hidden sidebar keeps a second, hidden copy of the button.
+    await page.getByRole("dialog", { name: "Console menu" }).getByRole("button", { name: "Sign out" }).click();
+  }
   await expect(page).toHaveURL(/\/sign-in/);
 }
