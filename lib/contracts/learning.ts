@@ -47,7 +47,7 @@ export const MemoryExportSchema = z
   .strictObject({
     format: z.literal("quarry-parser-memory"),
     version: z.literal(1),
-    exportedAt: z.string(),
+    exportedAt: z.string().max(64).describe("When it was exported (ISO 8601); informative only"),
     examples: z
       .array(z.strictObject({ taughtBy: z.string().max(50), taughtAt: z.iso.datetime({ offset: true }), fingerprint: FingerprintSchema, evidence: EvidenceSchema }))
       .max(5000),
