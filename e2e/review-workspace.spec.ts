@@ -416,7 +416,7 @@ test("on a 768 px tablet and a 390 px phone the workspace stays usable, with no 
   await openWorkspace(page, rita, documentId, wideParserId);
   await expect(page.getByRole("separator", { name: "Resize the data panel" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Approve" })).toBeInViewport();
-  await expect(page.getByLabel("invoiceNumber", { exact: true })).toBeInViewport();
+  await expect(page.getByLabel("invoiceNumber (required)", { exact: true })).toBeInViewport();
   const axe = async () =>
     (await new AxeBuilder({ page }).analyze()).violations
       .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
