@@ -426,7 +426,7 @@ test("on a 768 px tablet and a 390 px phone the workspace stays usable, with no 
   // A phone: document above, data below; the navigation opens from the Menu button.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole("separator", { name: "Resize the data panel" })).toBeHidden();
-  const documentBox = (await page.getByRole("region", { name: "Document" }).boundingBox())!;
+  const documentBox = (await page.getByRole("region", { name: "Document", exact: true }).boundingBox())!;
   const dataBox = (await page.getByRole("form", { name: "Extracted data" }).boundingBox())!;
   expect(dataBox.y).toBeGreaterThanOrEqual(documentBox.y + documentBox.height - 1);
   expect(documentBox.width).toBeGreaterThan(350);
