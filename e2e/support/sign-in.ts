@@ -13,9 +13,14 @@ export async function signOut(page: Page) {
   if (await inSidebar.isVisible()) {
     await inSidebar.click();
   } else {
-    await page.getByRole("button", { name: "Menu" }).click();
-    // The drawer is a dialog of its own; the hidden sidebar keeps a second, hidden copy of the button.
-    await page.getByRole("dialog", { name: "Console menu" }).getByRole("button", { name: "Sign out" }).click();
+    // The drawer is a dialog of its own (the hidden sidebar keeps a second, hidden copy of the button). It closes
+    // when the page changes, so a click landing while the workspace moves on to the next document is tried again.
+    const menu = page.getByRole("dialog", { name: "Console menu" });
+    await expect(async () => {
+      if (!(await menu.isVisible())) await page.getByRole("button", { name: "Menu" }).click();
+      await expect(menu).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await menu.getByRole("button", { name: "Sign out" }).click();
   }
   await expect(page).toHaveURL(/\/sign-in/);
 }
