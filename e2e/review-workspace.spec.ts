@@ -443,6 +443,8 @@ test("the Review badge follows a decision taken in the workspace, and the parser
   await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   const badge = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Review/ });
   await page.goto("/review");
+  // The count streams in after the page (a Suspense boundary): wait for it before reading it.
+  await expect(badge).toHaveText(/\d/);
   const waiting = Number((await badge.textContent())?.match(/\d+/)?.[0] ?? 0);
   expect(waiting).toBeGreaterThan(0);
   // Into the workspace and back out with client-side navigation only: the navigation is not rendered again.
