@@ -459,6 +459,7 @@ test("the Review badge follows a decision taken in the workspace, and the parser
 
   // Ada finds the parser's inbound e-mail address in its settings, with a copy button.
   await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   await page.goto(`/parsers/${wideParserId}/settings`);
   await expect(page.getByText(/^[a-z0-9-]+@inbound\.localhost$/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Copy the e-mail address" })).toBeVisible();
