@@ -10,7 +10,7 @@ import { signIn } from "./support/sign-in";
 test.describe.configure({ mode: "serial" });
 
 const port = Number(process.env.E2E_WEBHOOK_PORT);
-const received: { signature: string; body: string }[] = [];
+const received: { id: string; signature: string; body: string }[] = [];
 let receiver: Server;
 
 test.beforeAll(async () => {
@@ -18,7 +18,7 @@ test.beforeAll(async () => {
     let body = "";
     request.on("data", (chunk: Buffer) => (body += chunk.toString()));
     request.on("end", () => {
-      received.push({ signature: String(request.headers["webhook-signature"]), body });
+      received.push({ id: String(request.headers["webhook-id"]), signature: String(request.headers["webhook-signature"]), body });
       response.writeHead(200, { "content-type": "text/plain" });
       response.end("thanks");
     });
@@ -72,4 +72,15 @@ test("add a webhook, send a test event and see it in the delivery log", async ({
   const details = page.getByRole("dialog");
   await expect(details.getByText(/#1 · .* · 200/)).toBeVisible();
   await expect(details.getByText("thanks")).toBeVisible();
+  await expect(details.getByText("none (a test event)")).toBeVisible();
+
+  // A manual redelivery is a new delivery with a fresh webhook-id; the log says which delivery it repeats.
+  await details.getByRole("button", { name: "Redeliver" }).click();
+  await expect(details.getByText("Redelivery of")).toBeVisible();
+  await expect.poll(() => received.length).toBe(2);
+  expect(received[1]!.id).not.toBe(received[0]!.id);
+  await page.keyboard.press("Escape");
+  await expect(log.getByText("redelivery", { exact: true })).toBeVisible();
+  await log.getByRole("row").filter({ hasNotText: "redelivery" }).filter({ hasText: "webhook.test" }).getByRole("button", { name: "Details" }).click();
+  await expect(page.getByRole("dialog").getByText("Redelivered", { exact: true })).toBeVisible();
 });

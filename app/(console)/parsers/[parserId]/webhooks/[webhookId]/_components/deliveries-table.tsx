@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import {
@@ -30,6 +31,55 @@ function DeliveryStatus({ delivery }: { delivery: WebhookDelivery }) {
   return <Badge tone={STATUS_TONE[delivery.status]}>{delivery.status === "pending" && delivery.attempts > 0 ? "retrying" : delivery.status}</Badge>;
 }
 
+function DocumentLink({ parserId, document }: { parserId: string; document: NonNullable<WebhookDelivery["document"]> }) {
+  return (
+    <Link className="underline-offset-2 hover:underline" href={`/parsers/${parserId}/documents/${document.id}`}>
+      {document.name}
+    </Link>
+  );
+}
+
+/**
+ * What a delivery is about and where it came from: its document, and for a manual redelivery the delivery it repeats
+ * (a redelivery carries a fresh `webhook-id`, so a receiver's log shows two ids for one event; this names the pair).
+ */
+function DeliveryOrigin({ delivery, deliveries, onOpen, parserId }: { delivery: WebhookDelivery; deliveries: WebhookDelivery[]; onOpen: (delivery: WebhookDelivery) => void; parserId: string }) {
+  const original = delivery.redeliveryOf ? deliveries.find((candidate) => candidate.id === delivery.redeliveryOf) : undefined;
+  const redeliveries = deliveries.filter((candidate) => candidate.redeliveryOf === delivery.id);
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
+      <dt className="text-muted">Document</dt>
+      <dd>{delivery.document ? <DocumentLink parserId={parserId} document={delivery.document} /> : "none (a test event)"}</dd>
+      {delivery.redeliveryOf ? (
+        <>
+          <dt className="text-muted">Redelivery of</dt>
+          <dd>
+            {original ? (
+              <Button variant="ghost" size="sm" onClick={() => onOpen(original)}>
+                the delivery of <LocalTime iso={original.createdAt} />
+              </Button>
+            ) : (
+              <code className="text-xs">{delivery.redeliveryOf}</code>
+            )}
+          </dd>
+        </>
+      ) : null}
+      {redeliveries.length > 0 ? (
+        <>
+          <dt className="text-muted">Redelivered</dt>
+          <dd className="flex flex-wrap gap-1">
+            {redeliveries.map((redelivery) => (
+              <Button key={redelivery.id} variant="ghost" size="sm" onClick={() => onOpen(redelivery)}>
+                <LocalTime iso={redelivery.createdAt} />
+              </Button>
+            ))}
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
 export function DeliveriesTable({ parserId, webhookId, deliveries, canWrite }: { parserId: string; webhookId: string; deliveries: WebhookDelivery[]; canWrite: boolean }) {
   const [open, setOpen] = useState<WebhookDelivery | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -57,6 +107,7 @@ export function DeliveriesTable({ parserId, webhookId, deliveries, canWrite }: {
         <TableHeader>
           <TableRow>
             <TableHead>Event</TableHead>
+            <TableHead>Document</TableHead>
             <TableHead>Status</TableHead>
             <TableHead>Attempts</TableHead>
             <TableHead>Response</TableHead>
@@ -71,6 +122,10 @@ export function DeliveriesTable({ parserId, webhookId, deliveries, canWrite }: {
             <TableRow key={delivery.id}>
               <TableCell>
                 <code className="text-xs">{delivery.eventType}</code>
+                {delivery.redeliveryOf ? <span className="ml-2 text-xs text-muted">redelivery</span> : null}
+              </TableCell>
+              <TableCell className="max-w-48 truncate" title={delivery.document?.name}>
+                {delivery.document ? <DocumentLink parserId={parserId} document={delivery.document} /> : <span className="text-muted">—</span>}
               </TableCell>
               <TableCell>
                 <DeliveryStatus delivery={delivery} />
@@ -104,7 +159,7 @@ export function DeliveriesTable({ parserId, webhookId, deliveries, canWrite }: {
                   <code>{open.eventType}</code> delivery
                 </DialogTitle>
                 <DialogDescription>
-                  webhook-id <code>{open.messageId}</code> (the same on every attempt). Created <LocalTime iso={open.createdAt} />
+                  webhook-id <code>{open.messageId}</code> (the same on every automatic attempt). Created <LocalTime iso={open.createdAt} />
                   {open.nextAttemptAt ? (
                     <>
                       ; next attempt <LocalTime iso={open.nextAttemptAt} relative />
@@ -113,6 +168,7 @@ export function DeliveriesTable({ parserId, webhookId, deliveries, canWrite }: {
                   .
                 </DialogDescription>
               </DialogHeader>
+              <DeliveryOrigin delivery={open} deliveries={deliveries} onOpen={setOpen} parserId={parserId} />
               <h3 className="font-medium">Attempts</h3>
               {open.attemptLog.length === 0 ? (
                 <p className="text-sm text-muted">Not attempted yet.</p>
