@@ -11,11 +11,45 @@ const dbImports = {
   ],
 };
 
+// A service's folder is its module: other layers import its index.ts, never the files behind it.
+const deepServiceImports = {
+  group: ["@/lib/services/*/*"],
+  message: "Import the service's index (`@/lib/services/<name>`), not a file behind it; export what you need there.",
+};
+
+const productImports = { patterns: [...dbImports.patterns, deepServiceImports] };
+
+// Layering (README, "Architecture"): services sit below every adapter (HTTP, auth, MCP, e-mail, the console), and
+// contracts below services. These are the back-edges that once existed; the rules keep them from returning.
+const serviceImports = {
+  patterns: [
+    {
+      group: ["@/lib/http", "@/lib/http/*", "@/lib/auth", "@/lib/auth/*", "@/lib/mcp", "@/lib/mcp/*", "@/lib/email", "@/lib/email/*"],
+      message: "Services sit below the adapters: throw errors from lib/services/errors.ts, take what an adapter knows as a parameter.",
+    },
+    {
+      group: ["@/lib/console", "@/lib/console/*", "@/lib/api-client", "@/lib/api-client/*", "@/lib/actions", "@/lib/actions/*", "@/lib/query", "@/lib/query/*", "@/app/*", "@/components/*"],
+      message: "Services know nothing of the console.",
+    },
+  ],
+};
+
+const contractImports = {
+  patterns: [
+    ...dbImports.patterns,
+    {
+      group: ["@/lib/services", "@/lib/services/*", "@/lib/http", "@/lib/http/*", "@/lib/auth", "@/lib/auth/*", "@/lib/mcp", "@/lib/mcp/*"],
+      message: "Contracts are the bottom layer (shapes, enums, permissions): they import nothing above them.",
+    },
+  ],
+};
+
 const consoleImports = {
   patterns: [
     ...dbImports.patterns,
     {
-      group: ["@/lib/services", "@/lib/services/*"],
+      // The typed errors are shared vocabulary (the console's actions and the API client raise and map them too).
+      regex: "^@/lib/services(/(?!errors$).*)?$",
       allowTypeImports: true,
       message: "The console is a client of the REST API: use lib/api-client from a server action or server component.",
     },
@@ -31,12 +65,20 @@ const config = [
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/consistent-type-definitions": ["error", "type"],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
-      "no-restricted-imports": ["error", dbImports],
+      "no-restricted-imports": ["error", productImports],
     },
   },
   {
-    // The database's own module, the services that own it, and the composition roots that open it.
-    files: ["lib/db/**", "lib/services/**", "lib/runtime/**", "scripts/**", "tests/**", "**/*.test.ts"],
+    files: ["lib/services/**"],
+    rules: { "no-restricted-imports": ["error", serviceImports] },
+  },
+  {
+    files: ["lib/contracts/**"],
+    rules: { "no-restricted-imports": ["error", contractImports] },
+  },
+  {
+    // The database's own module and the composition roots that open it; tests and benchmarks reach into modules.
+    files: ["lib/db/**", "lib/runtime/**", "scripts/**", "tests/**", "**/*.test.ts"],
     rules: { "no-restricted-imports": "off" },
   },
   {

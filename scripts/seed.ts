@@ -1,5 +1,5 @@
 // `npm run seed -- --json`: idempotent demo data; the last stdout line is the JSON of DESIGN §1.3.
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/secrets/secret";
 import { env } from "@/lib/env";
 import { openScriptDatabase } from "@/lib/runtime/script";
 import { seedDemoData } from "@/lib/services/seed";

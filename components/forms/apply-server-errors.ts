@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import type { ValidationIssue } from "@/lib/http/errors";
+import type { ValidationIssue } from "@/lib/services/errors";
 
 /**
  * Puts the API's per-field issues on the form fields they belong to (nested paths such as

@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/api-client/client";
-import type { ValidationIssue } from "@/lib/http/errors";
+import type { ValidationIssue } from "@/lib/services/errors";
 
 /** What a server action returns: data, or the API's error with per-field issues for the form. */
 export type ActionResult<T = undefined> = { ok: true; data: T } | { ok: false; error: { message: string; status: number; issues?: ValidationIssue[] } };

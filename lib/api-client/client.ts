@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Operation } from "@/lib/contracts/common";
-import type { ErrorBody } from "@/lib/http/errors";
+import type { ErrorBody } from "@/lib/services/errors";
 
 /** An error answer of the API, with the spec's body. */
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Join, JoinPreview } from "@/lib/contracts/invitations";
 import { env } from "@/lib/env";
-import type { ErrorBody } from "@/lib/http/errors";
+import type { ErrorBody } from "@/lib/services/errors";
 import { ApiError } from "./client";
 
 /** The public invitation-link endpoints (/api/join/{token}), used by the /join page before anyone is signed in. */

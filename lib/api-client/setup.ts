@@ -1,7 +1,7 @@
 import "server-only";
 import type { Setup } from "@/lib/contracts/setup";
 import { env } from "@/lib/env";
-import type { ErrorBody } from "@/lib/http/errors";
+import type { ErrorBody } from "@/lib/services/errors";
 import { ApiError } from "./client";
 
 /** The public first-run endpoints (/api/setup), called before anyone can sign in. */

@@ -6,7 +6,7 @@ import { getRuntime } from "@/lib/runtime";
 import { endSession, isSessionActive, SESSION_MAX_AGE_SECONDS, startSession } from "@/lib/services/sessions";
 import { secureCookies } from "./cookies";
 import { sameSiteRedirect } from "./redirect";
-import { authSecret } from "./secret";
+import { authSecret } from "@/lib/secrets/secret";
 import { authorizeThrottled } from "./sign-in-throttle";
 
 /**

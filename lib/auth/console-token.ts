@@ -1,7 +1,7 @@
 import "server-only";
 import { hkdfSync } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
-import { authSecret } from "./secret";
+import { authSecret } from "@/lib/secrets/secret";
 
 /**
  * The console calls the REST API as the signed-in person with a short-lived token (not an API key): a JWT

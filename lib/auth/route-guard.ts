@@ -1,6 +1,7 @@
 import "server-only";
 import { NextRequest } from "next/server";
-import { AppError, errorResponse } from "@/lib/http/errors";
+import { AppError } from "@/lib/services/errors";
+import { errorResponse } from "@/lib/http/errors";
 import { isSafeCallbackUrl } from "./redirect";
 import { reportingThrottle, throttledMessage } from "./sign-in-throttle";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { KEY_PERMISSIONS } from "@/lib/auth/permissions";
+import { KEY_PERMISSIONS } from "@/lib/contracts/permissions";
 import { defineOperation, displayNameSchema, SuccessSchema, TimestampSchema, UuidSchema } from "./common";
 
 export const KeyPermissionSchema = z.enum(KEY_PERMISSIONS);

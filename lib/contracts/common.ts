@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Permission } from "@/lib/auth/permissions";
+import type { Permission } from "@/lib/contracts/permissions";
 // Plain words for every validation message (API answers and console forms share these contracts).
 import "./plain-errors";
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { effectivePermissions } from "@/lib/auth/permissions";
+import { effectivePermissions } from "@/lib/contracts/permissions";
 import type { Role } from "@/lib/contracts/enums";
 import { DEFAULT_PARSER_SETTINGS } from "@/lib/contracts/parser-settings";
 import { migrateDatabase, openMemoryDatabase, type Db, type DatabaseHandle } from "./client";

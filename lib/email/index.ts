@@ -1,8 +1,8 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import { findClassifierMailbox, receiveClassifierEmail, type ClassifierMailbox } from "@/lib/services/classifiers/inbound-email";
-import { findInboundMailbox, receiveEmailDocuments, type InboundMailbox } from "@/lib/services/documents/inbound-email";
-import type { ExtractionQueue } from "@/lib/services/documents/queue-extraction";
+import { findClassifierMailbox, receiveClassifierEmail, type ClassifierMailbox } from "@/lib/services/classifiers";
+import { findInboundMailbox, receiveEmailDocuments, type InboundMailbox } from "@/lib/services/documents";
+import type { ExtractionQueue } from "@/lib/services/documents";
 import { startSmtpListener, type InboundListener } from "./smtp-listener";
 
 export { MAX_MESSAGE_BYTES, type InboundListener } from "./smtp-listener";

@@ -1,6 +1,6 @@
 import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
 import type { ParserSettings } from "@/lib/contracts/parser-settings";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/services/errors";
 import { planDocuments, type MailFile } from "./choose-documents";
 import { readMessage } from "./read-message";
 import { recipientSlug } from "./recipient";

@@ -1,5 +1,6 @@
 import { allOperations } from "@/lib/contracts";
-import { AppError, errorResponse } from "./errors";
+import { AppError } from "@/lib/services/errors";
+import { errorResponse } from "./errors";
 
 /**
  * The methods each /api/v1 path answers, from the same operation list the routes and the OpenAPI document use, so

@@ -1,5 +1,5 @@
 import "server-only";
-import { apiKeyRegion } from "@/lib/auth/api-key-token";
+import { apiKeyRegion } from "@/lib/secrets/api-key-token";
 import { verifyConsoleToken } from "@/lib/auth/console-token";
 import type { Db } from "@/lib/db/client";
 import { env, regionBaseUrl } from "@/lib/env";
@@ -7,7 +7,7 @@ import { authenticateApiKey } from "@/lib/services/api-keys";
 import type { ServiceContext } from "@/lib/services/context";
 import type { RateLimits } from "@/lib/services/rate-limit";
 import { memberContext } from "@/lib/services/teams";
-import { unauthorized } from "./errors";
+import { unauthorized } from "@/lib/services/errors";
 import { userRateBudget } from "./user-budget";
 
 export type Caller = { ctx: ServiceContext; rateSubject: string; limits: RateLimits };

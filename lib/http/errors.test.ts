@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { AppError, errorResponse, loggableError, notFound, toAppError, zodValidationError } from "./errors";
+import { AppError, notFound, zodValidationError } from "@/lib/services/errors";
+import { errorResponse, loggableError, toAppError } from "./errors";
 
 describe("error mapping", () => {
   it("gives a not-found body with the spec's notFound list", async () => {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import type { Permission } from "@/lib/auth/permissions";
+import type { Permission } from "@/lib/contracts/permissions";
 import type { Operation } from "@/lib/contracts/common";
 import { getRuntime, type Runtime } from "@/lib/runtime";
 import { consumeRateLimit, type RateLimitState } from "@/lib/services/rate-limit";
@@ -9,7 +9,8 @@ import { env } from "@/lib/env";
 import { authenticate } from "./authenticate";
 import { etagOf, ifNoneMatchHits, paginationLinks } from "./caching";
 import { corsHeaders, corsPolicyFor } from "./cors";
-import { AppError, errorResponse, missingPermission, notFound, toAppError, zodValidationError } from "./errors";
+import { AppError, missingPermission, notFound, zodValidationError } from "@/lib/services/errors";
+import { errorResponse, toAppError } from "./errors";
 import { assertNoNulCharacter } from "./nul-characters";
 import { readJsonBody } from "./read-body";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/services/errors";
 import { assertNoNulCharacter, findNulCharacter } from "./nul-characters";
 
 describe("NUL characters in requests", () => {

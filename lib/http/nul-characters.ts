@@ -1,4 +1,4 @@
-import { validationError } from "./errors";
+import { validationError } from "@/lib/services/errors";
 
 /**
  * PostgreSQL text and jsonb cannot hold U+0000, nor a lone UTF-16 surrogate (JSON's `"\ud800"`, which is no

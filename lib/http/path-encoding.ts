@@ -1,4 +1,5 @@
-import { AppError, errorResponse } from "./errors";
+import { AppError } from "@/lib/services/errors";
+import { errorResponse } from "./errors";
 
 /**
  * Next.js decodes a dynamic route's path segments itself, before any route code runs, and answers a segment no

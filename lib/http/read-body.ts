@@ -1,4 +1,4 @@
-import { AppError, validationError } from "./errors";
+import { AppError, validationError } from "@/lib/services/errors";
 import { jsonNestsDeeperThan, tooDeepMessage } from "./json-depth";
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;

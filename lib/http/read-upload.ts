@@ -1,7 +1,7 @@
 import "server-only";
 import { UploadFilesFieldsSchema } from "@/lib/contracts/documents";
-import type { IncomingFile } from "@/lib/services/documents/upload";
-import { AppError, validationError, zodValidationError } from "./errors";
+import type { IncomingFile } from "@/lib/services/documents";
+import { AppError, validationError, zodValidationError } from "@/lib/services/errors";
 import { jsonNestsDeeperThan, tooDeepMessage } from "./json-depth";
 import { assertNoNulCharacter } from "./nul-characters";
 

@@ -1,7 +1,8 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import { attachmentResponse } from "@/lib/http/attachment";
-import { AppError, errorResponse, missingPermission, toAppError } from "@/lib/http/errors";
+import { AppError, missingPermission } from "@/lib/services/errors";
+import { errorResponse, toAppError } from "@/lib/http/errors";
 import { exportDocuments } from "@/lib/services/exports";
 import { connectionIsLive } from "@/lib/services/oauth";
 import { memberContext } from "@/lib/services/teams";

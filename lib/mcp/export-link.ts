@@ -1,7 +1,7 @@
 import "server-only";
 import { hkdfSync } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/secrets/secret";
 import { ExportRequestSchema, type ExportRequest } from "@/lib/contracts/exports";
 import { UuidSchema } from "@/lib/contracts/common";
 import { env } from "@/lib/env";

@@ -1,6 +1,7 @@
 import "server-only";
 import type { AuthInfo } from "@modelcontextprotocol/server";
-import { AppError, errorResponse } from "@/lib/http/errors";
+import { AppError } from "@/lib/services/errors";
+import { errorResponse } from "@/lib/http/errors";
 import { rateLimitHeaders } from "@/lib/http/handler";
 import { userRateBudget } from "@/lib/http/user-budget";
 import { getRuntime } from "@/lib/runtime";

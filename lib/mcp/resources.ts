@@ -1,8 +1,8 @@
 import "server-only";
 import { ResourceTemplate, ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type McpServer, type ServerContext } from "@modelcontextprotocol/server";
-import type { Permission } from "@/lib/auth/permissions";
+import type { Permission } from "@/lib/contracts/permissions";
 import { UuidSchema } from "@/lib/contracts/common";
-import { AppError, missingPermission, notFound } from "@/lib/http/errors";
+import { AppError, missingPermission, notFound } from "@/lib/services/errors";
 import type { ServiceContext } from "@/lib/services/context";
 import { getDocument, getDocumentMarkdown, locateDocument } from "@/lib/services/documents";
 import { listFields } from "@/lib/services/fields";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { McpServer } from "@modelcontextprotocol/server";
 import { getRuntime } from "@/lib/runtime";
-import type { ExtractionQueue } from "@/lib/services/documents/queue-extraction";
+import type { ExtractionQueue } from "@/lib/services/documents";
 import { registerQuarryResources } from "./resources";
 import type { ContextFor, McpDeps } from "./tool";
 import { registerClassifierTools } from "./tools/classifiers";

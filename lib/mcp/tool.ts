@@ -1,10 +1,11 @@
 import "server-only";
 import type { AuthInfo, CallToolResult, McpServer, ServerContext, ToolAnnotations } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import type { Permission } from "@/lib/auth/permissions";
-import { missingPermission, toAppError, zodValidationError } from "@/lib/http/errors";
+import type { Permission } from "@/lib/contracts/permissions";
+import { missingPermission, zodValidationError } from "@/lib/services/errors";
+import { toAppError } from "@/lib/http/errors";
 import type { ServiceContext } from "@/lib/services/context";
-import type { ExtractionQueue } from "@/lib/services/documents/queue-extraction";
+import type { ExtractionQueue } from "@/lib/services/documents";
 
 /** Resolves the connected user's team context from the OAuth token the transport validated. */
 export type ContextFor = (authInfo: AuthInfo | undefined) => Promise<ServiceContext>;

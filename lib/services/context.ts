@@ -1,9 +1,9 @@
 import "server-only";
-import type { Permission } from "@/lib/auth/permissions";
+import type { Permission } from "@/lib/contracts/permissions";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { auditLog } from "@/lib/db/schema";
 import type { Region, Role } from "@/lib/contracts/enums";
-import { forbidden } from "@/lib/http/errors";
+import { forbidden } from "@/lib/services/errors";
 
 /** Who is acting, for which team, with what rights. Every service verb takes one; tenant scoping starts here. */
 export type ServiceContext = {

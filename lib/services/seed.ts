@@ -1,8 +1,8 @@
 import "server-only";
 import { createHmac } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { effectivePermissions, KEY_PERMISSIONS } from "@/lib/auth/permissions";
-import { hashPassword } from "@/lib/auth/password";
+import { effectivePermissions, KEY_PERMISSIONS } from "@/lib/contracts/permissions";
+import { hashPassword } from "@/lib/secrets/password";
 import type { Db } from "@/lib/db/client";
 import { instance, memberships, teams, users } from "@/lib/db/schema";
 import type { Region, Role } from "@/lib/contracts/enums";

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
-import { effectivePermissions } from "@/lib/auth/permissions";
+import { effectivePermissions } from "@/lib/contracts/permissions";
 import type { Db } from "@/lib/db/client";
 import { memberships, teams } from "@/lib/db/schema";
 import type { ServiceContext } from "./context";

@@ -1,6 +1,6 @@
 import "server-only";
 import path from "node:path";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/secrets/secret";
 import { env, type Env } from "@/lib/env";
 import type { FileStore } from "./file-store";
 import { localFileStore } from "./local-store";

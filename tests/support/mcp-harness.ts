@@ -8,7 +8,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase, makeMember, makeTeam, type TestActor } from "@/lib/db/factories";
 import { documents, type DocumentStatus } from "@/lib/db/schema";
-import { unauthorized } from "@/lib/http/errors";
+import { unauthorized } from "@/lib/services/errors";
 import { registerQuarryMcp } from "@/lib/mcp/server";
 import type { ServiceContext } from "@/lib/services/context";
 import { documentSearchText } from "@/lib/services/documents";

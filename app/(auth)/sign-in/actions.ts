@@ -7,7 +7,7 @@ import { SignInSchema, type SignIn } from "@/lib/contracts/setup";
 import { isSignInThrottled, throttledMessage } from "@/lib/auth/sign-in-throttle";
 import { safeRedirectPath } from "@/lib/console/safe-redirect";
 import { env } from "@/lib/env";
-import { issuesFromZod } from "@/lib/http/errors";
+import { issuesFromZod } from "@/lib/services/errors";
 
 export async function signInAction(values: SignIn, redirectTo?: string): Promise<ActionResult> {
   const parsed = SignInSchema.safeParse(values);

@@ -1,5 +1,6 @@
 import { consoleToken } from "@/lib/auth/console-session";
-import { errorResponse, unauthorized } from "@/lib/http/errors";
+import { unauthorized } from "@/lib/services/errors";
+import { errorResponse } from "@/lib/http/errors";
 
 /**
  * The signed-in browser's token for /api/v1 (console data fetching). Read by same-origin scripts only: the

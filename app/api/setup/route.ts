@@ -1,7 +1,8 @@
 import { connection } from "next/server";
 import { SetupSchema } from "@/lib/contracts/setup";
 import { env } from "@/lib/env";
-import { errorResponse, toAppError, zodValidationError } from "@/lib/http/errors";
+import { zodValidationError } from "@/lib/services/errors";
+import { errorResponse, toAppError } from "@/lib/http/errors";
 import { readJsonBody } from "@/lib/http/read-body";
 import { getRuntime } from "@/lib/runtime";
 import { completeSetup, isSetupComplete } from "@/lib/services/teams";

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { getRuntime } from "@/lib/runtime";
 import { recordConnection } from "@/lib/services/oauth";
 import { getMembership, listUserTeams } from "@/lib/services/teams";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/services/errors";
 import { cookieKey } from "./keys";
 import { knownResourceUrl, MCP_SCOPE } from "./provider";
 import { authorizationServer } from "./server";

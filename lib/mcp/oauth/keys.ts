@@ -1,7 +1,7 @@
 import "server-only";
 import { createPrivateKey, hkdfSync } from "node:crypto";
 import { calculateJwkThumbprint, type JWK } from "jose";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/secrets/secret";
 
 /**
  * The authorization server's keys, derived from AUTH_SECRET so that every instance of a scale-out deployment

@@ -1,6 +1,6 @@
 import "server-only";
 import { OAuthError, OAuthErrorCode, type AuthInfo } from "@modelcontextprotocol/server";
-import { unauthorized } from "@/lib/http/errors";
+import { unauthorized } from "@/lib/services/errors";
 import { getRuntime } from "@/lib/runtime";
 import type { ServiceContext } from "@/lib/services/context";
 import { contextForGrant } from "@/lib/services/oauth";

@@ -3,10 +3,10 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { CustomSchema, ExternalIdSchema, UploadResponseSchema, UploadUrlsSchema } from "@/lib/contracts/documents";
 import { UuidSchema } from "@/lib/contracts/common";
-import { validationError } from "@/lib/http/errors";
+import { validationError } from "@/lib/services/errors";
 import { classifyFromUrls, uploadToClassifier } from "@/lib/services/classifiers";
-import { MAX_FILE_BYTES, uploadDocuments } from "@/lib/services/documents/upload";
-import { uploadFromUrls } from "@/lib/services/documents/upload-urls";
+import { MAX_FILE_BYTES, uploadDocuments } from "@/lib/services/documents";
+import { uploadFromUrls } from "@/lib/services/documents";
 import { described, ids, PARSER_ID } from "../input";
 import { addTool, type McpDeps } from "../tool";
 

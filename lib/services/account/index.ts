@@ -1,9 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { hashPassword, verifyPassword } from "@/lib/secrets/password";
 import type { ChangePassword } from "@/lib/contracts/account";
 import { users } from "@/lib/db/schema";
-import { forbidden, validationError } from "@/lib/http/errors";
+import { forbidden, validationError } from "@/lib/services/errors";
 import { recordAudit, type ServiceContext } from "../context";
 
 /**

@@ -1,12 +1,12 @@
 import "server-only";
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { generateApiKey, hashApiKey } from "@/lib/auth/api-key-token";
-import { effectivePermissions, type Permission } from "@/lib/auth/permissions";
+import { generateApiKey, hashApiKey } from "@/lib/secrets/api-key-token";
+import { effectivePermissions, type Permission } from "@/lib/contracts/permissions";
 import type { ApiKey, CreateApiKey, CreatedApiKey } from "@/lib/contracts/api-keys";
 import type { Db } from "@/lib/db/client";
 import { apiKeys, memberships, teams, users } from "@/lib/db/schema";
 import type { Region, Role } from "@/lib/contracts/enums";
-import { forbidden, notFound } from "@/lib/http/errors";
+import { forbidden, notFound } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 
 export async function createApiKey(ctx: ServiceContext, input: CreateApiKey): Promise<CreatedApiKey> {

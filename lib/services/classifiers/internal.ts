@@ -4,7 +4,7 @@ import type { Classifier } from "@/lib/contracts/classifiers";
 import { DEFAULT_ACCEPTED_MIME_TYPES, KNOWN_MIME_TYPES } from "@/lib/contracts/file-types";
 import type { DbOrTx } from "@/lib/db/client";
 import { classifierDocuments, classifiers, parsers } from "@/lib/db/schema";
-import { notFound, validationError, type ValidationIssue } from "@/lib/http/errors";
+import { notFound, validationError, type ValidationIssue } from "@/lib/services/errors";
 
 export type ClassifierRow = typeof classifiers.$inferSelect;
 export type ClassifierDocumentRow = typeof classifierDocuments.$inferSelect;

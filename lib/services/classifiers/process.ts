@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { classifierDocuments, classifiers, type ClassifierRouting } from "@/lib/db/schema";
 import { classifyPages, labelsWithInstructions, type PageModel } from "@/lib/extraction";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/services/errors";
 import type { FileStore } from "@/lib/storage";
 import { sanitiseExtractionError } from "../documents/process-document";
 import type { ExtractionQueue } from "../documents/queue-extraction";

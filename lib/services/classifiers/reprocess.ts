@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { ClassifierDocument } from "@/lib/contracts/classifiers";
 import { classifierDocuments } from "@/lib/db/schema";
-import { invalidState } from "@/lib/http/errors";
+import { invalidState } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import type { ExtractionQueue } from "../documents/queue-extraction";
 import { withTargets } from "./documents";

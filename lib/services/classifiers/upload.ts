@@ -6,7 +6,7 @@ import type { UploadResultItem } from "@/lib/contracts/documents";
 import type { DocumentSource } from "@/lib/contracts/enums";
 import { classifierDocuments } from "@/lib/db/schema";
 import { detectContentType } from "@/lib/files/detect-content-type";
-import { validationError } from "@/lib/http/errors";
+import { validationError } from "@/lib/services/errors";
 import { fileStore, storageKey } from "@/lib/storage";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import type { ExtractionQueue } from "../documents/queue-extraction";

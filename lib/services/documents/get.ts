@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/lib/db/client";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { DocumentDataView, DocumentFull } from "@/lib/contracts/documents";
 import { documents, users } from "@/lib/db/schema";
-import { AppError, forbidden, notFound } from "@/lib/http/errors";
+import { AppError, forbidden, notFound } from "@/lib/services/errors";
 import { assertPermission, type ServiceContext } from "../context";
 import { visibleDocuments, type Access } from "../access";
 import { getParserInTeam } from "../parsers/internal";

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { effectivePermissions } from "@/lib/auth/permissions";
+import { effectivePermissions } from "@/lib/contracts/permissions";
 import type { UploadResultItem } from "@/lib/contracts/documents";
 import type { ParserSettings } from "@/lib/contracts/parser-settings";
 import type { Db } from "@/lib/db/client";

@@ -20,3 +20,10 @@ export {
   type DocumentRecord,
 } from "./to-document";
 export { updateDocument } from "./update";
+export { findInboundMailbox, receiveEmailDocuments, type InboundMailbox } from "./inbound-email";
+export { failInterruptedDocument, processDocument } from "./process-document";
+export { EXTRACT_QUEUE, type ExtractionQueue } from "./queue-extraction";
+export { reprocessDocument } from "./reprocess";
+export { updateDocumentData } from "./update-data";
+export { MAX_FILE_BYTES, uploadDocuments, type IncomingFile } from "./upload";
+export { uploadFromUrls } from "./upload-urls";

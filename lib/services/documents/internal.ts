@@ -4,7 +4,7 @@ import type { DocumentFull } from "@/lib/contracts/documents";
 import type { Folder } from "@/lib/contracts/folders";
 import type { DbOrTx } from "@/lib/db/client";
 import { documents, folders } from "@/lib/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/services/errors";
 import { visibleDocuments, type Access } from "../access";
 import { folderViews } from "../folders/internal";
 import { getParserInTeam, type ParserRow } from "../parsers/internal";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { documents, parsers } from "@/lib/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/services/errors";
 import { teamDocuments } from "../access";
 import { assertPermission, type ServiceContext } from "../context";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { documents } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { getParserInTeam } from "../parsers/internal";
 import { assertFolderInParser } from "./internal";

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { checkDocumentData } from "@/lib/contracts/field-values";
 import { documents } from "@/lib/db/schema";
-import { forbidden, invalidState, validationError } from "@/lib/http/errors";
+import { forbidden, invalidState, validationError } from "@/lib/services/errors";
 import { assertPermission, can, recordAudit, type ServiceContext } from "../context";
 import { loadFieldRows } from "../fields/internal";
 import { buildFieldTree } from "../fields/tree";

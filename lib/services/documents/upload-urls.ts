@@ -1,6 +1,6 @@
 import "server-only";
 import type { UploadResultItem, UploadUrls } from "@/lib/contracts/documents";
-import { validationError } from "@/lib/http/errors";
+import { validationError } from "@/lib/services/errors";
 import { isSafeFetchError, safeFetch } from "@/lib/net";
 import { assertPermission, type ServiceContext } from "../context";
 import { getParserInTeam } from "../parsers/internal";

@@ -7,7 +7,7 @@ import type { UploadResultItem } from "@/lib/contracts/documents";
 import type { DocumentSource } from "@/lib/contracts/enums";
 import { documents } from "@/lib/db/schema";
 import { detectContentType } from "@/lib/files/detect-content-type";
-import { AppError, validationError } from "@/lib/http/errors";
+import { AppError, validationError } from "@/lib/services/errors";
 import { fileStore, signedFileUrl, storageKey } from "@/lib/storage";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { getParserInTeam } from "../parsers/internal";

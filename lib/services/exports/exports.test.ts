@@ -9,7 +9,7 @@ import { ExportRequestSchema, type ExportRequestInput } from "@/lib/contracts/ex
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase, makeMember, makeParser, makeTeam, type TestActor } from "@/lib/db/factories";
 import { documents, type DocumentStatus } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/services/errors";
 import { documentSearchText } from "../documents";
 import { orderBy } from "../documents/query";
 import { createField } from "../fields";

@@ -3,7 +3,7 @@ import { and, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
 import type { DOCUMENT_SORTS, SearchDocuments } from "@/lib/contracts/documents";
 import type { Db } from "@/lib/db/client";
 import { documents } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/services/errors";
 import { visibleDocuments, type Access } from "../access";
 import { orderBy, searchWhere } from "../documents/query";
 import { loadReviews, NOT_REQUIRED_REVIEW, toDocumentRow } from "../documents/to-document";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Field, FieldInput, FieldsResult } from "@/lib/contracts/fields";
-import { conflict } from "@/lib/http/errors";
+import { conflict } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { getParserInTeam, isUniqueViolation } from "../parsers/internal";
 import { assertNoDuplicateNames, hasProcessedDocuments, insertFields, loadFieldRows } from "./internal";

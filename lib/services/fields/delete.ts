@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { FieldsResult } from "@/lib/contracts/fields";
 import { fields } from "@/lib/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { getParserInTeam } from "../parsers/internal";
 import { assertPartitionKeyResolves, hasProcessedDocuments, loadFieldRows } from "./internal";

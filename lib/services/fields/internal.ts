@@ -4,7 +4,7 @@ import type { FieldInput } from "@/lib/contracts/fields";
 import type { ParserSettings } from "@/lib/contracts/parser-settings";
 import type { DbOrTx } from "@/lib/db/client";
 import { documents, fields } from "@/lib/db/schema";
-import { conflict } from "@/lib/http/errors";
+import { conflict } from "@/lib/services/errors";
 import { buildFieldTree, findDuplicateName, findFieldByPath, type FieldRow } from "./tree";
 
 export async function loadFieldRows(tx: DbOrTx, parserId: string): Promise<FieldRow[]> {

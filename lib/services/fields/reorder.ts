@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { FieldsResult } from "@/lib/contracts/fields";
 import { fields } from "@/lib/db/schema";
-import { validationError } from "@/lib/http/errors";
+import { validationError } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { getParserInTeam } from "../parsers/internal";
 import { loadFieldRows } from "./internal";

@@ -4,7 +4,7 @@ import { MAX_FIELD_DEPTH, tableDepth, type ColumnInput, type FieldsResult, type 
 import type { FieldType } from "@/lib/contracts/enums";
 import type { Tx } from "@/lib/db/client";
 import { fields } from "@/lib/db/schema";
-import { conflict, notFound, validationError } from "@/lib/http/errors";
+import { conflict, notFound, validationError } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { getParserInTeam, isUniqueViolation } from "../parsers/internal";
 import { assertNoDuplicateNames, assertPartitionKeyResolves, hasProcessedDocuments, insertFields, loadFieldRows } from "./internal";

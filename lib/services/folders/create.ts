@@ -1,7 +1,7 @@
 import "server-only";
 import type { CreateFolder, Folder } from "@/lib/contracts/folders";
 import { folders } from "@/lib/db/schema";
-import { conflict } from "@/lib/http/errors";
+import { conflict } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { getParserInTeam, isUniqueViolation } from "../parsers/internal";
 import { assertNoSiblingNamed, findFolder, folderSlug, folderView, loadFolders } from "./internal";

@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Folder } from "@/lib/contracts/folders";
 import type { DbOrTx } from "@/lib/db/client";
 import { documents, folders } from "@/lib/db/schema";
-import { conflict, notFound } from "@/lib/http/errors";
+import { conflict, notFound } from "@/lib/services/errors";
 import { slugify } from "../teams";
 import { toFolders, type FolderRow } from "./tree";
 

@@ -2,12 +2,12 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { alias } from "drizzle-orm/pg-core";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/secrets/password";
 import type { Join, JoinPreview, MyInvitation } from "@/lib/contracts/invitations";
 import type { AddMember, Invitation } from "@/lib/contracts/members";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { auditLog, invitations, memberships, teams, users } from "@/lib/db/schema";
-import { conflict, forbidden, notFound } from "@/lib/http/errors";
+import { conflict, forbidden, notFound } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type AuditEntry, type ServiceContext } from "../context";
 
 /**

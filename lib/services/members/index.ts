@@ -4,7 +4,7 @@ import type { Member } from "@/lib/contracts/members";
 import type { DbOrTx } from "@/lib/db/client";
 import { apiKeys, documentReviewStages, documents, memberships, parsers, reviewStages, users } from "@/lib/db/schema";
 import type { Role } from "@/lib/contracts/enums";
-import { conflict, notFound } from "@/lib/http/errors";
+import { conflict, notFound } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 
 const memberColumns = { id: users.id, name: users.name, email: users.email, role: memberships.role, joinedAt: memberships.createdAt };

@@ -3,7 +3,7 @@ import { and, desc, eq, exists, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Connection } from "@/lib/contracts/connections";
 import type { Db } from "@/lib/db/client";
 import { oauthConnections, oauthRecords, teams } from "@/lib/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/services/errors";
 import { recordAudit, type ServiceContext } from "../context";
 import { memberContext } from "../teams";
 

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Parser } from "@/lib/contracts/parsers";
 import type { DbOrTx } from "@/lib/db/client";
 import { classifiers, documents, folders, parsers } from "@/lib/db/schema";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/services/errors";
 import { scopedReviewer, visibleDocuments, visibleParsers, type Access } from "../access";
 
 export type ParserRow = typeof parsers.$inferSelect;

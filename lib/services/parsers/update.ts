@@ -4,7 +4,7 @@ import { toAcceptedFileTypes } from "@/lib/contracts/file-types";
 import type { ParserSettings } from "@/lib/contracts/parser-settings";
 import type { Parser, UpdateParser } from "@/lib/contracts/parsers";
 import { parsers } from "@/lib/db/schema";
-import { validationError } from "@/lib/http/errors";
+import { validationError } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { loadFieldRows } from "../fields/internal";
 import { buildFieldTree, findFieldByPath } from "../fields/tree";

@@ -11,7 +11,7 @@ import {
 } from "@/lib/contracts/preferences";
 import type { DbOrTx } from "@/lib/db/client";
 import { users, type StoredPreferences } from "@/lib/db/schema";
-import { issuesFromZod, validationError } from "@/lib/http/errors";
+import { issuesFromZod, validationError } from "@/lib/services/errors";
 import { recordAudit, type ServiceContext } from "../context";
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { DocumentFull } from "@/lib/contracts/documents";
 import { documentReviewStages, documents } from "@/lib/db/schema";
-import { forbidden } from "@/lib/http/errors";
+import { forbidden } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { fullView, getDocumentInParser } from "../documents/internal";
 import { loadReviewRows } from "./flow";

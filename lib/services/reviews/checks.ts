@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { ValidationRuleSchema, type ReviewChecks, type UpdateReviewChecks } from "@/lib/contracts/review-checks";
 import { parsers } from "@/lib/db/schema";
-import { validationError } from "@/lib/http/errors";
+import { validationError } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { loadFieldRows } from "../fields/internal";
 import { buildFieldTree, findFieldByPath } from "../fields/tree";

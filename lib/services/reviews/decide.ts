@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { DocumentFull } from "@/lib/contracts/documents";
 import type { ReviewDecision } from "@/lib/contracts/reviews";
 import { documentReviewStages, documents } from "@/lib/db/schema";
-import { AppError, conflict, forbidden } from "@/lib/http/errors";
+import { AppError, conflict, forbidden } from "@/lib/services/errors";
 import type { DbOrTx } from "@/lib/db/client";
 import type { CheckProblem } from "@/lib/contracts/review-checks";
 import { runApprovalChecks } from "@/lib/contracts/review-checks-run";

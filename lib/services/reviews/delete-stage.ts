@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { reviewStages } from "@/lib/db/schema";
-import { conflict } from "@/lib/http/errors";
+import { conflict } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { getParserInTeam } from "../parsers/internal";
 import { activeDocumentCounts, findStage, loadStages } from "./internal";

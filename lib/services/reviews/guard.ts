@@ -1,6 +1,6 @@
 import "server-only";
 import type { DbOrTx } from "@/lib/db/client";
-import { forbidden, invalidState } from "@/lib/http/errors";
+import { forbidden, invalidState } from "@/lib/services/errors";
 import type { ServiceContext } from "../context";
 import type { DocumentRecord } from "../documents/to-document";
 import { canReview, findMember, type Member } from "./internal";

@@ -1,11 +1,11 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { roleAllows } from "@/lib/auth/permissions";
+import { roleAllows } from "@/lib/contracts/permissions";
 import type { Role } from "@/lib/contracts/enums";
 import type { ReviewStage } from "@/lib/contracts/reviews";
 import type { DbOrTx } from "@/lib/db/client";
 import { documentReviewStages, documents, memberships, reviewStages, users } from "@/lib/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/services/errors";
 
 /** Shared reads of the reviews services: stages of a parser, team members who may review, stage views. */
 export type StageRow = typeof reviewStages.$inferSelect;

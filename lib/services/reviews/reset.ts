@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { DocumentFull } from "@/lib/contracts/documents";
 import type { ReviewDecision } from "@/lib/contracts/reviews";
 import { documents } from "@/lib/db/schema";
-import { forbidden, invalidState } from "@/lib/http/errors";
+import { forbidden, invalidState } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { fullView, getDocumentInParser } from "../documents/internal";
 import { enterReview, loadReviewRows } from "./flow";

@@ -4,7 +4,7 @@ import type { SimpleRuleRequest } from "@/lib/contracts/reviews";
 import { VALUELESS_OPERATORS } from "@/lib/contracts/reviews";
 import type { DbOrTx } from "@/lib/db/client";
 import type { ReviewStageRule } from "@/lib/db/schema";
-import { validationError, type ValidationIssue } from "@/lib/http/errors";
+import { validationError, type ValidationIssue } from "@/lib/services/errors";
 import type { FieldRow } from "../fields/tree";
 import { canReview, findMember } from "./internal";
 import { ruleName, ruleValueProblem } from "./rules";

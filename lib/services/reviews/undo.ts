@@ -3,7 +3,7 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import type { DocumentFull } from "@/lib/contracts/documents";
 import { UNDO_WINDOW_SECONDS, type ReviewDecision } from "@/lib/contracts/reviews";
 import { documentReviewStages, documents } from "@/lib/db/schema";
-import { invalidState } from "@/lib/http/errors";
+import { invalidState } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { fullView, getDocumentInParser } from "../documents/internal";
 import { emitDocumentEvent } from "../webhooks/emit";

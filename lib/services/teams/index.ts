@@ -1,13 +1,13 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { decoyHash, hashPassword, verifyPassword } from "@/lib/auth/password";
-import { effectivePermissions } from "@/lib/auth/permissions";
+import { decoyHash, hashPassword, verifyPassword } from "@/lib/secrets/password";
+import { effectivePermissions } from "@/lib/contracts/permissions";
 import type { Me } from "@/lib/contracts/session";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { instance, memberships, teams, users } from "@/lib/db/schema";
 import type { Region, Role } from "@/lib/contracts/enums";
-import { conflict } from "@/lib/http/errors";
+import { conflict } from "@/lib/services/errors";
 import type { ServiceContext } from "../context";
 
 export function slugify(name: string): string {

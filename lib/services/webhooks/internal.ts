@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import type { Webhook, WebhookDelivery } from "@/lib/contracts/webhooks";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/services/errors";
 import type { Access } from "../access";
 import { getParserInTeam } from "../parsers/internal";
 

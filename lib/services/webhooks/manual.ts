@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { WEBHOOK_TEST_EVENT, type WebhookDelivery } from "@/lib/contracts/webhooks";
 import { webhookDeliveries } from "@/lib/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { attemptDelivery } from "./deliver";
 import { eventPayload, newMessageId } from "./emit";

@@ -1,6 +1,6 @@
 import "server-only";
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/secrets/secret";
 
 /**
  * Webhook signing secrets must be usable to sign, so they cannot be hashed like API keys: they are encrypted at rest

@@ -2,7 +2,7 @@ import "server-only";
 import { isIP } from "node:net";
 import { env } from "@/lib/env";
 import { blockedAddressError, blockedNameError, classifyAddress, classifyName, isAllowListed, normaliseHost, parseAllowListString } from "@/lib/net/address-policy";
-import { validationError } from "@/lib/http/errors";
+import { validationError } from "@/lib/services/errors";
 
 /**
  * The early, clear refusal of a webhook target at create and update time: literal private, loopback and metadata

@@ -1,7 +1,8 @@
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/secrets/secret";
 import { env, separateFilesOrigin } from "@/lib/env";
 import { rangeResponse } from "@/lib/http/byte-range";
-import { AppError, errorResponse } from "@/lib/http/errors";
+import { AppError } from "@/lib/services/errors";
+import { errorResponse } from "@/lib/http/errors";
 import { userContentHeaders } from "@/lib/http/file-headers";
 import { FileNotFoundError, fileStore, verifyFileToken } from "@/lib/storage";
 

@@ -1,6 +1,7 @@
 import { connection } from "next/server";
 import { JoinSchema } from "@/lib/contracts/invitations";
-import { errorResponse, toAppError, zodValidationError } from "@/lib/http/errors";
+import { zodValidationError } from "@/lib/services/errors";
+import { errorResponse, toAppError } from "@/lib/http/errors";
 import { readJsonBody } from "@/lib/http/read-body";
 import { getRuntime } from "@/lib/runtime";
 import { joinWithNewAccount, previewInvitation } from "@/lib/services/invitations";

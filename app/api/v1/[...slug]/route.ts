@@ -1,4 +1,5 @@
-import { AppError, errorResponse } from "@/lib/http/errors";
+import { AppError } from "@/lib/services/errors";
+import { errorResponse } from "@/lib/http/errors";
 
 /** Any /api/v1 path no route claims: a JSON 404 in the spec's error body, never an HTML page. */
 function unknownPath(request: Request): Response {

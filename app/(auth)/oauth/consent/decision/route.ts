@@ -1,6 +1,6 @@
 import { cookies } from "next/headers";
 import { currentUser } from "@/lib/auth/console-session";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/services/errors";
 import { approveConsent, denyConsent, interactionBelongsToBrowser } from "@/lib/mcp/oauth/consent";
 import { publicBaseUrlOf } from "@/lib/mcp/oauth/server";
 

@@ -21,7 +21,7 @@ import {
   Input,
   Select,
 } from "@/components/ui";
-import type { Permission } from "@/lib/auth/permissions";
+import type { Permission } from "@/lib/contracts/permissions";
 import { CreateApiKeySchema, type CreateApiKey, type CreatedApiKey } from "@/lib/contracts/api-keys";
 import { createApiKeyAction } from "../actions";
 import { EXPIRY_CHOICES, expiryFrom, KEY_PRESETS, presetPermissions } from "@/components/api-keys/key-presets";

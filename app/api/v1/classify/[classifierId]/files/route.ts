@@ -1,5 +1,5 @@
 import { classifierOperations } from "@/lib/contracts/classifiers";
-import { validationError } from "@/lib/http/errors";
+import { validationError } from "@/lib/services/errors";
 import { apiRoute } from "@/lib/http/handler";
 import { readUpload } from "@/lib/http/read-upload";
 import { uploadToClassifier } from "@/lib/services/classifiers";

@@ -1,7 +1,7 @@
 import { documentOperations } from "@/lib/contracts/documents";
 import { apiRoute } from "@/lib/http/handler";
 import { readUpload } from "@/lib/http/read-upload";
-import { uploadDocuments } from "@/lib/services/documents/upload";
+import { uploadDocuments } from "@/lib/services/documents";
 
 export const POST = apiRoute(documentOperations.uploadFiles, async ({ ctx, params, request, runtime }) => {
   const { files, ...options } = await readUpload(request);

@@ -1,6 +1,6 @@
 import { documentOperations } from "@/lib/contracts/documents";
 import { apiRoute } from "@/lib/http/handler";
-import { reprocessDocument } from "@/lib/services/documents/reprocess";
+import { reprocessDocument } from "@/lib/services/documents";
 
 export const POST = apiRoute(documentOperations.reprocess, async ({ ctx, params, body, runtime }) => ({
   success: true,

@@ -1,7 +1,7 @@
 import { documentOperations } from "@/lib/contracts/documents";
 import { apiRoute } from "@/lib/http/handler";
 import { getDocumentData } from "@/lib/services/documents";
-import { updateDocumentData } from "@/lib/services/documents/update-data";
+import { updateDocumentData } from "@/lib/services/documents";
 
 export const GET = apiRoute(documentOperations.getData, ({ ctx, params, query }) => getDocumentData(ctx, params.parserId, query));
 
