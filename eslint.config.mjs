@@ -28,7 +28,7 @@ const serviceImports = {
       message: "Services sit below the adapters: throw errors from lib/services/errors.ts, take what an adapter knows as a parameter.",
     },
     {
-      group: ["@/lib/console", "@/lib/console/*", "@/lib/api-client", "@/lib/api-client/*", "@/lib/actions", "@/lib/actions/*", "@/lib/query", "@/lib/query/*", "@/app/*", "@/components/*"],
+      group: ["@/lib/console", "@/lib/console/*", "@/app/*", "@/components/*"],
       message: "Services know nothing of the console.",
     },
   ],
@@ -51,7 +51,7 @@ const consoleImports = {
       // The typed errors are shared vocabulary (the console's actions and the API client raise and map them too).
       regex: "^@/lib/services(/(?!errors$).*)?$",
       allowTypeImports: true,
-      message: "The console is a client of the REST API: use lib/api-client from a server action or server component.",
+      message: "The console is a client of the REST API: use lib/console/api from a server action or server component.",
     },
   ],
 };

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { ConsoleShell } from "@/components/console/console-shell";
-import { fetchSetupRequired } from "@/lib/api-client/setup";
+import { fetchSetupRequired } from "@/lib/console/api/setup";
 import { currentTeamId, currentUser } from "@/lib/auth/console-session";
 import { getMe } from "@/lib/console/me";
 

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { DashboardPanels } from "@/components/dashboard/dashboard-panels";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, ErrorState, PageHeader } from "@/components/ui";
-import { consoleApi } from "@/lib/api-client/console";
-import { ApiError } from "@/lib/api-client/client";
+import { consoleApi } from "@/lib/console/api/console";
+import { ApiError } from "@/lib/console/api/client";
 import { getMe, hasPermission } from "@/lib/console/me";
 import { usageOperations, type Dashboard } from "@/lib/contracts/usage";
 

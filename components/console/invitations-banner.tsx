@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { consoleApi } from "@/lib/api-client/console";
+import { consoleApi } from "@/lib/console/api/console";
 import { myInvitationOperations } from "@/lib/contracts/invitations";
 
 /**

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Checkbox, EmptyState, ErrorState, Spinner, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui";
 import { documentOperations, type DocumentRow, type SearchDocuments } from "@/lib/contracts/documents";
-import { browserApi } from "@/lib/query/browser-api";
+import { browserApi } from "@/lib/console/browser-api";
 import { formatRelative } from "@/lib/utils/format-date";
 import { DocumentStatusBadge, IN_FLIGHT } from "./document-status-badge";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import type { UploadResultItem } from "@/lib/contracts/documents";
-import { consoleToken } from "@/lib/query/browser-api";
+import { consoleToken } from "@/lib/console/browser-api";
 
 /**
  * Uploads one file to a parser with progress events. XMLHttpRequest, because fetch still reports no upload

@@ -1,7 +1,7 @@
 "use client";
 
 import { exportOperations, type ExportRequestInput } from "@/lib/contracts/exports";
-import { consoleToken } from "@/lib/query/browser-api";
+import { consoleToken } from "@/lib/console/browser-api";
 
 /**
  * Runs an export as the signed-in user and saves the file. The browser calls the public API itself with the

@@ -1,5 +1,5 @@
 import { LiveReviewCount } from "./live-review-count";
-import { consoleApi } from "@/lib/api-client/console";
+import { consoleApi } from "@/lib/console/api/console";
 import { reviewOperations } from "@/lib/contracts/reviews";
 
 /**

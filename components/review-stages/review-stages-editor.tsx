@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { Button, ConfirmDialog, EmptyState, useToast } from "@/components/ui";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/console/action-result";
 import type { ReviewStage } from "@/lib/contracts/reviews";
 import type { ReviewStageActions } from "./stage-actions";
 import { StageDialog, type StageDialogResult } from "./stage-dialog";

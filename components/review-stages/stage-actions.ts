@@ -1,4 +1,4 @@
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/console/action-result";
 import type { CreateReviewStage, ReviewStage, UpdateReviewStage } from "@/lib/contracts/reviews";
 
 /** The server actions the stage editor calls; the page passes them in, so the editor stays free of routes. */

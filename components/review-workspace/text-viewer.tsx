@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ErrorState, Spinner } from "@/components/ui";
 import { documentOperations } from "@/lib/contracts/documents";
-import { consoleToken } from "@/lib/query/browser-api";
+import { consoleToken } from "@/lib/console/browser-api";
 import type { WorkspaceDocument } from "./workspace-document";
 
 type TextSource = { kind: "markdown" } | { kind: "file"; url: string } | null;

@@ -1,6 +1,6 @@
 import "server-only";
 import { cache } from "react";
-import { consoleApi } from "@/lib/api-client/console";
+import { consoleApi } from "@/lib/console/api/console";
 import { sessionOperations, type Me } from "@/lib/contracts/session";
 
 /** Who the console user is in their current team; one API call per request however many components ask. */

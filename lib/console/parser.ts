@@ -1,8 +1,8 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { consoleApi } from "@/lib/api-client/console";
-import { ApiError } from "@/lib/api-client/client";
+import { consoleApi } from "@/lib/console/api/console";
+import { ApiError } from "@/lib/console/api/client";
 import { parserOperations, type Parser } from "@/lib/contracts/parsers";
 
 /** The parser a console page is about (archived ones too); another team's or an unknown id is the 404 page. */

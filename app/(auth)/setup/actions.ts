@@ -1,8 +1,8 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { runAction, type ActionResult } from "@/lib/actions/result";
-import { postSetup } from "@/lib/api-client/setup";
+import { runAction, type ActionResult } from "@/lib/console/action-result";
+import { postSetup } from "@/lib/console/api/setup";
 import { signIn } from "@/lib/auth/config";
 import type { Setup } from "@/lib/contracts/setup";
 

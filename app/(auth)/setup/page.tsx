@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { fetchSetupRequired } from "@/lib/api-client/setup";
+import { fetchSetupRequired } from "@/lib/console/api/setup";
 import { SetupForm } from "./setup-form";
 
 export const metadata: Metadata = { title: "Set up Quarry" };

@@ -1,7 +1,7 @@
 "use server";
 
 import { AuthError } from "next-auth";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/console/action-result";
 import { signIn, signOut } from "@/lib/auth/config";
 import { SignInSchema, type SignIn } from "@/lib/contracts/setup";
 import { isSignInThrottled, throttledMessage } from "@/lib/auth/sign-in-throttle";

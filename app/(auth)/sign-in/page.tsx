@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { fetchSetupRequired } from "@/lib/api-client/setup";
+import { fetchSetupRequired } from "@/lib/console/api/setup";
 import { currentUser } from "@/lib/auth/console-session";
 import { SignInForm } from "./sign-in-form";
 

@@ -1,8 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { runAction, type ActionResult } from "@/lib/actions/result";
-import { consoleApi } from "@/lib/api-client/console";
+import { runAction, type ActionResult } from "@/lib/console/action-result";
+import { consoleApi } from "@/lib/console/api/console";
 import { myInvitationOperations } from "@/lib/contracts/invitations";
 
 export async function acceptInvitationAction(invitationId: string): Promise<ActionResult<{ team: { id: string; name: string }; role: string }>> {

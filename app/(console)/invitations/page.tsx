@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { EmptyState, PageHeader } from "@/components/ui";
-import { consoleApi } from "@/lib/api-client/console";
+import { consoleApi } from "@/lib/console/api/console";
 import { myInvitationOperations } from "@/lib/contracts/invitations";
 import { InvitationList } from "./_components/invitation-list";
 

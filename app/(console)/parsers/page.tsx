@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { NotAllowed } from "@/components/console/not-allowed";
 import { PageHeader } from "@/components/ui";
-import { consoleApi } from "@/lib/api-client/console";
+import { consoleApi } from "@/lib/console/api/console";
 import { parserOperations } from "@/lib/contracts/parsers";
 import { getMe, hasPermission } from "@/lib/console/me";
 import { ParserCreateDialog } from "./_components/parser-create-dialog";

@@ -1,7 +1,7 @@
 "use server";
 
-import { runAction, type ActionResult } from "@/lib/actions/result";
-import { consoleApi } from "@/lib/api-client/console";
+import { runAction, type ActionResult } from "@/lib/console/action-result";
+import { consoleApi } from "@/lib/console/api/console";
 import { reviewOperations } from "@/lib/contracts/reviews";
 
 /** How many documents wait for me: the navigation's badge asks again after each decision. */

@@ -9,8 +9,8 @@ import { QueueTable } from "@/components/review-queue/queue-table";
 import { parseQueueView, queueHref, QUEUE_SCOPE_LABELS, type QueueSearchParams, type QueueView } from "@/components/review-queue/queue-view";
 import { StageFacet } from "@/components/review-queue/stage-facet";
 import { EmptyState, ErrorState, PageHeader } from "@/components/ui";
-import { ApiError } from "@/lib/api-client/client";
-import { consoleApi } from "@/lib/api-client/console";
+import { ApiError } from "@/lib/console/api/client";
+import { consoleApi } from "@/lib/console/api/console";
 import { getMe, hasPermission } from "@/lib/console/me";
 import { reviewOperations, type ReviewQueue } from "@/lib/contracts/reviews";
 

@@ -1,8 +1,8 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { runAction, type ActionResult } from "@/lib/actions/result";
-import { postJoin } from "@/lib/api-client/join";
+import { runAction, type ActionResult } from "@/lib/console/action-result";
+import { postJoin } from "@/lib/console/api/join";
 import { signIn } from "@/lib/auth/config";
 import type { Join } from "@/lib/contracts/invitations";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { fetchJoinPreview } from "@/lib/api-client/join";
+import { fetchJoinPreview } from "@/lib/console/api/join";
 import { JoinForm } from "./join-form";
 
 export const metadata: Metadata = { title: "Join a team", referrer: "no-referrer" };

@@ -1,7 +1,7 @@
 "use server";
 
-import { runAction, type ActionResult } from "@/lib/actions/result";
-import { consoleApi } from "@/lib/api-client/console";
+import { runAction, type ActionResult } from "@/lib/console/action-result";
+import { consoleApi } from "@/lib/console/api/console";
 import { accountOperations, type ChangePassword } from "@/lib/contracts/account";
 
 export async function changePasswordAction(values: ChangePassword): Promise<ActionResult<void>> {

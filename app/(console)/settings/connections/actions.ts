@@ -1,8 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { runAction, type ActionResult } from "@/lib/actions/result";
-import { consoleApi } from "@/lib/api-client/console";
+import { runAction, type ActionResult } from "@/lib/console/action-result";
+import { consoleApi } from "@/lib/console/api/console";
 import { connectionOperations } from "@/lib/contracts/connections";
 
 export async function revokeConnectionAction(connectionId: string): Promise<ActionResult<void>> {

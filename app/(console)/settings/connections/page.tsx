@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { CopyButton, PageHeader } from "@/components/ui";
-import { consoleApi } from "@/lib/api-client/console";
+import { consoleApi } from "@/lib/console/api/console";
 import { connectionOperations } from "@/lib/contracts/connections";
 import { getMe } from "@/lib/console/me";
 import { env } from "@/lib/env";

@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import type { z } from "zod";
-import { runAction, type ActionResult } from "@/lib/actions/result";
-import { consoleApi } from "@/lib/api-client/console";
+import { runAction, type ActionResult } from "@/lib/console/action-result";
+import { consoleApi } from "@/lib/console/api/console";
 import { memberOperations, type AddMember, type AddedMemberSchema } from "@/lib/contracts/members";
 import type { Role } from "@/lib/contracts/enums";
 

@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { consoleApi } from "@/lib/api-client/console";
+import { consoleApi } from "@/lib/console/api/console";
 import { learningOperations } from "@/lib/contracts/learning";
 
 /** "Forget this document": what it taught the parser is removed; the document stays. */

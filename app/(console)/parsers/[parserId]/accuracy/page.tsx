@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui";
-import { consoleApi } from "@/lib/api-client/console";
+import { consoleApi } from "@/lib/console/api/console";
 import { learningOperations } from "@/lib/contracts/learning";
 import { getMe, hasPermission } from "@/lib/console/me";
 import { getParserOrNotFound } from "@/lib/console/parser";

@@ -1,8 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { runAction, type ActionResult } from "@/lib/actions/result";
-import { consoleApi } from "@/lib/api-client/console";
+import { runAction, type ActionResult } from "@/lib/console/action-result";
+import { consoleApi } from "@/lib/console/api/console";
 import { documentOperations } from "@/lib/contracts/documents";
 
 const path = (parserId: string) => `/parsers/${parserId}/documents`;

@@ -12,7 +12,7 @@ import { ExportDialog } from "@/components/exports/export-dialog";
 import type { FolderActionResult, FolderTreeActions } from "@/components/folders/folder-actions";
 import { FolderTree } from "@/components/folders/folder-tree";
 import { Button, ConfirmDialog, Input, Select, useToast } from "@/components/ui";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/console/action-result";
 import type { Folder } from "@/lib/contracts/folders";
 import { createFolderAction, deleteFolderAction, updateFolderAction } from "./actions";
 import { deleteDocumentsAction, importUrlsAction, moveDocumentsAction, reprocessDocumentsAction } from "./document-actions";

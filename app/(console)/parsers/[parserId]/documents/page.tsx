@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { DOCUMENT_SORTS } from "@/lib/contracts/documents";
 import { DOCUMENT_STATUSES } from "@/lib/contracts/enums";
-import { consoleApi } from "@/lib/api-client/console";
+import { consoleApi } from "@/lib/console/api/console";
 import { folderOperations } from "@/lib/contracts/folders";
 import { reviewOperations } from "@/lib/contracts/reviews";
 import { getMe, hasPermission } from "@/lib/console/me";

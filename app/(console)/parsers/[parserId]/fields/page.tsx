@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { consoleApi } from "@/lib/api-client/console";
+import { consoleApi } from "@/lib/console/api/console";
 import { fieldOperations } from "@/lib/contracts/fields";
 import { getMe, hasPermission } from "@/lib/console/me";
 import { getParserOrNotFound } from "@/lib/console/parser";

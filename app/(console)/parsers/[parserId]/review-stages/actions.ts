@@ -1,8 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { runAction, type ActionResult } from "@/lib/actions/result";
-import { consoleApi } from "@/lib/api-client/console";
+import { runAction, type ActionResult } from "@/lib/console/action-result";
+import { consoleApi } from "@/lib/console/api/console";
 import { reviewOperations, type CreateReviewStage, type ReviewStage, type UpdateReviewStage } from "@/lib/contracts/reviews";
 
 async function afterChange<T>(parserId: string, work: () => Promise<T>): Promise<ActionResult<T>> {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ReviewStagesEditor } from "@/components/review-stages/review-stages-editor";
-import { consoleApi } from "@/lib/api-client/console";
+import { consoleApi } from "@/lib/console/api/console";
 import { fieldOperations } from "@/lib/contracts/fields";
 import { reviewOperations } from "@/lib/contracts/reviews";
 import { getMe, hasPermission } from "@/lib/console/me";

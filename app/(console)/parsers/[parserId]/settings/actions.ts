@@ -1,8 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { runAction, type ActionResult } from "@/lib/actions/result";
-import { consoleApi } from "@/lib/api-client/console";
+import { runAction, type ActionResult } from "@/lib/console/action-result";
+import { consoleApi } from "@/lib/console/api/console";
 import { parserOperations, type Parser, type UpdateParser } from "@/lib/contracts/parsers";
 
 export async function updateParserAction(parserId: string, values: UpdateParser): Promise<ActionResult<Parser>> {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { NotAllowed } from "@/components/console/not-allowed";
-import { consoleApi } from "@/lib/api-client/console";
+import { consoleApi } from "@/lib/console/api/console";
 import { fieldOperations, type Field } from "@/lib/contracts/fields";
 import { getMe, hasPermission } from "@/lib/console/me";
 import { getParserOrNotFound } from "@/lib/console/parser";

@@ -1,8 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { runAction, type ActionResult } from "@/lib/actions/result";
-import { consoleApi } from "@/lib/api-client/console";
+import { runAction, type ActionResult } from "@/lib/console/action-result";
+import { consoleApi } from "@/lib/console/api/console";
 import { webhookOperations, type CreatedWebhook, type CreateWebhook, type UpdateWebhook, type Webhook, type WebhookDelivery } from "@/lib/contracts/webhooks";
 
 function refresh(parserId: string) {

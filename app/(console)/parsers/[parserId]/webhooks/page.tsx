@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui";
-import { consoleApi } from "@/lib/api-client/console";
+import { consoleApi } from "@/lib/console/api/console";
 import { webhookOperations } from "@/lib/contracts/webhooks";
 import { getMe, hasPermission } from "@/lib/console/me";
 import { getParserOrNotFound } from "@/lib/console/parser";

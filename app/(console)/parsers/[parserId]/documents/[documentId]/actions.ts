@@ -1,7 +1,7 @@
 "use server";
 
-import { runAction, type ActionResult } from "@/lib/actions/result";
-import { consoleApi } from "@/lib/api-client/console";
+import { runAction, type ActionResult } from "@/lib/console/action-result";
+import { consoleApi } from "@/lib/console/api/console";
 import { documentOperations, type DocumentFull, type Review } from "@/lib/contracts/documents";
 import { preferenceOperations, type ReviewKeymap } from "@/lib/contracts/preferences";
 import { reviewCheckOperations } from "@/lib/contracts/review-checks";
@@ -16,7 +16,7 @@ import {
   type WorkspaceContext,
   type WorkspaceDocument,
 } from "@/components/review-workspace/workspace-document";
-import type { ApiClient } from "@/lib/api-client/client";
+import type { ApiClient } from "@/lib/console/api/client";
 
 /**
  * The review workspace's writes, each one REST call as the signed-in user. Decisions act as that user: the

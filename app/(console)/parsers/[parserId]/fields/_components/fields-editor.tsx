@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState, type DragEvent } from "react";
 import { Badge, Button, ConfirmDialog, EmptyState, useToast } from "@/components/ui";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/console/action-result";
 import type { ColumnInput, CreateField, Field, UpdateField } from "@/lib/contracts/fields";
 import { cn } from "@/lib/utils/cn";
 import { createFieldAction, deleteFieldAction, reorderFieldsAction, updateFieldAction } from "../actions";

@@ -1,6 +1,6 @@
 "use client";
 
-import { createApiClient, type ApiClient } from "@/lib/api-client/client";
+import { createApiClient, type ApiClient } from "@/lib/console/api/client";
 
 /**
  * The REST API from the browser, as the signed-in user: a short-lived console token from /api/console-token,

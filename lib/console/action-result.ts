@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api-client/client";
+import { ApiError } from "@/lib/console/api/client";
 import type { ValidationIssue } from "@/lib/services/errors";
 
 /** What a server action returns: data, or the API's error with per-field issues for the form. */
