@@ -1,7 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { Badge, Button, ConfirmDialog, EmptyState, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow, useToast } from "@/components/ui";
+import { ConfirmActionDialog } from "@/components/console/confirm-action-dialog";
+import { Badge, Button, EmptyState, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui";
 import type { ApiKey } from "@/lib/contracts/api-keys";
 import { LocalTime } from "@/components/console/local-time";
 import { revokeApiKeyAction } from "../actions";
@@ -49,7 +50,6 @@ function KeyStatus({ apiKey }: { apiKey: ApiKey }) {
 
 export function ApiKeysTable({ keys, showCreator, allPermissions }: { keys: ApiKey[]; showCreator: boolean; allPermissions: readonly string[] }) {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const { toast } = useToast();
 
   if (keys.length === 0) {
     return <EmptyState title="No API keys yet" description="Create a key to call the Quarry API from your own systems." />;
@@ -100,20 +100,14 @@ export function ApiKeysTable({ keys, showCreator, allPermissions }: { keys: ApiK
           ))}
         </TableBody>
       </Table>
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
-        title={`Revoke “${revoking?.name ?? ""}”?`}
-        description="Every request with this key fails from now on. This cannot be undone."
+      <ConfirmActionDialog
+        target={revoking}
+        onClose={() => setRevoking(null)}
+        title={(key) => `Revoke “${key.name}”?`}
+        description={() => "Every request with this key fails from now on. This cannot be undone."}
         confirmLabel="Revoke key"
-        tone="destructive"
-        onConfirm={async () => {
-          if (!revoking) return;
-          const result = await revokeApiKeyAction(revoking.id);
-          if (!result.ok) throw new Error(result.error.message);
-          toast({ title: "Key revoked", description: `${revoking.name} no longer works.`, tone: "success" });
-          setRevoking(null);
-        }}
+        action={(key) => revokeApiKeyAction(key.id)}
+        success={(key) => ({ title: "Key revoked", description: `${key.name} no longer works.` })}
       />
     </>
   );

@@ -1,14 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import { Button, ConfirmDialog, EmptyState, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow, useToast } from "@/components/ui";
+import { ConfirmActionDialog } from "@/components/console/confirm-action-dialog";
+import { Button, EmptyState, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui";
 import type { Connection } from "@/lib/contracts/connections";
 import { formatDate, formatRelative } from "@/lib/utils/format-date";
 import { revokeConnectionAction } from "../actions";
 
 export function ConnectionsTable({ connections }: { connections: Connection[] }) {
   const [revoking, setRevoking] = useState<Connection | null>(null);
-  const { toast } = useToast();
 
   if (connections.length === 0) {
     return <EmptyState title="No connected agents" description="Agents you connect through the MCP server appear here." />;
@@ -48,20 +48,14 @@ export function ConnectionsTable({ connections }: { connections: Connection[] })
           ))}
         </TableBody>
       </Table>
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
-        title={`Revoke “${revoking?.clientName ?? ""}”?`}
-        description="The agent's tokens stop working on its next call. To use it again, connect it again."
+      <ConfirmActionDialog
+        target={revoking}
+        onClose={() => setRevoking(null)}
+        title={(connection) => `Revoke “${connection.clientName}”?`}
+        description={() => "The agent's tokens stop working on its next call. To use it again, connect it again."}
         confirmLabel="Revoke connection"
-        tone="destructive"
-        onConfirm={async () => {
-          if (!revoking) return;
-          const result = await revokeConnectionAction(revoking.id);
-          if (!result.ok) throw new Error(result.error.message);
-          toast({ title: "Connection revoked", description: `${revoking.clientName} no longer has access.`, tone: "success" });
-          setRevoking(null);
-        }}
+        action={(connection) => revokeConnectionAction(connection.id)}
+        success={(connection) => ({ title: "Connection revoked", description: `${connection.clientName} no longer has access.` })}
       />
     </>
   );

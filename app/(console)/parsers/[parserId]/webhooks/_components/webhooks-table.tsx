@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { Badge, Button, ConfirmDialog, EmptyState, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow, useToast } from "@/components/ui";
+import { ConfirmActionDialog } from "@/components/console/confirm-action-dialog";
+import { Badge, Button, EmptyState, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow, useToast } from "@/components/ui";
 import type { Webhook } from "@/lib/contracts/webhooks";
 import { LocalTime } from "@/components/console/local-time";
 import { deleteWebhookAction, updateWebhookAction } from "../actions";
@@ -97,20 +98,14 @@ export function WebhooksTable({ parserId, webhooks, canWrite }: { parserId: stri
           ))}
         </TableBody>
       </Table>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete this webhook?"
-        description={`${deleting?.url ?? ""} receives nothing more, and its delivery log is deleted with it.`}
+      <ConfirmActionDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        title={() => "Delete this webhook?"}
+        description={(webhook) => `${webhook.url} receives nothing more, and its delivery log is deleted with it.`}
         confirmLabel="Delete webhook"
-        tone="destructive"
-        onConfirm={async () => {
-          if (!deleting) return;
-          const result = await deleteWebhookAction(parserId, deleting.id);
-          if (!result.ok) throw new Error(result.error.message);
-          toast({ title: "Webhook deleted", tone: "success" });
-          setDeleting(null);
-        }}
+        action={(webhook) => deleteWebhookAction(parserId, webhook.id)}
+        success={() => ({ title: "Webhook deleted" })}
       />
     </>
   );
