@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from "react";
-import { signOutAction } from "@/app/(auth)/sign-in/actions";
+import { signOutAction } from "@/lib/auth/sign-out";
 import { Badge, Button } from "@/components/ui";
 import type { Me } from "@/lib/contracts/session";
 import { ReviewQueueCount } from "@/components/review-queue/review-queue-count";

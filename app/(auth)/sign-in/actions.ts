@@ -2,7 +2,7 @@
 
 import { AuthError } from "next-auth";
 import type { ActionResult } from "@/lib/console/action-result";
-import { signIn, signOut } from "@/lib/auth/config";
+import { signIn } from "@/lib/auth/config";
 import { SignInSchema, type SignIn } from "@/lib/contracts/setup";
 import { isSignInThrottled, throttledMessage } from "@/lib/auth/sign-in-throttle";
 import { safeRedirectPath } from "@/lib/console/safe-redirect";
@@ -23,8 +23,4 @@ export async function signInAction(values: SignIn, redirectTo?: string): Promise
     throw error;
   }
   return { ok: true, data: undefined };
-}
-
-export async function signOutAction(): Promise<void> {
-  await signOut({ redirectTo: "/sign-in" });
 }

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Button } from "@/components/ui";
 import { currentUser } from "@/lib/auth/console-session";
-import { signOutAction } from "../sign-in/actions";
+import { signOutAction } from "@/lib/auth/sign-out";
 
 export const metadata: Metadata = { title: "Sign out" };
 
