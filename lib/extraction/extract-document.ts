@@ -11,8 +11,9 @@ import { extractTableField } from "./tables/extract-table";
 import type { ExtractionInput, ExtractionResult, FieldMetadata, FieldValue } from "./types";
 
 /**
- * The engine's single entry point. Pure function of its input (bytes, MIME type, fields, settings): no network,
- * no globals beyond a reusable OCR worker, so a worker thread can call it (see worker-entry.ts).
+ * The engine's single entry point, run in a worker thread (worker/extraction-worker.cjs → worker/extraction-task.ts).
+ * A function of its input (bytes, MIME type, fields, settings) and of two server settings read here: `EINVOICE_XML`
+ * and the optional LLM provider (`LLM_*`, the only network use). Engines (OCR sessions) are reused across calls.
  */
 export async function extractDocument(input: ExtractionInput): Promise<ExtractionResult> {
   const started = performance.now();

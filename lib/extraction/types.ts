@@ -1,7 +1,5 @@
 /** Public types of the extraction engine. Everything here is plain data so it can cross a worker-thread boundary. */
 
-import type { DocumentPreview } from "./preview/render-preview";
-
 /** A rectangle in page-relative coordinates: fractions 0–1 of the page, origin top-left. */
 export type Box = { x: number; y: number; w: number; h: number };
 
@@ -171,3 +169,6 @@ export type ExtractionResult = {
   /** The first page as an image, when asked for and the document is a PDF or an image that could be drawn. */
   preview?: DocumentPreview | null;
 };
+
+/** Page 1 drawn small for the document's `thumbnail` and the workspace's first paint (preview/render-preview.ts). */
+export type DocumentPreview = { bytes: Uint8Array; contentType: "image/webp"; width: number; height: number };

@@ -3,12 +3,13 @@ import { detectType } from "../loaders/load-document";
 import { MAX_IMAGE_PIXELS, prepareImagePages } from "../loaders/image-decode";
 import { renderPdfPageWebp } from "../loaders/pdf-render";
 import { openPdf } from "../loaders/pdf-text-layer";
+import type { DocumentPreview } from "../types";
 
 /**
  * The first page as an image, for the review workspace to show before pdf.js has loaded (issue 6) and as the
  * document's `thumbnail` (issue 5). WebP, because it is a third of a PNG's size for a page of text.
  */
-export type DocumentPreview = { bytes: Uint8Array; contentType: "image/webp"; width: number; height: number };
+export type { DocumentPreview };
 
 /** Wide enough for the workspace's page column on a large screen (or a laptop's at 2×). */
 export const PREVIEW_WIDTH = 1200;
