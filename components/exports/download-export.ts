@@ -1,7 +1,7 @@
 "use client";
 
 import { exportOperations, type ExportRequestInput } from "@/lib/contracts/exports";
-import { consoleToken } from "@/lib/console/browser-api";
+import { browserApi } from "@/lib/console/browser-api";
 
 /**
  * Runs an export as the signed-in user and saves the file. The browser calls the public API itself with the
@@ -18,20 +18,10 @@ function fileNameOf(response: Response, fallback: string): string {
   return /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallback;
 }
 
-async function errorMessage(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { message?: string } | null;
-  return body?.message ?? `The export failed (HTTP ${response.status})`;
-}
-
 export async function downloadExport(parserId: string, body: ExportRequestInput, onProgress: (progress: DownloadProgress) => void): Promise<{ fileName: string; bytes: number }> {
-  const path = exportOperations.export.path.replace("{parserId}", encodeURIComponent(parserId));
-  const response = await fetch(`/api/v1${path}`, {
-    method: exportOperations.export.method,
-    headers: { authorization: `Bearer ${await consoleToken()}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-    cache: "no-store",
-  });
-  if (!response.ok || !response.body) throw new Error(await errorMessage(response));
+  // An error answer throws ApiError with the API's own message, which the dialog shows.
+  const response = await (await browserApi()).raw(exportOperations.export, { params: { parserId }, body });
+  if (!response.body) throw new Error("The export came back empty. Try again.");
 
   const parts: BlobPart[] = [];
   let bytes = 0;

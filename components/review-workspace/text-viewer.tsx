@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ErrorState, Spinner } from "@/components/ui";
 import { documentOperations } from "@/lib/contracts/documents";
-import { consoleToken } from "@/lib/console/browser-api";
+import { browserApi } from "@/lib/console/browser-api";
 import type { WorkspaceDocument } from "./workspace-document";
 
 type TextSource = { kind: "markdown" } | { kind: "file"; url: string } | null;
@@ -17,13 +17,9 @@ function textSource(document: WorkspaceDocument): TextSource {
 }
 
 async function loadText(parserId: string, documentId: string, source: Exclude<TextSource, null>): Promise<string> {
-  const response =
-    source.kind === "markdown"
-      ? await fetch(`/api/v1${documentOperations.markdown.path.replace("{parserId}", parserId).replace("{documentId}", documentId)}`, {
-          headers: { authorization: `Bearer ${await consoleToken()}` },
-          cache: "no-store",
-        })
-      : await fetch(source.url, { credentials: "same-origin" });
+  if (source.kind === "markdown") return (await (await browserApi()).raw(documentOperations.markdown, { params: { parserId, documentId } })).text();
+  // A text file is the stored file itself, behind its signed link (not an API route).
+  const response = await fetch(source.url, { credentials: "same-origin" });
   if (!response.ok) throw new Error(`Could not load the text (HTTP ${response.status}).`);
   return response.text();
 }

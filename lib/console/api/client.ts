@@ -21,6 +21,11 @@ export type CallOutput<O extends Operation> = O extends { response: infer R exte
 
 export type ApiClient = {
   call: <O extends Operation>(operation: O, input: CallInput<O>) => Promise<CallOutput<O>>;
+  /**
+   * The same request, answered with the raw `Response` for bodies that are not JSON (a CSV or XLSX export, a
+   * document's markdown) or that the caller streams; an error answer still throws `ApiError` with the API's message.
+   */
+  raw: <O extends Operation>(operation: O, input: CallInput<O>) => Promise<Response>;
 };
 
 function fillPath(template: string, params: Record<string, unknown> = {}): string {
@@ -33,24 +38,31 @@ function fillPath(template: string, params: Record<string, unknown> = {}): strin
  */
 export function createApiClient(options: { baseUrl: string; token: string; fetch?: typeof fetch }): ApiClient {
   const doFetch = options.fetch ?? fetch;
+
+  async function send<O extends Operation>(operation: O, input: CallInput<O>): Promise<Response> {
+    const url = new URL(options.baseUrl.replace(/\/$/, "") + fillPath(operation.path, input.params as Record<string, unknown> | undefined));
+    for (const [key, value] of Object.entries((input.query as Record<string, unknown> | undefined) ?? {})) {
+      if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
+    }
+    const response = await doFetch(url, {
+      method: operation.method,
+      headers: { authorization: `Bearer ${options.token}`, ...(input.body !== undefined ? { "content-type": "application/json" } : {}) },
+      body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
+      cache: "no-store",
+    });
+    if (!response.ok) {
+      const payload: unknown = await response.json().catch(() => null);
+      const body = (payload ?? { error: true, message: `HTTP ${response.status}`, code: "INTERNAL" }) as ErrorBody;
+      throw new ApiError(response.status, body);
+    }
+    return response;
+  }
+
   return {
     async call<O extends Operation>(operation: O, input: CallInput<O>): Promise<CallOutput<O>> {
-      const url = new URL(options.baseUrl.replace(/\/$/, "") + fillPath(operation.path, input.params as Record<string, unknown> | undefined));
-      for (const [key, value] of Object.entries((input.query as Record<string, unknown> | undefined) ?? {})) {
-        if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
-      }
-      const response = await doFetch(url, {
-        method: operation.method,
-        headers: { authorization: `Bearer ${options.token}`, ...(input.body !== undefined ? { "content-type": "application/json" } : {}) },
-        body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
-        cache: "no-store",
-      });
-      const payload: unknown = await response.json().catch(() => null);
-      if (!response.ok) {
-        const body = (payload ?? { error: true, message: `HTTP ${response.status}`, code: "INTERNAL" }) as ErrorBody;
-        throw new ApiError(response.status, body);
-      }
-      return payload as CallOutput<O>;
+      const response = await send(operation, input);
+      return (await response.json().catch(() => null)) as CallOutput<O>;
     },
+    raw: send,
   };
 }
