@@ -1,6 +1,6 @@
 import "server-only";
 import { UploadFilesFieldsSchema } from "@/lib/contracts/documents";
-import type { IncomingFile } from "@/lib/services/documents";
+import type { IncomingFile } from "@/lib/services/intake";
 import { AppError, validationError, zodValidationError } from "@/lib/services/errors";
 import { jsonNestsDeeperThan, tooDeepMessage } from "./json-depth";
 import { assertNoNulCharacter } from "./nul-characters";

@@ -5,7 +5,8 @@ import { CustomSchema, ExternalIdSchema, UploadResponseSchema, UploadUrlsSchema 
 import { UuidSchema } from "@/lib/contracts/common";
 import { validationError } from "@/lib/services/errors";
 import { classifyFromUrls, uploadToClassifier } from "@/lib/services/classifiers";
-import { MAX_FILE_BYTES, uploadDocuments } from "@/lib/services/documents";
+import { uploadDocuments } from "@/lib/services/documents";
+import { MAX_FILE_BYTES } from "@/lib/services/intake";
 import { uploadFromUrls } from "@/lib/services/documents";
 import { described, ids, PARSER_ID } from "../input";
 import { addTool, type McpDeps } from "../tool";

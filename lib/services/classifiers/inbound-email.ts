@@ -5,7 +5,7 @@ import { DEFAULT_PARSER_SETTINGS, type ParserSettings } from "@/lib/contracts/pa
 import type { Db } from "@/lib/db/client";
 import { classifiers } from "@/lib/db/schema";
 import type { ExtractionQueue } from "../documents/queue-extraction";
-import type { IncomingFile } from "../documents/upload";
+import type { IncomingFile } from "../intake";
 import { systemContext } from "../system-context";
 import { uploadToClassifier } from "./upload";
 

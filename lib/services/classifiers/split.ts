@@ -5,7 +5,7 @@ import { classifierDocuments } from "@/lib/db/schema";
 import type { PageModel, SplitRule } from "@/lib/extraction";
 import type { FileStore } from "@/lib/storage";
 import type { ExtractionQueue } from "../documents/queue-extraction";
-import { storeSplitParts } from "../documents/split";
+import { storeSplitParts } from "../intake";
 import type { ClassifierDocumentRow } from "./internal";
 import { enqueueClassification } from "./queue";
 
@@ -22,7 +22,7 @@ export async function splitClassifierDocument(
   pages: PageModel,
   rule: SplitRule,
 ): Promise<number> {
-  const parts = await storeSplitParts(deps.store, parent, bytes, pages, rule);
+  const parts = await storeSplitParts({ store: deps.store, parent, bytes, pages, rule });
   if (parts.length === 0) return 0;
   const children = parts.map((part) => ({
     row: {

@@ -1,17 +1,13 @@
 import "server-only";
-import { FILE_TYPE_LABELS } from "@/lib/contracts/file-types";
-import { randomUUID } from "node:crypto";
 import type { ClassifyUrls } from "@/lib/contracts/classifiers";
 import type { UploadResultItem } from "@/lib/contracts/documents";
 import type { DocumentSource } from "@/lib/contracts/enums";
 import { classifierDocuments } from "@/lib/db/schema";
-import { detectContentType } from "@/lib/files/detect-content-type";
 import { validationError } from "@/lib/services/errors";
 import { fileStore, storageKey } from "@/lib/storage";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import type { ExtractionQueue } from "../documents/queue-extraction";
-import { MAX_FILE_BYTES, startedUploadItem, withCleanNames, type IncomingFile } from "../documents/upload";
-import { downloadAll } from "../documents/upload-urls";
+import { checkBatchShape, checkFileTypes, downloadAll, startedUploadItem, type IncomingFile } from "../intake";
 import { getClassifierInTeam } from "./internal";
 import { enqueueClassification } from "./queue";
 
@@ -34,27 +30,9 @@ export async function uploadToClassifier(
   options: ClassifierUploadOptions,
 ): Promise<UploadResultItem[]> {
   assertPermission(ctx, "documents.write");
-  const files = withCleanNames(incoming);
-  if (files.length === 0) throw validationError("Attach at least one file in the `file` field");
-  for (const key of ["externalIds", "custom"] as const) {
-    const values = options[key];
-    if (values && values.length !== files.length) throw validationError(`${key} must have one entry per file (${files.length}), got ${values.length}`);
-  }
+  const files = checkBatchShape(incoming, options);
   const classifier = await activeClassifier(ctx, classifierId);
-  const accepted = new Set(classifier.acceptedFileTypes);
-  const checked = await Promise.all(
-    files.map(async (file) => {
-      if (file.bytes.byteLength === 0) throw validationError(`${file.name} is empty`);
-      if (file.bytes.byteLength > MAX_FILE_BYTES) throw validationError(`${file.name} is larger than 100 MB`);
-      const contentType = await detectContentType(file.bytes, { declared: file.declaredType, fileName: file.name });
-      if (!contentType || !accepted.has(contentType)) {
-        const what = contentType ? `a file of a kind this classifier does not accept (${FILE_TYPE_LABELS[contentType] ?? "unknown kind"})` : "not a kind of file Quarry can read";
-        const kinds = [...accepted].map((type) => FILE_TYPE_LABELS[type] ?? type);
-        throw validationError(`${file.name} is ${what}. This classifier accepts: ${kinds.join(", ") || "no file types"}.`);
-      }
-      return { ...file, contentType, id: randomUUID() };
-    }),
-  );
+  const checked = await checkFileTypes(files, { kind: "classifier", acceptedTypes: new Set(classifier.acceptedFileTypes) });
 
   const rows = checked.map((file, index) => ({
     id: file.id,

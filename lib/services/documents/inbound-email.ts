@@ -7,7 +7,8 @@ import type { Db } from "@/lib/db/client";
 import { memberships, parsers, teams } from "@/lib/db/schema";
 import type { ServiceContext } from "../context";
 import type { ExtractionQueue } from "./queue-extraction";
-import { uploadDocuments, type IncomingFile } from "./upload";
+import type { IncomingFile } from "../intake";
+import { uploadDocuments } from "./upload";
 
 /** A parser that takes mail: what the SMTP listener needs to accept or refuse a message for it. */
 export type InboundMailbox = {

@@ -25,5 +25,5 @@ export { failInterruptedDocument, processDocument } from "./process-document";
 export { EXTRACT_QUEUE, type ExtractionQueue } from "./queue-extraction";
 export { reprocessDocument } from "./reprocess";
 export { updateDocumentData } from "./update-data";
-export { MAX_FILE_BYTES, uploadDocuments, type IncomingFile } from "./upload";
+export { uploadDocuments } from "./upload";
 export { uploadFromUrls } from "./upload-urls";

@@ -1,12 +1,11 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { SplitDocuments } from "@/lib/contracts/parser-settings";
 import type { Db } from "@/lib/db/client";
 import { documents } from "@/lib/db/schema";
-import { planSplit, writePdfParts, type FieldDefinition, type PageModel, type SplitRule } from "@/lib/extraction";
+import type { FieldDefinition, PageModel, SplitRule } from "@/lib/extraction";
 import type { FileStore } from "@/lib/storage";
-import { storageKey } from "@/lib/storage";
+import { storeSplitParts } from "../intake";
 import { enqueueExtraction, type ExtractionQueue } from "./queue-extraction";
 
 type DocumentRecord = typeof documents.$inferSelect;
@@ -39,7 +38,7 @@ export async function splitIntoChildren(
   pages: PageModel,
   rule: SplitRule,
 ): Promise<number> {
-  const parts = await storeSplitParts(deps.store, parent, bytes, pages, rule);
+  const parts = await storeSplitParts({ store: deps.store, parent, bytes, pages, rule });
   if (parts.length === 0) return 0;
   const children = parts.map((part) => ({
     row: {
@@ -68,33 +67,4 @@ export async function splitIntoChildren(
   });
   for (const child of children) await enqueueExtraction(deps.queue, child.row.id);
   return children.length;
-}
-
-export type StoredPart = { id: string; name: string; externalId: string | null; fileKey: string; fileSize: number };
-
-/**
- * The parts of a split (a parser's or a classifier's), each written to the store as its own PDF. Fewer than two
- * planned parts: none, and the document stays whole.
- */
-export async function storeSplitParts(
-  store: FileStore,
-  parent: { teamId: string; name: string; externalId: string | null },
-  bytes: Uint8Array,
-  pages: PageModel,
-  rule: SplitRule,
-): Promise<StoredPart[]> {
-  const plan = planSplit(pages, rule);
-  if (plan.length <= 1) return [];
-  const files = await writePdfParts(bytes, plan);
-  const base = parent.name.replace(/\.pdf$/i, "");
-  const parts: StoredPart[] = [];
-  for (const [index, file] of files.entries()) {
-    const id = randomUUID();
-    const name = `${base} (part ${index + 1} of ${files.length}).pdf`;
-    const fileKey = storageKey(parent.teamId, id, name);
-    await store.put(fileKey, file, "application/pdf");
-    // A part keeps the upload's external id with its number, so an integration can tell the parts apart.
-    parts.push({ id, name, externalId: parent.externalId ? `${parent.externalId}#${index + 1}` : null, fileKey, fileSize: file.byteLength });
-  }
-  return parts;
 }

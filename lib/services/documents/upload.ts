@@ -1,20 +1,15 @@
 import "server-only";
-import { FILE_TYPE_LABELS } from "@/lib/contracts/file-types";
-import { randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
-import { cleanFileName } from "@/lib/contracts/common";
 import type { UploadResultItem } from "@/lib/contracts/documents";
 import type { DocumentSource } from "@/lib/contracts/enums";
 import { documents } from "@/lib/db/schema";
-import { detectContentType } from "@/lib/files/detect-content-type";
 import { AppError, validationError } from "@/lib/services/errors";
-import { fileStore, signedFileUrl, storageKey } from "@/lib/storage";
+import { fileStore, storageKey } from "@/lib/storage";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
+import { checkBatchShape, checkFileTypes, startedUploadItem, type IncomingFile } from "../intake";
 import { getParserInTeam } from "../parsers/internal";
 import { assertFolderInParser } from "./internal";
 import { enqueueExtraction, type ExtractionQueue } from "./queue-extraction";
-
-export type IncomingFile = { name: string; bytes: Uint8Array; declaredType?: string };
 
 export type UploadOptions = {
   folderId?: string;
@@ -22,17 +17,6 @@ export type UploadOptions = {
   custom?: (Record<string, unknown> | null)[];
   source: DocumentSource;
 };
-
-export const MAX_FILE_BYTES = 100 * 1024 * 1024;
-
-/**
- * The files with names fit to show: every way a file arrives (multipart, URL, e-mail; parser or classifier)
- * passes here, so a right-to-left override or a control character in a file name never becomes a document's name
- * (contracts/common.ts). The bytes are stored as they came.
- */
-export function withCleanNames(files: readonly IncomingFile[]): IncomingFile[] {
-  return files.map((file) => ({ ...file, name: cleanFileName(file.name) }));
-}
 
 /**
  * The spec calls an unknown or deleted folder invalid input for an upload (by file or URL): a 400 naming
@@ -56,30 +40,10 @@ export async function assertUploadFolder(ctx: ServiceContext, parserId: string, 
  */
 export async function uploadDocuments(ctx: ServiceContext, queue: ExtractionQueue, parserId: string, incoming: IncomingFile[], options: UploadOptions): Promise<UploadResultItem[]> {
   assertPermission(ctx, "documents.write");
-  const files = withCleanNames(incoming);
-  if (files.length === 0) throw validationError("Attach at least one file in the `file` field");
-  for (const key of ["externalIds", "custom"] as const) {
-    const values = options[key];
-    if (values && values.length !== files.length) throw validationError(`${key} must have one entry per file (${files.length}), got ${values.length}`);
-  }
+  const files = checkBatchShape(incoming, options);
   const parser = await getParserInTeam(ctx.db, ctx, parserId, { activeOnly: true });
   if (options.folderId) await assertUploadFolder(ctx, parserId, options.folderId);
-
-  const accepted = new Set(parser.settings.acceptedFileTypes.map((type) => type.mimeType));
-  const checked = await Promise.all(
-    files.map(async (file) => {
-      if (file.bytes.byteLength === 0) throw validationError(`${file.name} is empty`);
-      if (file.bytes.byteLength > MAX_FILE_BYTES) throw validationError(`${file.name} is larger than 100 MB`);
-      const contentType = await detectContentType(file.bytes, { declared: file.declaredType, fileName: file.name });
-      if (!contentType || !accepted.has(contentType)) {
-        // People read this in the console: file kinds by name ("Excel workbook"), never MIME types.
-        const what = contentType ? `a file of a kind this parser does not accept (${FILE_TYPE_LABELS[contentType] ?? "unknown kind"})` : "not a kind of file Quarry can read";
-        const kinds = [...accepted].map((type) => FILE_TYPE_LABELS[type] ?? type);
-        throw validationError(`${file.name} is ${what}. This parser accepts: ${kinds.join(", ") || "no file types"}. Change that in the parser's settings.`);
-      }
-      return { ...file, contentType, id: randomUUID() };
-    }),
-  );
+  const checked = await checkFileTypes(files, { kind: "parser", acceptedTypes: new Set(parser.settings.acceptedFileTypes.map((type) => type.mimeType)) });
 
   // Rows first (status uploading), then the files, then queued: a crash part-way leaves rows that say so.
   const rows = checked.map((file, index) => ({
@@ -117,23 +81,4 @@ export async function uploadDocuments(ctx: ServiceContext, queue: ExtractionQueu
     results.push(startedUploadItem(row, jobId, "Extraction"));
   }
   return results;
-}
-
-type StoredUpload = { id: string; name: string; fileKey: string; contentType: string; externalId: string | null; custom: Record<string, unknown> };
-
-/** The upload result item of a stored file whose job (extraction, or a classifier's classification) has started. */
-export function startedUploadItem(row: StoredUpload, jobId: string, work: "Extraction" | "Classification"): UploadResultItem {
-  return {
-    id: row.id,
-    documentId: row.id,
-    name: row.name,
-    url: signedFileUrl({ key: row.fileKey, name: row.name, contentType: row.contentType }),
-    isProcessed: false,
-    status: "processing",
-    message: `${work} started (job ${jobId})`,
-    operationName: jobId,
-    pageCount: 0,
-    externalId: row.externalId,
-    custom: row.custom,
-  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileNameOf } from "./upload-urls";
+import { fileNameOf } from "./download";
 
 describe("fileNameOf", () => {
   it("prefers the server's filename, encoded or plain", () => {

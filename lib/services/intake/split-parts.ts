@@ -1,0 +1,39 @@
+import "server-only";
+import { planSplit, writePdfParts, type PageModel, type SplitRule } from "@/lib/extraction";
+import { randomUUID } from "node:crypto";
+import { storageKey, type FileStore } from "@/lib/storage";
+
+export type StoredPart = { id: string; name: string; externalId: string | null; fileKey: string; fileSize: number };
+
+/**
+ * The parts of a split (a parser's or a classifier's), each written to the store as its own PDF. Fewer than two
+ * planned parts: none, and the document stays whole.
+ */
+export async function storeSplitParts({
+  store,
+  parent,
+  bytes,
+  pages,
+  rule,
+}: {
+  store: FileStore;
+  parent: { teamId: string; name: string; externalId: string | null };
+  bytes: Uint8Array;
+  pages: PageModel;
+  rule: SplitRule;
+}): Promise<StoredPart[]> {
+  const plan = planSplit(pages, rule);
+  if (plan.length <= 1) return [];
+  const files = await writePdfParts(bytes, plan);
+  const base = parent.name.replace(/\.pdf$/i, "");
+  const parts: StoredPart[] = [];
+  for (const [index, file] of files.entries()) {
+    const id = randomUUID();
+    const name = `${base} (part ${index + 1} of ${files.length}).pdf`;
+    const fileKey = storageKey(parent.teamId, id, name);
+    await store.put(fileKey, file, "application/pdf");
+    // A part keeps the upload's external id with its number, so an integration can tell the parts apart.
+    parts.push({ id, name, externalId: parent.externalId ? `${parent.externalId}#${index + 1}` : null, fileKey, fileSize: file.byteLength });
+  }
+  return parts;
+}
