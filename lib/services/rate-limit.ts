@@ -66,8 +66,7 @@ async function countWindows(db: Db, input: { subject: string; now: Date; windows
   const { subject, now, windows } = input;
   const starts = windows.map((window) => new Date(Math.floor(now.getTime() / window.ms) * window.ms));
   const values: Record<string, unknown> = { subject };
-  // ISO strings, as Drizzle itself sends timestamps: placeholders bypass the column's own conversion.
-  starts.forEach((start, index) => (values[`start${index}`] = start.toISOString()));
+  starts.forEach((start, index) => (values[`start${index}`] = start));
   const rows = await preparedUpsert(db, windows.map((window) => window.name)).execute(values);
 
   const states = windows.map((window, index) => {
