@@ -17,6 +17,8 @@ const CONCURRENCIES = [1, 32];
 const PGLITE = process.env.BENCH_API_PGLITE !== "off";
 // BENCH_API_PROCESSES=1,2 also measures Quarry on PostgreSQL with WEB_CONCURRENCY=2 (scripts/start.mjs).
 const PROCESSES = (process.env.BENCH_API_PROCESSES ?? "1").split(",").map(Number);
+// BENCH_API_KEY_CACHE_OFF=1 also measures one process with the API-key cache switched off (API_KEY_CACHE=off).
+const KEY_CACHE_OFF = process.env.BENCH_API_KEY_CACHE_OFF === "1";
 
 type Row = { backend: string; concurrency: number } & LoadResult;
 
@@ -68,9 +70,9 @@ function seed(databaseUrl: string): Seeded {
   return { env, apiKey: team.apiKey };
 }
 
-async function bench(backend: string, seeded: Seeded, processes = 1) {
+async function bench(backend: string, seeded: Seeded, processes = 1, extraEnv: Record<string, string> = {}) {
   const { env, apiKey } = seeded;
-  const server = await startServer({ ...env, WEB_CONCURRENCY: String(processes) });
+  const server = await startServer({ ...env, WEB_CONCURRENCY: String(processes), ...extraEnv });
   try {
     const headers = { authorization: `Bearer ${apiKey}` };
     const listed = (await (await fetch(`${server.baseUrl}/api/v1/parsers`, { headers })).json()) as { data: unknown[] };
@@ -89,6 +91,7 @@ async function main() {
   if (await postgresAvailable()) {
     await withDatabase(`quarry_bench_${Date.now()}`, async (url) => {
       const seeded = seed(url);
+      if (KEY_CACHE_OFF) rows.push(...(await bench("PostgreSQL, key cache off", seeded, 1, { API_KEY_CACHE: "off" })).rows);
       for (const processes of PROCESSES) rows.push(...(await bench(processes === 1 ? "PostgreSQL" : `PostgreSQL, ${processes} processes`, seeded, processes)).rows);
       // After the server has stopped, so the two never share the cores.
       bare.push(...(await benchBare(url, seeded.apiKey)));

@@ -38,6 +38,11 @@ const state: CacheState = (store.__quarryApiKeyCache ??= { entries: new Map(), g
 /** Starts listening for invalidations once per process; until the listener is up the cache is bypassed. */
 export function watchApiKeyChanges(handle: DatabaseHandle): void {
   if (state.listener) return;
+  // API_KEY_CACHE=off: every request looks its key up (a switch for measuring the cache, and a way out should it misbehave).
+  if (process.env.API_KEY_CACHE === "off") {
+    state.listener = Promise.resolve();
+    return;
+  }
   if (handle.kind === "pglite") {
     state.listening = true;
     state.listener = Promise.resolve();
