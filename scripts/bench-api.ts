@@ -13,6 +13,12 @@ import { postgresAvailable, withDatabase } from "./bench/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PARSERS = 20;
 const CONCURRENCIES = [1, 32];
+// BENCH_API_PGLITE=off skips the PGlite runs (the ratio to the floor is measured on PostgreSQL only).
+const PGLITE = process.env.BENCH_API_PGLITE !== "off";
+// BENCH_API_PROCESSES=1,2 also measures Quarry on PostgreSQL with WEB_CONCURRENCY=2 (scripts/start.mjs).
+const PROCESSES = (process.env.BENCH_API_PROCESSES ?? "1").split(",").map(Number);
+// BENCH_API_KEY_CACHE_OFF=1 also measures one process with the API-key cache switched off (API_KEY_CACHE=off).
+const KEY_CACHE_OFF = process.env.BENCH_API_KEY_CACHE_OFF === "1";
 
 type Row = { backend: string; concurrency: number } & LoadResult;
 
@@ -49,7 +55,9 @@ async function benchBare(databaseUrl: string, apiKey: string): Promise<Row[]> {
   }
 }
 
-async function bench(backend: string, databaseUrl: string) {
+type Seeded = { env: Record<string, string>; apiKey: string };
+
+function seed(databaseUrl: string): Seeded {
   const env = { DATA_DIR: tempDataDir("quarry-bench-"), DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: "100000000", RATE_LIMIT_PER_DAY: "100000000" };
   const seeded = runSeed(env);
   if (seeded.status !== 0) throw new Error(seeded.stderr);
@@ -59,12 +67,17 @@ async function bench(backend: string, databaseUrl: string) {
     encoding: "utf8",
   });
   if (added.status !== 0) throw new Error(added.stderr);
-  const server = await startServer(env);
+  return { env, apiKey: team.apiKey };
+}
+
+async function bench(backend: string, seeded: Seeded, processes = 1, extraEnv: Record<string, string> = {}) {
+  const { env, apiKey } = seeded;
+  const server = await startServer({ ...env, WEB_CONCURRENCY: String(processes), ...extraEnv });
   try {
-    const headers = { authorization: `Bearer ${team.apiKey}` };
+    const headers = { authorization: `Bearer ${apiKey}` };
     const listed = (await (await fetch(`${server.baseUrl}/api/v1/parsers`, { headers })).json()) as { data: unknown[] };
     if (listed.data.length !== PARSERS) throw new Error(`expected ${PARSERS} parsers, got ${listed.data.length}`);
-    return { rows: await measureAll(backend, `${server.baseUrl}/api/v1/parsers`, headers), apiKey: team.apiKey };
+    return { rows: await measureAll(backend, `${server.baseUrl}/api/v1/parsers`, headers) };
   } finally {
     await server.stop();
   }
@@ -73,14 +86,15 @@ async function bench(backend: string, databaseUrl: string) {
 async function main() {
   console.log(`Quarry API benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load average at start ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
   console.log(`GET /api/v1/parsers (authenticated, rate limit counted), ${SECONDS} s per run\n`);
-  const rows = (await bench("PGlite", "")).rows;
+  const rows = PGLITE ? (await bench("PGlite", seed(""))).rows : [];
   const bare: Row[] = [];
   if (await postgresAvailable()) {
     await withDatabase(`quarry_bench_${Date.now()}`, async (url) => {
-      const postgres = await bench("PostgreSQL", url);
-      rows.push(...postgres.rows);
+      const seeded = seed(url);
+      if (KEY_CACHE_OFF) rows.push(...(await bench("PostgreSQL, key cache off", seeded, 1, { API_KEY_CACHE: "off" })).rows);
+      for (const processes of PROCESSES) rows.push(...(await bench(processes === 1 ? "PostgreSQL" : `PostgreSQL, ${processes} processes`, seeded, processes)).rows);
       // After the server has stopped, so the two never share the cores.
-      bare.push(...(await benchBare(url, postgres.apiKey)));
+      bare.push(...(await benchBare(url, seeded.apiKey)));
     });
   } else console.log("(PostgreSQL not reachable at BENCH_POSTGRES_ADMIN_URL: skipped)\n");
   console.log("| backend | concurrency | requests | req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors |");
@@ -91,11 +105,12 @@ async function main() {
   }
   if (bare.length > 0) {
     console.log("\nQuarry on PostgreSQL against the bare handler (same SQL, same database, same key):");
-    console.log("| concurrency | Quarry req/s | bare req/s | Quarry ÷ bare req/s | Quarry p95 ms | bare p95 ms | Quarry ÷ bare p95 |");
-    console.log("|---:|---:|---:|---:|---:|---:|---:|");
+    console.log("| Quarry | concurrency | Quarry req/s | bare req/s | Quarry ÷ bare req/s | Quarry p95 ms | bare p95 ms | Quarry ÷ bare p95 |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (const floor of bare) {
-      const quarry = rows.find((row) => row.backend === "PostgreSQL" && row.concurrency === floor.concurrency)!;
-      console.log(`| ${floor.concurrency} | ${quarry.rps.toFixed(0)} | ${floor.rps.toFixed(0)} | ${(quarry.rps / floor.rps).toFixed(2)} | ${quarry.p95.toFixed(1)} | ${floor.p95.toFixed(1)} | ${(quarry.p95 / floor.p95).toFixed(1)}× |`);
+      for (const quarry of rows.filter((row) => row.backend.startsWith("PostgreSQL") && row.concurrency === floor.concurrency)) {
+        console.log(`| ${quarry.backend} | ${floor.concurrency} | ${quarry.rps.toFixed(0)} | ${floor.rps.toFixed(0)} | ${(quarry.rps / floor.rps).toFixed(2)} | ${quarry.p95.toFixed(1)} | ${floor.p95.toFixed(1)} | ${(quarry.p95 / floor.p95).toFixed(1)}× |`);
+      }
     }
   }
 }

@@ -2,6 +2,7 @@
 // `npm start`: build once if there is no build, then serve console + API + MCP with the in-process worker.
 // Migrations run inside the server at boot (instrumentation.ts), so a fresh DATA_DIR just works.
 import { spawn, spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,15 +17,66 @@ if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
 }
 
 const port = process.env.PORT || "3000";
-const child = spawn(process.execPath, [nextBin, "start", "-p", port, "-H", process.env.HOST || "0.0.0.0"], {
-  cwd: root,
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    NEXT_TELEMETRY_DISABLED: "1",
-    // Our own SIGTERM handler closes the queue and the database before exiting (see lib/runtime).
-    NEXT_MANUAL_SIG_HANDLE: "true",
-  },
-});
-for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const host = process.env.HOST || "0.0.0.0";
+// QUARRY_CPU_PROF_DIR: each server process writes a V8 CPU profile there when it exits (Node refuses --cpu-prof in
+// NODE_OPTIONS); scripts/bench/profile-api.ts uses it.
+const profileArgs = process.env.QUARRY_CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.QUARRY_CPU_PROF_DIR}`] : [];
+const serverEnv = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: "1",
+  // Our own SIGTERM handler closes the queue and the database before exiting (see lib/runtime).
+  NEXT_MANUAL_SIG_HANDLE: "true",
+};
+
+// WEB_CONCURRENCY=N (default 1) serves with N processes sharing the port (node:cluster hands each new connection
+// to the next process), so the server uses more than one core. PostgreSQL only: PGlite's data directory belongs to
+// one process. The first process runs the in-process worker (WORKER); the others only serve requests.
+const processes = Number.parseInt(process.env.WEB_CONCURRENCY || "1", 10);
+if (!Number.isInteger(processes) || processes < 1 || processes > 64) {
+  console.error(`[quarry] WEB_CONCURRENCY must be a whole number from 1 to 64, not "${process.env.WEB_CONCURRENCY}"`);
+  process.exit(1);
+}
+if (processes > 1 && !process.env.DATABASE_URL) {
+  console.error("[quarry] WEB_CONCURRENCY above 1 needs DATABASE_URL (PostgreSQL): the embedded database serves one process");
+  process.exit(1);
+}
+
+if (processes === 1) {
+  const child = spawn(process.execPath, [...profileArgs, nextBin, "start", "-p", port, "-H", host], { cwd: root, stdio: "inherit", env: serverEnv });
+  for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+} else {
+  serveCluster(processes);
+}
+
+function serveCluster(count) {
+  cluster.setupPrimary({ exec: nextBin, args: ["start", "-p", port, "-H", host], execArgv: profileArgs, cwd: root });
+  let stopping = false;
+  const fork = (index) => {
+    const env = { ...serverEnv, QUARRY_PROCESS_INDEX: String(index) };
+    if (index > 0) {
+      env.WORKER = "off";
+      env.SMTP_PORT = ""; // inbound mail is taken where jobs run (fork() adds to process.env, so blank, not deleted)
+    }
+    const worker = cluster.fork(env);
+    worker.on("exit", (code, signal) => {
+      if (stopping) {
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+        return;
+      }
+      // A process that died is replaced, after a pause so a crash at boot does not spin.
+      console.error(`[quarry] server process ${index} exited (${signal ?? code}); starting another`);
+      setTimeout(() => fork(index), 1000).unref();
+    });
+  };
+  for (let index = 0; index < count; index++) fork(index);
+  console.log(`[quarry] serving with ${count} processes (WEB_CONCURRENCY)`);
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.on(signal, () => {
+      stopping = true;
+      const workers = Object.values(cluster.workers ?? {});
+      if (workers.length === 0) process.exit(0);
+      for (const worker of workers) worker?.process.kill(signal);
+    });
+  }
+}

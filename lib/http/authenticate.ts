@@ -1,9 +1,9 @@
 import "server-only";
 import { apiKeyRegion } from "@/lib/secrets/api-key-token";
 import { verifyConsoleToken } from "@/lib/auth/console-token";
-import type { Db } from "@/lib/db/client";
 import { env, regionBaseUrl } from "@/lib/env";
-import { authenticateApiKey } from "@/lib/services/api-keys";
+import type { Runtime } from "@/lib/runtime";
+import { authenticateApiKey, watchApiKeyChanges } from "@/lib/services/api-keys";
 import type { ServiceContext } from "@/lib/services/context";
 import type { RateLimits } from "@/lib/services/rate-limit";
 import { memberContext } from "@/lib/services/teams";
@@ -21,7 +21,9 @@ export function presentedCredential(request: Request): string | null {
   return header.replace(/^Bearer\s+/i, "").trim() || null;
 }
 
-export async function authenticate(request: Request, db: Db): Promise<Caller> {
+export async function authenticate(request: Request, runtime: Pick<Runtime, "db" | "handle">): Promise<Caller> {
+  const { db } = runtime;
+  watchApiKeyChanges(runtime.handle);
   const credential = presentedCredential(request);
   if (!credential) throw unauthorized("Missing API key. Send it in the Authorization header: `Authorization: Bearer <API_KEY>`.");
   const config = env();

@@ -34,18 +34,40 @@ export async function consumeFixedWindow(db: Db, input: FixedWindowLimit, now = 
   return countWindows(db, { subject: input.subject, now, windows: [{ name: input.window, ms: input.windowMs, limit: input.limit }] });
 }
 
+/**
+ * The upsert for a set of window names, built once per database and window set and run as a named prepared
+ * statement: the hot path of every API request pays neither Drizzle's query building nor PostgreSQL's planning.
+ */
+function preparedUpsert(db: Db, windowNames: string[]) {
+  const name = `rate_limit_${windowNames.join("_")}`;
+  let forDb = prepared.get(db);
+  if (!forDb) prepared.set(db, (forDb = new Map()));
+  let statement = forDb.get(name);
+  if (!statement) {
+    statement = db
+      .insert(rateLimitBuckets)
+      .values(windowNames.map((window, index) => ({ subject: sql.placeholder("subject"), window, windowStart: sql.placeholder(`start${index}`), count: 1 })))
+      .onConflictDoUpdate({
+        target: [rateLimitBuckets.subject, rateLimitBuckets.window, rateLimitBuckets.windowStart],
+        set: { count: sql`${rateLimitBuckets.count} + 1` },
+      })
+      .returning({ window: rateLimitBuckets.window, count: rateLimitBuckets.count })
+      .prepare(name);
+    forDb.set(name, statement);
+  }
+  return statement;
+}
+
+type PreparedUpsert = { execute: (values: Record<string, unknown>) => Promise<{ window: string; count: number }[]> };
+const prepared = new WeakMap<Db, Map<string, PreparedUpsert>>();
+
 /** One upsert adds this request to every window; the state describes the window closest to running out. */
 async function countWindows(db: Db, input: { subject: string; now: Date; windows: CountedWindow[] }): Promise<RateLimitState> {
   const { subject, now, windows } = input;
   const starts = windows.map((window) => new Date(Math.floor(now.getTime() / window.ms) * window.ms));
-  const rows = await db
-    .insert(rateLimitBuckets)
-    .values(windows.map((window, index) => ({ subject, window: window.name, windowStart: starts[index]!, count: 1 })))
-    .onConflictDoUpdate({
-      target: [rateLimitBuckets.subject, rateLimitBuckets.window, rateLimitBuckets.windowStart],
-      set: { count: sql`${rateLimitBuckets.count} + 1` },
-    })
-    .returning({ window: rateLimitBuckets.window, count: rateLimitBuckets.count });
+  const values: Record<string, unknown> = { subject };
+  starts.forEach((start, index) => (values[`start${index}`] = start));
+  const rows = await preparedUpsert(db, windows.map((window) => window.name)).execute(values);
 
   const states = windows.map((window, index) => {
     const count = rows.find((row) => row.window === window.name)?.count ?? 1;

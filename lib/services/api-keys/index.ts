@@ -8,6 +8,9 @@ import { apiKeys, memberships, teams, users } from "@/lib/db/schema";
 import type { Region, Role } from "@/lib/contracts/enums";
 import { forbidden, notFound } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
+import { apiKeysChanged, cachedKeyLookup } from "./cache";
+
+export { apiKeysChanged, watchApiKeyChanges } from "./cache";
 
 export async function createApiKey(ctx: ServiceContext, input: CreateApiKey): Promise<CreatedApiKey> {
   assertPermission(ctx, "apiKeys.write");
@@ -79,6 +82,7 @@ export async function revokeApiKey(ctx: ServiceContext, keyId: string): Promise<
     if (!row) throw notFound("keyId", keyId, "API key");
     await recordAudit(tx, ctx, { action: "apiKey.revoke", resourceType: "apiKey", resourceId: row.id, before: { name: row.name } });
   });
+  await apiKeysChanged(ctx.db);
 }
 
 export type AuthenticatedKey = {
@@ -90,12 +94,32 @@ export type AuthenticatedKey = {
   permissions: Permission[];
 };
 
+type ResolvedKey = { key: AuthenticatedKey; expiresAt: Date | null; /** Epoch ms, as last written by this process or read. */ lastUsedAt: number | null };
+
 /**
  * Resolves a presented key to its team and rights. Revoked keys, and keys whose creator has left the
  * team, resolve to nothing; a key past its expiry to when it expired (the caller is told so, not just "invalid").
- * The effective rights are the key's, cut down to the creator's current role.
+ * The effective rights are the key's, cut down to the creator's current role. A hot key is answered from the
+ * process's cache (cache.ts), which every revocation and role change empties across processes.
  */
 export async function authenticateApiKey(db: Db, key: string): Promise<AuthenticatedKey | { expiredAt: Date } | null> {
+  const hash = hashApiKey(key);
+  const resolved = await cachedKeyLookup(hash, () => resolveKey(db, hash), (found) => found !== null);
+  if (!resolved) return null;
+  if (resolved.expiresAt && resolved.expiresAt.getTime() <= Date.now()) return { expiredAt: resolved.expiresAt };
+  // Recording use at most once a minute keeps a hot key from turning every read into a write; the guard in
+  // the WHERE clause keeps concurrent requests (and other processes) from writing it twice.
+  if (!resolved.lastUsedAt || Date.now() - resolved.lastUsedAt > 60_000) {
+    resolved.lastUsedAt = Date.now();
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: new Date() })
+      .where(and(eq(apiKeys.id, resolved.key.keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+  }
+  return resolved.key;
+}
+
+async function resolveKey(db: Db, hash: string): Promise<ResolvedKey | null> {
   const [row] = await db
     .select({
       id: apiKeys.id,
@@ -110,24 +134,12 @@ export async function authenticateApiKey(db: Db, key: string): Promise<Authentic
     .from(apiKeys)
     .innerJoin(teams, eq(teams.id, apiKeys.teamId))
     .innerJoin(memberships, and(eq(memberships.teamId, apiKeys.teamId), eq(memberships.userId, apiKeys.createdById)))
-    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
     .limit(1);
   if (!row) return null;
-  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return { expiredAt: row.expiresAt };
-  // Recording use at most once a minute keeps a hot key from turning every read into a write; the guard in
-  // the WHERE clause keeps concurrent requests from writing it twice.
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
-    await db
-      .update(apiKeys)
-      .set({ lastUsedAt: new Date() })
-      .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
-  }
   return {
-    keyId: row.id,
-    teamId: row.teamId,
-    region: row.region,
-    userId: row.userId,
-    role: row.role,
-    permissions: effectivePermissions(row.role, row.permissions),
+    key: { keyId: row.id, teamId: row.teamId, region: row.region, userId: row.userId, role: row.role, permissions: effectivePermissions(row.role, row.permissions) },
+    expiresAt: row.expiresAt,
+    lastUsedAt: row.lastUsedAt?.getTime() ?? null,
   };
 }

@@ -5,6 +5,7 @@ import type { DbOrTx } from "@/lib/db/client";
 import { apiKeys, documentReviewStages, documents, memberships, parsers, reviewStages, users } from "@/lib/db/schema";
 import type { Role } from "@/lib/contracts/enums";
 import { conflict, notFound } from "@/lib/services/errors";
+import { apiKeysChanged } from "../api-keys/cache";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 
 const memberColumns = { id: users.id, name: users.name, email: users.email, role: memberships.role, joinedAt: memberships.createdAt };
@@ -46,7 +47,7 @@ async function adminCount(tx: DbOrTx, teamId: string): Promise<number> {
 
 export async function updateMemberRole(ctx: ServiceContext, userId: string, role: Role): Promise<Member> {
   assertPermission(ctx, "members.manage");
-  return ctx.db.transaction(async (tx) => {
+  const member = await ctx.db.transaction(async (tx) => {
     const before = await getMemberInTeam(tx, ctx.teamId, userId);
     if (before.role === "admin" && role !== "admin" && (await adminCount(tx, ctx.teamId)) <= 1) {
       throw conflict("The last admin of a team cannot be demoted. Make someone else an admin first.");
@@ -55,6 +56,9 @@ export async function updateMemberRole(ctx: ServiceContext, userId: string, role
     await recordAudit(tx, ctx, { action: "member.role", resourceType: "member", resourceId: userId, before: { role: before.role }, after: { role } });
     return toMember({ ...before, role });
   });
+  // The member's API keys carry their role's rights: cached resolutions of them are stale now.
+  await apiKeysChanged(ctx.db);
+  return member;
 }
 
 /**
@@ -63,7 +67,7 @@ export async function updateMemberRole(ctx: ServiceContext, userId: string, role
  */
 export async function removeMember(ctx: ServiceContext, userId: string): Promise<{ unassignedDocuments: number; revokedKeys: number }> {
   assertPermission(ctx, "members.manage");
-  return ctx.db.transaction(async (tx) => {
+  const removed = await ctx.db.transaction(async (tx) => {
     const before = await getMemberInTeam(tx, ctx.teamId, userId);
     if (before.role === "admin" && (await adminCount(tx, ctx.teamId)) <= 1) {
       throw conflict("The last admin of a team cannot be removed. Make someone else an admin first.");
@@ -95,4 +99,6 @@ export async function removeMember(ctx: ServiceContext, userId: string): Promise
     });
     return { unassignedDocuments: unassigned.length, revokedKeys: revoked.length };
   });
+  await apiKeysChanged(ctx.db);
+  return removed;
 }
