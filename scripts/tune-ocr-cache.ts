@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { extractScalarFields } from "../lib/extraction/fields/extract-fields";
-import { buildPage, type RawWord } from "../lib/extraction/layout/build-page";
+import { buildPage, pageLines, type RawWord } from "../lib/extraction/layout/build-page";
 import { prepareImagePages } from "../lib/extraction/loaders/image-decode";
 import { repairOcrWords } from "../lib/extraction/loaders/ocr-repair";
 import { MIN_WORD_CONFIDENCE } from "../lib/extraction/loaders/ocr-reread";
@@ -16,7 +16,7 @@ import { upsideDownProbabilities, UPSIDE_DOWN_CONFIDENCE } from "../lib/extracti
 import { decodeCtc, latinClasses, mostlyLatin, type DecodedChar } from "../lib/extraction/ocr/paddle/ctc";
 import { cropRegion, type LineCrop } from "../lib/extraction/ocr/paddle/crop";
 import { detectText, type TextRegion } from "../lib/extraction/ocr/paddle/detect";
-import { DETECTOR_MAX_SIDE, mostlyVertical } from "../lib/extraction/ocr/paddle/read-page";
+import { DETECTOR_MAX_SIDE, levelWords, mostlyVertical, pageSkew } from "../lib/extraction/ocr/paddle/read-page";
 import { greyLevels, normaliseInto, rasterFromPng, turnRaster, type Raster } from "../lib/extraction/ocr/paddle/raster";
 import { wordsOfLines, type RecognisedLine } from "../lib/extraction/ocr/paddle/recognize";
 import { MODEL_FILES, paddleSessions, readDictionary, type PaddleSessions } from "../lib/extraction/ocr/paddle/sessions";
@@ -122,7 +122,7 @@ function recognised(page: CachedPage): RecognisedLine[] {
 }
 
 export function pageOf(cachedPage: CachedPage): Page {
-  let words: RawWord[] = wordsOfLines(recognised(cachedPage));
+  let words: RawWord[] = levelWords(wordsOfLines(recognised(cachedPage)), pageSkew(cachedPage.lines.map((l) => l.region)), cachedPage);
   if (cachedPage.upsideDown) words = words.map((w) => ({ ...w, x: cachedPage.width - w.x - w.w, y: cachedPage.height - w.y - w.h }));
   const kept = words.filter((w) => w.confidence >= MIN_WORD_CONFIDENCE);
   return buildPage(1, cachedPage.width, cachedPage.height, "ocr", repairOcrWords(kept));
@@ -163,7 +163,7 @@ async function main(): Promise<void> {
       if (!ok) misses.push(`  ${k}: gt ${JSON.stringify(v)} pred ${JSON.stringify(pred)}`);
     }
     if (verbose && misses.length > 0) console.log(`# ${entry.id}\n${misses.join("\n")}`);
-    if (showText) console.log(page.blocks.flatMap((b) => b.lines.map((l) => `    | ${l.text}`)).join("\n"));
+    if (showText) console.log(pageLines(page).map((l) => `    | ${l.text}  [${[l.box.x, l.box.y, l.box.w, l.box.h].map((v) => v.toFixed(3)).join(" ")}]`).join("\n"));
   }
   const all = { tp: 0, fp: 0, fn: 0 };
   for (const [k, c] of [...counts.entries()].sort()) {

@@ -84,3 +84,19 @@ describe("marks and spaces the greedy decoding drops", () => {
     expect(splitWords(everywhere, { columns: tight, top: 0, bottom: 9 }, 1, tight.length)).toHaveLength(1);
   });
 });
+
+describe("numbers stay whole", () => {
+  it("does not break a number at its point's wide cell, whether the gap or the model put the space there", () => {
+    // "48.95": the point's cell leaves gaps as wide as a word space on both sides of it.
+    const pattern = "##.##.....#.....##.##";
+    const columns = new Uint8Array([...pattern].map((c) => (c === "#" ? 1 : 0)));
+    const ink = { columns, top: 0, bottom: 9 };
+    const read = (texts: string[], steps: number[]) => texts.map((text, i) => ({ text, step: steps[i]!, prob: 0.9 }));
+    const gapOnly = read(["4", "8", ".", "9", "5"], [0.5, 3.5, 10, 16.5, 19.5]);
+    expect(splitWords(gapOnly, ink, 1, pattern.length)).toHaveLength(1);
+    const modelSpace = read(["4", "8", ".", " ", "9", "5"], [0.5, 3.5, 10, 13, 16.5, 19.5]);
+    expect(splitWords(modelSpace, ink, 1, pattern.length)).toHaveLength(1);
+    const words = read(["A", "B", ".", "9", "5"], [0.5, 3.5, 10, 16.5, 19.5]);
+    expect(splitWords(words, ink, 1, pattern.length).length).toBeGreaterThan(1);
+  });
+});

@@ -85,6 +85,19 @@ const SPACE_HINT = 0.1;
 const HINTED_SPACE_HEIGHTS = 0.2;
 const HINTED_OVER_SPACING = 2;
 
+const DIGIT = /^\d$/;
+const SEPARATOR = /^[.:]$/;
+
+/**
+ * Whether the gap after run[i] lies inside a number ("48.95", "20:19"): a monospaced receipt prints its point in a
+ * full character cell, so the ink gap beside it is as wide as a space.
+ */
+function insideNumber(run: Array<DecodedChar | undefined>, i: number): boolean {
+  const text = (k: number) => run[k]?.text ?? "";
+  if (SEPARATOR.test(text(i)) && DIGIT.test(text(i - 1)) && DIGIT.test(text(i + 1))) return true;
+  return SEPARATOR.test(text(i + 1)) && DIGIT.test(text(i)) && DIGIT.test(text(i + 2));
+}
+
 function median(values: number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -100,10 +113,11 @@ export function splitWords(chars: DecodedChar[], ink: Pick<Ink, "columns" | "top
   const centre = (c: DecodedChar) => (c.step + 0.5) * stepWidth;
   // Runs of characters between the model's own spaces; within each, the widest blank run between neighbours.
   const runs: DecodedChar[][] = [[]];
-  for (const char of chars) {
-    if (char.text.trim() === "") runs.push([]);
-    else runs[runs.length - 1]!.push(char);
-  }
+  chars.forEach((char, k) => {
+    if (char.text.trim() !== "") runs[runs.length - 1]!.push(char);
+    // A space the model read inside a number ("48. 95") is the point's wide cell, not a word break.
+    else if (!insideNumber([chars[k - 2], chars[k - 1], chars[k + 1], chars[k + 2]], 1)) runs.push([]);
+  });
   const spans: Span[] = [];
   let from = 0;
   for (const run of runs.filter((r) => r.length > 0)) {
@@ -116,7 +130,7 @@ export function splitWords(chars: DecodedChar[], ink: Pick<Ink, "columns" | "top
       const wide = gap.length >= SPACE_HEIGHTS * textHeight && gap.length >= SPACE_OVER_SPACING * spacing;
       // The model half-saw a space: a narrower gap will do, still clearly wider than the letter spacing.
       const hinted = (char.spaceBefore ?? 0) >= SPACE_HINT && gap.length >= HINTED_SPACE_HEIGHTS * textHeight && gap.length >= HINTED_OVER_SPACING * spacing;
-      if (wide || hinted) {
+      if ((wide || hinted) && !insideNumber(run, i)) {
         const cut = gap.start + Math.floor(gap.length / 2);
         spans.push({ chars: current, from, to: cut });
         current = [];
