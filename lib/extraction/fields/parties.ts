@@ -341,7 +341,8 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null): Can
   // Branch and trade names ("IKEA Cheras", "BISTRO & CAFE") sit between the seller's name and its address: the
   // address starts at its house number.
   const premises = parts.findIndex((p) => HOUSE_NUMBER_START.test(p.text.trim()));
-  if (premises > 0 && parts.slice(0, premises).every((p) => !/\d/.test(p.text))) parts.splice(0, premises);
+  // A registration number printed there ("SDN BHD BR No.: (124525-H)") is no part of the address either.
+  if (premises > 0 && parts.slice(0, premises).every((p) => !/\d/.test(p.text) || REGISTRATION.test(p.text))) parts.splice(0, premises);
   // Every address carries a number (house, unit, postcode) and a street or place name: anything less is a slogan,
   // a lone unit number or OCR noise.
   if (parts.length === 0 || !parts.some((p) => /\d/.test(p.text)) || !parts.some((p) => /\p{L}{3}/u.test(p.text))) return null;
