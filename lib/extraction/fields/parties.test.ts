@@ -31,6 +31,18 @@ describe("vendor address", () => {
     expect(data).toMatchObject({ vendor_name: "SYARIKAT MAJU JAYA", vendor_address: "NO 12, JALAN MERDEKA, TAMAN SRI JAYA, 43000 KAJANG." });
   });
 
+  it("drops a registration line printed between a branch name and the premises", async () => {
+    const data = await extract(["KEDAI MAJU JAYA", "CAWANGAN TASIK DAMAI", "SDN BHD BR No.: (124525-H)", "NO 19-G, JALAN TASIK UTAMA 4,", "MEDAN NIAGA TASIK DAMAI", "TEL : 03-9876543"]);
+    expect(data.vendor_address).toBe("NO 19-G, JALAN TASIK UTAMA 4, MEDAN NIAGA TASIK DAMAI");
+  });
+
+  it("ends the seller's name at its legal form when a registration number follows on the line", async () => {
+    const gardenia = await extract(["ROTI BAKERIES (KL) SDN BHD (139386 X)", "LOT 3, JALAN PELABUR 23/1,", "40300 SHAH ALAM", "TEL : 03-5542 3228"]);
+    expect(gardenia.vendor_name).toBe("ROTI BAKERIES (KL) SDN BHD");
+    const kings = await extract(["KEDAI CONFECTIONERY S/B 273500-U (KSB)", "NO 12, JALAN MERDEKA,", "43000 KAJANG.", "TEL : 03-87654321"]);
+    expect(kings.vendor_name).toBe("KEDAI CONFECTIONERY S/B");
+  });
+
   it("keeps a house number printed alone on its line", async () => {
     const data = await extract(["THREE BEARS", "BISTRO & CAFE", "12,", "JALAN SS2/24,", "PETALING JAYA", "GST ID : 001234567890"]);
     expect(data.vendor_address).toBe("12, JALAN SS2/24, PETALING JAYA");

@@ -20,19 +20,24 @@ function cleanName(text: string): string {
 }
 
 /** Legal forms that end a company's name (trade words such as "Company" or "Co." do not: "Foo & Co. KG"). */
-const LEGAL_FORM = /\b(?:GmbH|AG|KG|OHG|mbH|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|SARL|SAS|SASU|EURL|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?)(?=$|[\s,)])/gi;
+const LEGAL_FORM = /\b(?:GmbH|AG|KG|OHG|mbH|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|SARL|SAS|SASU|EURL|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?|S\/B)(?=$|[\s,)])/gi;
 /** A web address written without "www." ("Example.com"). */
 const DOMAIN = /\b[\p{L}\d-]+\.(?:com|net|org|eu|[a-z]{2})\b/iu;
 
+/** A company registration number ("273500-U", "(139386 X)", "1110644-W") or any number of four digits or more. */
+const REGISTRATION_AFTER = /^[({]?\s*\d{4,}(?:[\s-]?[A-Z])?\b/;
+
 /**
  * "Foo Nederland B.V. iov Example.com": what follows a legal form on the name's line is not part of the name when it
- * starts with a lower-case word ("iov", "c/o", "trading as") or holds a web address. "Foo GmbH & Co. KG" stays whole.
+ * starts with a lower-case word ("iov", "c/o", "trading as"), holds a web address or is a registration number
+ * ("GARDENIA BAKERIES (KL) SDN BHD (139386 X)", printed on one line with the name on receipts). "Foo GmbH & Co. KG"
+ * stays whole.
  */
 function endAtLegalForm(text: string): string {
   for (const match of text.matchAll(LEGAL_FORM)) {
     const end = match.index + match[0].length;
     const rest = text.slice(end).trim();
-    if (rest !== "" && (/^\p{Ll}/u.test(rest) || DOMAIN.test(rest))) return text.slice(0, end).trim();
+    if (rest !== "" && (/^\p{Ll}/u.test(rest) || DOMAIN.test(rest) || REGISTRATION_AFTER.test(rest))) return text.slice(0, end).trim();
   }
   return text;
 }
@@ -336,7 +341,8 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null): Can
   // Branch and trade names ("IKEA Cheras", "BISTRO & CAFE") sit between the seller's name and its address: the
   // address starts at its house number.
   const premises = parts.findIndex((p) => HOUSE_NUMBER_START.test(p.text.trim()));
-  if (premises > 0 && parts.slice(0, premises).every((p) => !/\d/.test(p.text))) parts.splice(0, premises);
+  // A registration number printed there ("SDN BHD BR No.: (124525-H)") is no part of the address either.
+  if (premises > 0 && parts.slice(0, premises).every((p) => !/\d/.test(p.text) || REGISTRATION.test(p.text))) parts.splice(0, premises);
   // Every address carries a number (house, unit, postcode) and a street or place name: anything less is a slogan,
   // a lone unit number or OCR noise.
   if (parts.length === 0 || !parts.some((p) => /\d/.test(p.text)) || !parts.some((p) => /\p{L}{3}/u.test(p.text))) return null;

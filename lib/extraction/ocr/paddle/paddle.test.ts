@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { groupRows, type RawWord } from "../../layout/build-page";
 import { decodeCtc, foldWidth, latinClasses, mostlyLatin } from "./ctc";
 import { detectorSize, regionsFromMap } from "./detect";
-import { mostlyVertical, readWithPaddle } from "./read-page";
+import { levelWords, mostlyVertical, pageSkew, readWithPaddle } from "./read-page";
 import { paddleSessions, readDictionary, releasePaddleSessions } from "./sessions";
 import { splitWords } from "./words";
 
@@ -137,4 +137,19 @@ describe("PP-OCR on generated images", () => {
     const total = reading.words.find((w) => w.text === "14.10")!;
     expect(name.y).toBeLessThan(total.y);
   }, 60_000);
+});
+
+describe("skewed pages", () => {
+  it("measures the skew on long lines and levels the words, so a row's far end stays on its row", () => {
+    const skew = 0.02;
+    const line = (cx: number, cy: number) => ({ cx, cy, w: 400, h: 30, angle: skew, score: 0.9 });
+    const regions = [line(300, 100), line(300, 200), line(300, 300), { cx: 50, cy: 50, w: 20, h: 30, angle: 0.5, score: 0.9 }];
+    expect(pageSkew(regions)).toBeCloseTo(skew, 5);
+    // "TOTAL" at the left and its amount 500 px to the right, 10 px lower on the skewed page.
+    const label = { text: "TOTAL", x: 50, y: 400, w: 80, h: 20, confidence: 0.9 };
+    const amount = { text: "5.00", x: 550, y: 410, w: 60, h: 20, confidence: 0.9 };
+    expect(rowsText([label, amount])).toEqual(["TOTAL", "5.00"]);
+    expect(rowsText(levelWords([label, amount], skew, { width: 700, height: 800 }))).toEqual(["TOTAL 5.00"]);
+    expect(levelWords([label], 0.001, { width: 700, height: 800 })).toEqual([label]);
+  });
 });

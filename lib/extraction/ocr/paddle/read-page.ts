@@ -54,6 +54,40 @@ function upsideDownShare(crops: LineCrop[], probabilities: number[]): number {
   return total === 0 ? 0 : flipped / total;
 }
 
+/** Below this skew (radians, ~0.3°) words stay where they were read. */
+const MIN_SKEW = 0.005;
+
+/**
+ * The page's skew: the median angle of its long, near-horizontal lines (the detector measures each line's angle).
+ * Short lines' angles are their letters' shape, not the page's.
+ */
+export function pageSkew(regions: TextRegion[]): number {
+  const angles = regions
+    .filter((r) => r.w >= r.h * 4 && Math.abs(r.angle) < Math.PI / 12)
+    .map((r) => r.angle)
+    .sort((a, b) => a - b);
+  return angles.length < 3 ? 0 : angles[Math.floor(angles.length / 2)]!;
+}
+
+/**
+ * Words placed as on the page turned level: each word's centre turned by −skew about the page's centre (its size
+ * kept). A photo or scan a degree or two off drops a receipt's right-hand amounts below their labels' row ("TOTAL"
+ * … "RM 5.00" half a line lower at the far edge), so the layout would no longer pair them. Tesseract's reading is
+ * deskewed the same way (rotateAuto) before its words are boxed.
+ */
+export function levelWords(words: RawWord[], skew: number, size: { width: number; height: number }): RawWord[] {
+  if (Math.abs(skew) < MIN_SKEW) return words;
+  const cos = Math.cos(-skew);
+  const sin = Math.sin(-skew);
+  const cx = size.width / 2;
+  const cy = size.height / 2;
+  return words.map((word) => {
+    const x = word.x + word.w / 2 - cx;
+    const y = word.y + word.h / 2 - cy;
+    return { ...word, x: cx + x * cos - y * sin - word.w / 2, y: cy + x * sin + y * cos - word.h / 2 };
+  });
+}
+
 /** A word box in a page turned 180°. */
 function turnedHalf(word: RawWord, raster: Raster): RawWord {
   return { ...word, x: raster.width - word.x - word.w, y: raster.height - word.y - word.h };
@@ -72,7 +106,7 @@ async function readRaster(sessions: PaddleSessions, raster: Raster, options: Req
   // Lines follow the page: on upright dev receipts the classifier called ~5 % of the short lines ("8.90 S", "GST 0%")
   // upside down with confidence, and reading those turned garbled them.
   if (pageUpsideDown) crops = crops.map((crop) => cropRegion(raster, crop.region, { flipped: true }));
-  const words = wordsOfLines(await recogniseLines(sessions, crops));
+  const words = levelWords(wordsOfLines(await recogniseLines(sessions, crops)), pageSkew(regions), raster);
   if (!pageUpsideDown) return { words, width: raster.width, height: raster.height, rotation };
   return { words: words.map((word) => turnedHalf(word, raster)), width: raster.width, height: raster.height, rotation: ((rotation + 180) % 360) as PageRotation };
 }

@@ -2,6 +2,7 @@ import type { RawWord } from "../../layout/build-page";
 import type { DecodedChar } from "./ctc";
 import { foldWidth } from "./ctc";
 import type { LineCrop } from "./crop";
+import { settleCommas, type InkMask } from "./punctuation";
 import { greyLevels } from "./raster";
 import { otsuThreshold } from "../../loaders/thin-strokes";
 
@@ -20,7 +21,7 @@ import { otsuThreshold } from "../../loaders/thin-strokes";
  */
 export const SPACE_HEIGHTS = 0.4;
 
-type Ink = { columns: Uint8Array; top: number; bottom: number };
+type Ink = { columns: Uint8Array; top: number; bottom: number; mask: InkMask };
 
 /** Which columns of the line image hold ink, and the rows of its text band. */
 export function lineInk(crop: Pick<LineCrop, "rgba" | "width" | "height">): Ink {
@@ -28,7 +29,14 @@ export function lineInk(crop: Pick<LineCrop, "rgba" | "width" | "height">): Ink 
   const grey = greyLevels(crop.rgba);
   const threshold = Math.min(otsuThreshold(grey), 200);
   const rows = new Array<number>(height).fill(0);
-  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) if (grey[y * width + x]! < threshold) rows[y]! += 1;
+  const mask = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (grey[y * width + x]! >= threshold) continue;
+      mask[y * width + x] = 1;
+      rows[y]! += 1;
+    }
+  }
   const peak = Math.max(...rows);
   // The text band: rows with a fair share of the busiest row's ink, so a neighbour line's descenders clipped into
   // the box's edge do not count.
@@ -41,13 +49,13 @@ export function lineInk(crop: Pick<LineCrop, "rgba" | "width" | "height">): Ink 
   const columns = new Uint8Array(width);
   for (let x = 0; x < width; x += 1) {
     for (let y = top; y <= bottom; y += 1) {
-      if (grey[y * width + x]! < threshold) {
+      if (mask[y * width + x]) {
         columns[x] = 1;
         break;
       }
     }
   }
-  return { columns, top, bottom };
+  return { columns, top, bottom, mask: { mask, width, height, band: { top, bottom } } };
 }
 
 /** The longest run of blank columns in [from, to), and where it is. */
@@ -68,6 +76,28 @@ const NEIGHBOURS = 4;
 /** A space is this many times wider than the letter spacing around it (wide and letter-spaced print has wide gaps). */
 const SPACE_OVER_SPACING = 2.5;
 
+/**
+ * A space the greedy decoding dropped (the blank won) but the model gave at least this probability at a step between
+ * the two characters…
+ */
+const SPACE_HINT = 0.1;
+/** …is kept when its ink gap is this many text heights and times the letter spacing around it. */
+const HINTED_SPACE_HEIGHTS = 0.2;
+const HINTED_OVER_SPACING = 2;
+
+const DIGIT = /^\d$/;
+const SEPARATOR = /^[.:]$/;
+
+/**
+ * Whether the gap after run[i] lies inside a number ("48.95", "20:19"): a monospaced receipt prints its point in a
+ * full character cell, so the ink gap beside it is as wide as a space.
+ */
+function insideNumber(run: Array<DecodedChar | undefined>, i: number): boolean {
+  const text = (k: number) => run[k]?.text ?? "";
+  if (SEPARATOR.test(text(i)) && DIGIT.test(text(i - 1)) && DIGIT.test(text(i + 1))) return true;
+  return SEPARATOR.test(text(i + 1)) && DIGIT.test(text(i)) && DIGIT.test(text(i + 2));
+}
+
 function median(values: number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -78,15 +108,16 @@ function median(values: number[]): number {
  * Splits decoded characters into words at model spaces and at ink gaps that are wide both against the text height
  * and against the letter spacing around them; spans are crop columns.
  */
-export function splitWords(chars: DecodedChar[], ink: Ink, stepWidth: number, width: number): Span[] {
+export function splitWords(chars: DecodedChar[], ink: Pick<Ink, "columns" | "top" | "bottom">, stepWidth: number, width: number): Span[] {
   const textHeight = ink.bottom - ink.top + 1;
   const centre = (c: DecodedChar) => (c.step + 0.5) * stepWidth;
   // Runs of characters between the model's own spaces; within each, the widest blank run between neighbours.
   const runs: DecodedChar[][] = [[]];
-  for (const char of chars) {
-    if (char.text.trim() === "") runs.push([]);
-    else runs[runs.length - 1]!.push(char);
-  }
+  chars.forEach((char, k) => {
+    if (char.text.trim() !== "") runs[runs.length - 1]!.push(char);
+    // A space the model read inside a number ("48. 95") is the point's wide cell, not a word break.
+    else if (!insideNumber([chars[k - 2], chars[k - 1], chars[k + 1], chars[k + 2]], 1)) runs.push([]);
+  });
   const spans: Span[] = [];
   let from = 0;
   for (const run of runs.filter((r) => r.length > 0)) {
@@ -95,7 +126,11 @@ export function splitWords(chars: DecodedChar[], ink: Ink, stepWidth: number, wi
     run.slice(1).forEach((char, i) => {
       const gap = gaps[i]!;
       const around = [...gaps.slice(Math.max(0, i - NEIGHBOURS), i), ...gaps.slice(i + 1, i + 1 + NEIGHBOURS)].map((g) => g.length);
-      if (gap.length >= SPACE_HEIGHTS * textHeight && gap.length >= SPACE_OVER_SPACING * median(around)) {
+      const spacing = median(around);
+      const wide = gap.length >= SPACE_HEIGHTS * textHeight && gap.length >= SPACE_OVER_SPACING * spacing;
+      // The model half-saw a space: a narrower gap will do, still clearly wider than the letter spacing.
+      const hinted = (char.spaceBefore ?? 0) >= SPACE_HINT && gap.length >= HINTED_SPACE_HEIGHTS * textHeight && gap.length >= HINTED_OVER_SPACING * spacing;
+      if ((wide || hinted) && !insideNumber(run, i)) {
         const cut = gap.start + Math.floor(gap.length / 2);
         spans.push({ chars: current, from, to: cut });
         current = [];
@@ -113,7 +148,7 @@ export function splitWords(chars: DecodedChar[], ink: Ink, stepWidth: number, wi
 }
 
 /** The ink columns of a span, or its characters' steps when it has none. */
-function inkExtent(span: Span, ink: Ink, stepWidth: number): { x0: number; x1: number } {
+function inkExtent(span: Span, ink: Pick<Ink, "columns">, stepWidth: number): { x0: number; x1: number } {
   let x0 = -1;
   let x1 = -1;
   for (let x = Math.max(0, span.from); x < Math.min(ink.columns.length, span.to); x += 1) {
@@ -153,7 +188,7 @@ function toPage(crop: LineCrop, rect: { x0: number; x1: number; y0: number; y1: 
 /** The words of one recognised line, boxed in page pixels. */
 export function lineWords(crop: LineCrop, chars: DecodedChar[], stepWidth: number): RawWord[] {
   const ink = lineInk(crop);
-  return splitWords(chars, ink, stepWidth, crop.width).map((span) => {
+  return splitWords(settleCommas(chars, ink.mask, stepWidth), ink, stepWidth, crop.width).map((span) => {
     const { x0, x1 } = inkExtent(span, ink, stepWidth);
     const box = toPage(crop, { x0, x1, y0: ink.top, y1: ink.bottom + 1 });
     const text = foldWidth(span.chars.map((c) => c.text).join(""));

@@ -1,0 +1,102 @@
+import { createCanvas } from "@napi-rs/canvas";
+import { describe, expect, it } from "vitest";
+import { decodeCtc, type DecodedChar } from "./ctc";
+import { settleCommas } from "./punctuation";
+import { readDictionary } from "./sessions";
+import { lineInk, splitWords } from "./words";
+
+/**
+ * A line crop as the recogniser sees it (48 px high, black on white), drawn in a monospaced font so each character's
+ * centre is known: the stand-in for the CTC time step it was read at (one step per pixel here).
+ */
+function lineCrop(text: string): { rgba: Uint8ClampedArray; width: number; height: number; centres: number[] } {
+  const height = 48;
+  const canvas = createCanvas(20 + text.length * 20, height);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, canvas.width, height);
+  ctx.fillStyle = "#000000";
+  ctx.font = "32px DejaVu Sans Mono";
+  const advance = ctx.measureText("M").width;
+  const centres = [...text].map((_, i) => Math.round(10 + (i + 0.5) * advance));
+  ctx.fillText(text, 10, 34);
+  return { rgba: ctx.getImageData(0, 0, canvas.width, height).data, width: canvas.width, height, centres };
+}
+
+/** The characters of `read` (what the model said) at the positions of `printed` (what the image shows). */
+function readAs(read: string, centres: number[]): DecodedChar[] {
+  return [...read].map((text, i) => ({ text, step: centres[i]!, prob: 0.9 }));
+}
+
+describe("comma or full stop by the mark's shape", () => {
+  it("reads a comma the model took for a full stop as a comma, and the other way round", () => {
+    const comma = lineCrop("JALAN ALWI, 9");
+    const misread = readAs("JALAN ALWI. 9", comma.centres);
+    expect(settleCommas(misread, lineInk(comma).mask, 1).map((c) => c.text).join("")).toBe("JALAN ALWI, 9");
+    const stop = lineCrop("SDN BHD. TEL");
+    const misreadStop = readAs("SDN BHD, TEL", stop.centres);
+    expect(settleCommas(misreadStop, lineInk(stop).mask, 1).map((c) => c.text).join("")).toBe("SDN BHD. TEL");
+  });
+
+  it("leaves decimal and thousands separators between digits as read", () => {
+    const amount = lineCrop("TOTAL 14,10");
+    const read = readAs("TOTAL 14,10", amount.centres);
+    expect(settleCommas(read, lineInk(amount).mask, 1)).toEqual(read);
+  });
+});
+
+describe("marks and spaces the greedy decoding drops", () => {
+  // classes: 0 blank, 1 A, 2 ",", 3 "，", 4 ".", 5 space
+  const characters = readDictionary("A\n,\n，\n.\n");
+  const layout = (steps: number) => ({ offset: 0, steps, classes: 6 });
+
+  it("reads a mark when the four mark classes together outweigh the blank", () => {
+    const probs = new Float32Array([
+      [0.05, 0.95, 0, 0, 0, 0],
+      [0.46, 0, 0.18, 0.04, 0.27, 0.05],
+    ].flat());
+    expect(decodeCtc(probs, layout(2), characters).map((c) => c.text)).toEqual(["A", "."]);
+    const weak = new Float32Array([[0.05, 0.95, 0, 0, 0, 0], [0.7, 0, 0.1, 0, 0.1, 0.1]].flat());
+    expect(decodeCtc(weak, layout(2), characters).map((c) => c.text)).toEqual(["A"]);
+  });
+
+  it("keeps the model's belief in a space it did not emit, for the word splitter", () => {
+    const probs = new Float32Array([
+      [0.05, 0.95, 0, 0, 0, 0],
+      [0.8, 0, 0, 0, 0, 0.2],
+      [0.05, 0.95, 0, 0, 0, 0],
+    ].flat());
+    const chars = decodeCtc(probs, layout(3), characters);
+    expect(chars.map((c) => c.spaceBefore)).toEqual([0, expect.closeTo(0.2, 5)]);
+  });
+
+  it("splits at a narrower gap when the model half-saw a space there, never inside letter spacing", () => {
+    // Gaps of 1 between letters, 3 between the words: narrower than 0.4 text heights (4), wider than twice the spacing.
+    const pattern = "##.##.##...##.##";
+    const columns = new Uint8Array([...pattern].map((c) => (c === "#" ? 1 : 0)));
+    const ink = { columns, top: 0, bottom: 9 };
+    const at = [0.5, 3.5, 6.5, 11.5, 14.5];
+    const chars = (hint: number) => at.map((step, i) => ({ text: "A", step, prob: 0.9, spaceBefore: i === 3 ? hint : 0.02 }));
+    expect(splitWords(chars(0.02), ink, 1, pattern.length)).toHaveLength(1);
+    expect(splitWords(chars(0.15), ink, 1, pattern.length).map((s) => s.chars.length)).toEqual([3, 2]);
+    const everywhere = [0.5, 3.5, 6.5, 9.5, 12.5].map((step) => ({ text: "A", step, prob: 0.9, spaceBefore: 0.15 }));
+    const tight = new Uint8Array([..."##.##.##.##.##"].map((c) => (c === "#" ? 1 : 0)));
+    expect(splitWords(everywhere, { columns: tight, top: 0, bottom: 9 }, 1, tight.length)).toHaveLength(1);
+  });
+});
+
+describe("numbers stay whole", () => {
+  it("does not break a number at its point's wide cell, whether the gap or the model put the space there", () => {
+    // "48.95": the point's cell leaves gaps as wide as a word space on both sides of it.
+    const pattern = "##.##.....#.....##.##";
+    const columns = new Uint8Array([...pattern].map((c) => (c === "#" ? 1 : 0)));
+    const ink = { columns, top: 0, bottom: 9 };
+    const read = (texts: string[], steps: number[]) => texts.map((text, i) => ({ text, step: steps[i]!, prob: 0.9 }));
+    const gapOnly = read(["4", "8", ".", "9", "5"], [0.5, 3.5, 10, 16.5, 19.5]);
+    expect(splitWords(gapOnly, ink, 1, pattern.length)).toHaveLength(1);
+    const modelSpace = read(["4", "8", ".", " ", "9", "5"], [0.5, 3.5, 10, 13, 16.5, 19.5]);
+    expect(splitWords(modelSpace, ink, 1, pattern.length)).toHaveLength(1);
+    const words = read(["A", "B", ".", "9", "5"], [0.5, 3.5, 10, 16.5, 19.5]);
+    expect(splitWords(words, ink, 1, pattern.length).length).toBeGreaterThan(1);
+  });
+});
