@@ -1,8 +1,9 @@
 import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { ParserSettings } from "@/lib/contracts/parser-settings";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { documents, usageDaily } from "@/lib/db/schema";
-import { classifyDocument, type ExtractionInput, type ExtractionResult } from "@/lib/extraction";
+import { classifyDocument, type ExtractionInput, type ExtractionResult, type ExtractionSettings } from "@/lib/extraction";
 import type { FileStore } from "@/lib/storage";
 import { loadFieldRows } from "../fields/internal";
 import { applyParserMemory } from "../learning";
@@ -48,14 +49,7 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
         mimeType: document.contentType,
         fileName: document.name,
         fields,
-        settings: {
-          // A part of a split upload already is the selected pages: selecting again would count from its own page 1.
-          parsePages: document.source === "split" ? undefined : settings.parsePages || undefined,
-          dataExtractionMode: settings.dataExtractionMode,
-          advancedTableExtraction: settings.advancedTableExtraction !== "disabled",
-          markdownParsing: settings.markdownParsing.enabled,
-          emailParsing: settings.emailParsing,
-        },
+        settings: extractionSettings(settings, document.source),
         preview: true,
       });
     } catch (error) {
@@ -130,6 +124,18 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
     console.error(`[pipeline] document ${documentId} failed after retries`, error);
     return fail(db, documentId, "Processing failed after several attempts; try reprocessing the document");
   }
+}
+
+/** The engine's settings for a document of a parser: the pipeline and the preview of a pending change read alike. */
+export function extractionSettings(settings: ParserSettings, source: string): ExtractionSettings {
+  return {
+    // A part of a split upload already is the selected pages: selecting again would count from its own page 1.
+    parsePages: source === "split" ? undefined : settings.parsePages || undefined,
+    dataExtractionMode: settings.dataExtractionMode,
+    advancedTableExtraction: settings.advancedTableExtraction !== "disabled",
+    markdownParsing: settings.markdownParsing.enabled,
+    emailParsing: settings.emailParsing,
+  };
 }
 
 /** Statuses from which a document can still end; a finished or deleted document is never failed after the fact. */
