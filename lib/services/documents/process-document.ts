@@ -16,7 +16,7 @@ import { storePreview } from "./store-preview";
 import { documentSearchText } from "./to-document";
 
 export type Extractor = (input: ExtractionInput) => Promise<ExtractionResult>;
-export type ProcessOutcome = "processed" | "in_review" | "failed" | "skipped" | "split" | "gone";
+export type ProcessOutcome = "processed" | "in_review" | "approved" | "failed" | "skipped" | "split" | "gone";
 export type PipelineDeps = { extract: Extractor; store: FileStore; queue: ExtractionQueue };
 
 /**
@@ -97,7 +97,8 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
       const now = new Date();
       // What reviewers taught this parser about documents of the same sender or layout (lib/services/learning).
       const { data, fieldMetadata } = await applyParserMemory(tx, document, fields, result);
-      const review = await enterReview(tx, { id: documentId, parserId: document.parserId, data }, now);
+      // With the field metadata, a stage set to straight-through processing is skipped when the values are sure.
+      const review = await enterReview(tx, { id: documentId, teamId: document.teamId, parserId: document.parserId, data, fieldMetadata }, now);
       const [updated] = await tx
         .update(documents)
         .set({
@@ -113,7 +114,7 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
         .where(eq(documents.id, documentId))
         .returning();
       await recordUsage(tx, document, pageCount, credits);
-      const outcome = review.status === "in_review" ? "in_review" : "processed";
+      const outcome = review.status === "in_review" ? "in_review" : review.status === "approved" ? "approved" : "processed";
       // In the same transaction as the change: the event exists exactly when the new state does (an outbox row).
       await emitDocumentEvent(tx, updated!, `document.${outcome}`);
       return outcome;
