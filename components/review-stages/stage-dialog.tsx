@@ -10,6 +10,7 @@ import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogH
 import type { ReviewStage } from "@/lib/contracts/reviews";
 import { InstructionsField } from "./instructions-field";
 import { RuleBuilder } from "./rule-builder";
+import { StraightThroughField } from "./straight-through-field";
 import { EMPTY_RULE, STAGE_FORM_FIELDS, StageFormSchema, toStageForm, toStageRequest, type StageFormInput, type StageFormValues } from "./stage-form";
 
 type Person = NonNullable<ReviewStage["reviewer"]>;
@@ -100,6 +101,7 @@ export function StageDialog({
             </label>
           </fieldset>
           {reviewType === "conditional" ? <RuleBuilder control={form.control} register={form.register} errors={errors.rules} fieldNames={fieldNames} /> : null}
+          <StraightThroughField control={form.control} register={form.register} errors={errors.straightThrough} />
           <FormError message={formError} />
           <DialogFooter>
             <Button variant="secondary" onClick={onClose}>

@@ -11,6 +11,7 @@ const stage: ReviewStage = {
   reviewType: "conditional",
   reviewer: { id: reviewerId, name: "Grace Hopper", email: "grace@initech.test" },
   rules: [{ id: "rule-1", type: "simple", field: "total", condition: "extracted_value", operator: "greater_than", value: "1000", name: "Total over 1000", editable: true }],
+  straightThrough: { enabled: false, minConfidence: 0.95 },
   activeDocumentCount: 0,
   createdAt: "2026-03-04T10:00:00.000Z",
   updatedAt: "2026-03-04T10:00:00.000Z",
@@ -20,7 +21,7 @@ const parse = (input: unknown) => StageFormSchema.parse(input);
 
 describe("toStageForm", () => {
   it("starts a new stage mandatory, unassigned, with the suggested name", () => {
-    expect(toStageForm(undefined, { defaultName: "Stage 3" })).toEqual({ name: "Stage 3", reviewerInstructions: "", reviewType: "mandatory", reviewerId: null, rules: [] });
+    expect(toStageForm(undefined, { defaultName: "Stage 3" })).toEqual({ name: "Stage 3", reviewerInstructions: "", reviewType: "mandatory", reviewerId: null, rules: [], straightThrough: { enabled: false, minConfidence: 0.95 } });
   });
   it("loads a stage's reviewer and rules", () => {
     expect(toStageForm(stage, { defaultName: "x" })).toMatchObject({ reviewerId, reviewerInstructions: "", rules: [{ id: "rule-1", field: "total", operator: "greater_than", value: "1000" }] });

@@ -64,6 +64,8 @@ export function StageListItem({
         <dd>{stage.reviewer ? stage.reviewer.name || stage.reviewer.email : <span className="text-muted">Unassigned</span>}</dd>
         <dt className="text-muted">Applies to</dt>
         <dd>{stage.reviewType === "mandatory" ? "Every document" : `Documents where ${describeRules(stage.rules)}`}</dd>
+        <dt className="text-muted">Straight through</dt>
+        <dd>{stage.straightThrough.enabled ? `Skipped when every required value is at least ${stage.straightThrough.minConfidence.toFixed(2)} confident and every check passes` : "Off"}</dd>
         <dt className="text-muted">Still to review here</dt>
         <dd>{documentCount(stage.activeDocumentCount)}</dd>
         {stage.reviewerInstructions ? (

@@ -33,7 +33,7 @@ export const ReviewSchema = z
         approvedAt: TimestampSchema.nullable(),
         rejectedAt: TimestampSchema.nullable(),
         enteredAt: TimestampSchema.nullable().describe("When the document reached this stage; null while it has not"),
-        note: z.string().nullable().describe("Why the stage was decided so: the reject reason, or why an admin approved despite failed checks"),
+        note: z.string().nullable().describe("Why the stage was decided so: the reject reason, why an admin approved despite failed checks, or why it was skipped straight through"),
       }),
     ),
   })

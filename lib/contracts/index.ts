@@ -11,6 +11,7 @@ import { folderOperations } from "./folders";
 import { learningOperations } from "./learning";
 import { myInvitationOperations } from "./invitations";
 import { memberOperations } from "./members";
+import { parserPreviewOperations } from "./parser-preview";
 import { parserOperations } from "./parsers";
 import { preferenceOperations } from "./preferences";
 import { reviewCheckOperations } from "./review-checks";
@@ -40,6 +41,7 @@ export const operationGroups = {
   classifiers: classifierOperations,
   webhooks: webhookOperations,
   learning: learningOperations,
+  parserPreview: parserPreviewOperations,
 } as const;
 
 export const allOperations: Operation[] = Object.values(operationGroups).flatMap((group) => Object.values(group) as Operation[]);

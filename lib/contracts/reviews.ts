@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineOperation, displayNameSchema, displayTextSchema, PageQuerySchema, PaginationSchema, TimestampSchema, UuidSchema } from "./common";
 import { DocumentFullSchema, DocumentParamsSchema, DocumentStatusSchema, PersonSchema } from "./documents";
+import { StraightThroughSchema } from "./straight-through";
 
 /**
  * Review stages of a parser, the decisions on a document's current stage (approve, reject, reset, assign),
@@ -69,6 +70,7 @@ export const ReviewStageSchema = z
     reviewType: z.enum(REVIEW_TYPES),
     reviewer: PersonSchema.nullable(),
     rules: z.array(SimpleRuleSchema).describe("Conditional stages apply when every rule matches the extracted data"),
+    straightThrough: StraightThroughSchema.describe("Skip the stage without a person when every required value is confident enough and every check passes"),
     activeDocumentCount: z.int().describe("Documents pending or in progress at this stage; while above 0 the stage cannot be deleted"),
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,
@@ -83,6 +85,7 @@ const stageKeys = {
   reviewType: z.enum(REVIEW_TYPES).describe("`mandatory`: every document; `conditional`: documents whose data matches every rule"),
   reviewerId: UuidSchema.nullable().describe("A member of the team who reviews this stage; null leaves it unassigned"),
   rules: z.array(SimpleRuleRequestSchema).max(20),
+  straightThrough: StraightThroughSchema,
 };
 
 export const CreateReviewStageSchema = z.strictObject({
@@ -92,6 +95,7 @@ export const CreateReviewStageSchema = z.strictObject({
   reviewType: stageKeys.reviewType.optional().describe("Defaults to `mandatory`"),
   reviewerId: stageKeys.reviewerId.optional(),
   rules: stageKeys.rules.optional(),
+  straightThrough: stageKeys.straightThrough.optional().describe("Defaults to off (`enabled: false`, `minConfidence: 0.95`)"),
 });
 export type CreateReviewStage = z.input<typeof CreateReviewStageSchema>;
 
@@ -102,6 +106,7 @@ export const UpdateReviewStageSchema = z.strictObject({
   reviewType: stageKeys.reviewType.optional(),
   reviewerId: stageKeys.reviewerId.optional(),
   rules: stageKeys.rules.optional(),
+  straightThrough: stageKeys.straightThrough.optional(),
 });
 export type UpdateReviewStage = z.input<typeof UpdateReviewStageSchema>;
 

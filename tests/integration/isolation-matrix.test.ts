@@ -186,6 +186,7 @@ const MATRIX: Record<string, Probe[]> = {
 
   "GET /parsers/{parserId}/memory": [atA()],
   "GET /parsers/{parserId}/accuracy": [atA()],
+  "POST /parsers/{parserId}/preview": [atA()],
   "GET /parsers/{parserId}/memory/export": [atA()],
   "POST /parsers/{parserId}/memory/import": [atA(["parser"])],
   "DELETE /parsers/{parserId}/memory/documents/{documentId}": [atA(["document"]), mixed("B's parser, A's document", ["parserId"], ["document"])],

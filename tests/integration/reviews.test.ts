@@ -114,7 +114,7 @@ describe("review stages: create, read, update, delete", () => {
     const created = await call<Stage>(stagesOf(parser.id), { key: acme(), body: {} });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: "Stage 1", position: 1, reviewType: "mandatory", reviewer: null, reviewerInstructions: null, rules: [], activeDocumentCount: 0 });
-    expect(Object.keys(created.body).sort()).toEqual(["activeDocumentCount", "createdAt", "id", "name", "position", "reviewType", "reviewer", "reviewerInstructions", "rules", "updatedAt"]);
+    expect(Object.keys(created.body).sort()).toEqual(["activeDocumentCount", "createdAt", "id", "name", "position", "reviewType", "reviewer", "reviewerInstructions", "rules", "straightThrough", "updatedAt"]);
     const conditional = await createStage(parser.id, {
       name: "Big",
       reviewType: "conditional",

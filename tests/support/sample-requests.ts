@@ -48,6 +48,7 @@ export const SAMPLE_BODIES: Record<string, BodyBuilder> = {
   "POST /parsers": () => ({ name: "Sample parser", description: "made by a test", acceptedFileTypes: ["application/pdf"], fields: [{ name: "total", type: "number" }] }),
   "PATCH /parsers/{parserId}": () => ({ name: "Renamed parser", description: "changed", confidenceScores: { enabled: true } }),
   "POST /parsers/{parserId}/duplicate": () => ({ name: "Duplicated parser" }),
+  "POST /parsers/{parserId}/preview": () => ({ limit: 2 }),
   "POST /parsers/{parserId}/memory/import": () => ({ format: "quarry-parser-memory", version: 1, exportedAt: new Date().toISOString(), examples: [] }),
   "POST /parsers/{parserId}/fields": () => ({ name: `sampleField${Math.random().toString(36).slice(2, 8)}`, type: "text", description: "sample" }),
   "PATCH /parsers/{parserId}/fields/{fieldId}": () => ({ description: "changed", instructions: "look top right" }),

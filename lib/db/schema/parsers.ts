@@ -3,6 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type 
 import type { FieldType } from "@/lib/contracts/enums";
 import type { ClassifierSettings, ParserSettings } from "@/lib/contracts/parser-settings";
 import { DEFAULT_REJECT_REASONS, type ValidationRule } from "@/lib/contracts/review-checks";
+import { DEFAULT_STRAIGHT_THROUGH, type StraightThrough } from "@/lib/contracts/straight-through";
 import { createdAt, id, timestamptz, updatedAt } from "./columns";
 import { teamIdColumn, users } from "./identity";
 
@@ -112,6 +113,8 @@ export const reviewStages = pgTable(
     reviewType: text().$type<(typeof REVIEW_TYPES)[number]>().notNull().default("mandatory"),
     reviewerId: uuid().references(() => users.id, { onDelete: "set null" }),
     rules: jsonb().$type<ReviewStageRule[]>().notNull().default([]),
+    /** Skip the stage without a person when the values are confident and the checks pass (off by default). */
+    straightThrough: jsonb().$type<StraightThrough>().notNull().default(DEFAULT_STRAIGHT_THROUGH),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamptz(),

@@ -1,8 +1,9 @@
 import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { ParserSettings } from "@/lib/contracts/parser-settings";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { documents, usageDaily } from "@/lib/db/schema";
-import { classifyDocument, type ExtractionInput, type ExtractionResult } from "@/lib/extraction";
+import { classifyDocument, type ExtractionInput, type ExtractionResult, type ExtractionSettings } from "@/lib/extraction";
 import type { FileStore } from "@/lib/storage";
 import { loadFieldRows } from "../fields/internal";
 import { applyParserMemory } from "../learning";
@@ -15,7 +16,7 @@ import { storePreview } from "./store-preview";
 import { documentSearchText } from "./to-document";
 
 export type Extractor = (input: ExtractionInput) => Promise<ExtractionResult>;
-export type ProcessOutcome = "processed" | "in_review" | "failed" | "skipped" | "split" | "gone";
+export type ProcessOutcome = "processed" | "in_review" | "approved" | "failed" | "skipped" | "split" | "gone";
 export type PipelineDeps = { extract: Extractor; store: FileStore; queue: ExtractionQueue };
 
 /**
@@ -48,14 +49,7 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
         mimeType: document.contentType,
         fileName: document.name,
         fields,
-        settings: {
-          // A part of a split upload already is the selected pages: selecting again would count from its own page 1.
-          parsePages: document.source === "split" ? undefined : settings.parsePages || undefined,
-          dataExtractionMode: settings.dataExtractionMode,
-          advancedTableExtraction: settings.advancedTableExtraction !== "disabled",
-          markdownParsing: settings.markdownParsing.enabled,
-          emailParsing: settings.emailParsing,
-        },
+        settings: extractionSettings(settings, document.source),
         preview: true,
       });
     } catch (error) {
@@ -103,7 +97,8 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
       const now = new Date();
       // What reviewers taught this parser about documents of the same sender or layout (lib/services/learning).
       const { data, fieldMetadata } = await applyParserMemory(tx, document, fields, result);
-      const review = await enterReview(tx, { id: documentId, parserId: document.parserId, data }, now);
+      // With the field metadata, a stage set to straight-through processing is skipped when the values are sure.
+      const review = await enterReview(tx, { id: documentId, teamId: document.teamId, parserId: document.parserId, data, fieldMetadata }, now);
       const [updated] = await tx
         .update(documents)
         .set({
@@ -119,7 +114,7 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
         .where(eq(documents.id, documentId))
         .returning();
       await recordUsage(tx, document, pageCount, credits);
-      const outcome = review.status === "in_review" ? "in_review" : "processed";
+      const outcome = review.status === "in_review" ? "in_review" : review.status === "approved" ? "approved" : "processed";
       // In the same transaction as the change: the event exists exactly when the new state does (an outbox row).
       await emitDocumentEvent(tx, updated!, `document.${outcome}`);
       return outcome;
@@ -130,6 +125,18 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
     console.error(`[pipeline] document ${documentId} failed after retries`, error);
     return fail(db, documentId, "Processing failed after several attempts; try reprocessing the document");
   }
+}
+
+/** The engine's settings for a document of a parser: the pipeline and the preview of a pending change read alike. */
+export function extractionSettings(settings: ParserSettings, source: string): ExtractionSettings {
+  return {
+    // A part of a split upload already is the selected pages: selecting again would count from its own page 1.
+    parsePages: source === "split" ? undefined : settings.parsePages || undefined,
+    dataExtractionMode: settings.dataExtractionMode,
+    advancedTableExtraction: settings.advancedTableExtraction !== "disabled",
+    markdownParsing: settings.markdownParsing.enabled,
+    emailParsing: settings.emailParsing,
+  };
 }
 
 /** Statuses from which a document can still end; a finished or deleted document is never failed after the fact. */

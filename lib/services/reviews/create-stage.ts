@@ -46,13 +46,14 @@ export async function createReviewStage(ctx: ServiceContext, parserId: string, i
         reviewType,
         reviewerId: input.reviewerId ?? null,
         rules,
+        ...(input.straightThrough ? { straightThrough: input.straightThrough } : {}),
       })
       .returning();
     await recordAudit(tx, ctx, {
       action: "review_stage.create",
       resourceType: "review_stage",
       resourceId: id,
-      after: { parserId: parser.id, name: row!.name, position: row!.position, reviewType, reviewerId: row!.reviewerId, rules },
+      after: { parserId: parser.id, name: row!.name, position: row!.position, reviewType, reviewerId: row!.reviewerId, rules, straightThrough: row!.straightThrough },
     });
     return stageView(tx, row!);
   });

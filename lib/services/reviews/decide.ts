@@ -19,6 +19,7 @@ import { findMember } from "./internal";
 import { emitDocumentEvent } from "../webhooks/emit";
 import { teachFromDocument } from "../learning";
 import { reevaluateAfter } from "./plan";
+import { skipStraightThrough } from "./skip-straight-through";
 
 /**
  * Two approvals of one stage sent together (a double click, two tabs, two servers) must not approve two stages,
@@ -131,7 +132,7 @@ async function decide(ctx: ServiceContext, input: DecisionInput): Promise<Docume
     } else {
       const { changes, nextStageId } = reevaluateAfter(rows, current.position, document.data);
       await setRowStatuses(tx, document.id, changes);
-      const next = rows.find((row) => row.stageId === nextStageId);
+      const next = await skipStraightThrough(tx, { ...document, teamId: ctx.teamId }, rows, nextStageId, changes);
       if (next) {
         await tx
           .update(documentReviewStages)

@@ -66,7 +66,7 @@ const store = localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "quarry-revie
 const queue = { send: async () => "job" };
 
 /** A document through processDocument, the extractor standing in with `data`. */
-export async function extractedDocument(world: ReviewWorld, parserId: string, data: Record<string, unknown>) {
+export async function extractedDocument(world: ReviewWorld, parserId: string, data: Record<string, unknown>, fieldMetadata: ExtractionResult["fieldMetadata"] = {}) {
   const fileKey = `${world.admin.teamId}/${randomUUID()}/doc.pdf`;
   await store.put(fileKey, new TextEncoder().encode("%PDF-1.4 stand-in"), "application/pdf");
   const [row] = await world.handle.db
@@ -76,7 +76,7 @@ export async function extractedDocument(world: ReviewWorld, parserId: string, da
   const extract = async (): Promise<ExtractionResult> => ({
     pages: { pages: [] },
     data: data as ExtractionResult["data"],
-    fieldMetadata: {},
+    fieldMetadata,
     markdown: null,
     stats: { pageCount: 1, ocrPages: 0, ms: 1 },
   });

@@ -2,9 +2,13 @@ import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DocumentStatus, ReviewStatus } from "@/lib/contracts/enums";
 import type { DbOrTx } from "@/lib/db/client";
-import { documentReviewStages, documents, reviewStages } from "@/lib/db/schema";
+import type { StraightThrough } from "@/lib/contracts/straight-through";
+import { auditLog, documentReviewStages, documents, parsers, reviewStages } from "@/lib/db/schema";
+import { loadFieldRows } from "../fields/internal";
+import { buildFieldTree } from "../fields/tree";
 import { loadStages } from "./internal";
-import { planReview, type RowState } from "./plan";
+import { planReview, type PlannedRow, type RowState } from "./plan";
+import { straightThroughVerdict } from "./straight-through";
 
 /**
  * The review flow's writes (DESIGN §1.5). Every function takes the caller's transaction, which has locked the
@@ -23,15 +27,33 @@ export async function clearReview(tx: DbOrTx, documentId: string): Promise<void>
  * Starts a document's review on its extracted data: rows for the parser's live stages (see planReview), the first
  * applicable one current since `now` and assigned to its stage's reviewer. Returns the document's review columns:
  * `in_review` / `pending`, or `processed` / `not_required` when no stage applies.
+ *
+ * With `fieldMetadata` (a freshly extracted document), stages with straight-through processing on are skipped
+ * while the document qualifies for them (see straight-through.ts): each such row is `skipped` with the reason in
+ * its note, and the audit says so. When that skips every applicable stage the document is `approved` at once.
  */
-export async function enterReview(tx: DbOrTx, document: { id: string; parserId: string; data: Record<string, unknown> }, now: Date): Promise<ReviewColumns> {
+export async function enterReview(
+  tx: DbOrTx,
+  document: { id: string; teamId?: string; parserId: string; data: Record<string, unknown>; fieldMetadata?: Record<string, unknown> },
+  now: Date,
+): Promise<ReviewColumns> {
   await clearReview(tx, document.id);
   const stages = await loadStages(tx, document.parserId);
-  const plan = planReview(stages, document.data);
+  const plan: Array<PlannedRow & { note?: string }> = planReview(stages, document.data);
+  if (plan.length === 0) return NO_REVIEW;
+  const judge = document.fieldMetadata ? await straightThroughJudge(tx, document.parserId, document.data, document.fieldMetadata) : null;
+  const skipped: { stageId: string; note: string }[] = [];
+  for (const row of plan) {
+    if (row.status !== "pending") continue;
+    const verdict = judge?.(stages.find((stage) => stage.id === row.stageId)!.straightThrough);
+    if (!verdict?.skip) break;
+    row.status = "skipped";
+    row.note = verdict.note;
+    skipped.push({ stageId: row.stageId, note: verdict.note });
+  }
   const first = plan.find((row) => row.status === "pending");
-  if (!first) return NO_REVIEW;
   const reviewerOf = new Map(stages.map((stage) => [stage.id, stage.reviewerId]));
-  const assigneeId = reviewerOf.get(first.stageId) ?? null;
+  const assigneeId = first ? (reviewerOf.get(first.stageId) ?? null) : null;
   await tx.insert(documentReviewStages).values(
     plan.map((row) => ({
       documentId: document.id,
@@ -40,9 +62,35 @@ export async function enterReview(tx: DbOrTx, document: { id: string; parserId: 
       status: row.status,
       assigneeId: row === first ? assigneeId : null,
       enteredAt: row === first ? now : null,
+      note: row.note ?? null,
     })),
   );
+  if (skipped.length > 0 && document.teamId) await recordStraightThrough(tx, document.teamId, document.id, skipped, first ? "in_review" : "approved");
+  if (!first) return STRAIGHT_THROUGH_APPROVED;
   return { status: "in_review", reviewStatus: "pending", currentStageId: first.stageId, assigneeId };
+}
+
+/** Every applicable stage was skipped straight through: no person needed to look, the document is approved. */
+export const STRAIGHT_THROUGH_APPROVED = { status: "approved", reviewStatus: "approved", currentStageId: null, assigneeId: null } as const satisfies ReviewColumns;
+
+/** Judges stage settings against one document's data: the parser's fields and checks are read once. */
+export async function straightThroughJudge(tx: DbOrTx, parserId: string, data: Record<string, unknown>, fieldMetadata: Record<string, unknown>) {
+  const [parser] = await tx.select({ validationRules: parsers.validationRules }).from(parsers).where(eq(parsers.id, parserId));
+  const fields = buildFieldTree(await loadFieldRows(tx, parserId));
+  return (setting: StraightThrough) => straightThroughVerdict(setting, { fields, rules: parser?.validationRules ?? [], data, fieldMetadata });
+}
+
+/** The audit of a straight-through skip. No person acted: the row names none. */
+export async function recordStraightThrough(tx: DbOrTx, teamId: string, documentId: string, skipped: { stageId: string; note: string }[], status: DocumentStatus): Promise<void> {
+  await tx.insert(auditLog).values({
+    teamId,
+    actorUserId: null,
+    actorApiKeyId: null,
+    action: "review.straight_through",
+    resourceType: "document",
+    resourceId: documentId,
+    after: { status, skippedStages: skipped.map((entry) => ({ stageId: entry.stageId, reason: entry.note })) },
+  });
 }
 
 export type ReviewRow = RowState & {

@@ -82,6 +82,7 @@ export async function stageViews(tx: DbOrTx, rows: readonly StageRow[]): Promise
     reviewType: row.reviewType,
     reviewer: row.reviewerId ? (byId.get(row.reviewerId) ?? null) : null,
     rules: row.rules.map((rule) => ({ ...rule, type: "simple" as const, condition: "extracted_value" as const, operator: rule.operator as ReviewStage["rules"][number]["operator"] })),
+    straightThrough: row.straightThrough,
     activeDocumentCount: counts.get(row.id) ?? 0,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

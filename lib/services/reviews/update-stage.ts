@@ -42,6 +42,7 @@ export async function updateReviewStage(ctx: ServiceContext, parserId: string, s
         reviewType,
         reviewerId: input.reviewerId === undefined ? before.reviewerId : input.reviewerId,
         rules,
+        straightThrough: input.straightThrough ?? before.straightThrough,
         updatedAt: new Date(),
       })
       .where(eq(reviewStages.id, before.id))
@@ -50,8 +51,8 @@ export async function updateReviewStage(ctx: ServiceContext, parserId: string, s
       action: "review_stage.update",
       resourceType: "review_stage",
       resourceId: before.id,
-      before: { name: before.name, position: before.position, reviewType: before.reviewType, reviewerId: before.reviewerId, rules: before.rules },
-      after: { name: row!.name, position: row!.position, reviewType: row!.reviewType, reviewerId: row!.reviewerId, rules: row!.rules },
+      before: { name: before.name, position: before.position, reviewType: before.reviewType, reviewerId: before.reviewerId, rules: before.rules, straightThrough: before.straightThrough },
+      after: { name: row!.name, position: row!.position, reviewType: row!.reviewType, reviewerId: row!.reviewerId, rules: row!.rules, straightThrough: row!.straightThrough },
     });
     return stageView(tx, row!);
   });

@@ -36,6 +36,7 @@ export function FieldDialog({
   field,
   usedBy = [],
   onSave,
+  onPreview,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -44,6 +45,8 @@ export function FieldDialog({
   /** What reads this field (approval checks, stage conditions, splitting): told before a rename. */
   usedBy?: string[];
   onSave: (values: ColumnInput) => Promise<FieldDialogResult>;
+  /** "Preview on approved documents" with the values as they stand in the form (validated first). */
+  onPreview?: (values: ColumnInput) => void;
 }) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ColumnInput>({ resolver: zodResolver(ColumnInputSchema), defaultValues: field ? toColumnInput(field) : EMPTY });
@@ -125,6 +128,11 @@ export function FieldDialog({
           ) : null}
           <FormError message={formError} />
           <DialogFooter>
+            {onPreview ? (
+              <Button variant="ghost" className="mr-auto" onClick={form.handleSubmit((values) => onPreview(values))}>
+                Preview on approved documents
+              </Button>
+            ) : null}
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>

@@ -7,7 +7,9 @@ import type { ActionResult } from "@/lib/console/action-result";
 import type { ColumnInput, CreateField, Field, UpdateField } from "@/lib/contracts/fields";
 import { cn } from "@/lib/utils/cn";
 import { createFieldAction, deleteFieldAction, reorderFieldsAction, updateFieldAction } from "../actions";
-import { FieldDialog, type FieldDialogResult } from "./field-dialog";
+import { FieldDialog, toColumnInput, type FieldDialogResult } from "./field-dialog";
+import { ChangePreviewDialog } from "@/components/learning/change-preview-dialog";
+import { previewChangeAction } from "../../preview-action";
 import { usesOf, type FieldUses } from "@/components/fields/field-uses";
 import { fieldTypeLabel } from "./field-types";
 
@@ -35,6 +37,14 @@ export function FieldsEditor({ parserId, fields, canWrite, uses = {} }: { parser
   const [reprocess, setReprocess] = useState(false);
   const [dragging, setDragging] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<CreateField[] | null>(null);
+
+  /** The parser's whole field list as it would be saved: the edited field in its place, or a new one at the end. */
+  function pendingFields(values: ColumnInput, editing?: Field): CreateField[] {
+    const next = withoutIds(values);
+    if (!editing) return [...fields.map((field) => withoutIds(toColumnInput(field))), next];
+    return fields.map((field) => (field.id === editing.id ? next : withoutIds(toColumnInput(field))));
+  }
 
   async function settle(pending: Promise<ActionResult<{ reprocessRecommended: boolean }>>, success: string): Promise<FieldDialogResult> {
     const result = await pending;
@@ -147,8 +157,10 @@ export function FieldsEditor({ parserId, fields, canWrite, uses = {} }: { parser
               ? settle(updateFieldAction(parserId, dialog.field.id, toPatch(values)), `Saved “${values.name}”`)
               : settle(createFieldAction(parserId, withoutIds(values)), `Added “${values.name}”`)
           }
+          onPreview={(values) => setPreview(pendingFields(values, dialog.field))}
         />
       ) : null}
+      {preview ? <ChangePreviewDialog run={() => previewChangeAction(parserId, { fields: preview })} onClose={() => setPreview(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -7,6 +7,9 @@ import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { useUnsavedChangesGuard } from "@/components/forms/use-unsaved-changes-guard";
 import { Button, useToast } from "@/components/ui";
 import { UpdateParserSchema, type Parser } from "@/lib/contracts/parsers";
+import { ChangePreviewDialog } from "@/components/learning/change-preview-dialog";
+import type { PreviewChange } from "@/lib/contracts/parser-preview";
+import { previewChangeAction } from "../../preview-action";
 import { updateParserAction } from "../actions";
 import { DocumentTypesSection } from "./document-types-section";
 import { EmailSection } from "./email-section";
@@ -21,7 +24,13 @@ export function SettingsForm({ parser, fieldPaths }: { parser: Parser; fieldPath
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SettingsFormValues>({ resolver: zodResolver(SettingsFormSchema), defaultValues: toFormValues(parser) });
   const { isDirty, isSubmitting } = form.formState;
+  const [preview, setPreview] = useState<PreviewChange["settings"] | null>(null);
   useUnsavedChangesGuard(isDirty);
+
+  // Only the settings that change what extraction reads are previewed; the values as they stand in the form.
+  const onPreview = form.handleSubmit((values) =>
+    setPreview({ dataExtractionMode: values.dataExtractionMode, advancedTableExtraction: values.advancedTableExtraction, parsePages: values.parsePages, emailParsing: values.emailParsing }),
+  );
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -51,6 +60,9 @@ export function SettingsForm({ parser, fieldPaths }: { parser: Parser; fieldPath
           <p aria-live="polite" className="mr-auto text-sm">
             {formError ? <span className="font-medium text-danger">{formError}</span> : isDirty ? <span className="text-muted">Unsaved changes</span> : null}
           </p>
+          <Button variant="ghost" disabled={isSubmitting} onClick={() => void onPreview()}>
+            Preview on approved documents
+          </Button>
           <Button variant="secondary" disabled={!isDirty || isSubmitting} onClick={() => form.reset()}>
             Discard
           </Button>
@@ -59,6 +71,7 @@ export function SettingsForm({ parser, fieldPaths }: { parser: Parser; fieldPath
           </Button>
         </div>
       </form>
+      {preview ? <ChangePreviewDialog run={() => previewChangeAction(parser.id, { settings: preview })} onClose={() => setPreview(null)} /> : null}
     </FormProvider>
   );
 }

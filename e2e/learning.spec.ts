@@ -1,0 +1,101 @@
+import { expect, test, type APIRequestContext, type Page } from "./support/test";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { ADMIN } from "./support/accounts";
+import { signIn } from "./support/sign-in";
+
+/**
+ * A parser that learns from its reviewers (issue 22): the admin corrects one invoice of a sender in the review
+ * workspace and approves it; the next invoice of the same sender comes out right on its own, and the parser's
+ * Accuracy page shows the correction and the straight-through approval that followed.
+ */
+test.describe.configure({ mode: "serial" });
+
+let apiKey = "";
+let parserId = "";
+let adminId = "";
+
+async function api<T>(request: APIRequestContext, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
+  const response = await request.fetch(`/api/v1${path}`, { method, headers: { authorization: `Bearer ${apiKey}` }, data });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+/** One sender's invoice: the same letterhead and labels, this invoice's reference and total. "Vorgang" is no label the engine knows. */
+async function invoice(reference: string, total: string): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595, 842]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  ["Nordwind Handel GmbH", "Hafenstrasse 12, 28195 Bremen", "IBAN DE89 3704 0044 0532 0130 00", `Vorgang ${reference}`, "Rechnung", `Gesamtbetrag ${total} EUR`].forEach((line, index) =>
+    page.drawText(line, { x: 50, y: 780 - index * 24, size: 13, font }),
+  );
+  return Buffer.from(await pdf.save());
+}
+
+async function uploadAndWait(request: APIRequestContext, name: string, bytes: Buffer): Promise<string> {
+  const response = await request.post(`/api/v1/process/${parserId}/files`, {
+    headers: { authorization: `Bearer ${apiKey}` },
+    multipart: { file: { name, mimeType: "application/pdf", buffer: bytes } },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const documentId = ((await response.json()) as { result: { documentId: string }[] }).result[0]!.documentId;
+  await expect.poll(async () => (await api<{ status: string }>(request, "GET", `/parsers/${parserId}/documents/${documentId}`)).status, { timeout: 90_000 }).toBe("in_review");
+  return documentId;
+}
+
+async function approveInWorkspace(page: Page, documentId: string) {
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect.poll(async () => (await api<{ status: string }>(page.request, "GET", `/parsers/${parserId}/documents/${documentId}`)).status).toBe("approved");
+}
+
+test("an admin sets up a parser whose documents they review", async ({ page, request }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API keys" }).click();
+  await page.getByRole("button", { name: "Create API key" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill("Learning journey");
+  await dialog.getByRole("button", { name: "Everything I may grant" }).click();
+  await dialog.getByRole("button", { name: "Create key" }).click();
+  apiKey = (await dialog.getByLabel("New API key").textContent())!;
+  await dialog.getByRole("button", { name: "Done" }).click();
+
+  adminId = (await api<{ user: { id: string } }>(request, "GET", "/me")).user.id;
+  parserId = (
+    await api<{ id: string }>(request, "POST", "/parsers", {
+      name: "Nordwind invoices",
+      fields: [
+        { name: "vendor_name", type: "text", description: "Vendor name" },
+        { name: "reference", type: "text", description: "Internal reference" },
+        { name: "total", type: "number", description: "Total amount" },
+      ],
+    })
+  ).id;
+  await api(request, "POST", `/parsers/${parserId}/review-stages`, { name: "Check", reviewerId: adminId });
+});
+
+test("a correction on one invoice makes the next invoice of the sender come out right, and the accuracy page shows it", async ({ page, request }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+
+  // The first invoice: the engine alone cannot read the reference beside "Vorgang"; the admin types it and approves.
+  const first = await uploadAndWait(request, "NW-1.pdf", await invoice("VG-10442", "119.00"));
+  await page.goto(`/parsers/${parserId}/documents/${first}`);
+  const reference = page.getByLabel("reference", { exact: true });
+  await expect(reference).not.toHaveValue("VG-10442");
+  await reference.fill("VG-10442");
+  await reference.press("Enter");
+  await expect(page.getByText("All changes saved")).toBeVisible();
+  await approveInWorkspace(page, first);
+
+  // The next invoice of the same sender: its own reference is read where the correction taught it, nobody typed it.
+  const second = await uploadAndWait(request, "NW-2.pdf", await invoice("VG-20917", "86.40"));
+  await page.goto(`/parsers/${parserId}/documents/${second}`);
+  await expect(page.getByLabel("reference", { exact: true })).toHaveValue("VG-20917");
+  await expect(page.getByLabel("total", { exact: true })).toHaveValue(/^86\.4/);
+  await approveInWorkspace(page, second);
+
+  // The Accuracy page: two approved, the second without a change; the reference was changed once, on the first.
+  await page.goto(`/parsers/${parserId}/accuracy`);
+  await expect(page.getByTestId("straight-through")).toContainText("2 approved documents, 1 approved without a change");
+  await expect(page.getByRole("row", { name: /^reference/ })).toContainText("1 of 2");
+  await expect(page.getByTestId("taught-example").filter({ hasText: "approval" })).toHaveCount(2);
+});

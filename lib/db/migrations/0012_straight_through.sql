@@ -1,0 +1,1 @@
+ALTER TABLE "review_stages" ADD COLUMN "straight_through" jsonb DEFAULT '{"enabled":false,"minConfidence":0.95}'::jsonb NOT NULL;
