@@ -5,7 +5,7 @@ import { classifierDocuments, classifiers, type ClassifierRouting } from "@/lib/
 import { classifyPages, labelsWithInstructions, type PageModel } from "@/lib/extraction";
 import { AppError } from "@/lib/services/errors";
 import type { FileStore } from "@/lib/storage";
-import { sanitiseExtractionError } from "../documents/process-document";
+import { sanitiseExtractionError } from "../documents/extraction-run";
 import type { ExtractionQueue } from "../documents/queue-extraction";
 import { splitRuleFor } from "../documents/split";
 import { uploadDocuments } from "../documents/upload";

@@ -11,7 +11,8 @@ import { Image } from "@napi-rs/canvas";
 import { PREVIEW_WIDTH, extractDocument } from "@/lib/extraction";
 import { verifyFileToken } from "@/lib/storage";
 import { localFileStore } from "@/lib/storage/local-store";
-import { failInterruptedDocument, processDocument, sanitiseExtractionError } from "./process-document";
+import { failInterruptedDocument, processDocument } from "./process-document";
+import { sanitiseExtractionError } from "./extraction-run";
 import { NOT_REQUIRED_REVIEW, toDocumentFull } from "./to-document";
 
 let handle: DatabaseHandle;

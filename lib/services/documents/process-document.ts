@@ -1,9 +1,8 @@
 import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { ParserSettings } from "@/lib/contracts/parser-settings";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { documents, usageDaily } from "@/lib/db/schema";
-import { classifyDocument, type ExtractionInput, type ExtractionResult, type ExtractionSettings } from "@/lib/extraction";
+import { classifyDocument, type ExtractionResult } from "@/lib/extraction";
 import type { FileStore } from "@/lib/storage";
 import { loadFieldRows } from "../fields/internal";
 import { applyParserMemory } from "../learning";
@@ -14,8 +13,8 @@ import type { ExtractionQueue } from "./queue-extraction";
 import { splitIntoChildren, splitRuleFor } from "./split";
 import { storePreview } from "./store-preview";
 import { documentSearchText } from "./to-document";
+import { extractionSettings, sanitiseExtractionError, type Extractor } from "./extraction-run";
 
-export type Extractor = (input: ExtractionInput) => Promise<ExtractionResult>;
 export type ProcessOutcome = "processed" | "in_review" | "approved" | "failed" | "skipped" | "split" | "gone";
 export type PipelineDeps = { extract: Extractor; store: FileStore; queue: ExtractionQueue };
 
@@ -127,18 +126,6 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
   }
 }
 
-/** The engine's settings for a document of a parser: the pipeline and the preview of a pending change read alike. */
-export function extractionSettings(settings: ParserSettings, source: string): ExtractionSettings {
-  return {
-    // A part of a split upload already is the selected pages: selecting again would count from its own page 1.
-    parsePages: source === "split" ? undefined : settings.parsePages || undefined,
-    dataExtractionMode: settings.dataExtractionMode,
-    advancedTableExtraction: settings.advancedTableExtraction !== "disabled",
-    markdownParsing: settings.markdownParsing.enabled,
-    emailParsing: settings.emailParsing,
-  };
-}
-
 /** Statuses from which a document can still end; a finished or deleted document is never failed after the fact. */
 const UNFINISHED = ["queued", "processing", "uploading"] as const;
 
@@ -192,26 +179,4 @@ async function recordUsage(tx: UsageWriter, document: { teamId: string; parserId
       target: [usageDaily.teamId, usageDaily.parserId, usageDaily.day],
       set: { documents: sql`${usageDaily.documents} + 1`, pages: sql`${usageDaily.pages} + ${pages}`, credits: sql`${usageDaily.credits} + ${credits}` },
     });
-}
-
-/**
- * An error's message. Errors thrown in the extraction worker thread arrive structured-cloned: pdf.js's exceptions
- * (InvalidPDFException, …) are not genuine Error objects, so they cross as plain `{name, message}` objects.
- */
-function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === "object" && error !== null && "message" in error && typeof error.message === "string") return error.message;
-  return String(error);
-}
-
-/** What a client may see of an extraction error: one line, no stack, no server paths. */
-export function sanitiseExtractionError(error: unknown): string {
-  const raw = messageOf(error);
-  if (/timed out/i.test(raw)) return "Extraction took too long and was stopped. The document may be too large or malformed.";
-  if (/out of memory|worker crashed|ERR_WORKER_OUT_OF_MEMORY/i.test(raw)) return "The document needed more memory than allowed and was stopped.";
-  const line = (raw.split("\n")[0] ?? "")
-    .replace(/(?:[A-Za-z]:)?(?:[\\/][\w.@+-]+){2,}/g, "…")
-    .trim()
-    .slice(0, 300);
-  return line ? `The document could not be read: ${line}` : "The document could not be read.";
 }

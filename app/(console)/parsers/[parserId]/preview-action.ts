@@ -1,7 +1,7 @@
 "use server";
 
-import { runAction, type ActionResult } from "@/lib/actions/result";
-import { consoleApi } from "@/lib/api-client/console";
+import { runAction, type ActionResult } from "@/lib/console/action-result";
+import { consoleApi } from "@/lib/console/api/console";
 import { parserPreviewOperations, type ParserPreview, type PreviewChange } from "@/lib/contracts/parser-preview";
 
 /** "Preview on approved documents", for the fields and settings pages: the pending change read, nothing saved. */
