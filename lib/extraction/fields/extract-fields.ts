@@ -21,6 +21,9 @@ import { findLabelMatches } from "./label-matches";
 
 const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
 
+/** One token mixing capitals or letters with digits ("CUST-00456", "AB12345"): an identifier, not a name. */
+const IDENTIFIER_LIKE = /^(?=\S*\d)[\p{Lu}\d][\p{Lu}\d./_-]*$/u;
+
 export type ScalarResult = { value: Scalar; meta: ValueMetadata };
 
 function documentUsesDecimals(ctx: Context): boolean {
@@ -52,6 +55,10 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
   if (key.startsWith("vendor_")) {
     // The buyer's own ids ("Ihre USt-IdNr.", "Your VAT no.") are not the seller's.
     candidates = candidates.filter((c) => !BUYER_CONTEXT.test(ctx.lines[c.line]?.text ?? ""));
+  }
+  if (kind === "name") {
+    // Typed candidates: a name has a word of letters; "CUST-IE-001" right of "Customer Number:" is an identifier.
+    candidates = candidates.filter((c) => !IDENTIFIER_LIKE.test(String(c.value).trim()));
   }
   if (key === "total_amount" || key === "subtotal_amount") candidates = preferLargest(candidates);
   if (kind === "amount" && documentUsesDecimals(ctx)) {
