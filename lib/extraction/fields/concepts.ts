@@ -54,7 +54,7 @@ export const CONCEPTS: Concept[] = [
     labels: [
       "amount due", "balance due", "total due", "amount payable", "amount to pay", "to pay", "please pay", "balance", "outstanding",
       "zahlbetrag", "zu zahlender betrag", "zu zahlen", "noch zu zahlen", "offener betrag", "restbetrag", "fälliger betrag", "falliger betrag",
-      "net a payer", "reste a payer", "montant a payer", "solde du", "te betalen", "openstaand bedrag", "importe a pagar", "zahlbetrag", "fälliger betrag", "zu zahlender betrag", "amount due eur", "zu zahlender beitrag", "zu zahlen bis", "amount payable",
+      "net a payer", "reste a payer", "montant a payer", "solde du", "te betalen", "openstaand bedrag", "importe a pagar", "zahlbetrag", "fälliger betrag", "zu zahlender betrag", "amount due eur", "open amount", "outstanding amount", "zu zahlender beitrag", "zu zahlen bis", "amount payable",
     ],
   },
   {

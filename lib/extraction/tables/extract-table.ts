@@ -12,6 +12,7 @@ import {
   ADJUSTMENT,
   IDENTIFIER_LINE,
   KEY_VALUE_LINE,
+  LABELLED_NOTE,
   NUMERIC_CELL,
   NUMERIC_KEYS,
   SELLER_SIDE,
@@ -165,7 +166,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
     while (i < rows.length) {
       const row = rows[i]!;
       let header = matchHeaderWords(row.words, extraLabels);
-      if (headerScore(header, row.words.map((w) => w.text).join(" ")) <= 0) {
+      const rowText = row.words.map((w) => w.text).join(" ");
+      if (LABELLED_NOTE.test(rowText) || headerScore(header, rowText) <= 0) {
         i += 1;
         continue;
       }
@@ -275,7 +277,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
           lastBottom = r.bottom;
           continue;
         }
-        if (headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
+        // A new header ends the table; a "key: value" note under an item ("Accounting Reference: Cost Center") is none.
+        if (!LABELLED_NOTE.test(text) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
         const moneyCell = [...cells.entries()].some(
           ([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim()),
         );
