@@ -1,5 +1,6 @@
 import { repairAddressText } from "../normalise/address-words";
 import { formatAmount } from "../normalise/amounts";
+import { findDates } from "../normalise/dates";
 import { findIbans, findVatIds } from "../normalise/identifiers";
 import type { FieldDefinition, PageModel, Scalar, TableMetadata, TableRow, ValueMetadata } from "../types";
 import type { ValueKind } from "./concepts";
@@ -58,7 +59,8 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
   }
   if (kind === "name") {
     // Typed candidates: a name has a word of letters; "CUST-IE-001" right of "Customer Number:" is an identifier.
-    candidates = candidates.filter((c) => !IDENTIFIER_LIKE.test(String(c.value).trim()));
+    // A date or a period ("January 1, 2024 - January 31, 2024") is not a name either.
+    candidates = candidates.filter((c) => !IDENTIFIER_LIKE.test(String(c.value).trim()) && findDates(String(c.value), ctx.order).length === 0);
   }
   if (key === "total_amount" || key === "subtotal_amount") candidates = preferLargest(candidates);
   if (kind === "amount" && documentUsesDecimals(ctx)) {
