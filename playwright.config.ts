@@ -36,6 +36,8 @@ export default defineConfig({
     { name: "first-run", testMatch: /console-journeys\.spec\.ts/, use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
     { name: "admin", testMatch: /parsers-admin\.spec\.ts/, dependencies: ["first-run"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
     { name: "documents", testMatch: /documents\.spec\.ts/, dependencies: ["admin"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    // Calibrated confidence as a reviewer sees it, on two generated invoices in a parser of its own.
+    { name: "confidence", testMatch: /confidence-review\.spec\.ts/, dependencies: ["documents"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
     { name: "review-admin", testMatch: /review-admin\.spec\.ts/, dependencies: ["documents"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
     { name: "review-workspace", testMatch: /review-workspace\.spec\.ts/, dependencies: ["review-admin"], use: { browserName: "chromium", viewport: { width: 1440, height: 900 } } },
     { name: "classifiers", testMatch: /classifiers\.spec\.ts/, dependencies: ["review-workspace"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },

@@ -245,7 +245,7 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
   for (const field of ordered) {
     if (field.type === "table") continue;
     if (generic.has(field.name)) {
-      out.set(field.name, genericResult(generic.get(field.name) ?? null));
+      out.set(field.name, genericResult(generic.get(field.name) ?? null, kindForType(field)));
       continue;
     }
     const best = picks.get(field.name) ?? null;
@@ -261,9 +261,11 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
   return out;
 }
 
-function genericResult(found: GenericValue | null): ScalarResult {
+/** A form's or a sentence's value, with the evidence the calibration reads: its own score and the field's kind. */
+function genericResult(found: GenericValue | null, kind: ValueKind): ScalarResult {
   if (!found) return { value: null, meta: { confidence: 0, source: null } };
-  return { value: found.value, meta: { confidence: found.confidence, source: found.source, raw: found.raw, evidence: found.evidence } };
+  const evidence = found.evidence ? { score: found.confidence, kind, ...found.evidence } : undefined;
+  return { value: found.value, meta: { confidence: found.confidence, source: found.source, raw: found.raw, evidence } };
 }
 
 /**
@@ -276,7 +278,7 @@ export function extractNarrativeTable(model: PageModel, field: FieldDefinition):
   if (!isNarrative(lines)) return null;
   const found = new NarrativeReader(lines, detectDateOrder(lines.map((l) => l.text).join("\n"))).table(field);
   const rows = found.map((f) => ({ [f.column]: f.value.value }));
-  const metaRows = found.map((f) => ({ [f.column]: genericResult(f.value).meta }));
+  const metaRows = found.map((f) => ({ [f.column]: genericResult(f.value, "text").meta }));
   const confidence = found.length > 0 ? Math.min(...found.map((f) => f.value.confidence)) : 0;
   return { rows, meta: { confidence, source: found[0]?.value.source ?? null, rows: metaRows } };
 }
