@@ -45,6 +45,7 @@ async function flaggedFields(page: Page): Promise<string[]> {
 
 test("an admin sets up a parser with invoice fields", async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Parsers" }).click();
   await page.getByRole("button", { name: "Create parser" }).click();
   const create = page.getByRole("dialog");
@@ -64,6 +65,8 @@ test("an admin sets up a parser with invoice fields", async ({ page }) => {
 
 test("a reviewer sees few amber values on a good invoice and every wrong value of a bad one flagged", async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
+  // Signing in lands on the overview: wait for it, or its redirect can overtake the next navigation.
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   await page.goto(`${parserUrl}/documents`);
   await expect(page.getByRole("heading", { name: "All documents" })).toBeVisible();
   const files = await Promise.all([GOOD, BAD].map(async (doc) => ({ name: doc.name, bytes: await invoicePdf(doc.lines) })));
