@@ -38,6 +38,8 @@ export default defineConfig({
     { name: "documents", testMatch: /documents\.spec\.ts/, dependencies: ["admin"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
     // A correction teaches the parser: the next invoice of the sender comes out right, and the Accuracy page shows it.
     { name: "learning", testMatch: /learning\.spec\.ts/, dependencies: ["documents"], use: { browserName: "chromium", viewport: { width: 1440, height: 900 } } },
+    // Calibrated confidence as a reviewer sees it, on two generated invoices in a parser of its own.
+    { name: "confidence", testMatch: /confidence-review\.spec\.ts/, dependencies: ["documents"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
     { name: "review-admin", testMatch: /review-admin\.spec\.ts/, dependencies: ["documents"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
     { name: "review-workspace", testMatch: /review-workspace\.spec\.ts/, dependencies: ["review-admin"], use: { browserName: "chromium", viewport: { width: 1440, height: 900 } } },
     { name: "classifiers", testMatch: /classifiers\.spec\.ts/, dependencies: ["review-workspace"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },

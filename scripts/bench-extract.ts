@@ -22,6 +22,7 @@ import { FIELDS, MIME, readGt, readManifest, splitHalf, type Gt } from "./bench/
 import { compareWithPdftotext, type EndToEnd } from "./bench/pdftotext-compare";
 import { alignRows, equal, normText } from "./bench/score";
 import { valueOutcomes, type ValueOutcome } from "./bench/value-outcomes";
+import { contractOutcomes } from "./bench/contract-outcomes";
 import { CALIBRATION, formatReliability, reliability } from "../lib/extraction/confidence";
 import { engineFigures } from "./bench/engine-figures";
 import { CONTRACT_FIELDS, contractValueEqual, inHalf, scoreParties } from "./bench/contracts-scoring";
@@ -178,7 +179,7 @@ async function main(): Promise<void> {
     const ms = performance.now() - started;
     const source = contracts ? (manifest.split ?? "contracts") : (entry.id.split("/")[0] ?? "?");
     const inputType = ext === ".pdf" ? "pdf" : "image";
-    for (const o of valueOutcomes(gt, result)) outcomes.push({ ...o, half: splitHalf(entry.split_group) });
+    for (const o of contracts ? contractOutcomes(gt, result) : valueOutcomes(gt, result)) outcomes.push({ ...o, half: splitHalf(entry.split_group) });
     const gs = [group("overall"), group(`source:${source}`), group(`input:${inputType}`)];
     let docOk = true;
     if (verbose) console.log(`# ${entry.id} (${Math.round(ms)} ms)`);

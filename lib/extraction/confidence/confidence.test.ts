@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { extractDocument, type FieldDefinition, type TableMetadata, type ValueEvidence, type ValueMetadata } from "../index";
 import { featureVector } from "./features";
 import { fitLogistic, sigmoid, dot } from "./logistic";
-import { calibratedConfidence, CALIBRATION } from "./model";
+import { ARITHMETIC_CONTRADICTION_CAP, calibratedConfidence, CALIBRATION } from "./model";
 import { reliability } from "./reliability";
 
 const labelled: ValueEvidence = { strategy: "label", score: 0.8, kind: "amount", ocr: null, typeOk: true, arithmetic: 0, agreement: 0, rival: false };
@@ -25,9 +25,18 @@ describe("calibrated confidence", () => {
   });
 
   it("caps a strategy the fit never saw, and trusts e-invoice values fully", () => {
-    const unknown = calibratedConfidence({ ...labelled, strategy: "acroform", arithmetic: 1, score: 0.99 }, 0.99);
+    const unknown = calibratedConfidence({ ...labelled, strategy: "a-reader-added-later", arithmetic: 1, score: 0.99 }, 0.99);
     expect(unknown).toBeLessThanOrEqual(CALIBRATION.unknownStrategyCap);
+    // Every strategy the engine names today is in the fit (the generic ones included): none is capped.
+    for (const strategy of ["narrative", "form-label", "acroform", "checkbox", "table-arithmetic"]) expect(CALIBRATION.strategies).toContain(strategy);
     expect(calibratedConfidence({ strategy: "e-invoice" }, 0.2)).toBe(1);
+  });
+
+  it("never shows every value of a failed totals check as certain: at least one of them is wrong", () => {
+    const checked = calibratedConfidence({ ...labelled, arithmetic: 1, score: 0.95 }, 0.95);
+    const contradicted = calibratedConfidence({ ...labelled, arithmetic: -1, score: 0.95 }, 0.95);
+    expect(contradicted).toBeLessThanOrEqual(ARITHMETIC_CONTRADICTION_CAP);
+    expect(checked).toBeGreaterThan(contradicted);
   });
 
   it("reads the score from the metadata when the evidence has none", () => {

@@ -26,6 +26,7 @@ export const BASE_FEATURES = [
   "arithmetic_bad",
   "agreement",
   "rival",
+  "match_deficit",
   ...KINDS.map((k) => `kind_${k}`),
   ...OCR_SENSITIVE.map((k) => `ocr_x_${k}`),
 ];
@@ -50,6 +51,8 @@ export function featureVector(evidence: ValueEvidence, fallbackScore: number, st
     evidence.arithmetic === -1 ? 1 : 0,
     Math.min(2, evidence.agreement ?? 0) / 2,
     evidence.rival ? 1 : 0,
+    // How far the label, cue words or form name fell short of an exact match (form and narrative readers set it).
+    typeof evidence.match === "number" ? 1 - clamp(evidence.match, 0, 1) : 0,
     ...KINDS.map((k) => (k === kind ? 1 : 0)),
     ...OCR_SENSITIVE.map((k) => (ocr !== null && k === kind ? 1 : 0)),
     ...strategies.map((s) => (s === evidence.strategy ? 1 : 0)),

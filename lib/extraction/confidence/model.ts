@@ -22,13 +22,25 @@ export type CalibrationModel = {
   exactStrategies: string[];
 };
 
+/** At least one of the three values of a failed sum is wrong: each is right at most 2 times in 3 (0.66, below amber's upper bound). */
+export const ARITHMETIC_CONTRADICTION_CAP = 0.66;
+
 export const CALIBRATION: CalibrationModel = fitted as CalibrationModel;
 
 /** The calibrated probability that a value with this evidence is right. */
 export function calibratedConfidence(evidence: ValueEvidence, fallbackScore: number, model: CalibrationModel = CALIBRATION): number {
   if (model.exactStrategies.includes(evidence.strategy)) return 1;
-  if (model.features.length !== BASE_FEATURES.length) throw new Error("Calibration model does not match the engine's features: run npm run calibrate");
+  // A model fitted on other features (the engine changed since) cannot be applied: the strategy's own score stands,
+  // capped, until `npm run calibrate` is run again (which itself extracts through this path).
+  if (model.features.length !== BASE_FEATURES.length || model.features.some((f, i) => f !== BASE_FEATURES[i])) {
+    return Math.round(1000 * Math.min(evidence.score ?? fallbackScore, model.unknownStrategyCap)) / 1000;
+  }
   const p = sigmoid(dot(model.weights, featureVector(evidence, fallbackScore, model.strategies)));
   const known = model.strategies.includes(evidence.strategy);
-  return Math.round(1000 * (known ? p : Math.min(p, model.unknownStrategyCap))) / 1000;
+  const capped = known ? p : Math.min(p, model.unknownStrategyCap);
+  // Logic, not fit: when net + tax ≠ total at least one of the three is wrong,
+  // so they cannot all be right; without knowing which, none of them is shown as settled.
+  // Table rows are left to the fit: their check misses discounts, allowances and prices per 100 units.
+  const contradicted = evidence.arithmetic === -1 && !evidence.kind?.startsWith("cell-");
+  return Math.round(1000 * (contradicted ? Math.min(capped, ARITHMETIC_CONTRADICTION_CAP) : capped)) / 1000;
 }

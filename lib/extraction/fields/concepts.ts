@@ -34,7 +34,7 @@ export const CONCEPTS: Concept[] = [
     labels: [
       "due date", "payment due", "date due", "due by", "due", "pay by", "payable by", "payment date",
       "falligkeitsdatum", "fallig am", "fallig", "zahlbar bis", "zahlungsziel", "zahlbar bis zum", "faellig am",
-      "date d'echeance", "echeance", "date limite de paiement", "a payer avant le", "vervaldatum", "vervaldag", "te betalen voor", "fecha de vencimiento", "scadenza", "falligkeitstag", "falligkeit", "fällig am", "faelligkeit", "due on", "payment due date", "payable until",
+      "date d'echeance", "echeance", "date limite de paiement", "date limite de reglement", "date d'echeance de paiement", "a payer avant le", "vervaldatum", "vervaldag", "te betalen voor", "fecha de vencimiento", "scadenza", "falligkeitstag", "falligkeit", "fällig am", "faelligkeit", "due on", "payment due date", "payable until",
     ],
   },
   {
@@ -54,7 +54,7 @@ export const CONCEPTS: Concept[] = [
     labels: [
       "amount due", "balance due", "total due", "amount payable", "amount to pay", "to pay", "please pay", "balance", "outstanding",
       "zahlbetrag", "zu zahlender betrag", "zu zahlen", "noch zu zahlen", "offener betrag", "restbetrag", "fälliger betrag", "falliger betrag",
-      "net a payer", "reste a payer", "montant a payer", "solde du", "te betalen", "openstaand bedrag", "importe a pagar", "zahlbetrag", "fälliger betrag", "zu zahlender betrag", "amount due eur", "zu zahlender beitrag", "zu zahlen bis", "amount payable",
+      "net a payer", "reste a payer", "montant a payer", "solde du", "te betalen", "openstaand bedrag", "importe a pagar", "zahlbetrag", "fälliger betrag", "zu zahlender betrag", "amount due eur", "open amount", "outstanding amount", "zu zahlender beitrag", "zu zahlen bis", "amount payable",
     ],
   },
   {
@@ -122,14 +122,14 @@ export const CONCEPTS: Concept[] = [
     key: "customer_name",
     kind: "name",
     cues: ["customer name", "buyer", "customer", "client", "bill to", "recipient", "kunde", "empfanger"],
-    labels: ["bill to", "billed to", "invoice to", "invoiced to", "sold to", "customer", "client", "buyer", "recipient", "customer name", "kunde", "rechnungsempfanger", "empfanger", "leistungsempfanger", "facture a", "facturer a", "destinataire", "klant", "factuuradres", "cliente", "kaufer", "käufer", "kauferleistungsempfanger", "rechnungsempfänger", "buyer name", "customer name", "invoice address",
+    labels: ["bill to", "billed to", "invoice to", "invoiced to", "sold to", "customer", "client", "buyer", "recipient", "customer name", "kunde", "rechnungsempfanger", "empfanger", "leistungsempfanger", "facture a", "facturer a", "destinataire", "klant", "factuuradres", "cliente", "kaufer", "käufer", "kauferleistungsempfanger", "rechnungsempfänger", "buyer name", "customer name", "invoice address", "kundenname", "nom du client",
     ],
   },
   {
     key: "vendor_name",
     kind: "name",
     cues: ["vendor name", "vendor", "supplier", "seller", "merchant", "company name", "issuer", "store name", "shop", "lieferant", "verkaufer", "fournisseur", "leverancier"],
-    labels: ["vendor", "supplier", "seller", "merchant", "from", "lieferant", "verkaufer", "rechnungssteller", "fournisseur", "vendeur", "leverancier", "proveedor", "rechnungsersteller", "verkäufer", "leistungserbringer", "seller name", "supplier name", "service provider", "provider", "issued by", "sold by", "billed by", "payee", "bill from",
+    labels: ["vendor", "supplier", "seller", "merchant", "from", "lieferant", "verkaufer", "rechnungssteller", "fournisseur", "vendeur", "leverancier", "proveedor", "rechnungsersteller", "verkäufer", "leistungserbringer", "seller name", "supplier name", "service provider", "provider", "issued by", "sold by", "billed by", "payee", "bill from", "emetteur", "issuer",
     ],
   },
   {

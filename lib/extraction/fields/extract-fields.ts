@@ -1,5 +1,6 @@
 import { repairAddressText } from "../normalise/address-words";
 import { formatAmount } from "../normalise/amounts";
+import { findDates } from "../normalise/dates";
 import { findIbans, findVatIds } from "../normalise/identifiers";
 import type { FieldDefinition, PageModel, Scalar, TableMetadata, TableRow, ValueMetadata } from "../types";
 import type { ValueKind } from "./concepts";
@@ -20,6 +21,9 @@ import { formLabels, valueBelowLabel } from "./generic/form-labels";
 import { findLabelMatches } from "./label-matches";
 
 const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
+
+/** One token mixing capitals or letters with digits ("CUST-00456", "AB12345"): an identifier, not a name. */
+const IDENTIFIER_LIKE = /^(?=\S*\d)[\p{Lu}\d][\p{Lu}\d./_-]*$/u;
 
 export type ScalarResult = { value: Scalar; meta: ValueMetadata };
 
@@ -52,6 +56,11 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
   if (key.startsWith("vendor_")) {
     // The buyer's own ids ("Ihre USt-IdNr.", "Your VAT no.") are not the seller's.
     candidates = candidates.filter((c) => !BUYER_CONTEXT.test(ctx.lines[c.line]?.text ?? ""));
+  }
+  if (kind === "name") {
+    // Typed candidates: a name has a word of letters; "CUST-IE-001" right of "Customer Number:" is an identifier.
+    // A date or a period ("January 1, 2024 - January 31, 2024") is not a name either.
+    candidates = candidates.filter((c) => !IDENTIFIER_LIKE.test(String(c.value).trim()) && findDates(String(c.value), ctx.order).length === 0);
   }
   if (key === "total_amount" || key === "subtotal_amount") candidates = preferLargest(candidates);
   if (kind === "amount" && documentUsesDecimals(ctx)) {
@@ -236,7 +245,7 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
   for (const field of ordered) {
     if (field.type === "table") continue;
     if (generic.has(field.name)) {
-      out.set(field.name, genericResult(generic.get(field.name) ?? null));
+      out.set(field.name, genericResult(generic.get(field.name) ?? null, kindForType(field)));
       continue;
     }
     const best = picks.get(field.name) ?? null;
@@ -252,9 +261,11 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
   return out;
 }
 
-function genericResult(found: GenericValue | null): ScalarResult {
+/** A form's or a sentence's value, with the evidence the calibration reads: its own score and the field's kind. */
+function genericResult(found: GenericValue | null, kind: ValueKind): ScalarResult {
   if (!found) return { value: null, meta: { confidence: 0, source: null } };
-  return { value: found.value, meta: { confidence: found.confidence, source: found.source, raw: found.raw, evidence: found.evidence } };
+  const evidence = found.evidence ? { score: found.confidence, kind, ...found.evidence } : undefined;
+  return { value: found.value, meta: { confidence: found.confidence, source: found.source, raw: found.raw, evidence } };
 }
 
 /**
@@ -267,7 +278,7 @@ export function extractNarrativeTable(model: PageModel, field: FieldDefinition):
   if (!isNarrative(lines)) return null;
   const found = new NarrativeReader(lines, detectDateOrder(lines.map((l) => l.text).join("\n"))).table(field);
   const rows = found.map((f) => ({ [f.column]: f.value.value }));
-  const metaRows = found.map((f) => ({ [f.column]: genericResult(f.value).meta }));
+  const metaRows = found.map((f) => ({ [f.column]: genericResult(f.value, "text").meta }));
   const confidence = found.length > 0 ? Math.min(...found.map((f) => f.value.confidence)) : 0;
   return { rows, meta: { confidence, source: found[0]?.value.source ?? null, rows: metaRows } };
 }

@@ -6,7 +6,19 @@ import type { Candidate } from "./find-labelled-value";
 
 /** Fallbacks for fields whose label is missing: weaker evidence, lower confidence. */
 
+/** Words of a document's title line: "Handelsrechnung Nr. 471102 vom 15.11.2024", "Invoice INV-7 of 3 May 2024". */
+const TITLE_WORDS = /(?:^|[^\p{L}])(?:invoice|rechnung|handelsrechnung|facture|factuur|factura|fattura|credit note|gutschrift)(?:$|[^\p{L}])/iu;
+
+/**
+ * An unlabelled invoice date: the date on the document's title line (the invoice word and its number), else the
+ * first date printed (a stylesheet's or a letterhead's dates further up are not the invoice's when the title has one).
+ */
 export function firstDate(ctx: Context): Candidate | null {
+  for (const line of ctx.lines) {
+    if (!TITLE_WORDS.test(line.text) || !/\d/.test(line.text.replace(/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/g, ""))) continue;
+    const d = findDates(line.text, ctx.order)[0];
+    if (d) return { value: d.iso, score: 0.45, source: { page: line.page, ...line.box }, raw: d.text, line: line.index };
+  }
   for (const line of ctx.lines) {
     const d = findDates(line.text, ctx.order)[0];
     if (d) return { value: d.iso, score: 0.4, source: { page: line.page, ...line.box }, raw: d.text, line: line.index };
@@ -14,7 +26,7 @@ export function firstDate(ctx: Context): Candidate | null {
   return null;
 }
 
-const DUE_WORDS = /(?:zahlbar|payable|payment due|due|fällig|faellig|échéance|echeance|betalen|vervaldatum|à payer|a payer|pay by|zu zahlen)/i;
+const DUE_WORDS = /(?:zahlbar|payable|payment due|due|fällig|faellig|échéance|echeance|betalen|vervaldatum|à payer|a payer|pay by|zu zahlen|à régler|a regler)/i;
 
 /** Payment terms in prose: "Zahlbar innerhalb 30 Tagen netto bis 04.07.2018", "payable by 30 March 2020". */
 export function dueDateInTerms(ctx: Context): Candidate | null {

@@ -185,6 +185,9 @@ function grossPriceCandidates(lines: DocLine[], order: DateOrder): Candidate[] {
   return out;
 }
 
+/** Words that turn a party label into the label of one of its identifiers. */
+const IDENTIFIER_NOUN = /^(?:number|no|nr|num|numero|numéro|nummer|id|ref|reference|référence|code|vat|tva|account|konto)\.?[:：]?$/i;
+
 function labelledCandidates(
   lines: DocLine[],
   concept: string,
@@ -199,6 +202,8 @@ function labelledCandidates(
     const line = match.line;
     const labelEnd = line.words[match.end - 1]?.text ?? "";
     const nextWord = line.words[match.end]?.text ?? "";
+    // Label geometry: "Customer Number:", "Référence Client" name one of the party's identifiers, not the party.
+    if (kind === "name" && (IDENTIFIER_NOUN.test(nextWord) || IDENTIFIER_NOUN.test(line.words[match.start - 1]?.text ?? ""))) continue;
     // Names follow their label only after a colon ("Seller: ACME Ltd"); "Lieferant GmbH" is a name, not a label.
     const explicit = /[:：]$/.test(labelEnd) || /^[:：]/.test(nextWord);
     const rest = (kind === "name" || kind === "address") && !explicit ? [] : line.words.slice(match.end);

@@ -14,6 +14,8 @@ const NOT_A_NAME =
 
 function cleanName(text: string): string {
   return text
+    // "REG: Lieferant GmbH": a short label before the name is not part of it.
+    .replace(/^\p{Lu}[\p{L}.]{1,14}:\s+(?=\p{L})/u, "")
     .replace(/\s*\((?=[^)]*\d)[\dA-Z-]{4,}\)\s*$/, "")
     .replace(/\s+/g, " ")
     .trim();
@@ -367,7 +369,8 @@ export function findPartyBySection(lines: DocLine[], headings: string[], otherHe
   const wanted = new Set(headings.map(norm));
   const others = new Set(otherHeadings.map(norm));
   for (const heading of lines) {
-    if (!wanted.has(norm(heading.text))) continue;
+    // "Kundenname / Firma": a heading offering alternatives names the section by its first one.
+    if (!wanted.has(norm(heading.text)) && !wanted.has(norm(heading.text.split(/\s\/\s/)[0] ?? ""))) continue;
     const below = lines.filter(
       (l) => l.page === heading.page && l.box.y > heading.box.y + heading.box.h * 0.5 && l.box.y < heading.box.y + 0.25 && l.box.x >= heading.box.x - 0.03,
     );

@@ -52,6 +52,8 @@ function readAmount(words: Word[]): ReadValue | null {
   return { value: pick.value, words: wordsInSpan(words, pick.index, pick.length), quality: pick.hasDecimals ? 1 : 0.55 };
 }
 
+const BASIC_DATE = /^((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/;
+
 export function readValue(kind: ValueKind, words: Word[], order: DateOrder): ReadValue | null {
   if (words.length === 0) return null;
   const text = words.map((w) => w.text).join(" ");
@@ -60,7 +62,11 @@ export function readValue(kind: ValueKind, words: Word[], order: DateOrder): Rea
       return readId(words);
     case "date": {
       const d = findDates(text, order)[0];
-      return d ? { value: d.iso, words: wordsInSpan(words, d.index, d.length), quality: 1 } : null;
+      if (d) return { value: d.iso, words: wordsInSpan(words, d.index, d.length), quality: 1 };
+      // Right after a date label, ISO 8601's basic form "20260815" (what e-invoice renderings print) is a date.
+      const first = words.find((w) => /[\p{L}\d]/u.test(w.text));
+      const basic = first ? BASIC_DATE.exec(first.text) : null;
+      return first && basic ? { value: `${basic[1]}-${basic[2]}-${basic[3]}`, words: [first], quality: 0.9 } : null;
     }
     case "amount":
     case "number":

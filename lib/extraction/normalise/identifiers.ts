@@ -31,8 +31,10 @@ export function findIbans(text: string): Array<{ value: string; index: number; l
   while ((m = re.exec(text)) !== null) {
     // Trailing groups may belong to the next word (e.g. "BIC"): shrink until the checksum holds.
     let raw = m[0];
-    while (raw.length > 14 && !isValidIban(raw)) raw = raw.slice(0, -1).trimEnd();
-    if (isValidIban(raw)) {
+    // A checksum that holds by chance on a shorter prefix (1 in 97) is not the IBAN when the country's length says otherwise.
+    const fits = (s: string) => IBAN_LENGTH[s.slice(0, 2)] === undefined || compactId(s).length === IBAN_LENGTH[s.slice(0, 2)];
+    while (raw.length > 14 && !(isValidIban(raw) && fits(raw))) raw = raw.slice(0, -1).trimEnd();
+    if (isValidIban(raw) && fits(raw)) {
       out.push({ value: compactId(raw), index: m.index, length: raw.length, checksum: true });
       continue;
     }

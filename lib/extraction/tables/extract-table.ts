@@ -6,10 +6,13 @@ import { unionBox } from "../fields/document-lines";
 import { COLUMN_CONCEPTS, type ColumnConcept } from "./column-concepts";
 import { headerScore, matchHeaderWords, mergeStackedHeader, type HeaderColumn } from "./find-header";
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
+import { typePositionColumn, type TypedColumn } from "./column-typing";
+import { consistentUnitPrice, lineIsConsistent, unitPriceCandidates } from "./row-arithmetic";
 import {
   ADJUSTMENT,
   IDENTIFIER_LINE,
   KEY_VALUE_LINE,
+  LABELLED_NOTE,
   NUMERIC_CELL,
   NUMERIC_KEYS,
   SELLER_SIDE,
@@ -20,9 +23,35 @@ import {
 
 export type TableOptions = { advanced: boolean };
 
-type Column = HeaderColumn & { field: string | null };
+type Column = TypedColumn;
 
 type Row = { words: Word[]; top: number; bottom: number; h: number };
+
+/** An item being read: its cells, values of stacked second columns, and price values printed under its price. */
+type Item = { cells: Map<Column, Word[]>; extra: Map<string, Word[]>; closed: boolean; priceBelow: string[]; codeLabelIn?: Column };
+
+const CODE_LABELS = COLUMN_CONCEPTS.find((c) => c.key === "item_code")!.labels.map((l) => tokenise(l).join(""));
+
+/**
+ * "Art-Nr-Lieferant: TB100A4" in a column no header names: a labelled article number under the item, its value beside
+ * the label or on the next line of the same column.
+ */
+function labelledCode(item: Item, cells: Map<Column, Word[]>): void {
+  for (const [col, ws] of cells) {
+    if (col.key !== "") continue;
+    if (item.codeLabelIn === col) {
+      item.extra.set("item_code", ws.slice(0, 1));
+      item.codeLabelIn = undefined;
+      continue;
+    }
+    const colon = ws.findIndex((w) => w.text.endsWith(":"));
+    if (colon < 0 || colon > 2 || item.extra.has("item_code")) continue;
+    if (!CODE_LABELS.includes(tokenise(ws.slice(0, colon + 1).map((w) => w.text).join(" ")).join(""))) continue;
+    const value = ws.slice(colon + 1, colon + 2);
+    if (value.length > 0) item.extra.set("item_code", value);
+    else item.codeLabelIn = col;
+  }
+}
 
 function wordRows(words: Word[]): Row[] {
   // groupRows works on absolute units; page fractions keep the same proportions within one page.
@@ -59,7 +88,10 @@ function columnEdges(columns: Column[], rulings: Rulings | undefined, headerY: n
       .sort((a, b) => Math.abs(a.x - (col.x2 + next.x1) / 2) - Math.abs(b.x - (col.x2 + next.x1) / 2))[0];
     if (rule) return rule.x;
     const textCol = col.key === "description" || col.key === "item_code" || col.key === "";
-    return textCol && next.x1 > col.x2 ? next.x1 - 0.1 * (next.x1 - col.x2) : (col.x2 + next.x1) / 2;
+    // Text under a text header starts at the header's left edge, so a narrow position column ("#", "Pos") keeps
+    // the numbers printed just before it.
+    const nextIsText = col.key === "position" && (next.key === "description" || next.key === "item_code");
+    return (textCol || nextIsText) && next.x1 > col.x2 ? next.x1 - 0.1 * (next.x1 - col.x2) : (col.x2 + next.x1) / 2;
   });
 }
 
@@ -67,6 +99,15 @@ function assign(columns: Column[], edges: number[], word: Word): Column | undefi
   const cx = word.box.x + word.box.w / 2;
   for (let i = 0; i < columns.length; i += 1) if (cx < (edges[i] ?? Infinity)) return columns[i];
   return columns[columns.length - 1];
+}
+
+function cellsIn(columns: Column[], edges: number[], row: Row): Map<Column, Word[]> {
+  const cells = new Map<Column, Word[]>();
+  for (const w of row.words) {
+    const col = assign(columns, edges, w);
+    if (col) cells.set(col, [...(cells.get(col) ?? []), w]);
+  }
+  return cells;
 }
 
 function typedCell(kind: ColumnConcept["kind"] | undefined, text: string, hint: DecimalSeparator | undefined): Scalar {
@@ -81,6 +122,15 @@ function typedCell(kind: ColumnConcept["kind"] | undefined, text: string, hint: 
   }
   const t = text.trim();
   return t === "" ? null : t;
+}
+
+/** A row with an item's numbers (money and at least two numeric cells) but no description or code of its own. */
+function numbersOnlyItem(cells: Map<Column, Word[]>, table: { hasMoney: boolean; numericColumns: number }): boolean {
+  const entries = [...cells.entries()];
+  if (entries.some(([c]) => c.key === "description" || c.key === "item_code")) return false;
+  const numeric = entries.filter(([c, ws]) => NUMERIC_KEYS.has(c.key) && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim()));
+  const money = numeric.some(([c]) => (table.hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity"));
+  return money && numeric.length >= Math.min(2, table.numericColumns);
 }
 
 type Extracted = { rows: TableRow[]; meta: TableMetadata };
@@ -116,7 +166,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
     while (i < rows.length) {
       const row = rows[i]!;
       let header = matchHeaderWords(row.words, extraLabels);
-      if (headerScore(header, row.words.map((w) => w.text).join(" ")) <= 0) {
+      const rowText = row.words.map((w) => w.text).join(" ");
+      if (LABELLED_NOTE.test(rowText) || headerScore(header, rowText) <= 0) {
         i += 1;
         continue;
       }
@@ -147,11 +198,13 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const fieldName = c.key.startsWith("field:") ? c.key.slice(6) : fieldForKey.get(c.key) ?? null;
         return { ...c, field: chosen.get(c.key) === c ? fieldName : null };
       });
-      const edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
+      let edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
+      const firstItem = rows.slice(j, j + 4).map((r) => cellsIn(columns, edges, r)).find((cells) => [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())));
+      if (firstItem && typePositionColumn(columns, firstItem, fieldForKey)) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       const hasMoney = columns.some((c) => c.key === "amount" || c.key === "unit_price");
       const textKeys = new Set(["description", "item_code", "position"]);
       let lastBottom = row.bottom;
-      let current: { cells: Map<Column, Word[]>; extra: Map<string, Word[]>; closed: boolean } | null = null;
+      let current: Item | null = null;
       let currentBottom = 0;
       const flush = () => {
         if (!current) return;
@@ -169,6 +222,22 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
           meta[name] = { confidence: HEADER_CELL_SCORE, source: { page: page.number, ...unionBox(ws.map((w) => w.box)) }, raw: ws.map((w) => w.text).join(" "), evidence: { strategy: "table-header", score: HEADER_CELL_SCORE } };
           all.push(...ws);
         }
+        const item: Item = current;
+        const priceField = fieldForKey.get("unit_price");
+        const qty = out[fieldForKey.get("quantity") ?? ""];
+        const amount = out[fieldForKey.get("amount") ?? ""];
+        if (priceField && typeof qty === "number" && typeof amount === "number") {
+          const priceCell = [...item.cells].find(([c]) => c.key === "unit_price")?.[1];
+          const unlabelled = [...item.cells].filter(([c]) => c.key === "").map(([, ws]) => ws.map((w) => w.text).join(" "));
+          const price = consistentUnitPrice(qty, amount, unitPriceCandidates({ priceText: priceCell ? priceCell.map((w) => w.text).join(" ") : null, priceBelow: item.priceBelow, unlabelled }, hint));
+          if (price !== null && out[priceField] !== price) {
+            const current = out[priceField];
+            if (typeof current !== "number" || !lineIsConsistent(qty, current, amount)) {
+              out[priceField] = price;
+              meta[priceField] ??= { confidence: HEADER_CELL_SCORE, source: meta[fieldForKey.get("amount") ?? ""]?.source ?? null, evidence: { strategy: "table-arithmetic", score: HEADER_CELL_SCORE } };
+            }
+          }
+        }
         splitBracketedCode(out, fieldForKey);
         if (Object.keys(out).length > 0) {
           rowsOut.push(out);
@@ -177,15 +246,14 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         }
         current = null;
       };
+      const cellsOf = (r: Row): Map<Column, Word[]> => cellsIn(columns, edges, r);
+      const numericColumns = columns.filter((c) => NUMERIC_KEYS.has(c.key)).length;
+      // Text printed right above an item's numbers, whose own line has no description, is that item's first line.
+      let lead: Map<Column, Word[]> | null = null;
       for (; j < rows.length; j += 1) {
         const r = rows[j]!;
         if (r.top - lastBottom > r.h * (options.advanced ? 8 : 6)) break;
-        const cells = new Map<Column, Word[]>();
-        for (const w of r.words) {
-          const col = assign(columns, edges, w);
-          if (!col) continue;
-          cells.set(col, [...(cells.get(col) ?? []), w]);
-        }
+        const cells = cellsOf(r);
         const text = r.words.map((w) => w.text).join(" ");
         const firstToken = tokenise(r.words[0]?.text ?? "")[0] ?? "";
         const descWords = [...cells.entries()].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
@@ -209,11 +277,13 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
           lastBottom = r.bottom;
           continue;
         }
-        if (headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
+        // A new header ends the table; a "key: value" note under an item ("Accounting Reference: Cost Center") is none.
+        if (!LABELLED_NOTE.test(text) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
         const moneyCell = [...cells.entries()].some(
           ([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim()),
         );
-        const hasText = [...cells.keys()].some((c) => textKeys.has(c.key)) && !KEY_VALUE_LINE.test(text);
+        // A description cell without a letter ("10,00 % 1.235,40 €") is a row of a summary table, not an item's text.
+        const hasText = [...cells].some(([c, ws]) => textKeys.has(c.key) && (c.key !== "description" || ws.some((w) => /\p{L}/u.test(w.text)))) && !KEY_VALUE_LINE.test(text);
         lastBottom = r.bottom;
         const hasQuantity = [...cells.keys()].some((c) => c.key === "quantity");
         const cur0 = current as { cells: Map<Column, Word[]> } | null;
@@ -224,23 +294,52 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const completesCurrent = cur0 !== null && !curHasAmount && rowHasAmount && quantityColumn && !hasQuantity && r.top - currentBottom < r.h * 1.8;
         // An item row fills at least two numeric columns when the table has them; one stray number is a note.
         const numericCells = [...cells.entries()].filter(([c, ws]) => NUMERIC_KEYS.has(c.key) && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())).length;
-        const enoughNumbers = numericCells >= Math.min(2, columns.filter((c) => NUMERIC_KEYS.has(c.key)).length);
+        const enoughNumbers = numericCells >= Math.min(2, numericColumns);
         // An item starts with text and numbers: a price/total, or a quantity whose total follows on the next line.
-        if (hasText && enoughNumbers && (moneyCell || (hasQuantity && numericCells >= 2)) && !completesCurrent) {
+        const next = rows[j + 1];
+        if (!moneyCell && numericCells === 0 && descWords.length > 0 && next && next.top - r.bottom < r.h * 0.6 && numbersOnlyItem(cellsOf(next), { hasMoney, numericColumns })) {
+          if (current) current.closed = true;
+          lead = cells;
+          continue;
+        }
+        if (lead && numbersOnlyItem(cells, { hasMoney, numericColumns })) {
+          for (const [col, ws] of lead) if (!cells.has(col)) cells.set(col, ws);
           flush();
-          current = { cells, extra: new Map(), closed: false };
+          current = { cells, extra: new Map(), closed: false, priceBelow: [] };
+          currentBottom = r.bottom;
+          lead = null;
+        } else if (hasText && enoughNumbers && (moneyCell || (hasQuantity && numericCells >= 2)) && !completesCurrent) {
+          flush();
+          current = { cells, extra: new Map(), closed: false, priceBelow: [] };
+          currentBottom = r.bottom;
+        } else if (current && !hasText && r.top - currentBottom < r.h * 1.8 && [...cells.keys()].some((c) => c.key === "unit_price") && [...cells.keys()].every((c) => c.key === "unit_price" || c.key === "")) {
+          // "- €2.00" / "= €18.00" under the price: the computation of the net unit price.
+          current.priceBelow.push(...[...cells].filter(([c]) => c.key === "unit_price").map(([, ws]) => ws.map((w) => w.text).join(" ")));
           currentBottom = r.bottom;
         } else if (current && !moneyCell && hasQuantity && hasText) {
           // A sub-item (bundle content with its own quantity) is neither an item nor part of the description.
           current.closed = true;
           currentBottom = r.bottom;
         } else if (current && (!moneyCell || completesCurrent) && r.top - currentBottom < r.h * 1.8) {
-          const cur: { cells: Map<Column, Word[]>; extra: Map<string, Word[]>; closed: boolean } = current;
-          const lineText = r.words.map((w) => w.text).join(" ");
+          const cur: Item = current;
+          // Notes are judged in the description column when the row has one ("Art-Nr-Lieferant: | Solarziegels").
+          const lineText = (descWords.length > 0 ? descWords : r.words).map((w) => w.text).join(" ");
+          labelledCode(cur, cells);
           // Identifier lines under an item (GTIN, serial numbers) are not part of its description.
           // Identifier and "key: value" lines under an item (GTIN, serial numbers, service ids) end its description.
-          if (IDENTIFIER_LINE.test(lineText) || KEY_VALUE_LINE.test(lineText)) cur.closed = true;
-          if (!cur.closed) {
+          // A second value in the code column under an item that has its code is an identifier (EAN under the article number).
+          const hasDescription = [...cur.cells.keys()].some((c) => c.key === "description");
+          const secondCode = hasDescription && [...cells.keys()].some((c) => c.key === "item_code" && c.field !== null && cur.cells.has(c));
+          // Closed only by this row's description note or second code: its wrapped line total still belongs to the item.
+          const wholeLine = r.words.map((w) => w.text).join(" ");
+          const wrappedTotal = !cur.closed && !KEY_VALUE_LINE.test(wholeLine) && !IDENTIFIER_LINE.test(wholeLine);
+          if (IDENTIFIER_LINE.test(lineText) || KEY_VALUE_LINE.test(lineText) || secondCode) cur.closed = true;
+          if (cur.closed) {
+            // A note in the description column ends the text, not a line total printed a little lower beside it.
+            for (const [col, ws] of cells) {
+              if (col.key === "amount" && !cur.cells.has(col) && wrappedTotal && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())) cur.cells.set(col, ws);
+            }
+          } else {
             for (const [col, ws] of cells) {
               if (col.second && !cur.extra.has(col.second)) {
                 cur.extra.set(col.second, ws);

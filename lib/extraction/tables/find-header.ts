@@ -15,6 +15,13 @@ const LABELS: Label[] = COLUMN_CONCEPTS.flatMap((c) => c.labels.map((l) => ({ ke
 /** Labels by first token: header matching is a lookup per word. */
 const LABEL_INDEX = new Map<string, Label[]>();
 for (const l of LABELS) LABEL_INDEX.set(l.tokens[0]!, [...(LABEL_INDEX.get(l.tokens[0]!) ?? []), l]);
+/** Long one-word labels also name a column as the last part of a compound ("Positionsbeschreibung", "Mehrwertsteuersatz"). */
+const COMPOUND_TAILS = LABELS.filter((l) => l.tokens.length === 1 && l.tokens[0]!.length >= 8).map((l) => ({ key: l.key, tail: l.tokens[0]! }));
+
+function compoundLabel(token: string): string | null {
+  const hit = COMPOUND_TAILS.find((c) => token.length >= c.tail.length + 3 && token.endsWith(c.tail));
+  return hit ? hit.key : null;
+}
 const NUMERIC = new Set(["quantity", "unit_price", "amount", "tax_rate"]);
 
 /** Splits header words into labelled columns: greedy longest label at each word; unmatched words join a neighbour. */
@@ -29,7 +36,11 @@ export function matchHeaderWords(words: Word[], extra: Label[] = []): HeaderColu
       if (label.tokens.every((t, k) => tokens[i + k] === t) && (!best || label.tokens.length > best.tokens.length)) best = label;
     }
     const word = words[i]!;
-    if (best) {
+    const compound = best ? null : compoundLabel(tokens[i] ?? "");
+    if (compound) {
+      columns.push({ key: compound, x1: word.box.x, x2: word.box.x + word.box.w, label: word.text });
+      i += 1;
+    } else if (best) {
       const span = words.slice(i, i + best.tokens.length);
       const last = span[span.length - 1]!;
       columns.push({ key: best.key, x1: word.box.x, x2: last.box.x + last.box.w, label: span.map((w) => w.text).join(" ") });

@@ -6,11 +6,13 @@ import type { TableRow, Word } from "../types";
 
 /** First words of rows that end a line-item table (totals, carry-overs). */
 export const STOP_WORDS = new Set(
-  ["total", "subtotal", "sub-total", "zwischensumme", "summe", "gesamt", "gesamtbetrag", "nettobetrag", "netto", "totaal", "subtotaal", "sous-total", "uebertrag", "ubertrag", "übertrag", "positionssumme", "rechnungsbetrag", "steuerbetrag", "warenwert", "montant", "carried", "balance", "exclusief", "tax", "vat"].map((w) => w.normalize("NFKD").replace(/[\u0300-\u036f]/g, "")),
+  ["total", "subtotal", "sub-total", "zwischensumme", "summe", "gesamt", "gesamtbetrag", "nettobetrag", "netto", "totaal", "subtotaal", "sous-total", "uebertrag", "ubertrag", "übertrag", "positionssumme", "rechnungsbetrag", "steuerbetrag", "warenwert", "montant", "carried", "balance", "prepaid", "prepayment", "exclusief", "tax", "vat"].map((w) => w.normalize("NFKD").replace(/[\u0300-\u036f]/g, "")),
 );
 
-/** "Key: value" notes under an item (delivery dates, service ids, generated attributes). */
-export const KEY_VALUE_LINE = /^[\p{L}][\p{L}\d.\-]{1,40}\s?:/u;
+/** "Key: value" notes under an item (delivery dates, service ids, generated attributes), bulleted or not. */
+export const KEY_VALUE_LINE = /^(?:[•·▪◦‣*]\s*)?[\p{L}][\p{L}\d.\-]{1,40}\s?:/u;
+/** A note of up to four words, a colon and its value ("Accounting Reference: Cost Center A"): never a column header. */
+export const LABELLED_NOTE = /^[\p{L}][\p{L}\d.\-]*(?:\s[\p{L}][\p{L}\d.\-]*){0,3}\s?:\s*\S/u;
 export const ADJUSTMENT = /^(?:\S+\s)?(?:abzgl\.?|zzgl\.?|rabatt|artikelrabatt|rechnungsrabatt|nachlass|sondernachlass|abschlag|zuschlag|skonto|discount|surcharge|remise|korting|bonus)\b/i;
 const TOTALS_CONCEPTS = new Set(["total_amount", "subtotal_amount", "tax_amount", "amount_due"]);
 const TOTALS_LABELS = CONCEPTS.filter((c) => TOTALS_CONCEPTS.has(c.key)).flatMap((c) => c.labels.map((l) => tokenise(l))).filter((t) => t.length > 0);
@@ -41,6 +43,13 @@ export function splitBracketedCode(row: TableRow, fieldForKey: Map<string, strin
   if (m) {
     row[codeField] = m[1] ?? m[2] ?? null;
     row[descField] = m[3] ?? desc;
+    return;
+  }
+  // "GG-SCRW-A4-01 - High-Grade Screws": a code of capitals and digits, a spaced dash, the description.
+  const dashed = /^([A-Z0-9][A-Z0-9_./-]{3,})\s+[-–]\s+(\S.*)$/.exec(desc);
+  if (dashed && /\d/.test(dashed[1]!) && /[A-Z]/.test(dashed[1]!) && /\p{Ll}/u.test(dashed[2]!)) {
+    row[codeField] = dashed[1]!;
+    row[descField] = dashed[2]!;
     return;
   }
   // "E103184 Onderhoudsset": an upper-case article number (three or more digits) leading the description.
