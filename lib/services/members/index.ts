@@ -96,3 +96,4 @@ export async function removeMember(ctx: ServiceContext, userId: string): Promise
     return { unassignedDocuments: unassigned.length, revokedKeys: revoked.length };
   });
 }
+export { resetMemberPassword } from "./reset-password";

@@ -6,10 +6,12 @@ import type { Member } from "@/lib/contracts/members";
 import type { Role } from "@/lib/contracts/enums";
 import { formatDate } from "@/lib/utils/format-date";
 import { changeRoleAction, removeMemberAction } from "../actions";
+import { MemberPasswordResetDialog } from "./member-password-reset-dialog";
 import { ROLE_OPTIONS } from "./roles";
 
 export function MembersTable({ members, currentUserId }: { members: Member[]; currentUserId: string }) {
   const [removing, setRemoving] = useState<Member | null>(null);
+  const [resetting, setResetting] = useState<Member | null>(null);
   const [pending, startTransition] = useTransition();
   const { toast } = useToast();
 
@@ -60,7 +62,12 @@ export function MembersTable({ members, currentUserId }: { members: Member[]; cu
                 </Select>
               </TableCell>
               <TableCell>{formatDate(member.joinedAt)}</TableCell>
-              <TableCell className="text-right">
+              <TableCell className="whitespace-nowrap text-right">
+                {member.id === currentUserId ? null : (
+                  <Button variant="ghost" size="sm" onClick={() => setResetting(member)} aria-label={`Reset the password of ${member.name}`}>
+                    Reset password
+                  </Button>
+                )}
                 <Button variant="ghost" size="sm" onClick={() => setRemoving(member)} aria-label={`Remove ${member.name}`}>
                   Remove
                 </Button>
@@ -69,6 +76,7 @@ export function MembersTable({ members, currentUserId }: { members: Member[]; cu
           ))}
         </TableBody>
       </Table>
+      <MemberPasswordResetDialog member={resetting} onClose={() => setResetting(null)} />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
