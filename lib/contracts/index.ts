@@ -13,6 +13,7 @@ import { myInvitationOperations } from "./invitations";
 import { memberOperations } from "./members";
 import { parserOperations } from "./parsers";
 import { preferenceOperations } from "./preferences";
+import { reviewBulkOperations } from "./review-bulk";
 import { reviewCheckOperations } from "./review-checks";
 import { reviewOperations } from "./reviews";
 import { sessionOperations } from "./session";
@@ -34,6 +35,7 @@ export const operationGroups = {
   exports: exportOperations,
   reviews: reviewOperations,
   reviewChecks: reviewCheckOperations,
+  reviewBulk: reviewBulkOperations,
   preferences: preferenceOperations,
   connections: connectionOperations,
   usage: usageOperations,
