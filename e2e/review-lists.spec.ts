@@ -206,7 +206,7 @@ test("an admin assigns a waiting order to herself from everyone's queue and appr
   await page.getByRole("navigation", { name: "Whose documents" }).getByRole("link", { name: "Assigned to me" }).click();
   await page.getByRole("checkbox", { name: `Select ${names[2]}` }).check();
   await page.getByRole("toolbar", { name: "Selected documents" }).getByRole("button", { name: "Approve selected" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "approved" })).toContainText("1 document approved");
+  // The queue is empty now: the list (and its outcome line) give way to the empty state, with no count beside it.
   await expect(page.getByText("Nothing waits for you")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Assigned to me", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Start reviewing" })).toHaveCount(0);
