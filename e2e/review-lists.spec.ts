@@ -219,7 +219,7 @@ test("an admin resets the reviewer's password: she must choose her own before th
   await page.getByRole("button", { name: `Reset the password of ${reviewer.name}` }).click();
   await page.getByRole("alertdialog", { name: `Reset ${reviewer.name}'s password?` }).getByRole("button", { name: "Reset password" }).click();
   const shown = page.getByRole("dialog", { name: `Temporary password for ${reviewer.name}` });
-  const temporary = (await shown.getByLabel("Temporary password").textContent())!.trim();
+  const temporary = (await shown.getByLabel("Temporary password", { exact: true }).textContent())!.trim();
   expect(temporary).toMatch(/^\w{4}-\w{4}-\w{4}-\w{4}$/);
   await shown.getByRole("button", { name: "Done" }).click();
   await expectSmallScreensFine(page);
@@ -234,7 +234,7 @@ test("an admin resets the reviewer's password: she must choose her own before th
   await expect(page.getByRole("heading", { name: "Choose your own password", level: 1 })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   await expectNoSeriousViolations(page);
-  await page.getByLabel("Temporary password").fill(temporary);
+  await page.getByLabel("Temporary password", { exact: true }).fill(temporary);
   await page.getByLabel("New password").fill("rita-chose-this-one");
   await page.getByRole("button", { name: "Save my password" }).click();
   await expect(page.getByRole("heading", { name: "Review queue", level: 1 })).toBeVisible();
