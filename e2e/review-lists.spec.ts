@@ -234,8 +234,8 @@ test("an admin resets the reviewer's password: she must choose her own before th
   await expect(page.getByRole("heading", { name: "Choose your own password", level: 1 })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   await expectNoSeriousViolations(page);
-  await page.getByLabel("Temporary password", { exact: true }).fill(temporary);
-  await page.getByLabel("New password").fill("rita-chose-this-one");
+  await page.getByRole("textbox", { name: "Temporary password" }).fill(temporary);
+  await page.getByRole("textbox", { name: "New password" }).fill("rita-chose-this-one");
   await page.getByRole("button", { name: "Save my password" }).click();
   await expect(page.getByRole("heading", { name: "Review queue", level: 1 })).toBeVisible();
   await signOut(page);
