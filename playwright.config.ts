@@ -41,7 +41,9 @@ export default defineConfig({
     // Calibrated confidence as a reviewer sees it, on two generated invoices in a parser of its own.
     { name: "confidence", testMatch: /confidence-review\.spec\.ts/, dependencies: ["documents"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
     { name: "review-admin", testMatch: /review-admin\.spec\.ts/, dependencies: ["documents"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
-    { name: "review-workspace", testMatch: /review-workspace\.spec\.ts/, dependencies: ["review-admin"], use: { browserName: "chromium", viewport: { width: 1440, height: 900 } } },
+    // Lists, bulk decisions and an admin's password reset, on a parser and a reviewer of their own (all decided by the end).
+    { name: "review-lists", testMatch: /review-lists\.spec\.ts/, dependencies: ["review-admin"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    { name: "review-workspace", testMatch: /review-workspace\.spec\.ts/, dependencies: ["review-lists"], use: { browserName: "chromium", viewport: { width: 1440, height: 900 } } },
     { name: "classifiers", testMatch: /classifiers\.spec\.ts/, dependencies: ["review-workspace"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
     // Exports read the documents the documents journey left in "Supplier invoices"; the journeys between use their own parsers.
     { name: "exports", testMatch: /exports\.spec\.ts/, dependencies: ["classifiers"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },

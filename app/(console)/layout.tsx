@@ -1,5 +1,6 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { ForcedPasswordChange } from "@/components/account/forced-password-change";
 import { ConsoleShell } from "@/components/console/console-shell";
 import { fetchSetupRequired } from "@/lib/console/api/setup";
 import { currentTeamId, currentUser } from "@/lib/auth/console-session";
@@ -18,5 +19,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     );
   }
   const me = await getMe();
+  // An admin set this password: nothing of the console until the person has chosen their own.
+  if (me.user.mustChangePassword) return <ForcedPasswordChange email={me.user.email} />;
   return <ConsoleShell me={me}>{children}</ConsoleShell>;
 }

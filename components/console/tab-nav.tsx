@@ -9,7 +9,8 @@ export function TabNav({ label, tabs }: { label: string; tabs: { href: string; l
   const pathname = usePathname();
   return (
     <nav aria-label={label} className="mb-6 border-b border-line">
-      <ul className="-mb-px flex gap-4">
+      {/* Tabs wrap onto a second line on a narrow screen rather than push the page sideways. */}
+      <ul className="-mb-px flex flex-wrap gap-x-4 gap-y-1">
         {tabs.map((tab) => {
           const active = pathname === tab.href || pathname.startsWith(`${tab.href}/`);
           return (

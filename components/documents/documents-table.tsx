@@ -3,37 +3,47 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Checkbox, EmptyState, ErrorState, Spinner, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui";
-import { documentOperations, type DocumentRow, type SearchDocuments } from "@/lib/contracts/documents";
+import { ListValueText } from "@/components/review-queue/list-value-cells";
+import { documentOperations, type SearchDocuments, type SearchHit } from "@/lib/contracts/documents";
 import { browserApi } from "@/lib/console/browser-api";
 import { formatRelative } from "@/lib/utils/format-date";
 import { DocumentStatusBadge, IN_FLIGHT } from "./document-status-badge";
+import { MatchSnippetText } from "./match-snippet-text";
 
 export type DocumentQuery = Pick<SearchDocuments, "q" | "status" | "sort" | "page" | "assigneeId" | "reviewStageId" | "createdFrom" | "createdTo"> & { folderId?: string };
 
 export const documentKeys = {
-  search: (parserId: string, query: DocumentQuery) => ["documents", parserId, query] as const,
+  search: (parserId: string, query: DocumentQuery, columns: readonly string[] = []) => ["documents", parserId, query, columns] as const,
 };
 
 /**
- * The parser's documents for the current filters, searched over names and extracted values. While any row is
- * still on its way (uploading, queued, processing) it polls every two seconds; when nothing is, it stops.
+ * The parser's documents for the current filters, searched over names and extracted values, with the chosen
+ * fields' values as columns and, for a search, what matched. While any row is still on its way (uploading,
+ * queued, processing) it polls every two seconds; when nothing is, it stops. Under 768 px the less needed columns
+ * fold away (status and values stay with the name).
  */
 export function DocumentsTable({
   parserId,
   query,
+  columns = [],
   selected,
   onSelectedChange,
   onPage,
 }: {
   parserId: string;
   query: DocumentQuery;
+  columns?: readonly string[];
   selected: ReadonlySet<string>;
   onSelectedChange: (ids: Set<string>) => void;
   onPage: (page: number) => void;
 }) {
   const result = useQuery({
-    queryKey: documentKeys.search(parserId, query),
-    queryFn: async () => (await browserApi()).call(documentOperations.search, { params: { parserId }, body: { ...query, limit: 50 } }),
+    queryKey: documentKeys.search(parserId, query, columns),
+    queryFn: async () =>
+      (await browserApi()).call(documentOperations.search, {
+        params: { parserId },
+        body: { ...query, limit: 50, ...(columns.length > 0 ? { fields: [...columns] } : {}), ...(query.q ? { snippets: true } : {}) },
+      }),
     refetchInterval: (current) => (current.state.data?.data.some((row) => IN_FLIGHT.includes(row.status)) ? 2_000 : false),
   });
 
@@ -52,7 +62,7 @@ export function DocumentsTable({
   }
 
   const allSelected = rows.every((row) => selected.has(row.id));
-  const toggle = (row: DocumentRow) => {
+  const toggle = (row: SearchHit) => {
     const next = new Set(selected);
     if (next.has(row.id)) next.delete(row.id);
     else next.add(row.id);
@@ -70,9 +80,14 @@ export function DocumentsTable({
             </TableHead>
             <TableHead>Name</TableHead>
             <TableHead>Status</TableHead>
-            <TableHead>Pages</TableHead>
-            <TableHead>External ID</TableHead>
-            <TableHead>Added</TableHead>
+            {columns.map((field) => (
+              <TableHead key={field} className="hidden md:table-cell">
+                {field}
+              </TableHead>
+            ))}
+            <TableHead className="hidden lg:table-cell">Pages</TableHead>
+            <TableHead className="hidden lg:table-cell">External ID</TableHead>
+            <TableHead className="hidden sm:table-cell">Added</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -82,22 +97,33 @@ export function DocumentsTable({
                 <Checkbox aria-label={`Select ${row.name}`} checked={selected.has(row.id)} onChange={() => toggle(row)} />
               </TableCell>
               <TableCell>
-                <Link href={`/parsers/${parserId}/documents/${row.id}`} className="font-medium text-accent hover:underline">
+                <Link href={`/parsers/${parserId}/documents/${row.id}`} className="font-medium break-all text-accent hover:underline">
                   {row.name}
                 </Link>
+                {row.match ? <MatchSnippetText match={row.match} /> : null}
+                {row.values && row.values.length > 0 ? (
+                  <span className="mt-0.5 block text-xs text-muted md:hidden">
+                    {row.values.map((item) => `${item.field}: ${item.value ?? "–"}`).join(" · ")}
+                  </span>
+                ) : null}
               </TableCell>
               <TableCell>
                 <DocumentStatusBadge status={row.status} />
               </TableCell>
-              <TableCell>{row.pageCount || "–"}</TableCell>
-              <TableCell className="text-muted">{row.externalId ?? "–"}</TableCell>
-              <TableCell className="text-muted">{formatRelative(row.createdAt)}</TableCell>
+              {columns.map((field) => (
+                <TableCell key={field} className="hidden md:table-cell">
+                  <ListValueText value={row.values?.find((item) => item.field === field)?.value} />
+                </TableCell>
+              ))}
+              <TableCell className="hidden lg:table-cell">{row.pageCount || "–"}</TableCell>
+              <TableCell className="hidden text-muted lg:table-cell">{row.externalId ?? "–"}</TableCell>
+              <TableCell className="hidden text-muted sm:table-cell">{formatRelative(row.createdAt)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
       {pagination.pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-muted">
+        <nav aria-label="Pages" className="flex flex-wrap items-center justify-end gap-2 text-muted">
           <button type="button" className="hover:text-ink disabled:opacity-40" disabled={pagination.page <= 1} onClick={() => onPage(pagination.page - 1)}>
             Previous
           </button>

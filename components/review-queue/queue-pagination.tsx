@@ -16,7 +16,7 @@ export function QueuePagination({ view, pagination }: { view: QueueView; paginat
       <span className="opacity-40">{label}</span>
     );
   return (
-    <nav aria-label="Pages" className="mt-2 flex items-center justify-end gap-3 text-muted">
+    <nav aria-label="Pages" className="mt-2 flex flex-wrap items-center justify-end gap-3 text-muted">
       {step("Previous", pagination.page - 1, pagination.page > 1)}
       <span>
         Page {pagination.page} of {pagination.pageCount} · {documents(pagination.total)}

@@ -6,7 +6,7 @@ import { QUEUE_SCOPE_LABELS, QUEUE_SCOPES, queueHref, type QueueView } from "./q
 export function QueueScopeTabs({ view }: { view: QueueView }) {
   return (
     <nav aria-label="Whose documents" className="mb-6 border-b border-line">
-      <ul className="-mb-px flex gap-4">
+      <ul className="-mb-px flex flex-wrap gap-x-4 gap-y-1">
         {QUEUE_SCOPES.map((scope) => {
           const active = scope === view.scope;
           return (

@@ -1,40 +1,148 @@
+"use client";
+
 import Link from "next/link";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { bulkReviewAction } from "@/app/(console)/review/actions";
+import { Checkbox, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui";
+import type { BulkReview, BulkReviewResult } from "@/lib/contracts/review-bulk";
 import type { ReviewQueueItem } from "@/lib/contracts/reviews";
+import { bulkSummary, failureReason } from "./bulk-review";
+import { BulkReviewToolbar, type Person } from "./bulk-review-toolbar";
+import { ListValuesInline, ListValueText } from "./list-value-cells";
+import { announceQueueChanged } from "./queue-changed";
 import { stageProgress } from "./queue-view";
 import { WaitingTime } from "./waiting-time";
 
-/** The waiting documents, oldest first as the API orders them. */
-export function QueueTable({ items }: { items: ReviewQueueItem[] }) {
+type Outcome = { action: BulkReview["action"]; result: BulkReviewResult; names: Map<string, string> };
+
+/**
+ * The waiting documents, oldest first as the API orders them, with the values chosen as columns for their parser
+ * (own columns when every row is of one parser). Rows can be chosen and decided together; what could not be done
+ * is listed with why, and the queue (and the navigation's count) are read again.
+ */
+export function QueueTable({ items, reviewers }: { items: ReviewQueueItem[]; reviewers: Person[] }) {
+  const router = useRouter();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const fieldColumns = sharedColumns(items);
+  const allSelected = items.length > 0 && items.every((item) => selected.has(item.documentId));
+
+  const toggle = (documentId: string) => {
+    const next = new Set(selected);
+    if (next.has(documentId)) next.delete(documentId);
+    else next.add(documentId);
+    setSelected(next);
+  };
+
+  async function decide(request: Omit<BulkReview, "documents">): Promise<string | null> {
+    const chosen = items.filter((item) => selected.has(item.documentId));
+    const result = await bulkReviewAction({ ...request, documents: chosen.map((item) => ({ documentId: item.documentId, stageId: item.stage.id })) });
+    if (!result.ok) return result.error.message;
+    setOutcome({ action: request.action, result: result.data, names: new Map(chosen.map((item) => [item.documentId, item.name])) });
+    setSelected(new Set(result.data.results.filter((entry) => !entry.ok).map((entry) => entry.documentId)));
+    announceQueueChanged();
+    router.refresh();
+    return null;
+  }
+
   return (
-    <Table>
-      <TableCaption srOnly>Documents waiting for review, the longest waiting first</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Document</TableHead>
-          <TableHead>Parser</TableHead>
-          <TableHead>Stage</TableHead>
-          <TableHead>Assignee</TableHead>
-          <TableHead>Waiting</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {items.map((item) => (
-          <TableRow key={item.documentId}>
-            <TableCell className="whitespace-nowrap">
-              <Link href={`/parsers/${item.parser.id}/documents/${item.documentId}`} className="font-medium text-accent hover:underline">
-                {item.name}
-              </Link>
-            </TableCell>
-            <TableCell>{item.parser.name}</TableCell>
-            <TableCell>{stageProgress(item.stage)}</TableCell>
-            <TableCell className="whitespace-nowrap">{item.assignee ? item.assignee.name || item.assignee.email : <span className="text-muted">Unassigned</span>}</TableCell>
-            <TableCell className="whitespace-nowrap">
-              <WaitingTime seconds={item.waitingSeconds} />
-            </TableCell>
+    <div className="flex flex-col gap-2">
+      {selected.size > 0 ? <BulkReviewToolbar count={selected.size} reviewers={reviewers} onDecide={decide} /> : null}
+      <BulkOutcome outcome={outcome} onDismiss={() => setOutcome(null)} />
+      <Table>
+        <TableCaption srOnly>Documents waiting for review, the longest waiting first</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead className="w-8">
+              <Checkbox aria-label="Select every document on this page" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((item) => item.documentId)))} />
+            </TableHead>
+            <TableHead>Document</TableHead>
+            {fieldColumns ? fieldColumns.map((field) => <TableHead key={field} className="hidden md:table-cell">{field}</TableHead>) : <TableHead className="hidden md:table-cell">Values</TableHead>}
+            <TableHead className="hidden lg:table-cell">Parser</TableHead>
+            <TableHead className="hidden md:table-cell">Stage</TableHead>
+            <TableHead className="hidden lg:table-cell">Assignee</TableHead>
+            <TableHead>Waiting</TableHead>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {items.map((item) => (
+            <TableRow key={item.documentId} aria-selected={selected.has(item.documentId)}>
+              <TableCell>
+                <Checkbox aria-label={`Select ${item.name}`} checked={selected.has(item.documentId)} onChange={() => toggle(item.documentId)} />
+              </TableCell>
+              <TableCell>
+                <Link href={`/parsers/${item.parser.id}/documents/${item.documentId}`} className="font-medium break-all text-accent hover:underline">
+                  {item.name}
+                </Link>
+                {/* Under 768 px the other columns fold into the row's second line. */}
+                <span className="mt-0.5 block text-xs text-muted md:hidden">
+                  {item.parser.name} · {stageProgress(item.stage)}
+                </span>
+                {item.values.length > 0 ? (
+                  <span className="mt-0.5 block text-xs md:hidden">
+                    <ListValuesInline values={item.values} />
+                  </span>
+                ) : null}
+              </TableCell>
+              {fieldColumns ? (
+                fieldColumns.map((field) => (
+                  <TableCell key={field} className="hidden md:table-cell">
+                    <ListValueText value={item.values.find((value) => value.field === field)?.value} />
+                  </TableCell>
+                ))
+              ) : (
+                <TableCell className="hidden md:table-cell">
+                  <ListValuesInline values={item.values} />
+                </TableCell>
+              )}
+              <TableCell className="hidden lg:table-cell">{item.parser.name}</TableCell>
+              <TableCell className="hidden md:table-cell">{stageProgress(item.stage)}</TableCell>
+              <TableCell className="hidden whitespace-nowrap lg:table-cell">{item.assignee ? item.assignee.name || item.assignee.email : <span className="text-muted">Unassigned</span>}</TableCell>
+              <TableCell className="whitespace-nowrap">
+                <WaitingTime seconds={item.waitingSeconds} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** When every row is of one parser, its chosen fields get columns of their own; otherwise null (one "Values" column). */
+function sharedColumns(items: ReviewQueueItem[]): string[] | null {
+  const [first] = items;
+  if (!first || items.some((item) => item.parser.id !== first.parser.id)) return null;
+  return first.values.length > 0 ? first.values.map((value) => value.field) : null;
+}
+
+function BulkOutcome({ outcome, onDismiss }: { outcome: Outcome | null; onDismiss: () => void }) {
+  const failures = outcome?.result.results.filter((entry) => !entry.ok) ?? [];
+  return (
+    <div role="status" aria-live="polite">
+      {outcome ? (
+        <div className="rounded-lg border border-line bg-surface p-3 text-sm">
+          <div className="flex items-start justify-between gap-2">
+            <p className="font-medium">{bulkSummary(outcome.action, outcome.result)}</p>
+            <button type="button" className="text-muted hover:text-ink" onClick={onDismiss}>
+              Dismiss
+            </button>
+          </div>
+          {failures.length > 0 ? (
+            <>
+              <p className="mt-1 text-muted">These stay in the queue, still selected:</p>
+              <ul className="mt-1 list-disc pl-5">
+                {failures.map((entry) => (
+                  <li key={entry.documentId}>
+                    <span className="font-medium">{outcome.names.get(entry.documentId) ?? "A document"}</span>: {failureReason(entry)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -28,7 +28,8 @@ export type WorkspaceDocument = {
 
 /** A document in my queue next to this one. */
 export type QueueNeighbour = { parserId: string; documentId: string; name: string };
-export type Neighbours = { previous: QueueNeighbour | null; next: QueueNeighbour | null };
+/** `position`: this document's place in my queue ("3 of 6"); null when it is not in my queue. */
+export type Neighbours = { previous: QueueNeighbour | null; next: QueueNeighbour | null; position?: { index: number; total: number } | null };
 export const NO_NEIGHBOURS: Neighbours = { previous: null, next: null };
 
 /** What the workspace loads after its first screen. */

@@ -33,7 +33,7 @@ function NeighbourLink({ neighbour, label, shortcut, prefetch }: { neighbour: Qu
 export function WorkspaceHeader({ parserId, document, neighbours, prefetchNeighbours, keymap, saveStatus, canUndo, onUndo, onRetrySave, onShowShortcuts, onEditShortcuts }: {
   parserId: string;
   document: WorkspaceDocument;
-  neighbours: { previous: QueueNeighbour | null; next: QueueNeighbour | null };
+  neighbours: { previous: QueueNeighbour | null; next: QueueNeighbour | null; position?: { index: number; total: number } | null };
   prefetchNeighbours: boolean;
   keymap: ReviewKeymap;
   saveStatus: SaveStatus;
@@ -60,7 +60,14 @@ export function WorkspaceHeader({ parserId, document, neighbours, prefetchNeighb
         <Button variant="ghost" size="sm" onClick={onUndo} disabled={!canUndo} aria-keyshortcuts={keymap.undo.replace(/^Ctrl/, "Control")}>
           Undo
         </Button>
-        <nav aria-label="Review queue" className="flex gap-1.5">
+        <nav aria-label="Review queue" className="flex items-center gap-1.5">
+          {neighbours.position ? (
+            <span className="px-1 text-sm tabular-nums text-muted">
+              <span className="sr-only">Document </span>
+              {neighbours.position.index} of {neighbours.position.total}
+              <span className="sr-only"> in my queue</span>
+            </span>
+          ) : null}
           <NeighbourLink neighbour={neighbours.previous} label="Previous document" shortcut={keymap.previousDocument} prefetch={prefetchNeighbours} />
           <NeighbourLink neighbour={neighbours.next} label="Next document" shortcut={keymap.nextDocument} prefetch={prefetchNeighbours} />
         </nav>

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DateTimeSchema, defineOperation, displayNameSchema, PageQuerySchema, PaginationSchema, SuccessSchema, TimestampSchema, UuidSchema } from "./common";
 import { DOCUMENT_STATUSES, STAGE_STATUSES } from "./enums";
 import { FolderSchema } from "./folders";
+import { ListValueSchema, MatchSnippetSchema } from "./list-values";
 
 /**
  * Documents, exactly as the spec's tables describe them: the compact row (lists and search), the full view,
@@ -186,7 +187,26 @@ export const SearchDocumentsSchema = z.strictObject({
 });
 export type SearchDocuments = z.infer<typeof SearchDocumentsSchema>;
 
+/** The search route's body: the filters, and what each row should carry besides the compact row. */
+export const SearchRequestSchema = SearchDocumentsSchema.extend({
+  fields: z
+    .array(z.string().min(1).max(100))
+    .max(10, "At most 10 fields")
+    .optional()
+    .describe("Field names whose values each row carries in `values` (for list columns); table fields give their row count"),
+  snippets: z.boolean().optional().describe("With `q`: each row carries `match`, the text that matched and where"),
+});
+export type SearchRequest = z.infer<typeof SearchRequestSchema>;
+
 export const DocumentListSchema = z.object({ data: z.array(DocumentSchema), pagination: PaginationSchema });
+
+/** Search rows: the compact row, plus what the search asked for (`fields`, `snippets`); absent otherwise. */
+export const SearchHitSchema = DocumentSchema.extend({
+  values: z.array(ListValueSchema).optional().describe("One per name in `fields`, in that order"),
+  match: MatchSnippetSchema.nullable().optional().describe("With `snippets` and `q`: where the words were found; null when only the search index holds them"),
+}).meta({ id: "DocumentSearchHit" });
+export type SearchHit = z.infer<typeof SearchHitSchema>;
+export const SearchResultsSchema = z.object({ data: z.array(SearchHitSchema), pagination: PaginationSchema });
 
 export const UpdateDocumentSchema = z.strictObject({
   name: displayNameSchema(500).optional(),
@@ -332,11 +352,11 @@ export const documentOperations = {
     path: "/parsers/{parserId}/documents/search",
     tag: "Documents",
     summary: "Search documents",
-    description: "Over metadata and extracted field and table values. `filters` items are `{field, operator, value}`; all must match.",
+    description: "Over metadata and extracted field and table values. `filters` items are `{field, operator, value}`; all must match. `fields` adds the named values to each row (`values`), `snippets` with `q` adds what matched (`match`).",
     permission: "documents.read",
     params: ProcessParamsSchema,
-    body: SearchDocumentsSchema,
-    response: DocumentListSchema,
+    body: SearchRequestSchema,
+    response: SearchResultsSchema,
     errors: [400, 404],
   }),
   get: defineOperation({

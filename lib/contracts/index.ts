@@ -14,6 +14,7 @@ import { memberOperations } from "./members";
 import { parserPreviewOperations } from "./parser-preview";
 import { parserOperations } from "./parsers";
 import { preferenceOperations } from "./preferences";
+import { reviewBulkOperations } from "./review-bulk";
 import { reviewCheckOperations } from "./review-checks";
 import { reviewOperations } from "./reviews";
 import { sessionOperations } from "./session";
@@ -35,6 +36,7 @@ export const operationGroups = {
   exports: exportOperations,
   reviews: reviewOperations,
   reviewChecks: reviewCheckOperations,
+  reviewBulk: reviewBulkOperations,
   preferences: preferenceOperations,
   connections: connectionOperations,
   usage: usageOperations,

@@ -57,6 +57,15 @@ export type AddedMember = z.infer<typeof AddedMemberSchema>;
 export const InvitationParamsSchema = z.object({ invitationId: UuidSchema });
 
 export const UpdateMemberSchema = z.strictObject({ role: RoleSchema });
+
+/** An admin's reset of a member's password: a temporary one, shown once, which the member replaces at sign-in. */
+export const TemporaryPasswordSchema = z
+  .object({
+    temporaryPassword: z.string().describe("Shown only in this answer (stored hashed). Give it to the person through a safe channel; they choose their own at their next sign-in"),
+    endedSessions: z.int().describe("The member's console sessions that were signed out"),
+  })
+  .meta({ id: "TemporaryPassword" });
+export type TemporaryPassword = z.infer<typeof TemporaryPasswordSchema>;
 export const MemberParamsSchema = z.object({ userId: UuidSchema });
 
 export const memberOperations = {
@@ -116,6 +125,19 @@ export const memberOperations = {
     body: UpdateMemberSchema,
     response: MemberSchema,
     errors: [400, 403, 404, 409],
+  }),
+  resetPassword: defineOperation({
+    operationId: "resetMemberPassword",
+    method: "POST",
+    path: "/members/{userId}/password",
+    tag: "Members",
+    summary: "Reset a member's password",
+    description:
+      "Sets a temporary password (in the answer only, stored hashed), signs the member out everywhere, and makes them choose their own password at their next sign-in before anything else. In the console only (403 for API keys). Your own password: 409 (change it under Settings › Account). A member who also belongs to a team you do not administer: 409 (only they can change it).",
+    permission: "members.manage",
+    params: MemberParamsSchema,
+    response: TemporaryPasswordSchema,
+    errors: [403, 404, 409],
   }),
   remove: defineOperation({
     operationId: "removeMember",

@@ -20,7 +20,16 @@ const RAW = [
   ...RULE_OPERATORS.filter((operator) => operator.includes("_")).map((operator) => new RegExp(`\\b${operator}\\b`)),
 ];
 
-const WRONG_INPUTS: unknown[] = [{}, { name: 5, id: "x", parserId: "nope", reviewerId: "ron", fields: "none", extra: true }, { name: "", permissions: ["everything"], position: -1 }, []];
+const WRONG_INPUTS: unknown[] = [
+  {},
+  { name: 5, id: "x", parserId: "nope", reviewerId: "ron", fields: "none", extra: true },
+  { name: "", permissions: ["everything"], position: -1 },
+  [],
+  // Bulk decisions, list columns and search extras (issue 23, item 6).
+  { action: "explode", documents: [{ documentId: "x", stageId: 3 }], reason: 7, listColumns: { "not-a-parser": [1] }, fields: [""], snippets: "yes" },
+  { action: "reject", documents: [] },
+  { action: "assign", documents: Array.from({ length: 101 }, () => ({ documentId: "00000000-0000-4000-8000-000000000000" })), listColumns: { "00000000-0000-4000-8000-000000000000": ["a", "b", "c", "d", "e", "f", "g"] } },
+];
 
 function messages(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);

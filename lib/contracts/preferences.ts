@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation } from "./common";
+import { defineOperation, UuidSchema } from "./common";
 
 /**
  * A user's own settings, kept on the server so they follow the user from browser to browser. Today: the
@@ -51,8 +51,17 @@ export const ReviewKeymapSchema = z
   });
 export type ReviewKeymap = z.infer<typeof ReviewKeymapSchema>;
 
+/** Extracted fields shown as columns in the document list and the review queue, per parser, in order. */
+export const LIST_COLUMNS_MAX = 6;
+const ListColumnNamesSchema = z.array(z.string().trim().min(1, "Name a field").max(100)).max(LIST_COLUMNS_MAX, `At most ${LIST_COLUMNS_MAX} columns`);
+export const ListColumnsSchema = z.record(UuidSchema, ListColumnNamesSchema);
+export type ListColumns = z.infer<typeof ListColumnsSchema>;
+
 export const PreferencesSchema = z
-  .object({ reviewKeymap: ReviewKeymapSchema.describe("Shortcuts of the review workspace; unset actions use the defaults") })
+  .object({
+    reviewKeymap: ReviewKeymapSchema.describe("Shortcuts of the review workspace; unset actions use the defaults"),
+    listColumns: ListColumnsSchema.describe("By parser id: the extracted fields shown as columns in its document list and in the review queue"),
+  })
   .meta({ id: "Preferences" });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 
@@ -62,6 +71,11 @@ export const UpdatePreferencesSchema = z.strictObject({
     .nullable()
     .optional()
     .describe("The actions to remap; null restores every default. The merged keymap may not bind one key twice (400)"),
+  listColumns: z
+    .record(UuidSchema, ListColumnNamesSchema.nullable())
+    .refine((columns) => Object.keys(columns).length <= 50, "At most 50 parsers at once")
+    .optional()
+    .describe("By parser id: the field names to show as columns (replacing that parser's), or null to show none; other parsers keep theirs"),
 });
 export type UpdatePreferences = z.input<typeof UpdatePreferencesSchema>;
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineOperation, displayNameSchema, displayTextSchema, PageQuerySchema, PaginationSchema, TimestampSchema, UuidSchema } from "./common";
 import { DocumentFullSchema, DocumentParamsSchema, DocumentStatusSchema, PersonSchema } from "./documents";
 import { StraightThroughSchema } from "./straight-through";
+import { ListValueSchema } from "./list-values";
 
 /**
  * Review stages of a parser, the decisions on a document's current stage (approve, reject, reset, assign),
@@ -146,6 +147,7 @@ export const ReviewQueueItemSchema = z
     assignee: PersonSchema.nullable(),
     enteredStageAt: TimestampSchema.describe("When the document reached its current stage"),
     waitingSeconds: z.int().describe("How long it has waited at its current stage"),
+    values: z.array(ListValueSchema).describe("The extracted values the caller chose as list columns for this document's parser (preferences `listColumns`), in that order"),
   })
   .meta({ id: "ReviewQueueItem" });
 export type ReviewQueueItem = z.infer<typeof ReviewQueueItemSchema>;

@@ -4,7 +4,12 @@ import { defineOperation, UuidSchema } from "./common";
 
 export const MeSchema = z
   .object({
-    user: z.object({ id: UuidSchema, name: z.string(), email: z.string() }),
+    user: z.object({
+      id: UuidSchema,
+      name: z.string(),
+      email: z.string(),
+      mustChangePassword: z.boolean().describe("An admin set this person's password: they choose their own (POST /me/password) before using the console"),
+    }),
     team: z.object({ id: UuidSchema, name: z.string(), region: z.enum(["us", "eu"]) }),
     role: RoleSchema.nullable().describe("The role of the key's creator or of the signed-in user in this team"),
     permissions: z.array(z.string()),

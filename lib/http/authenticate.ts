@@ -3,11 +3,12 @@ import { apiKeyRegion } from "@/lib/secrets/api-key-token";
 import { verifyConsoleToken } from "@/lib/auth/console-token";
 import { env, regionBaseUrl } from "@/lib/env";
 import type { Runtime } from "@/lib/runtime";
+import { mustChangePassword } from "@/lib/services/account";
 import { authenticateApiKey, watchApiKeyChanges } from "@/lib/services/api-keys";
 import type { ServiceContext } from "@/lib/services/context";
 import type { RateLimits } from "@/lib/services/rate-limit";
 import { memberContext } from "@/lib/services/teams";
-import { unauthorized } from "@/lib/services/errors";
+import { forbidden, unauthorized } from "@/lib/services/errors";
 import { userRateBudget } from "./user-budget";
 
 export type Caller = { ctx: ServiceContext; rateSubject: string; limits: RateLimits };
@@ -21,7 +22,10 @@ export function presentedCredential(request: Request): string | null {
   return header.replace(/^Bearer\s+/i, "").trim() || null;
 }
 
-export async function authenticate(request: Request, runtime: Pick<Runtime, "db" | "handle">): Promise<Caller> {
+/** What a person whose password an admin set may still do before choosing their own: know who they are, and choose it. */
+const BEFORE_NEW_PASSWORD = new Set(["getMe", "changeMyPassword"]);
+
+export async function authenticate(request: Request, runtime: Pick<Runtime, "db" | "handle">, operationId?: string): Promise<Caller> {
   const { db } = runtime;
   watchApiKeyChanges(runtime.handle);
   const credential = presentedCredential(request);
@@ -32,6 +36,9 @@ export async function authenticate(request: Request, runtime: Pick<Runtime, "db"
   if (consoleSession) {
     const ctx = await memberContext(db, consoleSession.userId, consoleSession.teamId, "console");
     if (!ctx) throw unauthorized("This session no longer has access to the team. Sign in again.");
+    if (!BEFORE_NEW_PASSWORD.has(operationId ?? "") && (await mustChangePassword(db, consoleSession.userId))) {
+      throw forbidden("Choose a new password first: an admin set your password, and the console asks you for your own.");
+    }
     return { ctx, ...userRateBudget(consoleSession.userId) };
   }
 

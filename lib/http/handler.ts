@@ -79,7 +79,7 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
     let headers: Record<string, string> = { ...cors };
     try {
       const runtime = await getRuntime();
-      const caller = await authenticate(request, runtime);
+      const caller = await authenticate(request, runtime, operation.operationId);
       const rate = await consumeRateLimit(runtime.db, caller.rateSubject, caller.limits);
       headers = { ...cors, ...rateLimitHeaders(rate) };
       if (rate.exceeded) {

@@ -91,6 +91,8 @@ const MATRIX: Record<string, Probe[]> = {
   "POST /members": [onB("a new member of B's", { kind: "ok" }, { watch: ["members"] })],
   "PATCH /members/{userId}": [atA(["members"]), atA(["members"], { label: "A's admin", path: (a) => ({ ...a, memberId: a.adminId }), body: () => ({ role: "reviewer" }) })],
   "DELETE /members/{userId}": [atA(["members"]), atA(["members"], { label: "A's admin", path: (a) => ({ ...a, memberId: a.adminId }) })],
+  // Another team's member is not found before anything else is said (B's key would be refused for its own members).
+  "POST /members/{userId}/password": [atA(["members"]), atA(["members"], { label: "A's admin", path: (a) => ({ ...a, memberId: a.adminId }) })],
   "GET /invitations": [onB("B's invitations only", listed((b) => [b.invitationId]))],
   "DELETE /invitations/{invitationId}": [atA(["invitations"])],
   "GET /me/invitations": [onB("B's admin's own invitations", { kind: "ok" })],
@@ -229,6 +231,18 @@ const MATRIX: Record<string, Probe[]> = {
     onB("filtered by A's parser", { kind: "emptyOrNotFound" }, { query: (a) => ({ assignee: "any", parserId: a.parserId }) }),
     onB("filtered by A's stage", { kind: "emptyOrNotFound" }, { query: (a) => ({ assignee: "any", stageId: a.stageId }) }),
     onB("filtered by A's assignee", { kind: "emptyOrNotFound" }, { query: (a) => ({ assignee: a.adminId }) }),
+  ],
+  "POST /review-queue/decisions": [
+    onB(
+      "B's key deciding A's document",
+      { kind: "custom", check: (response) => expect(response.body, "nothing of A's is decided").toMatchObject({ succeeded: 0, failed: 1, results: [{ ok: false, message: "Document not found" }] }) },
+      { body: (a) => ({ action: "reject", reason: "taken over", documents: [{ documentId: a.documentId, stageId: a.stageId }] }), watch: ["document"] },
+    ),
+    onB(
+      "B's document assigned to A's reviewer",
+      { kind: "custom", check: (response) => expect(response.body, "A's member is no reviewer of B's").toMatchObject({ succeeded: 0, failed: 1 }) },
+      { body: (a, b) => ({ action: "assign", reviewerId: a.memberId, documents: [{ documentId: b.documentId }] }) },
+    ),
   ],
   "GET /me/preferences": [onB("B's own preferences", { kind: "ok" })],
   // A person's own password, for console sessions only: an API key is refused whatever the body.

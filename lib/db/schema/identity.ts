@@ -6,7 +6,7 @@ import type { Region, Role } from "@/lib/contracts/enums";
 import type { ReviewKeymap } from "@/lib/contracts/preferences";
 
 /** Only what the user changed is stored; defaults fill the rest when read, so new defaults reach everyone. */
-export type StoredPreferences = { reviewKeymap?: Partial<ReviewKeymap> };
+export type StoredPreferences = { reviewKeymap?: Partial<ReviewKeymap>; listColumns?: Record<string, string[]> };
 
 export { REGIONS, ROLES, type Region, type Role } from "@/lib/contracts/enums";
 

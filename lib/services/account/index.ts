@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "@/lib/secrets/password";
 import type { ChangePassword } from "@/lib/contracts/account";
+import type { DbOrTx } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { forbidden, validationError } from "@/lib/services/errors";
 import { recordAudit, type ServiceContext } from "../context";
@@ -22,4 +23,10 @@ export async function changeMyPassword(ctx: ServiceContext, input: ChangePasswor
     await recordAudit(tx, ctx, { action: "user.password.change", resourceType: "user", resourceId: ctx.actor.userId });
   });
   return { success: true };
+}
+
+/** Whether an admin set this person's password and they have not chosen their own since. */
+export async function mustChangePassword(db: DbOrTx, userId: string): Promise<boolean> {
+  const [user] = await db.select({ mustChangePassword: users.mustChangePassword }).from(users).where(eq(users.id, userId)).limit(1);
+  return user?.mustChangePassword ?? false;
 }

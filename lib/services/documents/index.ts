@@ -1,7 +1,7 @@
 export { deleteDocument, deleteDocuments, type DeletedDocuments } from "./delete";
 export { findByRef, getDocument, getDocumentData, getDocumentMarkdown, type DocumentRef } from "./get";
 export { assertFolderInParser, fullView, getDocumentInParser } from "./internal";
-export { listDocuments, searchDocuments, type DocumentPage } from "./list";
+export { listDocuments, searchDocuments, type DocumentPage, type SearchPage } from "./list";
 export { locateDocument } from "./locate";
 export { moveDocuments, type MovedDocuments } from "./move";
 export {

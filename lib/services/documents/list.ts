@@ -1,17 +1,20 @@
 import "server-only";
 import { and, sql, type SQL } from "drizzle-orm";
 import { pagination } from "@/lib/contracts/common";
-import type { DocumentRow, ListDocumentsQuery, SearchDocuments } from "@/lib/contracts/documents";
+import type { DocumentRow, ListDocumentsQuery, SearchHit, SearchRequest } from "@/lib/contracts/documents";
+import { formatListValue } from "@/lib/contracts/list-values";
 import type { Pagination } from "@/lib/contracts/common";
 import { documents } from "@/lib/db/schema";
 import { visibleDocuments } from "../access";
 import { assertPermission, type ServiceContext } from "../context";
 import { getParserInTeam } from "../parsers/internal";
 import { assertFolderInParser } from "./internal";
+import { matchSnippet } from "./match-snippet";
 import { listWhere, orderBy, searchWhere } from "./query";
 import { loadReviews, NOT_REQUIRED_REVIEW, toDocumentRow } from "./to-document";
 
 export type DocumentPage = { data: DocumentRow[]; pagination: Pagination };
+export type SearchPage = { data: SearchHit[]; pagination: Pagination };
 
 /**
  * GET /parsers/{parserId}/documents. A folder that is not a live folder of this parser is a 404 (`Folder not
@@ -25,15 +28,29 @@ export async function listDocuments(ctx: ServiceContext, parserId: string, query
   return page(ctx, and(listWhere(parser.id, query), visibleDocuments(ctx)), query);
 }
 
-/** POST /parsers/{parserId}/documents/search: list's filters, `q` over extracted values too, and `filters`. */
-export async function searchDocuments(ctx: ServiceContext, parserId: string, body: SearchDocuments): Promise<DocumentPage> {
+/**
+ * POST /parsers/{parserId}/documents/search: list's filters, `q` over extracted values too, and `filters`. Asked
+ * for, rows also carry the named fields' values (`fields`) and what matched `q` (`snippets`).
+ */
+export async function searchDocuments(ctx: ServiceContext, parserId: string, body: SearchRequest): Promise<SearchPage> {
   assertPermission(ctx, "documents.read");
   const parser = await getParserInTeam(ctx.db, ctx, parserId);
   if (body.folderId) await assertFolderInParser(ctx.db, parser.id, body.folderId);
-  return page(ctx, and(searchWhere(parser.id, body), visibleDocuments(ctx)), body);
+  const fields = body.fields;
+  const q = body.snippets ? body.q : undefined;
+  return page(ctx, and(searchWhere(parser.id, body), visibleDocuments(ctx)), body, (row, document) => ({
+    ...document,
+    ...(fields ? { values: fields.map((field) => ({ field, value: formatListValue(row.data[field]) })) } : {}),
+    ...(q ? { match: matchSnippet(row, q) } : {}),
+  }));
 }
 
-async function page(ctx: ServiceContext, where: SQL | undefined, query: Pick<ListDocumentsQuery, "page" | "limit" | "sort">): Promise<DocumentPage> {
+async function page<T extends DocumentRow = DocumentRow>(
+  ctx: ServiceContext,
+  where: SQL | undefined,
+  query: Pick<ListDocumentsQuery, "page" | "limit" | "sort">,
+  extend: (row: typeof documents.$inferSelect, document: DocumentRow) => T = (_row, document) => document as T,
+): Promise<{ data: T[]; pagination: Pagination }> {
   const rows = await ctx.db
     .select()
     .from(documents)
@@ -47,5 +64,5 @@ async function page(ctx: ServiceContext, where: SQL | undefined, query: Pick<Lis
       ? rows.length
       : ((await ctx.db.select({ count: sql<number>`count(*)::int` }).from(documents).where(where))[0]?.count ?? 0);
   const reviews = await loadReviews(ctx.db, rows);
-  return { data: rows.map((row) => toDocumentRow(row, reviews.get(row.id) ?? NOT_REQUIRED_REVIEW)), pagination: pagination(query, total) };
+  return { data: rows.map((row) => extend(row, toDocumentRow(row, reviews.get(row.id) ?? NOT_REQUIRED_REVIEW))), pagination: pagination(query, total) };
 }

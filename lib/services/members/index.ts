@@ -102,3 +102,4 @@ export async function removeMember(ctx: ServiceContext, userId: string): Promise
   await apiKeysChanged(ctx.db);
   return removed;
 }
+export { resetMemberPassword } from "./reset-password";

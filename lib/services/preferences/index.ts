@@ -32,6 +32,7 @@ export async function updatePreferences(ctx: ServiceContext, input: UpdatePrefer
     const next: StoredPreferences = { ...before };
     if (input.reviewKeymap === null) delete next.reviewKeymap;
     else if (input.reviewKeymap) next.reviewKeymap = overrides({ ...before.reviewKeymap, ...withoutUndefined(input.reviewKeymap) });
+    if (input.listColumns) next.listColumns = mergedColumns(before.listColumns ?? {}, input.listColumns);
     const merged = ReviewKeymapSchema.safeParse(mergedKeymap(next));
     if (!merged.success) {
       const issues = issuesFromZod(merged.error).map((issue) => ({ ...issue, path: `reviewKeymap.${issue.path}` }));
@@ -54,7 +55,22 @@ export function mergedKeymap(preferences: StoredPreferences): ReviewKeymap {
 }
 
 function toPreferences(preferences: StoredPreferences): Preferences {
-  return { reviewKeymap: mergedKeymap(preferences) };
+  return { reviewKeymap: mergedKeymap(preferences), listColumns: preferences.listColumns ?? {} };
+}
+
+/** The caller's chosen list columns by parser id (the queue reads them for each document's parser). */
+export async function listColumnsOf(db: DbOrTx, userId: string): Promise<Record<string, string[]>> {
+  return (await stored(db, userId)).listColumns ?? {};
+}
+
+/** Each named parser's columns are replaced (duplicates dropped); null or an empty list removes the parser's entry. */
+function mergedColumns(before: Record<string, string[]>, changes: Record<string, string[] | null>): Record<string, string[]> {
+  const next = { ...before };
+  for (const [parserId, names] of Object.entries(changes)) {
+    if (!names || names.length === 0) delete next[parserId];
+    else next[parserId] = [...new Set(names)];
+  }
+  return next;
 }
 
 /** Only the actions that differ from their default are kept; known actions only. */

@@ -20,7 +20,7 @@ afterAll(() => handle.close());
 
 describe("preferences", () => {
   it("starts from the default keymap", async () => {
-    expect(await getPreferences(alice)).toEqual({ reviewKeymap: DEFAULT_REVIEW_KEYMAP });
+    expect(await getPreferences(alice)).toEqual({ reviewKeymap: DEFAULT_REVIEW_KEYMAP, listColumns: {} });
   });
 
   it("merges partial remaps over the defaults, stores only the changes, and restores with null", async () => {
@@ -30,9 +30,18 @@ describe("preferences", () => {
     expect(second.reviewKeymap).toEqual({ ...DEFAULT_REVIEW_KEYMAP, reject: "r" });
     const [row] = await handle.db.select({ preferences: users.preferences }).from(users).where(eq(users.id, alice.actor.userId));
     expect(row!.preferences).toEqual({ reviewKeymap: { reject: "r" } });
-    expect(await getPreferences(bob)).toEqual({ reviewKeymap: DEFAULT_REVIEW_KEYMAP });
+    expect(await getPreferences(bob)).toEqual({ reviewKeymap: DEFAULT_REVIEW_KEYMAP, listColumns: {} });
     expect(await updatePreferences(alice, {})).toEqual(second);
-    expect(await updatePreferences(alice, { reviewKeymap: null })).toEqual({ reviewKeymap: DEFAULT_REVIEW_KEYMAP });
+    expect(await updatePreferences(alice, { reviewKeymap: null })).toEqual({ reviewKeymap: DEFAULT_REVIEW_KEYMAP, listColumns: {} });
+  });
+
+  it("keeps list columns per parser: replaced one parser at a time, duplicates dropped, null removes", async () => {
+    const [first, second] = [crypto.randomUUID(), crypto.randomUUID()];
+    await updatePreferences(bob, { listColumns: { [first]: ["total", "vendor", "total"], [second]: ["invoiceNumber"] } });
+    const changed = await updatePreferences(bob, { listColumns: { [second]: null } });
+    expect(changed.listColumns).toEqual({ [first]: ["total", "vendor"] });
+    expect((await getPreferences(alice)).listColumns).toEqual({});
+    expect((await updatePreferences(bob, { listColumns: { [first]: [] } })).listColumns).toEqual({});
   });
 
   it("refuses a keymap that binds one key twice, once merged, with a 400 naming the action", async () => {

@@ -10,3 +10,4 @@ export { resetReview } from "./reset";
 export { updateReviewStage } from "./update-stage";
 export { getReviewChecks, updateReviewChecks } from "./checks";
 export { undoDecision } from "./undo";
+export { bulkReviewDecision } from "./bulk";

@@ -2,11 +2,13 @@ import "server-only";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import { and, asc, eq, inArray, isNull, min, sql, type SQL } from "drizzle-orm";
 import { pagination } from "@/lib/contracts/common";
+import { formatListValue } from "@/lib/contracts/list-values";
 import type { ReviewQueue, ReviewQueueQuery } from "@/lib/contracts/reviews";
 import { documentReviewStages, documents, parsers, reviewStages, users } from "@/lib/db/schema";
 import { teamDocuments } from "../access";
 import { assertPermission, type ServiceContext } from "../context";
 import { getParserInTeam } from "../parsers/internal";
+import { listColumnsOf } from "../preferences";
 
 const others = alias(documentReviewStages, "others");
 
@@ -48,6 +50,7 @@ export async function getReviewQueue(ctx: ServiceContext, query: ReviewQueueQuer
     stageId: reviewStages.id,
     stageName: reviewStages.name,
     rowPosition: documentReviewStages.position,
+    data: documents.data,
     enteredAt,
       })
       .from(documents)
@@ -79,6 +82,7 @@ export async function getReviewQueue(ctx: ServiceContext, query: ReviewQueueQuer
     ctx,
     rows.map((row) => row.documentId),
   );
+  const columns = await listColumnsOf(ctx.db, ctx.actor.userId);
   const people = await peopleById(
     ctx,
     rows.flatMap((row) => (row.assigneeId ? [row.assigneeId] : [])),
@@ -97,6 +101,7 @@ export async function getReviewQueue(ctx: ServiceContext, query: ReviewQueueQuer
         assignee: row.assigneeId ? (people.get(row.assigneeId) ?? null) : null,
         enteredStageAt: row.enteredAt.toISOString(),
         waitingSeconds: Math.max(0, Math.floor((now.getTime() - row.enteredAt.getTime()) / 1000)),
+        values: (columns[row.parserId] ?? []).map((field) => ({ field, value: formatListValue(row.data[field]) })),
       };
     }),
     pagination: pagination(query, counted?.count ?? 0),

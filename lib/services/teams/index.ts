@@ -72,7 +72,10 @@ export async function memberContext(db: Db, userId: string, teamId: string, via:
 }
 
 export async function getMe(ctx: ServiceContext): Promise<Me> {
-  const [user] = await ctx.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, ctx.actor.userId));
+  const [user] = await ctx.db
+    .select({ id: users.id, name: users.name, email: users.email, mustChangePassword: users.mustChangePassword })
+    .from(users)
+    .where(eq(users.id, ctx.actor.userId));
   const [team] = await ctx.db.select({ id: teams.id, name: teams.name, region: teams.region }).from(teams).where(eq(teams.id, ctx.teamId));
   return {
     user: user!,

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui";
 import { getMe } from "@/lib/console/me";
-import { PasswordForm } from "./_components/password-form";
+import { PasswordForm } from "@/components/account/password-form";
 
 export const metadata: Metadata = { title: "Account" };
 

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import type { z } from "zod";
 import { runAction, type ActionResult } from "@/lib/console/action-result";
 import { consoleApi } from "@/lib/console/api/console";
-import { memberOperations, type AddMember, type AddedMemberSchema } from "@/lib/contracts/members";
+import { memberOperations, type AddMember, type AddedMemberSchema, type TemporaryPassword } from "@/lib/contracts/members";
 import type { Role } from "@/lib/contracts/enums";
 
 export async function addMemberAction(values: AddMember): Promise<ActionResult<z.infer<typeof AddedMemberSchema>>> {
@@ -33,4 +33,8 @@ export async function cancelInvitationAction(invitationId: string): Promise<Acti
   });
   revalidatePath("/settings/members");
   return result;
+}
+
+export async function resetPasswordAction(userId: string): Promise<ActionResult<TemporaryPassword>> {
+  return runAction(async () => (await consoleApi()).call(memberOperations.resetPassword, { params: { userId } }));
 }

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { runAction, type ActionResult } from "@/lib/console/action-result";
 import { consoleApi } from "@/lib/console/api/console";
 import { documentOperations } from "@/lib/contracts/documents";
+import { preferenceOperations } from "@/lib/contracts/preferences";
 
 const path = (parserId: string) => `/parsers/${parserId}/documents`;
 
@@ -35,4 +36,12 @@ export async function importUrlsAction(parserId: string, urls: string[], folderI
   const result = await runAction(async () => (await (await consoleApi()).call(documentOperations.uploadUrls, { params: { parserId }, body: { urls, ...(folderId ? { folderId } : {}) } })).result.length);
   revalidatePath(path(parserId));
   return result;
+}
+
+/** Remembers which extracted fields this person sees as columns for this parser (lists and the review queue). */
+export async function saveListColumnsAction(parserId: string, fields: string[]): Promise<ActionResult<string[]>> {
+  return runAction(async () => {
+    const saved = await (await consoleApi()).call(preferenceOperations.update, { body: { listColumns: { [parserId]: fields.length > 0 ? fields : null } } });
+    return saved.listColumns[parserId] ?? [];
+  });
 }

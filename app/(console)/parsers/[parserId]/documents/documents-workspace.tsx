@@ -7,6 +7,7 @@ import { STATUS_OPTIONS } from "@/components/documents/document-status-badge";
 import { DocumentFilters, type FilterOption, type ReviewFilterValues } from "@/components/documents/document-filters";
 import { DocumentsTable, type DocumentQuery } from "@/components/documents/documents-table";
 import { ImportUrlsDialog } from "@/components/documents/import-urls-dialog";
+import { ListColumnsDialog } from "@/components/documents/list-columns-dialog";
 import { UploadDropzone } from "@/components/documents/upload-dropzone";
 import { ExportDialog } from "@/components/exports/export-dialog";
 import type { FolderActionResult, FolderTreeActions } from "@/components/folders/folder-actions";
@@ -15,7 +16,7 @@ import { Button, ConfirmDialog, Input, Select, useToast } from "@/components/ui"
 import type { ActionResult } from "@/lib/console/action-result";
 import type { Folder } from "@/lib/contracts/folders";
 import { createFolderAction, deleteFolderAction, updateFolderAction } from "./actions";
-import { deleteDocumentsAction, importUrlsAction, moveDocumentsAction, reprocessDocumentsAction } from "./document-actions";
+import { deleteDocumentsAction, importUrlsAction, moveDocumentsAction, reprocessDocumentsAction, saveListColumnsAction } from "./document-actions";
 
 function toTreeResult<T>(result: ActionResult<T>): FolderActionResult {
   return result.ok ? { ok: true } : { ok: false, message: result.error.message };
@@ -32,6 +33,8 @@ export function DocumentsWorkspace({
   canManageFolders,
   canWriteDocuments,
   canExport = false,
+  fieldNames,
+  initialColumns,
 }: {
   parserId: string;
   folders: Folder[];
@@ -42,6 +45,10 @@ export function DocumentsWorkspace({
   canManageFolders: boolean;
   canWriteDocuments: boolean;
   canExport?: boolean;
+  /** The parser's top-level fields, offered as list columns. */
+  fieldNames: string[];
+  /** The columns this person chose for this parser. */
+  initialColumns: string[];
 }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -52,6 +59,7 @@ export function DocumentsWorkspace({
   const [search, setSearch] = useState(query.q ?? "");
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [columns, setColumns] = useState<string[]>(initialColumns);
   const current = folders.find((folder) => folder.id === query.folderId) ?? null;
 
   function setParams(changes: Record<string, string | null>) {
@@ -99,16 +107,28 @@ export function DocumentsWorkspace({
 
   const ids = [...selected];
   return (
-    <div className="grid grid-cols-[16rem_1fr] gap-6">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-[16rem_minmax(0,1fr)]">
       <aside aria-label="Folders" className="self-start rounded-lg border border-line bg-surface p-3">
         <FolderTree folders={folders} totalDocuments={totalDocuments} selectedId={query.folderId ?? null} onSelect={(id) => setParams({ folder: id })} actions={folderActions} />
       </aside>
       <section aria-labelledby="documents-heading" className="flex min-w-0 flex-col gap-3">
-        <div className="flex items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="documents-heading" className="text-base font-semibold">
             {current ? current.pathLabel : "All documents"}
           </h2>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            {fieldNames.length > 0 ? (
+              <ListColumnsDialog
+                fieldNames={fieldNames}
+                columns={columns}
+                onSave={async (fields) => {
+                  const result = await saveListColumnsAction(parserId, fields);
+                  if (!result.ok) return result.error.message;
+                  setColumns(result.data);
+                  return null;
+                }}
+              />
+            ) : null}
             {canExport ? <ExportDialog parserId={parserId} query={query} selectedIds={ids} onDone={(file) => toast({ title: "Export downloaded", description: file, tone: "success" })} /> : null}
             {canWriteDocuments ? (
               <ImportUrlsDialog
@@ -182,7 +202,7 @@ export function DocumentsWorkspace({
             </Button>
           </div>
         ) : null}
-        <DocumentsTable parserId={parserId} query={query} selected={selected} onSelectedChange={setSelected} onPage={(page) => setParams({ page: page > 1 ? String(page) : null })} />
+        <DocumentsTable parserId={parserId} query={query} columns={columns} selected={selected} onSelectedChange={setSelected} onPage={(page) => setParams({ page: page > 1 ? String(page) : null })} />
       </section>
       <ConfirmDialog
         open={confirmDelete}

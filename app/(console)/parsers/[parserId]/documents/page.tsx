@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { DOCUMENT_SORTS } from "@/lib/contracts/documents";
 import { DOCUMENT_STATUSES } from "@/lib/contracts/enums";
 import { consoleApi } from "@/lib/console/api/console";
+import { fieldOperations } from "@/lib/contracts/fields";
 import { folderOperations } from "@/lib/contracts/folders";
+import { preferenceOperations } from "@/lib/contracts/preferences";
 import { reviewOperations } from "@/lib/contracts/reviews";
 import { getMe, hasPermission } from "@/lib/console/me";
 import { getParserOrNotFound } from "@/lib/console/parser";
@@ -19,10 +21,13 @@ export default async function DocumentsPage({ params, searchParams }: { params: 
   const { parserId } = await params;
   const [parser, me, search, api] = await Promise.all([getParserOrNotFound(parserId), getMe(), searchParams, consoleApi()]);
   const canReadReviews = hasPermission(me, "reviews.read");
-  const [{ data: folders }, reviewers, stages] = await Promise.all([
+  const [{ data: folders }, reviewers, stages, fieldNames, columns] = await Promise.all([
     api.call(folderOperations.list, { params: { parserId } }),
     canReadReviews ? api.call(reviewOperations.reviewers, { params: { parserId } }).then((result) => result.data) : [],
     canReadReviews ? api.call(reviewOperations.listStages, { params: { parserId } }).then((result) => result.data) : [],
+    // Columns are a convenience: a role that cannot read the fields, or a failed read, just offers none.
+    api.call(fieldOperations.list, { params: { parserId } }).then((result) => result.data.map((field) => field.name), () => [] as string[]),
+    api.call(preferenceOperations.get, {}).then((preferences) => preferences.listColumns[parserId] ?? [], () => [] as string[]),
   ]);
   const page = Number.parseInt(search.page ?? "1", 10);
   const assignee = reviewers.find((reviewer) => reviewer.id === search.assignee)?.id;
@@ -53,6 +58,8 @@ export default async function DocumentsPage({ params, searchParams }: { params: 
       canManageFolders={hasPermission(me, "parsers.write")}
       canWriteDocuments={hasPermission(me, "documents.write")}
       canExport={hasPermission(me, "exports.read")}
+      fieldNames={fieldNames}
+      initialColumns={columns.filter((name) => fieldNames.includes(name))}
     />
   );
 }

@@ -6,10 +6,12 @@ import type { Member } from "@/lib/contracts/members";
 import type { Role } from "@/lib/contracts/enums";
 import { formatDate } from "@/lib/utils/format-date";
 import { changeRoleAction, removeMemberAction } from "../actions";
+import { MemberPasswordResetDialog } from "./member-password-reset-dialog";
 import { ROLE_OPTIONS } from "./roles";
 
 export function MembersTable({ members, currentUserId }: { members: Member[]; currentUserId: string }) {
   const [removing, setRemoving] = useState<Member | null>(null);
+  const [resetting, setResetting] = useState<Member | null>(null);
   const [pending, startTransition] = useTransition();
   const { toast } = useToast();
 
@@ -28,9 +30,9 @@ export function MembersTable({ members, currentUserId }: { members: Member[]; cu
         <TableHeader>
           <TableRow>
             <TableHead>Name</TableHead>
-            <TableHead>E-mail</TableHead>
+            <TableHead className="hidden md:table-cell">E-mail</TableHead>
             <TableHead>Role</TableHead>
-            <TableHead>Joined</TableHead>
+            <TableHead className="hidden lg:table-cell">Joined</TableHead>
             <TableHead>
               <span className="sr-only">Actions</span>
             </TableHead>
@@ -42,15 +44,17 @@ export function MembersTable({ members, currentUserId }: { members: Member[]; cu
               <TableCell className="font-medium">
                 {member.name}
                 {member.id === currentUserId ? <span className="ml-1 text-muted">(you)</span> : null}
+                {/* Under 768 px the e-mail folds under the name. */}
+                <span className="block text-xs font-normal break-all text-muted md:hidden">{member.email}</span>
               </TableCell>
-              <TableCell>{member.email}</TableCell>
+              <TableCell className="hidden md:table-cell">{member.email}</TableCell>
               <TableCell>
                 <Select
                   aria-label={`Role of ${member.name}`}
                   value={member.role}
                   disabled={pending}
                   onChange={(event) => changeRole(member, event.target.value as Role)}
-                  wrapperClassName="w-36"
+                  wrapperClassName="w-28 sm:w-36"
                 >
                   {ROLE_OPTIONS.map((option) => (
                     <option key={option.value} value={option.value}>
@@ -59,8 +63,13 @@ export function MembersTable({ members, currentUserId }: { members: Member[]; cu
                   ))}
                 </Select>
               </TableCell>
-              <TableCell>{formatDate(member.joinedAt)}</TableCell>
+              <TableCell className="hidden lg:table-cell">{formatDate(member.joinedAt)}</TableCell>
               <TableCell className="text-right">
+                {member.id === currentUserId ? null : (
+                  <Button variant="ghost" size="sm" onClick={() => setResetting(member)} aria-label={`Reset the password of ${member.name}`}>
+                    Reset password
+                  </Button>
+                )}
                 <Button variant="ghost" size="sm" onClick={() => setRemoving(member)} aria-label={`Remove ${member.name}`}>
                   Remove
                 </Button>
@@ -69,6 +78,7 @@ export function MembersTable({ members, currentUserId }: { members: Member[]; cu
           ))}
         </TableBody>
       </Table>
+      <MemberPasswordResetDialog member={resetting} onClose={() => setResetting(null)} />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

@@ -108,8 +108,8 @@ async function loadNeighbours(api: ApiClient, documentId: string): Promise<Neigh
   const queue = await api.call(reviewOperations.queue, { query: { assignee: "me", limit: 100 } }).catch(() => null);
   const items = (queue?.data ?? []).map((item) => ({ parserId: item.parser.id, documentId: item.documentId, name: item.name }));
   const index = items.findIndex((item) => item.documentId === documentId);
-  if (index === -1) return { previous: null, next: items[0] ?? null };
-  return { previous: items[index - 1] ?? null, next: items[index + 1] ?? null };
+  if (index === -1) return { previous: null, next: items[0] ?? null, position: null };
+  return { previous: items[index - 1] ?? null, next: items[index + 1] ?? null, position: { index: index + 1, total: queue?.pagination.total ?? items.length } };
 }
 
 /**
