@@ -1,10 +1,11 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { Button, ConfirmDialog, Select, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow, useToast } from "@/components/ui";
+import { Button, Select, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow, useToast } from "@/components/ui";
 import type { Member } from "@/lib/contracts/members";
 import type { Role } from "@/lib/contracts/enums";
 import { formatDate } from "@/lib/utils/format-date";
+import { ConfirmActionDialog } from "@/components/console/confirm-action-dialog";
 import { changeRoleAction, removeMemberAction } from "../actions";
 import { MemberPasswordResetDialog } from "./member-password-reset-dialog";
 import { ROLE_OPTIONS } from "./roles";
@@ -79,24 +80,14 @@ export function MembersTable({ members, currentUserId }: { members: Member[]; cu
         </TableBody>
       </Table>
       <MemberPasswordResetDialog member={resetting} onClose={() => setResetting(null)} />
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        title={`Remove ${removing?.name ?? ""} from the team?`}
-        description="Documents assigned to them go back to their review stage unassigned, and their API keys for this team are revoked."
+      <ConfirmActionDialog
+        target={removing}
+        onClose={() => setRemoving(null)}
+        title={(member) => `Remove ${member.name} from the team?`}
+        description={() => "Documents assigned to them go back to their review stage unassigned, and their API keys for this team are revoked."}
         confirmLabel="Remove member"
-        tone="destructive"
-        onConfirm={async () => {
-          if (!removing) return;
-          const result = await removeMemberAction(removing.id);
-          if (!result.ok) throw new Error(result.error.message);
-          toast({
-            title: `${removing.name} was removed`,
-            description: `${result.data.unassignedDocuments} documents unassigned, ${result.data.revokedKeys} keys revoked.`,
-            tone: "success",
-          });
-          setRemoving(null);
-        }}
+        action={(member) => removeMemberAction(member.id)}
+        success={(member, removed) => ({ title: `${member.name} was removed`, description: `${removed.unassignedDocuments} documents unassigned, ${removed.revokedKeys} keys revoked.` })}
       />
     </>
   );
