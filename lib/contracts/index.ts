@@ -11,6 +11,7 @@ import { folderOperations } from "./folders";
 import { learningOperations } from "./learning";
 import { myInvitationOperations } from "./invitations";
 import { memberOperations } from "./members";
+import { pageWordOperations } from "./page-words";
 import { parserOperations } from "./parsers";
 import { preferenceOperations } from "./preferences";
 import { reviewCheckOperations } from "./review-checks";
@@ -31,6 +32,7 @@ export const operationGroups = {
   folders: folderOperations,
   audit: auditOperations,
   documents: documentOperations,
+  pageWords: pageWordOperations,
   exports: exportOperations,
   reviews: reviewOperations,
   reviewChecks: reviewCheckOperations,
