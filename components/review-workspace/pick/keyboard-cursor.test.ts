@@ -36,8 +36,10 @@ describe("the keyboard cursor over a page's words", () => {
     cursor = moveCursor(layout, cursor, "grow");
     expect(text(cursor)).toBe("Widget A 2");
     cursor = moveCursor(layout, cursor, "shrink");
-    cursor = moveCursor(layout, cursor, "shrink");
     expect(text(cursor)).toBe("Widget A");
+    cursor = moveCursor(layout, cursor, "shrink");
+    expect(text(cursor)).toBe("Widget");
+    expect(text(moveCursor(layout, cursor, "shrink"))).toBe("Widget");
     cursor = moveCursor(layout, cursor, "up");
     expect(text(cursor)).toBe("Invoice Number");
     // The edges hold.

@@ -3,6 +3,7 @@
 import { runAction, type ActionResult } from "@/lib/actions/result";
 import { consoleApi } from "@/lib/api-client/console";
 import { documentOperations, type DocumentFull, type Review } from "@/lib/contracts/documents";
+import { pageWordOperations, type PageWords } from "@/lib/contracts/page-words";
 import { preferenceOperations, type ReviewKeymap } from "@/lib/contracts/preferences";
 import { reviewCheckOperations } from "@/lib/contracts/review-checks";
 import { reviewOperations } from "@/lib/contracts/reviews";
@@ -136,4 +137,9 @@ export async function saveReviewKeymapAction(keymap: ReviewKeymap | null): Promi
     const preferences = await (await consoleApi()).call(preferenceOperations.update, { body: { reviewKeymap: keymap } });
     return preferences.reviewKeymap;
   });
+}
+
+/** The words the engine read on the document's pages, with their boxes: what picking off images and scans reads. */
+export async function loadDocumentWordsAction(parserId: string, documentId: string): Promise<ActionResult<PageWords>> {
+  return runAction(async () => (await consoleApi()).call(pageWordOperations.get, { params: { parserId, documentId } }));
 }
