@@ -125,7 +125,8 @@ export function TableField({ field, data, readOnly, pickTargetKey, events, wide 
     event.preventDefault();
     const input = document.getElementById(inputId(cellPath(field.name, next.row, columns[next.column]!.name)));
     input?.focus();
-    if (input instanceof HTMLInputElement && ["text", "email", "url", "tel", "search"].includes(input.type)) input.select();
+    // The caret goes to the end of the text, so → moves on at once and ← moves into the text.
+    if (input instanceof HTMLInputElement && ["text", "email", "url", "tel", "search"].includes(input.type)) input.setSelectionRange(input.value.length, input.value.length);
   }
 
   return (
