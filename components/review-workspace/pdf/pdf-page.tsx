@@ -33,6 +33,8 @@ export type PdfPageProps = {
   onKeyboardPickDone: () => void;
   /** Called each time the page finishes drawing (the viewer counts the first one of the document). */
   onRendered: () => void;
+  /** The page's text layer came out empty (a scan): picking needs the engine's words. */
+  onNoText: () => void;
   registerSlot: (pageNumber: number, element: HTMLElement | null) => void;
 };
 
@@ -41,7 +43,7 @@ const devicePixelRatio = typeof window === "undefined" ? 1 : Math.min(2, window.
 
 /** One page: a slot of the page's size that renders its canvas and text layer only while near the viewport. */
 export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
-  const { pageNumber, pageCount, width, height, scale, rotate, render, highlight, pickLabel, wordsOf, onPick, onPickRow, keyboardPick, onKeyboardPickDone, onRendered, registerSlot } = props;
+  const { pageNumber, pageCount, width, height, scale, rotate, render, highlight, pickLabel, wordsOf, onPick, onPickRow, keyboardPick, onKeyboardPickDone, onRendered, onNoText, registerSlot } = props;
   // Held in state (not a ref) so the keyboard picker, which reads the page's words, renders once the slot exists.
   const [slot, setSlot] = useState<HTMLDivElement | null>(null);
   const pick = usePagePick({
@@ -79,6 +81,9 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
           loading={null}
           error={<p className="p-4 text-sm text-danger">Page {pageNumber} could not be shown.</p>}
           onRenderSuccess={onRendered}
+          onRenderTextLayerSuccess={() => {
+            if (slot && !slot.querySelector(".textLayer")?.textContent?.trim()) onNoText();
+          }}
         />
       ) : (
         <span className="absolute inset-0 flex items-center justify-center text-xs text-muted">Page {pageNumber}</span>

@@ -99,8 +99,11 @@ export default function PdfViewer(props: PdfViewerProps) {
   const zoomBy = (factor: number) => setZoom({ fit: false, scale: Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale * factor)) });
   const pickHint = pickLabel ? `Click a phrase (Alt: one word, Shift: extend) or drag a box on the page to fill “${pickLabel}”.` : null;
 
-  // Scanned pages have no text layer: their words come from the engine's page model.
-  const engineWords = useEngineWords(parserId, documentId, firstPainted);
+  // Scanned pages have no text layer: their words come from the engine's page model, asked for only once a page
+  // turns out to have no text (server actions run one at a time: a needless load would hold up saves).
+  const [scanned, setScanned] = useState(false);
+  const onNoText = useCallback(() => setScanned(true), []);
+  const engineWords = useEngineWords(parserId, documentId, scanned);
   const wordsOf = useCallback(
     (pageNumber: number, slot: HTMLElement): PickWord[] => {
       const fromTextLayer = textLayerWords(slot);
@@ -204,6 +207,7 @@ export default function PdfViewer(props: PdfViewerProps) {
             onPickRow={onPickRowOnPage}
             keyboardPickPage={keyboardPickPage}
             onKeyboardPickDone={endKeyboardPick}
+            onNoText={onNoText}
             onRendered={onRendered}
             registerSlot={registerSlot}
           />
@@ -238,10 +242,11 @@ function PagesColumn(props: {
   onPickRow: (pageNumber: number, cells: RowCell[]) => boolean;
   keyboardPickPage: number | null;
   onKeyboardPickDone: () => void;
+  onNoText: () => void;
   onRendered: () => void;
   registerSlot: (pageNumber: number, element: HTMLElement | null) => void;
 }) {
-  const { paneRef, pageCount, scale, rotation, near, sizeOf, highlight, pickLabel, wordsOf, onPick, onPickRow, keyboardPickPage, onKeyboardPickDone, onRendered, registerSlot } = props;
+  const { paneRef, pageCount, scale, rotation, near, sizeOf, highlight, pickLabel, wordsOf, onPick, onPickRow, keyboardPickPage, onKeyboardPickDone, onNoText, onRendered, registerSlot } = props;
   return (
     <div
       ref={paneRef}
@@ -273,6 +278,7 @@ function PagesColumn(props: {
               onPickRow={onPickRow}
               keyboardPick={keyboardPickPage === pageNumber}
               onKeyboardPickDone={onKeyboardPickDone}
+              onNoText={onNoText}
               onRendered={onRendered}
               registerSlot={registerSlot}
             />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clickMode, linesOf, phrasesOf, pickAtPoint, pickInArea, rowCellsInArea, type PickWord } from "./phrases";
-import { assignRowCells } from "./row-columns";
+import { assignRowCells, columnPlaces } from "./row-columns";
 
 /** Words laid out like a page: each line at `top`, words at given lefts, 10 units high, 6 units per character. */
 function line(top: number, ...words: Array<[string, number]>): PickWord[] {
@@ -85,5 +85,30 @@ describe("a picked row's phrases in the table's columns", () => {
     expect(assignRowCells(cells, columns, 1)).toEqual({ description: "Widget A", quantity: "2", amount: "20.00" });
     // More phrases than columns left: the rest are not forced in.
     expect(assignRowCells(cells, columns, 2)).toEqual({ quantity: "Widget A", amount: "2" });
+  });
+});
+
+describe("where a table's columns sit", () => {
+  it("spans each column's cells in the other rows on the same page, and knows nothing of columns no other row shows", () => {
+    const field = {
+      name: "items",
+      columns: [{ name: "description" }, { name: "quantity" }, { name: "amount" }],
+    } as unknown as Parameters<typeof columnPlaces>[0];
+    const cell = (x: number, w: number, page = 1) => ({ confidence: 0.9, source: { page, x, y: 0.5, w, h: 0.02 } });
+    const metadata = {
+      rows: [
+        { description: cell(0.1, 0.2), quantity: cell(0.55, 0.02), amount: cell(0.8, 0.05, 2) },
+        { description: cell(0.1, 0.25), quantity: cell(0.56, 0.03) },
+        { description: cell(0.3, 0.3), quantity: cell(0.9, 0.05), amount: cell(0.7, 0.05) },
+      ],
+    };
+    const places = columnPlaces(field, metadata, 3, { page: 1, exceptRow: 2 });
+    expect(places.map((place) => place.name)).toEqual(["description", "quantity", "amount"]);
+    expect(places[0]!.extent!.left).toBeCloseTo(0.1);
+    expect(places[0]!.extent!.right).toBeCloseTo(0.35);
+    expect(places[1]!.extent!.left).toBeCloseTo(0.55);
+    expect(places[1]!.extent!.right).toBeCloseTo(0.59);
+    // The one amount the other rows have is on page 2.
+    expect(places[2]!.extent).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import type { Field } from "@/lib/contracts/fields";
+import { readCellMeta } from "../field-values";
 import type { RowCell } from "./phrases";
 
 /** A table column as the row pick sees it: its name and, when other rows show it, where it sits across the page. */
@@ -32,3 +34,23 @@ export function assignRowCells(cells: readonly RowCell[], columns: readonly Colu
   });
   return assigned;
 }
+
+/**
+ * Where a table's columns sit on a page, from the source boxes of its cells in every row but one (page fractions,
+ * unturned); null for a column no other row shows there.
+ */
+export function columnPlaces(field: Field, tableMetadata: unknown, rowCount: number, options: { page: number; exceptRow: number }): ColumnPlace[] {
+  return (field.columns ?? []).map((column) => {
+    let left = Number.POSITIVE_INFINITY;
+    let right = Number.NEGATIVE_INFINITY;
+    for (let row = 0; row < rowCount; row++) {
+      if (row === options.exceptRow) continue;
+      const source = readCellMeta(tableMetadata, row, column.name).source;
+      if (!source || source.page !== options.page) continue;
+      left = Math.min(left, source.x);
+      right = Math.max(right, source.x + source.w);
+    }
+    return { name: column.name, extent: Number.isFinite(left) ? { left, right } : null };
+  });
+}
+

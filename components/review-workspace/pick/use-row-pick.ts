@@ -2,30 +2,10 @@
 
 import { useCallback } from "react";
 import type { Field } from "@/lib/contracts/fields";
-import { readCellMeta } from "../field-values";
 import type { DocumentData } from "../use-document-data";
 import type { ValuePath } from "../value-paths";
 import type { RowCell } from "./phrases";
-import { assignRowCells, type ColumnPlace } from "./row-columns";
-
-/**
- * Where a table's columns sit on a page, from the source boxes of its cells in every row but one (page fractions,
- * unturned); null for a column no other row shows there.
- */
-export function columnPlaces(field: Field, tableMetadata: unknown, rowCount: number, options: { page: number; exceptRow: number }): ColumnPlace[] {
-  return (field.columns ?? []).map((column) => {
-    let left = Number.POSITIVE_INFINITY;
-    let right = Number.NEGATIVE_INFINITY;
-    for (let row = 0; row < rowCount; row++) {
-      if (row === options.exceptRow) continue;
-      const source = readCellMeta(tableMetadata, row, column.name).source;
-      if (!source || source.page !== options.page) continue;
-      left = Math.min(left, source.x);
-      right = Math.max(right, source.x + source.w);
-    }
-    return { name: column.name, extent: Number.isFinite(left) ? { left, right } : null };
-  });
-}
+import { assignRowCells, columnPlaces } from "./row-columns";
 
 /** A row region picked off the page fills the focused cell's row, column by column (see assignRowCells). */
 export function useRowPick({ fields, data, target }: { fields: Field[]; data: DocumentData; target: ValuePath | null }) {
