@@ -318,7 +318,9 @@ test("an invoice reviewed with the keyboard alone: pick from the page, walk the 
   expect(await page.evaluate(() => Number(sessionStorage.getItem("mouseEvents") ?? 0))).toBe(0);
 });
 
-test.afterAll(async ({ request }) => {
+test.afterAll(async ({ playwright }, testInfo) => {
   // The parsers of this journey go, so the journeys after it find the workspace as they left it.
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   for (const parserId of parserIds) await request.fetch(`/api/v1/parsers/${parserId}`, { method: "DELETE", headers: { authorization: `Bearer ${apiKey}` } });
+  await request.dispose();
 });
