@@ -18,7 +18,7 @@ import { useReviewShortcuts } from "./keyboard/use-review-shortcuts";
 import { focusNextNeedingAttention } from "./focus-attention";
 import { ReviewPanel } from "./review/review-panel";
 import { reviewAbilities, type Viewer } from "./review-abilities";
-import { useDocumentData } from "./use-document-data";
+import { definitionOf, useDocumentData } from "./use-document-data";
 import { useQueueNavigation } from "./use-queue-navigation";
 import { useReviewDecisions } from "./use-review-decisions";
 import { inputId, pathKey, type ValuePath } from "./value-paths";
@@ -106,7 +106,8 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
   const splitRef = useRef<HTMLDivElement>(null);
   const split = useSplit(splitRef);
   const [wideTables, setWideTables] = useWideTables();
-  const pickTarget = abilities.edit.allowed ? focused?.path ?? null : null;
+  // A nested table's cell is edited in its own grid: text picked off the page cannot be its value.
+  const pickTarget = abilities.edit.allowed && focused && definitionOf(fields, focused.path)?.type !== "table" ? focused.path : null;
   const pickLabel = pickTarget ? (pickTarget.row === undefined ? pickTarget.field : `${pickTarget.column}, row ${pickTarget.row + 1} of ${pickTarget.field}`) : null;
 
   // Pointing at a value (focus, or the pointer entering it) scrolls the page to its source; leaving it does not.
