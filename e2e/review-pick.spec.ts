@@ -318,6 +318,36 @@ test("an invoice reviewed with the keyboard alone: pick from the page, walk the 
   expect(await page.evaluate(() => Number(sessionStorage.getItem("mouseEvents") ?? 0))).toBe(0);
 });
 
+test("a nested table's rows are edited in a grid of their own", async ({ page, request }) => {
+  const parserId = await parserWithStage(request, "Nested lines", [
+    { name: "invoiceNumber", type: "text" },
+    { name: "lines", type: "table", columns: [{ name: "description", type: "text" }, { name: "parts", type: "table", columns: [{ name: "partNo", type: "text" }, { name: "count", type: "number" }] }] },
+  ]);
+  const documentId = await uploadInReview(request, parserId, { name: "INV-N-1.pdf", mimeType: "application/pdf", buffer: await invoicePdf("INV-N-1") });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  await page.goto(`/parsers/${parserId}/documents/${documentId}`);
+  await expect(page.getByRole("group", { name: "Page 1 of 2" }).locator("canvas")).toBeVisible();
+
+  const rows = await page.getByRole("textbox", { name: /^description, row \d+$/ }).count();
+  await page.getByRole("button", { name: "Add a row to lines" }).click();
+  await page.getByRole("button", { name: `parts, row ${rows + 1}: 0 rows, edit` }).click();
+  const dialog = page.getByRole("dialog", { name: `parts, row ${rows + 1} of lines` });
+  await dialog.getByRole("button", { name: "Add row" }).click();
+  await dialog.getByLabel("partNo, row 1", { exact: true }).fill("P-100");
+  await dialog.getByLabel("count, row 1", { exact: true }).fill("x");
+  await dialog.getByRole("button", { name: "Save rows" }).click();
+  // A count that is no number keeps the grid open with the reason.
+  await expect(dialog.getByText("Enter a number")).toBeVisible();
+  await dialog.getByLabel("count, row 1", { exact: true }).fill("3");
+  await dialog.getByRole("button", { name: "Save rows" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("button", { name: `parts, row ${rows + 1}: 1 rows, edit` })).toBeVisible();
+  await expect(page.getByText("All changes saved")).toBeVisible();
+  const saved = await api<{ data: { lines: Array<{ parts: unknown }> } }>(request, "GET", `/parsers/${parserId}/documents/${documentId}`);
+  expect(saved.data.lines.at(-1)?.parts).toEqual([{ partNo: "P-100", count: 3 }]);
+});
+
 test.afterAll(async ({ playwright }, testInfo) => {
   // The parsers of this journey go, so the journeys after it find the workspace as they left it.
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
