@@ -335,10 +335,6 @@ test("a nested table's rows are edited in a grid of their own", async ({ page, r
   const dialog = page.getByRole("dialog", { name: `parts, row ${rows + 1} of lines` });
   await dialog.getByRole("button", { name: "Add row" }).click();
   await dialog.getByLabel("partNo, row 1", { exact: true }).fill("P-100");
-  await dialog.getByLabel("count, row 1", { exact: true }).fill("x");
-  await dialog.getByRole("button", { name: "Save rows" }).click();
-  // A count that is no number keeps the grid open with the reason.
-  await expect(dialog.getByText("Enter a number")).toBeVisible();
   await dialog.getByLabel("count, row 1", { exact: true }).fill("3");
   await dialog.getByRole("button", { name: "Save rows" }).click();
   await expect(dialog).toHaveCount(0);
