@@ -338,7 +338,7 @@ test("a nested table's rows are edited in a grid of their own", async ({ page, r
   await dialog.getByLabel("count, row 1", { exact: true }).fill("3");
   await dialog.getByRole("button", { name: "Save rows" }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole("button", { name: `parts, row ${rows + 1}: 1 rows, edit` })).toBeVisible();
+  await expect(page.getByRole("button", { name: `parts, row ${rows + 1}: 1 row, edit` })).toBeVisible();
   await expect(page.getByText("All changes saved")).toBeVisible();
   const saved = await api<{ data: { lines: Array<{ parts: unknown }> } }>(request, "GET", `/parsers/${parserId}/documents/${documentId}`);
   expect(saved.data.lines.at(-1)?.parts).toEqual([{ partNo: "P-100", count: 3 }]);

@@ -36,6 +36,7 @@ function TableCell({ field, column, columnIndex, rowIndex, row, data, readOnly, 
   const value = row[column.name];
   const hintId = `${id}-confidence`;
   const [nestedOpen, setNestedOpen] = useState(false);
+  const nestedCount = Array.isArray(value) ? value.length : 0;
   return (
     <td
       data-value-path={key}
@@ -55,7 +56,7 @@ function TableCell({ field, column, columnIndex, rowIndex, row, data, readOnly, 
             size="sm"
             className="h-7 px-1.5 text-xs"
             disabled={readOnly && !Array.isArray(value)}
-            aria-label={`${column.name}, row ${rowIndex + 1}: ${Array.isArray(value) ? value.length : 0} rows${readOnly ? "" : ", edit"}`}
+            aria-label={`${column.name}, row ${rowIndex + 1}: ${nestedCount} ${nestedCount === 1 ? "row" : "rows"}${readOnly ? "" : ", edit"}`}
             onFocus={() => events.onFocusValue(path, meta)}
             onClick={() => setNestedOpen(true)}
           >
