@@ -218,7 +218,7 @@ test("an invoice reviewed with the keyboard alone: pick from the page, walk the 
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   // From here on, every trusted mouse or pointer event is counted (in the tab's session storage): there must be none.
-  await page.addInitScript(`for (const type of ["mousedown", "mouseup", "pointerdown", "pointerup", "click", "wheel"]) window.addEventListener(type, (event) => {
+  await page.addInitScript(`for (const type of ["mousedown", "mouseup", "mousemove", "pointerdown", "pointerup", "pointermove", "wheel", "contextmenu"]) window.addEventListener(type, (event) => {
     if (event.isTrusted) sessionStorage.setItem("mouseEvents", String(Number(sessionStorage.getItem("mouseEvents") || 0) + 1));
   }, true);`);
   await page.goto(`/parsers/${parserId}/documents/${documentId}`);
