@@ -128,14 +128,16 @@ test("a receipt photo: click a phrase, Alt-click a word, Shift-click to extend, 
   const wholesaler = word(words, /^Wh/);
   const vendorName = `${global.text} ${wholesaler.text}`;
 
-  // A click takes the phrase, not the one word under the pointer.
+  // Alt-click takes one word; a plain click the phrase, not the one word under the pointer.
   const vendor = page.getByLabel("vendor", { exact: true });
   await vendor.focus();
   await expect(page.getByText("drag a box on the image to fill “vendor”", { exact: false })).toBeVisible();
+  await group.click({ position: await pointOn(page, wholesaler), modifiers: ["Alt"] });
+  await expect(vendor).toHaveValue(wholesaler.text);
+  await expect(page.getByText("All changes saved")).toBeVisible();
   await group.click({ position: await pointOn(page, wholesaler) });
   await expect(vendor).toHaveValue(vendorName);
-  await expect(page.getByText("All changes saved")).toBeVisible();
-  // Alt-click: one word; Shift-click: from the last pick to the clicked word.
+  // Shift-click: from the last pick to the clicked word.
   await group.click({ position: await pointOn(page, global), modifiers: ["Alt"] });
   await expect(vendor).toHaveValue(global.text);
   await group.click({ position: await pointOn(page, wholesaler), modifiers: ["Shift"] });
@@ -154,6 +156,8 @@ test("a receipt photo: click a phrase, Alt-click a word, Shift-click to extend, 
   const receiptNumber = page.getByLabel("receiptNumber", { exact: true });
   await receiptNumber.focus();
   const receiptWord = word(words, /^R.1001$/);
+  await group.click({ position: await pointOn(page, word(words, /^Rec/), 1), modifiers: ["Alt"] });
+  await expect(receiptNumber).not.toHaveValue(receiptWord.text);
   await group.click({ position: await pointOn(page, receiptWord, 1) });
   await expect(receiptNumber).toHaveValue(receiptWord.text);
   for (let turn = 0; turn < 3; turn++) await page.getByRole("button", { name: "Rotate pages clockwise" }).click();

@@ -43,6 +43,24 @@ export function ImageViewer(props: PickProps & {
   const scale = zoom.fit ? fitScale : zoom.scale;
   const zoomBy = (factor: number) => setZoom({ fit: false, scale: Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale * factor)) });
 
+  // The server's HTML carries the image: it may have loaded before React hydrated, when `onLoad` never fires; the
+  // ref sees such an image complete.
+  const loadedOnce = useRef(false);
+  const onImageLoaded = useCallback(
+    (image: HTMLImageElement) => {
+      if (loadedOnce.current || !image.naturalWidth) return;
+      loadedOnce.current = true;
+      setNatural({ width: image.naturalWidth, height: image.naturalHeight || 1 });
+      markFirstPagePainted(documentId, onFirstPagePainted);
+    },
+    [documentId, onFirstPagePainted],
+  );
+  const imageRef = useCallback(
+    (image: HTMLImageElement | null) => {
+      if (image?.complete) onImageLoaded(image);
+    },
+    [onImageLoaded],
+  );
   const engineWords = useEngineWords(parserId, documentId, natural !== null);
   const words = useMemo(() => engineWordsOfPage(engineWords, 1, rotation), [engineWords, rotation]);
   const pick = usePagePick({
@@ -95,10 +113,8 @@ export function ImageViewer(props: PickProps & {
       draggable={false}
       className={cn("block", natural ? "absolute top-1/2 left-1/2 max-w-none" : "max-w-full")}
       style={natural ? { width: natural.width * scale, height: natural.height * scale, transform: `translate(-50%, -50%) rotate(${rotation}deg)` } : undefined}
-      onLoad={(event) => {
-        setNatural({ width: event.currentTarget.naturalWidth || 1, height: event.currentTarget.naturalHeight || 1 });
-        markFirstPagePainted(documentId, onFirstPagePainted);
-      }}
+      ref={imageRef}
+      onLoad={(event) => onImageLoaded(event.currentTarget)}
       onError={() => setFailed(true)}
     />
   );

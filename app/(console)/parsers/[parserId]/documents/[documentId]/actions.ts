@@ -52,6 +52,23 @@ export async function decideReviewAction(
   });
 }
 
+/**
+ * Approve or reject, then the next document waiting for me, in one round trip: server actions run one at a time,
+ * so asking for the next one separately would add a whole request to every decision.
+ */
+export async function decideAndFindNextAction(
+  parserId: string,
+  documentId: string,
+  decision: Exclude<Decision, "reset">,
+  stageId: string | null,
+  note: { reason?: string; overrideReason?: string } = {},
+): Promise<ActionResult<{ document: WorkspaceDocument; next: QueueNeighbour | null }>> {
+  const decided = await decideReviewAction(parserId, documentId, decision, stageId, note);
+  if (!decided.ok) return decided;
+  const next = await nextQueuedDocumentAction(documentId);
+  return { ok: true, data: { document: decided.data, next: next.ok ? next.data : null } };
+}
+
 /** Takes back my last decision on a document (offered for a few seconds from the decision's toast). */
 export async function undoDecisionAction(parserId: string, documentId: string): Promise<ActionResult<WorkspaceDocument>> {
   return runAction(async () => {
