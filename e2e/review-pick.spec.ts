@@ -232,6 +232,8 @@ test("an invoice reviewed with the keyboard alone: pick from the page, walk the 
   await page.goto(`/parsers/${parserId}/documents/${documentId}`);
   await expect(page.getByRole("group", { name: "Page 1 of 2" }).locator("canvas")).toBeVisible();
   await expect(page.getByTestId("first-page-preview")).toHaveCount(0);
+  // The page's text layer (what picking reads) is drawn after its canvas.
+  await expect(page.getByRole("group", { name: "Page 1 of 2" }).getByText("INV-K-1")).toBeAttached();
 
   // Pick from the page with keys: the cursor starts on the first phrase (notes has no source on the page).
   const notes = page.getByLabel("notes", { exact: true });

@@ -59,7 +59,12 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
     },
     [pageNumber, registerSlot],
   );
-  const keyboardWords = useMemo(() => (keyboardPick && slot ? wordsOf(pageNumber, slot) : []), [keyboardPick, slot, wordsOf, pageNumber]);
+  // Counts text layers drawn, so the keyboard picker reads the words again once the page's text is there.
+  const [textLayers, setTextLayers] = useState(0);
+  const keyboardWords = useMemo(
+    () => (keyboardPick && slot && textLayers >= 0 ? wordsOf(pageNumber, slot) : []),
+    [keyboardPick, slot, wordsOf, pageNumber, textLayers],
+  );
   return (
     <div
       ref={slotRef}
@@ -82,6 +87,7 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
           error={<p className="p-4 text-sm text-danger">Page {pageNumber} could not be shown.</p>}
           onRenderSuccess={onRendered}
           onRenderTextLayerSuccess={() => {
+            setTextLayers((count) => count + 1);
             if (slot && !slot.querySelector(".textLayer")?.textContent?.trim()) onNoText();
           }}
         />

@@ -20,7 +20,10 @@ export function KeyboardPick({ words, near, targetLabel, onPick, onDone }: {
   onDone: () => void;
 }) {
   const layout = useMemo(() => cursorLayout(words), [words]);
-  const [cursor, setCursor] = useState<Cursor | null>(() => startCursor(layout, near));
+  // Until the reviewer moves it, the cursor sits at its start, which the words may still change (a text layer
+  // drawn after picking began).
+  const [moved, setCursor] = useState<Cursor | null>(null);
+  const cursor = moved && layout.lines[moved.line] ? moved : startCursor(layout, near);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus({ preventScroll: false });
