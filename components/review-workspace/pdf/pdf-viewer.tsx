@@ -127,6 +127,9 @@ export default function PdfViewer(props: PdfViewerProps) {
     const slot = pageNumber >= 1 && pageNumber <= pageCount ? slotOf(pageNumber) : null;
     if (!pane || !slot) return false;
     scrollToPage(pane, slot);
+    // Where the pages pane is not the one that scrolls (its height follows the layout), the page is brought into view
+    // by whichever ancestor does.
+    if (!isFullyVisibleIn(slot, pane)) slot.scrollIntoView({ block: "start" });
     return true;
   };
   useEffect(() => {
@@ -217,6 +220,13 @@ export default function PdfViewer(props: PdfViewerProps) {
       )}
     </div>
   );
+}
+
+/** Whether the top of a page slot is within the viewport's part of the pane. */
+function isFullyVisibleIn(slot: HTMLElement, pane: HTMLElement): boolean {
+  const top = slot.getBoundingClientRect().top;
+  const view = pane.getBoundingClientRect();
+  return top >= Math.max(0, view.top) - 16 && top <= Math.min(window.innerHeight, view.bottom) - 40;
 }
 
 function ViewerMessage({ children }: { children: string }) {
