@@ -123,21 +123,35 @@ export default function PdfViewer(props: PdfViewerProps) {
     setKeyboardPickPage(null);
     onKeyboardPickDone();
   }, [onKeyboardPickDone]);
+  // The page whose top is nearest the top of what is on screen, read from the page itself: where the pane is not
+  // the one that scrolls, the observed `current` page cannot follow.
+  const pageInView = (): number => {
+    const viewTop = Math.max(0, pane?.getBoundingClientRect().top ?? 0);
+    let best = current;
+    let distance = Number.POSITIVE_INFINITY;
+    for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
+      const top = slotOf(pageNumber)?.getBoundingClientRect().top;
+      if (top === undefined || Math.abs(top - viewTop) >= distance) continue;
+      distance = Math.abs(top - viewTop);
+      best = pageNumber;
+    }
+    return best;
+  };
   const goToPage = (pageNumber: number): boolean => {
     const slot = pageNumber >= 1 && pageNumber <= pageCount ? slotOf(pageNumber) : null;
     if (!pane || !slot) return false;
     scrollToPage(pane, slot);
     // Where the pages pane is not the one that scrolls (its height follows the layout), the page is brought into view
     // by whichever ancestor does.
-    if (!isFullyVisibleIn(slot, pane)) slot.scrollIntoView({ block: "start" });
+    if (!pageTopInView(slot, pane)) slot.scrollIntoView({ block: "start" });
     return true;
   };
   useEffect(() => {
     commandsRef.current = {
       zoomIn: () => (zoomBy(ZOOM_STEP), true),
       zoomOut: () => (zoomBy(1 / ZOOM_STEP), true),
-      nextPage: () => goToPage(current + 1),
-      previousPage: () => goToPage(current - 1),
+      nextPage: () => goToPage(pageInView() + 1),
+      previousPage: () => goToPage(pageInView() - 1),
       pickFromPage: () => {
         if (!pickLabel || pageCount === 0) return false;
         const page = highlight && highlight.page <= pageCount ? highlight.page : current;
@@ -222,8 +236,8 @@ export default function PdfViewer(props: PdfViewerProps) {
   );
 }
 
-/** Whether the top of a page slot is within the viewport's part of the pane. */
-function isFullyVisibleIn(slot: HTMLElement, pane: HTMLElement): boolean {
+/** Whether the top of a page slot is on screen within the pane. */
+function pageTopInView(slot: HTMLElement, pane: HTMLElement): boolean {
   const top = slot.getBoundingClientRect().top;
   const view = pane.getBoundingClientRect();
   return top >= Math.max(0, view.top) - 16 && top <= Math.min(window.innerHeight, view.bottom) - 40;
