@@ -130,7 +130,7 @@ test("a document goes through both stages with two reviewers; a reviewer who is 
   const total = page.getByLabel("total", { exact: true });
   await expect(total).toHaveValue("42");
   await total.focus();
-  await expect(page.getByText("Click a word or drag a box on the page to fill “total”.")).toBeVisible();
+  await expect(page.getByText("Click a phrase (Alt: one word, Shift: extend) or drag a box on the page to fill “total”.")).toBeVisible();
   await page.getByRole("group", { name: "Page 1 of 1" }).getByText("57.25", { exact: true }).click();
   await expect(total).toHaveValue("57.25");
   await expect(page.getByText("All changes saved")).toBeVisible();

@@ -8,7 +8,8 @@
 //  - per document: the sum of the three, median over the documents (target ≤ 400 ms);
 //  - first page visible when the first document opens (target ≤ 1 s, as bench:console);
 // and every trusted mouse or pointer event in the page is counted (target: zero).
-// BENCH_DOCUMENTS (default 20). The load average is printed: on a shared machine the figures move with it.
+// BENCH_DOCUMENTS (default 20); BENCH_TIMEOUT_MS (default 90000) bounds each wait, so a loaded machine slows the
+// figures down rather than ending the run. The load average is printed: on a shared machine the figures move with it.
 import fs from "node:fs";
 import os from "node:os";
 import { chromium, type Page } from "@playwright/test";
@@ -18,6 +19,9 @@ import { runSeed, startServer, tempDataDir } from "../tests/support/server";
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 20);
 const FIRST_PAGE_MARK = "review-workspace:first-page";
+/** The `elementtiming` of the workspace's server-drawn page 1 (components/review-workspace/pdf/first-page-preview.tsx). */
+const PREVIEW_ELEMENT_TIMING = "review-workspace-preview";
+const WAIT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 90_000);
 const TARGETS = { perDocument: 400, firstPage: 1_000 };
 const MOUSE_EVENTS = ["mousedown", "mouseup", "mousemove", "pointerdown", "pointerup", "pointermove", "wheel", "contextmenu"];
 
@@ -78,7 +82,7 @@ async function seed(target: Target): Promise<{ parserId: string; documentIds: st
 
 // The page's clock when a condition first holds. Functions, not strings: the console's CSP forbids eval, and the
 // arrows stay anonymous (tsx would wrap a named function in a helper the page does not have).
-const waitOptions = { timeout: 30_000, polling: "raf" } as const;
+const waitOptions = { timeout: WAIT_MS, polling: "raf" } as const;
 
 async function firstPageShown(page: Page, documentId: string, after: number): Promise<number> {
   const handle = await page.waitForFunction(
@@ -90,6 +94,20 @@ async function firstPageShown(page: Page, documentId: string, after: number): Pr
     waitOptions,
   );
   return (await handle.jsonValue()) as number;
+}
+
+/** When page 1's preview image was painted (ms since navigation start), or null when the page showed none. */
+async function previewPaintedAt(page: Page): Promise<number | null> {
+  // A string, not a function: tsx would wrap a named function in a helper the page does not have.
+  return (await page.evaluate(`new Promise((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      const entry = list.getEntries().find((candidate) => candidate.identifier === ${JSON.stringify(PREVIEW_ELEMENT_TIMING)});
+      observer.disconnect();
+      resolve(entry ? entry.renderTime || entry.loadTime : null);
+    });
+    observer.observe({ type: "element", buffered: true });
+    setTimeout(() => { observer.disconnect(); resolve(null); }, 200);
+  })`)) as number | null;
 }
 
 async function focusMovedFrom(page: Page, before: string): Promise<number> {
@@ -152,19 +170,23 @@ async function main() {
     await page.waitForURL((address) => !address.pathname.startsWith("/sign-in"));
 
     await page.goto(`${target.baseUrl}/parsers/${parserId}/documents/${documentIds[0]}`, { waitUntil: "commit" });
-    const firstPage = await firstPageShown(page, documentIds[0]!, 0);
+    const firstCanvas = await firstPageShown(page, documentIds[0]!, 0);
+    // Visible: the server-drawn preview of page 1 when there is one (as bench:console measures), else the canvas.
+    const firstPreview = await previewPaintedAt(page);
+    const firstPage = Math.min(firstCanvas, firstPreview ?? Number.POSITIVE_INFINITY);
     const rows: { focus: number; save: number; next: number }[] = [];
     for (const [index, documentId] of documentIds.entries()) {
       await firstPageShown(page, documentId, 0);
       // Alt+L walks the values that need attention; the engine may be unsure of another one first.
       let focusKey = 0;
       let focused = 0;
-      for (let step = 0; step < 8; step++) {
+      const poNumberFocused = () => page.evaluate(`Boolean(document.activeElement && document.activeElement.closest('[data-value-path="poNumber"]'))`) as Promise<boolean>;
+      for (let step = 0; step < 8 && !(step > 0 && (await poNumberFocused())); step++) {
         const before = (await page.evaluate(`document.activeElement ? document.activeElement.id : ""`)) as string;
         focusKey = await press(page, "Alt+l");
         focused = await focusMovedFrom(page, before);
-        if (await page.evaluate(`Boolean(document.activeElement && document.activeElement.closest('[data-value-path="poNumber"]'))`)) break;
       }
+      if (!(await poNumberFocused())) throw new Error(`document ${index + 1}: Alt+L never reached the PO number`);
       await page.keyboard.type(`PO-${1000 + index}`);
       const saveKey = await press(page, "Enter");
       const saved = await textShown(page, "All changes saved");
@@ -187,7 +209,8 @@ async function main() {
     console.log(`| save the correction (Enter → saved) | ${median(rows.map((row) => row.save)).toFixed(0)} | ${Math.max(...rows.map((row) => row.save)).toFixed(0)} | |`);
     console.log(`| approve → next document's first page (Alt+A) | ${median(rows.map((row) => row.next)).toFixed(0)} | ${Math.max(...rows.map((row) => row.next)).toFixed(0)} | |`);
     console.log(`| tool time per document (sum) | ${median(perDocument).toFixed(0)} | ${Math.max(...perDocument).toFixed(0)} | ≤ ${TARGETS.perDocument} |`);
-    console.log(`| first page visible, first document | ${firstPage.toFixed(0)} | | ≤ ${TARGETS.firstPage} |`);
+    console.log(`| first page visible, first document (${firstPreview === null ? "canvas" : "preview image"}) | ${firstPage.toFixed(0)} | | ≤ ${TARGETS.firstPage} |`);
+    console.log(`| first page canvas painted (pdf.js), first document | ${firstCanvas.toFixed(0)} | | |`);
     console.log(`| mouse and pointer events | ${mouseEvents} | | 0 |`);
     console.log(`| documents approved with the typed PO number | ${approved.filter((document, index) => document.status === "approved" && document.data.poNumber === `PO-${1000 + index}`).length} / ${documentIds.length} | | all |`);
   } finally {

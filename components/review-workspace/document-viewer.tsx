@@ -7,6 +7,7 @@ import { prefetchDocumentFile } from "./file-cache";
 import { viewerKind } from "./file-source";
 import type { ScrollRequest, SourceBox } from "./geometry";
 import { ImageViewer } from "./image-viewer";
+import type { PickProps } from "./pick/viewer-commands";
 import { FirstPagePreview } from "./pdf/first-page-preview";
 import { pdfWorkerPort } from "./pdf/worker-port";
 import { TextViewer } from "./text-viewer";
@@ -31,14 +32,11 @@ const PdfViewer = dynamic(loadPdfViewer, {
 });
 
 /** The document as the reviewer sees it: a PDF, an image, or the extracted text of anything else. */
-export function DocumentViewer({ parserId, document, highlight, scrollRequest, pickLabel, onPick, onStopPicking, onFirstPagePainted }: {
+export function DocumentViewer({ parserId, document, highlight, scrollRequest, onFirstPagePainted, ...pick }: PickProps & {
   parserId: string;
   document: WorkspaceDocument;
   highlight: SourceBox | null;
   scrollRequest: ScrollRequest | null;
-  pickLabel: string | null;
-  onPick: (text: string) => void;
-  onStopPicking: () => void;
   onFirstPagePainted: () => void;
 }) {
   const kind = viewerKind(document.contentType);
@@ -56,13 +54,12 @@ export function DocumentViewer({ parserId, document, highlight, scrollRequest, p
   if (kind === "pdf" && document.fileUrl) {
     const viewer = (
       <PdfViewer
+        {...pick}
+        parserId={parserId}
         documentId={document.id}
         fileUrl={document.fileUrl}
         highlight={highlight}
         scrollRequest={scrollRequest}
-        pickLabel={pickLabel}
-        onPick={onPick}
-        onStopPicking={onStopPicking}
         onFirstPagePainted={onPdfPagePainted}
         onUnavailable={endPreview}
       />
@@ -78,7 +75,7 @@ export function DocumentViewer({ parserId, document, highlight, scrollRequest, p
     );
   }
   if (kind === "image" && document.fileUrl) {
-    return <ImageViewer key={document.id} documentId={document.id} fileUrl={document.fileUrl} name={document.name} highlight={highlight} onFirstPagePainted={onFirstPagePainted} />;
+    return <ImageViewer key={document.id} {...pick} parserId={parserId} documentId={document.id} fileUrl={document.fileUrl} name={document.name} highlight={highlight} onFirstPagePainted={onFirstPagePainted} />;
   }
   return <TextViewer parserId={parserId} document={document} onShown={onFirstPagePainted} />;
 }

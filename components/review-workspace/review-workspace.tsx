@@ -18,10 +18,13 @@ import { useReviewShortcuts } from "./keyboard/use-review-shortcuts";
 import { focusNextNeedingAttention } from "./focus-attention";
 import { ReviewPanel } from "./review/review-panel";
 import { reviewAbilities, type Viewer } from "./review-abilities";
-import { useDocumentData } from "./use-document-data";
+import { definitionOf, useDocumentData } from "./use-document-data";
 import { useQueueNavigation } from "./use-queue-navigation";
 import { useReviewDecisions } from "./use-review-decisions";
-import { pathKey, type ValuePath } from "./value-paths";
+import { inputId, pathKey, type ValuePath } from "./value-paths";
+import type { ViewerCommands } from "./pick/viewer-commands";
+import { useRowPick } from "./pick/use-row-pick";
+import { useTableKeys } from "./data/use-table-keys";
 import { WorkspaceHeader } from "./workspace-header";
 import { useSplit } from "./layout/use-split";
 import { useWideTables } from "./layout/use-wide-tables";
@@ -103,7 +106,8 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
   const splitRef = useRef<HTMLDivElement>(null);
   const split = useSplit(splitRef);
   const [wideTables, setWideTables] = useWideTables();
-  const pickTarget = abilities.edit.allowed ? focused?.path ?? null : null;
+  // A nested table's cell is edited in its own grid: text picked off the page cannot be its value.
+  const pickTarget = abilities.edit.allowed && focused && definitionOf(fields, focused.path)?.type !== "table" ? focused.path : null;
   const pickLabel = pickTarget ? (pickTarget.row === undefined ? pickTarget.field : `${pickTarget.column}, row ${pickTarget.row + 1} of ${pickTarget.field}`) : null;
 
   // Pointing at a value (focus, or the pointer entering it) scrolls the page to its source; leaving it does not.
@@ -125,6 +129,13 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
     },
     [commitText, pickTarget],
   );
+  const onPickRow = useRowPick({ fields, data, target: pickTarget });
+  // After picking with the keyboard, the reviewer carries on from the value they filled.
+  const onKeyboardPickDone = useCallback(() => {
+    if (pickTarget) globalThis.document.getElementById(inputId(pickTarget))?.focus();
+  }, [pickTarget]);
+  const viewerCommands = useRef<ViewerCommands | null>(null);
+  const tableKeys = useTableKeys({ fields, data, focused: focused?.path ?? null, enabled: abilities.edit.allowed });
 
   useReviewShortcuts(
     keymap,
@@ -137,6 +148,14 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
       nextLowConfidence: () => focusNextNeedingAttention(dataPaneRef.current),
       undo: data.undo,
       showShortcuts: () => setDialog("shortcuts"),
+      pickFromPage: () => viewerCommands.current?.pickFromPage() ?? false,
+      zoomIn: () => viewerCommands.current?.zoomIn() ?? false,
+      zoomOut: () => viewerCommands.current?.zoomOut() ?? false,
+      nextPage: () => viewerCommands.current?.nextPage() ?? false,
+      previousPage: () => viewerCommands.current?.previousPage() ?? false,
+      addRow: tableKeys.addRow,
+      removeRow: tableKeys.removeRow,
+      resetReview: () => (abilities.reset.allowed ? decisions.setDialog("reset") : false),
     },
     dialog === null && decisions.dialog === null,
   );
@@ -173,7 +192,19 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
       {/* Side by side from 768 px (each pane scrolls on its own, the divider moves); stacked below. */}
       <div ref={splitRef} className="flex min-h-0 flex-1 flex-col md:flex-row">
         <section aria-label="Document" className="h-[60vh] min-w-0 border-b border-line md:h-auto md:flex-1 md:border-b-0">
-          <DocumentViewer parserId={parserId} document={document} highlight={highlight} scrollRequest={scrollRequest} pickLabel={pickLabel} onPick={onPick} onStopPicking={() => setFocused(null)} onFirstPagePainted={onFirstPagePainted} />
+          <DocumentViewer
+            parserId={parserId}
+            document={document}
+            highlight={highlight}
+            scrollRequest={scrollRequest}
+            pickLabel={pickLabel}
+            onPick={onPick}
+            onPickRow={onPickRow}
+            onStopPicking={() => setFocused(null)}
+            onKeyboardPickDone={onKeyboardPickDone}
+            commandsRef={viewerCommands}
+            onFirstPagePainted={onFirstPagePainted}
+          />
         </section>
         <div {...split.separatorProps} className="hidden w-1.5 shrink-0 cursor-col-resize border-x border-line bg-subtle hover:bg-accent-soft focus-visible:bg-accent-soft focus-visible:outline-2 focus-visible:outline-accent md:block" />
         <div

@@ -136,6 +136,46 @@ export function useDocumentData(options: {
     [clearDraft, commitValue, fields],
   );
 
+  /**
+   * Fills several cells of one row at once (a row picked off the page), as one change and one undo step. Text that
+   * does not fit its column's type stays as that cell's draft, with the reason shown.
+   */
+  const commitRow = useCallback(
+    (field: Field, rowIndex: number, texts: Record<string, string>): boolean => {
+      const rows = rowsOf(valuesRef.current[field.name]);
+      if (!rows[rowIndex]) return false;
+      const row = { ...rows[rowIndex] };
+      for (const [column, text] of Object.entries(texts)) {
+        const definition = field.columns?.find((candidate) => candidate.name === column);
+        if (!definition) continue;
+        const key = pathKey({ field: field.name, row: rowIndex, column });
+        const parsed = fromInputText(definition, text);
+        if (parsed.ok) {
+          clearDraft(key);
+          row[column] = parsed.value;
+        } else {
+          setDrafts((current) => ({ ...current, [key]: text }));
+          setErrors((current) => ({ ...current, [key]: parsed.message }));
+        }
+      }
+      rows[rowIndex] = row;
+      commitValue(field.name, rows);
+      return true;
+    },
+    [clearDraft, commitValue],
+  );
+
+  /** Replaces a table cell's whole value (a nested table's rows, edited in their own grid). */
+  const commitCellValue = useCallback(
+    (path: ValuePath & { row: number }, value: unknown) => {
+      const rows = rowsOf(valuesRef.current[path.field]);
+      if (!rows[path.row]) return;
+      rows[path.row] = { ...rows[path.row], [path.column]: value };
+      commitValue(path.field, rows, { editedKey: pathKey(path) });
+    },
+    [commitValue],
+  );
+
   const commitDraft = useCallback(
     (path: ValuePath) => {
       const text = drafts[pathKey(path)];
@@ -210,6 +250,8 @@ export function useDocumentData(options: {
     setDraft,
     commitDraft,
     commitText,
+    commitRow,
+    commitCellValue,
     cancelDraft: (path: ValuePath) => clearDraft(pathKey(path)),
     addRow,
     removeRow,

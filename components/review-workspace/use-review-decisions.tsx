@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import {
   assignReviewerAction,
+  decideAndFindNextAction,
   decideReviewAction,
   nextQueuedDocumentAction,
   undoDecisionAction,
@@ -62,7 +63,13 @@ export function useReviewDecisions(options: {
       setBusy(null);
       throw new Error("Some corrections are not saved yet. Retry saving them before deciding.");
     }
-    const result = await decideReviewAction(parserId, document.id, decision, document.review.currentStage?.id ?? null, note);
+    const stageId = document.review.currentStage?.id ?? null;
+    // Approve and reject also learn where to go next, in the same round trip.
+    const outcome =
+      decision === "reset"
+        ? await decideReviewAction(parserId, document.id, decision, stageId, note).then((answer) => (answer.ok ? { ok: true as const, data: { document: answer.data, next: null } } : answer))
+        : await decideAndFindNextAction(parserId, document.id, decision, stageId, note);
+    const result = outcome.ok ? { ok: true as const, data: outcome.data.document } : outcome;
     if (!result.ok) {
       setBusy(null);
       if (decision === "approve" && result.error.status === 409 && result.error.issues?.length) {
@@ -81,9 +88,8 @@ export function useReviewDecisions(options: {
     }
     const decided = { parserId, documentId: document.id, name: document.name };
     const title = decision === "approve" ? (result.data.status === "approved" ? "Approved" : "Stage approved") : "Rejected";
-    const next = await nextQueuedDocumentAction(document.id);
     setBusy(null);
-    const opening = next.ok && next.data ? next.data : null;
+    const opening = outcome.ok ? outcome.data.next : null;
     let id = "";
     id = toast({
       title,

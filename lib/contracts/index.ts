@@ -12,6 +12,7 @@ import { learningOperations } from "./learning";
 import { myInvitationOperations } from "./invitations";
 import { memberOperations } from "./members";
 import { parserPreviewOperations } from "./parser-preview";
+import { pageWordOperations } from "./page-words";
 import { parserOperations } from "./parsers";
 import { preferenceOperations } from "./preferences";
 import { reviewBulkOperations } from "./review-bulk";
@@ -33,6 +34,7 @@ export const operationGroups = {
   folders: folderOperations,
   audit: auditOperations,
   documents: documentOperations,
+  pageWords: pageWordOperations,
   exports: exportOperations,
   reviews: reviewOperations,
   reviewChecks: reviewCheckOperations,

@@ -5,7 +5,23 @@ import { defineOperation, UuidSchema } from "./common";
  * A user's own settings, kept on the server so they follow the user from browser to browser. Today: the
  * review workspace's keyboard shortcuts, which each reviewer may remap.
  */
-export const REVIEW_ACTIONS = ["approve", "reject", "nextDocument", "previousDocument", "nextLowConfidence", "undo", "showShortcuts"] as const;
+export const REVIEW_ACTIONS = [
+  "approve",
+  "reject",
+  "nextDocument",
+  "previousDocument",
+  "nextLowConfidence",
+  "undo",
+  "showShortcuts",
+  "pickFromPage",
+  "zoomIn",
+  "zoomOut",
+  "nextPage",
+  "previousPage",
+  "addRow",
+  "removeRow",
+  "resetReview",
+] as const;
 export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
 
 export const REVIEW_ACTION_LABELS: Record<ReviewAction, string> = {
@@ -16,6 +32,14 @@ export const REVIEW_ACTION_LABELS: Record<ReviewAction, string> = {
   nextLowConfidence: "Jump to the next low-confidence value",
   undo: "Undo the last edit",
   showShortcuts: "Show the shortcuts",
+  pickFromPage: "Pick the focused value from the page",
+  zoomIn: "Zoom in",
+  zoomOut: "Zoom out",
+  nextPage: "Next page",
+  previousPage: "Previous page",
+  addRow: "Add a row to the table",
+  removeRow: "Remove the focused row",
+  resetReview: "Reset the review",
 };
 
 /**
@@ -30,6 +54,14 @@ export const DEFAULT_REVIEW_KEYMAP: Record<ReviewAction, string> = {
   nextLowConfidence: "Alt+l",
   undo: "Ctrl+z",
   showShortcuts: "?",
+  pickFromPage: "Alt+p",
+  zoomIn: "Alt+=",
+  zoomOut: "Alt+-",
+  nextPage: "Alt+PageDown",
+  previousPage: "Alt+PageUp",
+  addRow: "Alt+n",
+  removeRow: "Alt+Delete",
+  resetReview: "Alt+Shift+R",
 };
 
 const KeySchema = z

@@ -161,6 +161,7 @@ const MATRIX: Record<string, Probe[]> = {
   ],
   "GET /parsers/{parserId}/documents/{documentId}": [atA(), mixed("B's parser, A's document", ["parserId"])],
   "GET /parsers/{parserId}/documents/{documentId}/markdown": [atA(), mixed("B's parser, A's document", ["parserId"])],
+  "GET /parsers/{parserId}/documents/{documentId}/words": [atA(), mixed("B's parser, A's document", ["parserId"])],
   "PATCH /parsers/{parserId}/documents/{documentId}": [
     atA(["document"], { body: (_a, b) => ({ name: "stolen.pdf", folderId: b.folderId }) }),
     mixed("B's parser, A's document", ["parserId"], ["document"]),

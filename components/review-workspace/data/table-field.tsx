@@ -1,5 +1,6 @@
 "use client";
 
+import { useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui";
 import type { Field } from "@/lib/contracts/fields";
 import { cn } from "@/lib/utils/cn";
@@ -7,14 +8,17 @@ import { confidenceLevel, needsAttention, readCellMeta, toInputText } from "../f
 import type { DocumentData } from "../use-document-data";
 import { cellPath, inputId, pathKey } from "../value-paths";
 import { ConfidenceHint, LEVEL_CLASSES } from "./confidence-hint";
+import { caretOf, gridTarget } from "./grid-navigation";
+import { NestedTableDialog } from "./nested-table-dialog";
 import { ValueControl } from "./value-control";
 import type { ValueEvents } from "./value-events";
 
 type Row = Record<string, unknown>;
 
-function TableCell({ field, column, rowIndex, row, data, readOnly, isPickTarget, events }: {
+function TableCell({ field, column, columnIndex, rowIndex, row, data, readOnly, isPickTarget, events }: {
   field: Field;
   column: Field;
+  columnIndex: number;
   rowIndex: number;
   row: Row;
   data: DocumentData;
@@ -31,17 +35,43 @@ function TableCell({ field, column, rowIndex, row, data, readOnly, isPickTarget,
   const error = data.errors[key];
   const value = row[column.name];
   const hintId = `${id}-confidence`;
+  const [nestedOpen, setNestedOpen] = useState(false);
+  const nestedCount = Array.isArray(value) ? value.length : 0;
   return (
     <td
       data-value-path={key}
+      data-grid-row={rowIndex}
+      data-grid-column={columnIndex}
       data-attention={needsAttention(level, column.required) ? "true" : undefined}
       onMouseEnter={() => events.onHoverValue(meta)}
       onMouseLeave={() => events.onHoverValue(null)}
       className={cn("border-t border-line p-1 align-top", isPickTarget && "bg-accent-soft")}
     >
       {column.type === "table" ? (
-        // Nested tables are shown, not edited here: their rows would need a grid of their own.
-        <span className="px-1 text-xs text-muted">{Array.isArray(value) ? `${value.length} rows` : "–"}</span>
+        // A nested table gets a grid of its own, in a dialog; the cell's button is part of the grid's keys.
+        <>
+          <Button
+            id={id}
+            variant="ghost"
+            size="sm"
+            className="h-7 px-1.5 text-xs"
+            disabled={readOnly && !Array.isArray(value)}
+            aria-label={`${column.name}, row ${rowIndex + 1}: ${nestedCount} ${nestedCount === 1 ? "row" : "rows"}${readOnly ? "" : ", edit"}`}
+            onFocus={() => events.onFocusValue(path, meta)}
+            onClick={() => setNestedOpen(true)}
+          >
+            {Array.isArray(value) ? `${value.length} ${value.length === 1 ? "row" : "rows"}` : "No rows"}
+            {readOnly ? null : <span aria-hidden="true"> ✎</span>}
+          </Button>
+          <NestedTableDialog
+            open={nestedOpen && !readOnly}
+            onOpenChange={setNestedOpen}
+            title={`${column.name}, row ${rowIndex + 1} of ${field.name}`}
+            column={column}
+            value={value}
+            onSave={(rows) => data.commitCellValue({ field: field.name, row: rowIndex, column: column.name }, rows)}
+          />
+        </>
       ) : (
         <>
           <ValueControl
@@ -80,6 +110,26 @@ export function TableField({ field, data, readOnly, pickTargetKey, events, wide 
   const rows: Row[] = Array.isArray(data.values[field.name]) ? (data.values[field.name] as Row[]) : [];
   const columns = field.columns ?? [];
   const captionId = `table-${field.id}`;
+
+  // Arrow keys and Enter move between cells, as in a spreadsheet (grid-navigation.ts).
+  function onGridKeyDown(event: KeyboardEvent<HTMLTableElement>) {
+    const target = event.target as HTMLElement;
+    const cell = target.closest<HTMLElement>("[data-grid-row]");
+    if (!cell || event.nativeEvent.isComposing) return;
+    // In a multi-line value, Enter and the vertical arrows belong to the text.
+    if (target instanceof HTMLTextAreaElement && ["Enter", "ArrowUp", "ArrowDown"].includes(event.key)) return;
+    // Enter on the button of a nested table opens it.
+    if (target instanceof HTMLButtonElement && event.key === "Enter") return;
+    const from = { row: Number(cell.dataset.gridRow), column: Number(cell.dataset.gridColumn) };
+    const next = gridTarget(from, { rows: rows.length, columns: columns.length }, event, caretOf(target as HTMLInputElement));
+    if (!next) return;
+    event.preventDefault();
+    const input = document.getElementById(inputId(cellPath(field.name, next.row, columns[next.column]!.name)));
+    input?.focus();
+    // The caret goes to the end of the text, so → moves on at once and ← moves into the text.
+    if (input instanceof HTMLInputElement && ["text", "email", "url", "tel", "search"].includes(input.type)) input.setSelectionRange(input.value.length, input.value.length);
+  }
+
   return (
     <section aria-labelledby={captionId} className="flex flex-col gap-1.5 px-2">
       <div className="flex items-center justify-between">
@@ -93,7 +143,7 @@ export function TableField({ field, data, readOnly, pickTargetKey, events, wide 
         )}
       </div>
       <div className="overflow-x-auto rounded-lg border border-line">
-        <table aria-labelledby={captionId} className="w-full text-left text-xs">
+        <table aria-labelledby={captionId} onKeyDown={onGridKeyDown} className="w-full text-left text-xs">
           <thead className="bg-subtle text-muted">
             <tr>
               <th scope="col" className="w-8 px-1.5 py-1 font-medium">
@@ -124,11 +174,12 @@ export function TableField({ field, data, readOnly, pickTargetKey, events, wide 
                 <th scope="row" className="border-t border-line px-1.5 text-muted">
                   {rowIndex + 1}
                 </th>
-                {columns.map((column) => (
+                {columns.map((column, columnIndex) => (
                   <TableCell
                     key={column.id}
                     field={field}
                     column={column}
+                    columnIndex={columnIndex}
                     rowIndex={rowIndex}
                     row={row}
                     data={data}

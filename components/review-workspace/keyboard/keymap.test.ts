@@ -115,4 +115,29 @@ describe("keymaps", () => {
     expect(speakShortcut("Alt+ArrowLeft")).toBe("Alt plus Arrow Left");
     expect(speakShortcut("?")).toBe("question mark");
   });
+
+  it("maps the pick, page, zoom, row and reset keys, every one usable while typing in a value", () => {
+    const fire = (key: string, options: Partial<KeyEventLike>) => actionForShortcut(DEFAULT_REVIEW_KEYMAP, shortcutFromEvent(press(key, options))!);
+    expect(fire("p", { altKey: true, code: "KeyP" })).toBe("pickFromPage");
+    expect(fire("=", { altKey: true, code: "Equal" })).toBe("zoomIn");
+    expect(fire("-", { altKey: true, code: "Minus" })).toBe("zoomOut");
+    expect(fire("PageDown", { altKey: true, code: "PageDown" })).toBe("nextPage");
+    expect(fire("PageUp", { altKey: true, code: "PageUp" })).toBe("previousPage");
+    expect(fire("n", { altKey: true, code: "KeyN" })).toBe("addRow");
+    expect(fire("Delete", { altKey: true, code: "Delete" })).toBe("removeRow");
+    // Shift with Alt: a different key from Alt+R (reject).
+    expect(fire("R", { altKey: true, shiftKey: true, code: "KeyR" })).toBe("resetReview");
+    expect(fire("r", { altKey: true, code: "KeyR" })).toBe("reject");
+    for (const action of ["pickFromPage", "zoomIn", "zoomOut", "nextPage", "previousPage", "addRow", "removeRow", "resetReview"] as const) {
+      expect(isModifierCombo(DEFAULT_REVIEW_KEYMAP[action])).toBe(true);
+    }
+    expect(ReviewKeymapSchema.safeParse(DEFAULT_REVIEW_KEYMAP).success).toBe(true);
+  });
+
+  it("remaps the new actions like the others", () => {
+    const keymap = mergeKeymap({ pickFromPage: "Ctrl+Shift+P", addRow: "alt+insert" });
+    expect(actionForShortcut(keymap, "Ctrl+Shift+P")).toBe("pickFromPage");
+    expect(keymap.addRow).toBe("Alt+insert");
+    expect(keymapConflicts({ ...keymap, removeRow: "Ctrl+Shift+P" })).toEqual({ removeRow: "pickFromPage" });
+  });
 });

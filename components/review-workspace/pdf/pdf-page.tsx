@@ -1,10 +1,13 @@
 "use client";
 
-import { memo, useCallback } from "react";
+import { memo, useCallback, useMemo, useState } from "react";
 import { Page } from "react-pdf";
 import { cn } from "@/lib/utils/cn";
 import { boxStyle, type Box } from "../geometry";
-import { usePickArea } from "./pick-area";
+import { KeyboardPick } from "../pick/keyboard-pick";
+import type { PickWord, RowCell } from "../pick/phrases";
+import { RectOverlay } from "../pick/rect-overlay";
+import { usePagePick } from "../pick/use-page-pick";
 
 export type PdfPageProps = {
   pageNumber: number;
@@ -19,10 +22,19 @@ export type PdfPageProps = {
   render: boolean;
   /** The value's source box on this page, already turned with the page. */
   highlight: Box | null;
-  pickEnabled: boolean;
+  /** The value picks fill, or null when picking is off. */
+  pickLabel: string | null;
+  /** The words of this page in slot fractions (the text layer, else the engine's words). */
+  wordsOf: (pageNumber: number, slot: HTMLElement) => PickWord[];
   onPick: (text: string) => void;
+  onPickRow: (pageNumber: number, cells: RowCell[]) => boolean;
+  /** Picking with the keyboard on this page now. */
+  keyboardPick: boolean;
+  onKeyboardPickDone: () => void;
   /** Called each time the page finishes drawing (the viewer counts the first one of the document). */
   onRendered: () => void;
+  /** The page's text layer came out empty (a scan): picking needs the engine's words. */
+  onNoText: () => void;
   registerSlot: (pageNumber: number, element: HTMLElement | null) => void;
 };
 
@@ -31,9 +43,28 @@ const devicePixelRatio = typeof window === "undefined" ? 1 : Math.min(2, window.
 
 /** One page: a slot of the page's size that renders its canvas and text layer only while near the viewport. */
 export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
-  const { pageNumber, pageCount, width, height, scale, rotate, render, highlight, pickEnabled, onPick, onRendered, registerSlot } = props;
-  const pick = usePickArea({ enabled: pickEnabled, onPick });
-  const slotRef = useCallback((element: HTMLDivElement | null) => registerSlot(pageNumber, element), [pageNumber, registerSlot]);
+  const { pageNumber, pageCount, width, height, scale, rotate, render, highlight, pickLabel, wordsOf, onPick, onPickRow, keyboardPick, onKeyboardPickDone, onRendered, onNoText, registerSlot } = props;
+  // Held in state (not a ref) so the keyboard picker, which reads the page's words, renders once the slot exists.
+  const [slot, setSlot] = useState<HTMLDivElement | null>(null);
+  const pick = usePagePick({
+    enabled: pickLabel !== null,
+    wordsOf: (element) => wordsOf(pageNumber, element),
+    onPick,
+    onPickRow: (cells) => onPickRow(pageNumber, cells),
+  });
+  const slotRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      setSlot(element);
+      registerSlot(pageNumber, element);
+    },
+    [pageNumber, registerSlot],
+  );
+  // Counts text layers drawn, so the keyboard picker reads the words again once the page's text is there.
+  const [textLayers, setTextLayers] = useState(0);
+  const keyboardWords = useMemo(
+    () => (keyboardPick && slot && textLayers >= 0 ? wordsOf(pageNumber, slot) : []),
+    [keyboardPick, slot, wordsOf, pageNumber, textLayers],
+  );
   return (
     <div
       ref={slotRef}
@@ -41,7 +72,7 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
       role="group"
       aria-label={`Page ${pageNumber} of ${pageCount}`}
       style={{ width, height }}
-      className={cn("relative mx-auto shrink-0 overflow-hidden bg-surface shadow-sm ring-1 ring-line", pickEnabled && "cursor-crosshair select-none [&_.textLayer_span]:cursor-crosshair")}
+      className={cn("relative mx-auto shrink-0 overflow-hidden bg-surface shadow-sm ring-1 ring-line", pickLabel !== null && "cursor-crosshair select-none [&_.textLayer_span]:cursor-crosshair")}
       {...pick.handlers}
     >
       {render ? (
@@ -55,6 +86,10 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
           loading={null}
           error={<p className="p-4 text-sm text-danger">Page {pageNumber} could not be shown.</p>}
           onRenderSuccess={onRendered}
+          onRenderTextLayerSuccess={() => {
+            setTextLayers((count) => count + 1);
+            if (slot && !slot.querySelector(".textLayer")?.textContent?.trim()) onNoText();
+          }}
         />
       ) : (
         <span className="absolute inset-0 flex items-center justify-center text-xs text-muted">Page {pageNumber}</span>
@@ -62,11 +97,15 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
       {highlight ? (
         <div aria-hidden="true" data-testid="source-highlight" className="pointer-events-none absolute z-10 -m-0.5 rounded-sm border-2 border-accent bg-accent/15 p-0.5" style={boxStyle(highlight)} />
       ) : null}
-      {pick.selection ? (
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute z-20 border border-dashed border-accent bg-accent/10"
-          style={{ left: pick.selection.left, top: pick.selection.top, width: pick.selection.right - pick.selection.left, height: pick.selection.bottom - pick.selection.top }}
+      {pick.picked ? <RectOverlay rect={pick.picked.rect} className="z-10 rounded-sm border border-accent/70" testId="picked-words" /> : null}
+      {pick.dragging ? <RectOverlay rect={pick.dragging} className="z-20 border border-dashed border-accent bg-accent/10" /> : null}
+      {keyboardPick && pickLabel && slot ? (
+        <KeyboardPick
+          words={keyboardWords}
+          near={highlight ? { left: highlight.x, top: highlight.y, right: highlight.x + highlight.w, bottom: highlight.y + highlight.h } : null}
+          targetLabel={pickLabel}
+          onPick={onPick}
+          onDone={onKeyboardPickDone}
         />
       ) : null}
     </div>

@@ -6,6 +6,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Document, pdfjs } from "react-pdf";
 import { ErrorState, Spinner } from "@/components/ui";
 import { rotateBox, turnedSize, type ScrollRequest, type SourceBox } from "../geometry";
+import { engineWordsOfPage, textLayerWords, useEngineWords } from "../pick/page-words";
+import type { PickWord, RowCell } from "../pick/phrases";
+import type { PickProps } from "../pick/viewer-commands";
 import { markFirstPagePainted } from "./first-paint";
 import { PageThumbnails } from "./page-thumbnails";
 import { PdfPage } from "./pdf-page";
@@ -38,24 +41,21 @@ const ZOOM_STEP = 1.25;
 
 type Zoom = { fit: true } | { fit: false; scale: number };
 
-export type PdfViewerProps = {
+export type PdfViewerProps = PickProps & {
+  parserId: string;
   documentId: string;
   fileUrl: string;
   highlight: SourceBox | null;
   /** Set anew each time the reviewer points at a value (a new object each time, even for the same box). */
   scrollRequest: ScrollRequest | null;
-  /** The field that a click or drag on the page fills, or null when picking is off. */
-  pickLabel: string | null;
-  onPick: (text: string) => void;
-  /** Turns picking off (the page selects text again) until a value is focused anew. */
-  onStopPicking: () => void;
   onFirstPagePainted: () => void;
   /** The file could not be loaded or opened: what covers the viewer until its first page (the preview) must go. */
   onUnavailable?: () => void;
 };
 
 /** The PDF: thumbnails, zoom, fit-width and rotation; pages render lazily, near the viewport only. */
-export default function PdfViewer({ documentId, fileUrl, highlight, scrollRequest, pickLabel, onPick, onStopPicking, onFirstPagePainted, onUnavailable }: PdfViewerProps) {
+export default function PdfViewer(props: PdfViewerProps) {
+  const { parserId, documentId, fileUrl, highlight, scrollRequest, pickLabel, onPick, onPickRow, onStopPicking, onKeyboardPickDone, commandsRef, onFirstPagePainted, onUnavailable } = props;
   const file = useFileBytes(documentId, fileUrl);
   // pdf.js takes the buffer it is given to its worker: hand it a copy, the cache keeps the original.
   const source = useMemo(() => (file.status === "ready" ? { data: new Uint8Array(file.bytes.slice(0)) } : null), [file]);
@@ -97,8 +97,74 @@ export default function PdfViewer({ documentId, fileUrl, highlight, scrollReques
   }, [fileFailed, onUnavailable]);
 
   const zoomBy = (factor: number) => setZoom({ fit: false, scale: Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale * factor)) });
-  const pickEnabled = pickLabel !== null;
-  const pickHint = pickLabel ? `Click a word or drag a box on the page to fill “${pickLabel}”.` : null;
+  const pickHint = pickLabel ? `Click a phrase (Alt: one word, Shift: extend) or drag a box on the page to fill “${pickLabel}”.` : null;
+
+  // Scanned pages have no text layer: their words come from the engine's page model, asked for only once a page
+  // turns out to have no text (server actions run one at a time: a needless load would hold up saves).
+  const [scanned, setScanned] = useState(false);
+  const onNoText = useCallback(() => setScanned(true), []);
+  const engineWords = useEngineWords(parserId, documentId, scanned);
+  const wordsOf = useCallback(
+    (pageNumber: number, slot: HTMLElement): PickWord[] => {
+      const fromTextLayer = textLayerWords(slot);
+      return fromTextLayer.length > 0 ? fromTextLayer : engineWordsOfPage(engineWords, pageNumber, rotation);
+    },
+    [engineWords, rotation],
+  );
+  const onPickRowOnPage = useCallback((pageNumber: number, cells: RowCell[]) => onPickRow({ page: pageNumber, rotation, cells }), [onPickRow, rotation]);
+
+  // Keyboard picking runs on one page: the focused value's source page, else the page in view.
+  const [keyboardPickPage, setKeyboardPickPage] = useState<number | null>(null);
+  // Enter ends the pick and then the picker loses focus (which ends it too): only the first end counts.
+  const keyboardPicking = useRef(false);
+  const endKeyboardPick = useCallback(() => {
+    if (!keyboardPicking.current) return;
+    keyboardPicking.current = false;
+    setKeyboardPickPage(null);
+    onKeyboardPickDone();
+  }, [onKeyboardPickDone]);
+  // The page whose top is nearest the top of what is on screen, read from the page itself: where the pane is not
+  // the one that scrolls, the observed `current` page cannot follow.
+  const pageInView = (): number => {
+    const viewTop = Math.max(0, pane?.getBoundingClientRect().top ?? 0);
+    let best = current;
+    let distance = Number.POSITIVE_INFINITY;
+    for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
+      const top = slotOf(pageNumber)?.getBoundingClientRect().top;
+      if (top === undefined || Math.abs(top - viewTop) >= distance) continue;
+      distance = Math.abs(top - viewTop);
+      best = pageNumber;
+    }
+    return best;
+  };
+  const goToPage = (pageNumber: number): boolean => {
+    const slot = pageNumber >= 1 && pageNumber <= pageCount ? slotOf(pageNumber) : null;
+    if (!pane || !slot) return false;
+    scrollToPage(pane, slot);
+    // Where the pages pane is not the one that scrolls (its height follows the layout), the page is brought into view
+    // by whichever ancestor does.
+    if (!pageTopInView(slot, pane)) slot.scrollIntoView({ block: "start" });
+    return true;
+  };
+  useEffect(() => {
+    commandsRef.current = {
+      zoomIn: () => (zoomBy(ZOOM_STEP), true),
+      zoomOut: () => (zoomBy(1 / ZOOM_STEP), true),
+      nextPage: () => goToPage(pageInView() + 1),
+      previousPage: () => goToPage(pageInView() - 1),
+      pickFromPage: () => {
+        if (!pickLabel || pageCount === 0) return false;
+        const page = highlight && highlight.page <= pageCount ? highlight.page : current;
+        if (page !== current) goToPage(page);
+        keyboardPicking.current = true;
+        setKeyboardPickPage(page);
+        return true;
+      },
+    };
+    return () => {
+      commandsRef.current = null;
+    };
+  });
 
   if (file.status === "error") return <ErrorState title="The document could not be shown" message={file.message} />;
 
@@ -115,6 +181,7 @@ export default function PdfViewer({ documentId, fileUrl, highlight, scrollReques
         onZoomOut={() => zoomBy(1 / ZOOM_STEP)}
         onFitWidth={() => setZoom({ fit: true })}
         onRotate={() => setRotation((degrees) => (degrees + 90) % 360)}
+        onPickFromPage={pickLabel ? () => commandsRef.current?.pickFromPage() : null}
       />
       {source ? (
         <Document
@@ -151,8 +218,13 @@ export default function PdfViewer({ documentId, fileUrl, highlight, scrollReques
             near={near}
             sizeOf={sizeOf}
             highlight={highlight}
-            pickEnabled={pickEnabled}
+            pickLabel={pickLabel}
+            wordsOf={wordsOf}
             onPick={onPick}
+            onPickRow={onPickRowOnPage}
+            keyboardPickPage={keyboardPickPage}
+            onKeyboardPickDone={endKeyboardPick}
+            onNoText={onNoText}
             onRendered={onRendered}
             registerSlot={registerSlot}
           />
@@ -162,6 +234,13 @@ export default function PdfViewer({ documentId, fileUrl, highlight, scrollReques
       )}
     </div>
   );
+}
+
+/** Whether the top of a page slot is on screen within the pane. */
+function pageTopInView(slot: HTMLElement, pane: HTMLElement): boolean {
+  const top = slot.getBoundingClientRect().top;
+  const view = pane.getBoundingClientRect();
+  return top >= Math.max(0, view.top) - 16 && top <= Math.min(window.innerHeight, view.bottom) - 40;
 }
 
 function ViewerMessage({ children }: { children: string }) {
@@ -181,12 +260,17 @@ function PagesColumn(props: {
   near: ReadonlySet<number>;
   sizeOf: (pageNumber: number) => { width: number; height: number; rotate: number } | null;
   highlight: SourceBox | null;
-  pickEnabled: boolean;
+  pickLabel: string | null;
+  wordsOf: (pageNumber: number, slot: HTMLElement) => PickWord[];
   onPick: (text: string) => void;
+  onPickRow: (pageNumber: number, cells: RowCell[]) => boolean;
+  keyboardPickPage: number | null;
+  onKeyboardPickDone: () => void;
+  onNoText: () => void;
   onRendered: () => void;
   registerSlot: (pageNumber: number, element: HTMLElement | null) => void;
 }) {
-  const { paneRef, pageCount, scale, rotation, near, sizeOf, highlight, pickEnabled, onPick, onRendered, registerSlot } = props;
+  const { paneRef, pageCount, scale, rotation, near, sizeOf, highlight, pickLabel, wordsOf, onPick, onPickRow, keyboardPickPage, onKeyboardPickDone, onNoText, onRendered, registerSlot } = props;
   return (
     <div
       ref={paneRef}
@@ -212,8 +296,13 @@ function PagesColumn(props: {
               rotate={(size.rotate + rotation) % 360}
               render={near.has(pageNumber)}
               highlight={highlight?.page === pageNumber ? rotateBox(highlight, rotation) : null}
-              pickEnabled={pickEnabled}
+              pickLabel={pickLabel}
+              wordsOf={wordsOf}
               onPick={onPick}
+              onPickRow={onPickRow}
+              keyboardPick={keyboardPickPage === pageNumber}
+              onKeyboardPickDone={onKeyboardPickDone}
+              onNoText={onNoText}
               onRendered={onRendered}
               registerSlot={registerSlot}
             />

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui";
 const icon = "size-4";
 
 /** Zoom, fit-width and rotation of the page view, and where the reader is in the document. */
-export function ViewerToolbar({ zoomPercent, fitWidth, currentPage, pageCount, pickHint, onStopPicking, onZoomIn, onZoomOut, onFitWidth, onRotate }: {
+export function ViewerToolbar({ zoomPercent, fitWidth, currentPage, pageCount, pickHint, onStopPicking, onZoomIn, onZoomOut, onFitWidth, onRotate, onPickFromPage = null }: {
   /** Null while the page's size is not known yet (the first-page preview's copy of this bar). */
   zoomPercent: number | null;
   fitWidth: boolean;
@@ -18,6 +18,8 @@ export function ViewerToolbar({ zoomPercent, fitWidth, currentPage, pageCount, p
   onZoomOut: () => void;
   onFitWidth: () => void;
   onRotate: () => void;
+  /** Starts picking from the page with the keyboard (null: nothing to fill, or no words to pick). */
+  onPickFromPage?: (() => void) | null;
 }) {
   return (
     <div role="toolbar" aria-label="Page view" className="flex flex-wrap items-center gap-1 border-b border-line bg-surface px-2 py-1.5">
@@ -48,6 +50,11 @@ export function ViewerToolbar({ zoomPercent, fitWidth, currentPage, pageCount, p
       {pickHint ? (
         <p className="flex w-full items-center gap-2 text-xs text-accent">
           {pickHint}
+          {onPickFromPage ? (
+            <Button variant="ghost" size="sm" onClick={onPickFromPage}>
+              Pick with keys
+            </Button>
+          ) : null}
           <Button variant="ghost" size="sm" onClick={onStopPicking}>
             Stop
           </Button>

@@ -22,7 +22,7 @@ export function compactLayout(model: PageModel): DocumentLayout {
           lineIndex += 1;
         }
       });
-      return { n: page.number, words };
+      return page.rotation ? { n: page.number, words, r: page.rotation } : { n: page.number, words };
     }),
   };
 }

@@ -3,12 +3,13 @@
  * evidence of each value) and what reading a new document from that memory produces. JSON all the way down, so
  * it is stored in the database and exported as it is.
  */
-import type { Box, FieldType, Scalar, TableRow } from "../types";
+import type { Box, FieldType, PageRotation, Scalar, TableRow } from "../types";
 
 /** One word of a stored layout: text, page-relative box, and which phrase (line) and block of its page it sat in. */
 export type LayoutWord = { t: string; x: number; y: number; w: number; h: number; l: number; b: number };
 
-export type LayoutPage = { n: number; words: LayoutWord[] };
+/** `r`: the clockwise turn OCR applied to read a scanned page upright (words are upright; absent: none). */
+export type LayoutPage = { n: number; words: LayoutWord[]; r?: PageRotation };
 
 /** The words of a document with their boxes, kept after extraction so a later correction can be taught. */
 export type DocumentLayout = { pages: LayoutPage[] };

@@ -3,6 +3,7 @@
 import { runAction, type ActionResult } from "@/lib/console/action-result";
 import { consoleApi } from "@/lib/console/api/console";
 import { documentOperations, type DocumentFull, type Review } from "@/lib/contracts/documents";
+import { pageWordOperations, type PageWords } from "@/lib/contracts/page-words";
 import { preferenceOperations, type ReviewKeymap } from "@/lib/contracts/preferences";
 import { reviewCheckOperations } from "@/lib/contracts/review-checks";
 import { reviewOperations } from "@/lib/contracts/reviews";
@@ -49,6 +50,23 @@ export async function decideReviewAction(
     else document = await api.call(reviewOperations.reject, { ...input, query: { ...stage, ...(note.reason ? { reason: note.reason } : {}) } });
     return toWorkspaceDocument(document);
   });
+}
+
+/**
+ * Approve or reject, then the next document waiting for me, in one round trip: server actions run one at a time,
+ * so asking for the next one separately would add a whole request to every decision.
+ */
+export async function decideAndFindNextAction(
+  parserId: string,
+  documentId: string,
+  decision: Exclude<Decision, "reset">,
+  stageId: string | null,
+  note: { reason?: string; overrideReason?: string } = {},
+): Promise<ActionResult<{ document: WorkspaceDocument; next: QueueNeighbour | null }>> {
+  const decided = await decideReviewAction(parserId, documentId, decision, stageId, note);
+  if (!decided.ok) return decided;
+  const next = await nextQueuedDocumentAction(documentId);
+  return { ok: true, data: { document: decided.data, next: next.ok ? next.data : null } };
 }
 
 /** Takes back my last decision on a document (offered for a few seconds from the decision's toast). */
@@ -136,4 +154,9 @@ export async function saveReviewKeymapAction(keymap: ReviewKeymap | null): Promi
     const preferences = await (await consoleApi()).call(preferenceOperations.update, { body: { reviewKeymap: keymap } });
     return preferences.reviewKeymap;
   });
+}
+
+/** The words the engine read on the document's pages, with their boxes: what picking off images and scans reads. */
+export async function loadDocumentWordsAction(parserId: string, documentId: string): Promise<ActionResult<PageWords>> {
+  return runAction(async () => (await consoleApi()).call(pageWordOperations.get, { params: { parserId, documentId } }));
 }
