@@ -100,8 +100,18 @@ const config = [
     rules: { "@typescript-eslint/consistent-type-definitions": "off" },
   },
   {
-    files: ["app/(console)/**", "app/(auth)/**", "components/**"],
+    files: ["app/(console)/**", "app/(auth)/**"],
     rules: { "no-restricted-imports": ["error", consoleImports] },
+  },
+  {
+    // Pages compose components, never the other way round: a server action a component calls lives beside it.
+    files: ["components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [...consoleImports.patterns, { group: ["@/app/*"], message: "Components sit below pages: put the server action beside the component that calls it." }] },
+      ],
+    },
   },
 ];
 

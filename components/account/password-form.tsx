@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { changePasswordAction } from "@/app/(console)/settings/account/actions";
+import { changePasswordAction } from "@/components/account/actions";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormError } from "@/components/forms/form-error";
 import { Button, FormField, Input, useToast } from "@/components/ui";

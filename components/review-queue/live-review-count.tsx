@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { myQueueCountAction } from "@/app/(console)/review/actions";
+import { myQueueCountAction } from "@/components/review-queue/actions";
 import { Badge } from "@/components/ui";
 import { QUEUE_CHANGED_EVENT } from "./queue-changed";
 

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { bulkReviewAction } from "@/app/(console)/review/actions";
+import { bulkReviewAction } from "@/components/review-queue/actions";
 import { Checkbox, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui";
 import type { BulkReview, BulkReviewResult } from "@/lib/contracts/review-bulk";
 import type { ReviewQueueItem } from "@/lib/contracts/reviews";

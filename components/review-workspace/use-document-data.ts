@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { saveDocumentDataAction } from "@/app/(console)/parsers/[parserId]/documents/[documentId]/actions";
+import { saveDocumentDataAction } from "@/components/review-workspace/actions";
 import type { Field } from "@/lib/contracts/fields";
 import { fromInputText, sameValue, type ConfidenceThresholds } from "./field-values";
 import { pathKey, type ValuePath } from "./value-paths";

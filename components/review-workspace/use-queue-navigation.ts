@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect } from "react";
-import { loadWorkspaceDocumentAction } from "@/app/(console)/parsers/[parserId]/documents/[documentId]/actions";
+import { loadWorkspaceDocumentAction } from "@/components/review-workspace/actions";
 import { prefetchDocumentFile } from "./file-cache";
 import { viewerKind } from "./file-source";
 import { documentHref, type Neighbours, type QueueNeighbour } from "./workspace-document";

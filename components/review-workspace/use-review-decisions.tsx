@@ -8,7 +8,7 @@ import {
   decideReviewAction,
   nextQueuedDocumentAction,
   undoDecisionAction,
-} from "@/app/(console)/parsers/[parserId]/documents/[documentId]/actions";
+} from "@/components/review-workspace/actions";
 import { announceQueueChanged } from "@/components/review-queue/queue-changed";
 import { useToast } from "@/components/ui";
 import type { CheckProblem } from "@/lib/contracts/review-checks";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
-import { loadWorkspaceContextAction } from "@/app/(console)/parsers/[parserId]/documents/[documentId]/actions";
+import { loadWorkspaceContextAction } from "@/components/review-workspace/actions";
 import type { WorkspaceContext, WorkspaceDocument } from "./workspace-document";
 
 /** If the first page never shows (a broken file), the context still comes, a moment later. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type KeyboardEvent } from "react";
-import { saveReviewKeymapAction } from "@/app/(console)/parsers/[parserId]/documents/[documentId]/actions";
+import { saveReviewKeymapAction } from "@/components/review-workspace/actions";
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui";
 import { DEFAULT_REVIEW_KEYMAP, REVIEW_ACTION_LABELS, REVIEW_ACTIONS, type ReviewAction, type ReviewKeymap } from "@/lib/contracts/preferences";
 import { isModifierCombo, keymapConflicts, mergeKeymap, shortcutFromEvent } from "./keymap";

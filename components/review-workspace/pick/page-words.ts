@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { loadDocumentWordsAction } from "@/app/(console)/parsers/[parserId]/documents/[documentId]/actions";
+import { loadDocumentWordsAction } from "@/components/review-workspace/actions";
 import type { PageWords } from "@/lib/contracts/page-words";
 import { rotateBox, type Rect } from "../geometry";
 import type { PickWord } from "./phrases";
