@@ -11,6 +11,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import { chromium, type Page } from "@playwright/test";
+import { previewPaintedAt } from "./bench/preview-paint";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { parseSeedOutput } from "../tests/support/seed-output";
 import { runSeed, startServer, tempDataDir, type RunningServer } from "../tests/support/server";
@@ -19,7 +20,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const PAGES = Number(process.env.BENCH_PAGES ?? 50);
 const FIRST_PAGE_MARK = "review-workspace:first-page";
 /** The `elementtiming` of the workspace's preview image (components/review-workspace/pdf/first-page-preview.tsx). */
-const PREVIEW_ELEMENT_TIMING = "review-workspace-preview";
 const TARGETS = { firstPage: 1_000, switch: 300 };
 
 type Target = { baseUrl: string; apiKey: string; email: string; password: string; userId: string; stop: () => Promise<void> };
@@ -108,23 +108,6 @@ async function firstPageAt(page: Page, documentId: string, after = 0): Promise<n
     { timeout: 30_000, polling: 10 },
   );
   return (await handle.jsonValue()) as number;
-}
-
-/**
- * When the page-1 preview image was painted (ms since navigation start), or null when the page showed none.
- * Element Timing entries are not in the performance timeline: a buffered observer hands over those already seen.
- */
-async function previewPaintedAt(page: Page): Promise<number | null> {
-  // A string, not a function: tsx would wrap a named function in a helper the page does not have.
-  return (await page.evaluate(`new Promise((resolve) => {
-    const observer = new PerformanceObserver((list) => {
-      const entry = list.getEntries().find((candidate) => candidate.identifier === ${JSON.stringify(PREVIEW_ELEMENT_TIMING)});
-      observer.disconnect();
-      resolve(entry ? entry.renderTime || entry.loadTime : null);
-    });
-    observer.observe({ type: "element", buffered: true });
-    setTimeout(() => { observer.disconnect(); resolve(null); }, 200);
-  })`)) as number | null;
 }
 
 function summary(values: number[]): { median: number; p95: number; min: number; max: number } {

@@ -13,6 +13,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import { chromium, type Page } from "@playwright/test";
+import { previewPaintedAt } from "./bench/preview-paint";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { parseSeedOutput } from "../tests/support/seed-output";
 import { runSeed, startServer, tempDataDir } from "../tests/support/server";
@@ -20,7 +21,6 @@ import { runSeed, startServer, tempDataDir } from "../tests/support/server";
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 20);
 const FIRST_PAGE_MARK = "review-workspace:first-page";
 /** The `elementtiming` of the workspace's server-drawn page 1 (components/review-workspace/pdf/first-page-preview.tsx). */
-const PREVIEW_ELEMENT_TIMING = "review-workspace-preview";
 const WAIT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 90_000);
 const TARGETS = { perDocument: 400, firstPage: 1_000 };
 const MOUSE_EVENTS = ["mousedown", "mouseup", "mousemove", "pointerdown", "pointerup", "pointermove", "wheel", "contextmenu"];
@@ -94,20 +94,6 @@ async function firstPageShown(page: Page, documentId: string, after: number): Pr
     waitOptions,
   );
   return (await handle.jsonValue()) as number;
-}
-
-/** When page 1's preview image was painted (ms since navigation start), or null when the page showed none. */
-async function previewPaintedAt(page: Page): Promise<number | null> {
-  // A string, not a function: tsx would wrap a named function in a helper the page does not have.
-  return (await page.evaluate(`new Promise((resolve) => {
-    const observer = new PerformanceObserver((list) => {
-      const entry = list.getEntries().find((candidate) => candidate.identifier === ${JSON.stringify(PREVIEW_ELEMENT_TIMING)});
-      observer.disconnect();
-      resolve(entry ? entry.renderTime || entry.loadTime : null);
-    });
-    observer.observe({ type: "element", buffered: true });
-    setTimeout(() => { observer.disconnect(); resolve(null); }, 200);
-  })`)) as number | null;
 }
 
 async function focusMovedFrom(page: Page, before: string): Promise<number> {
