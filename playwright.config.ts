@@ -50,6 +50,8 @@ export default defineConfig({
     { name: "webhooks", testMatch: /webhooks\.spec\.ts/, dependencies: ["exports"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
     // An MCP agent connects over OAuth and reads what the documents journey processed.
     { name: "mcp", testMatch: /mcp\.spec\.ts/, dependencies: ["webhooks"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    // Last: every console page, holding what the journeys made, scanned by axe at three widths.
+    { name: "accessibility", testMatch: /accessibility\.spec\.ts/, dependencies: ["mcp"], use: { browserName: "chromium", viewport: { width: 1280, height: 900 } } },
     // Picking off images and keyboard-only review: needs only the admin, works in parsers of its own (deleted after).
     { name: "review-pick", testMatch: /review-pick\.spec\.ts/, dependencies: ["first-run"], use: { browserName: "chromium", viewport: { width: 1280, height: 720 } } },
   ],

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./support/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { ADMIN } from "./support/accounts";
+import { expectNoSeriousViolations } from "./support/axe";
 import { signIn, signOut } from "./support/sign-in";
 import { joinThroughLink } from "./support/join";
 
@@ -40,13 +40,6 @@ async function claimPdf(): Promise<Buffer> {
     page.drawText(line, { x: 50, y: 780 - index * 24, size: 14, font }),
   );
   return Buffer.from(await pdf.save());
-}
-
-/** Serious and critical axe findings only; moderate ones are reported by the scan but do not fail the journey. */
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 async function openStages(page: Page) {

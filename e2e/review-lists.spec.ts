@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { ADMIN } from "./support/accounts";
+import { expectNoSeriousViolations } from "./support/axe";
 import { joinThroughLink } from "./support/join";
 import { signIn, signOut } from "./support/sign-in";
 import { expect, test, type APIRequestContext, type Page } from "./support/test";
@@ -13,7 +13,7 @@ import { expect, test, type APIRequestContext, type Page } from "./support/test"
  */
 test.describe.configure({ mode: "serial" });
 
-const reviewer = { name: "Rita Ledger", email: "rita@initech.test", password: "rita-ledger-password" };
+const reviewer = { name: "Lena Ledger", email: "lena@initech.test", password: "lena-ledger-password" };
 const parserName = "Purchase orders";
 const names = ["PO-E2E-1.pdf", "PO-E2E-2.pdf", "PO-E2E-3.pdf"] as const;
 const DATA = [
@@ -39,12 +39,6 @@ async function orderPdf(title: string): Promise<Buffer> {
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   page.drawText(`Purchase order ${title}`, { x: 50, y: 780, size: 14, font });
   return Buffer.from(await pdf.save());
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 /** Elements reaching past the screen's right edge, outside any scrolling container (a table scrolls in its own box). */
@@ -235,11 +229,11 @@ test("an admin resets the reviewer's password: she must choose her own before th
   await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   await expectNoSeriousViolations(page);
   await page.getByRole("textbox", { name: "Temporary password" }).fill(temporary);
-  await page.getByRole("textbox", { name: "New password" }).fill("rita-chose-this-one");
+  await page.getByRole("textbox", { name: "New password" }).fill("lena-chose-this-one");
   await page.getByRole("button", { name: "Save my password" }).click();
   await expect(page.getByRole("heading", { name: "Review queue", level: 1 })).toBeVisible();
   await signOut(page);
-  await signIn(page, reviewer.email, "rita-chose-this-one");
+  await signIn(page, reviewer.email, "lena-chose-this-one");
   await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   await signOut(page);
 });

@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useCallback, useMemo, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Page } from "react-pdf";
 import { cn } from "@/lib/utils/cn";
 import { boxStyle, type Box } from "../geometry";
@@ -61,6 +61,18 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
   );
   // Counts text layers drawn, so the keyboard picker reads the words again once the page's text is there.
   const [textLayers, setTextLayers] = useState(0);
+  // react-pdf draws the text layer again whenever its success callback changes identity, and this callback sets
+  // state: an inline arrow would redraw the layer after every draw, for ever (its spans never stay put to be
+  // clicked). So the callback is stable and reads the latest slot and handler through a ref.
+  const latest = useRef({ slot, onNoText });
+  useEffect(() => {
+    latest.current = { slot, onNoText };
+  }, [slot, onNoText]);
+  const onTextLayerDrawn = useCallback(() => {
+    setTextLayers((count) => count + 1);
+    const { slot: element, onNoText: noText } = latest.current;
+    if (element && !element.querySelector(".textLayer")?.textContent?.trim()) noText();
+  }, []);
   const keyboardWords = useMemo(
     () => (keyboardPick && slot && textLayers >= 0 ? wordsOf(pageNumber, slot) : []),
     [keyboardPick, slot, wordsOf, pageNumber, textLayers],
@@ -86,10 +98,7 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
           loading={null}
           error={<p className="p-4 text-sm text-danger">Page {pageNumber} could not be shown.</p>}
           onRenderSuccess={onRendered}
-          onRenderTextLayerSuccess={() => {
-            setTextLayers((count) => count + 1);
-            if (slot && !slot.querySelector(".textLayer")?.textContent?.trim()) onNoText();
-          }}
+          onRenderTextLayerSuccess={onTextLayerDrawn}
         />
       ) : (
         <span className="absolute inset-0 flex items-center justify-center text-xs text-muted">Page {pageNumber}</span>
