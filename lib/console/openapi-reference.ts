@@ -2,13 +2,15 @@ import "server-only";
 import { env } from "@/lib/env";
 
 type Schema = { $ref?: string; type?: string | string[]; [key: string]: unknown };
+type RequestBody = { content: Record<string, { schema: Schema }> };
 type RawOperation = {
   operationId: string;
   summary: string;
   description?: string;
   tags: string[];
-  parameters: { name: string; in: string; required: boolean; schema: Schema }[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
+  parameters?: { name: string; in: string; required: boolean; schema: Schema }[];
+  /** Inline, or a reference into `components.requestBodies` (shared bodies are written once). */
+  requestBody?: RequestBody | { $ref: string };
   responses: Record<string, unknown>;
   "x-permission"?: string;
 };
@@ -16,7 +18,7 @@ export type OpenApiDocument = {
   info: { description: string };
   servers: { url: string }[];
   paths: Record<string, Record<string, RawOperation>>;
-  components: { schemas: Record<string, Schema> };
+  components: { schemas: Record<string, Schema>; requestBodies?: Record<string, RequestBody> };
 };
 
 export type ApiReferenceOperation = {
@@ -42,11 +44,22 @@ function resolve(schema: Schema, document: OpenApiDocument): Schema {
   return name ? (document.components.schemas[name] ?? schema) : schema;
 }
 
+function requestBodyOf(raw: RawOperation, document: OpenApiDocument): RequestBody | undefined {
+  const body = raw.requestBody;
+  if (!body) return undefined;
+  if (!("$ref" in body)) return body;
+  return document.components.requestBodies?.[body.$ref.replace("#/components/requestBodies/", "")];
+}
+
+const METHODS = new Set(["get", "post", "patch", "put", "delete"]);
+
 export function groupOperations(document: OpenApiDocument) {
   const groups = new Map<string, ApiReferenceOperation[]>();
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, raw] of Object.entries(methods)) {
-      const body = raw.requestBody?.content["application/json"]?.schema;
+      // A path item may also hold shared `parameters` or a `summary`: only the methods are operations.
+      if (!METHODS.has(method)) continue;
+      const body = requestBodyOf(raw, document)?.content["application/json"]?.schema;
       const operation: ApiReferenceOperation = {
         operationId: raw.operationId,
         method: method as ApiReferenceOperation["method"],
@@ -54,7 +67,7 @@ export function groupOperations(document: OpenApiDocument) {
         summary: raw.summary,
         description: raw.description,
         permission: raw["x-permission"],
-        parameters: raw.parameters.map((parameter) => ({
+        parameters: (raw.parameters ?? []).map((parameter) => ({
           name: parameter.name,
           in: parameter.in,
           required: parameter.required,
