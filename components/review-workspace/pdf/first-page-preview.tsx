@@ -21,8 +21,9 @@ export function FirstPagePreview({ src, name, pageCount, highlight }: { src: str
       <div className="flex min-h-0 flex-1">
         {/* The page strip's place (PageThumbnails), empty until the viewer fills it. */}
         <div aria-hidden="true" className="hidden w-24 shrink-0 border-r border-line bg-subtle md:block" />
-        {/* Same padding as the viewer's page column; a scrollbar whenever the real column will have one. */}
-        <div className="min-w-0 flex-1 bg-subtle" style={{ padding: 16, overflowY: pageCount > 1 ? "scroll" : "auto" }}>
+        {/* Same padding as the viewer's page column; a scrollbar whenever the real column will have one. A region
+            that scrolls must be reachable with the keyboard (on a phone the page is taller than the pane). */}
+        <div tabIndex={0} role="region" aria-label="Page 1 preview" className="min-w-0 flex-1 bg-subtle" style={{ padding: 16, overflowY: pageCount > 1 ? "scroll" : "auto" }}>
           <div className="relative bg-surface shadow-sm ring-1 ring-line">
             {/* eslint-disable-next-line @next/next/no-img-element -- a signed, private file: nothing for the image optimiser to do */}
             <img src={src} alt={`Page 1 of ${name}`} className="block h-auto w-full" fetchPriority="high" decoding="async" {...{ elementtiming: PREVIEW_ELEMENT_TIMING }} />
