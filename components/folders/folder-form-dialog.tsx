@@ -1,7 +1,8 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Input } from "@/components/ui";
+import { FormDialogPanel } from "@/components/forms/form-dialog-panel";
+import { Dialog, DialogContent, FormField, Input } from "@/components/ui";
 import { cn } from "@/lib/utils/cn";
 import type { FolderActionResult } from "./folder-actions";
 import { FOLDER_COLORS } from "./folder-colors";
@@ -38,45 +39,41 @@ export function FolderFormDialog({ open, onOpenChange, title, description, submi
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="sm">
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            {description ? <DialogDescription>{description}</DialogDescription> : null}
-          </DialogHeader>
-          <FormField label="Folder name" htmlFor="folder-name" error={error ?? undefined}>
-            <Input autoFocus value={name} maxLength={200} onChange={(event) => setName(event.target.value)} />
-          </FormField>
-          <fieldset>
-            <legend className="mb-1.5 font-medium">Colour</legend>
-            <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Colour">
-              {[{ value: null, name: "None" }, ...FOLDER_COLORS].map((option) => (
-                <button
-                  key={option.name}
-                  type="button"
-                  role="radio"
-                  aria-checked={color === option.value}
-                  aria-label={option.name}
-                  title={option.name}
-                  onClick={() => setColor(option.value)}
-                  className={cn(
-                    "size-6 rounded-full border border-line-strong",
-                    color === option.value && "ring-2 ring-accent ring-offset-2",
-                    option.value === null && "bg-surface bg-[linear-gradient(135deg,transparent_45%,var(--color-danger)_45%,var(--color-danger)_55%,transparent_55%)]",
-                  )}
-                  style={option.value ? { backgroundColor: option.value } : undefined}
-                />
-              ))}
-            </div>
-          </fieldset>
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {submitLabel}
-            </Button>
-          </DialogFooter>
-        </form>
+        <FormDialogPanel
+          title={title}
+          description={description}
+          submitLabel={submitLabel}
+          submitting={busy}
+          formError={null}
+          onSubmit={submit}
+          onCancel={() => onOpenChange(false)}
+        >
+            <FormField label="Folder name" htmlFor="folder-name" error={error ?? undefined}>
+              <Input autoFocus value={name} maxLength={200} onChange={(event) => setName(event.target.value)} />
+            </FormField>
+            <fieldset>
+              <legend className="mb-1.5 font-medium">Colour</legend>
+              <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Colour">
+                {[{ value: null, name: "None" }, ...FOLDER_COLORS].map((option) => (
+                  <button
+                    key={option.name}
+                    type="button"
+                    role="radio"
+                    aria-checked={color === option.value}
+                    aria-label={option.name}
+                    title={option.name}
+                    onClick={() => setColor(option.value)}
+                    className={cn(
+                      "size-6 rounded-full border border-line-strong",
+                      color === option.value && "ring-2 ring-accent ring-offset-2",
+                      option.value === null && "bg-surface bg-[linear-gradient(135deg,transparent_45%,var(--color-danger)_45%,var(--color-danger)_55%,transparent_55%)]",
+                    )}
+                    style={option.value ? { backgroundColor: option.value } : undefined}
+                  />
+                ))}
+              </div>
+            </fieldset>
+        </FormDialogPanel>
       </DialogContent>
     </Dialog>
   );

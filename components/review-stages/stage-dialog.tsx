@@ -3,10 +3,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { applyServerErrors } from "@/components/forms/apply-server-errors";
-import { FormError } from "@/components/forms/form-error";
+import { FormDialogPanel } from "@/components/forms/form-dialog-panel";
+import { showActionError } from "@/components/forms/use-result-dialog";
 import { useUnsavedChangesGuard } from "@/components/forms/use-unsaved-changes-guard";
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Input, Select } from "@/components/ui";
+import { Dialog, DialogContent, FormField, Input, Select } from "@/components/ui";
 import type { ReviewStage } from "@/lib/contracts/reviews";
 import { InstructionsField } from "./instructions-field";
 import { RuleBuilder } from "./rule-builder";
@@ -58,60 +58,55 @@ export function StageDialog({
     setFormError(null);
     const result = await onSave(toStageRequest(values, stage));
     if (result.ok) onClose();
-    else if (!applyServerErrors(form.setError, STAGE_FORM_FIELDS, result.issues)) setFormError(result.message);
+    else showActionError({ setError: form.setError, fields: STAGE_FORM_FIELDS, error: result, setFormError });
   });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent size="lg">
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>{stage ? `Edit “${stage.name}”` : "Add review stage"}</DialogTitle>
-            <DialogDescription>Documents reaching this stage are assigned to its reviewer, who approves or rejects them before they move on.</DialogDescription>
-          </DialogHeader>
-          <div className="grid grid-cols-2 gap-4">
-            <FormField label="Name" htmlFor="stage-name" error={errors.name?.message} required>
-              <Input autoFocus required placeholder="e.g. Finance check" {...form.register("name")} />
-            </FormField>
-            <FormField label="Reviewer" htmlFor="stage-reviewer" error={errors.reviewerId?.message}>
-              <Select {...form.register("reviewerId", { setValueAs: (value: string | null) => value || null })}>
-                <option value="">Unassigned</option>
-                {reviewerOptions.map((person) => (
-                  <option key={person.id} value={person.id}>
-                    {person.name || person.email}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-          </div>
-          <InstructionsField control={form.control} register={form.register} error={errors.reviewerInstructions?.message} />
-          <fieldset className="flex flex-col gap-1.5">
-            <legend className="mb-1 font-medium">Which documents</legend>
-            <label className="flex items-start gap-2">
-              <input type="radio" value="mandatory" className="mt-1 accent-accent" {...reviewTypeField} />
-              <span>
-                Mandatory <span className="text-muted">— every document goes through this stage</span>
-              </span>
-            </label>
-            <label className="flex items-start gap-2">
-              <input type="radio" value="conditional" className="mt-1 accent-accent" {...reviewTypeField} />
-              <span>
-                Conditional <span className="text-muted">— only documents whose extracted data matches the rules</span>
-              </span>
-            </label>
-          </fieldset>
-          {reviewType === "conditional" ? <RuleBuilder control={form.control} register={form.register} errors={errors.rules} fieldNames={fieldNames} /> : null}
-          <StraightThroughField control={form.control} register={form.register} errors={errors.straightThrough} />
-          <FormError message={formError} />
-          <DialogFooter>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {stage ? "Save stage" : "Add stage"}
-            </Button>
-          </DialogFooter>
-        </form>
+        <FormDialogPanel
+          title={stage ? `Edit “${stage.name}”` : "Add review stage"}
+          description="Documents reaching this stage are assigned to its reviewer, who approves or rejects them before they move on."
+          submitLabel={stage ? "Save stage" : "Add stage"}
+          submitting={isSubmitting}
+          formError={formError}
+          onSubmit={onSubmit}
+          onCancel={onClose}
+        >
+            <div className="grid grid-cols-2 gap-4">
+              <FormField label="Name" htmlFor="stage-name" error={errors.name?.message} required>
+                <Input autoFocus required placeholder="e.g. Finance check" {...form.register("name")} />
+              </FormField>
+              <FormField label="Reviewer" htmlFor="stage-reviewer" error={errors.reviewerId?.message}>
+                <Select {...form.register("reviewerId", { setValueAs: (value: string | null) => value || null })}>
+                  <option value="">Unassigned</option>
+                  {reviewerOptions.map((person) => (
+                    <option key={person.id} value={person.id}>
+                      {person.name || person.email}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+            </div>
+            <InstructionsField control={form.control} register={form.register} error={errors.reviewerInstructions?.message} />
+            <fieldset className="flex flex-col gap-1.5">
+              <legend className="mb-1 font-medium">Which documents</legend>
+              <label className="flex items-start gap-2">
+                <input type="radio" value="mandatory" className="mt-1 accent-accent" {...reviewTypeField} />
+                <span>
+                  Mandatory <span className="text-muted">— every document goes through this stage</span>
+                </span>
+              </label>
+              <label className="flex items-start gap-2">
+                <input type="radio" value="conditional" className="mt-1 accent-accent" {...reviewTypeField} />
+                <span>
+                  Conditional <span className="text-muted">— only documents whose extracted data matches the rules</span>
+                </span>
+              </label>
+            </fieldset>
+            {reviewType === "conditional" ? <RuleBuilder control={form.control} register={form.register} errors={errors.rules} fieldNames={fieldNames} /> : null}
+            <StraightThroughField control={form.control} register={form.register} errors={errors.straightThrough} />
+        </FormDialogPanel>
       </DialogContent>
     </Dialog>
   );

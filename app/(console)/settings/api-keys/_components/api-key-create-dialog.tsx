@@ -3,24 +3,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { SecretReveal } from "@/components/console/secret-reveal";
-import { applyServerErrors } from "@/components/forms/apply-server-errors";
-import { useResultDialog } from "@/components/forms/use-result-dialog";
-import { FormError } from "@/components/forms/form-error";
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-  FormField,
-  Input,
-  Select,
-} from "@/components/ui";
+import { FormDialogPanel } from "@/components/forms/form-dialog-panel";
+import { SecretResultPanel } from "@/components/forms/secret-result-panel";
+import { showActionError, useResultDialog } from "@/components/forms/use-result-dialog";
+import { Button, Checkbox, Dialog, DialogContent, DialogTrigger, FormField, Input, Select } from "@/components/ui";
 import type { Permission } from "@/lib/contracts/permissions";
 import { CreateApiKeySchema, type CreateApiKey, type CreatedApiKey } from "@/lib/contracts/api-keys";
 import { createApiKeyAction } from "../actions";
@@ -48,7 +34,7 @@ export function ApiKeyCreateDialog({ permissions }: { permissions: Option[] }) {
     }
     const result = await createApiKeyAction({ ...values, expiresAt: expiryFrom(expiryDays) });
     if (result.ok) setCreated(result.data);
-    else if (!applyServerErrors(form.setError, ["name", "permissions"], result.error.issues)) setFormError(result.error.message);
+    else showActionError({ setError: form.setError, fields: ["name", "permissions"], error: result.error, setFormError });
   });
 
   return (
@@ -58,24 +44,24 @@ export function ApiKeyCreateDialog({ permissions }: { permissions: Option[] }) {
       </DialogTrigger>
       <DialogContent size="md">
         {created ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>Copy your new key</DialogTitle>
-              <DialogDescription>
-                This is the only time the key is shown. Store it somewhere safe now; if it is lost, revoke it and create another.
-              </DialogDescription>
-            </DialogHeader>
-            <SecretReveal label="New API key" value={created.key} copyLabel="Copy key" />
-            <DialogFooter>
-              <Button onClick={() => onOpenChange(false)}>Done</Button>
-            </DialogFooter>
-          </>
+          <SecretResultPanel
+            title="Copy your new key"
+            description="This is the only time the key is shown. Store it somewhere safe now; if it is lost, revoke it and create another."
+            label="New API key"
+            value={created.key}
+            copyLabel="Copy key"
+            onDone={() => onOpenChange(false)}
+          />
         ) : (
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            <DialogHeader>
-              <DialogTitle>Create API key</DialogTitle>
-              <DialogDescription>Name the key after the integration that uses it. It starts read-only: add only the permissions it needs.</DialogDescription>
-            </DialogHeader>
+          <FormDialogPanel
+            title="Create API key"
+            description="Name the key after the integration that uses it. It starts read-only: add only the permissions it needs."
+            submitLabel="Create key"
+            submitting={isSubmitting}
+            formError={formError}
+            onSubmit={onSubmit}
+            onCancel={() => onOpenChange(false)}
+          >
             <FormField label="Name" htmlFor="key-name" error={errors.name?.message} required>
               <Input placeholder="e.g. ERP import" autoFocus {...form.register("name")} />
             </FormField>
@@ -110,16 +96,7 @@ export function ApiKeyCreateDialog({ permissions }: { permissions: Option[] }) {
               </Select>
               <p className="text-xs text-muted">After this, requests with the key are refused with a message saying it expired.</p>
             </div>
-            <FormError message={formError} />
-            <DialogFooter>
-              <Button variant="secondary" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={isSubmitting}>
-                Create key
-              </Button>
-            </DialogFooter>
-          </form>
+          </FormDialogPanel>
         )}
       </DialogContent>
     </Dialog>

@@ -3,23 +3,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { SecretReveal } from "@/components/console/secret-reveal";
-import { applyServerErrors } from "@/components/forms/apply-server-errors";
-import { useResultDialog } from "@/components/forms/use-result-dialog";
-import { FormError } from "@/components/forms/form-error";
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-  FormField,
-  Input,
-  Select,
-} from "@/components/ui";
+import { FormDialogPanel } from "@/components/forms/form-dialog-panel";
+import { SecretResultPanel } from "@/components/forms/secret-result-panel";
+import { showActionError, useResultDialog } from "@/components/forms/use-result-dialog";
+import { Button, Dialog, DialogContent, DialogTrigger, FormField, Input, Select } from "@/components/ui";
 import { AddMemberSchema, type AddedMemberSchema } from "@/lib/contracts/members";
 import { addMemberAction } from "../actions";
 import { ROLE_OPTIONS } from "./roles";
@@ -35,7 +22,7 @@ export function MemberAddDialog() {
     setFormError(null);
     const result = await addMemberAction(AddMemberSchema.parse(values));
     if (result.ok) setAdded(result.data);
-    else if (!applyServerErrors(form.setError, ["name", "email", "role"], result.error.issues)) setFormError(result.error.message);
+    else showActionError({ setError: form.setError, fields: ["name", "email", "role"], error: result.error, setFormError });
   });
 
   return (
@@ -45,34 +32,29 @@ export function MemberAddDialog() {
       </DialogTrigger>
       <DialogContent size="md">
         {added ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>{added.invitation.email} was invited</DialogTitle>
-              <DialogDescription>
-                Give them this link through a safe channel. It is shown only now. Someone new chooses a password there; someone who already
-                has a Quarry account signs in and accepts the invitation. Nobody joins without accepting.
-              </DialogDescription>
-            </DialogHeader>
-            <SecretReveal
-              label="Invitation link"
-              value={added.acceptUrl}
-              copyLabel="Copy link"
-              intro={
-                <>
-                  Invitation for <strong>{added.invitation.email}</strong> as {added.invitation.role}:
-                </>
-              }
-            />
-            <DialogFooter>
-              <Button onClick={() => onOpenChange(false)}>Done</Button>
-            </DialogFooter>
-          </>
+          <SecretResultPanel
+            title={`${added.invitation.email} was invited`}
+            description="Give them this link through a safe channel. It is shown only now. Someone new chooses a password there; someone who already has a Quarry account signs in and accepts the invitation. Nobody joins without accepting."
+            label="Invitation link"
+            value={added.acceptUrl}
+            copyLabel="Copy link"
+            intro={
+              <>
+                Invitation for <strong>{added.invitation.email}</strong> as {added.invitation.role}:
+              </>
+            }
+            onDone={() => onOpenChange(false)}
+          />
         ) : (
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            <DialogHeader>
-              <DialogTitle>Add member</DialogTitle>
-              <DialogDescription>They get an invitation link and join when they accept it.</DialogDescription>
-            </DialogHeader>
+          <FormDialogPanel
+            title="Add member"
+            description="They get an invitation link and join when they accept it."
+            submitLabel="Send invitation"
+            submitting={isSubmitting}
+            formError={formError}
+            onSubmit={onSubmit}
+            onCancel={() => onOpenChange(false)}
+          >
             <FormField label="Name" htmlFor="member-name" error={errors.name?.message} required>
               <Input autoFocus {...form.register("name")} />
             </FormField>
@@ -88,16 +70,7 @@ export function MemberAddDialog() {
                 ))}
               </Select>
             </FormField>
-            <FormError message={formError} />
-            <DialogFooter>
-              <Button variant="secondary" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={isSubmitting}>
-                Send invitation
-              </Button>
-            </DialogFooter>
-          </form>
+          </FormDialogPanel>
         )}
       </DialogContent>
     </Dialog>

@@ -3,9 +3,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { applyServerErrors } from "@/components/forms/apply-server-errors";
-import { FormError } from "@/components/forms/form-error";
-import { Button, Checkbox, Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle, FormField, Input, Select, TagInput, Textarea } from "@/components/ui";
+import { FormDialogPanel } from "@/components/forms/form-dialog-panel";
+import { showActionError } from "@/components/forms/use-result-dialog";
+import { Button, Checkbox, Dialog, DialogContent, FormField, Input, Select, TagInput, Textarea } from "@/components/ui";
 import { ColumnInputSchema, type ColumnInput, type Field } from "@/lib/contracts/fields";
 import { ColumnsEditor } from "./columns-editor";
 import { FIELD_TYPE_OPTIONS } from "./field-types";
@@ -59,88 +59,85 @@ export function FieldDialog({
     setFormError(null);
     const result = await onSave(values);
     if (result.ok) onOpenChange(false);
-    else if (!applyServerErrors(form.setError, FORM_FIELDS, result.issues)) setFormError(result.message);
+    else showActionError({ setError: form.setError, fields: FORM_FIELDS, error: result, setFormError });
   });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="lg">
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>{field ? `Edit “${field.name}”` : "Add field"}</DialogTitle>
-          </DialogHeader>
-          <div className="grid grid-cols-2 gap-4">
-            <FormField label="Name" htmlFor="field-name" error={errors.name?.message} required description="The key of the value in the extracted data.">
-              <Input autoFocus placeholder="e.g. invoiceNumber" {...form.register("name")} />
-            </FormField>
-            <FormField label="Type" htmlFor="field-type" error={errors.type?.message}>
-              <Select
-                {...form.register("type", {
-                  onChange: (event: { target: { value: string } }) => {
-                    if (event.target.value === "table" && !form.getValues("columns")?.length) form.setValue("columns", [{ name: "", type: "text", required: false }]);
-                  },
-                })}
-              >
-                {FIELD_TYPE_OPTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-          </div>
-          {renaming && usedBy.length > 0 ? (
-            <p role="note" className="rounded-lg border border-warning/40 bg-warning-soft px-3 py-2 text-sm">
-              “{field.name}” is used by {usedBy.join("; ")}. Approval checks and stage conditions follow the new name
-              {usedBy.some((use) => use.startsWith("document splitting")) ? "; the split setting does not, so the rename is refused until it is changed" : ""}.
-            </p>
-          ) : null}
-          <FormField label="Description" htmlFor="field-description" error={errors.description?.message} description="What the value is; extraction reads it too.">
-            <Input placeholder="e.g. The supplier's invoice number" {...form.register("description")} />
-          </FormField>
-          <FormField label="Instructions" htmlFor="field-instructions" error={errors.instructions?.message} description="Where to find it and how to read it.">
-            <Textarea rows={2} placeholder="e.g. Top right, labelled Invoice No. Keep leading zeros." {...form.register("instructions")} />
-          </FormField>
-          <Checkbox label="Required" description="Every document is expected to have this value." {...form.register("required")} />
-          {type === "select" ? (
-            <FormField label="Options" htmlFor="field-options" error={errors.options?.message ?? errors.options?.root?.message}>
-              <Controller
-                control={form.control}
-                name="options"
-                render={({ field: control, fieldState }) => (
-                  <TagInput inputLabel="Add an option" value={control.value ?? []} onChange={control.onChange} invalid={Boolean(fieldState.error)} placeholder="Press Enter after each option" />
-                )}
-              />
-            </FormField>
-          ) : null}
-          {type === "table" ? (
-            <fieldset>
-              <legend className="mb-1.5 font-medium">Columns</legend>
-              <Controller
-                control={form.control}
-                name="columns"
-                render={({ field: control }) => <ColumnsEditor label="Columns" value={control.value ?? []} onChange={control.onChange} />}
-              />
-              <p aria-live="polite" className="mt-1 text-xs font-medium text-danger empty:hidden">
-                {errors.columns?.message ?? errors.columns?.root?.message ?? (errors.columns ? "Check the columns: each needs a unique name." : null)}
-              </p>
-            </fieldset>
-          ) : null}
-          <FormError message={formError} />
-          <DialogFooter>
-            {onPreview ? (
+        <FormDialogPanel
+          title={field ? `Edit “${field.name}”` : "Add field"}
+          submitLabel={field ? "Save field" : "Add field"}
+          submitting={isSubmitting}
+          formError={formError}
+          onSubmit={onSubmit}
+          onCancel={() => onOpenChange(false)}
+          secondaryActions={
+            onPreview ? (
               <Button variant="ghost" className="mr-auto" onClick={form.handleSubmit((values) => onPreview(values))}>
                 Preview on approved documents
               </Button>
+            ) : null
+          }
+        >
+            <div className="grid grid-cols-2 gap-4">
+              <FormField label="Name" htmlFor="field-name" error={errors.name?.message} required description="The key of the value in the extracted data.">
+                <Input autoFocus placeholder="e.g. invoiceNumber" {...form.register("name")} />
+              </FormField>
+              <FormField label="Type" htmlFor="field-type" error={errors.type?.message}>
+                <Select
+                  {...form.register("type", {
+                    onChange: (event: { target: { value: string } }) => {
+                      if (event.target.value === "table" && !form.getValues("columns")?.length) form.setValue("columns", [{ name: "", type: "text", required: false }]);
+                    },
+                  })}
+                >
+                  {FIELD_TYPE_OPTIONS.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+            </div>
+            {renaming && usedBy.length > 0 ? (
+              <p role="note" className="rounded-lg border border-warning/40 bg-warning-soft px-3 py-2 text-sm">
+                “{field.name}” is used by {usedBy.join("; ")}. Approval checks and stage conditions follow the new name
+                {usedBy.some((use) => use.startsWith("document splitting")) ? "; the split setting does not, so the rename is refused until it is changed" : ""}.
+              </p>
             ) : null}
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {field ? "Save field" : "Add field"}
-            </Button>
-          </DialogFooter>
-        </form>
+            <FormField label="Description" htmlFor="field-description" error={errors.description?.message} description="What the value is; extraction reads it too.">
+              <Input placeholder="e.g. The supplier's invoice number" {...form.register("description")} />
+            </FormField>
+            <FormField label="Instructions" htmlFor="field-instructions" error={errors.instructions?.message} description="Where to find it and how to read it.">
+              <Textarea rows={2} placeholder="e.g. Top right, labelled Invoice No. Keep leading zeros." {...form.register("instructions")} />
+            </FormField>
+            <Checkbox label="Required" description="Every document is expected to have this value." {...form.register("required")} />
+            {type === "select" ? (
+              <FormField label="Options" htmlFor="field-options" error={errors.options?.message ?? errors.options?.root?.message}>
+                <Controller
+                  control={form.control}
+                  name="options"
+                  render={({ field: control, fieldState }) => (
+                    <TagInput inputLabel="Add an option" value={control.value ?? []} onChange={control.onChange} invalid={Boolean(fieldState.error)} placeholder="Press Enter after each option" />
+                  )}
+                />
+              </FormField>
+            ) : null}
+            {type === "table" ? (
+              <fieldset>
+                <legend className="mb-1.5 font-medium">Columns</legend>
+                <Controller
+                  control={form.control}
+                  name="columns"
+                  render={({ field: control }) => <ColumnsEditor label="Columns" value={control.value ?? []} onChange={control.onChange} />}
+                />
+                <p aria-live="polite" className="mt-1 text-xs font-medium text-danger empty:hidden">
+                  {errors.columns?.message ?? errors.columns?.root?.message ?? (errors.columns ? "Check the columns: each needs a unique name." : null)}
+                </p>
+              </fieldset>
+            ) : null}
+        </FormDialogPanel>
       </DialogContent>
     </Dialog>
   );

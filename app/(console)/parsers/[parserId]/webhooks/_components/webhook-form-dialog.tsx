@@ -3,29 +3,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { SecretReveal } from "@/components/console/secret-reveal";
-import { applyServerErrors } from "@/components/forms/apply-server-errors";
-import { FormError } from "@/components/forms/form-error";
-import { useResultDialog } from "@/components/forms/use-result-dialog";
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-  FormField,
-  Input,
-  useToast,
-} from "@/components/ui";
+import { FormDialogPanel } from "@/components/forms/form-dialog-panel";
+import { SecretResultPanel } from "@/components/forms/secret-result-panel";
+import { showActionError, useResultDialog } from "@/components/forms/use-result-dialog";
+import { Button, Checkbox, Dialog, DialogContent, DialogTrigger, FormField, Input, useToast } from "@/components/ui";
 import { CreateWebhookSchema, WEBHOOK_EVENTS, type CreatedWebhook, type Webhook } from "@/lib/contracts/webhooks";
 import { createWebhookAction, updateWebhookAction } from "../actions";
 
 type FormInput = z.input<typeof CreateWebhookSchema>;
 type FormOutput = z.output<typeof CreateWebhookSchema>;
+const FORM_FIELDS = ["url", "events", "description"] as const;
 
 export const EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   "document.processed": "Processed: extraction finished, no review needed",
@@ -50,16 +37,14 @@ export function WebhookFormDialog({ parserId, webhook, trigger }: { parserId: st
     setFormError(null);
     const body = { url: values.url, events: values.events, description: values.description ?? "" };
     if (webhook) {
-      const result = await updateWebhookAction(parserId, webhook.id, body);
-      if (result.ok) {
-        toast({ title: "Webhook saved", tone: "success" });
-        onOpenChange(false);
-      } else if (!applyServerErrors(form.setError, ["url", "events", "description"], result.error.issues)) setFormError(result.error.message);
-      return;
+      const saved = await updateWebhookAction(parserId, webhook.id, body);
+      if (!saved.ok) return showActionError({ setError: form.setError, fields: FORM_FIELDS, error: saved.error, setFormError });
+      toast({ title: "Webhook saved", tone: "success" });
+      return onOpenChange(false);
     }
-    const result = await createWebhookAction(parserId, body);
-    if (result.ok) setCreated(result.data);
-    else if (!applyServerErrors(form.setError, ["url", "events", "description"], result.error.issues)) setFormError(result.error.message);
+    const createdWebhook = await createWebhookAction(parserId, body);
+    if (!createdWebhook.ok) return showActionError({ setError: form.setError, fields: FORM_FIELDS, error: createdWebhook.error, setFormError });
+    setCreated(createdWebhook.data);
   });
 
   return (
@@ -67,25 +52,29 @@ export function WebhookFormDialog({ parserId, webhook, trigger }: { parserId: st
       <DialogTrigger asChild>{trigger ?? <Button>Add webhook</Button>}</DialogTrigger>
       <DialogContent size="md">
         {created ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>Copy the signing secret</DialogTitle>
-              <DialogDescription>
+          <SecretResultPanel
+            title="Copy the signing secret"
+            description={
+              <>
                 Your receiver verifies each request&apos;s <code>webhook-signature</code> with this secret. This is the only time it is shown; if it is
                 lost, delete the webhook and add it again.
-              </DialogDescription>
-            </DialogHeader>
-            <SecretReveal label="Signing secret" value={created.secret} copyLabel="Copy secret" />
-            <DialogFooter>
-              <Button onClick={() => onOpenChange(false)}>Done</Button>
-            </DialogFooter>
-          </>
+              </>
+            }
+            label="Signing secret"
+            value={created.secret}
+            copyLabel="Copy secret"
+            onDone={() => onOpenChange(false)}
+          />
         ) : (
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            <DialogHeader>
-              <DialogTitle>{webhook ? "Edit webhook" : "Add webhook"}</DialogTitle>
-              <DialogDescription>A public http(s) URL of your system. Private and loopback addresses are refused.</DialogDescription>
-            </DialogHeader>
+          <FormDialogPanel
+            title={webhook ? "Edit webhook" : "Add webhook"}
+            description="A public http(s) URL of your system. Private and loopback addresses are refused."
+            submitLabel={webhook ? "Save" : "Add webhook"}
+            submitting={isSubmitting}
+            formError={formError}
+            onSubmit={onSubmit}
+            onCancel={() => onOpenChange(false)}
+          >
             <FormField label="URL" htmlFor="webhook-url" error={errors.url?.message} required>
               <Input id="webhook-url" type="url" placeholder="https://example.com/hooks/quarry" autoFocus {...form.register("url")} />
             </FormField>
@@ -101,16 +90,7 @@ export function WebhookFormDialog({ parserId, webhook, trigger }: { parserId: st
             <FormField label="Description" htmlFor="webhook-description" error={errors.description?.message}>
               <Input id="webhook-description" placeholder="e.g. ERP import" {...form.register("description")} />
             </FormField>
-            <FormError message={formError} />
-            <DialogFooter>
-              <Button variant="secondary" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={isSubmitting}>
-                {webhook ? "Save" : "Add webhook"}
-              </Button>
-            </DialogFooter>
-          </form>
+          </FormDialogPanel>
         )}
       </DialogContent>
     </Dialog>
