@@ -2,9 +2,10 @@ import { documentLines } from "../fields/document-lines";
 import { findAmounts, parseAmount } from "../normalise/amounts";
 import { findDates, parseDate } from "../normalise/dates";
 import type { FieldDefinition, FieldMetadata, FieldValue, PageModel, Scalar, SourceBox, TableRow, ValueMetadata } from "../types";
+import { askForJson, documentText, type LlmOptions } from "./chat-completion";
 import { schemaForFields } from "./json-schema";
 
-export type LlmOptions = { baseUrl: string; apiKey?: string; model?: string; timeoutMs?: number };
+export type { LlmOptions };
 
 export type Extracted = { data: Record<string, FieldValue>; fieldMetadata: Record<string, FieldMetadata> };
 
@@ -14,11 +15,6 @@ const MAX_PROMPT_CHARS = 60_000;
 export function llmOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): LlmOptions | null {
   if (!env.LLM_BASE_URL) return null;
   return { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS ? Number(env.LLM_TIMEOUT_MS) : undefined };
-}
-
-function documentText(model: PageModel): string {
-  const text = model.pages.map((p) => `--- page ${p.number} ---\n${p.blocks.flatMap((b) => b.lines.map((l) => l.text)).join("\n")}`).join("\n");
-  return text.slice(0, MAX_PROMPT_CHARS);
 }
 
 /** Finds where the model's answer is printed, so every value still gets a source box. */
@@ -53,52 +49,31 @@ function valueMeta(model: PageModel, field: FieldDefinition, value: Scalar): Val
  * its answers over the offline result. Any error, timeout or malformed answer returns the offline result as is.
  */
 export async function refineWithLlm(model: PageModel, fields: FieldDefinition[], offline: Extracted, options: LlmOptions): Promise<Extracted> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 30_000);
-  try {
-    const response = await fetch(`${options.baseUrl.replace(/\/$/, "")}/chat/completions`, {
-      method: "POST",
-      signal: controller.signal,
-      headers: { "content-type": "application/json", ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
-      body: JSON.stringify({
-        model: options.model ?? "default",
-        temperature: 0,
-        messages: [
-          { role: "system", content: "Extract the requested fields from the document. Answer only with JSON matching the schema. Use null when a value is not in the document. Dates as yyyy-mm-dd, amounts as numbers." },
-          { role: "user", content: documentText(model) },
-        ],
-        response_format: { type: "json_schema", json_schema: { name: "extraction", strict: true, schema: schemaForFields(fields) } },
-      }),
-    });
-    if (!response.ok) return offline;
-    const body = (await response.json()) as { choices?: Array<{ message?: { content?: string } }> };
-    const content = body.choices?.[0]?.message?.content;
-    if (!content) return offline;
-    const parsed: unknown = JSON.parse(content);
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return offline;
-    const answer = parsed as Record<string, unknown>;
-    const data = { ...offline.data };
-    const fieldMetadata = { ...offline.fieldMetadata };
-    for (const field of fields) {
-      const raw = answer[field.name];
-      if (field.type === "table") {
-        if (!Array.isArray(raw) || raw.length === 0) continue;
-        const columns = field.columns ?? [];
-        const rows: TableRow[] = raw.map((r) => Object.fromEntries(columns.map((c) => [c.name, normalise(c, (r as Record<string, unknown>)[c.name])])));
-        data[field.name] = rows;
-        const rowMeta = rows.map((row) => Object.fromEntries(columns.map((c) => [c.name, valueMeta(model, c, row[c.name] ?? null)])));
-        fieldMetadata[field.name] = { confidence: 0.75, source: rowMeta[0]?.[columns[0]?.name ?? ""]?.source ?? null, rows: rowMeta };
-        continue;
-      }
-      const value = normalise(field, raw);
-      if (value === null) continue;
-      data[field.name] = value;
-      fieldMetadata[field.name] = valueMeta(model, field, value);
+  const answer = await askForJson({
+    options,
+    instructions: "Extract the requested fields from the document. Answer only with JSON matching the schema. Use null when a value is not in the document. Dates as yyyy-mm-dd, amounts as numbers.",
+    document: documentText(model, MAX_PROMPT_CHARS),
+    schemaName: "extraction",
+    schema: schemaForFields(fields),
+  });
+  if (!answer) return offline;
+  const data = { ...offline.data };
+  const fieldMetadata = { ...offline.fieldMetadata };
+  for (const field of fields) {
+    const raw = answer[field.name];
+    if (field.type === "table") {
+      if (!Array.isArray(raw) || raw.length === 0) continue;
+      const columns = field.columns ?? [];
+      const rows: TableRow[] = raw.map((r) => Object.fromEntries(columns.map((c) => [c.name, normalise(c, (r as Record<string, unknown>)[c.name])])));
+      data[field.name] = rows;
+      const rowMeta = rows.map((row) => Object.fromEntries(columns.map((c) => [c.name, valueMeta(model, c, row[c.name] ?? null)])));
+      fieldMetadata[field.name] = { confidence: 0.75, source: rowMeta[0]?.[columns[0]?.name ?? ""]?.source ?? null, rows: rowMeta };
+      continue;
     }
-    return { data, fieldMetadata };
-  } catch {
-    return offline;
-  } finally {
-    clearTimeout(timer);
+    const value = normalise(field, raw);
+    if (value === null) continue;
+    data[field.name] = value;
+    fieldMetadata[field.name] = valueMeta(model, field, value);
   }
+  return { data, fieldMetadata };
 }
