@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineOperation, displayNameSchema, PageQuerySchema, PaginationSchema, TimestampSchema, UuidSchema } from "./common";
 import { UploadResponseSchema, UploadUrlsSchema } from "./documents";
-import { KNOWN_MIME_TYPES } from "./file-types";
+import { KNOWN_MIME_TYPES, UPLOAD_FORM_PARTS } from "./file-types";
 import { AcceptedFileTypeSchema, SplitDocumentsSchema } from "./parser-settings";
 
 /**
@@ -268,9 +268,7 @@ export const classifierOperations = {
         type: "object",
         required: ["file"],
         properties: {
-          file: { type: "array", items: { type: "string", format: "binary" }, description: "One or more files (repeat the part); up to 100 MB each" },
-          externalIds: { type: "string", description: "JSON-encoded array, one string or null per file" },
-          custom: { type: "string", description: "JSON-encoded array, one object or null per file" },
+          ...UPLOAD_FORM_PARTS,
         },
       },
     },

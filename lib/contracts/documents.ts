@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DateTimeSchema, defineOperation, displayNameSchema, PageQuerySchema, PaginationSchema, SuccessSchema, TimestampSchema, UuidSchema } from "./common";
 import { DOCUMENT_STATUSES, STAGE_STATUSES } from "./enums";
+import { UPLOAD_FORM_PARTS } from "./file-types";
 import { FolderSchema } from "./folders";
 import { ListValueSchema, MatchSnippetSchema } from "./list-values";
 
@@ -258,10 +259,8 @@ export const documentOperations = {
         type: "object",
         required: ["file"],
         properties: {
-          file: { type: "array", items: { type: "string", format: "binary" }, description: "One or more files (repeat the part); up to 100 MB each" },
+          ...UPLOAD_FORM_PARTS,
           folderId: { type: "string", format: "uuid", description: "An existing folder of the parser" },
-          externalIds: { type: "string", description: "JSON-encoded array, one string or null per file" },
-          custom: { type: "string", description: "JSON-encoded array, one object or null per file" },
         },
       },
     },

@@ -23,3 +23,10 @@ export const DEFAULT_ACCEPTED_MIME_TYPES = ["application/pdf", "image/png", "ima
 export function toAcceptedFileTypes(mimeTypes: readonly string[]): AcceptedFileType[] {
   return [...new Set(mimeTypes)].map((mimeType) => ({ mimeType, label: FILE_TYPE_LABELS[mimeType] ?? mimeType }));
 }
+
+/** The multipart parts every upload route takes (`file` repeated, per-file `externalIds` and `custom`), for OpenAPI. */
+export const UPLOAD_FORM_PARTS = {
+  file: { type: "array", items: { type: "string", format: "binary" }, description: "One or more files (repeat the part); up to 100 MB each" },
+  externalIds: { type: "string", description: "JSON-encoded array, one string or null per file" },
+  custom: { type: "string", description: "JSON-encoded array, one object or null per file" },
+} as const;
