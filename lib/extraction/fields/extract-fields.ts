@@ -10,7 +10,7 @@ import { documentLines, wordsSource } from "./document-lines";
 import { dominantCurrency, dueDateInTerms, firstDate, firstPattern } from "./fallbacks";
 import { applyRounding, checkAgainstTender, paidAmount } from "./receipt-totals";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
-import { findAddressBelow } from "./vendor-address";
+import { commaForStop, findAddressBelow } from "./vendor-address";
 import { conceptByKey } from "./concepts";
 import { reconcileTotals } from "./reconcile-totals";
 import { findCustomerByAddressWindow, findPartyBySection, findVendorName, nameMatchesDomain } from "./parties";
@@ -124,7 +124,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
     case "vendor_address": {
       const vendor = ctx.found.get("vendor_name") ?? findVendorName(ctx.lines, null);
       best = findAddressBelow(ctx.lines, vendor?.line ?? null, typeof vendor?.value === "string" ? vendor.value : null) ?? best;
-      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: repairAddressText(best.value) };
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: commaForStop(repairAddressText(best.value)) };
       break;
     }
   }

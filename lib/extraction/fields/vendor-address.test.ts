@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractDocument, type FieldDefinition } from "../index";
-import { hasPostcode, joinAddressLines } from "./vendor-address";
+import { commaForStop, hasPostcode, joinAddressLines } from "./vendor-address";
 
 const FIELDS: FieldDefinition[] = [
   { name: "vendor_name", type: "text", description: "Vendor name" },
@@ -29,6 +29,17 @@ describe("address text", () => {
   it("rejoins a comma or stop the reader set off as its own word", () => {
     expect(joinAddressLines(["NO.50 , JALAN PBS 14/11 ,", "KAWASAN PERINDUSTRIAN ."])).toBe("NO.50, JALAN PBS 14/11, KAWASAN PERINDUSTRIAN.");
     expect(joinAddressLines(["NO.1,JALAN 2", "3.5 KM"])).toBe("NO.1,JALAN 2 3.5 KM");
+  });
+});
+
+describe("stops read for commas", () => {
+  it("reads a stop after a word of four letters or more inside the address as a comma", () => {
+    expect(commaForStop("LOT 1-0-2, JLN 1/50, DIAMOND SQUARE. OFF JLN GOMBAK 53000 KUALA LUMPUR")).toBe("LOT 1-0-2, JLN 1/50, DIAMOND SQUARE, OFF JLN GOMBAK 53000 KUALA LUMPUR");
+    expect(commaForStop("TAMAN AIR BIRU. 81700 PASIR GUDANG, JOHOR.")).toBe("TAMAN AIR BIRU, 81700 PASIR GUDANG, JOHOR.");
+  });
+
+  it("keeps abbreviations, stops after numbers and the final stop", () => {
+    expect(commaForStop("NO. 17-G, LOT P.T. 2811, JLN. MAJU, Str. 5, NO 8. JALAN 7, SELANGOR.")).toBe("NO. 17-G, LOT P.T. 2811, JLN. MAJU, Str. 5, NO 8. JALAN 7, SELANGOR.");
   });
 });
 
