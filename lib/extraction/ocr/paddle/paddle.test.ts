@@ -1,7 +1,7 @@
 import { createCanvas } from "@napi-rs/canvas";
 import { afterAll, describe, expect, it } from "vitest";
 import { groupRows, type RawWord } from "../../layout/build-page";
-import { decodeCtc, foldWidth, latinClasses, mostlyLatin } from "./ctc";
+import { decodeCtc, foldWidth, hasCjk, latinClasses, mostlyLatin } from "./ctc";
 import { detectorSize, regionsFromMap } from "./detect";
 import { levelWords, mostlyVertical, pageSkew, readWithPaddle } from "./read-page";
 import { paddleSessions, readDictionary, releasePaddleSessions } from "./sessions";
@@ -54,6 +54,14 @@ describe("CTC decoding", () => {
     expect(decodeCtc(probs, { offset: 0, steps: 1, classes: 6 }, characters, latinClasses(characters))[0]!.text).toBe("1");
     expect(mostlyLatin([{ text: "A", step: 0, prob: 1 }, { text: "中", step: 1, prob: 1 }, { text: "B", step: 2, prob: 1 }])).toBe(true);
     expect(foldWidth("ＴＯＴＡＬ：１４．１０")).toBe("TOTAL:14.10");
+  });
+
+  it("reads a line without ideographs the same with and without the CJK classes", () => {
+    const probs = steps([[0.1, 0.6, 0, 0.3, 0, 0], [0.7, 0, 0, 0.2, 0.1, 0], [0.1, 0, 0.5, 0.4, 0, 0]]);
+    const all = decodeCtc(probs, { offset: 0, steps: 3, classes: 6 }, characters);
+    expect(hasCjk(all)).toBe(false);
+    expect(decodeCtc(probs, { offset: 0, steps: 3, classes: 6 }, characters, latinClasses(characters))).toEqual(all);
+    expect(hasCjk(decodeCtc(steps([[0.1, 0, 0, 0.6, 0.3, 0]]), { offset: 0, steps: 1, classes: 6 }, characters))).toBe(true);
   });
 });
 
