@@ -90,7 +90,7 @@ async function cached(file: string, id: string): Promise<CachedPage> {
   const target = path.join(CACHE, `${id.replace(/[/\\]/g, "_")}.json`);
   if (existsSync(target)) return JSON.parse(readFileSync(target, "utf8")) as CachedPage;
   const [image] = await prepareImagePages(new Uint8Array(readFileSync(file)));
-  const page = await readRaster(await paddleSessions(), rasterFromPng(image!.png), 0);
+  const page = await readRaster(await paddleSessions(), rasterFromPng(await image!.png()), 0);
   writeFileSync(target, JSON.stringify(page));
   return page;
 }

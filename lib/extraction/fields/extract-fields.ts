@@ -10,9 +10,10 @@ import { documentLines, wordsSource } from "./document-lines";
 import { dominantCurrency, dueDateInTerms, firstDate, firstPattern } from "./fallbacks";
 import { applyRounding, checkAgainstTender, paidAmount } from "./receipt-totals";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
+import { commaForStop, findAddressBelow } from "./vendor-address";
 import { conceptByKey } from "./concepts";
 import { reconcileTotals } from "./reconcile-totals";
-import { findAddressBelow, findCustomerByAddressWindow, findPartyBySection, findVendorName, nameMatchesDomain } from "./parties";
+import { findCustomerByAddressWindow, findPartyBySection, findVendorName, nameMatchesDomain } from "./parties";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
 import { valueEvidence, type TotalsCheck } from "./value-evidence";
 import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from "./generic/generic-fields";
@@ -122,8 +123,8 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
     }
     case "vendor_address": {
       const vendor = ctx.found.get("vendor_name") ?? findVendorName(ctx.lines, null);
-      best = findAddressBelow(ctx.lines, vendor?.line ?? null) ?? best;
-      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: repairAddressText(best.value) };
+      best = findAddressBelow(ctx.lines, vendor?.line ?? null, typeof vendor?.value === "string" ? vendor.value : null) ?? best;
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: commaForStop(repairAddressText(best.value)) };
       break;
     }
   }

@@ -19,11 +19,23 @@ export function firstDate(ctx: Context): Candidate | null {
     const d = findDates(line.text, ctx.order)[0];
     if (d) return { value: d.iso, score: 0.45, source: { page: line.page, ...line.box }, raw: d.text, line: line.index };
   }
-  for (const line of ctx.lines) {
-    const d = findDates(line.text, ctx.order)[0];
-    if (d) return { value: d.iso, score: 0.4, source: { page: line.page, ...line.box }, raw: d.text, line: line.index };
-  }
-  return null;
+  const printed = ctx.lines.flatMap((line) => findDates(line.text, ctx.order).filter((d) => standsAlone(line.text, d)).map((d) => ({ line, d })));
+  // A till stamps the date with the time ("15-07-18 10:35", "04:54 pm, 27 March, 2018"): that date is the receipt's.
+  const stamped = printed.find(({ line, d }) => TIME_AFTER.test(line.text.slice(d.index + d.length)) || TIME_BEFORE.test(line.text.slice(0, d.index)));
+  const chosen = stamped ?? printed[0];
+  if (!chosen) return null;
+  const { line, d } = chosen;
+  return { value: d.iso, score: 0.4, source: { page: line.page, ...line.box }, raw: d.text, line: line.index };
+}
+
+/** A time right after a date: "10:35", "11:44:02", "9:05PM". */
+const TIME_AFTER = /^\s+\d{1,2}:\d{2}\b/;
+/** …or right before it: "04:54 pm, 27 March, 2018". */
+const TIME_BEFORE = /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?[,\s]+$/i;
+
+/** A date is printed on its own, not inside a code: "RC11-23-42" is an article number. */
+function standsAlone(text: string, date: { index: number; length: number }): boolean {
+  return !/[\p{L}\d]/u.test(text[date.index - 1] ?? "") && !/[\p{L}]/u.test(text[date.index + date.length] ?? "");
 }
 
 const DUE_WORDS = /(?:zahlbar|payable|payment due|due|fällig|faellig|échéance|echeance|betalen|vervaldatum|à payer|a payer|pay by|zu zahlen|à régler|a regler)/i;

@@ -10,7 +10,7 @@ const TRADE_WORD = /\b(?:Trading|Enterprise|Enterprises|Restaurant|Restaurants|H
 const SALUTATION = /^(?:herrn?|frau|firma|fa\.|mr\.?|mrs\.?|ms\.?|m\.|mme|monsieur|madame|dhr\.?|mevr\.?|attn\.?|z\.\s?hd\.?)$/i;
 /** Lines that are labels, contact details or document titles rather than names. */
 const NOT_A_NAME =
-  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|telefon|e-?mail|iban|bic|page|seite|total|summe|gst|order|bestellung|nr|no|ust|vat|gln|id|nummer|number|cash|change|doc|cashier|table|thank|tq|welcome)\b|www\.|http|@|docno|(?:address|adresse|adres|anschrift)\b)/i;
+  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|telefon|e-?mail|iban|bic|page|seite|total|summe|gst|order|bestellung|nr|no|ust|vat|gln|id|nummer|number|cash(?!\s*(?:&|and|n)\s*carry)|change|doc|cashier|table|thank|tq|welcome)\b|www\.|http|@|docno|(?:address|adresse|adres|anschrift)\b)/i;
 
 function cleanName(text: string): string {
   return text
@@ -124,6 +124,9 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
   }
   const domains = printedDomains(lines);
   let best: Candidate | null = null;
+  // Scores are compared before they are capped: two strong candidates must not tie at the cap.
+  let bestScore = 0;
+  const legalNames: Candidate[] = [];
   for (const line of first) {
     // DIN 5008 sender lines ("Lieferant GmbH · Straße 1 · 80333 München") name the seller in their first segment.
     const segments = line.text.split(/\s[·•|–]\s|\s-\s/);
@@ -146,11 +149,38 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     if (line.box.h > medianH * 1.3) score += 0.15;
     if ((counts.get(text.toLowerCase()) ?? 0) > 1) score += 0.15;
     if (domains.has(nameKey(text)) && nameKey(text).length >= 4) score += 0.35;
-    if (!best || score > best.score) {
-      best = { value: text, score: Math.min(0.95, score), source: { page: line.page, ...line.box }, raw: line.text, line: line.index };
+    // "FIVE STAR CASH & CARRY" over "(1365663-P)": the registration number printed right under a line names it.
+    if (registeredBelow(first, line)) score += 0.3;
+    const candidate = { value: text, score: Math.min(0.95, score), source: { page: line.page, ...line.box }, raw: line.text, line: line.index };
+    if (COMPANY_MARK.test(text)) legalNames.push(candidate);
+    if (!best || score > bestScore) {
+      bestScore = score;
+      best = candidate;
     }
   }
+  if (best) best = fullLegalName(best, legalNames);
   return best ? joinNameBelow(first, joinNameAbove(first, joinSameRow(first, best))) : null;
+}
+
+/**
+ * A shop's sign ("ELKEN", "Banh Mi Cafe") and the registered company it belongs to ("ELKEN SERVICE SDN BHD",
+ * "banh mi cafe sdn bhd") on one receipt: the seller is the registered name that starts with the sign's words.
+ */
+function fullLegalName(best: Candidate, legalNames: Candidate[]): Candidate {
+  const key = nameKey(String(best.value));
+  if (COMPANY_MARK.test(String(best.value)) || key.length < 4) return best;
+  const fuller = legalNames.find((c) => c.line !== best.line && nameKey(String(c.value)).startsWith(key));
+  return fuller ? { ...fuller, score: best.score } : best;
+}
+
+/** A line holding only a company registration number: "(1365663-P)", "822737-X", "(65351-M)". */
+const REGISTRATION_ONLY = /^[({]?\s*\d{4,8}\s?-?\s?[A-Z]\s*[)}]?$/;
+
+/** The next line down is a registration number alone, set under this one. */
+function registeredBelow(lines: DocLine[], line: DocLine): boolean {
+  const below = lines.find((l) => l.index === line.index + 1);
+  if (!below || below.page !== line.page || !REGISTRATION_ONLY.test(below.text.trim())) return false;
+  return below.box.y - (line.box.y + line.box.h) < line.box.h * 1.5;
 }
 
 function lineOf(lines: DocLine[], index: number): DocLine | undefined {
@@ -239,13 +269,26 @@ function joinNameBelow(lines: DocLine[], chosen: Candidate): Candidate {
 }
 
 /**
+ * "SUBANG HEALTHCARE SDN BHD" under "AA PHARMACY": a name of two words or more before its legal form, brackets
+ * closed, is whole; the line above it is a brand or branch, not its first part.
+ */
+function completeLegalName(text: string): boolean {
+  const form = LEGAL_FORM_ONLY_END.exec(text);
+  if (!form || !bracketsBalance(text)) return false;
+  return text.slice(0, form.index).trim().split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length >= 2;
+}
+
+/** A legal form ending a name: "… SDN BHD", "… GmbH", "… Ltd.". */
+const LEGAL_FORM_ONLY_END = /\s(?:SDN\.?\s?BHD\.?|BHD|S\/B|GmbH|AG|Ltd\.?|Limited|Inc\.?|LLC|B\.V\.|BV|SARL|SAS|S\.A\.|Pte\.? Ltd\.?)$/iu;
+
+/**
  * Company names wrap: "PASARAYA BORONG PINTAR" over "SDN BHD", "MVM Musterhafter" over "Versicherungsverein … a.G.".
  * When the line right above the chosen one is a name-like line of the same block, the name starts there. A bracket
  * left open above ("ENTERPRISE (SETIA" over "ALAM) SDN BHD") takes that line too, and one more plain line above it.
  */
 function joinNameAbove(lines: DocLine[], chosen: Candidate): Candidate {
   const line = lines.find((l) => l.index === chosen.line);
-  if (!line) return chosen;
+  if (!line || completeLegalName(String(chosen.value))) return chosen;
   let value = String(chosen.value);
   let top = line;
   let plainLines = 0;
@@ -305,57 +348,6 @@ export function findCustomerByAddressWindow(lines: DocLine[]): Candidate | null 
     return { value: text, score: 0.55, source: { page: nameLine.page, ...nameLine.box }, raw: nameLine.text, line: nameLine.index };
   }
   return null;
-}
-
-const REGISTRATION = /(?:^\(.*\d{4,}.*\)$|\(\s*[\w-]*\d{4,}[\w-]*\s*\)|co[.-]?\s*reg|\bco\.?\s*reg|\breg(?:istration)?\.?\s*no|\bbr\s*no|\bcompany\s*no|\bsst\b|\bgst\b)/i;
-const ADDRESS_STOP = /(?:tel|fax|phone|telefon|e-?mail|gst|reg\b|invoice|receipt|rechnung|date|datum|cashier|www\.|http|@|\bno\s*:)/i;
-
-/** "No 2A Jalan …", "Lot 1851-A", "Unit G-5B", "Level 6", "109, SS21/1A": an address line that starts with the premises. */
-const HOUSE_NUMBER_START = /^(?:no\.?\s*\d|lot\b|unit\b|level\b|\d)/i;
-
-/** Scanner dust, torn edges and the page border read as a line of one or two marks without a letter or digit. */
-const isSpeckle = (text: string) => !/[\p{L}\d]/u.test(text) && text.replace(/\s/g, "").length <= 2;
-
-/** "109," alone on a line: the house number of an address set one part per line. */
-const HOUSE_NUMBER_ONLY = /^\d{1,5}[A-Z]?\s*[,.]?$/;
-
-/** The seller's address: the lines under the seller's name, up to contact details or the document title. */
-export function findAddressBelow(lines: DocLine[], nameLine: number | null): Candidate | null {
-  if (nameLine === null) return null;
-  const start = lines[nameLine];
-  if (!start) return null;
-  const parts: DocLine[] = [];
-  let afterPostcode = false;
-  for (const line of lines.slice(nameLine + 1)) {
-    if (line.page !== start.page || parts.length >= 5) break;
-    if (line.box.y < start.box.y) continue;
-    if (isSpeckle(line.text)) continue;
-    // Company registration numbers such as "(742014-W)" or "Co-Reg: 750441-W" sit between the name and the address.
-    if (parts.length === 0 && (REGISTRATION.test(line.text) || /^\(?[\dA-Z-]{5,}\)?$/.test(line.text.trim()))) continue;
-    if (ADDRESS_STOP.test(line.text)) break;
-    // A line without letters is a separator rule, a phone or a tax number, unless it is a lone house number.
-    if (!/\p{L}/u.test(line.text) && (afterPostcode || !HOUSE_NUMBER_ONLY.test(line.text.trim()))) break;
-    // After the postcode line only a short state/country line may follow.
-    if (afterPostcode && (/\d/.test(line.text) || line.text.trim().split(/\s+/).length > 2)) break;
-    parts.push(line);
-    if (/\b\d{5}\b/.test(line.text)) afterPostcode = true;
-  }
-  // Branch and trade names ("IKEA Cheras", "BISTRO & CAFE") sit between the seller's name and its address: the
-  // address starts at its house number.
-  const premises = parts.findIndex((p) => HOUSE_NUMBER_START.test(p.text.trim()));
-  // A registration number printed there ("SDN BHD BR No.: (124525-H)") is no part of the address either.
-  if (premises > 0 && parts.slice(0, premises).every((p) => !/\d/.test(p.text) || REGISTRATION.test(p.text))) parts.splice(0, premises);
-  // Every address carries a number (house, unit, postcode) and a street or place name: anything less is a slogan,
-  // a lone unit number or OCR noise.
-  if (parts.length === 0 || !parts.some((p) => /\d/.test(p.text)) || !parts.some((p) => /\p{L}{3}/u.test(p.text))) return null;
-  const first = parts[0]!;
-  return {
-    value: parts.map((p) => p.text.trim()).join(" ").replace(/\s+/g, " "),
-    score: 0.5,
-    source: { page: first.page, ...first.box },
-    raw: parts.map((p) => p.text).join("\n"),
-    line: first.index,
-  };
 }
 
 const NAME_LABEL = /^(?:name|firma|company|firmenname|raison sociale|nom|naam|business name)\s*[:：]?$/i;

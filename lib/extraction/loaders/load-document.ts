@@ -3,7 +3,7 @@ import type { DataExtractionMode, EmailParsingSettings, Page, PageModel } from "
 import { loadEmail } from "./email";
 import { loadCsv, loadDocx, loadHtml, loadXlsx } from "./structured-loaders";
 import { prepareImagePages } from "./image-decode";
-import { ocrEngineFor, ocrPageImage } from "./ocr-engines";
+import { ocrEngineFor, ocrPageImage, pngImage } from "./ocr-engines";
 import { uprightSize } from "./ocr-orientation";
 import { renderPdfPage } from "./pdf-render";
 import { mergeOcrIntoTextPage } from "./merge-ocr";
@@ -34,7 +34,7 @@ export class UnsupportedDocumentError extends Error {}
 /** A scanned page is turned upright before OCR; a page merged into its text layer keeps the text layer's orientation. */
 async function ocrPdfPage(doc: Awaited<ReturnType<typeof openPdf>>, number: number, textPage: Page, options: { scanned: boolean; mode: DataExtractionMode }): Promise<Page> {
   const image = await renderPdfPage(doc, number);
-  const ocr = await ocrPageImage(image.png, image, number, { engine: ocrEngineFor(options.mode), orient: options.scanned });
+  const ocr = await ocrPageImage(pngImage(image.png, image), number, { engine: ocrEngineFor(options.mode), orient: options.scanned });
   return { ...ocr, ...uprightSize(textPage, ocr.rotation) };
 }
 
@@ -89,7 +89,7 @@ async function loadImage(bytes: Uint8Array, options: LoadOptions): Promise<PageM
   const engine = ocrEngineFor(options.mode);
   for (const number of parsePages(options.parsePages, images.length)) {
     const image = images[number - 1]!;
-    pages.push(await ocrPageImage(image.png, image, number, { engine, orient: true }));
+    pages.push(await ocrPageImage(image, number, { engine, orient: true }));
   }
   return { pages };
 }

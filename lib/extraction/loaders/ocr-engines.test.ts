@@ -6,7 +6,7 @@ import type { Page } from "../types";
 import { loadDocument } from "./load-document";
 import { terminateOcr } from "./ocr";
 import { combineReadings, coveredShare } from "./ocr-combine";
-import { ocrEngineFor, ocrPageImage } from "./ocr-engines";
+import { ocrEngineFor, ocrPageImage, pngImage } from "./ocr-engines";
 
 function receipt(): { png: Uint8Array; width: number; height: number } {
   const canvas = createCanvas(640, 300);
@@ -69,7 +69,7 @@ describe("OCR everywhere through the chosen engine", () => {
 
   it.each(["tesseract", "paddle", "combined"] as const)("reads a receipt image with %s", async (engine) => {
     const image = receipt();
-    const page = await ocrPageImage(image.png, image, 1, { engine, orient: true });
+    const page = await ocrPageImage(pngImage(image.png, image), 1, { engine, orient: true });
     expect(page).toMatchObject({ source: "ocr", rotation: 0, width: 640, height: 300 });
     expect(text(page)).toContain("TOTAL RM 21.50");
   }, 60_000);

@@ -1,3 +1,4 @@
+import type { Canvas } from "@napi-rs/canvas";
 import { buildPage, type RawWord } from "../layout/build-page";
 import { readWithPaddle } from "../ocr/paddle/read-page";
 import type { DataExtractionMode, Page } from "../types";
@@ -23,6 +24,14 @@ export function ocrEngineFor(mode: DataExtractionMode): OcrEngine {
   return mode === "accurate" ? "combined" : "paddle";
 }
 
+/** A page image to read: its size, its PNG bytes on demand, and its decoded pixels when the loader has them. */
+export type OcrImage = ImageSize & { png: () => Promise<Uint8Array>; pixels?: Canvas };
+
+/** An already encoded page image (a rendered PDF page or region). */
+export function pngImage(png: Uint8Array, size: ImageSize): OcrImage {
+  return { width: size.width, height: size.height, png: () => Promise.resolve(png) };
+}
+
 export type OcrPageOptions = {
   engine: OcrEngine;
   /** Find the page's orientation first (image files, scanned PDF pages); regions of a page keep the page's. */
@@ -30,21 +39,23 @@ export type OcrPageOptions = {
 };
 
 /** PP-OCR's words made into a page, after the same repairs tesseract's words get. */
-async function paddlePage(image: Uint8Array, pageNumber: number, orient: boolean): Promise<Page> {
-  const reading = await readWithPaddle(image, { orient });
+async function paddlePage(image: OcrImage, pageNumber: number, orient: boolean): Promise<Page> {
+  const reading = await readWithPaddle(image.pixels ?? (await image.png()), { orient });
   const words: RawWord[] = reading.words.filter((word) => word.confidence >= MIN_WORD_CONFIDENCE);
   return { ...buildPage(pageNumber, reading.width, reading.height, "ocr", repairOcrWords(words)), rotation: reading.rotation };
 }
 
-function tesseractPage(image: Uint8Array, size: ImageSize, pageNumber: number, orient: boolean): Promise<Page> {
-  return orient ? ocrImageUpright(image, size, pageNumber) : ocrImage(image, size, pageNumber);
+async function tesseractPage(image: OcrImage, pageNumber: number, orient: boolean): Promise<Page> {
+  const png = await image.png();
+  const size = { width: image.width, height: image.height };
+  return orient ? ocrImageUpright(png, size, pageNumber) : ocrImage(png, size, pageNumber);
 }
 
 /** OCRs one page image with the engine asked for; boxes are page fractions of the (upright) page. */
-export async function ocrPageImage(image: Uint8Array, size: ImageSize, pageNumber: number, options: OcrPageOptions): Promise<Page> {
-  if (options.engine === "tesseract") return tesseractPage(image, size, pageNumber, options.orient);
+export async function ocrPageImage(image: OcrImage, pageNumber: number, options: OcrPageOptions): Promise<Page> {
+  if (options.engine === "tesseract") return tesseractPage(image, pageNumber, options.orient);
   const paddle = await paddlePage(image, pageNumber, options.orient);
   if (options.engine === "paddle") return paddle;
-  const tesseract = await tesseractPage(image, size, pageNumber, options.orient);
+  const tesseract = await tesseractPage(image, pageNumber, options.orient);
   return combineReadings(paddle, tesseract);
 }

@@ -1,7 +1,7 @@
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Box, Page, Word } from "../types";
 import { mergeOcrWords, pageWords } from "./merge-ocr";
-import { ocrPageImage, type OcrEngine } from "./ocr-engines";
+import { ocrPageImage, pngImage, type OcrEngine } from "./ocr-engines";
 import type { PdfStreamSummary } from "./pdf-guard";
 import { renderPdfRegion } from "./pdf-render";
 import { mayHoldText, paintedImages, readImagePlacements, type ImagePlacements, type PaintedImage } from "./pdf-image-placements";
@@ -132,7 +132,7 @@ export async function addImageText(doc: PDFDocumentProxy, textPage: Page, state:
       if (state.regions <= 0) continue;
       state.regions -= 1;
       const rendered = await renderPdfRegion(doc, textPage.number, image.box, REGION_DPI);
-      const ocr = await ocrPageImage(rendered.png, rendered, textPage.number, { engine, orient: false });
+      const ocr = await ocrPageImage(pngImage(rendered.png, rendered), textPage.number, { engine, orient: false });
       words = pageWords(ocr);
       remember(key, words);
     }

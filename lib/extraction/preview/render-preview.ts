@@ -62,7 +62,7 @@ function isTiff(bytes: Uint8Array): boolean {
 async function renderImagePreview(bytes: Uint8Array): Promise<DocumentPreview> {
   // TIFF is not something @napi-rs/canvas reads: take its first page as the OCR loader decodes it.
   const source = new Image();
-  source.src = Buffer.from(isTiff(bytes) ? (await prepareImagePages(bytes))[0]!.png : bytes);
+  source.src = Buffer.from(isTiff(bytes) ? await (await prepareImagePages(bytes))[0]!.png() : bytes);
   if (!source.width || !source.height) throw new Error("The image could not be decoded");
   if (source.width * source.height > MAX_IMAGE_PIXELS) throw new Error(`The image is too large (${source.width} × ${source.height} px)`);
   // A preview only ever shrinks an image: a small photo stays its own size.

@@ -100,6 +100,14 @@ export function mostlyLatin(chars: DecodedChar[]): boolean {
   return cjk * 2 < letters.length;
 }
 
+/**
+ * Whether a decoding holds a CJK character. Without one, no step's best class was CJK, so decoding again without
+ * the CJK classes would read exactly the same: the second decoding is skipped.
+ */
+export function hasCjk(chars: DecodedChar[]): boolean {
+  return chars.some((c) => CJK.test(c.text));
+}
+
 /** Full-width letters, digits and punctuation (which the Chinese model emits for ASCII) folded to ASCII. */
 export function foldWidth(text: string): string {
   return text.replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, " ");

@@ -1,8 +1,9 @@
 import { createCanvas } from "@napi-rs/canvas";
 import { afterAll, describe, expect, it } from "vitest";
 import { groupRows, type RawWord } from "../../layout/build-page";
-import { decodeCtc, foldWidth, latinClasses, mostlyLatin } from "./ctc";
+import { decodeCtc, foldWidth, hasCjk, latinClasses, mostlyLatin } from "./ctc";
 import { detectorSize, regionsFromMap } from "./detect";
+import { normaliseInto } from "./raster";
 import { levelWords, mostlyVertical, pageSkew, readWithPaddle } from "./read-page";
 import { paddleSessions, readDictionary, releasePaddleSessions } from "./sessions";
 import { splitWords } from "./words";
@@ -30,6 +31,28 @@ function receiptImage(lines: string[], options: { turn?: 0 | 90 | 180 | 270; fon
 
 const rowsText = (words: RawWord[]) => groupRows(words).map((row) => row.map((w) => w.text).join(" "));
 
+describe("input tensors", () => {
+  it("writes B, G, R planes of (value / 255 − mean) / std, row by row into a wider tensor", () => {
+    const size = { width: 3, height: 2 };
+    const rgba = new Uint8ClampedArray(Array.from({ length: 24 }, (_, i) => (i * 37) % 256));
+    const norm = { mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] };
+    const rowWidth = 5;
+    const planeSize = rowWidth * size.height;
+    const out = new Float32Array(2 + 3 * planeSize).fill(9);
+    normaliseInto(rgba, size, out, { offset: 2, rowWidth, planeSize }, norm);
+    for (let c = 0; c < 3; c += 1) {
+      for (let y = 0; y < size.height; y += 1) {
+        for (let x = 0; x < size.width; x += 1) {
+          const expected = Math.fround((rgba[(y * size.width + x) * 4 + 2 - c]! / 255 - norm.mean[c]!) / norm.std[c]!);
+          expect(out[2 + c * planeSize + y * rowWidth + x]).toBe(expected);
+        }
+        // Padding right of the row stays as it was.
+        expect(out[2 + c * planeSize + y * rowWidth + size.width]).toBe(9);
+      }
+    }
+  });
+});
+
 describe("CTC decoding", () => {
   const characters = readDictionary("A\nB\n中\n1\n");
   // classes: 0 blank, 1 A, 2 B, 3 中, 4 1, 5 space
@@ -54,6 +77,14 @@ describe("CTC decoding", () => {
     expect(decodeCtc(probs, { offset: 0, steps: 1, classes: 6 }, characters, latinClasses(characters))[0]!.text).toBe("1");
     expect(mostlyLatin([{ text: "A", step: 0, prob: 1 }, { text: "中", step: 1, prob: 1 }, { text: "B", step: 2, prob: 1 }])).toBe(true);
     expect(foldWidth("ＴＯＴＡＬ：１４．１０")).toBe("TOTAL:14.10");
+  });
+
+  it("reads a line without ideographs the same with and without the CJK classes", () => {
+    const probs = steps([[0.1, 0.6, 0, 0.3, 0, 0], [0.7, 0, 0, 0.2, 0.1, 0], [0.1, 0, 0.5, 0.4, 0, 0]]);
+    const all = decodeCtc(probs, { offset: 0, steps: 3, classes: 6 }, characters);
+    expect(hasCjk(all)).toBe(false);
+    expect(decodeCtc(probs, { offset: 0, steps: 3, classes: 6 }, characters, latinClasses(characters))).toEqual(all);
+    expect(hasCjk(decodeCtc(steps([[0.1, 0, 0, 0.6, 0.3, 0]]), { offset: 0, steps: 1, classes: 6 }, characters))).toBe(true);
   });
 });
 

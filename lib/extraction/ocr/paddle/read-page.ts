@@ -1,3 +1,4 @@
+import type { Canvas } from "@napi-rs/canvas";
 import type { RawWord } from "../../layout/build-page";
 import type { PageRotation } from "../../types";
 import { upsideDownProbabilities, UPSIDE_DOWN_CONFIDENCE } from "./classify";
@@ -112,7 +113,9 @@ async function readRaster(sessions: PaddleSessions, raster: Raster, options: Req
 }
 
 /** Reads a page image (PNG/JPEG bytes) with PP-OCR: detection, angle classification, recognition, words. */
-export async function readWithPaddle(image: Uint8Array, options: PaddleReadOptions = {}): Promise<PaddleReading> {
+export async function readWithPaddle(image: Uint8Array | Canvas, options: PaddleReadOptions = {}): Promise<PaddleReading> {
   const sessions = await paddleSessions();
-  return readRaster(sessions, rasterFromPng(image), { orient: options.orient ?? false, maxSide: options.maxSide ?? DETECTOR_MAX_SIDE }, 0);
+  // Decoded pixels are read as they are; PNG bytes are decoded first.
+  const raster = image instanceof Uint8Array ? rasterFromPng(image) : { canvas: image, width: image.width, height: image.height };
+  return readRaster(sessions, raster, { orient: options.orient ?? false, maxSide: options.maxSide ?? DETECTOR_MAX_SIDE }, 0);
 }

@@ -1,5 +1,5 @@
 import type { RawWord } from "../../layout/build-page";
-import { decodeCtc, latinClasses, mostlyLatin, type DecodedChar } from "./ctc";
+import { decodeCtc, hasCjk, latinClasses, mostlyLatin, type DecodedChar } from "./ctc";
 import type { LineCrop } from "./crop";
 import { normaliseInto } from "./raster";
 import type { PaddleSessions } from "./sessions";
@@ -48,7 +48,7 @@ export async function recogniseLines(sessions: PaddleSessions, crops: LineCrop[]
       const crop = crops[index]!;
       const layout = { offset: n * steps * classes, steps: Math.min(steps, Math.ceil(crop.width / stepWidth)), classes };
       let chars = decodeCtc(probs, layout, characters);
-      if (mostlyLatin(chars)) chars = decodeCtc(probs, layout, characters, latinMask(characters));
+      if (hasCjk(chars) && mostlyLatin(chars)) chars = decodeCtc(probs, layout, characters, latinMask(characters));
       results[index] = { crop, chars, stepWidth };
     });
   }

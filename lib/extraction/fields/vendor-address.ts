@@ -1,0 +1,136 @@
+import type { DocLine } from "./document-lines";
+import type { Candidate } from "./find-labelled-value";
+
+/**
+ * The seller's address: the block of lines under the seller's name (letterheads, receipts), from its first premises
+ * line to contact details, tax numbers or the document title.
+ */
+
+/**
+ * Company registration numbers: bracketed ("(742014-W)"), labelled ("Co-Reg: 750441-W", "Company Reg. No: 725186-V",
+ * "BR No"), and tax registrations, printed between a name and its address.
+ */
+const REGISTRATION = /(?:^\(.*\d{4,}.*\)$|\(\s*[\w-]*\d{4,}[\w-]*\s*\)|co[.-]?\s*reg|\bco\.?\s*reg|\bcompany\s+reg|\breg(?:istration)?[.,]?\s*no|\bbr\s*no|\bcompany\s*no|\bsst\b|\bgst\b)/i;
+/** A registration number printed bare ("822737-X", "1110644-W"): digits, a hyphen and a check letter. */
+const BARE_REGISTRATION = /\b\d{5,8}-[A-Z]\b/;
+const ADDRESS_STOP = /(?:tel|fax|phone|telefon|e-?mail|gst|reg\b|invoice|receipt|rechnung|date|datum|cashier|www\.|http|@|\bno\s*:)/i;
+
+/**
+ * "No 2A Jalan …", "Lot 1851-A", "Unit G-5B", "Level 6", "109, SS21/1A": an address line that starts with the
+ * premises. OCR reads l as 1 and o as 0 in these words ("Leve1 6", "L0T 3", "N0. 12"), so those are allowed too.
+ */
+const HOUSE_NUMBER_START = /^(?:n[o0]\.?\s*\d|[l1][o0]t\b|unit\b|[l1]eve[l1]\b|\d)/i;
+
+/** An address has at most this many lines from its premises line on… */
+const MAX_ADDRESS_LINES = 5;
+/** …and branch names, owners' and licensees' lines may come before that: lines looked at under the name. */
+const MAX_LINES_SEEN = 8;
+
+/** Scanner dust, torn edges and the page border read as a line of one or two marks without a letter or digit. */
+const isSpeckle = (text: string) => !/[\p{L}\d]/u.test(text) && text.replace(/\s/g, "").length <= 2;
+
+/** "109," alone on a line: the house number of an address set one part per line. */
+const HOUSE_NUMBER_ONLY = /^\d{1,5}[A-Z]?\s*[,.]?$/;
+
+/**
+ * A postcode line: five digits followed by a place name ("42100 KLANG", "47300 PJ"). A lot or house number of five
+ * digits ("LOT P.T. 33198, BATU 4", "No 12345 Jalan …") is not one: a premises word or a comma stands beside it.
+ */
+export function hasPostcode(text: string): boolean {
+  // OCR reads a 0 as O or o now and then ("560o0 Kuala Lumpur"): three digits in five places still make a postcode.
+  for (const match of text.matchAll(/\b([\dOo]{5})\s+(?=\p{L})/gu)) {
+    if ((match[1]!.match(/\d/g) ?? []).length < 3) continue;
+    const before = text.slice(0, match.index).trim();
+    if (!/(?:\b(?:lot|no|p\.?\s?t|unit|block|blk)\.?|#)$/i.test(before)) return true;
+  }
+  return false;
+}
+
+/** Letters and digits only, lower case: "ALAH)SDN BHD" and "alah sdn bhd" compare alike. */
+const letterKey = (text: string) => text.toLowerCase().replace(/[^\p{L}\d]/gu, "");
+
+/** A line printed as part of the seller's name (a name wrapped over lines): its letters are inside the name's. */
+function partOfName(line: DocLine, name: string): boolean {
+  const key = letterKey(line.text);
+  return key.length >= 3 && letterKey(name).includes(key);
+}
+
+/** The address's lines joined as printed; a comma or stop the reader set off as its own word rejoins its word. */
+export function joinAddressLines(texts: string[]): string {
+  return texts
+    .map((t) => t.trim())
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .replace(/\s+([,.](?=\s|$))/g, "$1");
+}
+
+/**
+ * OCR reads a printed comma as a full stop often, the other way round seldom: in the receipt addresses of the
+ * dev sets a word of three letters or more is followed by ", " 150 times and by ". " twice (abbreviations such as
+ * "NO." and "P.T." are shorter). A stop after a word of four letters or more, inside the address, is read as a comma.
+ */
+export function commaForStop(text: string): string {
+  return text.replace(/(?<=(?:^|[\s,])\p{L}{4,})\.(?=\s+[\p{L}\d])/gu, ",");
+}
+
+/**
+ * The lines after the name's line that hold the address: past the rest of a wrapped name, registration numbers and
+ * speckle, up to contact details, tax numbers or the document title.
+ */
+function addressLines(lines: DocLine[], start: DocLine, name: string | null): DocLine[] {
+  const parts: DocLine[] = [];
+  let afterPostcode = false;
+  for (const line of lines.slice(start.index + 1)) {
+    if (line.page !== start.page || parts.length >= MAX_LINES_SEEN) break;
+    if (line.box.y < start.box.y) continue;
+    if (isSpeckle(line.text)) continue;
+    // The second and third line of a wrapped name ("ENTERPRISE (SETIA" / "ALAM) SDN BHD") come before the address.
+    if (parts.length === 0 && name && partOfName(line, name)) continue;
+    // Company registration numbers such as "(742014-W)" or "Co-Reg: 750441-W" sit between the name and the address.
+    if (parts.length === 0 && (REGISTRATION.test(line.text) || /^\(?[\dA-Z-]{5,}\)?$/.test(line.text.trim()))) continue;
+    if (ADDRESS_STOP.test(line.text)) break;
+    // A line without letters is a separator rule, a phone or a tax number, unless it is a lone house number.
+    if (!/\p{L}/u.test(line.text) && (afterPostcode || !HOUSE_NUMBER_ONLY.test(line.text.trim()))) break;
+    // After the postcode line only a short state/country line may follow.
+    if (afterPostcode && (/\d/.test(line.text) || line.text.trim().split(/\s+/).length > 2)) break;
+    parts.push(line);
+    if (hasPostcode(line.text)) afterPostcode = true;
+  }
+  return parts;
+}
+
+/**
+ * "Dimiliki: banh mi cafe sdn bhd 1110644-W No. 1 Jalan …", "822737-X NO. 17-G, …": an owner's name and registration
+ * number printed before the premises on the address's first line are no part of it.
+ */
+function fromPremises(text: string): string {
+  const registration = BARE_REGISTRATION.exec(text);
+  if (!registration) return text;
+  const rest = text.slice(registration.index + registration[0].length).trim();
+  return HOUSE_NUMBER_START.test(rest) ? rest : text;
+}
+
+export function findAddressBelow(lines: DocLine[], nameLine: number | null, name: string | null = null): Candidate | null {
+  if (nameLine === null) return null;
+  const start = lines[nameLine];
+  if (!start) return null;
+  const parts = addressLines(lines, start, name);
+  // Branch and trade names ("IKEA Cheras", "BISTRO & CAFE", "Licensee of …") sit between the seller's name and its
+  // address: the address starts at its house number.
+  const premises = parts.findIndex((p) => HOUSE_NUMBER_START.test(fromPremises(p.text.trim())));
+  // A registration number printed there ("SDN BHD BR No.: (124525-H)") is no part of the address either.
+  if (premises > 0 && parts.slice(0, premises).every((p) => !/\d/.test(p.text) || REGISTRATION.test(p.text) || BARE_REGISTRATION.test(p.text))) parts.splice(0, premises);
+  parts.splice(MAX_ADDRESS_LINES);
+  // Every address carries a number (house, unit, postcode) and a street or place name: anything less is a slogan,
+  // a lone unit number or OCR noise.
+  if (parts.length === 0 || !parts.some((p) => /\d/.test(p.text)) || !parts.some((p) => /\p{L}{3}/u.test(p.text))) return null;
+  const first = parts[0]!;
+  const texts = parts.map((p, i) => (i === 0 ? fromPremises(p.text.trim()) : p.text));
+  return {
+    value: joinAddressLines(texts),
+    score: 0.5,
+    source: { page: first.page, ...first.box },
+    raw: parts.map((p) => p.text).join("\n"),
+    line: first.index,
+  };
+}
