@@ -19,7 +19,7 @@ import { extractDocument } from "../lib/extraction";
 import { BASE_FEATURES, featureVector } from "../lib/extraction/confidence/features";
 import { fitLogistic } from "../lib/extraction/confidence/logistic";
 import { calibratedConfidence, type CalibrationModel } from "../lib/extraction/confidence/model";
-import { fitSupportCaps, SUPPORT_PRIOR, supportGroup } from "../lib/extraction/confidence/support";
+import { fitSupportCaps, SUPPORT_PRIOR, SUPPORT_Z, supportGroup } from "../lib/extraction/confidence/support";
 import { formatReliability, reliability } from "../lib/extraction/confidence/reliability";
 import { terminateOcr } from "../lib/extraction/loaders/ocr";
 import { FIELDS, MIME, readGt, readManifest, splitHalf } from "./bench/dataset";
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
   };
   console.log(`fitted on ${model.fittedOn}`);
   [...BASE_FEATURES, ...strategies.map((s) => `strategy_${s}`)].forEach((name, i) => console.log(`  ${name.padEnd(22)} ${model.weights[i]!.toFixed(3)}`));
-  console.log(`ceilings per group of values (strategy|kind|page), right in half A shrunk towards the overall rate by ${SUPPORT_PRIOR} values:`);
+  console.log(`ceilings per group of values (strategy|kind|page): right in half A, shrunk towards the overall rate by ${SUPPORT_PRIOR} values, plus ${SUPPORT_Z} standard error:`);
   for (const [group, cap] of Object.entries(model.supportCaps ?? {})) console.log(`  ${group.padEnd(36)} ${cap.toFixed(3)} (${train.filter((s) => supportGroup(s.evidence!) === group).length} values)`);
   report("half A (fitted on)", train, model);
   report("half B (held out)", test, model);
