@@ -107,25 +107,56 @@ function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[],
 
 /**
  * Reliability of the calibrated confidences: expected calibration error and the values at ≥ 0.9, for the
- * split_group half the calibration was not fitted on (B), and for every value.
+ * split_group half the calibration was not fitted on (B), and for every value. With an LLM provider configured
+ * (LLM_BASE_URL), every document is also extracted with it and the same report is printed beside; without one the
+ * report says so rather than leaving the comparison out silently.
  */
-function reportCalibration(outcomes: Array<ValueOutcome & { half: "A" | "B" }>): void {
-  console.log(`\n== confidence calibration (${CALIBRATION.fittedOn})`);
+function reportCalibration(runs: { main: { label: string; outcomes: HalfOutcome[] }; beside: { label: string; outcomes: HalfOutcome[] } | null; note: string | null }): void {
   const show = (label: string, list: ValueOutcome[]) => {
     if (list.length > 0) console.log(formatReliability(label, reliability(list)));
   };
-  const heldOut = outcomes.filter((o) => o.half === "B");
-  show("half B (not fitted on), all values", heldOut);
-  show("half B, fields", heldOut.filter((o) => o.scope === "field"));
-  show("half B, table cells", heldOut.filter((o) => o.scope === "cell"));
-  show("all documents, all values", outcomes);
+  for (const run of [runs.main, ...(runs.beside ? [runs.beside] : [])]) {
+    console.log(`\n== confidence calibration, ${run.label} (model: ${CALIBRATION.fittedOn})`);
+    const heldOut = run.outcomes.filter((o) => o.half === "B");
+    show("half B (not fitted on), all values", heldOut);
+    show("half B, fields", heldOut.filter((o) => o.scope === "field"));
+    show("half B, table cells", heldOut.filter((o) => o.scope === "cell"));
+    show("all documents, all values", run.outcomes);
+  }
+  if (runs.note) console.log(runs.note);
+}
+
+type HalfOutcome = ValueOutcome & { half: "A" | "B" };
+
+/** The provider's host for the report (never its path or credentials). */
+function providerHost(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return "configured";
+  }
+}
+
+/** Runs `extract` with the LLM provider switched on (the benchmark's own run keeps it off). */
+async function withLlm<T>(baseUrl: string, extract: () => Promise<T>): Promise<T> {
+  process.env.LLM_BASE_URL = baseUrl;
+  try {
+    return await extract();
+  } finally {
+    delete process.env.LLM_BASE_URL;
+  }
 }
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   // The benchmark measures the offline engine unless asked otherwise, and never reads embedded e-invoice XML
   // (those PDFs' XML is their ground truth).
+  // A configured provider is measured beside the offline engine (`--llm` instead runs the main pass with it).
+  const llmBaseUrl = process.env.LLM_BASE_URL;
   if (!args.includes("--llm")) delete process.env.LLM_BASE_URL;
+  const llmBeside = Boolean(llmBaseUrl) && !args.includes("--llm");
+  const llmLabel = llmBaseUrl ? `with the LLM provider (${providerHost(llmBaseUrl)}${process.env.LLM_MODEL ? `, ${process.env.LLM_MODEL}` : ""})` : "offline engine (no LLM provider configured)";
+  const llmOutcomes: HalfOutcome[] = [];
   // `--einvoice` measures the e-invoice reader instead (separately: it reads the answers).
   process.env.EINVOICE_XML = args.includes("--einvoice") ? "on" : "off";
   if (args.includes("--einvoice")) console.log("EINVOICE_XML=on: embedded e-invoice XML is read (not a measurement of the page engine)");
@@ -143,7 +174,7 @@ async function main(): Promise<void> {
   const half = halfArg === "a" || halfArg === "b" ? halfArg : undefined;
   const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && !["--only", "--mode", "--engine", "--half"].includes(args[i - 1] ?? "")) ?? "../shared/datasets/dev");
   const manifest = readManifest(dir);
-  const outcomes: Array<ValueOutcome & { half: "A" | "B" }> = [];
+  const outcomes: HalfOutcome[] = [];
   const contracts = manifest.split === "contracts-dev";
   const fields = contracts ? CONTRACT_FIELDS : FIELDS;
   const equalFor = contracts ? contractValueEqual : equal;
@@ -180,6 +211,14 @@ async function main(): Promise<void> {
     const source = contracts ? (manifest.split ?? "contracts") : (entry.id.split("/")[0] ?? "?");
     const inputType = ext === ".pdf" ? "pdf" : "image";
     for (const o of contracts ? contractOutcomes(gt, result) : valueOutcomes(gt, result)) outcomes.push({ ...o, half: splitHalf(entry.split_group) });
+    if (llmBeside && llmBaseUrl) {
+      try {
+        const withModel = await withLlm(llmBaseUrl, () => extractDocument({ bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields, settings: { markdownParsing: false, dataExtractionMode: mode, advancedTableExtraction: args.includes("--advanced") } }));
+        for (const o of contracts ? contractOutcomes(gt, withModel) : valueOutcomes(gt, withModel)) llmOutcomes.push({ ...o, half: splitHalf(entry.split_group) });
+      } catch (error) {
+        console.log(`! ${entry.id} (LLM provider): ${(error as Error).message}`);
+      }
+    }
     const gs = [group("overall"), group(`source:${source}`), group(`input:${inputType}`)];
     let docOk = true;
     if (verbose) console.log(`# ${entry.id} (${Math.round(ms)} ms)`);
@@ -296,7 +335,11 @@ async function main(): Promise<void> {
   if (throughput) console.log(`\n${throughput}`);
   if (engines) console.log(`\n${engines}`);
   console.log(`peak RSS: ${(peakRss / 1024 / 1024).toFixed(0)} MB`);
-  reportCalibration(outcomes);
+  reportCalibration({
+    main: { label: args.includes("--llm") ? llmLabel : "offline engine", outcomes },
+    beside: llmBeside ? { label: llmLabel, outcomes: llmOutcomes } : null,
+    note: llmBaseUrl ? null : "LLM provider: not configured (LLM_BASE_URL unset), so there is no LLM report beside the offline one; set LLM_BASE_URL (and LLM_API_KEY, LLM_MODEL) to get it.",
+  });
   const pdfGroup = groups.get("input:pdf");
   if (merged && pdfGroup) {
     await compareWithPdftotext({

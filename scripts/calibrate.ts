@@ -19,6 +19,7 @@ import { extractDocument } from "../lib/extraction";
 import { BASE_FEATURES, featureVector } from "../lib/extraction/confidence/features";
 import { fitLogistic } from "../lib/extraction/confidence/logistic";
 import { calibratedConfidence, type CalibrationModel } from "../lib/extraction/confidence/model";
+import { fitSupportCaps, SUPPORT_PRIOR, SUPPORT_Z, supportGroup } from "../lib/extraction/confidence/support";
 import { formatReliability, reliability } from "../lib/extraction/confidence/reliability";
 import { terminateOcr } from "../lib/extraction/loaders/ocr";
 import { FIELDS, MIME, readGt, readManifest, splitHalf } from "./bench/dataset";
@@ -26,7 +27,8 @@ import { valueOutcomes, type ValueOutcome } from "./bench/value-outcomes";
 import { contractOutcomes } from "./bench/contract-outcomes";
 import { CONTRACT_FIELDS } from "./bench/contracts-scoring";
 
-type Sample = ValueOutcome & { half: "A" | "B"; dataset: string };
+/** `document` (its manifest id) lets `--from-samples` analyses keep a document's values together. */
+type Sample = ValueOutcome & { half: "A" | "B"; dataset: string; document?: string };
 
 const MODEL_PATH = path.join(__dirname, "../lib/extraction/confidence/model.json");
 /** Strategies the engine's own extractors name; others (added later) get the model's conservative default. */
@@ -53,7 +55,7 @@ async function collect(dirs: string[]): Promise<Sample[]> {
         const result = await extractDocument({ bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields: contracts ? CONTRACT_FIELDS : FIELDS, settings: { markdownParsing: false } });
         const half = splitHalf(entry.split_group);
         const judged = contracts ? contractOutcomes(readGt(dir, entry), result) : valueOutcomes(readGt(dir, entry), result);
-        for (const o of judged) samples.push({ ...o, half, dataset: path.basename(dir) });
+        for (const o of judged) samples.push({ ...o, half, dataset: path.basename(dir), document: entry.id });
       } catch (error) {
         console.log(`! ${entry.id}: ${(error as Error).message}`);
       }
@@ -74,7 +76,9 @@ function report(label: string, samples: Sample[], model: CalibrationModel): void
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  // Calibrate the offline engine exactly as the benchmark measures it.
+  // Calibrate the offline engine exactly as the benchmark measures it. A provider's values carry no evidence and are
+  // not fitted; `npm run bench:extract` reports their reliability beside the offline engine's when one is configured.
+  console.log(process.env.LLM_BASE_URL ? "LLM provider configured: not used here (the offline engine is fitted); npm run bench:extract reports it beside" : "LLM provider: not configured (LLM_BASE_URL unset); the offline engine is fitted");
   delete process.env.LLM_BASE_URL;
   process.env.EINVOICE_XML = "off";
   const fromSamples = option(args, "--from-samples");
@@ -106,9 +110,12 @@ async function main(): Promise<void> {
     weights: weights.map((w) => Math.round(w * 1e4) / 1e4),
     unknownStrategyCap: UNKNOWN_STRATEGY_CAP,
     exactStrategies: ["e-invoice"],
+    supportCaps: fitSupportCaps(train.map((s) => ({ evidence: s.evidence!, correct: s.correct }))),
   };
   console.log(`fitted on ${model.fittedOn}`);
   [...BASE_FEATURES, ...strategies.map((s) => `strategy_${s}`)].forEach((name, i) => console.log(`  ${name.padEnd(22)} ${model.weights[i]!.toFixed(3)}`));
+  console.log(`ceilings per group of values (strategy|kind|page): right in half A, shrunk towards the overall rate by ${SUPPORT_PRIOR} values, plus ${SUPPORT_Z} standard error:`);
+  for (const [group, cap] of Object.entries(model.supportCaps ?? {})) console.log(`  ${group.padEnd(36)} ${cap.toFixed(3)} (${train.filter((s) => supportGroup(s.evidence!) === group).length} values)`);
   report("half A (fitted on)", train, model);
   report("half B (held out)", test, model);
   // The issue's targets are set for invoices + receipts; contracts-dev is reported on its own below.

@@ -141,6 +141,9 @@ export type ValueEvidence = {
   /** How strongly the label or sentence cue matched (0–1), on the paths for fields the vocabulary does not know
    * ("narrative", "form-label", "acroform", "checkbox"). */
   match?: number;
+  /** A table's text cell spanning more lines than its row's numbers: where a wrapped description ends (and whether
+   * the lines under it belong to it) is the reader's guess. */
+  wrapped?: boolean;
 };
 
 export type ValueMetadata = {

@@ -27,6 +27,7 @@ export const BASE_FEATURES = [
   "agreement",
   "rival",
   "match_deficit",
+  "wrapped",
   ...KINDS.map((k) => `kind_${k}`),
   ...OCR_SENSITIVE.map((k) => `ocr_x_${k}`),
 ];
@@ -53,6 +54,8 @@ export function featureVector(evidence: ValueEvidence, fallbackScore: number, st
     evidence.rival ? 1 : 0,
     // How far the label, cue words or form name fell short of an exact match (form and narrative readers set it).
     typeof evidence.match === "number" ? 1 - clamp(evidence.match, 0, 1) : 0,
+    // A table text cell over several lines: its extent (where the wrapped text ends) is a guess.
+    evidence.wrapped ? 1 : 0,
     ...KINDS.map((k) => (k === kind ? 1 : 0)),
     ...OCR_SENSITIVE.map((k) => (ocr !== null && k === kind ? 1 : 0)),
     ...strategies.map((s) => (s === evidence.strategy ? 1 : 0)),

@@ -2,6 +2,7 @@ import type { ValueEvidence } from "../types";
 import { BASE_FEATURES, featureVector } from "./features";
 import { dot, sigmoid } from "./logistic";
 import fitted from "./model.json";
+import { supportGroup } from "./support";
 
 /**
  * A fitted calibration: logistic weights over `featureVector`, written by `npm run calibrate`
@@ -20,6 +21,9 @@ export type CalibrationModel = {
   unknownStrategyCap: number;
   /** Strategies whose values are exact by construction (structured e-invoice data): confidence 1. */
   exactStrategies: string[];
+  /** Ceiling per group of values (strategy|kind|text or ocr), from how often that group was right in the fitted half
+   * (`support.ts`); a group not listed has none. */
+  supportCaps?: Record<string, number>;
 };
 
 /** At least one of the three values of a failed sum is wrong: each is right at most 2 times in 3 (0.66, below amber's upper bound). */
@@ -37,7 +41,8 @@ export function calibratedConfidence(evidence: ValueEvidence, fallbackScore: num
   }
   const p = sigmoid(dot(model.weights, featureVector(evidence, fallbackScore, model.strategies)));
   const known = model.strategies.includes(evidence.strategy);
-  const capped = known ? p : Math.min(p, model.unknownStrategyCap);
+  const supported = Math.min(p, model.supportCaps?.[supportGroup(evidence)] ?? 1);
+  const capped = known ? supported : Math.min(supported, model.unknownStrategyCap);
   // Logic, not fit: when net + tax ≠ total at least one of the three is wrong,
   // so they cannot all be right; without knowing which, none of them is shown as settled.
   // Table rows are left to the fit: their check misses discounts, allowances and prices per 100 units.

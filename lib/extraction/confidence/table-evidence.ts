@@ -1,5 +1,5 @@
 import { columnConceptFor } from "../tables/extract-table";
-import type { FieldDefinition, FieldValue, Scalar, TableMetadata, TableRow, ValueEvidence } from "../types";
+import type { FieldDefinition, FieldValue, Scalar, TableMetadata, TableRow, ValueEvidence, ValueMetadata } from "../types";
 import { typeCheck } from "../fields/value-evidence";
 
 const NUMERIC_TEXT = /^[-+(]?\s*(?:[A-Z]{3}\s*|[$€£¥]\s*)?[-+]?\d[\d.,' ]*\)?\s*%?(?:\s*[A-Z]{3})?$/;
@@ -23,6 +23,17 @@ function rowArithmetic(row: TableRow, names: Record<string, string | undefined>)
   return products.some((x) => Math.abs(x - a) <= slack) ? 1 : -1;
 }
 
+/** A text cell this many times taller than its row's numbers holds more than one line. */
+const WRAPPED_HEIGHT = 1.5;
+
+/** The height of one printed line in a row: its lowest numeric cell (numbers never wrap); null without one. */
+function rowLineHeight(cells: Record<string, ValueMetadata>, kinds: Map<string, "cell-number" | "cell-text">): number | null {
+  const heights = Object.entries(cells)
+    .filter(([name, meta]) => kinds.get(name) === "cell-number" && meta.source && meta.source.h > 0)
+    .map(([, meta]) => meta.source!.h);
+  return heights.length > 0 ? Math.min(...heights) : null;
+}
+
 /**
  * Cell evidence of a table field: its kind and type check, the row's arithmetic, and whether the line amounts add
  * up to an amount the document's fields read (a subtotal or total), which vouches for every row of the table.
@@ -43,12 +54,14 @@ export function fillTableEvidence(field: FieldDefinition, rows: TableRow[], meta
   rows.forEach((row, i) => {
     const cells = meta.rows[i] ?? {};
     const arithmetic = rowArithmetic(row, names);
+    const lineHeight = rowLineHeight(cells, kinds);
     for (const [name, cellMeta] of Object.entries(cells)) {
       const kind = kinds.get(name) ?? "cell-text";
       const value = row[name];
       const raw = cellMeta.raw ?? String(value ?? "");
       const typeOk = kind === "cell-number" ? NUMERIC_TEXT.test(raw.trim()) : /\p{L}/u.test(raw) || typeCheck("text", String(value ?? ""), raw);
       const evidence: ValueEvidence = { strategy: "table-header", score: cellMeta.confidence, ...cellMeta.evidence, kind, typeOk, arithmetic, agreement: sumsUp ? 1 : 0 };
+      if (kind === "cell-text" && lineHeight !== null && cellMeta.source) evidence.wrapped = cellMeta.source.h > WRAPPED_HEIGHT * lineHeight;
       cellMeta.evidence = evidence;
     }
   });

@@ -6,11 +6,11 @@
 import type { DateOrder } from "../../normalise/dates";
 import type { FieldDefinition, SourceBox, ValueEvidence } from "../../types";
 import type { DocLine } from "../document-lines";
-import { extractNarrativeList, extractNarrativeScalar, indexSentences, type NarrativeIndex } from "../narrative/extract-narrative";
+import { extractNarrativeList, extractNarrativeScalar, indexSentences, type NarrativeIndex, type NarrativeValue } from "../narrative/extract-narrative";
 import { splitSentences } from "../narrative/sentences";
 import { resolveConcept } from "../resolve-concept";
 import { tokenise } from "../text-tokens";
-import { fieldIntent } from "./field-intent";
+import { fieldIntent, type IntentKind } from "./field-intent";
 
 export type GenericValue = { value: string | number | boolean; source: SourceBox | null; raw: string; confidence: number; evidence: ValueEvidence };
 
@@ -59,19 +59,26 @@ export class NarrativeReader {
   }
 
   scalar(field: FieldDefinition): GenericValue | null {
-    const found = extractNarrativeScalar(fieldIntent(field), this.sentences(), this.order);
-    return found ? toGeneric(found) : null;
+    const intent = fieldIntent(field);
+    const found = extractNarrativeScalar(intent, this.sentences(), this.order);
+    return found ? toGeneric(found, intent.kind) : null;
   }
 
   /** Rows of a table field: one row per occurrence, in its first column. Tables of several columns are not prose. */
   table(field: FieldDefinition): Array<{ column: string; value: GenericValue }> {
     const column = field.columns?.[0];
     if (!column || (field.columns?.length ?? 0) > 1) return [];
-    return extractNarrativeList(fieldIntent(field, column), this.sentences(), this.order).map((found) => ({ column: column.name, value: toGeneric(found) }));
+    const intent = fieldIntent(field, column);
+    return extractNarrativeList(intent, this.sentences(), this.order).map((found) => ({ column: column.name, value: toGeneric(found, intent.kind) }));
   }
 }
 
-function toGeneric(found: { value: string; source: SourceBox | null; raw: string; match: number }): GenericValue {
+/** The value's kind is what the field asks for (a duration, a place, a date, a name): the calibration keeps apart
+ * how often each kind read from prose is right, whatever the field is called. */
+function toGeneric(found: NarrativeValue, kind: IntentKind): GenericValue {
   const confidence = Math.round((NARRATIVE_CONFIDENCE.base + NARRATIVE_CONFIDENCE.perMatch * found.match) * 100) / 100;
-  return { value: found.value, source: found.source, raw: found.raw, confidence, evidence: { strategy: "narrative", match: found.match } };
+  const evidence: ValueEvidence = { strategy: "narrative", kind, match: found.match };
+  if (found.agreement !== undefined) evidence.agreement = found.agreement;
+  if (found.rival !== undefined) evidence.rival = found.rival;
+  return { value: found.value, source: found.source, raw: found.raw, confidence, evidence };
 }

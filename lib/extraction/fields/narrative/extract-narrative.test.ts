@@ -56,4 +56,26 @@ describe("narrative documents", () => {
     expect(result.data.jurisdiction).toBeNull();
     expect(result.data.renewal_fee).toBeNull();
   });
+
+  it("leaves the calibration the value's kind, the sentences that repeat it and any that say otherwise", async () => {
+    const evidenceOf = (result: Awaited<ReturnType<typeof extractDocument>>, name: string) => {
+      const meta = result.fieldMetadata[name];
+      return meta && "evidence" in meta ? meta.evidence : null;
+    };
+    const plain = await extractDocument({ bytes: text(CONTRACT), mimeType: "text/plain", fields: FIELDS });
+    // The kind is what the field asks for, read from its definition: not "text" for a duration or a place.
+    expect(evidenceOf(plain, "term")).toMatchObject({ strategy: "narrative", kind: "duration", agreement: 0, rival: false });
+    expect(evidenceOf(plain, "jurisdiction")).toMatchObject({ kind: "place" });
+    expect(evidenceOf(plain, "effective_date")).toMatchObject({ kind: "date" });
+    // The term stated again in a later clause agrees with it.
+    const repeated = CONTRACT.replace("IN WITNESS WHEREOF", "8. Duration. The term of this Agreement is three (3) years and the Agreement shall then expire.\nIN WITNESS WHEREOF");
+    const again = await extractDocument({ bytes: text(repeated), mimeType: "text/plain", fields: FIELDS });
+    expect(again.data.term).toBe("3 years");
+    expect(evidenceOf(again, "term")).toMatchObject({ agreement: 1, rival: false });
+    // Another duration in the term's own sentence, near its cue, is a rival: closeness chose between them.
+    const crowded = CONTRACT.replace("for a period of three (3) years from the date first written above.", "for a period of three (3) years and for a further period of one (1) year.");
+    const rivalled = await extractDocument({ bytes: text(crowded), mimeType: "text/plain", fields: FIELDS });
+    expect(rivalled.data.term).toBe("3 years");
+    expect(evidenceOf(rivalled, "term")).toMatchObject({ rival: true });
+  });
 });

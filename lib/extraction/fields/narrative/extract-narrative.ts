@@ -16,6 +16,11 @@ export type NarrativeValue = {
   raw: string;
   /** How strongly the sentence matched the field's cues, 0–1 (its share of the cue weight the field could get). */
   match: number;
+  /** Other cue-matching sentences that give the same value (a term stated in its clause and again in a recital). */
+  agreement?: number;
+  /** Another well-formed value stood near the cue, in this sentence or in a weaker-matching one: the cue did not
+   * single the value out as firmly (a confidentiality period beside the agreement's term). */
+  rival?: boolean;
 };
 
 type CueHit = { start: number; weight: number };
@@ -145,19 +150,26 @@ const AMBIGUOUS_MARGIN = 0.1;
 
 export function extractNarrativeScalar(intent: FieldIntent, index: NarrativeIndex, order: DateOrder): NarrativeValue | null {
   const readings: NarrativeValue[] = [];
+  let crowded = false;
   for (const scored of scoreSentences(intent, index, order)) {
     if (!intent.subjects.every((subject) => scored.stems.has(subject))) continue;
     const found = scored.found.filter((f) => nearCue(f, scored.hits, scored.sentence.text) && aboutSubject(f, scored.sentence.text, intent));
     if (found.length === 0) continue;
     const best = [...found].sort((a, b) => closeness(b, scored.hits) - closeness(a, scored.hits))[0]!;
+    // The first reading's own sentence offered other values of the kind near the cue: closeness chose among them.
+    if (readings.length === 0) crowded = found.some((f) => f.value !== best.value);
     readings.push(toValue(best, scored));
   }
   const [first] = readings;
   if (!first) return null;
   // Precision before recall: another value read from a sentence matching the cues almost as well means the cue
   // does not single one out.
-  const rival = readings.some((r) => r.value !== first.value && first.match - r.match < AMBIGUOUS_MARGIN);
-  return rival ? null : first;
+  const ambiguous = readings.some((r) => r.value !== first.value && first.match - r.match < AMBIGUOUS_MARGIN);
+  if (ambiguous) return null;
+  // Evidence for the calibration (confidence/): how many other sentences say the same, whether any says otherwise.
+  const agreement = readings.slice(1).filter((r) => r.value === first.value).length;
+  const rival = crowded || readings.some((r) => r.value !== first.value);
+  return { ...first, agreement, rival };
 }
 
 /** Table fields collect every occurrence in the best sentence that has any (all the parties it names). */

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import type { ValueEvidence } from "../types";
+import { calibratedConfidence, CALIBRATION, type CalibrationModel } from "./model";
+import { fitSupportCaps, supportGroup, upperBound } from "./support";
+
+const duration: ValueEvidence = { strategy: "narrative", kind: "duration", score: 0.9, match: 1, ocr: null };
+const ocrAmount: ValueEvidence = { strategy: "label", kind: "amount", score: 0.9, ocr: 0.95, typeOk: true, arithmetic: 0, agreement: 0, rival: false };
+
+describe("support ceilings per group of values", () => {
+  it("groups values by strategy, kind and whether their page was read by OCR", () => {
+    expect(supportGroup(duration)).toBe("narrative|duration|text");
+    expect(supportGroup(ocrAmount)).toBe("label|amount|ocr");
+    expect(supportGroup({ strategy: "layout" })).toBe("layout|text|text");
+  });
+
+  it("is a group's accuracy in the fitted half, shrunk towards the overall accuracy, plus one standard error", () => {
+    const samples = [
+      ...Array.from({ length: 18 }, () => ({ evidence: ocrAmount, correct: true })),
+      { evidence: duration, correct: true },
+      { evidence: duration, correct: false },
+    ];
+    const overall = 19 / 20;
+    // Without the standard error: the smoothed accuracy itself.
+    const means = fitSupportCaps(samples, { prior: 2, z: 0 });
+    expect(means["label|amount|ocr"]).toBeCloseTo((18 + 2 * overall) / 20, 3);
+    expect(means["narrative|duration|text"]).toBeCloseTo((1 + 2 * overall) / 4, 3);
+    // With it: a little higher, most for the group with the fewest values, and one right of two still not high.
+    const caps = fitSupportCaps(samples, { prior: 2, z: 1 });
+    expect(caps["label|amount|ocr"]!).toBeGreaterThan(means["label|amount|ocr"]!);
+    expect(caps["label|amount|ocr"]!).toBeLessThanOrEqual(1);
+    expect(caps["narrative|duration|text"]).toBeCloseTo(upperBound((1 + 2 * overall) / 4, 4, 1), 3);
+    expect(caps["narrative|duration|text"]!).toBeLessThan(0.9);
+    expect(fitSupportCaps([])).toEqual({});
+  });
+
+  it("bounds a proportion from above by Wilson's interval", () => {
+    expect(upperBound(0.5, 100, 0)).toBe(0.5);
+    expect(upperBound(0.5, 100, 1)).toBeCloseTo(0.55, 2);
+    expect(upperBound(1, 10, 1)).toBe(1);
+  });
+
+  it("caps a value at its group's ceiling and leaves groups the fit never saw to the shared weights", () => {
+    const uncapped: CalibrationModel = { ...CALIBRATION, supportCaps: {} };
+    const capped: CalibrationModel = { ...CALIBRATION, supportCaps: { "narrative|duration|text": 0.6 } };
+    expect(calibratedConfidence(duration, 0.9, uncapped)).toBeGreaterThan(0.6);
+    expect(calibratedConfidence(duration, 0.9, capped)).toBe(0.6);
+    expect(calibratedConfidence({ ...duration, kind: "place" }, 0.9, capped)).toBe(calibratedConfidence({ ...duration, kind: "place" }, 0.9, uncapped));
+  });
+});

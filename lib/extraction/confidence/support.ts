@@ -1,0 +1,54 @@
+import type { ValueEvidence } from "../types";
+
+/**
+ * How much certainty the fitted data supports for a kind of value. The logistic weights are shared by every value, so
+ * a kind of value the fit saw only a handful of times (a contract's duration, a name read by OCR) is scored by what
+ * was learnt from others — and can come out at 0.95 while such values are right half the time. Each group of values
+ * (the strategy that produced it, the value's kind, and whether its page was a text layer or OCR'd: the things that
+ * decide how it fails) gets a ceiling: the most its accuracy in the fitted half leaves plausible, i.e. that accuracy —
+ * shrunk towards the overall accuracy as if `SUPPORT_PRIOR` more values of average accuracy had been seen — plus one
+ * standard error (Wilson's bound, `SUPPORT_Z`). A bound rather than the group's mean, because values inside a group
+ * differ and the fit tells them apart: a group right 9 times in 10 keeps its best values above 0.9, while one right
+ * once in two, or one with many wrong values, cannot be shown as settled. A group the fit never saw has no ceiling
+ * (the shared features and `unknownStrategyCap` apply).
+ */
+export const SUPPORT_PRIOR = 2;
+/** Standard errors above the group's smoothed accuracy (chosen on half A, five-fold by document). */
+export const SUPPORT_Z = 1;
+
+/** The group a value's ceiling is kept under: "strategy|kind|text" or "strategy|kind|ocr"; a wrapped table text
+ * cell is a kind of its own ("cell-text+wrapped"), since a one-line cell's extent is not in doubt. */
+export function supportGroup(evidence: ValueEvidence): string {
+  const read = evidence.ocr === null || evidence.ocr === undefined ? "text" : "ocr";
+  return `${evidence.strategy}|${evidence.kind ?? "text"}${evidence.wrapped ? "+wrapped" : ""}|${read}`;
+}
+
+/** Wilson's upper bound of a proportion `p` over `n` values, `z` standard errors up. */
+export function upperBound(p: number, n: number, z: number): number {
+  if (z === 0 || n === 0) return p;
+  const z2 = z * z;
+  return (p + z2 / (2 * n) + z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+}
+
+/** Ceilings per group from fitted values: the upper bound of (right + prior · overall accuracy) / (values + prior),
+ * three decimals. */
+export function fitSupportCaps(samples: Array<{ evidence: ValueEvidence; correct: boolean }>, options: { prior?: number; z?: number } = {}): Record<string, number> {
+  const prior = options.prior ?? SUPPORT_PRIOR;
+  const z = options.z ?? SUPPORT_Z;
+  if (samples.length === 0) return {};
+  const overall = samples.filter((s) => s.correct).length / samples.length;
+  const counts = new Map<string, { n: number; right: number }>();
+  for (const s of samples) {
+    const group = supportGroup(s.evidence);
+    const c = counts.get(group) ?? { n: 0, right: 0 };
+    c.n += 1;
+    if (s.correct) c.right += 1;
+    counts.set(group, c);
+  }
+  const caps: Record<string, number> = {};
+  for (const [group, c] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
+    const smoothed = (c.right + prior * overall) / (c.n + prior);
+    caps[group] = Math.round(1000 * upperBound(smoothed, c.n + prior, z)) / 1000;
+  }
+  return caps;
+}
