@@ -112,14 +112,17 @@ export async function nextQueuedDocumentAction(currentDocumentId: string): Promi
 
 /**
  * Where this document sits in my review queue: the documents before and after it. A document that is not in
- * my queue (opened from the list) has the queue's first document as its next one.
+ * my queue (opened from the list) has the queue's first document as its next one. Documents being decided (an
+ * approval sent, not answered yet) are left out: the queue may be read before the API has taken them out.
  */
-async function loadNeighbours(api: ApiClient, documentId: string): Promise<Neighbours> {
+async function loadNeighbours(api: ApiClient, documentId: string, beingDecided: ReadonlySet<string>): Promise<Neighbours> {
   const queue = await api.call(reviewOperations.queue, { query: { assignee: "me", limit: 100 } }).catch(() => null);
-  const items = (queue?.data ?? []).map((item) => ({ parserId: item.parser.id, documentId: item.documentId, name: item.name }));
+  const listed = (queue?.data ?? []).map((item) => ({ parserId: item.parser.id, documentId: item.documentId, name: item.name }));
+  const items = listed.filter((item) => item.documentId === documentId || !beingDecided.has(item.documentId));
+  const total = (queue?.pagination.total ?? listed.length) - (listed.length - items.length);
   const index = items.findIndex((item) => item.documentId === documentId);
   if (index === -1) return { previous: null, next: items[0] ?? null, position: null };
-  return { previous: items[index - 1] ?? null, next: items[index + 1] ?? null, position: { index: index + 1, total: queue?.pagination.total ?? items.length } };
+  return { previous: items[index - 1] ?? null, next: items[index + 1] ?? null, position: { index: index + 1, total } };
 }
 
 /** The next document's file link, for fetching it ahead of time (none for documents shown as text). */
@@ -136,10 +139,12 @@ async function nextFileOf(api: ApiClient, next: QueueNeighbour | null): Promise<
  * reviewers, its checks and my shortcuts. One action: server actions run one at a time, and a second one for the
  * next file would hold up a correction the reviewer saves meanwhile.
  */
-export async function loadWorkspaceContextAction(parserId: string, documentId: string): Promise<ActionResult<WorkspaceContext>> {
+export async function loadWorkspaceContextAction(parserId: string, documentId: string, beingDecided: string[] = []): Promise<ActionResult<WorkspaceContext>> {
   return runAction(async () => {
     const api = await consoleApi();
-    const neighboursLoaded = loadNeighbours(api, documentId);
+    // Only a filter on my own queue: ids from the browser select nothing else.
+    const leftOut = new Set((Array.isArray(beingDecided) ? beingDecided : []).filter((id): id is string => typeof id === "string").slice(0, 20));
+    const neighboursLoaded = loadNeighbours(api, documentId, leftOut);
     const [document, neighbours, nextFile, reviewers, keymap, checks] = await Promise.all([
       api.call(documentOperations.get, { params: { parserId, documentId } }).then(toWorkspaceDocument),
       neighboursLoaded,

@@ -14,6 +14,7 @@ import { useToast } from "@/components/ui";
 import type { CheckProblem } from "@/lib/contracts/review-checks";
 import type { Decision } from "./review/review-actions";
 import { markReviewPhase } from "./phase-marks";
+import { decisionAnswered, decisionSent } from "./review/decisions-in-flight";
 import { forgetRefusal, refusalOf, rememberRefusal, type Refusal } from "./review/refused-approvals";
 import { UndoButton } from "./review/undo-button";
 import { documentHref, type QueueNeighbour, type WorkspaceDocument } from "./workspace-document";
@@ -149,9 +150,11 @@ export function useReviewDecisions(options: {
    */
   async function approveAndMoveOn(stageId: string | null, next: QueueNeighbour): Promise<boolean> {
     const decided = { parserId, documentId: document.id, name: document.name };
+    decisionSent(decided.documentId);
     const answer = decideReviewAction(parserId, decided.documentId, "approve", stageId);
     openDocument(next);
     const result = await answer.catch(() => ({ ok: false as const, error: { message: "Could not reach the server. The document was not approved.", status: 0, issues: undefined } }));
+    decisionAnswered(decided.documentId);
     markReviewPhase("decision-answered", decided.documentId);
     setBusy(null);
     if (!result.ok) {

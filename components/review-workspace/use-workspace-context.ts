@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { loadWorkspaceContextAction } from "@/components/review-workspace/actions";
+import { documentsBeingDecided } from "./review/decisions-in-flight";
 import type { WorkspaceContext, WorkspaceDocument } from "./workspace-document";
 
 /** If the first page never shows (a broken file), the context still comes, a moment later. */
@@ -41,7 +42,7 @@ export function useWorkspaceContext(options: {
     if (requested.current) return;
     requested.current = true;
     const changesBefore = changeCount.current;
-    void loadWorkspaceContextAction(parserId, documentId).then((result) => {
+    void loadWorkspaceContextAction(parserId, documentId, documentsBeingDecided()).then((result) => {
       if (!result.ok) return;
       const { document, ...rest } = result.data;
       setContext(rest);
