@@ -351,6 +351,8 @@ test("at 1280×720 the focus layout shows the document, at least 8 values and a 
   await page.getByRole("button", { name: "Wide tables" }).click();
   const wide = page.getByRole("region", { name: "Line items, full width" });
   await expect(wide.getByRole("table")).toBeVisible();
+  // On screen with the document and the values, not below the fold: the workspace is exactly the viewport.
+  await expect(wide.getByRole("row").nth(2)).toBeInViewport();
   expect((await wide.getByRole("table").boundingBox())!.width).toBeGreaterThan(1000);
   await page.screenshot({ path: testInfo.outputPath("review-1280x720-wide-tables.png") });
   await page.getByRole("button", { name: "Wide tables" }).click();
