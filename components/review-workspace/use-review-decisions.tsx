@@ -159,7 +159,13 @@ export function useReviewDecisions(options: {
     setBusy(null);
     if (!result.ok) {
       const refusal: Refusal = result.error.status === 409 && result.error.issues?.length ? { problems: result.error.issues, error: null } : { problems: [], error: result.error.message };
+      // The workspace that shows the document next reads it; if this one is still on screen (the next document had
+      // not opened yet), it shows it itself.
       rememberRefusal(decided.documentId, refusal);
+      if (mounted.current) {
+        setProblems(refusal.problems);
+        setError(refusal.error);
+      }
       toast({ title: `${decided.name} was not approved`, description: refusal.error ?? "Some checks fail: it is open again with the list.", tone: "error" });
       router.push(documentHref(decided));
       return false;

@@ -9,14 +9,18 @@ import type { CheckProblem } from "@/lib/contracts/review-checks";
  */
 export type Refusal = { problems: CheckProblem[]; error: string | null };
 
-const refusals = new Map<string, Refusal>();
+/** Long enough for the way back; a refusal never shows on a later, unrelated visit to the document. */
+const KEPT_MS = 15_000;
+const refusals = new Map<string, Refusal & { at: number }>();
 
 export function rememberRefusal(documentId: string, refusal: Refusal): void {
-  refusals.set(documentId, refusal);
+  refusals.set(documentId, { ...refusal, at: Date.now() });
 }
 
 export function refusalOf(documentId: string): Refusal | null {
-  return refusals.get(documentId) ?? null;
+  const kept = refusals.get(documentId);
+  if (!kept || Date.now() - kept.at > KEPT_MS) return null;
+  return { problems: kept.problems, error: kept.error };
 }
 
 export function forgetRefusal(documentId: string): void {
