@@ -351,6 +351,8 @@ test("at 1280×720 the focus layout shows the document, at least 8 values and a 
   await page.getByRole("button", { name: "Wide tables" }).click();
   const wide = page.getByRole("region", { name: "Line items, full width" });
   await expect(wide.getByRole("table")).toBeVisible();
+  // On screen with the document and the values, not below the fold: the workspace is exactly the viewport.
+  await expect(wide.getByRole("row").nth(2)).toBeInViewport();
   expect((await wide.getByRole("table").boundingBox())!.width).toBeGreaterThan(1000);
   await page.screenshot({ path: testInfo.outputPath("review-1280x720-wide-tables.png") });
   await page.getByRole("button", { name: "Wide tables" }).click();
@@ -408,6 +410,30 @@ test("approve is blocked with the list of problems until they are fixed; an admi
   await expect
     .poll(async () => (await api<{ status: string; review: { stages: { note: string | null }[] } }>(request, "GET", `/parsers/${wideParserId}/documents/${second}`)).review.stages[0]!.note)
     .toBe("Delivery fee agreed by phone");
+});
+
+test("an approval the API refuses after the workspace has moved on brings the reviewer back with the problems", async ({ page, request }) => {
+  const sumRule = { kind: "sum_equals", terms: ["subtotal", "tax"], target: "total", tolerance: 0.01 };
+  const documentId = await wideDocument(request, "INV-WIDE-6");
+  const next = await wideDocument(request, "INV-WIDE-7");
+  for (const [id, number] of [[documentId, "INV-WIDE-6"], [next, "INV-WIDE-7"]] as const) {
+    await api(request, "PATCH", `/process/${wideParserId}/files/data`, { documentId: id, data: { invoiceNumber: number, subtotal: 100, tax: 20, total: 120 } });
+  }
+  await openWorkspace(page, rita, documentId, wideParserId);
+  // The queue and the parser's checks have arrived: an approval they let through opens the next document at once.
+  await expect(page.getByRole("navigation", { name: "Review queue" }).getByRole("link", { name: "Next document" })).toBeVisible();
+  // Meanwhile an admin tightens the checks: the workspace's copy lets the approval through, the API refuses it.
+  await api(request, "PATCH", `/parsers/${wideParserId}/review-checks`, { validationRules: [sumRule, { kind: "range", field: "total", max: 100 }] });
+  try {
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByRole("status", { name: "Notifications" }).getByText("INV-WIDE-6.pdf was not approved")).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(new RegExp(`/documents/${documentId}$`));
+    await expect(page.getByRole("heading", { name: "INV-WIDE-6.pdf" })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Cannot approve yet" })).toContainText("total is 120, above the maximum of 100");
+    expect((await api<{ status: string }>(request, "GET", `/parsers/${wideParserId}/documents/${documentId}`)).status).toBe("in_review");
+  } finally {
+    await api(request, "PATCH", `/parsers/${wideParserId}/review-checks`, { validationRules: [sumRule] });
+  }
 });
 
 test("on a 768 px tablet and a 390 px phone the workspace stays usable, with no serious accessibility violations", async ({ page, request }) => {

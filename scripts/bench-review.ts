@@ -14,6 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { chromium, type Page } from "@playwright/test";
 import { previewPaintedAt } from "./bench/preview-paint";
+import { phaseReport, readMarks, recordTrips, type Step } from "./bench/review-phases";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { parseSeedOutput } from "../tests/support/seed-output";
 import { runSeed, startServer, tempDataDir } from "../tests/support/server";
@@ -155,12 +156,15 @@ async function main() {
     await page.keyboard.press("Enter");
     await page.waitForURL((address) => !address.pathname.startsWith("/sign-in"));
 
+    const network = recordTrips(page);
     await page.goto(`${target.baseUrl}/parsers/${parserId}/documents/${documentIds[0]}`, { waitUntil: "commit" });
     const firstCanvas = await firstPageShown(page, documentIds[0]!, 0);
+    network.setOrigin((await page.evaluate("performance.timeOrigin")) as number);
     // Visible: the server-drawn preview of page 1 when there is one (as bench:console measures), else the canvas.
     const firstPreview = await previewPaintedAt(page);
     const firstPage = Math.min(firstCanvas, firstPreview ?? Number.POSITIVE_INFINITY);
     const rows: { focus: number; save: number; next: number }[] = [];
+    const steps: Step[] = [];
     for (const [index, documentId] of documentIds.entries()) {
       await firstPageShown(page, documentId, 0);
       // Alt+L walks the values that need attention; the engine may be unsure of another one first.
@@ -182,7 +186,9 @@ async function main() {
         ? await firstPageShown(page, nextId, approveKey)
         : await textShown(page, "Your review queue is empty.");
       rows.push({ focus: focused - focusKey, save: saved - saveKey, next: shown - approveKey });
+      steps.push({ name: "save", documentId, from: saveKey, to: saved }, { name: "approve → next", documentId, from: approveKey, to: shown });
     }
+    const marks = await readMarks(page);
     const mouseEvents = Number((await page.evaluate(`sessionStorage.getItem("benchMouseEvents") || 0`)) as string | number);
     const approved = await Promise.all(documentIds.map((id) => api<{ status: string; data: { poNumber: string | null } }>(target, `/parsers/${parserId}/documents/${id}`)));
     await context.close();
@@ -199,6 +205,8 @@ async function main() {
     console.log(`| first page canvas painted (pdf.js), first document | ${firstCanvas.toFixed(0)} | | |`);
     console.log(`| mouse and pointer events | ${mouseEvents} | | 0 |`);
     console.log(`| documents approved with the typed PO number | ${approved.filter((document, index) => document.status === "approved" && document.data.poNumber === `PO-${1000 + index}`).length} / ${documentIds.length} | | all |`);
+    console.log("\nWhere the time goes (medians over the documents; the phase marks need a build that has them):\n");
+    console.log(phaseReport(steps, network.trips, marks).join("\n"));
   } finally {
     await browser.close();
     await server.stop();

@@ -20,7 +20,10 @@ export function ShellFrame({ sidebar, banner, children }: { sidebar: ReactNode; 
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
 
   return (
-    <div className={cn("flex min-h-dvh flex-col", !focus && "lg:flex-row")}>
+    // The focus screen is exactly the viewport from 768 px, so each of its panes scrolls on its own: with only a
+    // minimum height, the content's flex basis follows the content and the whole page grew past the viewport (the
+    // wide line-item grid ended up below the fold at 1280×720).
+    <div className={cn("flex min-h-dvh flex-col", !focus && "lg:flex-row", focus && "md:h-dvh")}>
       <aside aria-label="Console" className={cn("hidden w-60 shrink-0 flex-col border-r border-line bg-surface", !focus && "lg:flex")}>
         {sidebar}
       </aside>

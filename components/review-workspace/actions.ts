@@ -1,15 +1,15 @@
 "use server";
 
 import { runAction, type ActionResult } from "@/lib/console/action-result";
-import { consoleApi } from "@/lib/console/api/console";
+import { consoleApi, consoleCaller } from "@/lib/console/api/console";
 import { documentOperations, type DocumentFull, type Review } from "@/lib/contracts/documents";
 import { pageWordOperations, type PageWords } from "@/lib/contracts/page-words";
 import { preferenceOperations, type ReviewKeymap } from "@/lib/contracts/preferences";
 import { reviewCheckOperations } from "@/lib/contracts/review-checks";
 import { reviewOperations } from "@/lib/contracts/reviews";
-import { getMe } from "@/lib/console/me";
 import { mergeKeymap } from "@/components/review-workspace/keyboard/keymap";
 import { separateFilesOrigin } from "@/lib/env";
+import { viewerKind } from "@/components/review-workspace/file-source";
 import {
   toWorkspaceDocument as toWorkspaceDocumentFrom,
   type Neighbours,
@@ -41,8 +41,8 @@ export async function decideReviewAction(
   note: { reason?: string; overrideReason?: string } = {},
 ): Promise<ActionResult<WorkspaceDocument>> {
   return runAction(async () => {
-    const [api, me] = await Promise.all([consoleApi(), getMe()]);
-    const input = { params: { parserId, documentId }, body: { reviewerId: me.user.id } };
+    const { api, userId } = await consoleCaller();
+    const input = { params: { parserId, documentId }, body: { reviewerId: userId } };
     const stage = stageId ? { stageId } : {};
     let document: DocumentFull;
     if (decision === "reset") document = await api.call(reviewOperations.reset, input);
@@ -53,7 +53,7 @@ export async function decideReviewAction(
 }
 
 /**
- * Approve or reject, then the next document waiting for me, in one round trip: server actions run one at a time,
+ * Approve or reject, and the next document waiting for me, in one round trip: server actions run one at a time,
  * so asking for the next one separately would add a whole request to every decision.
  */
 export async function decideAndFindNextAction(
@@ -63,17 +63,17 @@ export async function decideAndFindNextAction(
   stageId: string | null,
   note: { reason?: string; overrideReason?: string } = {},
 ): Promise<ActionResult<{ document: WorkspaceDocument; next: QueueNeighbour | null }>> {
-  const decided = await decideReviewAction(parserId, documentId, decision, stageId, note);
+  // The queue is read beside the decision, not after it: the decided document is left out of it either way.
+  const [decided, next] = await Promise.all([decideReviewAction(parserId, documentId, decision, stageId, note), nextQueuedDocumentAction(documentId)]);
   if (!decided.ok) return decided;
-  const next = await nextQueuedDocumentAction(documentId);
   return { ok: true, data: { document: decided.data, next: next.ok ? next.data : null } };
 }
 
 /** Takes back my last decision on a document (offered for a few seconds from the decision's toast). */
 export async function undoDecisionAction(parserId: string, documentId: string): Promise<ActionResult<WorkspaceDocument>> {
   return runAction(async () => {
-    const [api, me] = await Promise.all([consoleApi(), getMe()]);
-    return toWorkspaceDocument(await api.call(reviewOperations.undo, { params: { parserId, documentId }, body: { reviewerId: me.user.id } }));
+    const { api, userId } = await consoleCaller();
+    return toWorkspaceDocument(await api.call(reviewOperations.undo, { params: { parserId, documentId }, body: { reviewerId: userId } }));
   });
 }
 
@@ -111,40 +111,49 @@ export async function nextQueuedDocumentAction(currentDocumentId: string): Promi
 }
 
 /**
- * A document as the workspace shows it, fetched now: to refresh a page that came from the router's prefetch
- * cache (it may be minutes old), and for a neighbour's file link, so its file can be fetched ahead of time.
- */
-export async function loadWorkspaceDocumentAction(parserId: string, documentId: string): Promise<ActionResult<WorkspaceDocument>> {
-  return runAction(async () => toWorkspaceDocument(await (await consoleApi()).call(documentOperations.get, { params: { parserId, documentId } })));
-}
-
-/**
  * Where this document sits in my review queue: the documents before and after it. A document that is not in
- * my queue (opened from the list) has the queue's first document as its next one.
+ * my queue (opened from the list) has the queue's first document as its next one. Documents being decided (an
+ * approval sent, not answered yet) are left out: the queue may be read before the API has taken them out.
  */
-async function loadNeighbours(api: ApiClient, documentId: string): Promise<Neighbours> {
+async function loadNeighbours(api: ApiClient, documentId: string, beingDecided: ReadonlySet<string>): Promise<Neighbours> {
   const queue = await api.call(reviewOperations.queue, { query: { assignee: "me", limit: 100 } }).catch(() => null);
-  const items = (queue?.data ?? []).map((item) => ({ parserId: item.parser.id, documentId: item.documentId, name: item.name }));
+  const listed = (queue?.data ?? []).map((item) => ({ parserId: item.parser.id, documentId: item.documentId, name: item.name }));
+  const items = listed.filter((item) => item.documentId === documentId || !beingDecided.has(item.documentId));
+  const total = (queue?.pagination.total ?? listed.length) - (listed.length - items.length);
   const index = items.findIndex((item) => item.documentId === documentId);
   if (index === -1) return { previous: null, next: items[0] ?? null, position: null };
-  return { previous: items[index - 1] ?? null, next: items[index + 1] ?? null, position: { index: index + 1, total: queue?.pagination.total ?? items.length } };
+  return { previous: items[index - 1] ?? null, next: items[index + 1] ?? null, position: { index: index + 1, total } };
+}
+
+/** The next document's file link, for fetching it ahead of time (none for documents shown as text). */
+async function nextFileOf(api: ApiClient, next: QueueNeighbour | null): Promise<WorkspaceContext["nextFile"]> {
+  if (!next) return null;
+  const document = await api.call(documentOperations.get, { params: { parserId: next.parserId, documentId: next.documentId } }).then(toWorkspaceDocument, () => null);
+  if (!document?.fileUrl || viewerKind(document.contentType) === "text") return null;
+  return { documentId: document.id, fileUrl: document.fileUrl };
 }
 
 /**
  * What the workspace loads once its first page is on screen: the document as it is now (the page may have come
- * from the router's prefetch cache), my neighbours in the queue, the parser's reviewers and my shortcuts.
+ * from the router's prefetch cache), my neighbours in the queue and the next one's file link, the parser's
+ * reviewers, its checks and my shortcuts. One action: server actions run one at a time, and a second one for the
+ * next file would hold up a correction the reviewer saves meanwhile.
  */
-export async function loadWorkspaceContextAction(parserId: string, documentId: string): Promise<ActionResult<WorkspaceContext>> {
+export async function loadWorkspaceContextAction(parserId: string, documentId: string, beingDecided: string[] = []): Promise<ActionResult<WorkspaceContext>> {
   return runAction(async () => {
     const api = await consoleApi();
-    const [document, neighbours, reviewers, keymap, checks] = await Promise.all([
+    // Only a filter on my own queue: ids from the browser select nothing else.
+    const leftOut = new Set((Array.isArray(beingDecided) ? beingDecided : []).filter((id): id is string => typeof id === "string").slice(0, 20));
+    const neighboursLoaded = loadNeighbours(api, documentId, leftOut);
+    const [document, neighbours, nextFile, reviewers, keymap, checks] = await Promise.all([
       api.call(documentOperations.get, { params: { parserId, documentId } }).then(toWorkspaceDocument),
-      loadNeighbours(api, documentId),
+      neighboursLoaded,
+      neighboursLoaded.then((loaded) => nextFileOf(api, loaded.next)),
       api.call(reviewOperations.reviewers, { params: { parserId } }).then((list) => list.data, () => []),
       api.call(preferenceOperations.get, {}).then((preferences) => mergeKeymap(preferences.reviewKeymap), () => mergeKeymap(null)),
       api.call(reviewCheckOperations.get, { params: { parserId } }).catch(() => ({ validationRules: [], rejectReasons: [] })),
     ]);
-    return { document, neighbours, reviewers, keymap, checks };
+    return { document, neighbours, nextFile, reviewers, keymap, checks };
   });
 }
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useRef, useState, type CSSProperties } from "react";
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from "react";
 import { Button } from "@/components/ui";
 import type { Field } from "@/lib/contracts/fields";
 import { DEFAULT_CONFIDENCE_THRESHOLDS } from "@/lib/contracts/parser-settings";
@@ -31,6 +31,7 @@ import { useWideTables } from "./layout/use-wide-tables";
 import { runApprovalChecks } from "@/lib/contracts/review-checks-run";
 import type { ReviewChecks } from "@/lib/contracts/review-checks";
 import { NO_NEIGHBOURS, type WorkspaceDocument } from "./workspace-document";
+import { markReviewPhase } from "./phase-marks";
 import { useWorkspaceContext } from "./use-workspace-context";
 
 const NO_CHECKS: ReviewChecks = { validationRules: [], rejectReasons: [] };
@@ -60,6 +61,7 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
   const [focused, setFocused] = useState<{ path: ValuePath; meta: ValueMeta } | null>(null);
   const [hovered, setHovered] = useState<ValueMeta | null>(null);
   const dataPaneRef = useRef<HTMLDivElement>(null);
+  useEffect(() => markReviewPhase("workspace-mounted", initialDocument.id), [initialDocument.id]);
 
   const data = useDocumentData({
     parserId,
@@ -93,13 +95,21 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
     setSavedKeymap(saved);
   }, []);
 
-  const navigation = useQueueNavigation(neighbours);
+  const navigation = useQueueNavigation(neighbours, workspaceContext.context?.nextFile ?? null);
   const checks = workspaceContext.context?.checks ?? NO_CHECKS;
   const { values } = data;
   // Until the parser's checks have arrived, the API is the one to ask (an empty local list would be incomplete).
   const checksKnown = workspaceContext.context !== null;
   const checkNow = useCallback(() => (checksKnown ? runApprovalChecks(fields, checks.validationRules, values) : []), [checksKnown, fields, checks.validationRules, values]);
-  const decisions = useReviewDecisions({ parserId, document, onDocument: setDocument, flushSaves: data.flush, openDocument: navigation.open, checkNow });
+  const decisions = useReviewDecisions({
+    parserId,
+    document,
+    onDocument: setDocument,
+    flushSaves: data.flush,
+    openDocument: navigation.open,
+    checkNow,
+    nextWithoutWaiting: checksKnown ? neighbours.next : null,
+  });
 
   // The focused value leads: the pointer resting on the data panel must not pull the highlight away from it.
   const highlight = (focused?.meta ?? hovered)?.source ?? null;

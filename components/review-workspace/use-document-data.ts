@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { saveDocumentDataAction } from "@/components/review-workspace/actions";
 import type { Field } from "@/lib/contracts/fields";
 import { fromInputText, sameValue, type ConfidenceThresholds } from "./field-values";
+import { markReviewPhase } from "./phase-marks";
 import { pathKey, type ValuePath } from "./value-paths";
 import type { WorkspaceDocument } from "./workspace-document";
 
@@ -63,10 +64,12 @@ export function useDocumentData(options: {
       pendingSaves.current += 1;
       setSaveStatus({ state: "saving" });
       saveChain.current = saveChain.current.then(async () => {
+        markReviewPhase("save-sent", documentId);
         const result = await saveDocumentDataAction(parserId, documentId, { [field]: valuesRef.current[field] ?? null }).catch(() => ({
           ok: false as const,
           error: { message: "Could not reach the server. Your change is kept here; try again.", status: 0 },
         }));
+        markReviewPhase("save-answered", documentId);
         if (result.ok) {
           failedFields.current.delete(field);
           const saved = result.data.fieldMetadata[field];

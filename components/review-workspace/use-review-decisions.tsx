@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   assignReviewerAction,
   decideAndFindNextAction,
@@ -13,6 +13,9 @@ import { announceQueueChanged } from "@/components/review-queue/queue-changed";
 import { useToast } from "@/components/ui";
 import type { CheckProblem } from "@/lib/contracts/review-checks";
 import type { Decision } from "./review/review-actions";
+import { markReviewPhase } from "./phase-marks";
+import { decisionAnswered, decisionSent } from "./review/decisions-in-flight";
+import { forgetRefusal, refusalOf, rememberRefusal, type Refusal } from "./review/refused-approvals";
 import { UndoButton } from "./review/undo-button";
 import { documentHref, type QueueNeighbour, type WorkspaceDocument } from "./workspace-document";
 
@@ -24,6 +27,10 @@ export type DecisionNote = { reason?: string; overrideReason?: string };
  * taken on data the server has not got. Approve is refused, with the list of problems, while the parser's checks
  * fail (checked here first, then by the API); reject asks why, reset asks to confirm. After approve or reject the
  * next document in my queue opens, and the toast offers to undo the decision for a few seconds.
+ *
+ * An approval the checks here let through does not keep the reviewer waiting: when the next document is known, it
+ * opens while the API takes the decision (the API refuses in rare cases only: the data or the rules changed
+ * elsewhere, the stage moved on). If the API does refuse, the workspace goes back to the document with the reason.
  */
 export function useReviewDecisions(options: {
   parserId: string;
@@ -33,14 +40,30 @@ export function useReviewDecisions(options: {
   openDocument: (neighbour: QueueNeighbour) => void;
   /** The problems the parser's checks find in the data as it is now (empty: approvable). */
   checkNow: () => CheckProblem[];
+  /**
+   * Where an approval goes next without waiting for the API: the next document in my queue, once the queue and
+   * the parser's checks are known here (null: wait for the API's answer, which names the next document).
+   */
+  nextWithoutWaiting: QueueNeighbour | null;
 }) {
-  const { parserId, document, onDocument, flushSaves, openDocument, checkNow } = options;
+  const { parserId, document, onDocument, flushSaves, openDocument, checkNow, nextWithoutWaiting } = options;
   const { toast, dismiss } = useToast();
   const router = useRouter();
   const [busy, setBusy] = useState<Decision | "assign" | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [problems, setProblems] = useState<CheckProblem[]>([]);
+  // An approval the API refused after the workspace had moved on comes back with the reason (see approveAndMoveOn).
+  const [error, setError] = useState<string | null>(() => refusalOf(document.id)?.error ?? null);
+  const [problems, setProblems] = useState<CheckProblem[]>(() => refusalOf(document.id)?.problems ?? []);
   const [dialog, setDialog] = useState<DecisionDialog>(null);
+  const documentId = document.id;
+  useEffect(() => forgetRefusal(documentId), [documentId]);
+  // A toast's undo may run after the workspace moved on to another document: then it goes back to the decided one.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   async function undo(decided: { parserId: string; documentId: string; name: string }) {
     const result = await undoDecisionAction(decided.parserId, decided.documentId);
@@ -50,7 +73,7 @@ export function useReviewDecisions(options: {
     }
     announceQueueChanged();
     toast({ title: "Decision undone", description: `${decided.name} waits for a decision again.`, tone: "success" });
-    if (decided.documentId === document.id) onDocument(result.data);
+    if (mounted.current && decided.documentId === document.id) onDocument(result.data);
     else router.push(documentHref(decided));
   }
 
@@ -64,11 +87,16 @@ export function useReviewDecisions(options: {
       throw new Error("Some corrections are not saved yet. Retry saving them before deciding.");
     }
     const stageId = document.review.currentStage?.id ?? null;
+    markReviewPhase("decision-sent", document.id);
+    if (decision === "approve" && !note.overrideReason && nextWithoutWaiting && nextWithoutWaiting.documentId !== document.id) {
+      return approveAndMoveOn(stageId, nextWithoutWaiting);
+    }
     // Approve and reject also learn where to go next, in the same round trip.
     const outcome =
       decision === "reset"
         ? await decideReviewAction(parserId, document.id, decision, stageId, note).then((answer) => (answer.ok ? { ok: true as const, data: { document: answer.data, next: null } } : answer))
         : await decideAndFindNextAction(parserId, document.id, decision, stageId, note);
+    markReviewPhase("decision-answered", document.id);
     const result = outcome.ok ? { ok: true as const, data: outcome.data.document } : outcome;
     if (!result.ok) {
       setBusy(null);
@@ -86,16 +114,23 @@ export function useReviewDecisions(options: {
       toast({ title: "Review reset", description: "The document is back at its first stage.", tone: "success" });
       return true;
     }
-    const decided = { parserId, documentId: document.id, name: document.name };
     const title = decision === "approve" ? (result.data.status === "approved" ? "Approved" : "Stage approved") : "Rejected";
     setBusy(null);
     const opening = outcome.ok ? outcome.data.next : null;
+    toastDecided(title, opening ? `Opening ${opening.name}.` : "Your review queue is empty.");
+    if (opening) openDocument(opening);
+    return true;
+  }
+
+  /** The decision's toast, with its undo for a few seconds. */
+  function toastDecided(title: string, message: string) {
+    const decided = { parserId, documentId: document.id, name: document.name };
     let id = "";
     id = toast({
       title,
       description: (
         <span className="flex items-center justify-between gap-2">
-          <span>{opening ? `Opening ${opening.name}.` : "Your review queue is empty."}</span>
+          <span>{message}</span>
           <UndoButton
             onUndo={() => {
               dismiss(id);
@@ -106,7 +141,38 @@ export function useReviewDecisions(options: {
       ),
       tone: "success",
     });
-    if (opening) openDocument(opening);
+  }
+
+  /**
+   * Approves and opens the next document at once, without waiting for the answer (the checks here passed, the
+   * corrections are saved). The request goes first: the navigation then takes the router's queue without holding
+   * it up. Refused after all: back to the document, with the API's problems or message.
+   */
+  async function approveAndMoveOn(stageId: string | null, next: QueueNeighbour): Promise<boolean> {
+    const decided = { parserId, documentId: document.id, name: document.name };
+    decisionSent(decided.documentId);
+    const answer = decideReviewAction(parserId, decided.documentId, "approve", stageId);
+    openDocument(next);
+    const result = await answer.catch(() => ({ ok: false as const, error: { message: "Could not reach the server. The document was not approved.", status: 0, issues: undefined } }));
+    decisionAnswered(decided.documentId);
+    markReviewPhase("decision-answered", decided.documentId);
+    setBusy(null);
+    if (!result.ok) {
+      const refusal: Refusal = result.error.status === 409 && result.error.issues?.length ? { problems: result.error.issues, error: null } : { problems: [], error: result.error.message };
+      // The workspace that shows the document next reads it; if this one is still on screen (the next document had
+      // not opened yet), it shows it itself.
+      rememberRefusal(decided.documentId, refusal);
+      if (mounted.current) {
+        setProblems(refusal.problems);
+        setError(refusal.error);
+      }
+      toast({ title: `${decided.name} was not approved`, description: refusal.error ?? "Some checks fail: it is open again with the list.", tone: "error" });
+      router.push(documentHref(decided));
+      return false;
+    }
+    if (mounted.current) onDocument(result.data);
+    announceQueueChanged();
+    toastDecided(result.data.status === "approved" ? "Approved" : "Stage approved", decided.name);
     return true;
   }
 

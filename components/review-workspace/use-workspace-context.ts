@@ -2,15 +2,25 @@
 
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { loadWorkspaceContextAction } from "@/components/review-workspace/actions";
+import { documentsBeingDecided } from "./review/decisions-in-flight";
 import type { WorkspaceContext, WorkspaceDocument } from "./workspace-document";
 
 /** If the first page never shows (a broken file), the context still comes, a moment later. */
 const FALLBACK_DELAY_MS = 1_500;
 
 /**
+ * Whether a workspace in this tab has had its first page on screen. Past that, a document is reached from another
+ * (the router's prefetch, the file cache, pdf.js already running), its first page needs little from the server,
+ * and its context is asked for at once: server actions run one at a time, and a context still loading would hold
+ * up the correction the reviewer saves right after the page shows.
+ */
+let firstPageSeenInTab = false;
+
+/**
  * The rest of the workspace (neighbours in my queue, reviewers, my shortcuts, and the document as it is now),
  * loaded once the first page is on screen: before, these requests would only compete with it for the server.
- * `load` is called on the first page; a timer calls it anyway in case that never happens.
+ * `load` is called on the first page; a timer calls it anyway in case that never happens. Documents opened from
+ * another one in the same tab load it at once (see firstPageSeenInTab).
  */
 export function useWorkspaceContext(options: {
   parserId: string;
@@ -28,10 +38,11 @@ export function useWorkspaceContext(options: {
   });
 
   const load = useCallback(() => {
+    firstPageSeenInTab = true;
     if (requested.current) return;
     requested.current = true;
     const changesBefore = changeCount.current;
-    void loadWorkspaceContextAction(parserId, documentId).then((result) => {
+    void loadWorkspaceContextAction(parserId, documentId, documentsBeingDecided()).then((result) => {
       if (!result.ok) return;
       const { document, ...rest } = result.data;
       setContext(rest);
@@ -40,6 +51,7 @@ export function useWorkspaceContext(options: {
   }, [changeCount, documentId, parserId]);
 
   useEffect(() => {
+    if (firstPageSeenInTab) load();
     const timer = setTimeout(load, FALLBACK_DELAY_MS);
     return () => clearTimeout(timer);
   }, [load]);

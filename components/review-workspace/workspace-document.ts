@@ -40,6 +40,8 @@ export type WorkspaceContext = {
   keymap: ReviewKeymap;
   /** The parser's approval checks (run here too, so problems show before the API is asked) and reject reasons. */
   checks: ReviewChecks;
+  /** The next document's file (a PDF or an image), fetched ahead of time so that switching needs no network. */
+  nextFile: { documentId: string; fileUrl: string } | null;
 };
 
 /** `filesOrigin`: the deployment's separate origin for stored files (FILES_BASE_URL), when it has one. */

@@ -24,11 +24,11 @@ export async function currentTeamId(userId: string): Promise<string | null> {
   return teams.find((team) => team.id === chosen)?.id ?? teams[0]?.id ?? null;
 }
 
-/** A short-lived token to call the REST API as the signed-in user in their current team. */
-export async function consoleToken(): Promise<{ token: string; expiresAt: Date } | null> {
+/** A short-lived token to call the REST API as the signed-in user (`userId`) in their current team. */
+export async function consoleToken(): Promise<{ token: string; expiresAt: Date; userId: string } | null> {
   const user = await currentUser();
   if (!user) return null;
   const teamId = await currentTeamId(user.id);
   if (!teamId) return null;
-  return mintConsoleToken(user.id, teamId);
+  return { ...(await mintConsoleToken(user.id, teamId)), userId: user.id };
 }

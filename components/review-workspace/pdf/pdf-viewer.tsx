@@ -9,6 +9,7 @@ import { rotateBox, turnedSize, type ScrollRequest, type SourceBox } from "../ge
 import { engineWordsOfPage, textLayerWords, useEngineWords } from "../pick/page-words";
 import type { PickWord, RowCell } from "../pick/phrases";
 import type { PickProps } from "../pick/viewer-commands";
+import { markReviewPhase } from "../phase-marks";
 import { markFirstPagePainted } from "./first-paint";
 import { PageThumbnails } from "./page-thumbnails";
 import { PdfPage } from "./pdf-page";
@@ -81,6 +82,7 @@ export default function PdfViewer(props: PdfViewerProps) {
     if (firstPaintSeen.current) return;
     firstPaintSeen.current = true;
     setFirstPainted(true);
+    markReviewPhase("page-drawn", documentId);
     markFirstPagePainted(documentId, onFirstPagePainted);
   }, [documentId, onFirstPagePainted]);
 
@@ -90,6 +92,14 @@ export default function PdfViewer(props: PdfViewerProps) {
     if (!pane || !slot || !scrollRequest) return;
     scrollBoxIntoView(pane, slot, rotateBox(scrollRequest.source, rotation));
   }, [scrollRequest, pane, rotation, slotOf]);
+
+  const onOpened = useCallback(
+    (opened: PDFDocumentProxy) => {
+      markReviewPhase("pdf-opened", documentId);
+      setPdf(opened);
+    },
+    [documentId],
+  );
 
   const fileFailed = file.status === "error";
   useEffect(() => {
@@ -188,7 +198,7 @@ export default function PdfViewer(props: PdfViewerProps) {
           file={source}
           options={documentOptions}
           suspense={false}
-          onLoadSuccess={setPdf}
+          onLoadSuccess={onOpened}
           onLoadError={() => onUnavailable?.()}
           loading={<ViewerMessage>Opening the document…</ViewerMessage>}
           error={<ErrorState title="The PDF could not be opened" message="The file may be damaged or not a PDF." />}
