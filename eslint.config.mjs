@@ -109,7 +109,14 @@ const config = [
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [...consoleImports.patterns, { group: ["@/app/*"], message: "Components sit below pages: put the server action beside the component that calls it." }] },
+        {
+          patterns: [
+            ...consoleImports.patterns,
+            { group: ["@/app/*"], message: "Components sit below pages: put the server action beside the component that calls it." },
+            // The engine (pdf.js, OCR, ONNX) must stay out of the browser bundle; what both need lives in lib/normalise.
+            { group: ["@/lib/extraction", "@/lib/extraction/*"], allowTypeImports: true, message: "The browser shares parsers of amounts and dates through lib/normalise, not the engine." },
+          ],
+        },
       ],
     },
   },

@@ -1,7 +1,7 @@
 import type { Field } from "@/lib/contracts/fields";
 import { DEFAULT_CONFIDENCE_THRESHOLDS } from "@/lib/contracts/parser-settings";
-import { parseAmount } from "@/lib/extraction/normalise/amounts";
-import { parseDate } from "@/lib/extraction/normalise/dates";
+import { parseAmount } from "@/lib/normalise/amounts";
+import { parseDate } from "@/lib/normalise/dates";
 import { readSourceBox, type SourceBox } from "./geometry";
 
 /**

@@ -1,6 +1,6 @@
 import { documentLines, wordsSource, type DocLine } from "../fields/document-lines";
-import { findAmounts } from "../normalise/amounts";
-import { findDates } from "../normalise/dates";
+import { findAmounts } from "../../normalise/amounts";
+import { findDates } from "../../normalise/dates";
 import type { PageModel, SourceBox } from "../types";
 
 const squash = (s: string) => s.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();

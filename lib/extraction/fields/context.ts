@@ -1,4 +1,4 @@
-import type { DateOrder } from "../normalise/dates";
+import type { DateOrder } from "../../normalise/dates";
 import type { DocLine } from "./document-lines";
 import type { Candidate } from "./find-labelled-value";
 

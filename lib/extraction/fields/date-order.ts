@@ -1,4 +1,4 @@
-import type { DateOrder } from "../normalise/dates";
+import type { DateOrder } from "../../normalise/dates";
 
 /** Decides day-first or month-first for a whole document from its unambiguous numeric dates (a part above 12). */
 export function detectDateOrder(text: string): DateOrder {

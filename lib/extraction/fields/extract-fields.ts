@@ -1,6 +1,6 @@
 import { repairAddressText } from "../normalise/address-words";
-import { formatAmount } from "../normalise/amounts";
-import { findDates } from "../normalise/dates";
+import { formatAmount } from "../../normalise/amounts";
+import { findDates } from "../../normalise/dates";
 import { findIbans, findVatIds } from "../normalise/identifiers";
 import type { FieldDefinition, PageModel, Scalar, TableMetadata, TableRow, ValueMetadata } from "../types";
 import type { ValueKind } from "./concepts";

@@ -1,5 +1,5 @@
 import { findCurrencies } from "../normalise/currency";
-import { findDates } from "../normalise/dates";
+import { findDates } from "../../normalise/dates";
 import type { FieldContext as Context } from "./context";
 import type { DocLine } from "./document-lines";
 import type { Candidate } from "./find-labelled-value";

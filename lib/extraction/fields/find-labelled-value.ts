@@ -1,4 +1,4 @@
-import type { DateOrder } from "../normalise/dates";
+import type { DateOrder } from "../../normalise/dates";
 import type { SourceBox } from "../types";
 import { COLUMN_CONCEPTS } from "../tables/column-concepts";
 import { CONCEPTS, type ValueKind } from "./concepts";

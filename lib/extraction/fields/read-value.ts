@@ -1,6 +1,6 @@
-import { findAmounts } from "../normalise/amounts";
+import { findAmounts } from "../../normalise/amounts";
 import { parseCurrency } from "../normalise/currency";
-import { findDates, type DateOrder } from "../normalise/dates";
+import { findDates, type DateOrder } from "../../normalise/dates";
 import { findEmails, findIbans, findPhones, findUrls, findVatIds } from "../normalise/identifiers";
 import type { Word } from "../types";
 import type { ValueKind } from "./concepts";

@@ -1,4 +1,4 @@
-import { findAmounts } from "../normalise/amounts";
+import { findAmounts } from "../../normalise/amounts";
 import type { FieldContext as Context } from "./context";
 import { sameRow, type DocLine } from "./document-lines";
 import type { Candidate } from "./find-labelled-value";

@@ -1,4 +1,4 @@
-import { findAmounts } from "../normalise/amounts";
+import { findAmounts } from "../../normalise/amounts";
 
 import type { DocLine } from "./document-lines";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";

@@ -1,6 +1,6 @@
 import { documentLines } from "../fields/document-lines";
-import { findAmounts, parseAmount } from "../normalise/amounts";
-import { findDates, parseDate } from "../normalise/dates";
+import { findAmounts, parseAmount } from "../../normalise/amounts";
+import { findDates, parseDate } from "../../normalise/dates";
 import type { FieldDefinition, FieldMetadata, FieldValue, PageModel, Scalar, SourceBox, TableRow, ValueMetadata } from "../types";
 import { askForJson, documentText, type LlmOptions } from "./chat-completion";
 import { schemaForFields } from "./json-schema";

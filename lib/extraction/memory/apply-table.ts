@@ -1,5 +1,5 @@
-import { parseAmount } from "../normalise/amounts";
-import { parseDate } from "../normalise/dates";
+import { parseAmount } from "../../normalise/amounts";
+import { parseDate } from "../../normalise/dates";
 import type { FieldDefinition, Scalar, SourceBox, TableMetadata, TableRow, ValueMetadata } from "../types";
 import { textOf, unionBox } from "./layout";
 import { isStableWord, normalise, similarity } from "./text";

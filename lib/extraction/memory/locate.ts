@@ -1,5 +1,5 @@
-import { findAmounts, parseAmount } from "../normalise/amounts";
-import { parseDate } from "../normalise/dates";
+import { findAmounts, parseAmount } from "../../normalise/amounts";
+import { parseDate } from "../../normalise/dates";
 import type { Box, FieldType, Scalar } from "../types";
 import { linesOf, textOf, unionBox, type LayoutLine } from "./layout";
 import { normalise, similarity } from "./text";

@@ -1,5 +1,5 @@
-import { parseAmount } from "../normalise/amounts";
-import { parseDate } from "../normalise/dates";
+import { parseAmount } from "../../normalise/amounts";
+import { parseDate } from "../../normalise/dates";
 import type { Box, FieldType, Scalar } from "../types";
 import { linesOf, sameRow, textOf, unionBox, type LayoutLine } from "./layout";
 import { locateValue } from "./locate";

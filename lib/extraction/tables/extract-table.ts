@@ -1,6 +1,6 @@
 import { groupRows } from "../layout/build-page";
 import { tokenise } from "../fields/text-tokens";
-import { detectDecimalSeparator, findAmounts, type DecimalSeparator } from "../normalise/amounts";
+import { detectDecimalSeparator, findAmounts, type DecimalSeparator } from "../../normalise/amounts";
 import type { FieldDefinition, PageModel, Rulings, Scalar, TableMetadata, TableRow, ValueMetadata, Word } from "../types";
 import { unionBox } from "../fields/document-lines";
 import { COLUMN_CONCEPTS, type ColumnConcept } from "./column-concepts";

@@ -1,6 +1,6 @@
 import type { Word } from "../types";
 import { tokenise, normaliseToken } from "../fields/text-tokens";
-import { findAmounts } from "../normalise/amounts";
+import { findAmounts } from "../../normalise/amounts";
 import { COLUMN_CONCEPTS } from "./column-concepts";
 
 /** `second` is a column named on a stacked header line under another one ("Art-Nr" over "Artikelbezeichnung"):

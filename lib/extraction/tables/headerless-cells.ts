@@ -1,5 +1,5 @@
 import { normaliseToken, tokenise } from "../fields/text-tokens";
-import { findAmounts, type DecimalSeparator } from "../normalise/amounts";
+import { findAmounts, type DecimalSeparator } from "../../normalise/amounts";
 import type { Word } from "../types";
 import { KEY_VALUE_LINE, NUMERIC_CELL, STOP_WORDS, startsWithTotalsLabel } from "./row-rules";
 

@@ -1,5 +1,5 @@
 import { unionBox } from "../fields/document-lines";
-import { findAmounts, type DecimalSeparator } from "../normalise/amounts";
+import { findAmounts, type DecimalSeparator } from "../../normalise/amounts";
 import type { TableRow, ValueMetadata, Word } from "../types";
 import { COLUMN_CONCEPTS } from "./column-concepts";
 import { hasDescription, isTotalsOrTaxRow, looksLikeTaxLine, parseRow, type ParsedRow, type TextRow } from "./headerless-cells";

@@ -1,4 +1,4 @@
-import { findAmounts, type DecimalSeparator } from "../normalise/amounts";
+import { findAmounts, type DecimalSeparator } from "../../normalise/amounts";
 
 /** Rounding of a printed line total against quantity × price (cents, and half a cent either side). */
 const LINE_TOLERANCE = 0.011;

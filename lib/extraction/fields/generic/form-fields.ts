@@ -3,8 +3,8 @@
  * name, tooltip or printed label) and check boxes printed as glyphs ("☑ Yes", "[x] Smoker"), for boolean fields and
  * for the options of select fields.
  */
-import { parseDate, type DateOrder } from "../../normalise/dates";
-import { parseAmount } from "../../normalise/amounts";
+import { parseDate, type DateOrder } from "../../../normalise/dates";
+import { parseAmount } from "../../../normalise/amounts";
 import type { FieldDefinition, FormField, PageModel, SourceBox } from "../../types";
 import type { DocLine } from "../document-lines";
 import { sameRow } from "../document-lines";

@@ -3,7 +3,7 @@
  * in words, a short description, the quoted or "labelled" phrases of its instructions, and variants from synonyms of
  * common form words ("Phone" for "telephone", "No." for "number", "Date of birth" for "birth date").
  */
-import type { DateOrder } from "../../normalise/dates";
+import type { DateOrder } from "../../../normalise/dates";
 import type { FieldDefinition } from "../../types";
 import type { ValueKind } from "../concepts";
 import { wordsSource, type DocLine } from "../document-lines";

@@ -3,7 +3,7 @@
  * running text, and the value each gets from the narrative path. Form-style documents go through the label path in
  * `form-labels.ts`.
  */
-import type { DateOrder } from "../../normalise/dates";
+import type { DateOrder } from "../../../normalise/dates";
 import type { FieldDefinition, SourceBox, ValueEvidence } from "../../types";
 import type { DocLine } from "../document-lines";
 import { extractNarrativeList, extractNarrativeScalar, indexSentences, type NarrativeIndex, type NarrativeValue } from "../narrative/extract-narrative";

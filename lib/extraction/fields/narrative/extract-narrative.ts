@@ -4,7 +4,7 @@
  * document, so "agreement" in an agreement counts for little and "governed" for much), then the typed value in
  * that sentence nearest its cue words. A field whose best sentences hold no well-formed value of its kind is null.
  */
-import type { DateOrder } from "../../normalise/dates";
+import type { DateOrder } from "../../../normalise/dates";
 import type { SourceBox } from "../../types";
 import { stem, type FieldIntent, type IntentKind } from "../generic/field-intent";
 import { spanSource, type Sentence } from "./sentences";

@@ -2,7 +2,7 @@
  * Typed values inside running text: dates as prose writes them, durations, places and names of parties. Each finder
  * returns only well-formed instances, so a field of that kind abstains rather than return a clause fragment.
  */
-import { findDates, toIsoDate, type DateOrder } from "../../normalise/dates";
+import { findDates, toIsoDate, type DateOrder } from "../../../normalise/dates";
 import { findPlaces } from "./gazetteer";
 
 export type Found = { value: string; index: number; length: number };
