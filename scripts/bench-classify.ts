@@ -11,7 +11,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { classifyPages, extractDocument, labelsWithInstructions, type PageModel } from "../lib/extraction";
+import { classifyPages, extractDocument, serverExtractionSettings, labelsWithInstructions, type PageModel } from "../lib/extraction";
 import { terminateOcr } from "../lib/extraction/loaders/ocr";
 import { llmOptionsFromEnv } from "../lib/extraction/llm/llm-provider";
 
@@ -43,7 +43,7 @@ async function main() {
     const extension = path.extname(entry.document).toLowerCase();
     const t0 = performance.now();
     const pages: PageModel = (
-      await extractDocument({ bytes: new Uint8Array(readFileSync(path.join(dir, entry.document))), mimeType: MIME[extension]!, fileName: entry.document, fields: [], settings: { markdownParsing: false } })
+      await extractDocument({ ...serverExtractionSettings(), bytes: new Uint8Array(readFileSync(path.join(dir, entry.document))), mimeType: MIME[extension]!, fileName: entry.document, fields: [], settings: { markdownParsing: false } })
     ).pages;
     const t1 = performance.now();
     const verdict = await classifyPages(pages, LABELS, { llm: useLlm ? llmOptionsFromEnv() : null });

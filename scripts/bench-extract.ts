@@ -15,7 +15,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
-import { extractDocument, type TableRow } from "../lib/extraction";
+import { extractDocument, serverExtractionSettings, type TableRow } from "../lib/extraction";
 import { terminateOcr } from "../lib/extraction/loaders/ocr";
 import { clearImageTextReadings } from "../lib/extraction/loaders/pdf-image-text";
 import { FIELDS, MIME, readGt, readManifest, splitHalf, type Gt } from "./bench/dataset";
@@ -190,7 +190,7 @@ async function main(): Promise<void> {
   };
   // Warm-up: the first extraction pays for loading pdfjs/tesseract; time steady-state throughput instead.
   const warm = manifest.documents.find((d) => d.document.toLowerCase().endsWith(".pdf"));
-  if (warm) await extractDocument({ bytes: new Uint8Array(readFileSync(path.join(dir, warm.document))), mimeType: "application/pdf", fields });
+  if (warm) await extractDocument({ ...serverExtractionSettings(), bytes: new Uint8Array(readFileSync(path.join(dir, warm.document))), mimeType: "application/pdf", fields });
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
   for (const entry of manifest.documents) {
@@ -202,7 +202,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     let result;
     try {
-      result = await extractDocument({ bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields, settings: { markdownParsing: true, dataExtractionMode: mode, advancedTableExtraction: args.includes("--advanced") } });
+      result = await extractDocument({ ...serverExtractionSettings(), bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields, settings: { markdownParsing: true, dataExtractionMode: mode, advancedTableExtraction: args.includes("--advanced") } });
     } catch (error) {
       console.log(`! ${entry.id}: ${(error as Error).message}`);
       continue;
@@ -213,7 +213,7 @@ async function main(): Promise<void> {
     for (const o of contracts ? contractOutcomes(gt, result) : valueOutcomes(gt, result)) outcomes.push({ ...o, half: splitHalf(entry.split_group) });
     if (llmBeside && llmBaseUrl) {
       try {
-        const withModel = await withLlm(llmBaseUrl, () => extractDocument({ bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields, settings: { markdownParsing: false, dataExtractionMode: mode, advancedTableExtraction: args.includes("--advanced") } }));
+        const withModel = await withLlm(llmBaseUrl, () => extractDocument({ ...serverExtractionSettings(), bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields, settings: { markdownParsing: false, dataExtractionMode: mode, advancedTableExtraction: args.includes("--advanced") } }));
         for (const o of contracts ? contractOutcomes(gt, withModel) : valueOutcomes(gt, withModel)) llmOutcomes.push({ ...o, half: splitHalf(entry.split_group) });
       } catch (error) {
         console.log(`! ${entry.id} (LLM provider): ${(error as Error).message}`);
@@ -295,7 +295,7 @@ async function main(): Promise<void> {
       for (let run = 0; run < 1 + THROUGHPUT_RUNS; run += 1) {
         if (!cached) clearImageTextReadings();
         const t0 = performance.now();
-        const result = await extractDocument({ bytes, mimeType: "application/pdf", fields, settings: { markdownParsing: true, dataExtractionMode: mode } });
+        const result = await extractDocument({ ...serverExtractionSettings(), bytes, mimeType: "application/pdf", fields, settings: { markdownParsing: true, dataExtractionMode: mode } });
         runs.push({ pages: result.stats.pageCount, ms: performance.now() - t0 });
       }
       const [cold, ...warm] = runs as [{ pages: number; ms: number }, ...Array<{ pages: number; ms: number }>];

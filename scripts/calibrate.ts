@@ -15,7 +15,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { extractDocument } from "../lib/extraction";
+import { extractDocument, serverExtractionSettings } from "../lib/extraction";
 import { BASE_FEATURES, featureVector } from "../lib/extraction/confidence/features";
 import { fitLogistic } from "../lib/extraction/confidence/logistic";
 import { calibratedConfidence, type CalibrationModel } from "../lib/extraction/confidence/model";
@@ -52,7 +52,7 @@ async function collect(dirs: string[]): Promise<Sample[]> {
       const bytes = new Uint8Array(readFileSync(path.join(dir, entry.document)));
       try {
         const contracts = manifest.split === "contracts-dev";
-        const result = await extractDocument({ bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields: contracts ? CONTRACT_FIELDS : FIELDS, settings: { markdownParsing: false } });
+        const result = await extractDocument({ ...serverExtractionSettings(), bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields: contracts ? CONTRACT_FIELDS : FIELDS, settings: { markdownParsing: false } });
         const half = splitHalf(entry.split_group);
         const judged = contracts ? contractOutcomes(readGt(dir, entry), result) : valueOutcomes(readGt(dir, entry), result);
         for (const o of judged) samples.push({ ...o, half, dataset: path.basename(dir), document: entry.id });

@@ -1,7 +1,7 @@
 import { calibrateConfidences } from "./confidence/apply";
-import { applyEInvoice, einvoiceFromXml, einvoiceReadingEnabled, looksLikeXml, readEInvoice, renderEInvoiceText } from "./einvoice";
+import { applyEInvoice, einvoiceFromXml, looksLikeXml, readEInvoice, renderEInvoiceText } from "./einvoice";
 import { extractNarrativeTable, extractScalarFields } from "./fields/extract-fields";
-import { llmOptionsFromEnv, refineWithLlm } from "./llm/llm-provider";
+import { refineWithLlm } from "./llm/llm-provider";
 import { detectType, loadDocument } from "./loaders/load-document";
 import { textToPages } from "./loaders/plain-text";
 import { renderMarkdown } from "./markdown/render-markdown";
@@ -12,14 +12,15 @@ import type { ExtractionInput, ExtractionResult, FieldMetadata, FieldValue } fro
 
 /**
  * The engine's single entry point, run in a worker thread (worker/extraction-worker.cjs → worker/extraction-task.ts).
- * A function of its input (bytes, MIME type, fields, settings) and of two server settings read here: `EINVOICE_XML`
- * and the optional LLM provider (`LLM_*`, the only network use). Engines (OCR sessions) are reused across calls.
+ * A function of its input alone (bytes, MIME type, fields, settings, and the server's e-invoice and LLM settings,
+ * which the worker reads from the environment: `serverExtractionSettings`). The LLM pass, when given, is the only
+ * network use. Engines (OCR sessions) are reused across calls.
  */
 export async function extractDocument(input: ExtractionInput): Promise<ExtractionResult> {
   const started = performance.now();
   const settings = input.settings ?? {};
   // An uploaded CII/UBL e-invoice is read as data; its page is a rendering of that data.
-  const einvoiceOn = einvoiceReadingEnabled();
+  const einvoiceOn = input.einvoiceXml ?? true;
   const type = detectType(input.bytes, input.mimeType, input.fileName);
   const xmlInvoice = einvoiceOn && type !== "application/pdf" && looksLikeXml(input.bytes, type, input.fileName) ? einvoiceFromXml(input.bytes) : null;
   const loadOptions = {
@@ -48,8 +49,8 @@ export async function extractDocument(input: ExtractionInput): Promise<Extractio
   // A Factur-X / ZUGFeRD / XRechnung PDF's own XML, or the uploaded XML, states the values exactly.
   const einvoice = xmlInvoice ?? (einvoiceOn && type === "application/pdf" ? await readEInvoice(input.bytes, type) : null);
   if (einvoice) applyEInvoice({ einvoice, model, fields: input.fields, data, fieldMetadata });
-  // Optional model pass: only when LLM_BASE_URL is configured, always with the offline result as the fallback.
-  const llm = llmOptionsFromEnv();
+  // Optional model pass: only when the server configured one, always with the offline result as the fallback.
+  const llm = input.llm ?? null;
   const refined = llm && input.fields.length > 0 ? await refineWithLlm(model, input.fields, { data, fieldMetadata }, llm) : { data, fieldMetadata };
   const preview = input.preview ? await renderPreviewOrNull(input) : undefined;
   return {

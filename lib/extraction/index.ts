@@ -3,6 +3,7 @@
  * `runExtractionInWorker` so CPU-heavy work (pdfjs, OCR) stays off the server's main thread.
  */
 export { extractDocument } from "./extract-document";
+export { serverExtractionSettings } from "./server-settings";
 export { parsePages, PageSelectionError } from "./pages/parse-pages";
 export { UnsupportedDocumentError } from "./loaders/load-document";
 export type {

@@ -100,6 +100,9 @@ export type ExtractionSettings = {
   timeoutMs?: number;
 };
 
+/** An OpenAI-compatible chat-completions endpoint (`LLM_BASE_URL`, `LLM_API_KEY`, `LLM_MODEL`, `LLM_TIMEOUT_MS`). */
+export type LlmOptions = { baseUrl: string; apiKey?: string; model?: string; timeoutMs?: number };
+
 export type ExtractionInput = {
   bytes: Uint8Array;
   mimeType: string;
@@ -108,6 +111,13 @@ export type ExtractionInput = {
   settings?: ExtractionSettings;
   /** Also render the first page as an image (`result.preview`); off by default, the pipeline asks for it. */
   preview?: boolean;
+  /**
+   * Read a Factur-X / ZUGFeRD / XRechnung XML (in the PDF, or uploaded) as the data; on unless told. The server's
+   * `EINVOICE_XML` setting, passed in by the worker (`serverExtractionSettings`): the engine reads no environment.
+   */
+  einvoiceXml?: boolean;
+  /** The optional language-model pass (the server's `LLM_*` settings); absent or null: offline only. */
+  llm?: LlmOptions | null;
 };
 
 export type Scalar = string | number | boolean | null;

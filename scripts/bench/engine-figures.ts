@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { extractDocument } from "../../lib/extraction";
+import { extractDocument, serverExtractionSettings } from "../../lib/extraction";
 import { OCR_ENGINES } from "../../lib/extraction/loaders/ocr-engines";
 import { FIELDS } from "./dataset";
 import { equal } from "./score";
@@ -36,7 +36,7 @@ export async function engineFigures(dir: string, entries: Entry[], mode: "fast" 
       const bytes = new Uint8Array(readFileSync(path.join(dir, entry.document)));
       const gt = JSON.parse(readFileSync(path.join(dir, entry.ground_truth), "utf8")) as { fields: Record<string, string> };
       const mimeType = IMAGE_MIME[path.extname(entry.document).toLowerCase()]!;
-      const result = await extractDocument({ bytes, mimeType, fields: FIELDS, settings: { dataExtractionMode: mode, markdownParsing: false } });
+      const result = await extractDocument({ ...serverExtractionSettings(), bytes, mimeType, fields: FIELDS, settings: { dataExtractionMode: mode, markdownParsing: false } });
       pages += result.stats.pageCount;
       for (const [key, value] of Object.entries(gt.fields)) {
         const predicted = result.data[key];

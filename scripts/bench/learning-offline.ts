@@ -4,7 +4,7 @@
 //   npx tsx --conditions=react-server scripts/bench/learning-offline.ts [dataset dir…] [--verbose]
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { extractDocument, type ExtractionResult, type FieldMetadata, type FieldValue } from "../../lib/extraction";
+import { extractDocument, serverExtractionSettings, type ExtractionResult, type FieldMetadata, type FieldValue } from "../../lib/extraction";
 import { terminateOcr } from "../../lib/extraction/loaders/ocr";
 import { applyMemory, compactLayout, fingerprintKeys, fingerprintOf, fingerprintSimilarity, teachExample, type MemoryExample } from "../../lib/extraction/memory";
 import { describe, FIELDS, gtAsData, MIME, scoreCells, scoreFields, zero, type Gt, type ManifestEntry } from "./learning-score";
@@ -16,7 +16,7 @@ async function extractCached(dir: string, entry: ManifestEntry): Promise<Cached>
   const file = path.join(CACHE, `${path.basename(dir)}__${entry.id.replace(/\W+/g, "_")}.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as Cached;
   const ext = path.extname(entry.document).toLowerCase();
-  const result = await extractDocument({ bytes: new Uint8Array(readFileSync(path.join(dir, entry.document))), mimeType: MIME[ext] ?? "application/octet-stream", fields: FIELDS, settings: { markdownParsing: false } });
+  const result = await extractDocument({ ...serverExtractionSettings(), bytes: new Uint8Array(readFileSync(path.join(dir, entry.document))), mimeType: MIME[ext] ?? "application/octet-stream", fields: FIELDS, settings: { markdownParsing: false } });
   const cached = { pages: result.pages, data: result.data, fieldMetadata: result.fieldMetadata };
   writeFileSync(file, JSON.stringify(cached));
   return cached;

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { afterEach, describe, expect, it } from "vitest";
-import { extractDocument, type FieldDefinition, type TableMetadata, type ValueMetadata } from "../index";
+import { describe, expect, it } from "vitest";
+import { extractDocument, serverExtractionSettings, type FieldDefinition, type TableMetadata, type ValueMetadata } from "../index";
 import { readEInvoice } from "./read-einvoice";
 
 const FIELDS: FieldDefinition[] = [
@@ -102,14 +102,7 @@ async function facturX(attach: boolean): Promise<Uint8Array> {
 const meta = (m: unknown) => m as ValueMetadata;
 
 describe("e-invoices", () => {
-  const before = process.env.EINVOICE_XML;
-  afterEach(() => {
-    if (before === undefined) delete process.env.EINVOICE_XML;
-    else process.env.EINVOICE_XML = before;
-  });
-
   it("fills fields and line items from the XML a PDF carries, at confidence 1, with sources where printed", async () => {
-    delete process.env.EINVOICE_XML;
     const result = await extractDocument({ bytes: await facturX(true), mimeType: "application/pdf", fields: FIELDS });
     expect(result.data).toMatchObject({
       invoice_number: "FX-2024-0042",
@@ -133,9 +126,8 @@ describe("e-invoices", () => {
     expect(cells.amount?.source?.y).toBeGreaterThan(0.2);
   });
 
-  it("reads only the page when EINVOICE_XML=off", async () => {
-    process.env.EINVOICE_XML = "off";
-    const result = await extractDocument({ bytes: await facturX(true), mimeType: "application/pdf", fields: FIELDS });
+  it("reads only the page when the server turned e-invoice reading off (EINVOICE_XML=off)", async () => {
+    const result = await extractDocument({ bytes: await facturX(true), mimeType: "application/pdf", fields: FIELDS, ...serverExtractionSettings({ EINVOICE_XML: "off" }) });
     expect(result.data.vendor_iban).toBeNull();
     expect(result.data.total_amount).toBe(119);
     expect(meta(result.fieldMetadata.total_amount).confidence).toBeLessThan(1);
@@ -146,7 +138,6 @@ describe("e-invoices", () => {
   });
 
   it("reads an uploaded UBL invoice, with its values on a rendered page", async () => {
-    delete process.env.EINVOICE_XML;
     const result = await extractDocument({ bytes: new TextEncoder().encode(UBL), mimeType: "application/xml", fileName: "invoice.xml", fields: [...FIELDS, { name: "customer_name", type: "text", description: "Customer name" }] });
     expect(result.data).toMatchObject({ invoice_number: "UBL-7", invoice_date: "2024-06-01", due_date: "2024-07-01", total_amount: 238, tax_amount: 38, vendor_name: "Rechnungssteller KG", vendor_vat_id: "DE987654321", customer_name: "Stadt Beispiel" });
     expect(result.data.line_items).toEqual([{ position: 1, description: "Consulting", quantity: 4, unit_price: 50, amount: 200 }]);
@@ -155,7 +146,6 @@ describe("e-invoices", () => {
   });
 
   it("reads an uploaded CII invoice", async () => {
-    delete process.env.EINVOICE_XML;
     const result = await extractDocument({ bytes: new TextEncoder().encode(CII), mimeType: "text/xml", fields: FIELDS });
     expect(result.data).toMatchObject({ invoice_number: "FX-2024-0042", total_amount: 119, vendor_name: "Sonnendach GmbH" });
   });

@@ -5,7 +5,7 @@ import { readUbl } from "./read-ubl";
 import { parseXml } from "./xml-tree";
 
 /** The server setting EINVOICE_XML (on by default); benchmarks and evaluations set it off. */
-export function einvoiceReadingEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+export function einvoiceReadingEnabled(env: Partial<NodeJS.ProcessEnv> = process.env): boolean {
   return (env.EINVOICE_XML ?? "on").trim().toLowerCase() !== "off";
 }
 

@@ -1,6 +1,6 @@
-import type { PageModel } from "../types";
+import type { LlmOptions, PageModel } from "../types";
 
-export type LlmOptions = { baseUrl: string; apiKey?: string; model?: string; timeoutMs?: number };
+export type { LlmOptions };
 
 /** The document as the model reads it: each page's lines under a page marker, cut at `maxChars`. */
 export function documentText(model: PageModel, maxChars: number): string {

@@ -12,7 +12,7 @@ export type Extracted = { data: Record<string, FieldValue>; fieldMetadata: Recor
 /** Documents longer than this are cut: the model sees the first pages, the offline engine covers the rest. */
 const MAX_PROMPT_CHARS = 60_000;
 
-export function llmOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): LlmOptions | null {
+export function llmOptionsFromEnv(env: Partial<NodeJS.ProcessEnv> = process.env): LlmOptions | null {
   if (!env.LLM_BASE_URL) return null;
   return { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS ? Number(env.LLM_TIMEOUT_MS) : undefined };
 }

@@ -1,5 +1,6 @@
 import { extractDocument } from "../extract-document";
 import { setRunControl, type RunControl } from "../ocr/paddle/run-guard";
+import { serverExtractionSettings } from "../server-settings";
 import type { ExtractionInput, ExtractionResult } from "../types";
 
 /** What the pool sends a thread: the document, and the shared flags through which a timed-out document is stopped. */
@@ -12,7 +13,8 @@ export default async function extractionTask(task: ExtractionTask): Promise<Extr
   const bytes = input.bytes instanceof Uint8Array ? input.bytes : new Uint8Array(input.bytes as ArrayBufferLike);
   setRunControl(task.control);
   try {
-    return await extractDocument({ ...input, bytes });
+    // The server's settings as this process sees them; what the caller says wins (it may pin them).
+    return await extractDocument({ ...serverExtractionSettings(), ...input, bytes });
   } finally {
     setRunControl(null);
   }
