@@ -21,7 +21,7 @@ import { fitLogistic } from "../lib/extraction/confidence/logistic";
 import { calibratedConfidence, type CalibrationModel } from "../lib/extraction/confidence/model";
 import { fitSupportCaps, SUPPORT_PRIOR, SUPPORT_Z, supportGroup } from "../lib/extraction/confidence/support";
 import { formatReliability, reliability } from "../lib/extraction/confidence/reliability";
-import { terminateOcr } from "../lib/extraction/loaders/ocr";
+import { terminateOcr } from "../lib/extraction/loaders/ocr/ocr";
 import { FIELDS, MIME, readGt, readManifest, splitHalf } from "./bench/dataset";
 import { valueOutcomes, type ValueOutcome } from "./bench/value-outcomes";
 import { contractOutcomes } from "./bench/contract-outcomes";

@@ -2,7 +2,7 @@ import { createCanvas } from "@napi-rs/canvas";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { extractDocument, type FieldDefinition, type TableRow, type ValueMetadata } from "./index";
-import { terminateOcr } from "./loaders/ocr";
+import { terminateOcr } from "./loaders/ocr/ocr";
 
 const FIELDS: FieldDefinition[] = [
   { name: "invoice_number", type: "text", description: "Invoice number" },

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { extractDocument, serverExtractionSettings } from "../../lib/extraction";
-import { OCR_ENGINES } from "../../lib/extraction/loaders/ocr-engines";
+import { OCR_ENGINES } from "../../lib/extraction/loaders/ocr/ocr-engines";
 import { FIELDS } from "./dataset";
 import { equal } from "./score";
 

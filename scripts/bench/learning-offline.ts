@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { extractDocument, serverExtractionSettings, type ExtractionResult, type FieldMetadata, type FieldValue } from "../../lib/extraction";
-import { terminateOcr } from "../../lib/extraction/loaders/ocr";
+import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
 import { applyMemory, compactLayout, fingerprintKeys, fingerprintOf, fingerprintSimilarity, teachExample, type MemoryExample } from "../../lib/extraction/memory";
 import { describe, FIELDS, gtAsData, MIME, scoreCells, scoreFields, zero, type Gt, type ManifestEntry } from "./learning-score";
 

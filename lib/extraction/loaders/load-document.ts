@@ -1,16 +1,16 @@
 import { parsePages } from "../pages/parse-pages";
 import type { DataExtractionMode, EmailParsingSettings, Page, PageModel } from "../types";
-import { loadEmail } from "./email";
-import { loadCsv, loadDocx, loadHtml, loadXlsx } from "./structured-loaders";
-import { prepareImagePages } from "./image-decode";
-import { ocrEngineFor, ocrPageImage, pngImage } from "./ocr-engines";
-import { uprightSize } from "./ocr-orientation";
-import { renderPdfPage } from "./pdf-render";
-import { mergeOcrIntoTextPage } from "./merge-ocr";
-import { readPdfRulings } from "./pdf-rulings";
-import { addImageText, prepareImageText } from "./pdf-image-text";
-import { checkPdfStreams, MAX_PDF_PAGES, PdfRejectedError } from "./pdf-guard";
-import { openPdf, readPdfTextPage } from "./pdf-text-layer";
+import { loadEmail } from "./email/email";
+import { loadCsv, loadDocx, loadHtml, loadXlsx } from "./office/structured-loaders";
+import { prepareImagePages } from "./ocr/image-decode";
+import { ocrEngineFor, ocrPageImage, pngImage } from "./ocr/ocr-engines";
+import { uprightSize } from "./ocr/ocr-orientation";
+import { renderPdfPage } from "./pdf/pdf-render";
+import { mergeOcrIntoTextPage } from "./ocr/merge-ocr";
+import { readPdfRulings } from "./pdf/pdf-rulings";
+import { addImageText, prepareImageText } from "./pdf/pdf-image-text";
+import { checkPdfStreams, MAX_PDF_PAGES, PdfRejectedError } from "./pdf/pdf-guard";
+import { openPdf, readPdfTextPage } from "./pdf/pdf-text-layer";
 import { textToPages } from "./plain-text";
 
 export type LoadOptions = { parsePages?: string; mode: DataExtractionMode; emailParsing?: EmailParsingSettings; rulings?: boolean };

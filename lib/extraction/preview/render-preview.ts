@@ -1,8 +1,8 @@
 import { Image, createCanvas, type Canvas } from "@napi-rs/canvas";
 import { detectType } from "../loaders/load-document";
-import { MAX_IMAGE_PIXELS, prepareImagePages } from "../loaders/image-decode";
-import { renderPdfPageWebp } from "../loaders/pdf-render";
-import { openPdf } from "../loaders/pdf-text-layer";
+import { MAX_IMAGE_PIXELS, prepareImagePages } from "../loaders/ocr/image-decode";
+import { renderPdfPageWebp } from "../loaders/pdf/pdf-render";
+import { openPdf } from "../loaders/pdf/pdf-text-layer";
 import type { DocumentPreview } from "../types";
 
 /**

@@ -4,7 +4,7 @@ import { foldWidth } from "./ctc";
 import type { LineCrop } from "./crop";
 import { settleCommas, type InkMask } from "./punctuation";
 import { greyLevels } from "./raster";
-import { otsuThreshold } from "../../loaders/thin-strokes";
+import { otsuThreshold } from "../../loaders/ocr/thin-strokes";
 
 /**
  * Lines into words. The Chinese-trained recogniser seldom emits a space between English words ("TOTALRM14.10"), so

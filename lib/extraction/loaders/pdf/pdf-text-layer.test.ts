@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, degrees } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { loadDocument } from "./load-document";
+import { loadDocument } from "../load-document";
 
 async function pdf(build: (doc: PDFDocument, font: Awaited<ReturnType<PDFDocument["embedFont"]>>) => void): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

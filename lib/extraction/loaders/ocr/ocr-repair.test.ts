@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RawWord } from "../layout/build-page";
+import type { RawWord } from "../../layout/build-page";
 import { repairIban, repairIbans, repairOcrNumbers, repairOcrWords } from "./ocr-repair";
 
 const word = (text: string, x: number, w = 30): RawWord => ({ text, x, y: 100, w, h: 20, confidence: 0.9 });

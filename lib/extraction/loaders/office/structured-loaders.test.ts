@@ -2,8 +2,8 @@ import { Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from
 import ExcelJS from "exceljs";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { extractDocument, type FieldDefinition, type TableRow as Row } from "../index";
-import { SenderRejectedError, splitConversation } from "./email";
+import { extractDocument, type FieldDefinition, type TableRow as Row } from "../../index";
+import { SenderRejectedError, splitConversation } from "../email/email";
 import { parseCsv } from "./structured-loaders";
 
 const FIELDS: FieldDefinition[] = [

@@ -1,9 +1,9 @@
 import { createCanvas } from "@napi-rs/canvas";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { buildPage, pageLines } from "../layout/build-page";
-import { releasePaddleSessions } from "../ocr/paddle/sessions";
-import type { Page } from "../types";
-import { loadDocument } from "./load-document";
+import { buildPage, pageLines } from "../../layout/build-page";
+import { releasePaddleSessions } from "../../ocr/paddle/sessions";
+import type { Page } from "../../types";
+import { loadDocument } from "../load-document";
 import { terminateOcr } from "./ocr";
 import { combineReadings, coveredShare } from "./ocr-combine";
 import { ocrEngineFor, ocrPageImage, pngImage } from "./ocr-engines";

@@ -1,6 +1,6 @@
-import type { RawWord } from "../layout/build-page";
-import { isValidIban } from "../normalise/identifiers";
-import { LETTER_LOOKALIKES, oneLetterOff } from "../normalise/letter-slips";
+import type { RawWord } from "../../layout/build-page";
+import { isValidIban } from "../../normalise/identifiers";
+import { LETTER_LOOKALIKES, oneLetterOff } from "../../normalise/letter-slips";
 
 /** Letters tesseract confuses with digits, only replaced inside tokens that are otherwise numeric. */
 const DIGIT_LOOKALIKES: Record<string, string> = { C: "0", O: "0", o: "0", D: "0", l: "1", I: "1", "|": "1" };

@@ -1,7 +1,7 @@
 import type { Canvas } from "@napi-rs/canvas";
-import { buildPage, type RawWord } from "../layout/build-page";
-import { readWithPaddle } from "../ocr/paddle/read-page";
-import type { DataExtractionMode, Page } from "../types";
+import { buildPage, type RawWord } from "../../layout/build-page";
+import { readWithPaddle } from "../../ocr/paddle/read-page";
+import type { DataExtractionMode, Page } from "../../types";
 import { ocrImage, type ImageSize } from "./ocr";
 import { combineReadings } from "./ocr-combine";
 import { ocrImageUpright } from "./ocr-orientation";

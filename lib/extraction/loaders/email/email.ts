@@ -1,7 +1,7 @@
 import { simpleParser, type AddressObject } from "mailparser";
-import type { EmailParsingSettings, Page } from "../types";
-import { htmlToLayoutText } from "./layout-text";
-import { textToPages } from "./plain-text";
+import type { EmailParsingSettings, Page } from "../../types";
+import { htmlToLayoutText } from "../layout-text";
+import { textToPages } from "../plain-text";
 
 export class SenderRejectedError extends Error {}
 

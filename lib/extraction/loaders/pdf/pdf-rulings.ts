@@ -1,5 +1,5 @@
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { Rulings } from "../types";
+import type { Rulings } from "../../types";
 import { loadPdfjs } from "./pdf-runtime";
 import { apply, walkOperators, type Matrix } from "./pdf-matrix";
 

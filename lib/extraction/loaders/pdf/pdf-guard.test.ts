@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { assemblePdf, deflatedZeros, encryptedPdf, flateBombPdf, onePagePdf, tenThousandPagePdf } from "@/tests/support/hostile-files";
-import { loadDocument } from "./load-document";
+import { loadDocument } from "../load-document";
 import { checkPdfStreams, MAX_PDF_STREAM_INFLATED_BYTES } from "./pdf-guard";
 
 describe("checkPdfStreams", () => {

@@ -1,7 +1,7 @@
 import { createCanvas } from "@napi-rs/canvas";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
-import { extractDocument, type FieldDefinition } from "../index";
+import { extractDocument, type FieldDefinition } from "../../index";
 import { terminateOcr } from "./ocr";
 
 const FIELDS: FieldDefinition[] = [

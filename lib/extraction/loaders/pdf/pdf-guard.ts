@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import { MAX_IMAGE_PIXELS } from "./image-decode";
+import { MAX_IMAGE_PIXELS } from "../ocr/image-decode";
 
 /**
  * A PDF's streams are checked before pdfjs sees them. pdfjs inflates a FlateDecode stream into one growing buffer

@@ -1,8 +1,8 @@
 import ExcelJS from "exceljs";
 import mammoth from "mammoth";
-import type { Page } from "../types";
-import { htmlToLayoutText, layoutRows } from "./layout-text";
-import { textToPages } from "./plain-text";
+import type { Page } from "../../types";
+import { htmlToLayoutText, layoutRows } from "../layout-text";
+import { textToPages } from "../plain-text";
 import { checkZipArchive } from "./zip-guard";
 
 /** Office files are zip archives: refuse ones whose size alone makes them suspect before inflating anything. */

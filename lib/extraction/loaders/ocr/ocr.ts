@@ -1,7 +1,7 @@
 import path from "node:path";
 import { createWorker, OEM, PSM, type RecognizeOptions, type RecognizeResult, type Worker } from "tesseract.js";
-import { buildPage, type RawWord } from "../layout/build-page";
-import type { Page } from "../types";
+import { buildPage, type RawWord } from "../../layout/build-page";
+import type { Page } from "../../types";
 import { repairOcrWords } from "./ocr-repair";
 import { MIN_WORD_CONFIDENCE, secondLook, type ReadLine } from "./ocr-reread";
 

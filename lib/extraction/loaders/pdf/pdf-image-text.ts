@@ -1,7 +1,7 @@
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { Box, Page, Word } from "../types";
-import { mergeOcrWords, pageWords } from "./merge-ocr";
-import { ocrPageImage, pngImage, type OcrEngine } from "./ocr-engines";
+import type { Box, Page, Word } from "../../types";
+import { mergeOcrWords, pageWords } from "../ocr/merge-ocr";
+import { ocrPageImage, pngImage, type OcrEngine } from "../ocr/ocr-engines";
 import type { PdfStreamSummary } from "./pdf-guard";
 import { renderPdfRegion } from "./pdf-render";
 import { mayHoldText, paintedImages, readImagePlacements, type ImagePlacements, type PaintedImage } from "./pdf-image-placements";

@@ -2,7 +2,7 @@ import { deflateSync } from "node:zlib";
 import { createCanvas } from "@napi-rs/canvas";
 import * as UTIF from "utif2";
 import { afterAll, describe, expect, it } from "vitest";
-import { extractDocument } from "../index";
+import { extractDocument } from "../../index";
 import { prepareImagePages } from "./image-decode";
 import { terminateOcr } from "./ocr";
 

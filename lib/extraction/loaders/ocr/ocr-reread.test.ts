@@ -1,6 +1,6 @@
 import { Image, createCanvas } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
-import type { RawWord } from "../layout/build-page";
+import type { RawWord } from "../../layout/build-page";
 import { emptyAmountSlots, isDoubtfulValue, missedAmount, preferredReading, secondLook, valueShape, type ReadLine, type ReadPage } from "./ocr-reread";
 
 const word = (text: string, confidence: number, x = 100, y = 100): RawWord => ({ text, x, y, w: 80, h: 20, confidence });

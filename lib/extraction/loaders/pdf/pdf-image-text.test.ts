@@ -1,9 +1,9 @@
 import { createCanvas } from "@napi-rs/canvas";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
-import { extractDocument, type FieldDefinition } from "../index";
-import type { Word } from "../types";
-import { terminateOcr } from "./ocr";
+import { extractDocument, type FieldDefinition } from "../../index";
+import type { Word } from "../../types";
+import { terminateOcr } from "../ocr/ocr";
 import { paintedImages, readImagePlacements, type PaintedImage } from "./pdf-image-placements";
 import { documentMayHaveImageText, worthReading } from "./pdf-image-text";
 import { openPdf } from "./pdf-text-layer";

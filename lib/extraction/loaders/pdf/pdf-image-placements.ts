@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFStream } from "pdf-lib";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { Box } from "../types";
+import type { Box } from "../../types";
 import { multiply, walkOperators, type Matrix } from "./pdf-matrix";
 import { loadPdfjs } from "./pdf-runtime";
 

@@ -1,5 +1,5 @@
 import { Image, createCanvas, type Canvas } from "@napi-rs/canvas";
-import type { RawWord } from "../layout/build-page";
+import type { RawWord } from "../../layout/build-page";
 
 /**
  * A second look at the words a document's data hangs on. Tesseract reads a whole receipt as one block, and a faint

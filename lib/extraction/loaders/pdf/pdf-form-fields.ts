@@ -4,7 +4,7 @@
  * kept; check boxes are kept ticked or not, since "not ticked" is an answer too.
  */
 import type { PDFPageProxy, PageViewport } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { Box, FormField } from "../types";
+import type { Box, FormField } from "../../types";
 
 /** pdfjs's AnnotationType.WIDGET. */
 const WIDGET = 20;

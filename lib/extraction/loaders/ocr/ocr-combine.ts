@@ -1,5 +1,5 @@
-import { buildPage, type RawWord } from "../layout/build-page";
-import type { Box, Page, Word } from "../types";
+import { buildPage, type RawWord } from "../../layout/build-page";
+import type { Box, Page, Word } from "../../types";
 
 /**
  * Two readings of one page combined: PP-OCR's words stand (they read digits and names better, see the README), and

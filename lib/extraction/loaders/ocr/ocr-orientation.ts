@@ -1,5 +1,5 @@
 import { Image, createCanvas } from "@napi-rs/canvas";
-import type { Page, PageRotation } from "../types";
+import type { Page, PageRotation } from "../../types";
 import { ocrImage, type ImageSize, type Segmentation } from "./ocr";
 
 /*

@@ -1,9 +1,9 @@
 import { createCanvas, Image } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildPage, pageLines, type RawWord } from "../layout/build-page";
-import type { Page, PageRotation } from "../types";
-import { loadDocument } from "./load-document";
+import { buildPage, pageLines, type RawWord } from "../../layout/build-page";
+import type { Page, PageRotation } from "../../types";
+import { loadDocument } from "../load-document";
 import { terminateOcr } from "./ocr";
 import { assessReading, looksUpright, ocrImageUpright, readUpright, turnPng, turnsToTry } from "./ocr-orientation";
 

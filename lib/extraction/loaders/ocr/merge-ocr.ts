@@ -1,5 +1,5 @@
-import { buildPage, type RawWord } from "../layout/build-page";
-import type { Box, Page, Word } from "../types";
+import { buildPage, type RawWord } from "../../layout/build-page";
+import type { Box, Page, Word } from "../../types";
 
 /** Every word of a page, in block and line order. */
 export function pageWords(page: Page): Word[] {

@@ -1,6 +1,6 @@
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { Box } from "../types";
-import { MAX_IMAGE_PIXELS } from "./image-decode";
+import type { Box } from "../../types";
+import { MAX_IMAGE_PIXELS } from "../ocr/image-decode";
 
 /** pdf.js's Node canvas factory hands out @napi-rs/canvas canvases; only what is used here is typed. */
 type NodeCanvas = { toBuffer(mime: "image/png"): Buffer; encode(format: "webp" | "png", quality?: number): Promise<Buffer> };

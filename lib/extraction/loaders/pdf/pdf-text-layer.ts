@@ -1,7 +1,7 @@
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
-import { buildPage, type RawWord } from "../layout/build-page";
-import type { Page } from "../types";
+import { buildPage, type RawWord } from "../../layout/build-page";
+import type { Page } from "../../types";
 import { readFormFields } from "./pdf-form-fields";
 import { loadPdfjs, standardFontDataUrl } from "./pdf-runtime";
 
