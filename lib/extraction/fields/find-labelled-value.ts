@@ -1,6 +1,6 @@
 import type { DateOrder } from "../../normalise/dates";
 import type { SourceBox } from "../types";
-import { COLUMN_CONCEPTS } from "../tables/column-concepts";
+import { COLUMN_CONCEPTS } from "./column-concepts";
 import { CONCEPTS, type ValueKind } from "./concepts";
 import { sameRow, wordsSource, type DocLine } from "./document-lines";
 import { findLabelMatches, type LabelMatch } from "./label-matches";

@@ -3,7 +3,7 @@ import { tokenise } from "../fields/text-tokens";
 import { detectDecimalSeparator, findAmounts, type DecimalSeparator } from "../../normalise/amounts";
 import type { FieldDefinition, PageModel, Rulings, Scalar, TableMetadata, TableRow, ValueMetadata, Word } from "../types";
 import { unionBox } from "../fields/document-lines";
-import { COLUMN_CONCEPTS, type ColumnConcept } from "./column-concepts";
+import { COLUMN_CONCEPTS, type ColumnConcept } from "../fields/column-concepts";
 import { headerScore, matchHeaderWords, mergeStackedHeader, type HeaderColumn } from "./find-header";
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
 import { typePositionColumn, type TypedColumn } from "./column-typing";

@@ -1,7 +1,7 @@
 import type { Word } from "../types";
 import { tokenise, normaliseToken } from "../fields/text-tokens";
 import { findAmounts } from "../../normalise/amounts";
-import { COLUMN_CONCEPTS } from "./column-concepts";
+import { COLUMN_CONCEPTS } from "../fields/column-concepts";
 
 /** `second` is a column named on a stacked header line under another one ("Art-Nr" over "Artikelbezeichnung"):
  * items then print that value on their second line. */

@@ -1,7 +1,7 @@
 import { unionBox } from "../fields/document-lines";
 import { findAmounts, type DecimalSeparator } from "../../normalise/amounts";
 import type { TableRow, ValueMetadata, Word } from "../types";
-import { COLUMN_CONCEPTS } from "./column-concepts";
+import { COLUMN_CONCEPTS } from "../fields/column-concepts";
 import { hasDescription, isTotalsOrTaxRow, looksLikeTaxLine, parseRow, type ParsedRow, type TextRow } from "./headerless-cells";
 import { aligned, ALIGN_TOLERANCE, assignColumns, confirmedByArithmetic, type ItemCells, type RunItem } from "./headerless-columns";
 import { IDENTIFIER_LINE, KEY_VALUE_LINE } from "./row-rules";
