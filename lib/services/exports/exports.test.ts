@@ -147,8 +147,8 @@ describe("exportDocuments", () => {
 
   it("names the file after the parser and the format, and writes every format from the database", async () => {
     const parser = await makeParser(handle.db, admin.teamId, "Invoices");
-    await createField(admin, parser.id, { name: "Total", type: "currency" });
-    await createField(admin, parser.id, { name: "Items", type: "table", columns: [{ name: "SKU", type: "text" }] });
+    await createField(admin, { parserId: parser.id, input: { name: "Total", type: "currency" } });
+    await createField(admin, { parserId: parser.id, input: { name: "Items", type: "table", columns: [{ name: "SKU", type: "text" }] } });
     const document = await addDocument(admin, parser.id, {
       name: "one.pdf",
       data: { Total: 12.5, Items: [{ SKU: "=1+1" }] },

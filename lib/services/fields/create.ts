@@ -7,7 +7,7 @@ import { assertNoDuplicateNames, hasProcessedDocuments, insertFields, loadFieldR
 import { buildFieldTree } from "./tree";
 
 /** Adds a field after the existing top-level fields. */
-export async function createField(ctx: ServiceContext, parserId: string, input: FieldInput): Promise<FieldsResult & { field: Field }> {
+export async function createField(ctx: ServiceContext, { parserId, input }: { parserId: string; input: FieldInput }): Promise<FieldsResult & { field: Field }> {
   assertPermission(ctx, "parsers.write");
   try {
     return await ctx.db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ import { buildFieldTree, childrenOf, findTopLevelField } from "./tree";
 import { dropChecksOfField } from "../reviews/follow-fields";
 
 /** Deletes a top-level field (by id or name) with its columns, and closes the gap in the positions. */
-export async function deleteField(ctx: ServiceContext, parserId: string, fieldId: string): Promise<FieldsResult> {
+export async function deleteField(ctx: ServiceContext, { parserId, fieldId }: { parserId: string; fieldId: string }): Promise<FieldsResult> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
     const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });

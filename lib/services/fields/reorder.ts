@@ -9,7 +9,7 @@ import { loadFieldRows } from "./internal";
 import { buildFieldTree, childrenOf } from "./tree";
 
 /** Takes the full list of top-level field ids in their new order; anything but an exact permutation is a 400. */
-export async function reorderFields(ctx: ServiceContext, parserId: string, fieldIds: string[]): Promise<FieldsResult> {
+export async function reorderFields(ctx: ServiceContext, { parserId, fieldIds }: { parserId: string; fieldIds: string[] }): Promise<FieldsResult> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
     const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });

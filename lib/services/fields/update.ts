@@ -101,7 +101,7 @@ async function reconcileColumns(tx: Tx, input: { parserId: string; table: FieldR
 }
 
 /** Updates or renames a top-level field (by id or name); for a table `columns` is the full desired list. */
-export async function updateField(ctx: ServiceContext, parserId: string, fieldId: string, input: UpdateField): Promise<FieldsResult> {
+export async function updateField(ctx: ServiceContext, { parserId, fieldId, input }: { parserId: string; fieldId: string; input: UpdateField }): Promise<FieldsResult> {
   assertPermission(ctx, "parsers.write");
   try {
     return await ctx.db.transaction(async (tx) => {
