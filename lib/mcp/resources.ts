@@ -31,7 +31,7 @@ export function registerQuarryResources(server: McpServer, deps: McpDeps): void 
     (uri, variables, request) =>
       withContext(deps, request, "parsers.read", async (ctx) => {
         const parserId = idFrom(variables.parserId, "parserId");
-        const parser = await getParser(ctx, parserId);
+        const parser = await getParser(ctx, { parserId });
         const fields = await listFields(ctx, parser.id);
         const schema = { parser: { id: parser.id, name: parser.name, description: parser.description }, fields };
         return { contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(schema, null, 2) }] };
@@ -73,7 +73,7 @@ function schemaUri(parserId: string): string {
 /** A URI's id, checked like a REST path id: one that cannot exist is a resource that does not exist. */
 function idFrom(value: string | string[] | undefined, type: "parserId" | "documentId"): string {
   const raw = (Array.isArray(value) ? value[0] : value) ?? "";
-  if (!UuidSchema.safeParse(raw).success) throw notFound(type, raw);
+  if (!UuidSchema.safeParse(raw).success) throw notFound({ type, value: raw });
   return raw;
 }
 

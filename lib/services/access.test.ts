@@ -62,8 +62,8 @@ describe("a reviewer's parsers", () => {
     expect(listed).not.toContain(other.id);
     expect((await listParsers(world.member)).map((parser) => parser.id)).toEqual(expect.arrayContaining([reviewed.id, other.id]));
 
-    await expect(getParser(world.alice, reviewed.id)).resolves.toMatchObject({ id: reviewed.id, counts: { totalDocuments: 2 } });
-    await expect(getParser(world.alice, other.id)).rejects.toMatchObject({ ...notFound, message: "Parser not found" });
+    await expect(getParser(world.alice, { parserId: reviewed.id })).resolves.toMatchObject({ id: reviewed.id, counts: { totalDocuments: 2 } });
+    await expect(getParser(world.alice, { parserId: other.id })).rejects.toMatchObject({ ...notFound, message: "Parser not found" });
     await expect(listFields(world.alice, other.id)).rejects.toMatchObject(notFound);
     await expect(listFolders(world.alice, other.id)).rejects.toMatchObject(notFound);
     await expect(listReviewStages(world.alice, other.id)).rejects.toMatchObject(notFound);
@@ -74,16 +74,16 @@ describe("a reviewer's parsers", () => {
   it("loses sight of a parser when their stage goes to someone else", async () => {
     const parser = await invoiceParser(world);
     const stage = await createReviewStage(world.admin, parser.id, { reviewerId: world.alice.actor.userId });
-    await expect(getParser(world.alice, parser.id)).resolves.toMatchObject({ id: parser.id });
+    await expect(getParser(world.alice, { parserId: parser.id })).resolves.toMatchObject({ id: parser.id });
     await updateReviewStage(world.admin, parser.id, stage.id, { reviewerId: world.bob.actor.userId });
-    await expect(getParser(world.alice, parser.id)).rejects.toMatchObject(notFound);
-    await expect(getParser(world.bob, parser.id)).resolves.toMatchObject({ id: parser.id });
+    await expect(getParser(world.alice, { parserId: parser.id })).rejects.toMatchObject(notFound);
+    await expect(getParser(world.bob, { parserId: parser.id })).resolves.toMatchObject({ id: parser.id });
   });
 
   it("does not learn that an id is one of the team's classifiers", async () => {
     const classifier = await createClassifier(world.admin, { name: "Mailroom", routing: { rules: [{ label: "Invoice", targetParserId: reviewed.id }], fallback: { action: "skip" } } });
-    await expect(getParser(world.member, classifier.id)).rejects.toMatchObject({ ...notFound, message: expect.stringContaining("is a classifier") });
-    await expect(getParser(world.alice, classifier.id)).rejects.toMatchObject({ ...notFound, message: "Parser not found" });
+    await expect(getParser(world.member, { parserId: classifier.id })).rejects.toMatchObject({ ...notFound, message: expect.stringContaining("is a classifier") });
+    await expect(getParser(world.alice, { parserId: classifier.id })).rejects.toMatchObject({ ...notFound, message: "Parser not found" });
   });
 });
 
@@ -137,7 +137,7 @@ describe("a document handed to a reviewer", () => {
   it("opens that document and its parser, but no other document of it", async () => {
     await assignReviewer(world.admin, other.id, handed.id, { reviewerId: world.alice.actor.userId });
     await expect(getDocument(world.alice, other.id, handed.id)).resolves.toMatchObject({ id: handed.id });
-    await expect(getParser(world.alice, other.id)).resolves.toMatchObject({ id: other.id, counts: { totalDocuments: 1 } });
+    await expect(getParser(world.alice, { parserId: other.id })).resolves.toMatchObject({ id: other.id, counts: { totalDocuments: 1 } });
     expect((await listParsers(world.alice)).map((parser) => parser.id)).toContain(other.id);
     await expect(listFields(world.alice, other.id)).resolves.toHaveLength(3);
     expect(ids(await list(world.alice, other.id))).toEqual([handed.id]);

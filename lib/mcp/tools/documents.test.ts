@@ -59,7 +59,7 @@ describe("documents", () => {
 
   it("move_documents moves all or nothing; list_folders shows the folder", async () => {
     const parser = await makeParser(w.handle.db, w.admin.teamId);
-    const folder = await createFolder(w.admin, parser.id, { name: "Paid" });
+    const folder = await createFolder(w.admin, { parserId: parser.id, input: { name: "Paid" } });
     const first = await addDocument(w, w.admin, parser.id);
     const second = await addDocument(w, w.admin, parser.id);
     const missing = randomUUID();

@@ -75,7 +75,7 @@ describe("classifier setup", () => {
 
   it("refuses targets that are not active document parsers of the team", async () => {
     const own = await createParser(acme, { name: "Archived" });
-    await updateParser(acme, own.id, { isActive: false });
+    await updateParser(acme, { parserId: own.id, input: { isActive: false } });
     const foreign = await createParser(globex, { name: "Theirs" });
     for (const targetParserId of [own.id, foreign.id, crypto.randomUUID()]) {
       await expect(createClassifier(acme, { name: "x", routing: { rules: [{ label: "A", targetParserId }], fallback: { action: "skip" } } })).rejects.toMatchObject({ status: 400 });
@@ -150,13 +150,13 @@ describe("classification and routing", () => {
 
   it("fails with a routing error when the target parser was archived or refuses the file type", async () => {
     const { classifier, invoices } = await routedSetup();
-    await updateParser(acme, invoices.id, { isActive: false });
+    await updateParser(acme, { parserId: invoices.id, input: { isActive: false } });
     const [invoice] = await uploadToClassifier(acme, queue, classifier.id, [{ name: "invoice.pdf", bytes: await pdf(INVOICE) }], { source: "api" });
     expect(await classify(invoice!.id)).toBe("failed");
     const failed = await getClassifierDocument(acme, classifier.id, invoice!.id);
     expect(failed).toMatchObject({ status: "failed", isFailed: true, routing: { status: "failed", category: "Invoice", error: expect.stringMatching(/archived/) } });
 
-    await updateParser(acme, invoices.id, { isActive: true, acceptedFileTypes: ["image/png"] });
+    await updateParser(acme, { parserId: invoices.id, input: { isActive: true, acceptedFileTypes: ["image/png"] } });
     await reprocessClassifierDocument(acme, queue, classifier.id, invoice!.id);
     expect(await classify(invoice!.id)).toBe("failed");
     expect((await getClassifierDocument(acme, classifier.id, invoice!.id)).routing.error).toMatch(/Invoices refused the document: .*This parser accepts: PNG image/);

@@ -31,7 +31,7 @@ export async function createClassifier(ctx: ServiceContext, input: CreateClassif
         settings: { routing: buildRouting(input.routing), splitDocuments: input.splitDocuments ?? DEFAULT_PARSER_SETTINGS.splitDocuments },
       })
       .returning();
-    await recordAudit(tx, ctx, { action: "classifier.create", resourceType: "classifier", resourceId: row!.id, after: { name: row!.name, settings: row!.settings } });
+    await recordAudit(tx, { ctx, action: "classifier.create", resourceType: "classifier", resourceId: row!.id, after: { name: row!.name, settings: row!.settings } });
     return toClassifier(row!, { totalDocuments: 0, routed: 0, skipped: 0, failed: 0 });
   });
 }

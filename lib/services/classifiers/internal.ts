@@ -18,7 +18,7 @@ export async function getClassifierInTeam(tx: DbOrTx, teamId: string, classifier
     .where(and(eq(classifiers.id, classifierId), eq(classifiers.teamId, teamId), isNull(classifiers.deletedAt)))
     .limit(1);
   const [row] = options.forUpdate ? await query.for("update") : await query;
-  if (!row) throw notFound("classifierId", classifierId, "Classifier");
+  if (!row) throw notFound({ type: "classifierId", value: classifierId, label: "Classifier" });
   return row;
 }
 
@@ -36,7 +36,7 @@ export async function getClassifierDocumentInTeam(tx: DbOrTx, teamId: string, cl
       ),
     )
     .limit(1);
-  if (!row) throw notFound("documentId", documentId, "Document");
+  if (!row) throw notFound({ type: "documentId", value: documentId, label: "Document" });
   return row;
 }
 

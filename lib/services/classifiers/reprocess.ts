@@ -23,7 +23,7 @@ export async function reprocessClassifierDocument(ctx: ServiceContext, queue: Ex
       .where(and(eq(classifierDocuments.id, before.id), inArray(classifierDocuments.status, ["skipped", "failed"])))
       .returning();
     if (!updated) throw invalidState(`Only a skipped or failed document can be reprocessed; this one is ${before.status}`);
-    await recordAudit(tx, ctx, { action: "classifier_document.reprocess", resourceType: "classifier_document", resourceId: before.id, before: { status: before.status, routing: before.routing } });
+    await recordAudit(tx, { ctx, action: "classifier_document.reprocess", resourceType: "classifier_document", resourceId: before.id, before: { status: before.status, routing: before.routing } });
     return updated;
   });
   await enqueueClassification(queue, row.id);

@@ -30,7 +30,8 @@ export async function updateClassifier(ctx: ServiceContext, classifierId: string
       })
       .where(eq(classifiers.id, before.id))
       .returning();
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "classifier.update",
       resourceType: "classifier",
       resourceId: before.id,

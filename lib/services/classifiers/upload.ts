@@ -53,7 +53,7 @@ export async function uploadToClassifier(
     await Promise.all(checked.map((file, index) => fileStore().put(rows[index]!.fileKey, file.bytes, file.contentType)));
     await ctx.db.transaction(async (tx) => {
       await tx.insert(classifierDocuments).values(rows);
-      for (const row of rows) await recordAudit(tx, ctx, { action: "classifier_document.upload", resourceType: "classifier_document", resourceId: row.id, after: { name: row.name, source: row.source, classifierId: classifier.id } });
+      for (const row of rows) await recordAudit(tx, { ctx, action: "classifier_document.upload", resourceType: "classifier_document", resourceId: row.id, after: { name: row.name, source: row.source, classifierId: classifier.id } });
     });
   } catch (error) {
     await Promise.all(rows.map((row) => fileStore().delete(row.fileKey).catch(() => undefined)));
@@ -63,7 +63,7 @@ export async function uploadToClassifier(
   const results: UploadResultItem[] = [];
   for (const row of rows) {
     const jobId = await enqueueClassification(queue, row.id);
-    results.push(startedUploadItem(row, jobId, "Classification"));
+    results.push(startedUploadItem({ row, jobId, work: "Classification" }));
   }
   return results;
 }

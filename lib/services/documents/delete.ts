@@ -29,7 +29,7 @@ export async function deleteDocument(ctx: ServiceContext, parserId: string, docu
 export async function deleteDocuments(ctx: ServiceContext, parserId: string, input: { documentIds?: string[]; externalIds?: string[] }): Promise<DeletedDocuments> {
   assertPermission(ctx, "documents.write");
   const removed = await ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx, parserId);
+    const parser = await getParserInTeam(tx, { access: ctx, parserId });
     const ids = input.documentIds ?? [];
     const externalIds = input.externalIds ?? [];
     const rows = await tx
@@ -69,7 +69,8 @@ async function softDelete(tx: DbOrTx, ctx: ServiceContext, rows: DocumentRecord[
     rows.map((row) => row.id),
   );
   for (const row of rows) {
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "document.delete",
       resourceType: "document",
       resourceId: row.id,

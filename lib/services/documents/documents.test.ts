@@ -105,7 +105,7 @@ describe("listDocuments", () => {
 
   it("filters by q (name or external id), status, folder, assignee, external id and created range", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
-    const folder = await createFolder(admin, parser.id, { name: "Inbox" });
+    const folder = await createFolder(admin, { parserId: parser.id, input: { name: "Inbox" } });
     const invoice = await addDocument(admin, parser.id, { name: "Invoice 100%.pdf", externalId: "ERP-1", folderId: folder.id });
     const receipt = await addDocument(admin, parser.id, { name: "receipt.pdf", externalId: "erp-2", status: "failed", assigneeId: reviewer.actor.userId });
     const other = await addDocument(admin, parser.id, { name: "other.pdf", status: "queued", data: { vendor: "Invoice Corp" } });
@@ -128,7 +128,7 @@ describe("listDocuments", () => {
   it("answers an unknown parser, another team's parser and a folder of another parser with 404", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
     const otherParser = await makeParser(handle.db, admin.teamId);
-    const foreignFolder = await createFolder(admin, otherParser.id, { name: "Elsewhere" });
+    const foreignFolder = await createFolder(admin, { parserId: otherParser.id, input: { name: "Elsewhere" } });
     await expect(list(admin, randomUUID())).rejects.toMatchObject({ status: 404, message: "Parser not found" });
     await expect(list(globex, parser.id)).rejects.toMatchObject({ status: 404, extra: { notFound: [{ type: "parserId", value: parser.id }] } });
     await expect(list(admin, parser.id, { folderId: foreignFolder.id })).rejects.toMatchObject({ status: 404, message: "Folder not found" });
@@ -335,7 +335,7 @@ describe("searchDocuments", () => {
 describe("getDocument and the data view", () => {
   it("shows the full view with a signed file link, markdown link, folder and field metadata", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
-    const folder = await createFolder(admin, parser.id, { name: "Incoming" });
+    const folder = await createFolder(admin, { parserId: parser.id, input: { name: "Incoming" } });
     const doc = await addDocument(admin, parser.id, {
       folderId: folder.id,
       fileKey: `${admin.teamId}/x/file.pdf`,
@@ -402,8 +402,8 @@ describe("getDocument and the data view", () => {
 describe("updateDocument", () => {
   it("renames, sets external id and custom, moves between folders and out, with an audit row", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
-    const inbox = await createFolder(admin, parser.id, { name: "Inbox" });
-    const done = await createFolder(admin, parser.id, { name: "Done" });
+    const inbox = await createFolder(admin, { parserId: parser.id, input: { name: "Inbox" } });
+    const done = await createFolder(admin, { parserId: parser.id, input: { name: "Done" } });
     const doc = await addDocument(admin, parser.id, { folderId: inbox.id, data: { vendor: "Initech" } });
     const updated = await updateDocument(admin, parser.id, doc.id, { name: "Renamed.pdf", externalId: "R-9", custom: { batch: 7 }, folderId: done.id });
     expect(updated).toMatchObject({ name: "Renamed.pdf", externalId: "R-9", custom: { batch: 7 }, folderId: done.id, folder: { id: done.id, documentCount: 1 } });
@@ -422,7 +422,7 @@ describe("updateDocument", () => {
   it("answers an unknown folder, another parser's folder, another team's document with 404, and needs documents.write", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
     const other = await makeParser(handle.db, admin.teamId);
-    const foreign = await createFolder(admin, other.id, { name: "Foreign" });
+    const foreign = await createFolder(admin, { parserId: other.id, input: { name: "Foreign" } });
     const doc = await addDocument(admin, parser.id);
     await expect(updateDocument(admin, parser.id, doc.id, { folderId: randomUUID() })).rejects.toMatchObject({ status: 404, message: "Folder not found" });
     await expect(updateDocument(admin, parser.id, doc.id, { folderId: foreign.id })).rejects.toMatchObject({ status: 404, extra: { notFound: [{ type: "folderId", value: foreign.id }] } });
@@ -435,18 +435,18 @@ describe("updateDocument", () => {
 describe("deleting documents", () => {
   it("deletes one document, its stored file and its preview, and counts follow", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
-    const folder = await createFolder(admin, parser.id, { name: "F" });
+    const folder = await createFolder(admin, { parserId: parser.id, input: { name: "F" } });
     const key = `${admin.teamId}/${randomUUID()}/a.pdf`;
     const previewKey = `${admin.teamId}/${randomUUID()}/preview.webp`;
     await fileStore().put(key, new Uint8Array([1, 2, 3]), "application/pdf");
     await fileStore().put(previewKey, new Uint8Array([4, 5]), "image/webp");
     const doc = await addDocument(admin, parser.id, { fileKey: key, previewKey, folderId: folder.id });
     await addDocument(admin, parser.id, { folderId: folder.id });
-    expect((await getParser(admin, parser.id)).counts.totalDocuments).toBe(2);
+    expect((await getParser(admin, { parserId: parser.id })).counts.totalDocuments).toBe(2);
     expect(await deleteDocument(admin, parser.id, doc.id)).toEqual({ success: true, deleted: 1, ids: [doc.id] });
     expect(await fileStore().exists(key)).toBe(false);
     expect(await fileStore().exists(previewKey)).toBe(false);
-    expect((await getParser(admin, parser.id)).counts.totalDocuments).toBe(1);
+    expect((await getParser(admin, { parserId: parser.id })).counts.totalDocuments).toBe(1);
     expect((await listParsers(admin)).find((row) => row.id === parser.id)!.counts.totalDocuments).toBe(1);
     expect((await listFolders(admin, parser.id))[0]!.documentCount).toBe(1);
     await expect(getDocument(admin, parser.id, doc.id)).rejects.toMatchObject({ status: 404 });
@@ -488,11 +488,11 @@ describe("deleting documents", () => {
 
   it("folder counts stay right when a folder is deleted with its documents", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
-    const folder = await createFolder(admin, parser.id, { name: "F" });
+    const folder = await createFolder(admin, { parserId: parser.id, input: { name: "F" } });
     await addDocument(admin, parser.id, { folderId: folder.id });
     await addDocument(admin, parser.id);
-    await deleteFolder(admin, parser.id, folder.id, { deleteDocuments: true });
+    await deleteFolder(admin, { parserId: parser.id, folderId: folder.id, deleteDocuments: true });
     expect((await list(admin, parser.id)).pagination.total).toBe(1);
-    expect((await getParser(admin, parser.id)).counts.totalDocuments).toBe(1);
+    expect((await getParser(admin, { parserId: parser.id })).counts.totalDocuments).toBe(1);
   });
 });

@@ -38,7 +38,7 @@ export async function getDocumentData(ctx: ServiceContext, parserId: string, ref
  * when there is one: PGlite has a single connection, so a query beside an open transaction would wait forever.
  */
 export async function findByRef(db: DbOrTx, access: Access, parserId: string, ref: DocumentRef): Promise<DocumentRecord> {
-  const parser = await getParserInTeam(db, access, parserId);
+  const parser = await getParserInTeam(db, { access, parserId });
   const [type, value] = ref.documentId !== undefined ? (["documentId", ref.documentId] as const) : (["externalId", ref.externalId!] as const);
   const byRef = type === "documentId" ? eq(documents.id, value) : eq(documents.externalId, value);
   const inTeam = and(byRef, eq(documents.teamId, access.teamId), isNull(documents.deletedAt), visibleDocuments(access));
@@ -51,7 +51,7 @@ export async function findByRef(db: DbOrTx, access: Access, parserId: string, re
   if (mine) return mine;
   const [elsewhere] = await db.select({ id: documents.id }).from(documents).where(inTeam).limit(1);
   if (elsewhere) throw forbidden("Access denied");
-  throw notFound(type, value, "Document");
+  throw notFound({ type, value, label: "Document" });
 }
 
 /** GET /parsers/{parserId}/documents/{documentId}/markdown: the document's text as Markdown. */

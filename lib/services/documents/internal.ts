@@ -22,7 +22,7 @@ export async function getDocumentInParser(
   documentId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<{ parser: ParserRow; document: DocumentRecord }> {
-  const parser = await getParserInTeam(tx, access, parserId);
+  const parser = await getParserInTeam(tx, { access, parserId });
   const query = tx
     .select()
     .from(documents)
@@ -37,7 +37,7 @@ export async function getDocumentInParser(
     )
     .limit(1);
   const [document] = options.forUpdate ? await query.for("update") : await query;
-  if (!document) throw notFound("documentId", documentId, "Document");
+  if (!document) throw notFound({ type: "documentId", value: documentId, label: "Document" });
   return { parser, document };
 }
 
@@ -48,7 +48,7 @@ export async function assertFolderInParser(tx: DbOrTx, parserId: string, folderI
     .from(folders)
     .where(and(eq(folders.id, folderId), eq(folders.parserId, parserId), isNull(folders.deletedAt)))
     .limit(1);
-  if (!row) throw notFound("folderId", folderId, "Folder");
+  if (!row) throw notFound({ type: "folderId", value: folderId, label: "Folder" });
 }
 
 export async function folderOrNull(tx: DbOrTx, parserId: string, folderId: string | null): Promise<Folder | null> {

@@ -23,7 +23,7 @@ export type SearchPage = { data: SearchHit[]; pagination: Pagination };
  */
 export async function listDocuments(ctx: ServiceContext, parserId: string, query: ListDocumentsQuery): Promise<DocumentPage> {
   assertPermission(ctx, "documents.read");
-  const parser = await getParserInTeam(ctx.db, ctx, parserId);
+  const parser = await getParserInTeam(ctx.db, { access: ctx, parserId });
   if (query.folderId) await assertFolderInParser(ctx.db, parser.id, query.folderId);
   return page(ctx, and(listWhere(parser.id, query), visibleDocuments(ctx)), query);
 }
@@ -34,7 +34,7 @@ export async function listDocuments(ctx: ServiceContext, parserId: string, query
  */
 export async function searchDocuments(ctx: ServiceContext, parserId: string, body: SearchRequest): Promise<SearchPage> {
   assertPermission(ctx, "documents.read");
-  const parser = await getParserInTeam(ctx.db, ctx, parserId);
+  const parser = await getParserInTeam(ctx.db, { access: ctx, parserId });
   if (body.folderId) await assertFolderInParser(ctx.db, parser.id, body.folderId);
   const fields = body.fields;
   const q = body.snippets ? body.q : undefined;

@@ -17,7 +17,7 @@ export async function moveDocuments(ctx: ServiceContext, parserId: string, input
   assertPermission(ctx, "documents.write");
   const ids = [...new Set(input.documentIds)];
   return ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx, parserId);
+    const parser = await getParserInTeam(tx, { access: ctx, parserId });
     if (input.folderId) await assertFolderInParser(tx, parser.id, input.folderId);
     const rows = ids.length
       ? await tx
@@ -35,7 +35,8 @@ export async function moveDocuments(ctx: ServiceContext, parserId: string, input
     }
     if (ids.length > 0) await tx.update(documents).set({ folderId: input.folderId, updatedAt: new Date() }).where(inArray(documents.id, ids));
     for (const row of rows) {
-      await recordAudit(tx, ctx, {
+      await recordAudit(tx, {
+        ctx,
         action: "document.update",
         resourceType: "document",
         resourceId: row.id,

@@ -20,7 +20,7 @@ import { documentSearchText, type DocumentRecord } from "./to-document";
  */
 export async function updateDocumentData(ctx: ServiceContext, parserId: string, ref: DocumentRef, values: Record<string, unknown>) {
   if (!can(ctx, "reviews.write")) assertPermission(ctx, "documents.write");
-  await getParserInTeam(ctx.db, ctx, parserId);
+  await getParserInTeam(ctx.db, { access: ctx, parserId });
   const fields = buildFieldTree(await loadFieldRows(ctx.db, parserId));
   const problems = checkDocumentData(fields, values);
   if (problems.length > 0) {
@@ -45,7 +45,7 @@ export async function updateDocumentData(ctx: ServiceContext, parserId: string, 
       .where(eq(documents.id, document.id))
       .returning();
     const before = Object.fromEntries(Object.keys(values).map((name) => [name, document.data[name] ?? null]));
-    await recordAudit(tx, ctx, { action: "document.data.update", resourceType: "document", resourceId: document.id, before, after: values });
+    await recordAudit(tx, { ctx, action: "document.data.update", resourceType: "document", resourceId: document.id, before, after: values });
     // A saved correction teaches the parser (its memory of this sender and layout).
     await teachFromDocument(tx, updated!, "correction");
     return updated!;

@@ -30,7 +30,7 @@ export async function updateDocument(ctx: ServiceContext, parserId: string, docu
       .where(eq(documents.id, document.id))
       .returning();
     const before = Object.fromEntries(Object.keys(changes).map((key) => [key, document[key as keyof typeof changes]]));
-    await recordAudit(tx, ctx, { action: "document.update", resourceType: "document", resourceId: document.id, before: { parserId: parser.id, ...before }, after: changes });
+    await recordAudit(tx, { ctx, action: "document.update", resourceType: "document", resourceId: document.id, before: { parserId: parser.id, ...before }, after: changes });
     return fullView(tx, updated!);
   });
 }

@@ -13,7 +13,7 @@ import type { ExtractionQueue } from "./queue-extraction";
  */
 export async function uploadFromUrls(ctx: ServiceContext, queue: ExtractionQueue, parserId: string, body: UploadUrls): Promise<UploadResultItem[]> {
   assertPermission(ctx, "documents.write");
-  await getParserInTeam(ctx.db, ctx, parserId, { activeOnly: true }); // before spending time on downloads
+  await getParserInTeam(ctx.db, { access: ctx, parserId, activeOnly: true }); // before spending time on downloads
   if (body.folderId) await assertUploadFolder(ctx, parserId, body.folderId);
   const files = await downloadAll(body.urls);
   return uploadDocuments(ctx, queue, parserId, files, { folderId: body.folderId, externalIds: body.externalIds, custom: body.custom, source: "url" });

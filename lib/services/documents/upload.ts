@@ -41,7 +41,7 @@ export async function assertUploadFolder(ctx: ServiceContext, parserId: string, 
 export async function uploadDocuments(ctx: ServiceContext, queue: ExtractionQueue, parserId: string, incoming: IncomingFile[], options: UploadOptions): Promise<UploadResultItem[]> {
   assertPermission(ctx, "documents.write");
   const files = checkBatchShape(incoming, options);
-  const parser = await getParserInTeam(ctx.db, ctx, parserId, { activeOnly: true });
+  const parser = await getParserInTeam(ctx.db, { access: ctx, parserId, activeOnly: true });
   if (options.folderId) await assertUploadFolder(ctx, parserId, options.folderId);
   const checked = await checkFileTypes(files, { kind: "parser", acceptedTypes: new Set(parser.settings.acceptedFileTypes.map((type) => type.mimeType)) });
 
@@ -63,7 +63,7 @@ export async function uploadDocuments(ctx: ServiceContext, queue: ExtractionQueu
   }));
   await ctx.db.transaction(async (tx) => {
     await tx.insert(documents).values(rows);
-    for (const row of rows) await recordAudit(tx, ctx, { action: "document.upload", resourceType: "document", resourceId: row.id, after: { name: row.name, source: row.source } });
+    for (const row of rows) await recordAudit(tx, { ctx, action: "document.upload", resourceType: "document", resourceId: row.id, after: { name: row.name, source: row.source } });
   });
   try {
     await Promise.all(checked.map((file, index) => fileStore().put(rows[index]!.fileKey, file.bytes, file.contentType)));
@@ -78,7 +78,7 @@ export async function uploadDocuments(ctx: ServiceContext, queue: ExtractionQueu
   const results: UploadResultItem[] = [];
   for (const row of rows) {
     const jobId = await enqueueExtraction(queue, row.id);
-    results.push(startedUploadItem(row, jobId, "Extraction"));
+    results.push(startedUploadItem({ row, jobId, work: "Extraction" }));
   }
   return results;
 }

@@ -104,7 +104,7 @@ describe("keyset pages", () => {
 describe("exportDocuments", () => {
   it("selects by the list's filters, including values inside the extracted data", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
-    const folder = await createFolder(admin, parser.id, { name: "Inbox" });
+    const folder = await createFolder(admin, { parserId: parser.id, input: { name: "Inbox" } });
     await addDocument(admin, parser.id, { name: "a", data: { vendor: "Initech" }, folderId: folder.id, createdAt: new Date("2025-01-01T00:00:00Z") });
     await addDocument(admin, parser.id, { name: "b", data: { vendor: "Hooli" }, status: "failed", createdAt: new Date("2025-02-01T00:00:00Z") });
     await addDocument(admin, parser.id, { name: "c", data: { vendor: "Initech" }, createdAt: new Date("2025-03-01T00:00:00Z") });
@@ -140,7 +140,7 @@ describe("exportDocuments", () => {
   it("answers another team's parser, an unknown folder and a missing permission before writing anything", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
     expect((await rejection(exportText(globex, parser.id, { format: "json" }))).toBody()).toMatchObject({ message: "Parser not found", notFound: [{ type: "parserId", value: parser.id }] });
-    const otherFolder = await createFolder(admin, (await makeParser(handle.db, admin.teamId)).id, { name: "Elsewhere" });
+    const otherFolder = await createFolder(admin, { parserId: (await makeParser(handle.db, admin.teamId)).id, input: { name: "Elsewhere" } });
     expect((await rejection(exportText(admin, parser.id, { format: "json", folderId: otherFolder.id }))).toBody()).toMatchObject({ message: "Folder not found" });
     expect((await rejection(exportText(reviewer, parser.id, { format: "json" }))).status).toBe(403);
   });

@@ -13,10 +13,10 @@ import { dropChecksOfField } from "../reviews/follow-fields";
 export async function deleteField(ctx: ServiceContext, { parserId, fieldId }: { parserId: string; fieldId: string }): Promise<FieldsResult> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
+    const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });
     const rows = await loadFieldRows(tx, parser.id);
     const target = findTopLevelField(rows, fieldId);
-    if (!target) throw notFound("fieldId", fieldId, "Field");
+    if (!target) throw notFound({ type: "fieldId", value: fieldId, label: "Field" });
     const descendants = new Set([target.id]);
     // Rows are few; walking them in memory beats a recursive query.
     for (let grew = true; grew; ) {
@@ -38,7 +38,8 @@ export async function deleteField(ctx: ServiceContext, { parserId, fieldId }: { 
       }
     }
     const checksDropped = await dropChecksOfField(tx, parser.id, target.name);
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "field.delete",
       resourceType: "field",
       resourceId: target.id,

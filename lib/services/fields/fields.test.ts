@@ -86,14 +86,14 @@ describe("fields: audit, tenancy, classifiers", () => {
         settings: { routing: { rules: [], fallback: { action: "skip" } } },
       })
       .returning();
-    await expect(getParser(admin, classifier!.id)).rejects.toMatchObject({
+    await expect(getParser(admin, { parserId: classifier!.id })).rejects.toMatchObject({
       status: 404,
       message: expect.stringContaining("is a classifier, not a parser"),
       extra: { notFound: [{ type: "parserId", value: classifier!.id }] },
     });
     await expect(listFields(admin, classifier!.id)).rejects.toMatchObject({ message: expect.stringContaining("classifier") });
     // Another team asking for the same id learns nothing.
-    await expect(getParser(globex, classifier!.id)).rejects.toMatchObject({ status: 404, message: "Parser not found" });
+    await expect(getParser(globex, { parserId: classifier!.id })).rejects.toMatchObject({ status: 404, message: "Parser not found" });
   });
 
   it("refuses a reviewer's changes but lets them read a parser they review; another parser is not found", async () => {

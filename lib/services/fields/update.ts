@@ -105,10 +105,10 @@ export async function updateField(ctx: ServiceContext, { parserId, fieldId, inpu
   assertPermission(ctx, "parsers.write");
   try {
     return await ctx.db.transaction(async (tx) => {
-      const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
+      const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });
       const rows = await loadFieldRows(tx, parser.id);
       const target = findTopLevelField(rows, fieldId);
-      if (!target) throw notFound("fieldId", fieldId, "Field");
+      if (!target) throw notFound({ type: "fieldId", value: fieldId, label: "Field" });
       const next = mergeScalars(target, input);
       if (next.type !== "table" && input.columns !== undefined) {
         throw validationError("columns: only table fields have columns", [{ path: "columns", message: "Only table fields have columns" }]);
@@ -135,7 +135,8 @@ export async function updateField(ctx: ServiceContext, { parserId, fieldId, inpu
       const after = await loadFieldRows(tx, parser.id);
       assertPartitionKeyResolves(parser.settings, after);
       const rulesRenamed = await followFieldRename(tx, parser.id, target.name, next.name);
-      await recordAudit(tx, ctx, {
+      await recordAudit(tx, {
+        ctx,
         action: "field.update",
         resourceType: "field",
         resourceId: target.id,

@@ -30,7 +30,8 @@ export async function assignReviewer(ctx: ServiceContext, parserId: string, docu
       .set({ assigneeId: assignee.id })
       .where(and(eq(documentReviewStages.documentId, document.id), eq(documentReviewStages.stageId, current.stageId)));
     const [updated] = await tx.update(documents).set({ assigneeId: assignee.id }).where(eq(documents.id, document.id)).returning();
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "review.assign",
       resourceType: "document",
       resourceId: document.id,

@@ -18,7 +18,7 @@ export async function createReviewStage(ctx: ServiceContext, parserId: string, i
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
     // The parser's row lock serialises stage changes, so concurrent creates cannot take the same position.
-    const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
+    const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });
     const stages = await loadStages(tx, parser.id);
     await assertReviewer(tx, ctx.teamId, input.reviewerId);
     const rules = normaliseRules(input.rules ?? [], input.rules?.length ? await loadFieldRows(tx, parser.id) : []);
@@ -49,7 +49,8 @@ export async function createReviewStage(ctx: ServiceContext, parserId: string, i
         ...(input.straightThrough ? { straightThrough: input.straightThrough } : {}),
       })
       .returning();
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "review_stage.create",
       resourceType: "review_stage",
       resourceId: id,

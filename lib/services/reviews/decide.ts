@@ -144,7 +144,8 @@ async function decide(ctx: ServiceContext, input: DecisionInput): Promise<Docume
       }
     }
     const [updated] = await tx.update(documents).set(columns).where(eq(documents.id, document.id)).returning();
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: `review.${input.verdict}`,
       resourceType: "document",
       resourceId: document.id,

@@ -14,7 +14,7 @@ import { positionChanges } from "./positions";
 export async function deleteReviewStage(ctx: ServiceContext, parserId: string, stageId: string): Promise<{ success: true; id: string }> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
+    const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });
     const stages = await loadStages(tx, parser.id);
     const stage = findStage(stages, stageId);
     const active = (await activeDocumentCounts(tx, [stage.id])).get(stage.id) ?? 0;
@@ -30,7 +30,8 @@ export async function deleteReviewStage(ctx: ServiceContext, parserId: string, s
     )) {
       await tx.update(reviewStages).set({ position: change.position }).where(eq(reviewStages.id, change.id));
     }
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "review_stage.delete",
       resourceType: "review_stage",
       resourceId: stage.id,

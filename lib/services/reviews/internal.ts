@@ -23,7 +23,7 @@ export async function loadStages(tx: DbOrTx, parserId: string): Promise<StageRow
 
 export function findStage(rows: readonly StageRow[], stageId: string): StageRow {
   const row = rows.find((candidate) => candidate.id === stageId);
-  if (!row) throw notFound("stageId", stageId, "Review stage");
+  if (!row) throw notFound({ type: "stageId", value: stageId, label: "Review stage" });
   return row;
 }
 

@@ -32,7 +32,8 @@ export async function resetReview(ctx: ServiceContext, parserId: string, documen
     const columns = await enterReview(tx, document, new Date());
     if (columns.status !== "in_review") throw invalidState("No review stage of the parser applies to this document now, so it cannot go back into review");
     const [updated] = await tx.update(documents).set(columns).where(eq(documents.id, document.id)).returning();
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "review.reset",
       resourceType: "document",
       resourceId: document.id,

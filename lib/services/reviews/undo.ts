@@ -42,7 +42,8 @@ export async function undoDecision(ctx: ServiceContext, parserId: string, docume
       .where(and(eq(documentReviewStages.documentId, document.id), eq(documentReviewStages.stageId, last.stageId)));
     const columns = { status: "in_review" as const, reviewStatus: "in_progress" as const, currentStageId: last.stageId, assigneeId: last.assigneeId };
     const [updated] = await tx.update(documents).set(columns).where(eq(documents.id, document.id)).returning();
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "review.undo",
       resourceType: "document",
       resourceId: document.id,

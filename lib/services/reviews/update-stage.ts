@@ -16,7 +16,7 @@ import { assertReviewer, assertRulesFitType, normaliseRules } from "./stage-inpu
 export async function updateReviewStage(ctx: ServiceContext, parserId: string, stageId: string, input: UpdateReviewStage): Promise<ReviewStage> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
+    const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });
     const stages = await loadStages(tx, parser.id);
     const before = findStage(stages, stageId);
     if (input.reviewerId !== undefined) await assertReviewer(tx, ctx.teamId, input.reviewerId);
@@ -47,7 +47,8 @@ export async function updateReviewStage(ctx: ServiceContext, parserId: string, s
       })
       .where(eq(reviewStages.id, before.id))
       .returning();
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "review_stage.update",
       resourceType: "review_stage",
       resourceId: before.id,

@@ -13,7 +13,7 @@ const auditShape = (row: Webhook) => ({ url: row.url, events: row.events, descri
 
 export async function listWebhooks(ctx: ServiceContext, parserId: string): Promise<Webhook[]> {
   assertPermission(ctx, "webhooks.read");
-  const parser = await getParserInTeam(ctx.db, ctx, parserId);
+  const parser = await getParserInTeam(ctx.db, { access: ctx, parserId });
   const rows = await ctx.db
     .select()
     .from(webhookEndpoints)
@@ -33,7 +33,7 @@ export async function createWebhook(ctx: ServiceContext, parserId: string, raw: 
   assertWebhookTarget(input.url);
   const secret = generateWebhookSecret();
   const created = await ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx, parserId);
+    const parser = await getParserInTeam(tx, { access: ctx, parserId });
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({
@@ -47,7 +47,7 @@ export async function createWebhook(ctx: ServiceContext, parserId: string, raw: 
       })
       .returning();
     const view = toWebhook(row!);
-    await recordAudit(tx, ctx, { action: "webhook.create", resourceType: "webhook", resourceId: view.id, after: auditShape(view) });
+    await recordAudit(tx, { ctx, action: "webhook.create", resourceType: "webhook", resourceId: view.id, after: auditShape(view) });
     return view;
   });
   return { ...created, secret };
@@ -67,7 +67,7 @@ export async function updateWebhook(ctx: ServiceContext, parserId: string, webho
       .where(eq(webhookEndpoints.id, before.id))
       .returning();
     const after = toWebhook(row!);
-    await recordAudit(tx, ctx, { action: "webhook.update", resourceType: "webhook", resourceId: after.id, before: auditShape(before), after: auditShape(after) });
+    await recordAudit(tx, { ctx, action: "webhook.update", resourceType: "webhook", resourceId: after.id, before: auditShape(before), after: auditShape(after) });
     return after;
   });
 }
@@ -77,7 +77,7 @@ export async function deleteWebhook(ctx: ServiceContext, parserId: string, webho
   return ctx.db.transaction(async (tx) => {
     const before = toWebhook(await getEndpointInParser(tx, ctx, parserId, webhookId));
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, before.id));
-    await recordAudit(tx, ctx, { action: "webhook.delete", resourceType: "webhook", resourceId: before.id, before: auditShape(before) });
+    await recordAudit(tx, { ctx, action: "webhook.delete", resourceType: "webhook", resourceId: before.id, before: auditShape(before) });
     return { success: true as const };
   });
 }

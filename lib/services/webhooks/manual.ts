@@ -57,7 +57,7 @@ export async function redeliver(ctx: ServiceContext, parserId: string, webhookId
     .select()
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.teamId, ctx.teamId)));
-  if (!row) throw notFound("delivery", deliveryId);
+  if (!row) throw notFound({ type: "delivery", value: deliveryId });
   const { redeliveryOf: _earlier, ...original } = row.payload;
   const payload = { ...original, redeliveryOf: { deliveryId: row.id, webhookId: row.messageId } };
   // Failed with no next attempt until the attempt below decides: the dispatcher never picks it up.
@@ -65,7 +65,8 @@ export async function redeliver(ctx: ServiceContext, parserId: string, webhookId
     .insert(webhookDeliveries)
     .values({ teamId: ctx.teamId, endpointId: endpoint.id, messageId: newMessageId(), eventType: row.eventType, payload, status: "failed", nextAttemptAt: null })
     .returning();
-  await recordAudit(ctx.db, ctx, {
+  await recordAudit(ctx.db, {
+    ctx,
     action: "webhook.redeliver",
     resourceType: "webhook_delivery",
     resourceId: copy!.id,
