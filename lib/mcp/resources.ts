@@ -57,12 +57,12 @@ export function registerQuarryResources(server: McpServer, deps: McpDeps): void 
 
 async function documentMarkdown(ctx: ServiceContext, parserId: string, documentId: string): Promise<string> {
   try {
-    return await getDocumentMarkdown(ctx, parserId, documentId);
+    return await getDocumentMarkdown(ctx, { parserId, documentId });
   } catch (error) {
     const noMarkdown = error instanceof AppError && error.extra.notFound?.some((ref) => ref.type === "markdown");
     if (!noMarkdown) throw error;
   }
-  const [document, fields] = await Promise.all([getDocument(ctx, parserId, documentId), listFields(ctx, parserId)]);
+  const [document, fields] = await Promise.all([getDocument(ctx, { parserId, documentId }), listFields(ctx, parserId)]);
   return dataAsMarkdown({ name: document.name, status: document.status, fields, data: document.data });
 }
 

@@ -52,7 +52,7 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 const notFound = { status: 404 };
-const list = (ctx: ServiceContext, parserId: string) => listDocuments(ctx, parserId, ListDocumentsQuerySchema.parse({}));
+const list = (ctx: ServiceContext, parserId: string) => listDocuments(ctx, { parserId, query: ListDocumentsQuerySchema.parse({}) });
 const ids = (page: { data: { id: string }[] }) => page.data.map((row) => row.id);
 
 describe("a reviewer's parsers", () => {
@@ -90,24 +90,24 @@ describe("a reviewer's parsers", () => {
 describe("a reviewer's documents", () => {
   it("lists and searches every document of a parser they review, and none of another", async () => {
     expect(ids(await list(world.alice, reviewed.id)).sort()).toEqual([inReview.id, unassigned.id].sort());
-    const found = await searchDocuments(world.alice, reviewed.id, SearchDocumentsSchema.parse({}));
+    const found = await searchDocuments(world.alice, { parserId: reviewed.id, body: SearchDocumentsSchema.parse({}) });
     expect(ids(found).sort()).toEqual([inReview.id, unassigned.id].sort());
-    await expect(searchDocuments(world.alice, other.id, SearchDocumentsSchema.parse({}))).rejects.toMatchObject(notFound);
+    await expect(searchDocuments(world.alice, { parserId: other.id, body: SearchDocumentsSchema.parse({}) })).rejects.toMatchObject(notFound);
   });
 
   it("answers another parser's document with 404 on every path: view, data, markdown, locate, decisions", async () => {
-    await expect(getDocument(world.alice, reviewed.id, unassigned.id)).resolves.toMatchObject({ id: unassigned.id });
-    await expect(getDocument(world.alice, other.id, foreign.id)).rejects.toMatchObject(notFound);
-    await expect(getDocumentMarkdown(world.alice, other.id, foreign.id)).rejects.toMatchObject(notFound);
-    await expect(getDocumentData(world.alice, other.id, { documentId: foreign.id })).rejects.toMatchObject(notFound);
+    await expect(getDocument(world.alice, { parserId: reviewed.id, documentId: unassigned.id })).resolves.toMatchObject({ id: unassigned.id });
+    await expect(getDocument(world.alice, { parserId: other.id, documentId: foreign.id })).rejects.toMatchObject(notFound);
+    await expect(getDocumentMarkdown(world.alice, { parserId: other.id, documentId: foreign.id })).rejects.toMatchObject(notFound);
+    await expect(getDocumentData(world.alice, { parserId: other.id, ref: { documentId: foreign.id } })).rejects.toMatchObject(notFound);
     // Through a parser they do review: the spec's 403 "Access denied" would confirm that the id exists.
-    await expect(getDocumentData(world.member, reviewed.id, { documentId: foreign.id })).rejects.toMatchObject({ status: 403 });
-    await expect(getDocumentData(world.alice, reviewed.id, { documentId: foreign.id })).rejects.toMatchObject({ ...notFound, message: "Document not found" });
+    await expect(getDocumentData(world.member, { parserId: reviewed.id, ref: { documentId: foreign.id } })).rejects.toMatchObject({ status: 403 });
+    await expect(getDocumentData(world.alice, { parserId: reviewed.id, ref: { documentId: foreign.id } })).rejects.toMatchObject({ ...notFound, message: "Document not found" });
     await expect(locateDocument(world.alice, foreign.id)).rejects.toMatchObject(notFound);
     await expect(approveReview(world.alice, other.id, foreign.id, { reviewerId: world.alice.actor.userId })).rejects.toMatchObject(notFound);
     // Taking a document of a parser they do not review is refused as not found, not as "assigned to someone else".
     await expect(assignReviewer(world.alice, other.id, foreign.id, { reviewerId: world.alice.actor.userId })).rejects.toMatchObject(notFound);
-    await expect(getDocument(world.member, other.id, foreign.id)).resolves.toMatchObject({ id: foreign.id });
+    await expect(getDocument(world.member, { parserId: other.id, documentId: foreign.id })).resolves.toMatchObject({ id: foreign.id });
   });
 
   it("keeps the review queue to their parsers whatever assignee they ask for", async () => {
@@ -136,12 +136,12 @@ describe("a reviewer's documents", () => {
 describe("a document handed to a reviewer", () => {
   it("opens that document and its parser, but no other document of it", async () => {
     await assignReviewer(world.admin, other.id, handed.id, { reviewerId: world.alice.actor.userId });
-    await expect(getDocument(world.alice, other.id, handed.id)).resolves.toMatchObject({ id: handed.id });
+    await expect(getDocument(world.alice, { parserId: other.id, documentId: handed.id })).resolves.toMatchObject({ id: handed.id });
     await expect(getParser(world.alice, { parserId: other.id })).resolves.toMatchObject({ id: other.id, counts: { totalDocuments: 1 } });
     expect((await listParsers(world.alice)).map((parser) => parser.id)).toContain(other.id);
     await expect(listFields(world.alice, other.id)).resolves.toHaveLength(3);
     expect(ids(await list(world.alice, other.id))).toEqual([handed.id]);
-    await expect(getDocument(world.alice, other.id, foreign.id)).rejects.toMatchObject(notFound);
+    await expect(getDocument(world.alice, { parserId: other.id, documentId: foreign.id })).rejects.toMatchObject(notFound);
     const queue = await getReviewQueue(world.alice, ReviewQueueQuerySchema.parse({}));
     expect(queue.data.map((item) => item.documentId)).toEqual(expect.arrayContaining([inReview.id, handed.id]));
     expect(queue.data.map((item) => item.documentId)).not.toContain(foreign.id);

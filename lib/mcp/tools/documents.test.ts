@@ -66,7 +66,7 @@ describe("documents", () => {
     const refused = await call(w.adminClient, "move_documents", { parserId: parser.id, documentIds: [first.id, missing], folderId: folder.id });
     expect(refused.isError).toBe(true);
     expect(text(refused)).toBe("Document not found");
-    expect((await getDocument(w.admin, parser.id, first.id)).folderId).toBeNull();
+    expect((await getDocument(w.admin, { parserId: parser.id, documentId: first.id })).folderId).toBeNull();
 
     const moved = await ok<{ moved: number }>(w.adminClient, "move_documents", { parserId: parser.id, documentIds: [first.id, second.id], folderId: folder.id });
     expect(moved.moved).toBe(2);
@@ -110,7 +110,7 @@ describe("review as the connected user", () => {
     expect(text(stale)).toContain("The review moved on");
     const rejected = await ok<{ status: string }>(w.adminClient, "reject_document", { parserId: parser.id, documentId: document.id, stageId: reset.review.currentStage.id });
     expect(rejected.status).toBe("rejected");
-    expect((await getDocument(w.admin, parser.id, document.id)).status).toBe("rejected");
+    expect((await getDocument(w.admin, { parserId: parser.id, documentId: document.id })).status).toBe("rejected");
   });
 });
 

@@ -60,7 +60,7 @@ async function inlineJson(ctx: ServiceContext, parserId: string, request: Export
   let selected = documentIds?.slice(0, limit);
   let total = documentIds?.length ?? 0;
   if (!documentIds) {
-    const page = await searchDocuments(ctx, parserId, { ...filters, page: 1, limit });
+    const page = await searchDocuments(ctx, { parserId, body: { ...filters, page: 1, limit } });
     selected = page.data.map((document) => document.id);
     total = page.pagination.total;
   }

@@ -13,10 +13,10 @@ import { enqueueClassification } from "./queue";
  * Classification and routing again, with the classifier's current rules, for a `skipped` or `failed` document
  * (a routed one already has its document in a parser: reprocess that one there instead).
  */
-export async function reprocessClassifierDocument(ctx: ServiceContext, queue: ExtractionQueue, classifierId: string, documentId: string): Promise<ClassifierDocument> {
+export async function reprocessClassifierDocument(ctx: ServiceContext, { queue, classifierId, documentId }: { queue: ExtractionQueue; classifierId: string; documentId: string }): Promise<ClassifierDocument> {
   assertPermission(ctx, "documents.write");
   const row = await ctx.db.transaction(async (tx) => {
-    const before = await getClassifierDocumentInTeam(tx, ctx.teamId, classifierId, documentId);
+    const before = await getClassifierDocumentInTeam(tx, { teamId: ctx.teamId, classifierId, documentId });
     const [updated] = await tx
       .update(classifierDocuments)
       .set({ status: "queued", routing: { status: "pending" }, targetParserId: null, routedDocumentId: null })

@@ -18,7 +18,7 @@ import { documentSearchText, type DocumentRecord } from "./to-document";
  * `corrected`, so reviewers and exports can tell people's values from the engine's. Audit-logged with before/after.
  * On a document in review the current stage is then `in_progress`: someone is working on it.
  */
-export async function updateDocumentData(ctx: ServiceContext, parserId: string, ref: DocumentRef, values: Record<string, unknown>) {
+export async function updateDocumentData(ctx: ServiceContext, { parserId, ref, values }: { parserId: string; ref: DocumentRef; values: Record<string, unknown> }) {
   if (!can(ctx, "reviews.write")) assertPermission(ctx, "documents.write");
   await getParserInTeam(ctx.db, { access: ctx, parserId });
   const fields = buildFieldTree(await loadFieldRows(ctx.db, parserId));
@@ -27,7 +27,7 @@ export async function updateDocumentData(ctx: ServiceContext, parserId: string, 
     throw validationError(`Invalid data: ${problems.map((problem) => `${problem.path}: ${problem.message}`).join("; ")}`, problems.map((problem) => ({ path: `data.${problem.path}`, message: problem.message })));
   }
   return ctx.db.transaction(async (tx) => {
-    const document = await findByRef(tx, ctx, parserId, ref);
+    const document = await findByRef(tx, { access: ctx, parserId, ref });
     if (!can(ctx, "documents.write")) assertMayCorrectInReview(ctx, document);
     if (["uploading", "queued", "processing"].includes(document.status)) {
       throw invalidState("The document is still being processed; correct its data once extraction has finished");

@@ -28,7 +28,7 @@ const log = (error: unknown) => console.error("[exports] the export failed part-
 export async function exportDocuments(ctx: ServiceContext, parserId: string, request: ExportRequest): Promise<ExportFile> {
   assertPermission(ctx, "exports.read");
   const parser = await getParserInTeam(ctx.db, { access: ctx, parserId });
-  if (request.folderId) await assertFolderInParser(ctx.db, parser.id, request.folderId);
+  if (request.folderId) await assertFolderInParser(ctx.db, { parserId: parser.id, folderId: request.folderId });
   const documentIds = request.documentIds ? [...new Set(request.documentIds)] : undefined;
   if (documentIds) await assertDocumentsInParser(ctx.db, { access: ctx, parserId: parser.id, ids: documentIds });
 

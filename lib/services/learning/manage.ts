@@ -31,7 +31,7 @@ export async function getParserMemory(ctx: ServiceContext, parserId: string): Pr
 export async function forgetDocument(ctx: ServiceContext, parserId: string, documentId: string): Promise<{ success: true; forgotten: number }> {
   assertPermission(ctx, "documents.write");
   return ctx.db.transaction(async (tx) => {
-    const { parser, document } = await getDocumentInParser(tx, ctx, parserId, documentId);
+    const { parser, document } = await getDocumentInParser(tx, { access: ctx, parserId, documentId });
     const removed = await tx
       .delete(memoryExamples)
       .where(and(eq(memoryExamples.parserId, parser.id), eq(memoryExamples.documentId, document.id)))

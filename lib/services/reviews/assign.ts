@@ -17,7 +17,7 @@ import { canReview, findMember } from "./internal";
 export async function assignReviewer(ctx: ServiceContext, parserId: string, documentId: string, input: { reviewerId: string }): Promise<DocumentFull> {
   assertPermission(ctx, "reviews.write");
   const assigned = await ctx.db.transaction(async (tx) => {
-    const { document } = await getDocumentInParser(tx, ctx, parserId, documentId, { forUpdate: true });
+    const { document } = await getDocumentInParser(tx, { access: ctx, parserId, documentId, forUpdate: true });
     const assignee = await findMember(tx, ctx.teamId, input.reviewerId);
     if (!assignee) throw forbidden(`reviewerId ${input.reviewerId} is not a member of this team`);
     if (!canReview(assignee.role)) throw forbidden(`${assignee.name} is a ${assignee.role} and cannot review documents`);

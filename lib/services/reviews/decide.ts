@@ -89,7 +89,7 @@ async function assertApprovable(tx: DbOrTx, ctx: ServiceContext, parser: ParserR
 async function decide(ctx: ServiceContext, input: DecisionInput): Promise<DocumentFull> {
   assertPermission(ctx, "reviews.write");
   const decided = await ctx.db.transaction(async (tx) => {
-    const { parser, document } = await getDocumentInParser(tx, ctx, input.parserId, input.documentId, { forUpdate: true });
+    const { parser, document } = await getDocumentInParser(tx, { access: ctx, parserId: input.parserId, documentId: input.documentId, forUpdate: true });
     const reviewer = await actingReviewer(tx, ctx, input.reviewerId);
     const rows = await loadReviewRows(tx, document.id);
     const current = currentRow(document, rows);

@@ -80,7 +80,7 @@ export async function extractedDocument(world: ReviewWorld, parserId: string, da
     markdown: null,
     stats: { pageCount: 1, ocrPages: 0, ms: 1 },
   });
-  const outcome = await processDocument(world.handle.db, { extract, store, queue }, row!.id);
+  const outcome = await processDocument(world.handle.db, { deps: { extract, store, queue }, documentId: row!.id });
   const [after] = await world.handle.db.select().from(documents).where(eq(documents.id, row!.id));
   return { outcome, document: after! };
 }

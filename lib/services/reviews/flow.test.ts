@@ -45,7 +45,7 @@ describe("entering review after extraction", () => {
     const { outcome, document } = await extractedDocument(world, parser.id, { total: 50 });
     expect(outcome).toBe("in_review");
     expect(document).toMatchObject({ status: "in_review", reviewStatus: "pending", currentStageId: check.id, assigneeId: world.alice.actor.userId });
-    const full = await getDocument(world.admin, parser.id, document.id);
+    const full = await getDocument(world.admin, { parserId: parser.id, documentId: document.id });
     expect(full.review).toMatchObject({ isRequired: true, status: "pending", assignee: { name: "Alice Reviewer" }, currentStage: { id: check.id, name: "Check", position: 1 } });
     expect(stageSummary(full.review)).toEqual(["Check:pending:Alice Reviewer:entered", "Big totals:skipped:-:-", "Sign-off:pending:-:-"]);
     expect(full.review.stages.map((stage) => stage.position)).toEqual([1, 2, 3]);
@@ -54,7 +54,7 @@ describe("entering review after extraction", () => {
   it("includes a conditional stage whose rules match", async () => {
     const { parser } = await threeStageParser();
     const { document } = await extractedDocument(world, parser.id, { total: 5000 });
-    expect(stageSummary((await getDocument(world.admin, parser.id, document.id)).review)).toEqual([
+    expect(stageSummary((await getDocument(world.admin, { parserId: parser.id, documentId: document.id })).review)).toEqual([
       "Check:pending:Alice Reviewer:entered",
       "Big totals:pending:-:-",
       "Sign-off:pending:-:-",
@@ -78,8 +78,8 @@ describe("approve and reject", () => {
     const { document } = await extractedDocument(world, parser.id, { total: 50 });
 
     // Alice corrects the total: her stage is now in progress, and the conditional stage will apply.
-    await updateDocumentData(world.alice, parser.id, { documentId: document.id }, { total: 2500 });
-    let full = await getDocument(world.admin, parser.id, document.id);
+    await updateDocumentData(world.alice, { parserId: parser.id, ref: { documentId: document.id }, values: { total: 2500 } });
+    let full = await getDocument(world.admin, { parserId: parser.id, documentId: document.id });
     expect(full.review.status).toBe("in_progress");
     expect(stageSummary(full.review)[0]).toBe("Check:in_progress:Alice Reviewer:entered");
 
@@ -103,7 +103,7 @@ describe("approve and reject", () => {
   it("skips a conditional stage that no longer applies after a correction", async () => {
     const { parser, sign } = await threeStageParser();
     const { document } = await extractedDocument(world, parser.id, { total: 5000 });
-    await updateDocumentData(world.admin, parser.id, { documentId: document.id }, { total: 10 });
+    await updateDocumentData(world.admin, { parserId: parser.id, ref: { documentId: document.id }, values: { total: 10 } });
     const full = await approveReview(world.alice, parser.id, document.id, as(world.alice));
     expect(full.review.currentStage!.id).toBe(sign.id);
     expect(full.review.stages.map((stage) => stage.status)).toEqual(["approved", "skipped", "pending"]);
@@ -150,7 +150,7 @@ describe("approve and reject", () => {
     ]);
     expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(results.find((result) => result.status === "rejected")).toMatchObject({ reason: { status: 409 } });
-    const full = await getDocument(world.admin, parser.id, document.id);
+    const full = await getDocument(world.admin, { parserId: parser.id, documentId: document.id });
     expect(full.review.stages.map((stage) => stage.status)).toEqual(["approved", "pending"]);
     // A request naming the stage it saw is refused once that stage is decided, however late it arrives.
     await expect(approveReview(world.alice, parser.id, document.id, as(world.alice), { stageId: full.review.stages[0]!.id })).rejects.toMatchObject({ status: 409 });
@@ -168,7 +168,7 @@ describe("reset", () => {
     await expect(resetReview(world.bob, parser.id, document.id, as(world.bob))).rejects.toMatchObject({ status: 403 });
 
     // Corrected after the rejection: the reset re-evaluates the conditional stage on the current data.
-    await updateDocumentData(world.admin, parser.id, { documentId: document.id }, { total: 9000 });
+    await updateDocumentData(world.admin, { parserId: parser.id, ref: { documentId: document.id }, values: { total: 9000 } });
     const full = await resetReview(world.alice, parser.id, document.id, as(world.alice));
     expect(full).toMatchObject({ status: "in_review", review: { status: "pending", currentStage: { id: check.id }, assignee: { name: "Alice Reviewer" } } });
     expect(stageSummary(full.review)).toEqual(["Check:pending:Alice Reviewer:entered", "Big totals:pending:-:-", "Sign-off:pending:-:-"]);
@@ -205,11 +205,11 @@ describe("corrections during review", () => {
   it("lets the assigned reviewer correct data, and nobody else without documents.write", async () => {
     const { parser } = await threeStageParser();
     const { document } = await extractedDocument(world, parser.id, { total: 5 });
-    await expect(updateDocumentData(world.bob, parser.id, { documentId: document.id }, { total: 6 })).rejects.toMatchObject({ status: 403 });
-    await updateDocumentData(world.alice, parser.id, { documentId: document.id }, { total: 6 });
+    await expect(updateDocumentData(world.bob, { parserId: parser.id, ref: { documentId: document.id }, values: { total: 6 } })).rejects.toMatchObject({ status: 403 });
+    await updateDocumentData(world.alice, { parserId: parser.id, ref: { documentId: document.id }, values: { total: 6 } });
     await rejectReview(world.alice, parser.id, document.id, as(world.alice));
-    await expect(updateDocumentData(world.alice, parser.id, { documentId: document.id }, { total: 7 })).rejects.toMatchObject({ status: 403 });
-    await expect(updateDocumentData(world.admin, parser.id, { documentId: document.id }, { total: 7 })).resolves.toBeTruthy();
+    await expect(updateDocumentData(world.alice, { parserId: parser.id, ref: { documentId: document.id }, values: { total: 7 } })).rejects.toMatchObject({ status: 403 });
+    await expect(updateDocumentData(world.admin, { parserId: parser.id, ref: { documentId: document.id }, values: { total: 7 } })).resolves.toBeTruthy();
   });
 });
 
@@ -219,7 +219,7 @@ describe("list filters", () => {
     const { document: first } = await extractedDocument(world, parser.id, { total: 1 });
     const { document: second } = await extractedDocument(world, parser.id, { total: 2 });
     await approveReview(world.alice, parser.id, second.id, as(world.alice));
-    const ids = async (query: Record<string, string>) => (await listDocuments(world.admin, parser.id, ListDocumentsQuerySchema.parse(query))).data.map((row) => row.id);
+    const ids = async (query: Record<string, string>) => (await listDocuments(world.admin, { parserId: parser.id, query: ListDocumentsQuerySchema.parse(query) })).data.map((row) => row.id);
     expect(await ids({ reviewStageId: check.id })).toEqual([first.id]);
     expect(await ids({ reviewStageId: sign.id })).toEqual([second.id]);
     expect(await ids({ assigneeId: world.alice.actor.userId })).toEqual([first.id]);

@@ -19,7 +19,7 @@ import { actingReviewer } from "./guard";
 export async function resetReview(ctx: ServiceContext, parserId: string, documentId: string, input: ReviewDecision): Promise<DocumentFull> {
   assertPermission(ctx, "reviews.write");
   const reset = await ctx.db.transaction(async (tx) => {
-    const { document } = await getDocumentInParser(tx, ctx, parserId, documentId, { forUpdate: true });
+    const { document } = await getDocumentInParser(tx, { access: ctx, parserId, documentId, forUpdate: true });
     const reviewer = await actingReviewer(tx, ctx, input.reviewerId);
     if (document.status !== "approved" && document.status !== "rejected") {
       throw invalidState(`Only an approved or rejected document can be reset to review; this one is ${document.status}`);

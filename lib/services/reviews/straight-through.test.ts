@@ -34,7 +34,7 @@ describe("straight-through processing of a review stage", () => {
     const { outcome, document } = await extractedDocument(world, parser.id, { vendor: "ACME", total: 50 }, sure);
     expect(outcome).toBe("approved");
     expect(document).toMatchObject({ status: "approved", reviewStatus: "approved", currentStageId: null, assigneeId: null });
-    const full = await getDocument(world.admin, parser.id, document.id);
+    const full = await getDocument(world.admin, { parserId: parser.id, documentId: document.id });
     expect(full.review.stages).toHaveLength(1);
     expect(full.review.stages[0]).toMatchObject({ id: stage.id, status: "skipped" });
     expect(full.review.stages[0]!.note).toBe("Skipped straight through: every value was read with confidence ≥ 0.90 (lowest 0.96, total) and every check passed.");

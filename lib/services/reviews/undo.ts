@@ -18,7 +18,7 @@ import { actingReviewer } from "./guard";
 export async function undoDecision(ctx: ServiceContext, parserId: string, documentId: string, input: ReviewDecision, now = new Date()): Promise<DocumentFull> {
   assertPermission(ctx, "reviews.write");
   const undone = await ctx.db.transaction(async (tx) => {
-    const { document } = await getDocumentInParser(tx, ctx, parserId, documentId, { forUpdate: true });
+    const { document } = await getDocumentInParser(tx, { access: ctx, parserId, documentId, forUpdate: true });
     const reviewer = await actingReviewer(tx, ctx, input.reviewerId);
     const rows = await tx.select().from(documentReviewStages).where(eq(documentReviewStages.documentId, document.id)).orderBy(asc(documentReviewStages.position));
     const decidedAt = (row: (typeof rows)[number]) => row.approvedAt ?? row.rejectedAt;
