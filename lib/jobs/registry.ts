@@ -82,7 +82,7 @@ export async function startWorkers(queue: Queue, db: Db): Promise<void> {
 const DISPATCH_INTERVAL_MS = 1000;
 
 async function startWebhookWorker(queue: Queue, db: Db): Promise<void> {
-  await work<{ deliveryId: string }>(queue, QUEUES.deliverWebhook.name, (job) => attemptDelivery(db, job.data.deliveryId), { localConcurrency: 4 });
+  await work<{ deliveryId: string }>(queue, QUEUES.deliverWebhook.name, (job) => attemptDelivery(db, { deliveryId: job.data.deliveryId }), { localConcurrency: 4 });
   let running = false;
   clearInterval(pools.__quarryWebhookDispatcher);
   pools.__quarryWebhookDispatcher = setInterval(() => {

@@ -42,12 +42,12 @@ beforeAll(async () => {
   world = await reviewWorld();
   reviewed = await invoiceParser(world);
   other = await invoiceParser(world);
-  await createReviewStage(world.admin, reviewed.id, { name: "Alice checks", reviewerId: world.alice.actor.userId });
-  await createReviewStage(world.admin, other.id, { name: "Bob checks", reviewerId: world.bob.actor.userId });
-  inReview = (await extractedDocument(world, reviewed.id, { total: 1 })).document;
+  await createReviewStage(world.admin, { parserId: reviewed.id, input: { name: "Alice checks", reviewerId: world.alice.actor.userId } });
+  await createReviewStage(world.admin, { parserId: other.id, input: { name: "Bob checks", reviewerId: world.bob.actor.userId } });
+  inReview = (await extractedDocument({ world, parserId: reviewed.id, data: { total: 1 } })).document;
   unassigned = await plainDocument(reviewed.id);
-  foreign = (await extractedDocument(world, other.id, { total: 2 })).document;
-  handed = (await extractedDocument(world, other.id, { total: 3 })).document;
+  foreign = (await extractedDocument({ world, parserId: other.id, data: { total: 2 } })).document;
+  handed = (await extractedDocument({ world, parserId: other.id, data: { total: 3 } })).document;
 }, 60_000);
 afterAll(() => world.close());
 
@@ -73,9 +73,9 @@ describe("a reviewer's parsers", () => {
 
   it("loses sight of a parser when their stage goes to someone else", async () => {
     const parser = await invoiceParser(world);
-    const stage = await createReviewStage(world.admin, parser.id, { reviewerId: world.alice.actor.userId });
+    const stage = await createReviewStage(world.admin, { parserId: parser.id, input: { reviewerId: world.alice.actor.userId } });
     await expect(getParser(world.alice, { parserId: parser.id })).resolves.toMatchObject({ id: parser.id });
-    await updateReviewStage(world.admin, parser.id, stage.id, { reviewerId: world.bob.actor.userId });
+    await updateReviewStage(world.admin, { parserId: parser.id, stageId: stage.id, input: { reviewerId: world.bob.actor.userId } });
     await expect(getParser(world.alice, { parserId: parser.id })).rejects.toMatchObject(notFound);
     await expect(getParser(world.bob, { parserId: parser.id })).resolves.toMatchObject({ id: parser.id });
   });
@@ -106,7 +106,7 @@ describe("a reviewer's documents", () => {
     await expect(locateDocument(world.alice, foreign.id)).rejects.toMatchObject(notFound);
     await expect(approveReview(world.alice, other.id, foreign.id, { reviewerId: world.alice.actor.userId })).rejects.toMatchObject(notFound);
     // Taking a document of a parser they do not review is refused as not found, not as "assigned to someone else".
-    await expect(assignReviewer(world.alice, other.id, foreign.id, { reviewerId: world.alice.actor.userId })).rejects.toMatchObject(notFound);
+    await expect(assignReviewer(world.alice, { parserId: other.id, documentId: foreign.id, input: { reviewerId: world.alice.actor.userId } })).rejects.toMatchObject(notFound);
     await expect(getDocument(world.member, { parserId: other.id, documentId: foreign.id })).resolves.toMatchObject({ id: foreign.id });
   });
 
@@ -122,12 +122,12 @@ describe("a reviewer's documents", () => {
 
   it("exports nothing: no exports.read, and even with it only what their access reaches", async () => {
     const request = (input: Record<string, unknown>) => ExportRequestSchema.parse({ format: "json", ...input });
-    await expect(exportDocuments(world.alice, reviewed.id, request({}))).rejects.toMatchObject({ status: 403 });
+    await expect(exportDocuments(world.alice, { parserId: reviewed.id, request: request({}) })).rejects.toMatchObject({ status: 403 });
     // Defence in depth: the scoping does not rest on the permission table alone.
     const widened: ServiceContext = { ...world.alice, permissions: [...world.alice.permissions, "exports.read"] };
-    await expect(exportDocuments(widened, other.id, request({}))).rejects.toMatchObject(notFound);
-    await expect(exportDocuments(widened, reviewed.id, request({ documentIds: [foreign.id] }))).rejects.toMatchObject(notFound);
-    const file = await new Response((await exportDocuments(widened, reviewed.id, request({}))).body).text();
+    await expect(exportDocuments(widened, { parserId: other.id, request: request({}) })).rejects.toMatchObject(notFound);
+    await expect(exportDocuments(widened, { parserId: reviewed.id, request: request({ documentIds: [foreign.id] }) })).rejects.toMatchObject(notFound);
+    const file = await new Response((await exportDocuments(widened, { parserId: reviewed.id, request: request({}) })).body).text();
     expect(file).toContain(inReview.id);
     expect(file).not.toContain(foreign.id);
   });
@@ -135,7 +135,7 @@ describe("a reviewer's documents", () => {
 
 describe("a document handed to a reviewer", () => {
   it("opens that document and its parser, but no other document of it", async () => {
-    await assignReviewer(world.admin, other.id, handed.id, { reviewerId: world.alice.actor.userId });
+    await assignReviewer(world.admin, { parserId: other.id, documentId: handed.id, input: { reviewerId: world.alice.actor.userId } });
     await expect(getDocument(world.alice, { parserId: other.id, documentId: handed.id })).resolves.toMatchObject({ id: handed.id });
     await expect(getParser(world.alice, { parserId: other.id })).resolves.toMatchObject({ id: other.id, counts: { totalDocuments: 1 } });
     expect((await listParsers(world.alice)).map((parser) => parser.id)).toContain(other.id);

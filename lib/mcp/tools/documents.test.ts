@@ -88,8 +88,8 @@ describe("review as the connected user", () => {
   it("only the assignee approves; reset and assign_reviewer (to yourself) follow the REST rules", async () => {
     const world = { handle: w.handle, admin: w.admin, alice: w.reviewer, bob: w.reviewer, member: w.admin, globex: w.globex, close: async () => undefined } satisfies ReviewWorld;
     const parser = await makeParser(w.handle.db, w.admin.teamId, `Reviewed ${randomUUID().slice(0, 6)}`);
-    await createReviewStage(w.admin, parser.id, { name: "Check", reviewType: "mandatory", reviewerId: w.reviewer.actor.userId });
-    const { document } = await extractedDocument(world, parser.id, { total: 10 });
+    await createReviewStage(w.admin, { parserId: parser.id, input: { name: "Check", reviewType: "mandatory", reviewerId: w.reviewer.actor.userId } });
+    const { document } = await extractedDocument({ world, parserId: parser.id, data: { total: 10 } });
     expect(document.status).toBe("in_review");
 
     const notMine = await call(w.adminClient, "approve_document", { parserId: parser.id, documentId: document.id });

@@ -83,7 +83,7 @@ export async function processDocument(db: Db, { deps, documentId, finalAttempt =
             .where(eq(documents.id, documentId))
             .returning();
           await recordUsage(tx, { document, pages: pageCount, credits: gate.costPerDocument ?? 0 });
-          await emitDocumentEvent(tx, skipped!, "document.skipped");
+          await emitDocumentEvent(tx, { document: skipped!, type: "document.skipped" });
           return "skipped";
         });
       }
@@ -97,7 +97,7 @@ export async function processDocument(db: Db, { deps, documentId, finalAttempt =
       // What reviewers taught this parser about documents of the same sender or layout (lib/services/learning).
       const { data, fieldMetadata } = await applyParserMemory(tx, document, fields, result);
       // With the field metadata, a stage set to straight-through processing is skipped when the values are sure.
-      const review = await enterReview(tx, { id: documentId, teamId: document.teamId, parserId: document.parserId, data, fieldMetadata }, now);
+      const review = await enterReview(tx, { document: { id: documentId, teamId: document.teamId, parserId: document.parserId, data, fieldMetadata }, now });
       const [updated] = await tx
         .update(documents)
         .set({
@@ -115,7 +115,7 @@ export async function processDocument(db: Db, { deps, documentId, finalAttempt =
       await recordUsage(tx, { document, pages: pageCount, credits });
       const outcome = review.status === "in_review" ? "in_review" : review.status === "approved" ? "approved" : "processed";
       // In the same transaction as the change: the event exists exactly when the new state does (an outbox row).
-      await emitDocumentEvent(tx, updated!, `document.${outcome}`);
+      await emitDocumentEvent(tx, { document: updated!, type: `document.${outcome}` });
       return outcome;
     });
     return outcome;
@@ -163,7 +163,7 @@ async function fail(db: Db, { documentId, message }: { documentId: string; messa
       .set({ status: "failed", error: message, data: {}, fieldMetadata: {}, processedAt: new Date() })
       .where(and(eq(documents.id, documentId), inArray(documents.status, [...UNFINISHED])))
       .returning();
-    if (failed) await emitDocumentEvent(tx, failed, "document.failed");
+    if (failed) await emitDocumentEvent(tx, { document: failed, type: "document.failed" });
   });
   return "failed";
 }

@@ -55,7 +55,7 @@ async function addDocument(actor: TestActor, parserId: string, extra: Extra = {}
 }
 
 async function exportText(actor: TestActor, parserId: string, body: ExportRequestInput) {
-  const file = await exportDocuments(actor, parserId, ExportRequestSchema.parse(body));
+  const file = await exportDocuments(actor, { parserId, request: ExportRequestSchema.parse(body) });
   return { ...file, text: await new Response(file.body).text() };
 }
 
@@ -88,10 +88,10 @@ describe("keyset pages", () => {
       const expected = await handle.db
         .select({ id: documents.id })
         .from(documents)
-        .where(selectionOf(parser.id, { sort }).where)
+        .where(selectionOf({ parserId: parser.id, filters: { sort } }).where)
         .orderBy(...orderBy(sort));
       const seen: string[] = [];
-      for await (const page of readDocumentPages(handle.db, { selection: selectionOf(parser.id, { sort }), folderPaths: new Map(), pageSize: 5 })) {
+      for await (const page of readDocumentPages(handle.db, { selection: selectionOf({ parserId: parser.id, filters: { sort } }), folderPaths: new Map(), pageSize: 5 })) {
         expect(page.length).toBeLessThanOrEqual(5);
         seen.push(...page.map((document) => document.row.id));
       }
@@ -162,7 +162,7 @@ describe("exportDocuments", () => {
     expect(csv.text).toContain(`${document.id},one.pdf`);
     expect(csv.text).toContain("'=1+1");
     expect((await exportText(admin, parser.id, { format: "xml" })).text).toContain('<field name="Total" type="currency">12.5</field>');
-    const xlsx = await exportDocuments(admin, parser.id, ExportRequestSchema.parse({ format: "xlsx" }));
+    const xlsx = await exportDocuments(admin, { parserId: parser.id, request: ExportRequestSchema.parse({ format: "xlsx" }) });
     const bytes = new Uint8Array(await new Response(xlsx.body).arrayBuffer());
     expect([...bytes.slice(0, 2)]).toEqual([0x50, 0x4b]); // a zip
     await handle.db.update(documents).set({ deletedAt: new Date() }).where(eq(documents.id, document.id));

@@ -37,7 +37,7 @@ export async function deleteField(ctx: ServiceContext, { parserId, fieldId }: { 
         await tx.update(fields).set({ position: row.position }).where(eq(fields.id, row.id));
       }
     }
-    const checksDropped = await dropChecksOfField(tx, parser.id, target.name);
+    const checksDropped = await dropChecksOfField(tx, { parserId: parser.id, name: target.name });
     await recordAudit(tx, {
       ctx,
       action: "field.delete",

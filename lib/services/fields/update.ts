@@ -134,7 +134,7 @@ export async function updateField(ctx: ServiceContext, { parserId, fieldId, inpu
       }
       const after = await loadFieldRows(tx, parser.id);
       assertPartitionKeyResolves(parser.settings, after);
-      const rulesRenamed = await followFieldRename(tx, parser.id, target.name, next.name);
+      const rulesRenamed = await followFieldRename(tx, { parserId: parser.id, from: target.name, to: next.name });
       await recordAudit(tx, {
         ctx,
         action: "field.update",

@@ -20,7 +20,7 @@ export async function getReviewChecks(ctx: ServiceContext, parserId: string): Pr
  * Replaces the lists given. Every path a rule names must be a field of the parser (a column path: a column of a
  * table field), else 400 with the rule's position; ids are kept or generated, so the console can edit in place.
  */
-export async function updateReviewChecks(ctx: ServiceContext, parserId: string, input: UpdateReviewChecks): Promise<ReviewChecks> {
+export async function updateReviewChecks(ctx: ServiceContext, { parserId, input }: { parserId: string; input: UpdateReviewChecks }): Promise<ReviewChecks> {
   assertPermission(ctx, "parsers.write");
   const updated = await ctx.db.transaction(async (tx) => {
     const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });

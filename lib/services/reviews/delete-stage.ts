@@ -11,7 +11,7 @@ import { positionChanges } from "./positions";
  * Deletes a stage (soft: past reviews keep showing it) and closes the gap in positions. A stage that documents
  * in review are pending or in progress at, or still have ahead of them, is a 409 naming how many.
  */
-export async function deleteReviewStage(ctx: ServiceContext, parserId: string, stageId: string): Promise<{ success: true; id: string }> {
+export async function deleteReviewStage(ctx: ServiceContext, { parserId, stageId }: { parserId: string; stageId: string }): Promise<{ success: true; id: string }> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
     const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });

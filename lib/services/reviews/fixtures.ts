@@ -66,7 +66,7 @@ const store = localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "quarry-revie
 const queue = { send: async () => "job" };
 
 /** A document through processDocument, the extractor standing in with `data`. */
-export async function extractedDocument(world: ReviewWorld, parserId: string, data: Record<string, unknown>, fieldMetadata: ExtractionResult["fieldMetadata"] = {}) {
+export async function extractedDocument({ world, parserId, data, fieldMetadata = {} }: { world: ReviewWorld; parserId: string; data: Record<string, unknown>; fieldMetadata?: ExtractionResult["fieldMetadata"] }) {
   const fileKey = `${world.admin.teamId}/${randomUUID()}/doc.pdf`;
   await store.put(fileKey, new TextEncoder().encode("%PDF-1.4 stand-in"), "application/pdf");
   const [row] = await world.handle.db

@@ -28,7 +28,7 @@ export function findStage(rows: readonly StageRow[], stageId: string): StageRow 
 }
 
 /** The team member with this user id and their role, or null when they are not in the team. */
-export async function findMember(tx: DbOrTx, teamId: string, userId: string): Promise<Member | null> {
+export async function findMember(tx: DbOrTx, { teamId, userId }: { teamId: string; userId: string }): Promise<Member | null> {
   const [row] = await tx
     .select({ id: users.id, name: users.name, email: users.email, role: memberships.role })
     .from(memberships)

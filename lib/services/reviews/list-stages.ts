@@ -11,7 +11,7 @@ export async function listReviewStages(ctx: ServiceContext, parserId: string): P
   return stageViews(ctx.db, await loadStages(ctx.db, parser.id));
 }
 
-export async function getReviewStage(ctx: ServiceContext, parserId: string, stageId: string): Promise<ReviewStage> {
+export async function getReviewStage(ctx: ServiceContext, { parserId, stageId }: { parserId: string; stageId: string }): Promise<ReviewStage> {
   assertPermission(ctx, "reviews.read");
   const parser = await getParserInTeam(ctx.db, { access: ctx, parserId });
   return stageView(ctx.db, findStage(await loadStages(ctx.db, parser.id), stageId));

@@ -19,7 +19,7 @@ export async function undoDecision(ctx: ServiceContext, parserId: string, docume
   assertPermission(ctx, "reviews.write");
   const undone = await ctx.db.transaction(async (tx) => {
     const { document } = await getDocumentInParser(tx, { access: ctx, parserId, documentId, forUpdate: true });
-    const reviewer = await actingReviewer(tx, ctx, input.reviewerId);
+    const reviewer = await actingReviewer(tx, { ctx, reviewerId: input.reviewerId });
     const rows = await tx.select().from(documentReviewStages).where(eq(documentReviewStages.documentId, document.id)).orderBy(asc(documentReviewStages.position));
     const decidedAt = (row: (typeof rows)[number]) => row.approvedAt ?? row.rejectedAt;
     const decided = rows.filter((row) => (row.status === "approved" || row.status === "rejected") && decidedAt(row));
@@ -50,7 +50,7 @@ export async function undoDecision(ctx: ServiceContext, parserId: string, docume
       before: { status: document.status, stageId: document.currentStageId, undoneStageId: last.stageId, undoneDecision: last.status },
       after: { status: columns.status, stageId: last.stageId, assigneeId: last.assigneeId, reviewerId: reviewer.id },
     });
-    if (document.status !== "in_review") await emitDocumentEvent(tx, updated!, "document.in_review");
+    if (document.status !== "in_review") await emitDocumentEvent(tx, { document: updated!, type: "document.in_review" });
     return updated!;
   });
   return fullView(ctx.db, undone);

@@ -22,12 +22,12 @@ export async function listWebhooks(ctx: ServiceContext, parserId: string): Promi
   return rows.map(toWebhook);
 }
 
-export async function getWebhook(ctx: ServiceContext, parserId: string, webhookId: string): Promise<Webhook> {
+export async function getWebhook(ctx: ServiceContext, { parserId, webhookId }: { parserId: string; webhookId: string }): Promise<Webhook> {
   assertPermission(ctx, "webhooks.read");
-  return toWebhook(await getEndpointInParser(ctx.db, ctx, parserId, webhookId));
+  return toWebhook(await getEndpointInParser(ctx.db, { access: ctx, parserId, webhookId }));
 }
 
-export async function createWebhook(ctx: ServiceContext, parserId: string, raw: CreateWebhook): Promise<CreatedWebhook> {
+export async function createWebhook(ctx: ServiceContext, { parserId, raw }: { parserId: string; raw: CreateWebhook }): Promise<CreatedWebhook> {
   assertPermission(ctx, "webhooks.write");
   const input = CreateWebhookSchema.parse(raw);
   assertWebhookTarget(input.url);
@@ -53,12 +53,12 @@ export async function createWebhook(ctx: ServiceContext, parserId: string, raw: 
   return { ...created, secret };
 }
 
-export async function updateWebhook(ctx: ServiceContext, parserId: string, webhookId: string, raw: UpdateWebhook): Promise<Webhook> {
+export async function updateWebhook(ctx: ServiceContext, { parserId, webhookId, raw }: { parserId: string; webhookId: string; raw: UpdateWebhook }): Promise<Webhook> {
   assertPermission(ctx, "webhooks.write");
   const input = UpdateWebhookSchema.parse(raw);
   if (input.url !== undefined) assertWebhookTarget(input.url);
   return ctx.db.transaction(async (tx) => {
-    const before = toWebhook(await getEndpointInParser(tx, ctx, parserId, webhookId));
+    const before = toWebhook(await getEndpointInParser(tx, { access: ctx, parserId, webhookId }));
     // Resuming clears what disabled it; the failure clock restarts with the next failure.
     const resume = input.isActive === true ? { disabledReason: null, failingSince: null } : {};
     const [row] = await tx
@@ -72,10 +72,10 @@ export async function updateWebhook(ctx: ServiceContext, parserId: string, webho
   });
 }
 
-export async function deleteWebhook(ctx: ServiceContext, parserId: string, webhookId: string): Promise<{ success: true }> {
+export async function deleteWebhook(ctx: ServiceContext, { parserId, webhookId }: { parserId: string; webhookId: string }): Promise<{ success: true }> {
   assertPermission(ctx, "webhooks.write");
   return ctx.db.transaction(async (tx) => {
-    const before = toWebhook(await getEndpointInParser(tx, ctx, parserId, webhookId));
+    const before = toWebhook(await getEndpointInParser(tx, { access: ctx, parserId, webhookId }));
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, before.id));
     await recordAudit(tx, { ctx, action: "webhook.delete", resourceType: "webhook", resourceId: before.id, before: auditShape(before) });
     return { success: true as const };

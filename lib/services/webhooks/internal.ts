@@ -12,7 +12,7 @@ export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 type AttemptRow = typeof webhookAttempts.$inferSelect;
 
 /** The endpoint, scoped to the team and the parser: another team's endpoint is not found, never forbidden. */
-export async function getEndpointInParser(tx: DbOrTx, access: Access, parserId: string, webhookId: string): Promise<EndpointRow> {
+export async function getEndpointInParser(tx: DbOrTx, { access, parserId, webhookId }: { access: Access; parserId: string; webhookId: string }): Promise<EndpointRow> {
   const parser = await getParserInTeam(tx, { access, parserId });
   const [row] = await tx
     .select()
