@@ -42,6 +42,7 @@ export type ErrorBody = {
 };
 
 export class AppError extends Error {
+  // eslint-disable-next-line @typescript-eslint/max-params -- Error's (message) shape with a code before and details after.
   constructor(
     readonly code: ErrorCode,
     message: string,
