@@ -49,13 +49,13 @@ export function signInAddress(request: Request): string | null {
  */
 export async function authorizeThrottled(credentials: SignIn, request: Request) {
   const { db } = await getRuntime();
-  const attempt = await beginSignInAttempt(db, signInSubjects(credentials.email, signInAddress(request)));
+  const attempt = await beginSignInAttempt(db, { subjects: signInSubjects(credentials.email, signInAddress(request)) });
   if (attempt.retryAfterSeconds > 0) {
     const report = throttleReports.getStore();
     if (report) report.retryAfterSeconds = attempt.retryAfterSeconds;
     throw new SignInThrottled(attempt.retryAfterSeconds);
   }
-  const user = await verifyCredentials(db, credentials.email, credentials.password);
+  const user = await verifyCredentials(db, { email: credentials.email, password: credentials.password });
   if (user) await attempt.succeeded();
   return user;
 }

@@ -18,7 +18,7 @@ export function startInboundEmail(options: { db: Db; queue: ExtractionQueue; por
     domain: options.domain,
     mailboxes: {
       find: async (slug) => (await findInboundMailbox(db, slug)) ?? (await findClassifierMailbox(db, slug)),
-      receive: (mailbox, files) => ("classifierId" in mailbox ? receiveClassifierEmail(db, queue, mailbox, files) : receiveEmailDocuments(db, queue, mailbox, files)),
+      receive: (mailbox, files) => ("classifierId" in mailbox ? receiveClassifierEmail(db, { queue, mailbox, files }) : receiveEmailDocuments(db, { queue, mailbox, files })),
     },
   });
 }

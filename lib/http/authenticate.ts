@@ -34,7 +34,7 @@ export async function authenticate(request: Request, runtime: Pick<Runtime, "db"
 
   const consoleSession = await verifyConsoleToken(credential);
   if (consoleSession) {
-    const ctx = await memberContext(db, consoleSession.userId, consoleSession.teamId, "console");
+    const ctx = await memberContext(db, { userId: consoleSession.userId, teamId: consoleSession.teamId, via: "console" });
     if (!ctx) throw unauthorized("This session no longer has access to the team. Sign in again.");
     if (!BEFORE_NEW_PASSWORD.has(operationId ?? "") && (await mustChangePassword(db, consoleSession.userId))) {
       throw forbidden("Choose a new password first: an admin set your password, and the console asks you for your own.");

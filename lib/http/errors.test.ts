@@ -5,7 +5,7 @@ import { errorResponse, loggableError, toAppError } from "./errors";
 
 describe("error mapping", () => {
   it("gives a not-found body with the spec's notFound list", async () => {
-    const response = errorResponse(notFound("documentId", "abc"));
+    const response = errorResponse(notFound({ type: "documentId", value: "abc" }));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
       error: true,

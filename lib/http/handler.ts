@@ -80,7 +80,7 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
     try {
       const runtime = await getRuntime();
       const caller = await authenticate(request, runtime, operation.operationId);
-      const rate = await consumeRateLimit(runtime.db, caller.rateSubject, caller.limits);
+      const rate = await consumeRateLimit(runtime.db, { subject: caller.rateSubject, limits: caller.limits });
       headers = { ...cors, ...rateLimitHeaders(rate) };
       if (rate.exceeded) {
         throw new AppError("RATE_LIMITED", `Rate limit exceeded. Retry in ${rate.retryAfterSeconds} seconds.`, {
@@ -99,7 +99,7 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
         // A path id that cannot exist is a resource that does not exist.
         if (!parsed.success) {
           const key = String(parsed.error.issues[0]?.path[0] ?? "id");
-          throw notFound(key, String(rawParams[key] ?? ""));
+          throw notFound({ type: key, value: String(rawParams[key] ?? "") });
         }
         params = parsed.data;
       }

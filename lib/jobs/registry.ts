@@ -62,11 +62,11 @@ export async function startWorkers(queue: Queue, db: Db): Promise<void> {
     QUEUES.extract.name,
     async (job) => {
       try {
-        await processDocument(db, deps, job.data.documentId);
+        await processDocument(db, { deps, documentId: job.data.documentId });
       } catch (error) {
         // Out of retries: end the document as failed rather than leave it processing forever.
         const state = await queue.boss.getJobById(QUEUES.extract.name, job.id);
-        if (state && state.retryCount >= state.retryLimit) await processDocument(db, deps, job.data.documentId, true);
+        if (state && state.retryCount >= state.retryLimit) await processDocument(db, { deps, documentId: job.data.documentId, finalAttempt: true });
         else throw error;
       }
     },
@@ -82,7 +82,7 @@ export async function startWorkers(queue: Queue, db: Db): Promise<void> {
 const DISPATCH_INTERVAL_MS = 1000;
 
 async function startWebhookWorker(queue: Queue, db: Db): Promise<void> {
-  await work<{ deliveryId: string }>(queue, QUEUES.deliverWebhook.name, (job) => attemptDelivery(db, job.data.deliveryId), { localConcurrency: 4 });
+  await work<{ deliveryId: string }>(queue, QUEUES.deliverWebhook.name, (job) => attemptDelivery(db, { deliveryId: job.data.deliveryId }), { localConcurrency: 4 });
   let running = false;
   clearInterval(pools.__quarryWebhookDispatcher);
   pools.__quarryWebhookDispatcher = setInterval(() => {
@@ -111,10 +111,10 @@ async function startClassifyWorker(queue: Queue, db: Db): Promise<void> {
     QUEUES.classify.name,
     async (job) => {
       try {
-        await processClassifierDocument(db, deps, job.data.documentId);
+        await processClassifierDocument(db, { deps, documentId: job.data.documentId });
       } catch (error) {
         const state = await queue.boss.getJobById(QUEUES.classify.name, job.id);
-        if (state && state.retryCount >= state.retryLimit) await processClassifierDocument(db, deps, job.data.documentId, true);
+        if (state && state.retryCount >= state.retryLimit) await processClassifierDocument(db, { deps, documentId: job.data.documentId, finalAttempt: true });
         else throw error;
       }
     },

@@ -23,11 +23,11 @@ export async function exportDownloadResponse(db: Db, token: string): Promise<Res
     if (grant.connectionId && !(await connectionIsLive(db, { connectionId: grant.connectionId, userId: grant.userId, teamId: grant.teamId }))) {
       throw new AppError("NOT_FOUND", INVALID_LINK);
     }
-    const ctx = await memberContext(db, grant.userId, grant.teamId, "oauth");
+    const ctx = await memberContext(db, { userId: grant.userId, teamId: grant.teamId, via: "oauth" });
     // A member who left the team: the same answer as a bad link, so the link tells nothing about the team.
     if (!ctx) throw new AppError("NOT_FOUND", INVALID_LINK);
     if (!ctx.permissions.includes("exports.read")) throw missingPermission("exports.read");
-    return attachmentResponse(await exportDocuments(ctx, grant.parserId, grant.request));
+    return attachmentResponse(await exportDocuments(ctx, { parserId: grant.parserId, request: grant.request }));
   } catch (error) {
     return errorResponse(toAppError(error, (message, detail) => console.error(`[mcp] export download: ${message}`, detail)));
   }

@@ -20,7 +20,7 @@ export function withUserRateLimit(handler: McpHandler): McpHandler {
     if (typeof userId !== "string") return handler(request);
     const { db } = await getRuntime();
     const budget = userRateBudget(userId);
-    const state = await consumeRateLimit(db, budget.rateSubject, budget.limits);
+    const state = await consumeRateLimit(db, { subject: budget.rateSubject, limits: budget.limits });
     const headers = rateLimitHeaders(state);
     if (state.exceeded) {
       const error = new AppError("RATE_LIMITED", `Rate limit exceeded. Retry in ${state.retryAfterSeconds} seconds.`, { headers: { "Retry-After": String(state.retryAfterSeconds) } });

@@ -9,8 +9,8 @@ const w = mcpWorld();
 describe("resources", () => {
   it("a parser's schema and a document as markdown (its data rendered when it has no markdown)", async () => {
     const parser = await makeParser(w.handle.db, w.admin.teamId);
-    await createField(w.admin, parser.id, { name: "Vendor", type: "text" });
-    await createField(w.admin, parser.id, { name: "Items", type: "table", columns: [{ name: "SKU", type: "text" }] });
+    await createField(w.admin, { parserId: parser.id, input: { name: "Vendor", type: "text" } });
+    await createField(w.admin, { parserId: parser.id, input: { name: "Items", type: "table", columns: [{ name: "SKU", type: "text" }] } });
     const schema = await w.adminClient.readResource({ uri: `quarry://parsers/${parser.id}/schema` });
     const content = schema.contents[0] as { text: string };
     expect((JSON.parse(content.text) as { fields: { name: string }[] }).fields.map((field) => field.name)).toEqual(["Vendor", "Items"]);

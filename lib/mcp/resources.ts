@@ -31,7 +31,7 @@ export function registerQuarryResources(server: McpServer, deps: McpDeps): void 
     (uri, variables, request) =>
       withContext(deps, request, "parsers.read", async (ctx) => {
         const parserId = idFrom(variables.parserId, "parserId");
-        const parser = await getParser(ctx, parserId);
+        const parser = await getParser(ctx, { parserId });
         const fields = await listFields(ctx, parser.id);
         const schema = { parser: { id: parser.id, name: parser.name, description: parser.description }, fields };
         return { contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(schema, null, 2) }] };
@@ -57,12 +57,12 @@ export function registerQuarryResources(server: McpServer, deps: McpDeps): void 
 
 async function documentMarkdown(ctx: ServiceContext, parserId: string, documentId: string): Promise<string> {
   try {
-    return await getDocumentMarkdown(ctx, parserId, documentId);
+    return await getDocumentMarkdown(ctx, { parserId, documentId });
   } catch (error) {
     const noMarkdown = error instanceof AppError && error.extra.notFound?.some((ref) => ref.type === "markdown");
     if (!noMarkdown) throw error;
   }
-  const [document, fields] = await Promise.all([getDocument(ctx, parserId, documentId), listFields(ctx, parserId)]);
+  const [document, fields] = await Promise.all([getDocument(ctx, { parserId, documentId }), listFields(ctx, parserId)]);
   return dataAsMarkdown({ name: document.name, status: document.status, fields, data: document.data });
 }
 
@@ -73,7 +73,7 @@ function schemaUri(parserId: string): string {
 /** A URI's id, checked like a REST path id: one that cannot exist is a resource that does not exist. */
 function idFrom(value: string | string[] | undefined, type: "parserId" | "documentId"): string {
   const raw = (Array.isArray(value) ? value[0] : value) ?? "";
-  if (!UuidSchema.safeParse(raw).success) throw notFound(type, raw);
+  if (!UuidSchema.safeParse(raw).success) throw notFound({ type, value: raw });
   return raw;
 }
 

@@ -70,7 +70,7 @@ describe("parsers and fields", () => {
     expect(result.isError).toBeFalsy();
     const created = result.structuredContent as { id: string; name: string };
     expect(JSON.parse(text(result))).toEqual(created);
-    const stored = await getParser(w.admin, created.id);
+    const stored = await getParser(w.admin, { parserId: created.id });
     expect(stored.name).toBe("Supplier invoices");
     expect(w.seenAuth.length).toBe(before + 1);
     expect(w.seenAuth.at(-1)?.clientId).toBe("test-agent");
@@ -97,7 +97,7 @@ describe("parsers and fields", () => {
     const parser = await ok<{ id: string }>(w.adminClient, "create_parser", { name: "Contracts" });
     const updated = await ok<{ settings: { markdownParsing: { enabled: boolean } } }>(w.adminClient, "update_parser", { parserId: parser.id, markdownParsing: { enabled: true } });
     expect(updated.settings.markdownParsing.enabled).toBe(true);
-    expect((await getParser(w.admin, parser.id)).settings.markdownParsing.enabled).toBe(true);
+    expect((await getParser(w.admin, { parserId: parser.id })).settings.markdownParsing.enabled).toBe(true);
   });
 
   it("another team's parser id is the API's not-found, and nothing changes", async () => {
@@ -105,7 +105,7 @@ describe("parsers and fields", () => {
     const result = await call(w.globexClient, "update_parser", { parserId: parser.id, name: "Taken over" });
     expect(result.isError).toBe(true);
     expect(text(result)).toBe("Parser not found");
-    expect((await getParser(w.admin, parser.id)).name).toBe("Acme private");
+    expect((await getParser(w.admin, { parserId: parser.id })).name).toBe("Acme private");
 
     const fields = await call(w.globexClient, "create_field", { parserId: parser.id, field: { name: "Sneaky", type: "text" } });
     expect(fields.isError).toBe(true);

@@ -42,17 +42,17 @@ beforeAll(async () => {
   world = await reviewWorld();
   reviewed = await invoiceParser(world);
   other = await invoiceParser(world);
-  await createReviewStage(world.admin, reviewed.id, { name: "Alice checks", reviewerId: world.alice.actor.userId });
-  await createReviewStage(world.admin, other.id, { name: "Bob checks", reviewerId: world.bob.actor.userId });
-  inReview = (await extractedDocument(world, reviewed.id, { total: 1 })).document;
+  await createReviewStage(world.admin, { parserId: reviewed.id, input: { name: "Alice checks", reviewerId: world.alice.actor.userId } });
+  await createReviewStage(world.admin, { parserId: other.id, input: { name: "Bob checks", reviewerId: world.bob.actor.userId } });
+  inReview = (await extractedDocument({ world, parserId: reviewed.id, data: { total: 1 } })).document;
   unassigned = await plainDocument(reviewed.id);
-  foreign = (await extractedDocument(world, other.id, { total: 2 })).document;
-  handed = (await extractedDocument(world, other.id, { total: 3 })).document;
+  foreign = (await extractedDocument({ world, parserId: other.id, data: { total: 2 } })).document;
+  handed = (await extractedDocument({ world, parserId: other.id, data: { total: 3 } })).document;
 }, 60_000);
 afterAll(() => world.close());
 
 const notFound = { status: 404 };
-const list = (ctx: ServiceContext, parserId: string) => listDocuments(ctx, parserId, ListDocumentsQuerySchema.parse({}));
+const list = (ctx: ServiceContext, parserId: string) => listDocuments(ctx, { parserId, query: ListDocumentsQuerySchema.parse({}) });
 const ids = (page: { data: { id: string }[] }) => page.data.map((row) => row.id);
 
 describe("a reviewer's parsers", () => {
@@ -62,8 +62,8 @@ describe("a reviewer's parsers", () => {
     expect(listed).not.toContain(other.id);
     expect((await listParsers(world.member)).map((parser) => parser.id)).toEqual(expect.arrayContaining([reviewed.id, other.id]));
 
-    await expect(getParser(world.alice, reviewed.id)).resolves.toMatchObject({ id: reviewed.id, counts: { totalDocuments: 2 } });
-    await expect(getParser(world.alice, other.id)).rejects.toMatchObject({ ...notFound, message: "Parser not found" });
+    await expect(getParser(world.alice, { parserId: reviewed.id })).resolves.toMatchObject({ id: reviewed.id, counts: { totalDocuments: 2 } });
+    await expect(getParser(world.alice, { parserId: other.id })).rejects.toMatchObject({ ...notFound, message: "Parser not found" });
     await expect(listFields(world.alice, other.id)).rejects.toMatchObject(notFound);
     await expect(listFolders(world.alice, other.id)).rejects.toMatchObject(notFound);
     await expect(listReviewStages(world.alice, other.id)).rejects.toMatchObject(notFound);
@@ -73,41 +73,41 @@ describe("a reviewer's parsers", () => {
 
   it("loses sight of a parser when their stage goes to someone else", async () => {
     const parser = await invoiceParser(world);
-    const stage = await createReviewStage(world.admin, parser.id, { reviewerId: world.alice.actor.userId });
-    await expect(getParser(world.alice, parser.id)).resolves.toMatchObject({ id: parser.id });
-    await updateReviewStage(world.admin, parser.id, stage.id, { reviewerId: world.bob.actor.userId });
-    await expect(getParser(world.alice, parser.id)).rejects.toMatchObject(notFound);
-    await expect(getParser(world.bob, parser.id)).resolves.toMatchObject({ id: parser.id });
+    const stage = await createReviewStage(world.admin, { parserId: parser.id, input: { reviewerId: world.alice.actor.userId } });
+    await expect(getParser(world.alice, { parserId: parser.id })).resolves.toMatchObject({ id: parser.id });
+    await updateReviewStage(world.admin, { parserId: parser.id, stageId: stage.id, input: { reviewerId: world.bob.actor.userId } });
+    await expect(getParser(world.alice, { parserId: parser.id })).rejects.toMatchObject(notFound);
+    await expect(getParser(world.bob, { parserId: parser.id })).resolves.toMatchObject({ id: parser.id });
   });
 
   it("does not learn that an id is one of the team's classifiers", async () => {
     const classifier = await createClassifier(world.admin, { name: "Mailroom", routing: { rules: [{ label: "Invoice", targetParserId: reviewed.id }], fallback: { action: "skip" } } });
-    await expect(getParser(world.member, classifier.id)).rejects.toMatchObject({ ...notFound, message: expect.stringContaining("is a classifier") });
-    await expect(getParser(world.alice, classifier.id)).rejects.toMatchObject({ ...notFound, message: "Parser not found" });
+    await expect(getParser(world.member, { parserId: classifier.id })).rejects.toMatchObject({ ...notFound, message: expect.stringContaining("is a classifier") });
+    await expect(getParser(world.alice, { parserId: classifier.id })).rejects.toMatchObject({ ...notFound, message: "Parser not found" });
   });
 });
 
 describe("a reviewer's documents", () => {
   it("lists and searches every document of a parser they review, and none of another", async () => {
     expect(ids(await list(world.alice, reviewed.id)).sort()).toEqual([inReview.id, unassigned.id].sort());
-    const found = await searchDocuments(world.alice, reviewed.id, SearchDocumentsSchema.parse({}));
+    const found = await searchDocuments(world.alice, { parserId: reviewed.id, body: SearchDocumentsSchema.parse({}) });
     expect(ids(found).sort()).toEqual([inReview.id, unassigned.id].sort());
-    await expect(searchDocuments(world.alice, other.id, SearchDocumentsSchema.parse({}))).rejects.toMatchObject(notFound);
+    await expect(searchDocuments(world.alice, { parserId: other.id, body: SearchDocumentsSchema.parse({}) })).rejects.toMatchObject(notFound);
   });
 
   it("answers another parser's document with 404 on every path: view, data, markdown, locate, decisions", async () => {
-    await expect(getDocument(world.alice, reviewed.id, unassigned.id)).resolves.toMatchObject({ id: unassigned.id });
-    await expect(getDocument(world.alice, other.id, foreign.id)).rejects.toMatchObject(notFound);
-    await expect(getDocumentMarkdown(world.alice, other.id, foreign.id)).rejects.toMatchObject(notFound);
-    await expect(getDocumentData(world.alice, other.id, { documentId: foreign.id })).rejects.toMatchObject(notFound);
+    await expect(getDocument(world.alice, { parserId: reviewed.id, documentId: unassigned.id })).resolves.toMatchObject({ id: unassigned.id });
+    await expect(getDocument(world.alice, { parserId: other.id, documentId: foreign.id })).rejects.toMatchObject(notFound);
+    await expect(getDocumentMarkdown(world.alice, { parserId: other.id, documentId: foreign.id })).rejects.toMatchObject(notFound);
+    await expect(getDocumentData(world.alice, { parserId: other.id, ref: { documentId: foreign.id } })).rejects.toMatchObject(notFound);
     // Through a parser they do review: the spec's 403 "Access denied" would confirm that the id exists.
-    await expect(getDocumentData(world.member, reviewed.id, { documentId: foreign.id })).rejects.toMatchObject({ status: 403 });
-    await expect(getDocumentData(world.alice, reviewed.id, { documentId: foreign.id })).rejects.toMatchObject({ ...notFound, message: "Document not found" });
+    await expect(getDocumentData(world.member, { parserId: reviewed.id, ref: { documentId: foreign.id } })).rejects.toMatchObject({ status: 403 });
+    await expect(getDocumentData(world.alice, { parserId: reviewed.id, ref: { documentId: foreign.id } })).rejects.toMatchObject({ ...notFound, message: "Document not found" });
     await expect(locateDocument(world.alice, foreign.id)).rejects.toMatchObject(notFound);
     await expect(approveReview(world.alice, other.id, foreign.id, { reviewerId: world.alice.actor.userId })).rejects.toMatchObject(notFound);
     // Taking a document of a parser they do not review is refused as not found, not as "assigned to someone else".
-    await expect(assignReviewer(world.alice, other.id, foreign.id, { reviewerId: world.alice.actor.userId })).rejects.toMatchObject(notFound);
-    await expect(getDocument(world.member, other.id, foreign.id)).resolves.toMatchObject({ id: foreign.id });
+    await expect(assignReviewer(world.alice, { parserId: other.id, documentId: foreign.id, input: { reviewerId: world.alice.actor.userId } })).rejects.toMatchObject(notFound);
+    await expect(getDocument(world.member, { parserId: other.id, documentId: foreign.id })).resolves.toMatchObject({ id: foreign.id });
   });
 
   it("keeps the review queue to their parsers whatever assignee they ask for", async () => {
@@ -122,12 +122,12 @@ describe("a reviewer's documents", () => {
 
   it("exports nothing: no exports.read, and even with it only what their access reaches", async () => {
     const request = (input: Record<string, unknown>) => ExportRequestSchema.parse({ format: "json", ...input });
-    await expect(exportDocuments(world.alice, reviewed.id, request({}))).rejects.toMatchObject({ status: 403 });
+    await expect(exportDocuments(world.alice, { parserId: reviewed.id, request: request({}) })).rejects.toMatchObject({ status: 403 });
     // Defence in depth: the scoping does not rest on the permission table alone.
     const widened: ServiceContext = { ...world.alice, permissions: [...world.alice.permissions, "exports.read"] };
-    await expect(exportDocuments(widened, other.id, request({}))).rejects.toMatchObject(notFound);
-    await expect(exportDocuments(widened, reviewed.id, request({ documentIds: [foreign.id] }))).rejects.toMatchObject(notFound);
-    const file = await new Response((await exportDocuments(widened, reviewed.id, request({}))).body).text();
+    await expect(exportDocuments(widened, { parserId: other.id, request: request({}) })).rejects.toMatchObject(notFound);
+    await expect(exportDocuments(widened, { parserId: reviewed.id, request: request({ documentIds: [foreign.id] }) })).rejects.toMatchObject(notFound);
+    const file = await new Response((await exportDocuments(widened, { parserId: reviewed.id, request: request({}) })).body).text();
     expect(file).toContain(inReview.id);
     expect(file).not.toContain(foreign.id);
   });
@@ -135,13 +135,13 @@ describe("a reviewer's documents", () => {
 
 describe("a document handed to a reviewer", () => {
   it("opens that document and its parser, but no other document of it", async () => {
-    await assignReviewer(world.admin, other.id, handed.id, { reviewerId: world.alice.actor.userId });
-    await expect(getDocument(world.alice, other.id, handed.id)).resolves.toMatchObject({ id: handed.id });
-    await expect(getParser(world.alice, other.id)).resolves.toMatchObject({ id: other.id, counts: { totalDocuments: 1 } });
+    await assignReviewer(world.admin, { parserId: other.id, documentId: handed.id, input: { reviewerId: world.alice.actor.userId } });
+    await expect(getDocument(world.alice, { parserId: other.id, documentId: handed.id })).resolves.toMatchObject({ id: handed.id });
+    await expect(getParser(world.alice, { parserId: other.id })).resolves.toMatchObject({ id: other.id, counts: { totalDocuments: 1 } });
     expect((await listParsers(world.alice)).map((parser) => parser.id)).toContain(other.id);
     await expect(listFields(world.alice, other.id)).resolves.toHaveLength(3);
     expect(ids(await list(world.alice, other.id))).toEqual([handed.id]);
-    await expect(getDocument(world.alice, other.id, foreign.id)).rejects.toMatchObject(notFound);
+    await expect(getDocument(world.alice, { parserId: other.id, documentId: foreign.id })).rejects.toMatchObject(notFound);
     const queue = await getReviewQueue(world.alice, ReviewQueueQuerySchema.parse({}));
     expect(queue.data.map((item) => item.documentId)).toEqual(expect.arrayContaining([inReview.id, handed.id]));
     expect(queue.data.map((item) => item.documentId)).not.toContain(foreign.id);

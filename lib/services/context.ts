@@ -32,7 +32,7 @@ export type AuditEntry = {
 };
 
 /** Written inside the same transaction as the change it records, so neither exists without the other. */
-export async function recordAudit(tx: DbOrTx, ctx: ServiceContext, entry: AuditEntry): Promise<void> {
+export async function recordAudit(tx: DbOrTx, { ctx, ...entry }: { ctx: ServiceContext } & AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
     teamId: ctx.teamId,
     actorUserId: ctx.actor.userId,

@@ -42,6 +42,7 @@ export type ErrorBody = {
 };
 
 export class AppError extends Error {
+  // eslint-disable-next-line @typescript-eslint/max-params -- Error's (message) shape with a code before and details after.
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -75,7 +76,7 @@ export const invalidState = (message: string) => new AppError("INVALID_STATE", m
 export const missingPermission = (permission: string) => forbidden(`This API key or role lacks the ${permission} permission.`);
 
 /** A missing resource, or one of another team: the same answer, so existence never leaks. */
-export function notFound(type: string, value: string, label = humanize(type)): AppError {
+export function notFound({ type, value, label = humanize(type) }: { type: string; value: string; label?: string }): AppError {
   return new AppError("NOT_FOUND", `${label} not found`, { notFound: [{ type, value }] });
 }
 

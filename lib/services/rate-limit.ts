@@ -20,7 +20,7 @@ type CountedWindow = { name: string; ms: number; limit: number };
  * Counts one request against fixed windows (UTC minute and UTC day). One atomic upsert per request: the
  * count lives in the database, so limits hold across every server process sharing it.
  */
-export async function consumeRateLimit(db: Db, subject: string, limits: RateLimits, now = new Date()): Promise<RateLimitState> {
+export async function consumeRateLimit(db: Db, { subject, limits, now = new Date() }: { subject: string; limits: RateLimits; now?: Date }): Promise<RateLimitState> {
   return countWindows(db, { subject, now, windows: [{ name: "minute", ms: 60_000, limit: limits.perMinute }, { name: "day", ms: 86_400_000, limit: limits.perDay }] });
 }
 
@@ -30,7 +30,7 @@ export type FixedWindowLimit = { subject: string; /** Names the window in the ta
  * One fixed window of any length (e.g. client registrations per hour), counted the same way.
  * Windows longer than a day would be pruned too early by pruneRateLimitBuckets.
  */
-export async function consumeFixedWindow(db: Db, input: FixedWindowLimit, now = new Date()): Promise<RateLimitState> {
+export async function consumeFixedWindow(db: Db, { input, now = new Date() }: { input: FixedWindowLimit; now?: Date }): Promise<RateLimitState> {
   return countWindows(db, { subject: input.subject, now, windows: [{ name: input.window, ms: input.windowMs, limit: input.limit }] });
 }
 

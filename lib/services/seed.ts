@@ -41,7 +41,7 @@ export async function seedDemoData(db: Db, options: { region: Region; secret: st
   const output: SeedOutput = { region: options.region, teams: [] };
   await db.insert(instance).values({ id: 1 }).onConflictDoNothing(); // users exist now: no first-run setup
   for (const demo of DEMO_TEAMS) {
-    const team = await ensureTeam(db, demo.name, options.region);
+    const team = await ensureTeam(db, { name: demo.name, region: options.region });
     const members = [];
     for (const person of DEMO_ROLES) {
       const email = `${person.local}@${demo.domain}`;
@@ -66,7 +66,7 @@ export async function seedDemoData(db: Db, options: { region: Region; secret: st
   return output;
 }
 
-async function ensureTeam(db: Db, name: string, region: Region) {
+async function ensureTeam(db: Db, { name, region }: { name: string; region: Region }) {
   // Demo teams are recognised by name among teams that have a demo admin, so a user's own "Acme" is left alone.
   const [existing] = await db
     .select({ id: teams.id, name: teams.name, region: teams.region })

@@ -13,7 +13,7 @@ const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 10, 0, 0) + second
 
 /** A failed attempt at `second` (or the wait it was refused with). */
 async function fail(subjects: ReturnType<typeof signInSubjects>, second: number): Promise<number> {
-  const attempt = await beginSignInAttempt(handle.db, subjects, at(second));
+  const attempt = await beginSignInAttempt(handle.db, { subjects, now: at(second) });
   return attempt.retryAfterSeconds;
 }
 
@@ -41,7 +41,7 @@ describe("beginSignInAttempt", () => {
   it("clears the account's failures on success, whoever failed before", async () => {
     const subjects = signInSubjects("owner@example.test", "198.51.100.2");
     for (let second = 0; second < 6; second++) await fail(subjects, second);
-    const later = await beginSignInAttempt(handle.db, subjects, at(3600));
+    const later = await beginSignInAttempt(handle.db, { subjects, now: at(3600) });
     expect(later.retryAfterSeconds).toBe(0);
     await later.succeeded();
     expect(await fail(subjects, 3601)).toBe(0);
@@ -56,7 +56,7 @@ describe("beginSignInAttempt", () => {
 
   it("lets at most the free failures through when guesses arrive at once", async () => {
     const subjects = signInSubjects("burst@example.test", null);
-    const waits = await Promise.all(Array.from({ length: 30 }, () => beginSignInAttempt(handle.db, subjects, at(0)).then((attempt) => attempt.retryAfterSeconds)));
+    const waits = await Promise.all(Array.from({ length: 30 }, () => beginSignInAttempt(handle.db, { subjects, now: at(0) }).then((attempt) => attempt.retryAfterSeconds)));
     expect(waits.filter((wait) => wait === 0).length).toBeLessThanOrEqual(SIGN_IN_POLICIES.account.freeFailures + 1);
   });
 

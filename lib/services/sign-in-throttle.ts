@@ -46,7 +46,7 @@ type FailureRow = { windowStart: Date; count: number };
  * Seconds still to wait, given one subject's failure rows that include this attempt's own provisional count
  * at `now`: the failures before it decide the delay, counted from the latest of them.
  */
-export function waitSeconds(rows: FailureRow[], now: Date, policy: BackoffPolicy): number {
+export function waitSeconds({ rows, now, policy }: { rows: FailureRow[]; now: Date; policy: BackoffPolicy }): number {
   const earlier = rows.reduce((sum, row) => sum + row.count, 0) - 1;
   if (earlier < policy.freeFailures) return 0;
   const mine = rows.find((row) => row.windowStart.getTime() === now.getTime());
@@ -66,7 +66,7 @@ function subjectList(subjects: SignInSubjects): string[] {
   return subjects.address ? [subjects.account, subjects.address] : [subjects.account];
 }
 
-async function takeBack(db: Db, subjects: string[], at: Date): Promise<void> {
+async function takeBack(db: Db, { subjects, at }: { subjects: string[]; at: Date }): Promise<void> {
   const mine = and(inArray(rateLimitBuckets.subject, subjects), eq(rateLimitBuckets.window, WINDOW), eq(rateLimitBuckets.windowStart, at));
   await db.update(rateLimitBuckets).set({ count: sql`${rateLimitBuckets.count} - 1` }).where(mine);
   await db.delete(rateLimitBuckets).where(and(mine, lte(rateLimitBuckets.count, 0)));
@@ -76,7 +76,7 @@ async function takeBack(db: Db, subjects: string[], at: Date): Promise<void> {
  * Starts a sign-in attempt: counts it as a failure, then decides whether it may be checked. A refused attempt
  * is taken back (waiting out the delay must be enough); `succeeded()` takes it back and clears the account.
  */
-export async function beginSignInAttempt(db: Db, subjects: SignInSubjects, now = new Date()): Promise<SignInAttempt> {
+export async function beginSignInAttempt(db: Db, { subjects, now = new Date() }: { subjects: SignInSubjects; now?: Date }): Promise<SignInAttempt> {
   const list = subjectList(subjects);
   await db
     .insert(rateLimitBuckets)
@@ -91,14 +91,14 @@ export async function beginSignInAttempt(db: Db, subjects: SignInSubjects, now =
     .where(and(inArray(rateLimitBuckets.subject, list), eq(rateLimitBuckets.window, WINDOW), gt(rateLimitBuckets.windowStart, new Date(now.getTime() - MEMORY_MS))));
   const of = (subject: string) => rows.filter((row) => row.subject === subject);
   const wait = Math.max(
-    waitSeconds(of(subjects.account), now, SIGN_IN_POLICIES.account),
-    subjects.address ? waitSeconds(of(subjects.address), now, SIGN_IN_POLICIES.address) : 0,
+    waitSeconds({ rows: of(subjects.account), now, policy: SIGN_IN_POLICIES.account }),
+    subjects.address ? waitSeconds({ rows: of(subjects.address), now, policy: SIGN_IN_POLICIES.address }) : 0,
   );
-  if (wait > 0) await takeBack(db, list, now);
+  if (wait > 0) await takeBack(db, { subjects: list, at: now });
   return {
     retryAfterSeconds: wait,
     succeeded: async () => {
-      if (subjects.address) await takeBack(db, [subjects.address], now);
+      if (subjects.address) await takeBack(db, { subjects: [subjects.address], at: now });
       await db.delete(rateLimitBuckets).where(and(eq(rateLimitBuckets.subject, subjects.account), eq(rateLimitBuckets.window, WINDOW)));
     },
   };

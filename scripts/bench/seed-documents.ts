@@ -14,7 +14,7 @@ async function main() {
     const ctx = await systemContext(handle.db, teamId);
     const parser = await createParser(ctx, { name: "Bench invoices", description: "Created by npm run bench:documents" });
     const folderIds: string[] = [];
-    for (const name of ["Inbox", "Suppliers", "Archive", "Disputed", "Paid", "Q1", "Q2", "Q3", "Q4", "Other"]) folderIds.push((await createFolder(ctx, parser.id, { name })).id);
+    for (const name of ["Inbox", "Suppliers", "Archive", "Disputed", "Paid", "Q1", "Q2", "Q3", "Q4", "Other"]) folderIds.push((await createFolder(ctx, { parserId: parser.id, input: { name } })).id);
     const started = performance.now();
     await seedBenchDocuments(handle.db, {
       teamId,

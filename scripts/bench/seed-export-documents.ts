@@ -15,7 +15,7 @@ async function main() {
     const ctx = await systemContext(handle.db, teamId);
     const parser = await createParser(ctx, { name: "Bench export invoices", description: "Created by npm run bench:exports", fields: BENCH_EXPORT_FIELDS });
     const folderIds: string[] = [];
-    for (const name of ["Inbox", "Suppliers", "Archive"]) folderIds.push((await createFolder(ctx, parser.id, { name })).id);
+    for (const name of ["Inbox", "Suppliers", "Archive"]) folderIds.push((await createFolder(ctx, { parserId: parser.id, input: { name } })).id);
     const started = performance.now();
     await seedBenchDocuments(handle.db, { teamId, parserId: parser.id, folderIds, count: Number(count), onProgress: (done) => process.stderr.write(`  seeded ${done}\n`) });
     await addBenchFieldMetadata(handle.db, parser.id);

@@ -19,7 +19,7 @@ export async function POST(request: Request): Promise<Response> {
     const parsed = SetupSchema.safeParse(await readJsonBody(request));
     if (!parsed.success) throw zodValidationError("request body", parsed.error);
     const runtime = await getRuntime();
-    const { team, user } = await completeSetup(runtime.db, env().REGION, parsed.data);
+    const { team, user } = await completeSetup(runtime.db, { region: env().REGION, input: parsed.data });
     return Response.json({ team: { id: team.id, name: team.name, region: team.region }, user }, { status: 201 });
   } catch (error) {
     return errorResponse(toAppError(error, (message, detail) => console.error(`[setup] ${message}`, detail)));

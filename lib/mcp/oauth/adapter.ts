@@ -17,15 +17,15 @@ export function adapterFor(db: Db) {
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-      await upsertOAuthRecord(db, this.model, id, payload as OAuthPayload, expiresIn);
+      await upsertOAuthRecord(db, { model: this.model, id, payload: payload as OAuthPayload, expiresInSeconds: expiresIn });
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
-      return (await findOAuthRecord(db, this.model, id)) as AdapterPayload | undefined;
+      return (await findOAuthRecord(db, { model: this.model, id })) as AdapterPayload | undefined;
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-      return (await findOAuthRecordByUid(db, this.model, uid)) as AdapterPayload | undefined;
+      return (await findOAuthRecordByUid(db, { model: this.model, uid })) as AdapterPayload | undefined;
     }
 
     async findByUserCode(): Promise<undefined> {
@@ -33,11 +33,11 @@ export function adapterFor(db: Db) {
     }
 
     async consume(id: string): Promise<void> {
-      await consumeOAuthRecord(db, this.model, id);
+      await consumeOAuthRecord(db, { model: this.model, id });
     }
 
     async destroy(id: string): Promise<void> {
-      await destroyOAuthRecord(db, this.model, id);
+      await destroyOAuthRecord(db, { model: this.model, id });
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {

@@ -72,7 +72,7 @@ export async function approveConsent(uid: string, userId: string, teamId: string
   const found = await findInteraction(uid);
   if (!found) return null;
   const { db } = await getRuntime();
-  if (!(await getMembership(db, userId, teamId))) throw notFound("team", teamId);
+  if (!(await getMembership(db, { userId, teamId }))) throw notFound({ type: "team", value: teamId });
   const { provider, interaction } = found;
   const clientId = String(interaction.params.client_id ?? "");
   const client = await provider.Client.find(clientId).catch(() => undefined);

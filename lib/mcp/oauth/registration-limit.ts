@@ -15,7 +15,7 @@ export async function registrationLimited(request: Request): Promise<Response | 
   const config = env();
   const address = clientAddress(request.headers, { trustedProxies: config.TRUST_PROXY }) ?? "unknown";
   const { db } = await getRuntime();
-  const state = await consumeFixedWindow(db, { subject: `oauth-register:${address}`, window: "hour", windowMs: HOUR_MS, limit: config.OAUTH_REGISTRATIONS_PER_HOUR });
+  const state = await consumeFixedWindow(db, { input: { subject: `oauth-register:${address}`, window: "hour", windowMs: HOUR_MS, limit: config.OAUTH_REGISTRATIONS_PER_HOUR } });
   if (!state.exceeded) return null;
   return Response.json(
     { error: "too_many_requests", error_description: `Too many client registrations from this address. Try again in ${state.retryAfterSeconds} seconds.` },

@@ -65,6 +65,6 @@ export function registerClassifierTools(server: McpServer, deps: McpDeps): void 
     output: ClassifierSchema,
     permission: "classifiers.write",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
-    run: ({ ctx, args: { classifierId, ...body } }) => updateClassifier(ctx, classifierId, body),
+    run: ({ ctx, args: { classifierId, ...body } }) => updateClassifier(ctx, { classifierId, input: body }),
   });
 }

@@ -59,14 +59,14 @@ describe("documents", () => {
 
   it("move_documents moves all or nothing; list_folders shows the folder", async () => {
     const parser = await makeParser(w.handle.db, w.admin.teamId);
-    const folder = await createFolder(w.admin, parser.id, { name: "Paid" });
+    const folder = await createFolder(w.admin, { parserId: parser.id, input: { name: "Paid" } });
     const first = await addDocument(w, w.admin, parser.id);
     const second = await addDocument(w, w.admin, parser.id);
     const missing = randomUUID();
     const refused = await call(w.adminClient, "move_documents", { parserId: parser.id, documentIds: [first.id, missing], folderId: folder.id });
     expect(refused.isError).toBe(true);
     expect(text(refused)).toBe("Document not found");
-    expect((await getDocument(w.admin, parser.id, first.id)).folderId).toBeNull();
+    expect((await getDocument(w.admin, { parserId: parser.id, documentId: first.id })).folderId).toBeNull();
 
     const moved = await ok<{ moved: number }>(w.adminClient, "move_documents", { parserId: parser.id, documentIds: [first.id, second.id], folderId: folder.id });
     expect(moved.moved).toBe(2);
@@ -88,8 +88,8 @@ describe("review as the connected user", () => {
   it("only the assignee approves; reset and assign_reviewer (to yourself) follow the REST rules", async () => {
     const world = { handle: w.handle, admin: w.admin, alice: w.reviewer, bob: w.reviewer, member: w.admin, globex: w.globex, close: async () => undefined } satisfies ReviewWorld;
     const parser = await makeParser(w.handle.db, w.admin.teamId, `Reviewed ${randomUUID().slice(0, 6)}`);
-    await createReviewStage(w.admin, parser.id, { name: "Check", reviewType: "mandatory", reviewerId: w.reviewer.actor.userId });
-    const { document } = await extractedDocument(world, parser.id, { total: 10 });
+    await createReviewStage(w.admin, { parserId: parser.id, input: { name: "Check", reviewType: "mandatory", reviewerId: w.reviewer.actor.userId } });
+    const { document } = await extractedDocument({ world, parserId: parser.id, data: { total: 10 } });
     expect(document.status).toBe("in_review");
 
     const notMine = await call(w.adminClient, "approve_document", { parserId: parser.id, documentId: document.id });
@@ -110,7 +110,7 @@ describe("review as the connected user", () => {
     expect(text(stale)).toContain("The review moved on");
     const rejected = await ok<{ status: string }>(w.adminClient, "reject_document", { parserId: parser.id, documentId: document.id, stageId: reset.review.currentStage.id });
     expect(rejected.status).toBe("rejected");
-    expect((await getDocument(w.admin, parser.id, document.id)).status).toBe("rejected");
+    expect((await getDocument(w.admin, { parserId: parser.id, documentId: document.id })).status).toBe("rejected");
   });
 });
 

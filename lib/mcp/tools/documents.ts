@@ -69,7 +69,7 @@ export function registerDocumentTools(server: McpServer, deps: McpDeps): void {
     output: DocumentFullSchema,
     permission: "documents.read",
     annotations: { readOnlyHint: true },
-    run: ({ ctx, args }) => getDocument(ctx, args.parserId, args.documentId),
+    run: ({ ctx, args }) => getDocument(ctx, { parserId: args.parserId, documentId: args.documentId }),
   });
 
   addTool(server, deps, {
@@ -86,7 +86,7 @@ export function registerDocumentTools(server: McpServer, deps: McpDeps): void {
     output: DocumentListSchema,
     permission: "documents.read",
     annotations: { readOnlyHint: true },
-    run: ({ ctx, args: { parserId, ...query } }) => listDocuments(ctx, parserId, query),
+    run: ({ ctx, args: { parserId, ...query } }) => listDocuments(ctx, { parserId, query }),
   });
 
   addTool(server, deps, {
@@ -110,7 +110,7 @@ export function registerDocumentTools(server: McpServer, deps: McpDeps): void {
     output: DocumentListSchema,
     permission: "documents.read",
     annotations: { readOnlyHint: true },
-    run: ({ ctx, args: { parserId, ...body } }) => searchDocuments(ctx, parserId, body),
+    run: ({ ctx, args: { parserId, ...body } }) => searchDocuments(ctx, { parserId, body }),
   });
 }
 
@@ -121,7 +121,7 @@ async function waitForData(
 ): Promise<DocumentDataView> {
   const deadline = Date.now() + input.waitSeconds * 1000;
   for (;;) {
-    const view = await getDocumentData(ctx, input.parserId, input.ref);
+    const view = await getDocumentData(ctx, { parserId: input.parserId, ref: input.ref });
     const remaining = deadline - Date.now();
     if (view.metadata.status !== "processing" || remaining <= 0 || input.signal.aborted) return view;
     await sleep(Math.min(POLL_INTERVAL_MS, remaining), undefined, { signal: input.signal }).catch(() => undefined);

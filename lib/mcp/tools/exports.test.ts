@@ -12,7 +12,7 @@ const w = mcpWorld();
 describe("exports", () => {
   it("json comes inline and says when it was cut short", async () => {
     const parser = await makeParser(w.handle.db, w.admin.teamId);
-    await createField(w.admin, parser.id, { name: "Total", type: "number" });
+    await createField(w.admin, { parserId: parser.id, input: { name: "Total", type: "number" } });
     await addDocument(w, w.admin, parser.id, { name: "a.pdf", data: { Total: 1 } });
     await addDocument(w, w.admin, parser.id, { name: "b.pdf", data: { Total: 2 } });
     const all = await ok<{ total: number; returned: number; truncated: boolean; export: { documents: { name: string; data: { Total: number } }[] } }>(
@@ -55,7 +55,7 @@ describe("exports", () => {
 describe("export download links", () => {
   it("stream the file for a current member, and a bad link is a 404 in the API's error body", async () => {
     const parser = await makeParser(w.handle.db, w.admin.teamId);
-    await createField(w.admin, parser.id, { name: "Total", type: "number" });
+    await createField(w.admin, { parserId: parser.id, input: { name: "Total", type: "number" } });
     await addDocument(w, w.admin, parser.id, { name: "linked.pdf", data: { Total: 7 } });
     const answer = await ok<{ url: string }>(w.adminClient, "export_documents", { parserId: parser.id, format: "csv" });
     const response = await exportDownloadResponse(w.handle.db, answer.url.split("/").at(-1)!);

@@ -60,12 +60,12 @@ async function inlineJson(ctx: ServiceContext, parserId: string, request: Export
   let selected = documentIds?.slice(0, limit);
   let total = documentIds?.length ?? 0;
   if (!documentIds) {
-    const page = await searchDocuments(ctx, parserId, { ...filters, page: 1, limit });
+    const page = await searchDocuments(ctx, { parserId, body: { ...filters, page: 1, limit } });
     selected = page.data.map((document) => document.id);
     total = page.pagination.total;
   }
   // The filters go along with the ids, so a document that changed since the search is held to them again.
-  const file = await exportDocuments(ctx, parserId, { ...request, documentIds: selected?.length ? selected : undefined });
+  const file = await exportDocuments(ctx, { parserId, request: { ...request, documentIds: selected?.length ? selected : undefined } });
   const data = JSON.parse(await new Response(file.body).text()) as { documents: unknown[] };
   // Ids the filters exclude were not cut off, so with ids only the limit truncates.
   const truncated = documentIds ? documentIds.length > limit : total > data.documents.length;
@@ -74,7 +74,7 @@ async function inlineJson(ctx: ServiceContext, parserId: string, request: Export
 
 async function downloadLink(ctx: ServiceContext, parserId: string, request: ExportRequest, connectionId: string | undefined) {
   // Everything that can be the caller's mistake (parser, folder, ids) is checked now, not when the link is opened.
-  const probe = await exportDocuments(ctx, parserId, { ...request, format: "json" });
+  const probe = await exportDocuments(ctx, { parserId, request: { ...request, format: "json" } });
   await probe.body.cancel();
   const link = await createExportDownloadLink({ teamId: ctx.teamId, userId: ctx.actor.userId, parserId, request, connectionId });
   return {

@@ -31,7 +31,7 @@ export function registerFieldTools(server: McpServer, deps: McpDeps): void {
     output: FieldsResultSchema.extend({ field: FieldSchema }),
     permission: "parsers.write",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
-    run: ({ ctx, args }) => createField(ctx, args.parserId, args.field),
+    run: ({ ctx, args }) => createField(ctx, { parserId: args.parserId, input: args.field }),
   });
 
   addTool(server, deps, {
@@ -58,7 +58,7 @@ export function registerFieldTools(server: McpServer, deps: McpDeps): void {
     output: FieldsResultSchema,
     permission: "parsers.write",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
-    run: ({ ctx, args: { parserId, fieldId, ...body } }) => updateField(ctx, parserId, fieldId, body),
+    run: ({ ctx, args: { parserId, fieldId, ...body } }) => updateField(ctx, { parserId, fieldId, input: body }),
   });
 
   addTool(server, deps, {
@@ -69,6 +69,6 @@ export function registerFieldTools(server: McpServer, deps: McpDeps): void {
     output: FieldsResultSchema,
     permission: "parsers.write",
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
-    run: ({ ctx, args }) => deleteField(ctx, args.parserId, args.fieldId),
+    run: ({ ctx, args }) => deleteField(ctx, { parserId: args.parserId, fieldId: args.fieldId }),
   });
 }

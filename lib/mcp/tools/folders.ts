@@ -43,6 +43,6 @@ export function registerFolderTools(server: McpServer, deps: McpDeps): void {
     output: z.object({ moved: z.int(), ids: z.array(UuidSchema), folderId: UuidSchema.nullable() }),
     permission: "documents.write",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
-    run: ({ ctx, args }) => moveDocuments(ctx, args.parserId, { documentIds: args.documentIds, folderId: args.folderId }),
+    run: ({ ctx, args }) => moveDocuments(ctx, { parserId: args.parserId, input: { documentIds: args.documentIds, folderId: args.folderId } }),
   });
 }

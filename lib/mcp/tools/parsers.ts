@@ -30,7 +30,7 @@ export function registerParserTools(server: McpServer, deps: McpDeps): void {
     output: ParserSchema,
     permission: "parsers.read",
     annotations: { readOnlyHint: true },
-    run: ({ ctx, args }) => getParser(ctx, args.parserId, { includeArchived: args.includeArchived }),
+    run: ({ ctx, args }) => getParser(ctx, { parserId: args.parserId, includeArchived: args.includeArchived }),
   });
 
   addTool(server, deps, {
@@ -85,6 +85,6 @@ export function registerParserTools(server: McpServer, deps: McpDeps): void {
     output: ParserSchema,
     permission: "parsers.write",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
-    run: ({ ctx, args: { parserId, ...body } }) => updateParser(ctx, parserId, body),
+    run: ({ ctx, args: { parserId, ...body } }) => updateParser(ctx, { parserId, input: body }),
   });
 }

@@ -54,7 +54,7 @@ export function registerReviewTools(server: McpServer, deps: McpDeps): void {
     output: DocumentFullSchema,
     permission: "reviews.write",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
-    run: ({ ctx, args }) => resetReview(ctx, args.parserId, args.documentId, { reviewerId: ctx.actor.userId }),
+    run: ({ ctx, args }) => resetReview(ctx, { parserId: args.parserId, documentId: args.documentId, input: { reviewerId: ctx.actor.userId } }),
   });
 
   addTool(server, deps, {
@@ -70,6 +70,6 @@ export function registerReviewTools(server: McpServer, deps: McpDeps): void {
     output: DocumentFullSchema,
     permission: "reviews.write",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
-    run: ({ ctx, args }) => assignReviewer(ctx, args.parserId, args.documentId, { reviewerId: args.reviewerId ?? ctx.actor.userId }),
+    run: ({ ctx, args }) => assignReviewer(ctx, { parserId: args.parserId, documentId: args.documentId, input: { reviewerId: args.reviewerId ?? ctx.actor.userId } }),
   });
 }

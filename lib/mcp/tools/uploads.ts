@@ -98,8 +98,8 @@ export function registerUploadTools(server: McpServer, deps: McpDeps): void {
       const perFile = { externalIds: args.externalId ? [args.externalId] : undefined, custom: args.custom ? [args.custom] : undefined };
       const queue = await deps.queue();
       const result = args.parserId
-        ? await uploadDocuments(ctx, queue, args.parserId, [file], { ...perFile, folderId: args.folderId, source: "api" })
-        : await uploadToClassifier(ctx, queue, args.classifierId!, [file], { ...perFile, source: "api" });
+        ? await uploadDocuments(ctx, { queue, parserId: args.parserId, incoming: [file], ...perFile, folderId: args.folderId, source: "api" })
+        : await uploadToClassifier(ctx, { queue, classifierId: args.classifierId!, incoming: [file], ...perFile, source: "api" });
       return { success: true, result };
     },
   });
@@ -116,8 +116,8 @@ export function registerUploadTools(server: McpServer, deps: McpDeps): void {
     run: async ({ ctx, deps, args: { parserId, classifierId, ...body } }) => {
       const queue = await deps.queue();
       const result = parserId
-        ? await uploadFromUrls(ctx, queue, parserId, body)
-        : await classifyFromUrls(ctx, queue, classifierId!, { urls: body.urls, externalIds: body.externalIds, custom: body.custom });
+        ? await uploadFromUrls(ctx, { queue, parserId, body })
+        : await classifyFromUrls(ctx, { queue, classifierId: classifierId!, body: { urls: body.urls, externalIds: body.externalIds, custom: body.custom } });
       return { success: true, result };
     },
   });

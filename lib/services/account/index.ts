@@ -20,7 +20,7 @@ export async function changeMyPassword(ctx: ServiceContext, input: ChangePasswor
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, ctx.actor.userId));
-    await recordAudit(tx, ctx, { action: "user.password.change", resourceType: "user", resourceId: ctx.actor.userId });
+    await recordAudit(tx, { ctx, action: "user.password.change", resourceType: "user", resourceId: ctx.actor.userId });
   });
   return { success: true };
 }

@@ -45,7 +45,7 @@ describe("authenticateApiKey with the in-process cache", () => {
     const creator = await makeMember(handle.db, admin.teamId, "admin");
     const { key } = await createApiKey(creator, { name: "creator's" });
     expect(resolvedPermissions(await authenticateApiKey(handle.db, key))).toContain("members.manage");
-    await updateMemberRole(admin, creator.actor.userId, "member");
+    await updateMemberRole(admin, { userId: creator.actor.userId, role: "member" });
     expect(resolvedPermissions(await authenticateApiKey(handle.db, key))).not.toContain("members.manage");
     await removeMember(admin, creator.actor.userId);
     expect(await authenticateApiKey(handle.db, key)).toBeNull();
@@ -56,10 +56,10 @@ describe("authenticateApiKey with the in-process cache", () => {
     const hash = hashApiKey(key);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const stale = cachedKeyLookup(hash, async () => (await gate, "before the change"), () => true);
+    const stale = cachedKeyLookup({ hash, load: async () => (await gate, "before the change"), storable: () => true });
     await apiKeysChanged(handle.db);
     release();
     expect(await stale).toBe("before the change");
-    expect(await cachedKeyLookup(hash, async () => "after the change", () => true)).toBe("after the change");
+    expect(await cachedKeyLookup({ hash, load: async () => "after the change", storable: () => true })).toBe("after the change");
   });
 });

@@ -82,7 +82,7 @@ function forget(): void {
 }
 
 /** The cached answer for `hash`, or what `load` resolves it to (stored when `storable` says so). */
-export async function cachedKeyLookup<T>(hash: string, load: () => Promise<T>, storable: (value: T) => boolean): Promise<T> {
+export async function cachedKeyLookup<T>({ hash, load, storable }: { hash: string; load: () => Promise<T>; storable: (value: T) => boolean }): Promise<T> {
   if (!state.listening) return load();
   const hit = state.entries.get(hash);
   if (hit && Date.now() - hit.storedAt < MAX_AGE_MS) return hit.value as T;

@@ -29,7 +29,7 @@ export async function createApiKey(ctx: ServiceContext, input: CreateApiKey): Pr
       .values({ teamId: ctx.teamId, createdById: ctx.actor.userId, name: input.name, prefix, keyHash: hash, permissions, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null })
       .returning();
     if (!row) throw new Error("API key insert returned no row");
-    await recordAudit(tx, ctx, { action: "apiKey.create", resourceType: "apiKey", resourceId: row.id, after: { name: row.name, prefix, permissions, expiresAt: row.expiresAt?.toISOString() ?? null } });
+    await recordAudit(tx, { ctx, action: "apiKey.create", resourceType: "apiKey", resourceId: row.id, after: { name: row.name, prefix, permissions, expiresAt: row.expiresAt?.toISOString() ?? null } });
     return { id: row.id, name: row.name, prefix, permissions, key, createdAt: row.createdAt.toISOString() };
   });
 }
@@ -79,8 +79,8 @@ export async function revokeApiKey(ctx: ServiceContext, keyId: string): Promise<
         ),
       )
       .returning({ id: apiKeys.id, name: apiKeys.name });
-    if (!row) throw notFound("keyId", keyId, "API key");
-    await recordAudit(tx, ctx, { action: "apiKey.revoke", resourceType: "apiKey", resourceId: row.id, before: { name: row.name } });
+    if (!row) throw notFound({ type: "keyId", value: keyId, label: "API key" });
+    await recordAudit(tx, { ctx, action: "apiKey.revoke", resourceType: "apiKey", resourceId: row.id, before: { name: row.name } });
   });
   await apiKeysChanged(ctx.db);
 }
@@ -104,7 +104,7 @@ type ResolvedKey = { key: AuthenticatedKey; expiresAt: Date | null; /** Epoch ms
  */
 export async function authenticateApiKey(db: Db, key: string): Promise<AuthenticatedKey | { expiredAt: Date } | null> {
   const hash = hashApiKey(key);
-  const resolved = await cachedKeyLookup(hash, () => resolveKey(db, hash), (found) => found !== null);
+  const resolved = await cachedKeyLookup({ hash, load: () => resolveKey(db, hash), storable: (found) => found !== null });
   if (!resolved) return null;
   if (resolved.expiresAt && resolved.expiresAt.getTime() <= Date.now()) return { expiredAt: resolved.expiresAt };
   // Recording use at most once a minute keeps a hot key from turning every read into a write; the guard in

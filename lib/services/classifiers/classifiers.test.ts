@@ -46,7 +46,7 @@ async function routedSetup() {
 }
 
 async function classify(id: string) {
-  return processClassifierDocument(handle.db, { load, store: fileStore(), queue }, id);
+  return processClassifierDocument(handle.db, { deps: { load, store: fileStore(), queue }, documentId: id });
 }
 
 beforeAll(async () => {
@@ -75,7 +75,7 @@ describe("classifier setup", () => {
 
   it("refuses targets that are not active document parsers of the team", async () => {
     const own = await createParser(acme, { name: "Archived" });
-    await updateParser(acme, own.id, { isActive: false });
+    await updateParser(acme, { parserId: own.id, input: { isActive: false } });
     const foreign = await createParser(globex, { name: "Theirs" });
     for (const targetParserId of [own.id, foreign.id, crypto.randomUUID()]) {
       await expect(createClassifier(acme, { name: "x", routing: { rules: [{ label: "A", targetParserId }], fallback: { action: "skip" } } })).rejects.toMatchObject({ status: 400 });
@@ -85,9 +85,9 @@ describe("classifier setup", () => {
   it("keeps rule ids sent back on update and gives new rules new ids", async () => {
     const { classifier, receipts } = await routedSetup();
     const [first] = classifier.settings.routing.rules;
-    const updated = await updateClassifier(acme, classifier.id, {
+    const updated = await updateClassifier(acme, { classifierId: classifier.id, input: {
       routing: { rules: [{ id: first!.id, label: "Invoice", targetParserId: first!.targetParserId }, { label: "Credit note", targetParserId: receipts.id }], fallback: { action: "skip" } },
-    });
+    } });
     expect(updated.settings.routing.rules[0]!.id).toBe(first!.id);
     expect(updated.settings.routing.rules[1]!.id).not.toBe(classifier.settings.routing.rules[1]!.id);
   });
@@ -95,8 +95,8 @@ describe("classifier setup", () => {
   it("keeps classifiers to their team", async () => {
     const { classifier } = await routedSetup();
     await expect(getClassifier(globex, classifier.id)).rejects.toMatchObject({ status: 404 });
-    await expect(updateClassifier(globex, classifier.id, { name: "x" })).rejects.toMatchObject({ status: 404 });
-    await expect(listClassifierDocuments(globex, classifier.id, { page: 1, limit: 50 })).rejects.toMatchObject({ status: 404 });
+    await expect(updateClassifier(globex, { classifierId: classifier.id, input: { name: "x" } })).rejects.toMatchObject({ status: 404 });
+    await expect(listClassifierDocuments(globex, { classifierId: classifier.id, query: { page: 1, limit: 50 } })).rejects.toMatchObject({ status: 404 });
     expect((await listClassifiers(globex)).map((row) => row.id)).not.toContain(classifier.id);
   });
 
@@ -109,11 +109,11 @@ describe("classifier setup", () => {
 describe("classification and routing", () => {
   it("routes an invoice and a receipt to their parsers and skips a letter", async () => {
     const { classifier, invoices, receipts } = await routedSetup();
-    const uploaded = await uploadToClassifier(acme, queue, classifier.id, [
+    const uploaded = await uploadToClassifier(acme, { queue, classifierId: classifier.id, incoming: [
       { name: "invoice.pdf", bytes: await pdf(INVOICE) },
       { name: "receipt.pdf", bytes: await pdf(RECEIPT) },
       { name: "letter.pdf", bytes: await pdf(LETTER) },
-    ], { source: "api", externalIds: ["ext-1", null, null] });
+    ], source: "api", externalIds: ["ext-1", null, null] });
     expect(uploaded.map((item) => item.status)).toEqual(["processing", "processing", "processing"]);
     expect(sent.filter((job) => job.name === CLASSIFY_QUEUE).map((job) => job.documentId)).toEqual(expect.arrayContaining(uploaded.map((item) => item.id)));
 
@@ -121,53 +121,53 @@ describe("classification and routing", () => {
     expect(await classify(uploaded[1]!.id)).toBe("routed");
     expect(await classify(uploaded[2]!.id)).toBe("skipped");
 
-    const invoice = await getClassifierDocument(acme, classifier.id, uploaded[0]!.id);
+    const invoice = await getClassifierDocument(acme, { classifierId: classifier.id, documentId: uploaded[0]!.id });
     expect(invoice).toMatchObject({ status: "routed", isProcessed: true, pageCount: 1, routing: { status: "routed", category: "Invoice", targetParserId: invoices.id, targetParserName: "Invoices" }, targetParser: { id: invoices.id, name: "Invoices" } });
     expect(invoice.routing.reasoning).toMatch(/invoice/i);
     const [routed] = await handle.db.select().from(documents).where(eq(documents.id, invoice.routedDocumentId!));
     expect(routed).toMatchObject({ parserId: invoices.id, source: "classifier", status: "queued", externalId: "ext-1" });
     expect(sent.some((job) => job.name === "extract-document" && job.documentId === routed!.id)).toBe(true);
-    expect((await getClassifierDocument(acme, classifier.id, uploaded[1]!.id)).targetParser?.id).toBe(receipts.id);
-    const letter = await getClassifierDocument(acme, classifier.id, uploaded[2]!.id);
+    expect((await getClassifierDocument(acme, { classifierId: classifier.id, documentId: uploaded[1]!.id })).targetParser?.id).toBe(receipts.id);
+    const letter = await getClassifierDocument(acme, { classifierId: classifier.id, documentId: uploaded[2]!.id });
     expect(letter).toMatchObject({ status: "skipped", routing: { status: "skipped", category: null, targetParserId: null }, targetParser: null, routedDocumentId: null });
 
     expect((await getClassifier(acme, classifier.id)).counts).toEqual({ totalDocuments: 3, routed: 2, skipped: 1, failed: 0 });
-    const skipped = await listClassifierDocuments(acme, classifier.id, { page: 1, limit: 50, status: "skipped" });
+    const skipped = await listClassifierDocuments(acme, { classifierId: classifier.id, query: { page: 1, limit: 50, status: "skipped" } });
     expect(skipped.data.map((row) => row.id)).toEqual([letter.id]);
   });
 
   it("reprocesses a skipped document with the current rules, and only skipped or failed ones", async () => {
     const { classifier, invoices } = await routedSetup();
-    const [letter] = await uploadToClassifier(acme, queue, classifier.id, [{ name: "letter.pdf", bytes: await pdf(LETTER) }], { source: "api" });
+    const [letter] = await uploadToClassifier(acme, { queue, classifierId: classifier.id, incoming: [{ name: "letter.pdf", bytes: await pdf(LETTER) }], source: "api" });
     expect(await classify(letter!.id)).toBe("skipped");
-    await updateClassifier(acme, classifier.id, { routing: { rules: [...classifier.settings.routing.rules, { label: "Letter", targetParserId: invoices.id }], fallback: { action: "skip" }, instructions: "A letter starts with 'Dear customer'." } });
-    const again = await reprocessClassifierDocument(acme, queue, classifier.id, letter!.id);
+    await updateClassifier(acme, { classifierId: classifier.id, input: { routing: { rules: [...classifier.settings.routing.rules, { label: "Letter", targetParserId: invoices.id }], fallback: { action: "skip" }, instructions: "A letter starts with 'Dear customer'." } } });
+    const again = await reprocessClassifierDocument(acme, { queue, classifierId: classifier.id, documentId: letter!.id });
     expect(again).toMatchObject({ status: "queued", routing: { status: "pending" } });
     expect(await classify(letter!.id)).toBe("routed");
-    expect(await getClassifierDocument(acme, classifier.id, letter!.id)).toMatchObject({ status: "routed", routing: { category: "Letter" } });
-    await expect(reprocessClassifierDocument(acme, queue, classifier.id, letter!.id)).rejects.toMatchObject({ status: 409 });
+    expect(await getClassifierDocument(acme, { classifierId: classifier.id, documentId: letter!.id })).toMatchObject({ status: "routed", routing: { category: "Letter" } });
+    await expect(reprocessClassifierDocument(acme, { queue, classifierId: classifier.id, documentId: letter!.id })).rejects.toMatchObject({ status: 409 });
   });
 
   it("fails with a routing error when the target parser was archived or refuses the file type", async () => {
     const { classifier, invoices } = await routedSetup();
-    await updateParser(acme, invoices.id, { isActive: false });
-    const [invoice] = await uploadToClassifier(acme, queue, classifier.id, [{ name: "invoice.pdf", bytes: await pdf(INVOICE) }], { source: "api" });
+    await updateParser(acme, { parserId: invoices.id, input: { isActive: false } });
+    const [invoice] = await uploadToClassifier(acme, { queue, classifierId: classifier.id, incoming: [{ name: "invoice.pdf", bytes: await pdf(INVOICE) }], source: "api" });
     expect(await classify(invoice!.id)).toBe("failed");
-    const failed = await getClassifierDocument(acme, classifier.id, invoice!.id);
+    const failed = await getClassifierDocument(acme, { classifierId: classifier.id, documentId: invoice!.id });
     expect(failed).toMatchObject({ status: "failed", isFailed: true, routing: { status: "failed", category: "Invoice", error: expect.stringMatching(/archived/) } });
 
-    await updateParser(acme, invoices.id, { isActive: true, acceptedFileTypes: ["image/png"] });
-    await reprocessClassifierDocument(acme, queue, classifier.id, invoice!.id);
+    await updateParser(acme, { parserId: invoices.id, input: { isActive: true, acceptedFileTypes: ["image/png"] } });
+    await reprocessClassifierDocument(acme, { queue, classifierId: classifier.id, documentId: invoice!.id });
     expect(await classify(invoice!.id)).toBe("failed");
-    expect((await getClassifierDocument(acme, classifier.id, invoice!.id)).routing.error).toMatch(/Invoices refused the document: .*This parser accepts: PNG image/);
+    expect((await getClassifierDocument(acme, { classifierId: classifier.id, documentId: invoice!.id })).routing.error).toMatch(/Invoices refused the document: .*This parser accepts: PNG image/);
   });
 
   it("splits an upload into parts that are classified on their own", async () => {
     const { classifier } = await routedSetup();
-    await updateClassifier(acme, classifier.id, { splitDocuments: { enabled: true, mode: "everyXPages", everyXPages: 1 } });
-    const [batch] = await uploadToClassifier(acme, queue, classifier.id, [{ name: "batch.pdf", bytes: await pdf(INVOICE, RECEIPT) }], { source: "api", externalIds: ["b"] });
+    await updateClassifier(acme, { classifierId: classifier.id, input: { splitDocuments: { enabled: true, mode: "everyXPages", everyXPages: 1 } } });
+    const [batch] = await uploadToClassifier(acme, { queue, classifierId: classifier.id, incoming: [{ name: "batch.pdf", bytes: await pdf(INVOICE, RECEIPT) }], source: "api", externalIds: ["b"] });
     expect(await classify(batch!.id)).toBe("split");
-    const parts = await listClassifierDocuments(acme, classifier.id, { page: 1, limit: 50 });
+    const parts = await listClassifierDocuments(acme, { classifierId: classifier.id, query: { page: 1, limit: 50 } });
     expect(parts.data.map((row) => [row.name, row.source, row.externalId, row.parentDocumentId])).toEqual(
       expect.arrayContaining([
         ["batch (part 1 of 2).pdf", "split", "b#1", batch!.id],
@@ -177,14 +177,14 @@ describe("classification and routing", () => {
     expect(parts.data.map((row) => row.id)).not.toContain(batch!.id);
     for (const part of parts.data) expect(await classify(part.id)).toBe("routed");
     expect((await getClassifier(acme, classifier.id)).counts).toEqual({ totalDocuments: 2, routed: 2, skipped: 0, failed: 0 });
-    expect(await getClassifierDocument(acme, classifier.id, batch!.id)).toMatchObject({ status: "split", pageCount: 2 });
+    expect(await getClassifierDocument(acme, { classifierId: classifier.id, documentId: batch!.id })).toMatchObject({ status: "split", pageCount: 2 });
   });
 
   it("refuses files the classifier does not accept, and uploads to an inactive classifier", async () => {
     const { classifier } = await routedSetup();
     const text = new TextEncoder().encode("plain words");
-    await expect(uploadToClassifier(acme, queue, classifier.id, [{ name: "a.pdf", bytes: text }], { source: "api" })).rejects.toMatchObject({ status: 400 });
-    await updateClassifier(acme, classifier.id, { isActive: false });
-    await expect(uploadToClassifier(acme, queue, classifier.id, [{ name: "a.pdf", bytes: await pdf(INVOICE) }], { source: "api" })).rejects.toMatchObject({ status: 400 });
+    await expect(uploadToClassifier(acme, { queue, classifierId: classifier.id, incoming: [{ name: "a.pdf", bytes: text }], source: "api" })).rejects.toMatchObject({ status: 400 });
+    await updateClassifier(acme, { classifierId: classifier.id, input: { isActive: false } });
+    await expect(uploadToClassifier(acme, { queue, classifierId: classifier.id, incoming: [{ name: "a.pdf", bytes: await pdf(INVOICE) }], source: "api" })).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -16,7 +16,7 @@ import { classifierEmailAddress, toClassifier } from "./to-classifier";
 export async function createClassifier(ctx: ServiceContext, input: CreateClassifier): Promise<Classifier> {
   assertPermission(ctx, "classifiers.write");
   return ctx.db.transaction(async (tx) => {
-    await assertRoutingTargets(tx, ctx.teamId, input.routing);
+    await assertRoutingTargets(tx, { teamId: ctx.teamId, routing: input.routing });
     const slug = `${slugify(input.name)}-${randomBytes(3).toString("hex")}`;
     const [row] = await tx
       .insert(classifiers)
@@ -27,11 +27,11 @@ export async function createClassifier(ctx: ServiceContext, input: CreateClassif
         description: input.description ?? "",
         isActive: input.isActive ?? true,
         emailAddress: classifierEmailAddress(slug),
-        acceptedFileTypes: input.acceptedFileTypes ? [...new Set(input.acceptedFileTypes)] : await typesTargetsAccept(tx, ctx.teamId, input.routing),
+        acceptedFileTypes: input.acceptedFileTypes ? [...new Set(input.acceptedFileTypes)] : await typesTargetsAccept(tx, { teamId: ctx.teamId, routing: input.routing }),
         settings: { routing: buildRouting(input.routing), splitDocuments: input.splitDocuments ?? DEFAULT_PARSER_SETTINGS.splitDocuments },
       })
       .returning();
-    await recordAudit(tx, ctx, { action: "classifier.create", resourceType: "classifier", resourceId: row!.id, after: { name: row!.name, settings: row!.settings } });
+    await recordAudit(tx, { ctx, action: "classifier.create", resourceType: "classifier", resourceId: row!.id, after: { name: row!.name, settings: row!.settings } });
     return toClassifier(row!, { totalDocuments: 0, routed: 0, skipped: 0, failed: 0 });
   });
 }

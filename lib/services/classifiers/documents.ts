@@ -11,11 +11,10 @@ import { toClassifierDocument } from "./to-classifier";
 /** GET /classifiers/{id}/documents: newest first; without a status filter, split uploads give way to their parts. */
 export async function listClassifierDocuments(
   ctx: ServiceContext,
-  classifierId: string,
-  query: ListClassifierDocumentsQuery,
+  { classifierId, query }: { classifierId: string; query: ListClassifierDocumentsQuery },
 ): Promise<{ data: ClassifierDocument[]; pagination: Pagination }> {
   assertPermission(ctx, "classifiers.read");
-  const classifier = await getClassifierInTeam(ctx.db, ctx.teamId, classifierId);
+  const classifier = await getClassifierInTeam(ctx.db, { teamId: ctx.teamId, classifierId });
   const where = and(
     eq(classifierDocuments.classifierId, classifier.id),
     isNull(classifierDocuments.deletedAt),
@@ -32,9 +31,9 @@ export async function listClassifierDocuments(
   return { data: await withTargets(ctx.db, rows), pagination: pagination(query, count?.total ?? 0) };
 }
 
-export async function getClassifierDocument(ctx: ServiceContext, classifierId: string, documentId: string): Promise<ClassifierDocument> {
+export async function getClassifierDocument(ctx: ServiceContext, { classifierId, documentId }: { classifierId: string; documentId: string }): Promise<ClassifierDocument> {
   assertPermission(ctx, "classifiers.read");
-  const row = await getClassifierDocumentInTeam(ctx.db, ctx.teamId, classifierId, documentId);
+  const row = await getClassifierDocumentInTeam(ctx.db, { teamId: ctx.teamId, classifierId, documentId });
   return (await withTargets(ctx.db, [row]))[0]!;
 }
 

@@ -8,7 +8,7 @@ import { toClassifier } from "./to-classifier";
 
 export async function getClassifier(ctx: ServiceContext, classifierId: string): Promise<Classifier> {
   assertPermission(ctx, "classifiers.read");
-  const row = await getClassifierInTeam(ctx.db, ctx.teamId, classifierId);
+  const row = await getClassifierInTeam(ctx.db, { teamId: ctx.teamId, classifierId });
   return toClassifier(row, (await classifierCounts(ctx.db, [row.id])).get(row.id)!);
 }
 

@@ -37,6 +37,6 @@ export async function findClassifierMailbox(db: Db, slug: string): Promise<Class
 }
 
 /** The attachments a message brought, as classifier documents with `source: "email"`, through the ordinary upload. */
-export async function receiveClassifierEmail(db: Db, queue: ExtractionQueue, mailbox: ClassifierMailbox, files: IncomingFile[]): Promise<UploadResultItem[]> {
-  return uploadToClassifier(await systemContext(db, mailbox.teamId), queue, mailbox.classifierId, files, { source: "email" });
+export async function receiveClassifierEmail(db: Db, { queue, mailbox, files }: { queue: ExtractionQueue; mailbox: ClassifierMailbox; files: IncomingFile[] }): Promise<UploadResultItem[]> {
+  return uploadToClassifier(await systemContext(db, mailbox.teamId), { queue, classifierId: mailbox.classifierId, incoming: files, source: "email" });
 }

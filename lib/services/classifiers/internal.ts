@@ -11,19 +11,19 @@ export type ClassifierDocumentRow = typeof classifierDocuments.$inferSelect;
 export type TargetParser = { id: string; name: string; slug: string };
 
 /** The team's live classifier with this id, or a 404 (another team's id is the same 404, so nothing leaks). */
-export async function getClassifierInTeam(tx: DbOrTx, teamId: string, classifierId: string, options: { forUpdate?: boolean } = {}): Promise<ClassifierRow> {
+export async function getClassifierInTeam(tx: DbOrTx, { teamId, classifierId, ...options }: { teamId: string; classifierId: string } & { forUpdate?: boolean }): Promise<ClassifierRow> {
   const query = tx
     .select()
     .from(classifiers)
     .where(and(eq(classifiers.id, classifierId), eq(classifiers.teamId, teamId), isNull(classifiers.deletedAt)))
     .limit(1);
   const [row] = options.forUpdate ? await query.for("update") : await query;
-  if (!row) throw notFound("classifierId", classifierId, "Classifier");
+  if (!row) throw notFound({ type: "classifierId", value: classifierId, label: "Classifier" });
   return row;
 }
 
-export async function getClassifierDocumentInTeam(tx: DbOrTx, teamId: string, classifierId: string, documentId: string): Promise<ClassifierDocumentRow> {
-  await getClassifierInTeam(tx, teamId, classifierId);
+export async function getClassifierDocumentInTeam(tx: DbOrTx, { teamId, classifierId, documentId }: { teamId: string; classifierId: string; documentId: string }): Promise<ClassifierDocumentRow> {
+  await getClassifierInTeam(tx, { teamId, classifierId });
   const [row] = await tx
     .select()
     .from(classifierDocuments)
@@ -36,7 +36,7 @@ export async function getClassifierDocumentInTeam(tx: DbOrTx, teamId: string, cl
       ),
     )
     .limit(1);
-  if (!row) throw notFound("documentId", documentId, "Document");
+  if (!row) throw notFound({ type: "documentId", value: documentId, label: "Document" });
   return row;
 }
 
@@ -44,7 +44,7 @@ export async function getClassifierDocumentInTeam(tx: DbOrTx, teamId: string, cl
  * The team's active document parsers among these ids. Routing may only point at them: a classifier id, an
  * archived or deleted parser, or another team's parser would leave documents with nowhere to go.
  */
-export async function activeTargetParsers(tx: DbOrTx, teamId: string, ids: readonly string[]): Promise<Map<string, TargetParser>> {
+export async function activeTargetParsers(tx: DbOrTx, { teamId, ids }: { teamId: string; ids: readonly string[] }): Promise<Map<string, TargetParser>> {
   if (ids.length === 0) return new Map();
   const rows = await tx
     .select({ id: parsers.id, name: parsers.name, slug: parsers.slug })
@@ -60,8 +60,7 @@ export async function activeTargetParsers(tx: DbOrTx, teamId: string, ids: reado
  */
 export async function typesTargetsAccept(
   tx: DbOrTx,
-  teamId: string,
-  routing: { rules: { targetParserId: string }[]; fallback: { action: string; targetParserId?: string } },
+  { teamId, routing }: { teamId: string; routing: { rules: { targetParserId: string }[]; fallback: { action: string; targetParserId?: string } } },
 ): Promise<string[]> {
   const ids = routing.rules.map((rule) => rule.targetParserId);
   if (routing.fallback.action === "route" && routing.fallback.targetParserId) ids.push(routing.fallback.targetParserId);
@@ -77,12 +76,11 @@ export async function typesTargetsAccept(
 /** Every target of a routing group (rules and a `route` fallback) must be an active document parser of the team: else a 400 naming each. */
 export async function assertRoutingTargets(
   tx: DbOrTx,
-  teamId: string,
-  routing: { rules: { targetParserId: string }[]; fallback: { action: string; targetParserId?: string } },
+  { teamId, routing }: { teamId: string; routing: { rules: { targetParserId: string }[]; fallback: { action: string; targetParserId?: string } } },
 ): Promise<void> {
   const wanted: { path: string; id: string }[] = routing.rules.map((rule, index) => ({ path: `routing.rules.${index}.targetParserId`, id: rule.targetParserId }));
   if (routing.fallback.action === "route" && routing.fallback.targetParserId) wanted.push({ path: "routing.fallback.targetParserId", id: routing.fallback.targetParserId });
-  const found = await activeTargetParsers(tx, teamId, wanted.map((entry) => entry.id));
+  const found = await activeTargetParsers(tx, { teamId, ids: wanted.map((entry) => entry.id) });
   const issues: ValidationIssue[] = wanted
     .filter((entry) => !found.has(entry.id))
     .map((entry) => ({ path: entry.path, message: `${entry.id} is not an active document parser of this team` }));

@@ -27,7 +27,7 @@ export type ClassifyOutcome = "routed" | "skipped" | "failed" | "split" | "gone"
  * A document that cannot be read fails at once; other errors (database, storage) are thrown for the queue to retry,
  * and `finalAttempt` marks the document failed instead, so none waits forever.
  */
-export async function processClassifierDocument(db: Db, deps: ClassifyDeps, documentId: string, finalAttempt = false): Promise<ClassifyOutcome> {
+export async function processClassifierDocument(db: Db, { deps, documentId, finalAttempt = false }: { deps: ClassifyDeps; documentId: string; finalAttempt?: boolean }): Promise<ClassifyOutcome> {
   const [document] = await db
     .update(classifierDocuments)
     .set({ status: "processing", routing: { status: "pending" } })
@@ -36,14 +36,14 @@ export async function processClassifierDocument(db: Db, deps: ClassifyDeps, docu
   if (!document) return "gone";
   try {
     const [classifier] = await db.select().from(classifiers).where(and(eq(classifiers.id, document.classifierId), isNull(classifiers.deletedAt))).limit(1);
-    if (!classifier || !document.fileKey) return await finish(db, document, "failed", { status: "failed", error: "The classifier or the stored file no longer exists" });
+    if (!classifier || !document.fileKey) return await finish(db, { document, status: "failed", routing: { status: "failed", error: "The classifier or the stored file no longer exists" } });
     const bytes = await deps.store.get(document.fileKey);
 
     let pages: PageModel;
     try {
       pages = await deps.load({ bytes, mimeType: document.contentType, fileName: document.name });
     } catch (error) {
-      return await finish(db, document, "failed", { status: "failed", error: sanitiseExtractionError(error) });
+      return await finish(db, { document, status: "failed", routing: { status: "failed", error: sanitiseExtractionError(error) } });
     }
     const pageCount = pages.pages.length;
 
@@ -51,9 +51,9 @@ export async function processClassifierDocument(db: Db, deps: ClassifyDeps, docu
     const rule = split && document.source !== "split" && document.contentType === "application/pdf" ? splitRuleFor(split, []) : null;
     if (rule) {
       try {
-        if ((await splitClassifierDocument(db, deps, document, bytes, pages, rule)) > 1) return "split";
+        if ((await splitClassifierDocument(db, { deps, parent: document, bytes, pages, rule })) > 1) return "split";
       } catch (error) {
-        return await finish(db, document, "failed", { status: "failed", error: sanitiseExtractionError(error) }, pageCount);
+        return await finish(db, { document, status: "failed", routing: { status: "failed", error: sanitiseExtractionError(error) }, pageCount });
       }
     }
 
@@ -61,18 +61,21 @@ export async function processClassifierDocument(db: Db, deps: ClassifyDeps, docu
     const verdict = await classifyPages(pages, labelsWithInstructions(routing.rules.map((r) => r.label), routing.instructions), { instructions: routing.instructions });
     const decision = decideRoute(verdict, routing);
     if (decision.action === "skip") {
-      return await finish(db, document, "skipped", { status: "skipped", category: decision.category ?? undefined, reasoning: decision.reasoning }, pageCount);
+      return await finish(db, { document, status: "skipped", routing: { status: "skipped", category: decision.category ?? undefined, reasoning: decision.reasoning }, pageCount });
     }
 
-    const target = (await activeTargetParsers(db, document.teamId, [decision.targetParserId])).get(decision.targetParserId);
+    const target = (await activeTargetParsers(db, { teamId: document.teamId, ids: [decision.targetParserId] })).get(decision.targetParserId);
     const base = { category: decision.category ?? undefined, targetParserId: decision.targetParserId, reasoning: decision.reasoning };
     if (!target) {
       const error = `The target parser ${decision.targetParserId} is archived, deleted or no longer a document parser: change the rule or restore the parser, then reprocess`;
-      return await finish(db, document, "failed", { status: "failed", ...base, error }, pageCount);
+      return await finish(db, { document, status: "failed", routing: { status: "failed", ...base, error }, pageCount });
     }
     let routedId: string;
     try {
-      const [item] = await uploadDocuments(await systemContext(db, document.teamId), deps.queue, target.id, [{ name: document.name, bytes, declaredType: document.contentType }], {
+      const [item] = await uploadDocuments(await systemContext(db, document.teamId), {
+        queue: deps.queue,
+        parserId: target.id,
+        incoming: [{ name: document.name, bytes, declaredType: document.contentType }],
         source: "classifier",
         externalIds: [document.externalId],
         custom: [document.custom],
@@ -81,7 +84,7 @@ export async function processClassifierDocument(db: Db, deps: ClassifyDeps, docu
     } catch (error) {
       // The target's own refusals (a file type it does not accept, an archived parser) are the document's outcome.
       if (!(error instanceof AppError) || error.status >= 500) throw error;
-      return await finish(db, document, "failed", { status: "failed", ...base, targetParserName: target.name, error: `${target.name} refused the document: ${error.message}` }, pageCount);
+      return await finish(db, { document, status: "failed", routing: { status: "failed", ...base, targetParserName: target.name, error: `${target.name} refused the document: ${error.message}` }, pageCount });
     }
     await db
       .update(classifierDocuments)
@@ -91,7 +94,7 @@ export async function processClassifierDocument(db: Db, deps: ClassifyDeps, docu
   } catch (error) {
     if (!finalAttempt) throw error;
     console.error(`[classify] document ${documentId} failed after retries`, error);
-    return finish(db, document, "failed", { status: "failed", error: "Classification failed after several attempts; try reprocessing the document" });
+    return finish(db, { document, status: "failed", routing: { status: "failed", error: "Classification failed after several attempts; try reprocessing the document" } });
   }
 }
 
@@ -105,7 +108,7 @@ export async function failInterruptedClassifierDocument(db: Db, documentId: stri
   return failed ? "failed" : "gone";
 }
 
-async function finish<S extends "failed" | "skipped">(db: Db, document: ClassifierDocumentRow, status: S, routing: ClassifierRouting, pageCount?: number): Promise<S> {
+async function finish<S extends "failed" | "skipped">(db: Db, { document, status, routing, pageCount }: { document: ClassifierDocumentRow; status: S; routing: ClassifierRouting; pageCount?: number }): Promise<S> {
   await db
     .update(classifierDocuments)
     .set({ status, routing, targetParserId: routing.targetParserId ?? null, routedDocumentId: null, ...(pageCount !== undefined ? { pageCount } : {}) })

@@ -16,11 +16,7 @@ import { enqueueClassification } from "./queue";
  */
 export async function splitClassifierDocument(
   db: Db,
-  deps: { store: FileStore; queue: ExtractionQueue },
-  parent: ClassifierDocumentRow,
-  bytes: Uint8Array,
-  pages: PageModel,
-  rule: SplitRule,
+  { deps, parent, bytes, pages, rule }: { deps: { store: FileStore; queue: ExtractionQueue }; parent: ClassifierDocumentRow; bytes: Uint8Array; pages: PageModel; rule: SplitRule },
 ): Promise<number> {
   const parts = await storeSplitParts({ store: deps.store, parent, bytes, pages, rule });
   if (parts.length === 0) return 0;

@@ -9,13 +9,13 @@ import { buildRouting } from "./rules";
 import { toClassifier } from "./to-classifier";
 
 /** PATCH: each group given replaces the stored one (routing whole, with rule ids kept where sent back). */
-export async function updateClassifier(ctx: ServiceContext, classifierId: string, input: UpdateClassifier): Promise<Classifier> {
+export async function updateClassifier(ctx: ServiceContext, { classifierId, input }: { classifierId: string; input: UpdateClassifier }): Promise<Classifier> {
   assertPermission(ctx, "classifiers.write");
   return ctx.db.transaction(async (tx) => {
-    const before = await getClassifierInTeam(tx, ctx.teamId, classifierId, { forUpdate: true });
+    const before = await getClassifierInTeam(tx, { teamId: ctx.teamId, classifierId, forUpdate: true });
     const settings: ClassifierSettings = { ...before.settings };
     if (input.routing) {
-      await assertRoutingTargets(tx, ctx.teamId, input.routing);
+      await assertRoutingTargets(tx, { teamId: ctx.teamId, routing: input.routing });
       settings.routing = buildRouting(input.routing, before.settings.routing.rules);
     }
     if (input.splitDocuments) settings.splitDocuments = input.splitDocuments;
@@ -30,7 +30,8 @@ export async function updateClassifier(ctx: ServiceContext, classifierId: string
       })
       .where(eq(classifiers.id, before.id))
       .returning();
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "classifier.update",
       resourceType: "classifier",
       resourceId: before.id,

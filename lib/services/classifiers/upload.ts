@@ -24,10 +24,7 @@ export type ClassifierUploadOptions = {
  */
 export async function uploadToClassifier(
   ctx: ServiceContext,
-  queue: ExtractionQueue,
-  classifierId: string,
-  incoming: IncomingFile[],
-  options: ClassifierUploadOptions,
+  { queue, classifierId, incoming, ...options }: { queue: ExtractionQueue; classifierId: string; incoming: IncomingFile[] } & ClassifierUploadOptions,
 ): Promise<UploadResultItem[]> {
   assertPermission(ctx, "documents.write");
   const files = checkBatchShape(incoming, options);
@@ -53,7 +50,7 @@ export async function uploadToClassifier(
     await Promise.all(checked.map((file, index) => fileStore().put(rows[index]!.fileKey, file.bytes, file.contentType)));
     await ctx.db.transaction(async (tx) => {
       await tx.insert(classifierDocuments).values(rows);
-      for (const row of rows) await recordAudit(tx, ctx, { action: "classifier_document.upload", resourceType: "classifier_document", resourceId: row.id, after: { name: row.name, source: row.source, classifierId: classifier.id } });
+      for (const row of rows) await recordAudit(tx, { ctx, action: "classifier_document.upload", resourceType: "classifier_document", resourceId: row.id, after: { name: row.name, source: row.source, classifierId: classifier.id } });
     });
   } catch (error) {
     await Promise.all(rows.map((row) => fileStore().delete(row.fileKey).catch(() => undefined)));
@@ -63,21 +60,21 @@ export async function uploadToClassifier(
   const results: UploadResultItem[] = [];
   for (const row of rows) {
     const jobId = await enqueueClassification(queue, row.id);
-    results.push(startedUploadItem(row, jobId, "Classification"));
+    results.push(startedUploadItem({ row, jobId, work: "Classification" }));
   }
   return results;
 }
 
 /** URL import into a classifier: the parser import's safe fetch and all-or-nothing rule. */
-export async function classifyFromUrls(ctx: ServiceContext, queue: ExtractionQueue, classifierId: string, body: ClassifyUrls): Promise<UploadResultItem[]> {
+export async function classifyFromUrls(ctx: ServiceContext, { queue, classifierId, body }: { queue: ExtractionQueue; classifierId: string; body: ClassifyUrls }): Promise<UploadResultItem[]> {
   assertPermission(ctx, "documents.write");
   await activeClassifier(ctx, classifierId); // before spending time on downloads
   const files = await downloadAll(body.urls);
-  return uploadToClassifier(ctx, queue, classifierId, files, { externalIds: body.externalIds, custom: body.custom, source: "url" });
+  return uploadToClassifier(ctx, { queue, classifierId, incoming: files, externalIds: body.externalIds, custom: body.custom, source: "url" });
 }
 
 async function activeClassifier(ctx: ServiceContext, classifierId: string) {
-  const classifier = await getClassifierInTeam(ctx.db, ctx.teamId, classifierId);
+  const classifier = await getClassifierInTeam(ctx.db, { teamId: ctx.teamId, classifierId });
   if (!classifier.isActive) throw validationError(`Classifier ${classifier.name} is inactive: set isActive true to take documents again`);
   return classifier;
 }

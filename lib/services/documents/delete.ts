@@ -12,11 +12,11 @@ import type { DocumentRecord } from "./to-document";
 export type DeletedDocuments = { success: true; deleted: number; ids: string[] };
 
 /** DELETE /parsers/{parserId}/documents/{documentId}: the document and its stored file. */
-export async function deleteDocument(ctx: ServiceContext, parserId: string, documentId: string): Promise<DeletedDocuments> {
+export async function deleteDocument(ctx: ServiceContext, { parserId, documentId }: { parserId: string; documentId: string }): Promise<DeletedDocuments> {
   assertPermission(ctx, "documents.write");
   const removed = await ctx.db.transaction(async (tx) => {
-    const { document } = await getDocumentInParser(tx, ctx, parserId, documentId, { forUpdate: true });
-    return softDelete(tx, ctx, [document]);
+    const { document } = await getDocumentInParser(tx, { access: ctx, parserId, documentId, forUpdate: true });
+    return softDelete(tx, { ctx, rows: [document] });
   });
   await removeFiles(ctx, removed);
   return { success: true, deleted: removed.length, ids: removed.map((row) => row.id) };
@@ -26,10 +26,10 @@ export async function deleteDocument(ctx: ServiceContext, parserId: string, docu
  * POST /parsers/{parserId}/documents/delete: by ids and/or external ids (every live document with one of them).
  * Ids that are not live documents of this parser are ignored and not counted.
  */
-export async function deleteDocuments(ctx: ServiceContext, parserId: string, input: { documentIds?: string[]; externalIds?: string[] }): Promise<DeletedDocuments> {
+export async function deleteDocuments(ctx: ServiceContext, { parserId, input }: { parserId: string; input: { documentIds?: string[]; externalIds?: string[] } }): Promise<DeletedDocuments> {
   assertPermission(ctx, "documents.write");
   const removed = await ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx, parserId);
+    const parser = await getParserInTeam(tx, { access: ctx, parserId });
     const ids = input.documentIds ?? [];
     const externalIds = input.externalIds ?? [];
     const rows = await tx
@@ -44,14 +44,14 @@ export async function deleteDocuments(ctx: ServiceContext, parserId: string, inp
         ),
       )
       .for("update");
-    return softDelete(tx, ctx, rows);
+    return softDelete(tx, { ctx, rows });
   });
   await removeFiles(ctx, removed);
   return { success: true, deleted: removed.length, ids: removed.map((row) => row.id) };
 }
 
 /** Soft delete (the row stays, out of every list and count) with one audit row per document. */
-async function softDelete(tx: DbOrTx, ctx: ServiceContext, rows: DocumentRecord[]): Promise<DocumentRecord[]> {
+async function softDelete(tx: DbOrTx, { ctx, rows }: { ctx: ServiceContext; rows: DocumentRecord[] }): Promise<DocumentRecord[]> {
   if (rows.length === 0) return [];
   const now = new Date();
   await tx
@@ -69,7 +69,8 @@ async function softDelete(tx: DbOrTx, ctx: ServiceContext, rows: DocumentRecord[
     rows.map((row) => row.id),
   );
   for (const row of rows) {
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "document.delete",
       resourceType: "document",
       resourceId: row.id,

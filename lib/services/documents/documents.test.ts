@@ -71,8 +71,8 @@ async function addDocument(actor: TestActor, parserId: string, extra: Extra = {}
   return row!;
 }
 
-const list = (actor: TestActor, parserId: string, query: Partial<ListDocumentsQuery> = {}) => listDocuments(actor, parserId, ListDocumentsQuerySchema.parse(query));
-const search = (actor: TestActor, parserId: string, body: Partial<SearchDocuments> = {}) => searchDocuments(actor, parserId, SearchDocumentsSchema.parse(body));
+const list = (actor: TestActor, parserId: string, query: Partial<ListDocumentsQuery> = {}) => listDocuments(actor, { parserId, query: ListDocumentsQuerySchema.parse(query) });
+const search = (actor: TestActor, parserId: string, body: Partial<SearchDocuments> = {}) => searchDocuments(actor, { parserId, body: SearchDocumentsSchema.parse(body) });
 const names = (page: { data: { name: string }[] }) => page.data.map((row) => row.name);
 
 describe("listDocuments", () => {
@@ -105,7 +105,7 @@ describe("listDocuments", () => {
 
   it("filters by q (name or external id), status, folder, assignee, external id and created range", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
-    const folder = await createFolder(admin, parser.id, { name: "Inbox" });
+    const folder = await createFolder(admin, { parserId: parser.id, input: { name: "Inbox" } });
     const invoice = await addDocument(admin, parser.id, { name: "Invoice 100%.pdf", externalId: "ERP-1", folderId: folder.id });
     const receipt = await addDocument(admin, parser.id, { name: "receipt.pdf", externalId: "erp-2", status: "failed", assigneeId: reviewer.actor.userId });
     const other = await addDocument(admin, parser.id, { name: "other.pdf", status: "queued", data: { vendor: "Invoice Corp" } });
@@ -128,7 +128,7 @@ describe("listDocuments", () => {
   it("answers an unknown parser, another team's parser and a folder of another parser with 404", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
     const otherParser = await makeParser(handle.db, admin.teamId);
-    const foreignFolder = await createFolder(admin, otherParser.id, { name: "Elsewhere" });
+    const foreignFolder = await createFolder(admin, { parserId: otherParser.id, input: { name: "Elsewhere" } });
     await expect(list(admin, randomUUID())).rejects.toMatchObject({ status: 404, message: "Parser not found" });
     await expect(list(globex, parser.id)).rejects.toMatchObject({ status: 404, extra: { notFound: [{ type: "parserId", value: parser.id }] } });
     await expect(list(admin, parser.id, { folderId: foreignFolder.id })).rejects.toMatchObject({ status: 404, message: "Folder not found" });
@@ -218,7 +218,7 @@ describe("review object", () => {
         note: null,
       },
     ]);
-    const full = await getDocument(admin, parser.id, reviewed.id);
+    const full = await getDocument(admin, { parserId: parser.id, documentId: reviewed.id });
     expect(full.review).toEqual(review);
     expect(full.metadata.review).toEqual(review);
     expect(plain.id).toBeTruthy();
@@ -335,7 +335,7 @@ describe("searchDocuments", () => {
 describe("getDocument and the data view", () => {
   it("shows the full view with a signed file link, markdown link, folder and field metadata", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
-    const folder = await createFolder(admin, parser.id, { name: "Incoming" });
+    const folder = await createFolder(admin, { parserId: parser.id, input: { name: "Incoming" } });
     const doc = await addDocument(admin, parser.id, {
       folderId: folder.id,
       fileKey: `${admin.teamId}/x/file.pdf`,
@@ -344,25 +344,25 @@ describe("getDocument and the data view", () => {
       fieldMetadata: { total: { confidence: 0.9, source: { page: 1, x: 0.1, y: 0.2, w: 0.3, h: 0.05 } } },
       status: "approved",
     });
-    const full = await getDocument(admin, parser.id, doc.id);
+    const full = await getDocument(admin, { parserId: parser.id, documentId: doc.id });
     expect(full.url).toMatch(/^https:\/\/quarry\.test\/api\/files\//);
     expect(full.metadata.markdownUrl).toBe(`https://quarry.test/api/v1/parsers/${parser.id}/documents/${doc.id}/markdown`);
     expect(full.metadata).toMatchObject({ thumbnail: null, isApproved: true, isRejected: false, url: full.url });
     await handle.db.update(documents).set({ previewKey: `${admin.teamId}/${doc.id}/preview.webp` }).where(eq(documents.id, doc.id));
-    const withPreview = await getDocument(admin, parser.id, doc.id);
+    const withPreview = await getDocument(admin, { parserId: parser.id, documentId: doc.id });
     const token = withPreview.metadata.thumbnail!.replace(/^https:\/\/quarry\.test\/api\/files\//, "");
     expect(verifyFileToken("documents-test-secret", token)).toEqual({ key: `${admin.teamId}/${doc.id}/preview.webp`, name: "preview.webp", contentType: "image/webp" });
-    expect((await getDocumentData(admin, parser.id, { documentId: doc.id })).metadata.thumbnail).toMatch(/^https:\/\/quarry\.test\/api\/files\//);
+    expect((await getDocumentData(admin, { parserId: parser.id, ref: { documentId: doc.id } })).metadata.thumbnail).toMatch(/^https:\/\/quarry\.test\/api\/files\//);
     expect(full.metadata.field_metadata).toEqual({ total: { confidence: 0.9, source: { page: 1, x: 0.1, y: 0.2, w: 0.3, h: 0.05 } } });
     expect(full.folder).toMatchObject({ id: folder.id, name: "Incoming", documentCount: 1 });
     expect(full).toMatchObject({ isProcessed: true, isFailed: false, data: { total: 5 }, error: null, folderId: folder.id });
-    expect(await getDocumentMarkdown(admin, parser.id, doc.id)).toBe("# Invoice");
+    expect(await getDocumentMarkdown(admin, { parserId: parser.id, documentId: doc.id })).toBe("# Invoice");
 
     const bare = await addDocument(admin, parser.id, { status: "failed", error: "Could not read the file" });
-    const bareFull = await getDocument(admin, parser.id, bare.id);
+    const bareFull = await getDocument(admin, { parserId: parser.id, documentId: bare.id });
     expect(bareFull).toMatchObject({ url: null, folder: null, isProcessed: false, isFailed: true, error: "Could not read the file" });
     expect(bareFull.metadata.markdownUrl).toBeNull();
-    await expect(getDocumentMarkdown(admin, parser.id, bare.id)).rejects.toMatchObject({ status: 404 });
+    await expect(getDocumentMarkdown(admin, { parserId: parser.id, documentId: bare.id })).rejects.toMatchObject({ status: 404 });
   });
 
   it("is scoped: another parser, another team, a deleted document are not found", async () => {
@@ -370,11 +370,11 @@ describe("getDocument and the data view", () => {
     const other = await makeParser(handle.db, admin.teamId);
     const doc = await addDocument(admin, parser.id);
     const gone = await addDocument(admin, parser.id, { deletedAt: new Date() });
-    await expect(getDocument(admin, other.id, doc.id)).rejects.toMatchObject({ status: 404, message: "Document not found", extra: { notFound: [{ type: "documentId", value: doc.id }] } });
-    await expect(getDocument(globex, parser.id, doc.id)).rejects.toMatchObject({ status: 404, message: "Parser not found" });
-    await expect(getDocument(admin, parser.id, gone.id)).rejects.toMatchObject({ status: 404, message: "Document not found" });
+    await expect(getDocument(admin, { parserId: other.id, documentId: doc.id })).rejects.toMatchObject({ status: 404, message: "Document not found", extra: { notFound: [{ type: "documentId", value: doc.id }] } });
+    await expect(getDocument(globex, { parserId: parser.id, documentId: doc.id })).rejects.toMatchObject({ status: 404, message: "Parser not found" });
+    await expect(getDocument(admin, { parserId: parser.id, documentId: gone.id })).rejects.toMatchObject({ status: 404, message: "Document not found" });
     const theirs = await makeParser(handle.db, globex.teamId);
-    await expect(getDocument(globex, theirs.id, doc.id)).rejects.toMatchObject({ status: 404, message: "Document not found" });
+    await expect(getDocument(globex, { parserId: theirs.id, documentId: doc.id })).rejects.toMatchObject({ status: 404, message: "Document not found" });
   });
 
   it("get document data: by id or external id, empty while processing, 403 for another parser, 404 unknown", async () => {
@@ -382,37 +382,37 @@ describe("getDocument and the data view", () => {
     const other = await makeParser(handle.db, admin.teamId);
     const done = await addDocument(admin, parser.id, { externalId: "ext-1", data: { total: 5 }, assigneeId: reviewer.actor.userId, status: "in_review" });
     const busy = await addDocument(admin, parser.id, { externalId: "ext-2", status: "queued", data: { partial: true } });
-    const view = await getDocumentData(admin, parser.id, { documentId: done.id });
+    const view = await getDocumentData(admin, { parserId: parser.id, ref: { documentId: done.id } });
     expect(view).toMatchObject({ data: { total: 5 }, error: null, metadata: { id: done.id, status: "in_review", isProcessed: true, isApproved: false, assignee: expect.stringContaining("reviewer-") } });
     expect(Object.keys(view.metadata).sort()).toEqual(
       ["assignee", "createdAt", "custom", "externalId", "field_metadata", "id", "isApproved", "isFailed", "isProcessed", "markdownUrl", "name", "pageCount", "status", "thumbnail", "updatedAt", "url"].sort(),
     );
-    expect((await getDocumentData(admin, parser.id, { externalId: "ext-1" })).metadata.id).toBe(done.id);
-    const busyView = await getDocumentData(admin, parser.id, { externalId: "ext-2" });
+    expect((await getDocumentData(admin, { parserId: parser.id, ref: { externalId: "ext-1" } })).metadata.id).toBe(done.id);
+    const busyView = await getDocumentData(admin, { parserId: parser.id, ref: { externalId: "ext-2" } });
     expect(busyView).toMatchObject({ data: {}, metadata: { id: busy.id, status: "processing", isProcessed: false } });
-    await expect(getDocumentData(admin, other.id, { documentId: done.id })).rejects.toMatchObject({ status: 403, message: "Access denied" });
-    await expect(getDocumentData(admin, other.id, { externalId: "ext-1" })).rejects.toMatchObject({ status: 403, message: "Access denied" });
-    await expect(getDocumentData(admin, parser.id, { documentId: randomUUID() })).rejects.toMatchObject({ status: 404, message: "Document not found" });
-    await expect(getDocumentData(admin, parser.id, { externalId: "nope" })).rejects.toMatchObject({ status: 404, message: "Document not found", extra: { notFound: [{ type: "externalId", value: "nope" }] } });
+    await expect(getDocumentData(admin, { parserId: other.id, ref: { documentId: done.id } })).rejects.toMatchObject({ status: 403, message: "Access denied" });
+    await expect(getDocumentData(admin, { parserId: other.id, ref: { externalId: "ext-1" } })).rejects.toMatchObject({ status: 403, message: "Access denied" });
+    await expect(getDocumentData(admin, { parserId: parser.id, ref: { documentId: randomUUID() } })).rejects.toMatchObject({ status: 404, message: "Document not found" });
+    await expect(getDocumentData(admin, { parserId: parser.id, ref: { externalId: "nope" } })).rejects.toMatchObject({ status: 404, message: "Document not found", extra: { notFound: [{ type: "externalId", value: "nope" }] } });
     const theirs = await makeParser(handle.db, globex.teamId);
-    await expect(getDocumentData(globex, theirs.id, { documentId: done.id })).rejects.toMatchObject({ status: 404, message: "Document not found" });
+    await expect(getDocumentData(globex, { parserId: theirs.id, ref: { documentId: done.id } })).rejects.toMatchObject({ status: 404, message: "Document not found" });
   });
 });
 
 describe("updateDocument", () => {
   it("renames, sets external id and custom, moves between folders and out, with an audit row", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
-    const inbox = await createFolder(admin, parser.id, { name: "Inbox" });
-    const done = await createFolder(admin, parser.id, { name: "Done" });
+    const inbox = await createFolder(admin, { parserId: parser.id, input: { name: "Inbox" } });
+    const done = await createFolder(admin, { parserId: parser.id, input: { name: "Done" } });
     const doc = await addDocument(admin, parser.id, { folderId: inbox.id, data: { vendor: "Initech" } });
-    const updated = await updateDocument(admin, parser.id, doc.id, { name: "Renamed.pdf", externalId: "R-9", custom: { batch: 7 }, folderId: done.id });
+    const updated = await updateDocument(admin, { parserId: parser.id, documentId: doc.id, input: { name: "Renamed.pdf", externalId: "R-9", custom: { batch: 7 }, folderId: done.id } });
     expect(updated).toMatchObject({ name: "Renamed.pdf", externalId: "R-9", custom: { batch: 7 }, folderId: done.id, folder: { id: done.id, documentCount: 1 } });
     const counts = Object.fromEntries((await listFolders(admin, parser.id)).map((folder) => [folder.name, folder.documentCount]));
     expect(counts).toEqual({ Done: 1, Inbox: 0 });
     expect(names(await search(admin, parser.id, { q: "renamed" }))).toEqual(["Renamed.pdf"]);
     expect(names(await search(admin, parser.id, { q: "initech" }))).toEqual(["Renamed.pdf"]);
 
-    const out = await updateDocument(admin, parser.id, doc.id, { folderId: null, externalId: null });
+    const out = await updateDocument(admin, { parserId: parser.id, documentId: doc.id, input: { folderId: null, externalId: null } });
     expect(out).toMatchObject({ folderId: null, folder: null, externalId: null });
     const audit = await handle.db.select().from(auditLog).where(and(eq(auditLog.resourceId, doc.id), eq(auditLog.action, "document.update")));
     expect(audit).toHaveLength(2);
@@ -422,35 +422,35 @@ describe("updateDocument", () => {
   it("answers an unknown folder, another parser's folder, another team's document with 404, and needs documents.write", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
     const other = await makeParser(handle.db, admin.teamId);
-    const foreign = await createFolder(admin, other.id, { name: "Foreign" });
+    const foreign = await createFolder(admin, { parserId: other.id, input: { name: "Foreign" } });
     const doc = await addDocument(admin, parser.id);
-    await expect(updateDocument(admin, parser.id, doc.id, { folderId: randomUUID() })).rejects.toMatchObject({ status: 404, message: "Folder not found" });
-    await expect(updateDocument(admin, parser.id, doc.id, { folderId: foreign.id })).rejects.toMatchObject({ status: 404, extra: { notFound: [{ type: "folderId", value: foreign.id }] } });
+    await expect(updateDocument(admin, { parserId: parser.id, documentId: doc.id, input: { folderId: randomUUID() } })).rejects.toMatchObject({ status: 404, message: "Folder not found" });
+    await expect(updateDocument(admin, { parserId: parser.id, documentId: doc.id, input: { folderId: foreign.id } })).rejects.toMatchObject({ status: 404, extra: { notFound: [{ type: "folderId", value: foreign.id }] } });
     const theirs = await makeParser(handle.db, globex.teamId);
-    await expect(updateDocument(globex, theirs.id, doc.id, { name: "x" })).rejects.toMatchObject({ status: 404, message: "Document not found" });
-    await expect(updateDocument(reviewer, parser.id, doc.id, { name: "x" })).rejects.toMatchObject({ status: 403 });
+    await expect(updateDocument(globex, { parserId: theirs.id, documentId: doc.id, input: { name: "x" } })).rejects.toMatchObject({ status: 404, message: "Document not found" });
+    await expect(updateDocument(reviewer, { parserId: parser.id, documentId: doc.id, input: { name: "x" } })).rejects.toMatchObject({ status: 403 });
   });
 });
 
 describe("deleting documents", () => {
   it("deletes one document, its stored file and its preview, and counts follow", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
-    const folder = await createFolder(admin, parser.id, { name: "F" });
+    const folder = await createFolder(admin, { parserId: parser.id, input: { name: "F" } });
     const key = `${admin.teamId}/${randomUUID()}/a.pdf`;
     const previewKey = `${admin.teamId}/${randomUUID()}/preview.webp`;
     await fileStore().put(key, new Uint8Array([1, 2, 3]), "application/pdf");
     await fileStore().put(previewKey, new Uint8Array([4, 5]), "image/webp");
     const doc = await addDocument(admin, parser.id, { fileKey: key, previewKey, folderId: folder.id });
     await addDocument(admin, parser.id, { folderId: folder.id });
-    expect((await getParser(admin, parser.id)).counts.totalDocuments).toBe(2);
-    expect(await deleteDocument(admin, parser.id, doc.id)).toEqual({ success: true, deleted: 1, ids: [doc.id] });
+    expect((await getParser(admin, { parserId: parser.id })).counts.totalDocuments).toBe(2);
+    expect(await deleteDocument(admin, { parserId: parser.id, documentId: doc.id })).toEqual({ success: true, deleted: 1, ids: [doc.id] });
     expect(await fileStore().exists(key)).toBe(false);
     expect(await fileStore().exists(previewKey)).toBe(false);
-    expect((await getParser(admin, parser.id)).counts.totalDocuments).toBe(1);
+    expect((await getParser(admin, { parserId: parser.id })).counts.totalDocuments).toBe(1);
     expect((await listParsers(admin)).find((row) => row.id === parser.id)!.counts.totalDocuments).toBe(1);
     expect((await listFolders(admin, parser.id))[0]!.documentCount).toBe(1);
-    await expect(getDocument(admin, parser.id, doc.id)).rejects.toMatchObject({ status: 404 });
-    await expect(deleteDocument(admin, parser.id, doc.id)).rejects.toMatchObject({ status: 404, message: "Document not found" });
+    await expect(getDocument(admin, { parserId: parser.id, documentId: doc.id })).rejects.toMatchObject({ status: 404 });
+    await expect(deleteDocument(admin, { parserId: parser.id, documentId: doc.id })).rejects.toMatchObject({ status: 404, message: "Document not found" });
     const audit = await handle.db.select().from(auditLog).where(and(eq(auditLog.resourceId, doc.id), eq(auditLog.action, "document.delete")));
     expect(audit).toHaveLength(1);
   });
@@ -461,7 +461,7 @@ describe("deleting documents", () => {
     await fileStore().put(key, new Uint8Array([1]), "application/pdf");
     const parent = await addDocument(admin, parser.id, { fileKey: key });
     await addDocument(admin, parser.id, { fileKey: key, parentDocumentId: parent.id, source: "split" });
-    await deleteDocument(admin, parser.id, parent.id);
+    await deleteDocument(admin, { parserId: parser.id, documentId: parent.id });
     expect(await fileStore().exists(key)).toBe(true);
   });
 
@@ -473,26 +473,26 @@ describe("deleting documents", () => {
     const c = await addDocument(admin, parser.id, { externalId: "dup" });
     const keep = await addDocument(admin, parser.id);
     const elsewhere = await addDocument(admin, other.id, { externalId: "dup" });
-    const result = await deleteDocuments(admin, parser.id, { documentIds: [a.id, elsewhere.id, randomUUID()], externalIds: ["dup", "none"] });
+    const result = await deleteDocuments(admin, { parserId: parser.id, input: { documentIds: [a.id, elsewhere.id, randomUUID()], externalIds: ["dup", "none"] } });
     expect(result.deleted).toBe(3);
     expect(result.ids.sort()).toEqual([a.id, b.id, c.id].sort());
     expect((await list(admin, parser.id)).data.map((row) => row.id)).toEqual([keep.id]);
     expect((await list(admin, other.id)).data.map((row) => row.id)).toEqual([elsewhere.id]);
-    expect(await deleteDocuments(admin, parser.id, { documentIds: [a.id] })).toEqual({ success: true, deleted: 0, ids: [] });
+    expect(await deleteDocuments(admin, { parserId: parser.id, input: { documentIds: [a.id] } })).toEqual({ success: true, deleted: 0, ids: [] });
     const theirs = await makeParser(handle.db, globex.teamId);
-    expect(await deleteDocuments(globex, theirs.id, { documentIds: [keep.id] })).toEqual({ success: true, deleted: 0, ids: [] });
-    await expect(deleteDocuments(globex, parser.id, { documentIds: [keep.id] })).rejects.toMatchObject({ status: 404 });
+    expect(await deleteDocuments(globex, { parserId: theirs.id, input: { documentIds: [keep.id] } })).toEqual({ success: true, deleted: 0, ids: [] });
+    await expect(deleteDocuments(globex, { parserId: parser.id, input: { documentIds: [keep.id] } })).rejects.toMatchObject({ status: 404 });
     const audit = await handle.db.select().from(auditLog).where(eq(auditLog.action, "document.delete"));
     expect(audit.filter((row) => [a.id, b.id, c.id].includes(row.resourceId))).toHaveLength(3);
   });
 
   it("folder counts stay right when a folder is deleted with its documents", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
-    const folder = await createFolder(admin, parser.id, { name: "F" });
+    const folder = await createFolder(admin, { parserId: parser.id, input: { name: "F" } });
     await addDocument(admin, parser.id, { folderId: folder.id });
     await addDocument(admin, parser.id);
-    await deleteFolder(admin, parser.id, folder.id, { deleteDocuments: true });
+    await deleteFolder(admin, { parserId: parser.id, folderId: folder.id, deleteDocuments: true });
     expect((await list(admin, parser.id)).pagination.total).toBe(1);
-    expect((await getParser(admin, parser.id)).counts.totalDocuments).toBe(1);
+    expect((await getParser(admin, { parserId: parser.id })).counts.totalDocuments).toBe(1);
   });
 });

@@ -65,8 +65,8 @@ async function inboundContext(db: Db, teamId: string): Promise<ServiceContext | 
 }
 
 /** Creates the documents a message brought, with `source: "email"`, through the ordinary upload path. */
-export async function receiveEmailDocuments(db: Db, queue: ExtractionQueue, mailbox: InboundMailbox, files: IncomingFile[]): Promise<UploadResultItem[]> {
+export async function receiveEmailDocuments(db: Db, { queue, mailbox, files }: { queue: ExtractionQueue; mailbox: InboundMailbox; files: IncomingFile[] }): Promise<UploadResultItem[]> {
   const ctx = await inboundContext(db, mailbox.teamId);
   if (!ctx) throw new Error(`Team ${mailbox.teamId} has no admin to receive mail for parser ${mailbox.parserId}`);
-  return uploadDocuments(ctx, queue, mailbox.parserId, files, { source: "email" });
+  return uploadDocuments(ctx, { queue, parserId: mailbox.parserId, incoming: files, source: "email" });
 }

@@ -17,12 +17,9 @@ import { loadReviews, NOT_REQUIRED_REVIEW, toDocumentFull, type DocumentRecord }
  */
 export async function getDocumentInParser(
   tx: DbOrTx,
-  access: Access,
-  parserId: string,
-  documentId: string,
-  options: { forUpdate?: boolean } = {},
+  { access, parserId, documentId, ...options }: { access: Access; parserId: string; documentId: string } & { forUpdate?: boolean },
 ): Promise<{ parser: ParserRow; document: DocumentRecord }> {
-  const parser = await getParserInTeam(tx, access, parserId);
+  const parser = await getParserInTeam(tx, { access, parserId });
   const query = tx
     .select()
     .from(documents)
@@ -37,21 +34,21 @@ export async function getDocumentInParser(
     )
     .limit(1);
   const [document] = options.forUpdate ? await query.for("update") : await query;
-  if (!document) throw notFound("documentId", documentId, "Document");
+  if (!document) throw notFound({ type: "documentId", value: documentId, label: "Document" });
   return { parser, document };
 }
 
 /** A live folder of the parser, or a 404 naming the folder id. */
-export async function assertFolderInParser(tx: DbOrTx, parserId: string, folderId: string): Promise<void> {
+export async function assertFolderInParser(tx: DbOrTx, { parserId, folderId }: { parserId: string; folderId: string }): Promise<void> {
   const [row] = await tx
     .select({ id: folders.id })
     .from(folders)
     .where(and(eq(folders.id, folderId), eq(folders.parserId, parserId), isNull(folders.deletedAt)))
     .limit(1);
-  if (!row) throw notFound("folderId", folderId, "Folder");
+  if (!row) throw notFound({ type: "folderId", value: folderId, label: "Folder" });
 }
 
-export async function folderOrNull(tx: DbOrTx, parserId: string, folderId: string | null): Promise<Folder | null> {
+export async function folderOrNull(tx: DbOrTx, { parserId, folderId }: { parserId: string; folderId: string | null }): Promise<Folder | null> {
   if (!folderId) return null;
   return (await folderViews(tx, parserId)).find((folder) => folder.id === folderId) ?? null;
 }
@@ -59,5 +56,5 @@ export async function folderOrNull(tx: DbOrTx, parserId: string, folderId: strin
 /** The full view of one document: its review object and its folder (with counts) loaded alongside. */
 export async function fullView(tx: DbOrTx, document: DocumentRecord): Promise<DocumentFull> {
   const reviews = await loadReviews(tx, [document]);
-  return toDocumentFull(document, reviews.get(document.id) ?? NOT_REQUIRED_REVIEW, await folderOrNull(tx, document.parserId, document.folderId));
+  return toDocumentFull({ row: document, review: reviews.get(document.id) ?? NOT_REQUIRED_REVIEW, folder: await folderOrNull(tx, { parserId: document.parserId, folderId: document.folderId }) });
 }

@@ -21,35 +21,33 @@ export type SearchPage = { data: SearchHit[]; pagination: Pagination };
  * found`), like moving a document there; soft-deleted documents never appear, nor do documents a reviewer's access
  * does not reach (access.ts).
  */
-export async function listDocuments(ctx: ServiceContext, parserId: string, query: ListDocumentsQuery): Promise<DocumentPage> {
+export async function listDocuments(ctx: ServiceContext, { parserId, query }: { parserId: string; query: ListDocumentsQuery }): Promise<DocumentPage> {
   assertPermission(ctx, "documents.read");
-  const parser = await getParserInTeam(ctx.db, ctx, parserId);
-  if (query.folderId) await assertFolderInParser(ctx.db, parser.id, query.folderId);
-  return page(ctx, and(listWhere(parser.id, query), visibleDocuments(ctx)), query);
+  const parser = await getParserInTeam(ctx.db, { access: ctx, parserId });
+  if (query.folderId) await assertFolderInParser(ctx.db, { parserId: parser.id, folderId: query.folderId });
+  return page(ctx, { where: and(listWhere(parser.id, query), visibleDocuments(ctx)), query });
 }
 
 /**
  * POST /parsers/{parserId}/documents/search: list's filters, `q` over extracted values too, and `filters`. Asked
  * for, rows also carry the named fields' values (`fields`) and what matched `q` (`snippets`).
  */
-export async function searchDocuments(ctx: ServiceContext, parserId: string, body: SearchRequest): Promise<SearchPage> {
+export async function searchDocuments(ctx: ServiceContext, { parserId, body }: { parserId: string; body: SearchRequest }): Promise<SearchPage> {
   assertPermission(ctx, "documents.read");
-  const parser = await getParserInTeam(ctx.db, ctx, parserId);
-  if (body.folderId) await assertFolderInParser(ctx.db, parser.id, body.folderId);
+  const parser = await getParserInTeam(ctx.db, { access: ctx, parserId });
+  if (body.folderId) await assertFolderInParser(ctx.db, { parserId: parser.id, folderId: body.folderId });
   const fields = body.fields;
   const q = body.snippets ? body.q : undefined;
-  return page(ctx, and(searchWhere(parser.id, body), visibleDocuments(ctx)), body, (row, document) => ({
+  return page(ctx, { where: and(searchWhere(parser.id, body), visibleDocuments(ctx)), query: body, extend: (row, document) => ({
     ...document,
     ...(fields ? { values: fields.map((field) => ({ field, value: formatListValue(row.data[field]) })) } : {}),
     ...(q ? { match: matchSnippet(row, q) } : {}),
-  }));
+  }) });
 }
 
 async function page<T extends DocumentRow = DocumentRow>(
   ctx: ServiceContext,
-  where: SQL | undefined,
-  query: Pick<ListDocumentsQuery, "page" | "limit" | "sort">,
-  extend: (row: typeof documents.$inferSelect, document: DocumentRow) => T = (_row, document) => document as T,
+  { where, query, extend = (_row, document) => document as T }: { where: SQL | undefined; query: Pick<ListDocumentsQuery, "page" | "limit" | "sort">; extend?: (row: typeof documents.$inferSelect, document: DocumentRow) => T },
 ): Promise<{ data: T[]; pagination: Pagination }> {
   const rows = await ctx.db
     .select()

@@ -18,6 +18,6 @@ export async function locateDocument(ctx: ServiceContext, documentId: string): P
     .innerJoin(parsers, eq(parsers.id, documents.parserId))
     .where(and(eq(documents.id, documentId), teamDocuments(ctx), isNull(parsers.deletedAt), eq(parsers.type, "document")))
     .limit(1);
-  if (!row) throw notFound("documentId", documentId, "Document");
+  if (!row) throw notFound({ type: "documentId", value: documentId, label: "Document" });
   return row;
 }

@@ -15,7 +15,7 @@ export function matchSnippet(document: Searchable, q: string): MatchSnippet | nu
   if (!needle) return null;
   for (const [where, text] of candidates(document)) {
     const first = text.toLowerCase().indexOf(needle);
-    if (first >= 0) return snippetAround(where, text, needle, first);
+    if (first >= 0) return snippetAround({ where, text, needle, first });
   }
   return null;
 }
@@ -46,7 +46,7 @@ function scalarText(value: unknown): string | null {
   return null;
 }
 
-function snippetAround(where: string, text: string, needle: string, first: number): MatchSnippet {
+function snippetAround({ where, text, needle, first }: { where: string; text: string; needle: string; first: number }): MatchSnippet {
   const start = Math.max(0, first - CONTEXT);
   const end = Math.min(text.length, first + needle.length + CONTEXT);
   const prefix = start > 0 ? "…" : "";

@@ -13,12 +13,12 @@ export type MovedDocuments = { moved: number; ids: string[]; folderId: string | 
  * not a live document of the parser is a 404 naming it, and nothing moves. Each move is audited like a single
  * document update.
  */
-export async function moveDocuments(ctx: ServiceContext, parserId: string, input: { documentIds: readonly string[]; folderId: string | null }): Promise<MovedDocuments> {
+export async function moveDocuments(ctx: ServiceContext, { parserId, input }: { parserId: string; input: { documentIds: readonly string[]; folderId: string | null } }): Promise<MovedDocuments> {
   assertPermission(ctx, "documents.write");
   const ids = [...new Set(input.documentIds)];
   return ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx, parserId);
-    if (input.folderId) await assertFolderInParser(tx, parser.id, input.folderId);
+    const parser = await getParserInTeam(tx, { access: ctx, parserId });
+    if (input.folderId) await assertFolderInParser(tx, { parserId: parser.id, folderId: input.folderId });
     const rows = ids.length
       ? await tx
           .select({ id: documents.id, folderId: documents.folderId })
@@ -35,7 +35,8 @@ export async function moveDocuments(ctx: ServiceContext, parserId: string, input
     }
     if (ids.length > 0) await tx.update(documents).set({ folderId: input.folderId, updatedAt: new Date() }).where(inArray(documents.id, ids));
     for (const row of rows) {
-      await recordAudit(tx, ctx, {
+      await recordAudit(tx, {
+        ctx,
         action: "document.update",
         resourceType: "document",
         resourceId: row.id,

@@ -63,7 +63,7 @@ describe("processDocument", () => {
     const parser = await invoiceParser();
     const document = await storedDocument(parser.id, await invoicePdf(["ACME Supplies Ltd", "Invoice Number: INV-2024-0042", "Date: 2024-03-15", "Total: 1,234.56 EUR"]));
 
-    expect(await processDocument(handle.db, deps, document.id)).toBe("processed");
+    expect(await processDocument(handle.db, { deps, documentId: document.id })).toBe("processed");
 
     const [after] = await handle.db.select().from(documents).where(eq(documents.id, document.id));
     expect(after).toMatchObject({ status: "processed", pageCount: 1, error: null });
@@ -83,7 +83,7 @@ describe("processDocument", () => {
       .where(eq(parsers.id, parser.id));
     const document = await storedDocument(parser.id, await invoicePdf(["INVOICE", "Invoice Number: 7", "Total: 10.00 EUR"]));
 
-    expect(await processDocument(handle.db, deps, document.id)).toBe("skipped");
+    expect(await processDocument(handle.db, { deps, documentId: document.id })).toBe("skipped");
     const [after] = await handle.db.select().from(documents).where(eq(documents.id, document.id));
     expect(after!.status).toBe("skipped");
     expect(after!.error).toMatch(/document type rule/);
@@ -93,7 +93,7 @@ describe("processDocument", () => {
     const parser = await invoiceParser();
     const document = await storedDocument(parser.id, await invoicePdf(["Invoice Number: INV-7"], ["Page two"]));
 
-    expect(await processDocument(handle.db, deps, document.id)).toBe("processed");
+    expect(await processDocument(handle.db, { deps, documentId: document.id })).toBe("processed");
 
     const [after] = await handle.db.select().from(documents).where(eq(documents.id, document.id));
     expect(after!.previewKey).toBe(`${admin.teamId}/${document.id}/preview.webp`);
@@ -101,13 +101,13 @@ describe("processDocument", () => {
     image.src = Buffer.from(await store.get(after!.previewKey!));
     expect(image.width).toBe(PREVIEW_WIDTH);
     expect(image.height / image.width).toBeCloseTo(842 / 595, 2);
-    const thumbnail = toDocumentFull(after!, NOT_REQUIRED_REVIEW, null).metadata.thumbnail;
+    const thumbnail = toDocumentFull({ row: after!, review: NOT_REQUIRED_REVIEW, folder: null }).metadata.thumbnail;
     expect(verifyFileToken(process.env.AUTH_SECRET!, thumbnail!.split("/api/files/")[1]!)).toEqual({ key: after!.previewKey, name: "preview.webp", contentType: "image/webp" });
 
     // Reprocessing draws it again, in the same place.
     await store.put(after!.previewKey!, new Uint8Array([1, 2, 3]), "image/webp");
     await handle.db.update(documents).set({ status: "queued" }).where(eq(documents.id, document.id));
-    expect(await processDocument(handle.db, deps, document.id)).toBe("processed");
+    expect(await processDocument(handle.db, { deps, documentId: document.id })).toBe("processed");
     expect((await store.get(after!.previewKey!)).byteLength).toBeGreaterThan(100);
   }, 60_000);
 
@@ -116,18 +116,18 @@ describe("processDocument", () => {
     const document = await storedDocument(parser.id, await invoicePdf(["Invoice Number: INV-8"]));
     const fullDisk = { ...store, put: () => Promise.reject(new Error("disk full")) };
 
-    expect(await processDocument(handle.db, { ...deps, store: fullDisk }, document.id)).toBe("processed");
+    expect(await processDocument(handle.db, { deps: { ...deps, store: fullDisk }, documentId: document.id })).toBe("processed");
     const [after] = await handle.db.select().from(documents).where(eq(documents.id, document.id));
     expect(after).toMatchObject({ status: "processed", previewKey: null });
     expect(after!.data.invoiceNumber).toBe("INV-8");
-    expect(toDocumentFull(after!, NOT_REQUIRED_REVIEW, null).metadata.thumbnail).toBeNull();
+    expect(toDocumentFull({ row: after!, review: NOT_REQUIRED_REVIEW, folder: null }).metadata.thumbnail).toBeNull();
   }, 60_000);
 
   it("fails an unreadable file at once, with a message safe to show", async () => {
     const parser = await invoiceParser();
     const document = await storedDocument(parser.id, new TextEncoder().encode("%PDF-1.7 this is not really a pdf"));
 
-    expect(await processDocument(handle.db, deps, document.id)).toBe("failed");
+    expect(await processDocument(handle.db, { deps, documentId: document.id })).toBe("failed");
     const [after] = await handle.db.select().from(documents).where(eq(documents.id, document.id));
     expect(after!.status).toBe("failed");
     expect(after!.error).toMatch(/^The document could not be read/);
@@ -138,15 +138,15 @@ describe("processDocument", () => {
     const parser = await invoiceParser();
     const document = await storedDocument(parser.id, await invoicePdf(["Invoice Number: 1"]));
     await handle.db.update(documents).set({ deletedAt: new Date() }).where(eq(documents.id, document.id));
-    expect(await processDocument(handle.db, deps, document.id)).toBe("gone");
+    expect(await processDocument(handle.db, { deps, documentId: document.id })).toBe("gone");
   });
 
   it("lets the queue retry when its store fails, and fails the document on the last attempt", async () => {
     const parser = await invoiceParser();
     const document = await storedDocument(parser.id, await invoicePdf(["Invoice Number: 1"]));
     const brokenStore = { ...store, get: () => Promise.reject(new Error("disk unplugged")) };
-    await expect(processDocument(handle.db, { ...deps, store: brokenStore }, document.id)).rejects.toThrow("disk unplugged");
-    expect(await processDocument(handle.db, { ...deps, store: brokenStore }, document.id, true)).toBe("failed");
+    await expect(processDocument(handle.db, { deps: { ...deps, store: brokenStore }, documentId: document.id })).rejects.toThrow("disk unplugged");
+    expect(await processDocument(handle.db, { deps: { ...deps, store: brokenStore }, documentId: document.id, finalAttempt: true })).toBe("failed");
     const [after] = await handle.db.select().from(documents).where(eq(documents.id, document.id));
     expect(after!.error).toMatch(/after several attempts/);
   });
@@ -163,7 +163,7 @@ describe("splitting", () => {
     const upload = await storedDocument(parser.id, bytes);
     queued.length = 0;
 
-    expect(await processDocument(handle.db, deps, upload.id)).toBe("split");
+    expect(await processDocument(handle.db, { deps, documentId: upload.id })).toBe("split");
 
     const children = await handle.db.select().from(documents).where(eq(documents.parentDocumentId, upload.id)).orderBy(documents.name);
     expect(children.map((child) => [child.name, child.source, child.status])).toEqual([
@@ -174,7 +174,7 @@ describe("splitting", () => {
     const [parent] = await handle.db.select().from(documents).where(eq(documents.id, upload.id));
     expect(parent).toMatchObject({ status: "processed", pageCount: 3 });
 
-    for (const child of children) expect(await processDocument(handle.db, deps, child.id)).toBe("processed");
+    for (const child of children) expect(await processDocument(handle.db, { deps, documentId: child.id })).toBe("processed");
     const done = await handle.db.select().from(documents).where(eq(documents.parentDocumentId, upload.id)).orderBy(documents.name);
     expect(done.map((child) => [child.data.invoiceNumber, child.pageCount])).toEqual([
       ["A-100", 1],
@@ -207,7 +207,7 @@ describe("failInterruptedDocument (the extraction queue's dead letters)", () => 
     expect(failed).toMatchObject({ status: "failed", error: "Processing was interrupted several times; try reprocessing the document" });
 
     const finished = await storedDocument(parser.id, await invoicePdf(["Invoice Number: INV-2"]));
-    expect(await processDocument(handle.db, deps, finished.id)).toBe("processed");
+    expect(await processDocument(handle.db, { deps, documentId: finished.id })).toBe("processed");
     expect(await failInterruptedDocument(handle.db, finished.id)).toBe("gone");
     const [still] = await handle.db.select().from(documents).where(eq(documents.id, finished.id));
     expect(still).toMatchObject({ status: "processed", error: null });
@@ -220,7 +220,7 @@ describe("processDocument run twice at once", () => {
     const parser = await invoiceParser();
     const document = await storedDocument(parser.id, await invoicePdf(["ACME Supplies Ltd", "Invoice Number: INV-2024-0077", "Date: 2024-03-15", "Total: 10.00 EUR"]));
     // A claim handed to a second worker while the first still works on it: both attempts run to the end.
-    const outcomes = await Promise.all([processDocument(handle.db, deps, document.id), processDocument(handle.db, deps, document.id)]);
+    const outcomes = await Promise.all([processDocument(handle.db, { deps, documentId: document.id }), processDocument(handle.db, { deps, documentId: document.id })]);
     expect(outcomes.sort()).toEqual(["gone", "processed"]);
     const [usage] = await handle.db.select().from(usageDaily).where(eq(usageDaily.parserId, parser.id));
     expect(usage).toMatchObject({ documents: 1, pages: 1 });

@@ -27,7 +27,7 @@ export type PipelineDeps = { extract: Extractor; store: FileStore; queue: Extrac
  * once with a sanitised message. Any other error (database, storage) is thrown so the queue retries the job;
  * `finalAttempt` marks the document failed instead of throwing, so no document waits forever.
  */
-export async function processDocument(db: Db, deps: PipelineDeps, documentId: string, finalAttempt = false): Promise<ProcessOutcome> {
+export async function processDocument(db: Db, { deps, documentId, finalAttempt = false }: { deps: PipelineDeps; documentId: string; finalAttempt?: boolean }): Promise<ProcessOutcome> {
   const [document] = await db
     .update(documents)
     .set({ status: "processing", error: null })
@@ -36,7 +36,7 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
   if (!document) return "gone"; // deleted, or already finished by an earlier attempt
   try {
     const parser = await db.query.parsers.findFirst({ where: (parsers, { eq: equals }) => equals(parsers.id, document.parserId) });
-    if (!parser || !document.fileKey) return await fail(db, documentId, "The document's parser or file no longer exists");
+    if (!parser || !document.fileKey) return await fail(db, { documentId, message: "The document's parser or file no longer exists" });
     const fields = toFieldInputs(buildFieldTree(await loadFieldRows(db, parser.id)));
     const bytes = await deps.store.get(document.fileKey);
     const settings = parser.settings;
@@ -52,17 +52,17 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
         preview: true,
       });
     } catch (error) {
-      return await fail(db, documentId, sanitiseExtractionError(error));
+      return await fail(db, { documentId, message: sanitiseExtractionError(error) });
     }
     // Before the result is written, so the Document view of every event below already carries its thumbnail.
-    await storePreview(db, deps.store, document, result.preview);
+    await storePreview(db, { store: deps.store, document, preview: result.preview });
 
     const splitRule = document.source !== "split" && document.contentType === "application/pdf" ? splitRuleFor(settings.splitDocuments, fields) : null;
     if (splitRule) {
       try {
-        if ((await splitIntoChildren(db, deps, document, bytes, result.pages, splitRule)) > 1) return "split";
+        if ((await splitIntoChildren(db, { deps, parent: document, bytes, pages: result.pages, rule: splitRule })) > 1) return "split";
       } catch (error) {
-        return await fail(db, documentId, sanitiseExtractionError(error));
+        return await fail(db, { documentId, message: sanitiseExtractionError(error) });
       }
     }
 
@@ -82,8 +82,8 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
             .set({ status: "skipped", pageCount, error: `Skipped by the document type rule: this looks like ${kind}`, processedAt: new Date() })
             .where(eq(documents.id, documentId))
             .returning();
-          await recordUsage(tx, document, pageCount, gate.costPerDocument ?? 0);
-          await emitDocumentEvent(tx, skipped!, "document.skipped");
+          await recordUsage(tx, { document, pages: pageCount, credits: gate.costPerDocument ?? 0 });
+          await emitDocumentEvent(tx, { document: skipped!, type: "document.skipped" });
           return "skipped";
         });
       }
@@ -97,7 +97,7 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
       // What reviewers taught this parser about documents of the same sender or layout (lib/services/learning).
       const { data, fieldMetadata } = await applyParserMemory(tx, document, fields, result);
       // With the field metadata, a stage set to straight-through processing is skipped when the values are sure.
-      const review = await enterReview(tx, { id: documentId, teamId: document.teamId, parserId: document.parserId, data, fieldMetadata }, now);
+      const review = await enterReview(tx, { document: { id: documentId, teamId: document.teamId, parserId: document.parserId, data, fieldMetadata }, now });
       const [updated] = await tx
         .update(documents)
         .set({
@@ -112,17 +112,17 @@ export async function processDocument(db: Db, deps: PipelineDeps, documentId: st
         })
         .where(eq(documents.id, documentId))
         .returning();
-      await recordUsage(tx, document, pageCount, credits);
+      await recordUsage(tx, { document, pages: pageCount, credits });
       const outcome = review.status === "in_review" ? "in_review" : review.status === "approved" ? "approved" : "processed";
       // In the same transaction as the change: the event exists exactly when the new state does (an outbox row).
-      await emitDocumentEvent(tx, updated!, `document.${outcome}`);
+      await emitDocumentEvent(tx, { document: updated!, type: `document.${outcome}` });
       return outcome;
     });
     return outcome;
   } catch (error) {
     if (!finalAttempt) throw error;
     console.error(`[pipeline] document ${documentId} failed after retries`, error);
-    return fail(db, documentId, "Processing failed after several attempts; try reprocessing the document");
+    return fail(db, { documentId, message: "Processing failed after several attempts; try reprocessing the document" });
   }
 }
 
@@ -139,7 +139,7 @@ export async function failInterruptedDocument(db: Db, documentId: string): Promi
     .from(documents)
     .where(and(eq(documents.id, documentId), isNull(documents.deletedAt), inArray(documents.status, [...UNFINISHED])));
   if (!pending) return "gone";
-  return fail(db, documentId, "Processing was interrupted several times; try reprocessing the document");
+  return fail(db, { documentId, message: "Processing was interrupted several times; try reprocessing the document" });
 }
 
 /**
@@ -156,21 +156,21 @@ async function lockWhileProcessing(tx: DbOrTx, documentId: string): Promise<bool
   return Boolean(row);
 }
 
-async function fail(db: Db, documentId: string, message: string): Promise<"failed"> {
+async function fail(db: Db, { documentId, message }: { documentId: string; message: string }): Promise<"failed"> {
   await db.transaction(async (tx) => {
     const [failed] = await tx
       .update(documents)
       .set({ status: "failed", error: message, data: {}, fieldMetadata: {}, processedAt: new Date() })
       .where(and(eq(documents.id, documentId), inArray(documents.status, [...UNFINISHED])))
       .returning();
-    if (failed) await emitDocumentEvent(tx, failed, "document.failed");
+    if (failed) await emitDocumentEvent(tx, { document: failed, type: "document.failed" });
   });
   return "failed";
 }
 
 type UsageWriter = Pick<Db, "insert">;
 
-async function recordUsage(tx: UsageWriter, document: { teamId: string; parserId: string }, pages: number, credits: number): Promise<void> {
+async function recordUsage(tx: UsageWriter, { document, pages, credits }: { document: { teamId: string; parserId: string }; pages: number; credits: number }): Promise<void> {
   const day = new Date().toISOString().slice(0, 10);
   await tx
     .insert(usageDaily)

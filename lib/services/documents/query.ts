@@ -82,13 +82,13 @@ export function orderBy(sort: ListDocumentsQuery["sort"]): SQL[] {
 export function filterCondition(filter: DocumentFilter, parserId: string): SQL {
   const [head, ...rest] = filter.field.split(".");
   const field = head!;
-  if (rest.length === 0) return numericRange(filter, field, parserId) ?? scalarCondition(filter, field);
-  return tableCondition(filter, field, rest);
+  if (rest.length === 0) return numericRange({ filter, field, parserId }) ?? scalarCondition(filter, field);
+  return tableCondition({ filter, field, column: rest });
 }
 
 type Operand = { text: SQL; json: SQL };
 
-function jsonVariants(field: string, value: string | number | boolean, column?: string[]): string[] {
+function jsonVariants({ field, value, column }: { field: string; value: string | number | boolean; column?: string[] }): string[] {
   const variants: unknown[] = [value];
   if (typeof value === "number") variants.push(String(value));
   if (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim()) && Number.isFinite(Number(value))) variants.push(Number(value));
@@ -134,7 +134,7 @@ const RANGE_OPERATORS = { gt: ">", gte: ">=", lt: "<", lte: "<=" } as const;
  * trigger), whose (parser, field, value) index finds the few matches among 100k documents without reading their
  * data. Same semantics as `compare`: values that are not numbers never match.
  */
-function numericRange(filter: DocumentFilter, field: string, parserId: string): SQL | null {
+function numericRange({ filter, field, parserId }: { filter: DocumentFilter; field: string; parserId: string }): SQL | null {
   if (!(filter.operator in RANGE_OPERATORS) || typeof filter.value !== "number") return null;
   const op = sql.raw(RANGE_OPERATORS[filter.operator as keyof typeof RANGE_OPERATORS]);
   return sql`${documents.id} in (select ${documentNumbers.documentId} from ${documentNumbers} where ${documentNumbers.parserId} = ${parserId} and ${documentNumbers.field} = ${field} and ${documentNumbers.value} ${op} ${filter.value})`;
@@ -144,7 +144,7 @@ function scalarCondition(filter: DocumentFilter, field: string): SQL {
   const operand = { text: sql`(${documents.data} ->> ${field})`, json: sql`(${documents.data} -> ${field})` };
   if ((filter.operator === "eq" || filter.operator === "neq") && filter.value !== null && filter.value !== undefined) {
     // Containment (`data @> {"field": value}`) is what the jsonb_path_ops index answers.
-    const contained = or(...jsonVariants(field, filter.value).map((json) => sql`${documents.data} @> ${json}::jsonb`))!;
+    const contained = or(...jsonVariants({ field, value: filter.value }).map((json) => sql`${documents.data} @> ${json}::jsonb`))!;
     return filter.operator === "eq" ? contained : sql`not (${contained})`;
   }
   if (filter.operator === "neq") return sql`not coalesce(${compare(operand, { ...filter, operator: "eq" })}, false)`;
@@ -152,9 +152,9 @@ function scalarCondition(filter: DocumentFilter, field: string): SQL {
   return filter.operator === "exists" ? condition : sql`coalesce(${condition}, false)`;
 }
 
-function tableCondition(filter: DocumentFilter, field: string, column: string[]): SQL {
+function tableCondition({ filter, field, column }: { filter: DocumentFilter; field: string; column: string[] }): SQL {
   if ((filter.operator === "eq" || filter.operator === "neq") && filter.value !== null && filter.value !== undefined) {
-    const contained = or(...jsonVariants(field, filter.value, column).map((json) => sql`${documents.data} @> ${json}::jsonb`))!;
+    const contained = or(...jsonVariants({ field, value: filter.value, column }).map((json) => sql`${documents.data} @> ${json}::jsonb`))!;
     return filter.operator === "eq" ? contained : sql`not (${contained})`;
   }
   const rows = sql`jsonb_array_elements(case when jsonb_typeof(${documents.data} -> ${field}) = 'array' then ${documents.data} -> ${field} else '[]'::jsonb end)`;

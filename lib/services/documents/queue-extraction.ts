@@ -1,6 +1,7 @@
 import "server-only";
 
 /** The part of the job queue the documents services need: sending an extraction job. */
+// eslint-disable-next-line @typescript-eslint/max-params -- pg-boss's own send(name, data, options), which callers pass in.
 export type ExtractionQueue = { send: (name: string, data: { documentId: string }, options?: { singletonKey?: string }) => Promise<string | null> };
 
 export const EXTRACT_QUEUE = "extract-document";

@@ -17,18 +17,18 @@ import { enqueueExtraction, type ExtractionQueue } from "./queue-extraction";
  */
 const NO_REVIEW_COLUMNS = { reviewStatus: "not_required", currentStageId: null, assigneeId: null } as const;
 
-export async function reprocessDocument(ctx: ServiceContext, queue: ExtractionQueue, parserId: string, ref: DocumentRef): Promise<UploadResultItem> {
+export async function reprocessDocument(ctx: ServiceContext, { queue, parserId, ref }: { queue: ExtractionQueue; parserId: string; ref: DocumentRef }): Promise<UploadResultItem> {
   assertPermission(ctx, "documents.write");
-  await getParserInTeam(ctx.db, ctx, parserId);
+  await getParserInTeam(ctx.db, { access: ctx, parserId });
   const document = await ctx.db.transaction(async (tx) => {
-    const row = await findByRef(tx, ctx, parserId, ref);
+    const row = await findByRef(tx, { access: ctx, parserId, ref });
     // Its review was about the old data: it restarts, with the stages that apply, once the new extraction is in.
     await clearReview(tx, row.id);
     await tx
       .update(documents)
       .set({ status: "queued", data: {}, fieldMetadata: {}, markdown: null, error: null, processedAt: null, ...NO_REVIEW_COLUMNS })
       .where(eq(documents.id, row.id));
-    await recordAudit(tx, ctx, { action: "document.reprocess", resourceType: "document", resourceId: row.id, before: { status: row.status, reviewStatus: row.reviewStatus } });
+    await recordAudit(tx, { ctx, action: "document.reprocess", resourceType: "document", resourceId: row.id, before: { status: row.status, reviewStatus: row.reviewStatus } });
     return row;
   });
   const item = {

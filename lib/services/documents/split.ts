@@ -32,11 +32,7 @@ export function splitRuleFor(setting: SplitDocuments, fields: FieldDefinition[])
  */
 export async function splitIntoChildren(
   db: Db,
-  deps: { store: FileStore; queue: ExtractionQueue },
-  parent: DocumentRecord,
-  bytes: Uint8Array,
-  pages: PageModel,
-  rule: SplitRule,
+  { deps, parent, bytes, pages, rule }: { deps: { store: FileStore; queue: ExtractionQueue }; parent: DocumentRecord; bytes: Uint8Array; pages: PageModel; rule: SplitRule },
 ): Promise<number> {
   const parts = await storeSplitParts({ store: deps.store, parent, bytes, pages, rule });
   if (parts.length === 0) return 0;

@@ -16,7 +16,7 @@ export function previewKeyFor(document: Pick<DocumentRecord, "teamId" | "id">): 
  * image the document keeps the one it has: the file did not change. A preview is a convenience: when storing it
  * fails, that is logged and the document goes on without one.
  */
-export async function storePreview(db: Db, store: FileStore, document: Pick<DocumentRecord, "teamId" | "id">, preview: DocumentPreview | null | undefined): Promise<void> {
+export async function storePreview(db: Db, { store, document, preview }: { store: FileStore; document: Pick<DocumentRecord, "teamId" | "id">; preview: DocumentPreview | null | undefined }): Promise<void> {
   if (!preview) return;
   const key = previewKeyFor(document);
   try {

@@ -77,15 +77,13 @@ export async function loadReviews(tx: DbOrTx, rows: readonly Pick<DocumentRecord
   const byId = new Map(people.map((person) => [person.id, person]));
   const byDocument = new Map<string, StageRow[]>();
   for (const stage of stageRows) byDocument.set(stage.documentId, [...(byDocument.get(stage.documentId) ?? []), stage]);
-  for (const row of rows) reviews.set(row.id, buildReview(row, byDocument.get(row.id) ?? [], byId));
+  for (const row of rows) reviews.set(row.id, buildReview({ row, stages: byDocument.get(row.id) ?? [], people: byId }));
   return reviews;
 }
 
 /** DESIGN §1.5: the stages the document goes through, in order, each with its own status and reviewer. */
 export function buildReview(
-  row: Pick<DocumentRecord, "reviewStatus" | "currentStageId" | "assigneeId">,
-  stages: readonly StageRow[],
-  people: ReadonlyMap<string, Person>,
+  { row, stages, people }: { row: Pick<DocumentRecord, "reviewStatus" | "currentStageId" | "assigneeId">; stages: readonly StageRow[]; people: ReadonlyMap<string, Person> },
 ): Review {
   if (stages.length === 0) return NOT_REQUIRED_REVIEW;
   const person = (id: string | null) => (id ? (people.get(id) ?? null) : null);
@@ -170,7 +168,7 @@ function baseMetadata(row: DocumentRecord, url: string | null) {
   };
 }
 
-export function toDocumentFull(row: DocumentRecord, review: Review, folder: Folder | null): DocumentFull {
+export function toDocumentFull({ row, review, folder }: { row: DocumentRecord; review: Review; folder: Folder | null }): DocumentFull {
   const url = documentFileUrl(row);
   return {
     ...toDocumentRow(row, review),

@@ -18,16 +18,16 @@ import { documentSearchText, type DocumentRecord } from "./to-document";
  * `corrected`, so reviewers and exports can tell people's values from the engine's. Audit-logged with before/after.
  * On a document in review the current stage is then `in_progress`: someone is working on it.
  */
-export async function updateDocumentData(ctx: ServiceContext, parserId: string, ref: DocumentRef, values: Record<string, unknown>) {
+export async function updateDocumentData(ctx: ServiceContext, { parserId, ref, values }: { parserId: string; ref: DocumentRef; values: Record<string, unknown> }) {
   if (!can(ctx, "reviews.write")) assertPermission(ctx, "documents.write");
-  await getParserInTeam(ctx.db, ctx, parserId);
+  await getParserInTeam(ctx.db, { access: ctx, parserId });
   const fields = buildFieldTree(await loadFieldRows(ctx.db, parserId));
   const problems = checkDocumentData(fields, values);
   if (problems.length > 0) {
     throw validationError(`Invalid data: ${problems.map((problem) => `${problem.path}: ${problem.message}`).join("; ")}`, problems.map((problem) => ({ path: `data.${problem.path}`, message: problem.message })));
   }
   return ctx.db.transaction(async (tx) => {
-    const document = await findByRef(tx, ctx, parserId, ref);
+    const document = await findByRef(tx, { access: ctx, parserId, ref });
     if (!can(ctx, "documents.write")) assertMayCorrectInReview(ctx, document);
     if (["uploading", "queued", "processing"].includes(document.status)) {
       throw invalidState("The document is still being processed; correct its data once extraction has finished");
@@ -45,7 +45,7 @@ export async function updateDocumentData(ctx: ServiceContext, parserId: string, 
       .where(eq(documents.id, document.id))
       .returning();
     const before = Object.fromEntries(Object.keys(values).map((name) => [name, document.data[name] ?? null]));
-    await recordAudit(tx, ctx, { action: "document.data.update", resourceType: "document", resourceId: document.id, before, after: values });
+    await recordAudit(tx, { ctx, action: "document.data.update", resourceType: "document", resourceId: document.id, before, after: values });
     // A saved correction teaches the parser (its memory of this sender and layout).
     await teachFromDocument(tx, updated!, "correction");
     return updated!;

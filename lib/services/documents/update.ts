@@ -11,11 +11,11 @@ import { documentSearchText } from "./to-document";
  * or move to a live folder of the same parser (null: out of any folder; another parser's folder: 404).
  * Parser and folder counts are computed from the rows, so a move shows in them at once.
  */
-export async function updateDocument(ctx: ServiceContext, parserId: string, documentId: string, input: UpdateDocument): Promise<DocumentFull> {
+export async function updateDocument(ctx: ServiceContext, { parserId, documentId, input }: { parserId: string; documentId: string; input: UpdateDocument }): Promise<DocumentFull> {
   assertPermission(ctx, "documents.write");
   return ctx.db.transaction(async (tx) => {
-    const { parser, document } = await getDocumentInParser(tx, ctx, parserId, documentId, { forUpdate: true });
-    if (input.folderId) await assertFolderInParser(tx, parser.id, input.folderId);
+    const { parser, document } = await getDocumentInParser(tx, { access: ctx, parserId, documentId, forUpdate: true });
+    if (input.folderId) await assertFolderInParser(tx, { parserId: parser.id, folderId: input.folderId });
     const changes: Partial<typeof documents.$inferInsert> = {};
     if (input.name !== undefined) changes.name = input.name;
     if (input.externalId !== undefined) changes.externalId = input.externalId;
@@ -30,7 +30,7 @@ export async function updateDocument(ctx: ServiceContext, parserId: string, docu
       .where(eq(documents.id, document.id))
       .returning();
     const before = Object.fromEntries(Object.keys(changes).map((key) => [key, document[key as keyof typeof changes]]));
-    await recordAudit(tx, ctx, { action: "document.update", resourceType: "document", resourceId: document.id, before: { parserId: parser.id, ...before }, after: changes });
+    await recordAudit(tx, { ctx, action: "document.update", resourceType: "document", resourceId: document.id, before: { parserId: parser.id, ...before }, after: changes });
     return fullView(tx, updated!);
   });
 }

@@ -11,10 +11,10 @@ import type { ExtractionQueue } from "./queue-extraction";
  * re-checked redirects). Every file is downloaded and stored before anything is queued: one failed transfer
  * fails the request, names the URL and says why, and nothing is queued.
  */
-export async function uploadFromUrls(ctx: ServiceContext, queue: ExtractionQueue, parserId: string, body: UploadUrls): Promise<UploadResultItem[]> {
+export async function uploadFromUrls(ctx: ServiceContext, { queue, parserId, body }: { queue: ExtractionQueue; parserId: string; body: UploadUrls }): Promise<UploadResultItem[]> {
   assertPermission(ctx, "documents.write");
-  await getParserInTeam(ctx.db, ctx, parserId, { activeOnly: true }); // before spending time on downloads
-  if (body.folderId) await assertUploadFolder(ctx, parserId, body.folderId);
+  await getParserInTeam(ctx.db, { access: ctx, parserId, activeOnly: true }); // before spending time on downloads
+  if (body.folderId) await assertUploadFolder(ctx, { parserId, folderId: body.folderId });
   const files = await downloadAll(body.urls);
-  return uploadDocuments(ctx, queue, parserId, files, { folderId: body.folderId, externalIds: body.externalIds, custom: body.custom, source: "url" });
+  return uploadDocuments(ctx, { queue, parserId, incoming: files, folderId: body.folderId, externalIds: body.externalIds, custom: body.custom, source: "url" });
 }

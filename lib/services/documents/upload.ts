@@ -22,9 +22,9 @@ export type UploadOptions = {
  * The spec calls an unknown or deleted folder invalid input for an upload (by file or URL): a 400 naming
  * `folderId`, not the 404 of a missing resource. Another parser's folder is unknown to this one.
  */
-export async function assertUploadFolder(ctx: ServiceContext, parserId: string, folderId: string): Promise<void> {
+export async function assertUploadFolder(ctx: ServiceContext, { parserId, folderId }: { parserId: string; folderId: string }): Promise<void> {
   try {
-    await assertFolderInParser(ctx.db, parserId, folderId);
+    await assertFolderInParser(ctx.db, { parserId, folderId });
   } catch (error) {
     if (error instanceof AppError && error.status === 404) {
       throw validationError(`folderId: ${folderId} is not a folder of this parser`, [{ path: "folderId", message: "Unknown or deleted folder" }]);
@@ -38,11 +38,11 @@ export async function assertUploadFolder(ctx: ServiceContext, parserId: string, 
  * file, and only then queues them, so a batch with one bad file queues nothing. Answers with the spec's upload
  * result items (`status: processing`: the job has started).
  */
-export async function uploadDocuments(ctx: ServiceContext, queue: ExtractionQueue, parserId: string, incoming: IncomingFile[], options: UploadOptions): Promise<UploadResultItem[]> {
+export async function uploadDocuments(ctx: ServiceContext, { queue, parserId, incoming, ...options }: { queue: ExtractionQueue; parserId: string; incoming: IncomingFile[] } & UploadOptions): Promise<UploadResultItem[]> {
   assertPermission(ctx, "documents.write");
   const files = checkBatchShape(incoming, options);
-  const parser = await getParserInTeam(ctx.db, ctx, parserId, { activeOnly: true });
-  if (options.folderId) await assertUploadFolder(ctx, parserId, options.folderId);
+  const parser = await getParserInTeam(ctx.db, { access: ctx, parserId, activeOnly: true });
+  if (options.folderId) await assertUploadFolder(ctx, { parserId, folderId: options.folderId });
   const checked = await checkFileTypes(files, { kind: "parser", acceptedTypes: new Set(parser.settings.acceptedFileTypes.map((type) => type.mimeType)) });
 
   // Rows first (status uploading), then the files, then queued: a crash part-way leaves rows that say so.
@@ -63,7 +63,7 @@ export async function uploadDocuments(ctx: ServiceContext, queue: ExtractionQueu
   }));
   await ctx.db.transaction(async (tx) => {
     await tx.insert(documents).values(rows);
-    for (const row of rows) await recordAudit(tx, ctx, { action: "document.upload", resourceType: "document", resourceId: row.id, after: { name: row.name, source: row.source } });
+    for (const row of rows) await recordAudit(tx, { ctx, action: "document.upload", resourceType: "document", resourceId: row.id, after: { name: row.name, source: row.source } });
   });
   try {
     await Promise.all(checked.map((file, index) => fileStore().put(rows[index]!.fileKey, file.bytes, file.contentType)));
@@ -78,7 +78,7 @@ export async function uploadDocuments(ctx: ServiceContext, queue: ExtractionQueu
   const results: UploadResultItem[] = [];
   for (const row of rows) {
     const jobId = await enqueueExtraction(queue, row.id);
-    results.push(startedUploadItem(row, jobId, "Extraction"));
+    results.push(startedUploadItem({ row, jobId, work: "Extraction" }));
   }
   return results;
 }

@@ -13,9 +13,9 @@ const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
  * OCR turned upright to read is drawn back onto the page as scanned, as its source boxes are (source-frame.ts),
  * so the words sit on the stored image. A document not read yet has no pages.
  */
-export async function getDocumentWords(ctx: ServiceContext, parserId: string, documentId: string): Promise<PageWords> {
+export async function getDocumentWords(ctx: ServiceContext, { parserId, documentId }: { parserId: string; documentId: string }): Promise<PageWords> {
   assertPermission(ctx, "documents.read");
-  const { document } = await getDocumentInParser(ctx.db, ctx, parserId, documentId);
+  const { document } = await getDocumentInParser(ctx.db, { access: ctx, parserId, documentId });
   const [stored] = await ctx.db.select({ layout: documentLayouts.layout }).from(documentLayouts).where(eq(documentLayouts.documentId, document.id)).limit(1);
   if (!stored) return { pages: [] };
   return {

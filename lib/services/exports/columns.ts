@@ -50,7 +50,7 @@ const DOCUMENT_COLUMNS: Column<ExportDocument>[] = [
 ];
 
 /** A value column and, with sources, its confidence, page and box columns. */
-function valueColumns<T>(header: string, field: Field, read: (item: T) => { value: unknown; meta: unknown }, includeSources: boolean): Column<T>[] {
+function valueColumns<T>({ header, field, read, includeSources }: { header: string; field: Field; read: (item: T) => { value: unknown; meta: unknown }; includeSources: boolean }): Column<T>[] {
   const columns: Column<T>[] = [{ header, kind: kindOf(field), value: (item) => read(item).value }];
   if (!includeSources) return columns;
   return [
@@ -66,15 +66,15 @@ export function documentColumns(fields: readonly Field[], includeSources: boolea
   return [
     ...DOCUMENT_COLUMNS,
     ...scalarFields(fields).flatMap((field) =>
-      valueColumns<ExportDocument>(field.name, field, (d) => ({ value: d.data[field.name], meta: d.fieldMetadata[field.name] }), includeSources),
+      valueColumns<ExportDocument>({ header: field.name, field, read: (d) => ({ value: d.data[field.name], meta: d.fieldMetadata[field.name] }), includeSources }),
     ),
   ];
 }
 
 /** One table's columns for its line items, headed `<prefix><column>` (CSV prefixes the table name, XLSX does not). */
-export function lineColumns(table: Field, includeSources: boolean, prefix: string): Column<LineItem>[] {
+export function lineColumns({ table, includeSources, prefix }: { table: Field; includeSources: boolean; prefix: string }): Column<LineItem>[] {
   return (table.columns ?? []).flatMap((column) =>
-    valueColumns<LineItem>(`${prefix}${column.name}`, column, (line) => ({ value: line.row[column.name], meta: cellMeta(line.meta, line.index, column.name) }), includeSources),
+    valueColumns<LineItem>({ header: `${prefix}${column.name}`, field: column, read: (line) => ({ value: line.row[column.name], meta: cellMeta({ tableMeta: line.meta, index: line.index, column: column.name }) }), includeSources }),
   );
 }
 

@@ -25,7 +25,7 @@ export function csvLayout(fields: readonly Field[], includeSources: boolean): La
   const docColumns = documentColumns(fields, includeSources);
   let offset = docColumns.length + 2;
   const tables = tableFields(fields).map((field) => {
-    const columns = lineColumns(field, includeSources, `${field.name}.`);
+    const columns = lineColumns({ table: field, includeSources, prefix: `${field.name}.` });
     const table = { field, columns, offset };
     offset += columns.length;
     return table;

@@ -25,10 +25,10 @@ const log = (error: unknown) => console.error("[exports] the export failed part-
  * is checked before the first byte, so it is a proper 4xx; after that the file streams, a page of documents at a
  * time, and a failure can only cut the download short (logged here).
  */
-export async function exportDocuments(ctx: ServiceContext, parserId: string, request: ExportRequest): Promise<ExportFile> {
+export async function exportDocuments(ctx: ServiceContext, { parserId, request }: { parserId: string; request: ExportRequest }): Promise<ExportFile> {
   assertPermission(ctx, "exports.read");
-  const parser = await getParserInTeam(ctx.db, ctx, parserId);
-  if (request.folderId) await assertFolderInParser(ctx.db, parser.id, request.folderId);
+  const parser = await getParserInTeam(ctx.db, { access: ctx, parserId });
+  if (request.folderId) await assertFolderInParser(ctx.db, { parserId: parser.id, folderId: request.folderId });
   const documentIds = request.documentIds ? [...new Set(request.documentIds)] : undefined;
   if (documentIds) await assertDocumentsInParser(ctx.db, { access: ctx, parserId: parser.id, ids: documentIds });
 
@@ -36,16 +36,16 @@ export async function exportDocuments(ctx: ServiceContext, parserId: string, req
   const exportedAt = new Date();
   const plan: ExportPlan = { parser: { id: parser.id, name: parser.name }, fields: buildFieldTree(await loadFieldRows(ctx.db, parser.id)), includeSources, exportedAt };
   const folderPaths = new Map(toFolders(await loadFolders(ctx.db, parser.id), new Map()).map((folder) => [folder.id, folder.pathLabel]));
-  const selection = selectionOf(parser.id, filters, { documentIds, access: ctx });
+  const selection = selectionOf({ parserId: parser.id, filters, documentIds, access: ctx });
   const pages: DocumentPages = () => readDocumentPages(ctx.db, { selection, folderPaths });
   return {
     fileName: `${parser.slug}-${exportedAt.toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-")}.${format}`,
     contentType: EXPORT_CONTENT_TYPES[format],
-    body: bodyOf(format, plan, pages),
+    body: bodyOf({ format, plan, pages }),
   };
 }
 
-function bodyOf(format: ExportFormat, plan: ExportPlan, pages: DocumentPages): ReadableStream<Uint8Array> {
+function bodyOf({ format, plan, pages }: { format: ExportFormat; plan: ExportPlan; pages: DocumentPages }): ReadableStream<Uint8Array> {
   switch (format) {
     case "json":
       return textStream(writeJson(plan, pages), log);
@@ -54,6 +54,6 @@ function bodyOf(format: ExportFormat, plan: ExportPlan, pages: DocumentPages): R
     case "csv":
       return textStream(writeCsv(plan, pages), log);
     case "xlsx":
-      return Readable.toWeb(writeXlsx(plan, pages, log)) as ReadableStream<Uint8Array>;
+      return Readable.toWeb(writeXlsx({ plan, pages, onError: log })) as ReadableStream<Uint8Array>;
   }
 }

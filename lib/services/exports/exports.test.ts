@@ -55,7 +55,7 @@ async function addDocument(actor: TestActor, parserId: string, extra: Extra = {}
 }
 
 async function exportText(actor: TestActor, parserId: string, body: ExportRequestInput) {
-  const file = await exportDocuments(actor, parserId, ExportRequestSchema.parse(body));
+  const file = await exportDocuments(actor, { parserId, request: ExportRequestSchema.parse(body) });
   return { ...file, text: await new Response(file.body).text() };
 }
 
@@ -88,10 +88,10 @@ describe("keyset pages", () => {
       const expected = await handle.db
         .select({ id: documents.id })
         .from(documents)
-        .where(selectionOf(parser.id, { sort }).where)
+        .where(selectionOf({ parserId: parser.id, filters: { sort } }).where)
         .orderBy(...orderBy(sort));
       const seen: string[] = [];
-      for await (const page of readDocumentPages(handle.db, { selection: selectionOf(parser.id, { sort }), folderPaths: new Map(), pageSize: 5 })) {
+      for await (const page of readDocumentPages(handle.db, { selection: selectionOf({ parserId: parser.id, filters: { sort } }), folderPaths: new Map(), pageSize: 5 })) {
         expect(page.length).toBeLessThanOrEqual(5);
         seen.push(...page.map((document) => document.row.id));
       }
@@ -104,7 +104,7 @@ describe("keyset pages", () => {
 describe("exportDocuments", () => {
   it("selects by the list's filters, including values inside the extracted data", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
-    const folder = await createFolder(admin, parser.id, { name: "Inbox" });
+    const folder = await createFolder(admin, { parserId: parser.id, input: { name: "Inbox" } });
     await addDocument(admin, parser.id, { name: "a", data: { vendor: "Initech" }, folderId: folder.id, createdAt: new Date("2025-01-01T00:00:00Z") });
     await addDocument(admin, parser.id, { name: "b", data: { vendor: "Hooli" }, status: "failed", createdAt: new Date("2025-02-01T00:00:00Z") });
     await addDocument(admin, parser.id, { name: "c", data: { vendor: "Initech" }, createdAt: new Date("2025-03-01T00:00:00Z") });
@@ -140,15 +140,15 @@ describe("exportDocuments", () => {
   it("answers another team's parser, an unknown folder and a missing permission before writing anything", async () => {
     const parser = await makeParser(handle.db, admin.teamId);
     expect((await rejection(exportText(globex, parser.id, { format: "json" }))).toBody()).toMatchObject({ message: "Parser not found", notFound: [{ type: "parserId", value: parser.id }] });
-    const otherFolder = await createFolder(admin, (await makeParser(handle.db, admin.teamId)).id, { name: "Elsewhere" });
+    const otherFolder = await createFolder(admin, { parserId: (await makeParser(handle.db, admin.teamId)).id, input: { name: "Elsewhere" } });
     expect((await rejection(exportText(admin, parser.id, { format: "json", folderId: otherFolder.id }))).toBody()).toMatchObject({ message: "Folder not found" });
     expect((await rejection(exportText(reviewer, parser.id, { format: "json" }))).status).toBe(403);
   });
 
   it("names the file after the parser and the format, and writes every format from the database", async () => {
     const parser = await makeParser(handle.db, admin.teamId, "Invoices");
-    await createField(admin, parser.id, { name: "Total", type: "currency" });
-    await createField(admin, parser.id, { name: "Items", type: "table", columns: [{ name: "SKU", type: "text" }] });
+    await createField(admin, { parserId: parser.id, input: { name: "Total", type: "currency" } });
+    await createField(admin, { parserId: parser.id, input: { name: "Items", type: "table", columns: [{ name: "SKU", type: "text" }] } });
     const document = await addDocument(admin, parser.id, {
       name: "one.pdf",
       data: { Total: 12.5, Items: [{ SKU: "=1+1" }] },
@@ -162,7 +162,7 @@ describe("exportDocuments", () => {
     expect(csv.text).toContain(`${document.id},one.pdf`);
     expect(csv.text).toContain("'=1+1");
     expect((await exportText(admin, parser.id, { format: "xml" })).text).toContain('<field name="Total" type="currency">12.5</field>');
-    const xlsx = await exportDocuments(admin, parser.id, ExportRequestSchema.parse({ format: "xlsx" }));
+    const xlsx = await exportDocuments(admin, { parserId: parser.id, request: ExportRequestSchema.parse({ format: "xlsx" }) });
     const bytes = new Uint8Array(await new Response(xlsx.body).arrayBuffer());
     expect([...bytes.slice(0, 2)]).toEqual([0x50, 0x4b]); // a zip
     await handle.db.update(documents).set({ deletedAt: new Date() }).where(eq(documents.id, document.id));

@@ -12,25 +12,25 @@ function withSource(value: unknown, meta: unknown) {
   return { value, confidence: source.confidence, page: source.page, box: source.box, corrected: source.corrected };
 }
 
-export function fieldValue(field: Field, value: unknown, meta: unknown, includeSources: boolean): unknown {
+export function fieldValue({ field, value, meta, includeSources }: { field: Field; value: unknown; meta: unknown; includeSources: boolean }): unknown {
   if (field.type !== "table") {
     const plain = value === undefined ? null : value;
     return includeSources ? withSource(plain, meta) : plain;
   }
   const rows = Array.isArray(value)
     ? tableRows(value).map((row, index) =>
-        Object.fromEntries((field.columns ?? []).map((column) => [column.name, fieldValue(column, row[column.name], cellMeta(meta, index, column.name), includeSources)])),
+        Object.fromEntries((field.columns ?? []).map((column) => [column.name, fieldValue({ field: column, value: row[column.name], meta: cellMeta({ tableMeta: meta, index, column: column.name }), includeSources })])),
       )
     : null;
   return includeSources ? withSource(rows, meta) : rows;
 }
 
-export function exportedData(fields: readonly Field[], document: Pick<ExportDocument, "data" | "fieldMetadata">, includeSources: boolean) {
-  return Object.fromEntries(fields.map((field) => [field.name, fieldValue(field, document.data[field.name], document.fieldMetadata[field.name], includeSources)]));
+export function exportedData({ fields, document, includeSources }: { fields: readonly Field[]; document: Pick<ExportDocument, "data" | "fieldMetadata">; includeSources: boolean }) {
+  return Object.fromEntries(fields.map((field) => [field.name, fieldValue({ field, value: document.data[field.name], meta: document.fieldMetadata[field.name], includeSources })]));
 }
 
 export function jsonDocument(plan: ExportPlan, document: ExportDocument) {
-  return { ...document.row, folderPath: document.folderPath, error: document.error, data: exportedData(plan.fields, document, plan.includeSources) };
+  return { ...document.row, folderPath: document.folderPath, error: document.error, data: exportedData({ fields: plan.fields, document, includeSources: plan.includeSources }) };
 }
 
 export async function* writeJson(plan: ExportPlan, pages: DocumentPages): AsyncGenerator<string> {

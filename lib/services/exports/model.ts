@@ -44,7 +44,7 @@ export function readSource(meta: unknown): Source {
 }
 
 /** The metadata of one cell of a table (`rows[index][column]`), or undefined. */
-export function cellMeta(tableMeta: unknown, index: number, column: string): unknown {
+export function cellMeta({ tableMeta, index, column }: { tableMeta: unknown; index: number; column: string }): unknown {
   if (!isRecord(tableMeta) || !Array.isArray(tableMeta.rows)) return undefined;
   const row: unknown = tableMeta.rows[index];
   return isRecord(row) ? row[column] : undefined;

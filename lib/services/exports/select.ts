@@ -30,7 +30,7 @@ function idsCondition(ids: readonly string[]): SQL {
 }
 
 /** The search's WHERE, the requested ids, and the caller's access (a reviewer's, access.ts), as the list applies it. */
-export function selectionOf(parserId: string, filters: Filters, options: { documentIds?: readonly string[]; access?: Access } = {}): Selection {
+export function selectionOf({ parserId, filters, ...options }: { parserId: string; filters: Filters } & { documentIds?: readonly string[]; access?: Access }): Selection {
   const documentIds = options.documentIds;
   // searchWhere reads only the filters; page and limit belong to the list and do not shape the WHERE.
   const where = and(searchWhere(parserId, { ...filters, page: 1, limit: 1 }), options.access ? visibleDocuments(options.access) : undefined);
@@ -81,7 +81,7 @@ function cursorKey(sort: DocumentSort): SQL<string> {
   return sql<string>`${documents[key]}::text`;
 }
 
-function fetchPage(db: Db, selection: Selection, cursor: Cursor | null, pageSize: number) {
+function fetchPage(db: Db, { selection, cursor, pageSize }: { selection: Selection; cursor: Cursor | null; pageSize: number }) {
   return db
     .select({ ...exportColumns, cursorKey: cursorKey(selection.sort) })
     .from(documents)
@@ -94,7 +94,7 @@ export async function* readDocumentPages(db: Db, input: { selection: Selection; 
   const pageSize = input.pageSize ?? EXPORT_PAGE_SIZE;
   let cursor: Cursor | null = null;
   for (;;) {
-    const rows = await fetchPage(db, input.selection, cursor, pageSize);
+    const rows = await fetchPage(db, { selection: input.selection, cursor, pageSize });
     if (rows.length === 0) return;
     const reviews = await loadReviews(db, rows);
     yield rows.map((row) => ({

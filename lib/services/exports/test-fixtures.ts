@@ -4,19 +4,19 @@ import type { Field } from "@/lib/contracts/fields";
 import type { DocumentPages, ExportDocument, ExportPlan } from "./model";
 
 /** Fields and documents that exercise every serialiser's hard cases; shared by the exports unit tests only. */
-function field(name: string, type: Field["type"], columns?: Field[]): Field {
+function field({ name, type, columns }: { name: string; type: Field["type"]; columns?: Field[] }): Field {
   return { id: randomUUID(), name, type, description: "", instructions: "", required: false, position: 0, options: [], ...(columns ? { columns } : {}) };
 }
 
 export const FIELDS: Field[] = [
-  field("Invoice number", "text"),
-  field("Total", "currency"),
-  field("Invoice date", "date"),
-  field("Paid", "boolean"),
-  field("Note", "text"),
-  field("=cmd|' /C calc'!A0", "text"),
-  field('a "quoted"\tname & <more>', "text"),
-  field("Items", "table", [field("SKU", "text"), field("Amount", "number"), field("Due", "date")]),
+  field({ name: "Invoice number", type: "text" }),
+  field({ name: "Total", type: "currency" }),
+  field({ name: "Invoice date", type: "date" }),
+  field({ name: "Paid", type: "boolean" }),
+  field({ name: "Note", type: "text" }),
+  field({ name: "=cmd|' /C calc'!A0", type: "text" }),
+  field({ name: 'a "quoted"\tname & <more>', type: "text" }),
+  field({ name: "Items", type: "table", columns: [field({ name: "SKU", type: "text" }), field({ name: "Amount", type: "number" }), field({ name: "Due", type: "date" })] }),
 ];
 
 const REVIEW: Review = { isRequired: false, status: "not_required", assignee: null, currentStage: null, stages: [] };

@@ -6,7 +6,7 @@ import { DOCUMENTS, FIELDS, injectionDocument, INJECTIONS, pagesOf, plan } from 
 import { writeXlsx } from "./xlsx";
 
 async function read(includeSources: boolean, documents = DOCUMENTS, fields: Field[] = FIELDS) {
-  const bytes = await buffer(writeXlsx(plan(includeSources, fields), pagesOf(documents), (error) => { throw error; }));
+  const bytes = await buffer(writeXlsx({ plan: plan(includeSources, fields), pages: pagesOf(documents), onError: (error) => { throw error; } }));
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   return workbook;

@@ -69,7 +69,7 @@ async function writeSheet<T>(input: { workbook: ExcelJS.stream.xlsx.WorkbookWrit
   worksheet.commit();
 }
 
-async function produce(plan: ExportPlan, pages: DocumentPages, out: PassThrough): Promise<void> {
+async function produce({ plan, pages, out }: { plan: ExportPlan; pages: DocumentPages; out: PassThrough }): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.created = plan.exportedAt;
   const tables = tableFields(plan.fields);
@@ -86,14 +86,14 @@ function tableSheetColumns(table: Field, includeSources: boolean): Column<LineIt
     { header: "document.id", kind: "text", value: (line) => line.document.row.id },
     { header: "document.name", kind: "text", value: (line) => line.document.row.name },
     { header: "lineItem.number", kind: "number", value: (line) => line.index + 1 },
-    ...lineColumns(table, includeSources, ""),
+    ...lineColumns({ table, includeSources, prefix: "" }),
   ];
 }
 
 /** The workbook as a byte stream; a failure part-way destroys it, so the client sees a broken download, not a short file. */
-export function writeXlsx(plan: ExportPlan, pages: DocumentPages, onError: (error: unknown) => void): Readable {
+export function writeXlsx({ plan, pages, onError }: { plan: ExportPlan; pages: DocumentPages; onError: (error: unknown) => void }): Readable {
   const out = new PassThrough();
-  produce(plan, pages, out).catch((error: unknown) => {
+  produce({ plan, pages, out }).catch((error: unknown) => {
     if (!out.destroyed) {
       onError(error);
       out.destroy(error instanceof Error ? error : new Error(String(error)));

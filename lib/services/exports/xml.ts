@@ -49,7 +49,7 @@ function sourceAttributes(meta: unknown): Record<string, string> {
   return out;
 }
 
-function writeField(xml: XMLDocumentCB, field: Field, value: unknown, meta: unknown, includeSources: boolean): void {
+function writeField({ xml, field, value, meta, includeSources }: { xml: XMLDocumentCB; field: Field; value: unknown; meta: unknown; includeSources: boolean }): void {
   const attributes: Record<string, string> = { name: xmlText(field.name), type: field.type, ...(includeSources ? sourceAttributes(meta) : {}) };
   const isTable = field.type === "table";
   if (value === null || value === undefined || (isTable && !Array.isArray(value))) {
@@ -60,7 +60,7 @@ function writeField(xml: XMLDocumentCB, field: Field, value: unknown, meta: unkn
   if (isTable) {
     tableRows(value).forEach((row, index) => {
       xml.ele("row", { index: String(index + 1) });
-      for (const column of field.columns ?? []) writeField(xml, column, row[column.name], cellMeta(meta, index, column.name), includeSources);
+      for (const column of field.columns ?? []) writeField({ xml, field: column, value: row[column.name], meta: cellMeta({ tableMeta: meta, index, column: column.name }), includeSources });
       xml.up();
     });
   } else {
@@ -76,28 +76,28 @@ function writeFieldSchema(xml: XMLDocumentCB, field: Field): void {
 }
 
 /** A child element with text, or `null="true"` for a missing value. */
-function textElement(xml: XMLDocumentCB, name: string, value: string | number | null, attributes: Record<string, string> = {}): void {
+function textElement({ xml, name, value, attributes = {} }: { xml: XMLDocumentCB; name: string; value: string | number | null; attributes?: Record<string, string> }): void {
   if (value === null) xml.ele(name, { ...attributes, null: "true" }).up();
   else xml.ele(name, attributes).txt(xmlText(String(value))).up();
 }
 
-function writeDocument(xml: XMLDocumentCB, plan: ExportPlan, document: ExportDocument): void {
+function writeDocument({ xml, plan, document }: { xml: XMLDocumentCB; plan: ExportPlan; document: ExportDocument }): void {
   const { row } = document;
   xml.ele("document", { id: row.id, status: row.status });
-  textElement(xml, "name", row.name);
-  textElement(xml, "externalId", row.externalId);
-  textElement(xml, "folder", document.folderPath, row.folderId ? { id: row.folderId } : {});
-  textElement(xml, "createdAt", row.createdAt);
-  textElement(xml, "updatedAt", row.updatedAt);
-  textElement(xml, "pageCount", row.pageCount);
+  textElement({ xml, name: "name", value: row.name });
+  textElement({ xml, name: "externalId", value: row.externalId });
+  textElement({ xml, name: "folder", value: document.folderPath, attributes: row.folderId ? { id: row.folderId } : {} });
+  textElement({ xml, name: "createdAt", value: row.createdAt });
+  textElement({ xml, name: "updatedAt", value: row.updatedAt });
+  textElement({ xml, name: "pageCount", value: row.pageCount });
   const review: Record<string, string> = { status: row.review.status };
   if (row.review.currentStage) review.stage = xmlText(row.review.currentStage.name);
   if (row.review.assignee) review.assignee = xmlText(row.review.assignee.email);
   xml.ele("review", review).up();
-  textElement(xml, "error", document.error);
-  textElement(xml, "custom", JSON.stringify(row.custom));
+  textElement({ xml, name: "error", value: document.error });
+  textElement({ xml, name: "custom", value: JSON.stringify(row.custom) });
   xml.ele("data");
-  for (const field of plan.fields) writeField(xml, field, document.data[field.name], document.fieldMetadata[field.name], plan.includeSources);
+  for (const field of plan.fields) writeField({ xml, field, value: document.data[field.name], meta: document.fieldMetadata[field.name], includeSources: plan.includeSources });
   xml.up().up();
 }
 
@@ -120,7 +120,7 @@ export async function* writeXml(plan: ExportPlan, pages: DocumentPages): AsyncGe
   xml.up();
   yield flush();
   for await (const page of pages()) {
-    for (const document of page) writeDocument(xml.raw("\n"), plan, document);
+    for (const document of page) writeDocument({ xml: xml.raw("\n"), plan, document });
     yield flush();
   }
   xml.raw("\n").up().end();

@@ -7,11 +7,11 @@ import { assertNoDuplicateNames, hasProcessedDocuments, insertFields, loadFieldR
 import { buildFieldTree } from "./tree";
 
 /** Adds a field after the existing top-level fields. */
-export async function createField(ctx: ServiceContext, parserId: string, input: FieldInput): Promise<FieldsResult & { field: Field }> {
+export async function createField(ctx: ServiceContext, { parserId, input }: { parserId: string; input: FieldInput }): Promise<FieldsResult & { field: Field }> {
   assertPermission(ctx, "parsers.write");
   try {
     return await ctx.db.transaction(async (tx) => {
-      const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
+      const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });
       const rows = await loadFieldRows(tx, parser.id);
       const topLevel = rows.filter((row) => row.parentId === null);
       const clash = topLevel.find((row) => row.name.toLowerCase() === input.name.toLowerCase());
@@ -19,7 +19,7 @@ export async function createField(ctx: ServiceContext, parserId: string, input: 
       assertNoDuplicateNames(input.columns ?? [], `the columns of "${input.name}"`);
       const nextPosition = topLevel.reduce((max, row) => Math.max(max, row.position + 1), 0);
       const inserted = await insertFields(tx, { parserId: parser.id, fields: [input], parentId: null, startPosition: nextPosition });
-      await recordAudit(tx, ctx, { action: "field.create", resourceType: "field", resourceId: inserted[0]!.id, after: { parserId: parser.id, ...input } });
+      await recordAudit(tx, { ctx, action: "field.create", resourceType: "field", resourceId: inserted[0]!.id, after: { parserId: parser.id, ...input } });
       const tree = buildFieldTree([...rows, ...inserted]);
       return {
         field: tree.find((field) => field.id === inserted[0]!.id)!,

@@ -10,13 +10,13 @@ import { buildFieldTree, childrenOf, findTopLevelField } from "./tree";
 import { dropChecksOfField } from "../reviews/follow-fields";
 
 /** Deletes a top-level field (by id or name) with its columns, and closes the gap in the positions. */
-export async function deleteField(ctx: ServiceContext, parserId: string, fieldId: string): Promise<FieldsResult> {
+export async function deleteField(ctx: ServiceContext, { parserId, fieldId }: { parserId: string; fieldId: string }): Promise<FieldsResult> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
+    const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });
     const rows = await loadFieldRows(tx, parser.id);
     const target = findTopLevelField(rows, fieldId);
-    if (!target) throw notFound("fieldId", fieldId, "Field");
+    if (!target) throw notFound({ type: "fieldId", value: fieldId, label: "Field" });
     const descendants = new Set([target.id]);
     // Rows are few; walking them in memory beats a recursive query.
     for (let grew = true; grew; ) {
@@ -37,8 +37,9 @@ export async function deleteField(ctx: ServiceContext, parserId: string, fieldId
         await tx.update(fields).set({ position: row.position }).where(eq(fields.id, row.id));
       }
     }
-    const checksDropped = await dropChecksOfField(tx, parser.id, target.name);
-    await recordAudit(tx, ctx, {
+    const checksDropped = await dropChecksOfField(tx, { parserId: parser.id, name: target.name });
+    await recordAudit(tx, {
+      ctx,
       action: "field.delete",
       resourceType: "field",
       resourceId: target.id,

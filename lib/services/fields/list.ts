@@ -7,6 +7,6 @@ import { buildFieldTree } from "./tree";
 
 export async function listFields(ctx: ServiceContext, parserId: string): Promise<Field[]> {
   assertPermission(ctx, "parsers.read");
-  const parser = await getParserInTeam(ctx.db, ctx, parserId);
+  const parser = await getParserInTeam(ctx.db, { access: ctx, parserId });
   return buildFieldTree(await loadFieldRows(ctx.db, parser.id));
 }

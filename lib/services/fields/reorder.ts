@@ -9,10 +9,10 @@ import { loadFieldRows } from "./internal";
 import { buildFieldTree, childrenOf } from "./tree";
 
 /** Takes the full list of top-level field ids in their new order; anything but an exact permutation is a 400. */
-export async function reorderFields(ctx: ServiceContext, parserId: string, fieldIds: string[]): Promise<FieldsResult> {
+export async function reorderFields(ctx: ServiceContext, { parserId, fieldIds }: { parserId: string; fieldIds: string[] }): Promise<FieldsResult> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
+    const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });
     const rows = await loadFieldRows(tx, parser.id);
     const topLevel = childrenOf(rows, null);
     const known = new Set(topLevel.map((row) => row.id));
@@ -32,7 +32,8 @@ export async function reorderFields(ctx: ServiceContext, parserId: string, field
     for (const [position, id] of fieldIds.entries()) {
       await tx.update(fields).set({ position }).where(eq(fields.id, id));
     }
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "field.reorder",
       resourceType: "parser",
       resourceId: parser.id,

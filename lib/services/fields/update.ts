@@ -101,14 +101,14 @@ async function reconcileColumns(tx: Tx, input: { parserId: string; table: FieldR
 }
 
 /** Updates or renames a top-level field (by id or name); for a table `columns` is the full desired list. */
-export async function updateField(ctx: ServiceContext, parserId: string, fieldId: string, input: UpdateField): Promise<FieldsResult> {
+export async function updateField(ctx: ServiceContext, { parserId, fieldId, input }: { parserId: string; fieldId: string; input: UpdateField }): Promise<FieldsResult> {
   assertPermission(ctx, "parsers.write");
   try {
     return await ctx.db.transaction(async (tx) => {
-      const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
+      const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });
       const rows = await loadFieldRows(tx, parser.id);
       const target = findTopLevelField(rows, fieldId);
-      if (!target) throw notFound("fieldId", fieldId, "Field");
+      if (!target) throw notFound({ type: "fieldId", value: fieldId, label: "Field" });
       const next = mergeScalars(target, input);
       if (next.type !== "table" && input.columns !== undefined) {
         throw validationError("columns: only table fields have columns", [{ path: "columns", message: "Only table fields have columns" }]);
@@ -134,8 +134,9 @@ export async function updateField(ctx: ServiceContext, parserId: string, fieldId
       }
       const after = await loadFieldRows(tx, parser.id);
       assertPartitionKeyResolves(parser.settings, after);
-      const rulesRenamed = await followFieldRename(tx, parser.id, target.name, next.name);
-      await recordAudit(tx, ctx, {
+      const rulesRenamed = await followFieldRename(tx, { parserId: parser.id, from: target.name, to: next.name });
+      await recordAudit(tx, {
+        ctx,
         action: "field.update",
         resourceType: "field",
         resourceId: target.id,

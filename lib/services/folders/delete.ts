@@ -14,13 +14,13 @@ export type DeletedFolder = { success: true; movedDocuments: number; deletedDocu
  * Deletes a folder and its subfolders (soft: the rows stay, out of sight). Their documents move out of any
  * folder, or with `deleteDocuments` are deleted too, which needs the documents.write permission as well.
  */
-export async function deleteFolder(ctx: ServiceContext, parserId: string, folderId: string, options: { deleteDocuments: boolean }): Promise<DeletedFolder> {
+export async function deleteFolder(ctx: ServiceContext, { parserId, folderId, ...options }: { parserId: string; folderId: string } & { deleteDocuments: boolean }): Promise<DeletedFolder> {
   assertPermission(ctx, "parsers.write");
   if (options.deleteDocuments) assertPermission(ctx, "documents.write");
   const { result, deleted } = await ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
+    const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });
     const rows = await loadFolders(tx, parser.id);
-    const target = findFolder(rows, folderId);
+    const target = findFolder({ rows, folderId });
     const ids = [...subtreeIds(rows, target.id)];
     const now = new Date();
     const inFolders = and(eq(documents.parserId, parser.id), eq(documents.teamId, ctx.teamId), inArray(documents.folderId, ids), isNull(documents.deletedAt));
@@ -34,7 +34,8 @@ export async function deleteFolder(ctx: ServiceContext, parserId: string, folder
       movedDocuments: options.deleteDocuments ? 0 : changed.length,
       deletedDocuments: options.deleteDocuments ? changed.length : 0,
     };
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "folder.delete",
       resourceType: "folder",
       resourceId: target.id,

@@ -34,10 +34,10 @@ async function addDocument(parserId: string, folderId: string | null, status: Do
 
 async function tree() {
   const parser = await makeParser(handle.db, admin.teamId);
-  const root = await createFolder(admin, parser.id, { name: "Root" });
-  const child = await createFolder(admin, parser.id, { name: "Child", parentId: root.id });
-  const grandchild = await createFolder(admin, parser.id, { name: "Grandchild", parentId: child.id });
-  const other = await createFolder(admin, parser.id, { name: "Other" });
+  const root = await createFolder(admin, { parserId: parser.id, input: { name: "Root" } });
+  const child = await createFolder(admin, { parserId: parser.id, input: { name: "Child", parentId: root.id } });
+  const grandchild = await createFolder(admin, { parserId: parser.id, input: { name: "Grandchild", parentId: child.id } });
+  const other = await createFolder(admin, { parserId: parser.id, input: { name: "Other" } });
   return { parser, root, child, grandchild, other };
 }
 
@@ -55,7 +55,7 @@ describe("folder counts", () => {
     const folders = await listFolders(admin, parser.id);
     const counts = Object.fromEntries(folders.map((folder) => [folder.name, [folder.documentCount, folder.directDocumentCount, folder.childFolderCount]]));
     expect(counts).toEqual({ Root: [4, 1, 1], Child: [3, 1, 1], Grandchild: [2, 2, 0], Other: [0, 0, 0] });
-    expect((await getParser(admin, parser.id)).counts).toEqual({ totalDocuments: 5, folders: 4 });
+    expect((await getParser(admin, { parserId: parser.id })).counts).toEqual({ totalDocuments: 5, folders: 4 });
   });
 });
 
@@ -66,7 +66,7 @@ describe("deleteFolder", () => {
     const inGrandchild = await addDocument(parser.id, grandchild.id);
     const inOther = await addDocument(parser.id, other.id);
 
-    const result = await deleteFolder(admin, parser.id, child.id, { deleteDocuments: false });
+    const result = await deleteFolder(admin, { parserId: parser.id, folderId: child.id, deleteDocuments: false });
     expect(result).toEqual({ success: true, movedDocuments: 2, deletedDocuments: 0 });
     const rows = await handle.db.select().from(documents).where(eq(documents.parserId, parser.id));
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -90,11 +90,11 @@ describe("deleteFolder", () => {
     await handle.db.update(documents).set({ previewKey }).where(eq(documents.id, withFile.id));
     await addDocument(parser.id, grandchild.id);
     const outside = await addDocument(parser.id, null);
-    const result = await deleteFolder(admin, parser.id, root.id, { deleteDocuments: true });
+    const result = await deleteFolder(admin, { parserId: parser.id, folderId: root.id, deleteDocuments: true });
     expect(result).toEqual({ success: true, movedDocuments: 0, deletedDocuments: 2 });
     const live = await handle.db.select().from(documents).where(eq(documents.parserId, parser.id));
     expect(live.filter((row) => row.deletedAt === null).map((row) => row.id)).toEqual([outside.id]);
-    expect((await getParser(admin, parser.id)).counts).toEqual({ totalDocuments: 1, folders: 1 });
+    expect((await getParser(admin, { parserId: parser.id })).counts).toEqual({ totalDocuments: 1, folders: 1 });
     expect(await fileStore().exists(key)).toBe(false);
     expect(await fileStore().exists(previewKey)).toBe(false);
   });
@@ -102,8 +102,8 @@ describe("deleteFolder", () => {
   it("needs documents.write to delete documents", async () => {
     const { parser, root } = await tree();
     const limited = { ...admin, permissions: admin.permissions.filter((permission) => permission !== "documents.write") };
-    await expect(deleteFolder(limited, parser.id, root.id, { deleteDocuments: true })).rejects.toMatchObject({ status: 403 });
-    await expect(deleteFolder(limited, parser.id, root.id, { deleteDocuments: false })).resolves.toMatchObject({ success: true });
+    await expect(deleteFolder(limited, { parserId: parser.id, folderId: root.id, deleteDocuments: true })).rejects.toMatchObject({ status: 403 });
+    await expect(deleteFolder(limited, { parserId: parser.id, folderId: root.id, deleteDocuments: false })).resolves.toMatchObject({ success: true });
   });
 });
 
@@ -111,15 +111,15 @@ describe("folder tenancy and permissions", () => {
   it("answers another team's parser and folder with not found", async () => {
     const { parser, root } = await tree();
     await expect(listFolders(globex, parser.id)).rejects.toMatchObject({ status: 404, extra: { notFound: [{ type: "parserId", value: parser.id }] } });
-    await expect(updateFolder(globex, parser.id, root.id, { name: "x" })).rejects.toMatchObject({ status: 404 });
+    await expect(updateFolder(globex, { parserId: parser.id, folderId: root.id, input: { name: "x" } })).rejects.toMatchObject({ status: 404 });
     const theirs = await makeParser(handle.db, globex.teamId);
-    await expect(updateFolder(globex, theirs.id, root.id, { name: "x" })).rejects.toMatchObject({ status: 404, extra: { notFound: [{ type: "folderId", value: root.id }] } });
+    await expect(updateFolder(globex, { parserId: theirs.id, folderId: root.id, input: { name: "x" } })).rejects.toMatchObject({ status: 404, extra: { notFound: [{ type: "folderId", value: root.id }] } });
   });
 
   it("refuses a reviewer", async () => {
     const { parser } = await tree();
     const reviewer = await makeMember(handle.db, admin.teamId, "reviewer");
-    await expect(createFolder(reviewer, parser.id, { name: "x" })).rejects.toMatchObject({ status: 403 });
+    await expect(createFolder(reviewer, { parserId: parser.id, input: { name: "x" } })).rejects.toMatchObject({ status: 403 });
     await expect(listFolders(reviewer, parser.id)).rejects.toMatchObject({ status: 404 }); // not a parser they review
     await makeReviewStage(handle.db, parser.id, reviewer.actor.userId);
     await expect(listFolders(reviewer, parser.id)).resolves.toHaveLength(4);

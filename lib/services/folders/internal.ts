@@ -28,15 +28,15 @@ export async function folderViews(tx: DbOrTx, parserId: string): Promise<Folder[
   return toFolders(await loadFolders(tx, parserId), await directDocumentCounts(tx, parserId));
 }
 
-export async function folderView(tx: DbOrTx, parserId: string, folderId: string): Promise<Folder> {
+export async function folderView(tx: DbOrTx, { parserId, folderId }: { parserId: string; folderId: string }): Promise<Folder> {
   const folder = (await folderViews(tx, parserId)).find((candidate) => candidate.id === folderId);
-  if (!folder) throw notFound("folderId", folderId, "Folder");
+  if (!folder) throw notFound({ type: "folderId", value: folderId, label: "Folder" });
   return folder;
 }
 
-export function findFolder(rows: readonly FolderRow[], folderId: string, type = "folderId", label = "Folder"): FolderRow {
+export function findFolder({ rows, folderId, type = "folderId", label = "Folder" }: { rows: readonly FolderRow[]; folderId: string; type?: string; label?: string }): FolderRow {
   const row = rows.find((candidate) => candidate.id === folderId);
-  if (!row) throw notFound(type, folderId, label);
+  if (!row) throw notFound({ type, value: folderId, label });
   return row;
 }
 

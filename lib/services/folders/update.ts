@@ -9,17 +9,17 @@ import { assertNoSiblingNamed, findFolder, folderSlug, folderView, loadFolders }
 import { subtreeIds } from "./tree";
 
 /** Renames, recolours or moves a folder (parentId null = to the root), or changes its auto-assignment. */
-export async function updateFolder(ctx: ServiceContext, parserId: string, folderId: string, input: UpdateFolder): Promise<Folder> {
+export async function updateFolder(ctx: ServiceContext, { parserId, folderId, input }: { parserId: string; folderId: string; input: UpdateFolder }): Promise<Folder> {
   assertPermission(ctx, "parsers.write");
   try {
     return await ctx.db.transaction(async (tx) => {
-      const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
+      const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });
       const rows = await loadFolders(tx, parser.id);
-      const before = findFolder(rows, folderId);
+      const before = findFolder({ rows, folderId });
       const parentId = input.parentId === undefined ? before.parentId : input.parentId;
       const name = input.name ?? before.name;
       if (parentId && parentId !== before.parentId) {
-        findFolder(rows, parentId, "parentId", "Parent folder");
+        findFolder({ rows, folderId: parentId, type: "parentId", label: "Parent folder" });
         if (subtreeIds(rows, before.id).has(parentId)) throw conflict("A folder cannot move into itself or one of its own subfolders");
       }
       assertNoSiblingNamed(rows, { parentId, name, exceptId: before.id });
@@ -36,14 +36,15 @@ export async function updateFolder(ctx: ServiceContext, parserId: string, folder
           ...(autoAssignment !== undefined ? { autoAssignment } : {}),
         })
         .where(eq(folders.id, before.id));
-      await recordAudit(tx, ctx, {
+      await recordAudit(tx, {
+        ctx,
         action: "folder.update",
         resourceType: "folder",
         resourceId: before.id,
         before: { name: before.name, parentId: before.parentId, color: before.color },
         after: { parserId: parser.id, ...input },
       });
-      return folderView(tx, parser.id, before.id);
+      return folderView(tx, { parserId: parser.id, folderId: before.id });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("A folder of that name already exists there");

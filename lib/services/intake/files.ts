@@ -48,14 +48,14 @@ export async function checkFileTypes(files: readonly IncomingFile[], receiver: I
       if (file.bytes.byteLength === 0) throw validationError(`${file.name} is empty`);
       if (file.bytes.byteLength > MAX_FILE_BYTES) throw validationError(`${file.name} is larger than 100 MB`);
       const contentType = await detectContentType(file.bytes, { declared: file.declaredType, fileName: file.name });
-      if (!contentType || !receiver.acceptedTypes.has(contentType)) throw validationError(refusal(file.name, contentType, receiver));
+      if (!contentType || !receiver.acceptedTypes.has(contentType)) throw validationError(refusal({ name: file.name, contentType, receiver }));
       return { ...file, contentType, id: randomUUID() };
     }),
   );
 }
 
 // People read this in the console: file kinds by name ("Excel workbook"), never MIME types.
-function refusal(name: string, contentType: string | null, receiver: IntakeReceiver): string {
+function refusal({ name, contentType, receiver }: { name: string; contentType: string | null; receiver: IntakeReceiver }): string {
   const what = contentType ? `a file of a kind this ${receiver.kind} does not accept (${FILE_TYPE_LABELS[contentType] ?? "unknown kind"})` : "not a kind of file Quarry can read";
   const kinds = [...receiver.acceptedTypes].map((type) => FILE_TYPE_LABELS[type] ?? type);
   const fix = receiver.kind === "parser" ? " Change that in the parser's settings." : "";

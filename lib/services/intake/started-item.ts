@@ -5,7 +5,7 @@ import { signedFileUrl } from "@/lib/storage";
 type StoredUpload = { id: string; name: string; fileKey: string; contentType: string; externalId: string | null; custom: Record<string, unknown> };
 
 /** The upload result item of a stored file whose job (extraction, or a classifier's classification) has started. */
-export function startedUploadItem(row: StoredUpload, jobId: string, work: "Extraction" | "Classification"): UploadResultItem {
+export function startedUploadItem({ row, jobId, work }: { row: StoredUpload; jobId: string; work: "Extraction" | "Classification" }): UploadResultItem {
   return {
     id: row.id,
     documentId: row.id,

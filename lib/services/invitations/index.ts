@@ -28,7 +28,7 @@ function toInvitation(row: InvitationRow): Invitation {
 const notExpired = () => gt(invitations.expiresAt, new Date());
 
 /** An audit row in the invitation's team, written by a person who is not (yet) acting in it. */
-async function auditAs(tx: DbOrTx, who: { teamId: string; userId: string }, entry: AuditEntry): Promise<void> {
+async function auditAs(tx: DbOrTx, { who, ...entry }: { who: { teamId: string; userId: string } } & AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({ teamId: who.teamId, actorUserId: who.userId, action: entry.action, resourceType: entry.resourceType, resourceId: entry.resourceId, before: entry.before ?? null, after: entry.after ?? null });
 }
 
@@ -56,7 +56,7 @@ export async function inviteMember(ctx: ServiceContext, input: AddMember): Promi
       .values({ teamId: ctx.teamId, email: input.email, ...values })
       .onConflictDoUpdate({ target: [invitations.teamId, invitations.email], set: values })
       .returning();
-    await recordAudit(tx, ctx, { action: "invitation.create", resourceType: "invitation", resourceId: row!.id, after: { email: input.email, role: input.role } });
+    await recordAudit(tx, { ctx, action: "invitation.create", resourceType: "invitation", resourceId: row!.id, after: { email: input.email, role: input.role } });
     return { invitation: toInvitation(row!), token };
   });
 }
@@ -75,8 +75,8 @@ export async function cancelInvitation(ctx: ServiceContext, invitationId: string
   assertPermission(ctx, "members.manage");
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(invitations).where(and(eq(invitations.id, invitationId), eq(invitations.teamId, ctx.teamId))).returning();
-    if (!row) throw notFound("invitationId", invitationId, "Invitation");
-    await recordAudit(tx, ctx, { action: "invitation.cancel", resourceType: "invitation", resourceId: row.id, before: { email: row.email, role: row.role } });
+    if (!row) throw notFound({ type: "invitationId", value: invitationId, label: "Invitation" });
+    await recordAudit(tx, { ctx, action: "invitation.cancel", resourceType: "invitation", resourceId: row.id, before: { email: row.email, role: row.role } });
   });
 }
 
@@ -105,35 +105,35 @@ export async function listMyInvitations(ctx: ServiceContext): Promise<MyInvitati
  * Takes (deletes) an invitation addressed to the caller. Someone else's invitation is not found, whoever asks; the
  * caller's own one answered with a key or by an agent is refused: joining a team is the person's act in the console.
  */
-async function takeMyInvitation(tx: DbOrTx, ctx: ServiceContext, invitationId: string): Promise<InvitationRow> {
+async function takeMyInvitation(tx: DbOrTx, { ctx, invitationId }: { ctx: ServiceContext; invitationId: string }): Promise<InvitationRow> {
   const [me] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ctx.actor.userId));
   const mine = and(eq(invitations.id, invitationId), eq(invitations.email, (me?.email ?? "").toLowerCase()), notExpired());
   const [found] = await tx.select({ id: invitations.id }).from(invitations).where(mine).limit(1);
-  if (!found) throw notFound("invitationId", invitationId, "Invitation");
+  if (!found) throw notFound({ type: "invitationId", value: invitationId, label: "Invitation" });
   if (ctx.actor.via !== "console") throw forbidden("Invitations are accepted or declined by the person in the console.");
   const [row] = await tx.delete(invitations).where(mine).returning();
-  if (!row) throw notFound("invitationId", invitationId, "Invitation"); // answered meanwhile
+  if (!row) throw notFound({ type: "invitationId", value: invitationId, label: "Invitation" }); // answered meanwhile
   return row;
 }
 
 export async function acceptInvitation(ctx: ServiceContext, invitationId: string): Promise<{ team: { id: string; name: string }; role: Invitation["role"] }> {
   return ctx.db.transaction(async (tx) => {
-    const invitation = await takeMyInvitation(tx, ctx, invitationId);
+    const invitation = await takeMyInvitation(tx, { ctx, invitationId });
     await tx.insert(memberships).values({ teamId: invitation.teamId, userId: ctx.actor.userId, role: invitation.role }).onConflictDoNothing();
     const [joined] = await tx
       .select({ id: teams.id, name: teams.name, role: memberships.role })
       .from(memberships)
       .innerJoin(teams, eq(teams.id, memberships.teamId))
       .where(and(eq(memberships.teamId, invitation.teamId), eq(memberships.userId, ctx.actor.userId)));
-    await auditAs(tx, { teamId: invitation.teamId, userId: ctx.actor.userId }, { action: "invitation.accept", resourceType: "member", resourceId: ctx.actor.userId, after: { email: invitation.email, role: joined!.role } });
+    await auditAs(tx, { who: { teamId: invitation.teamId, userId: ctx.actor.userId }, action: "invitation.accept", resourceType: "member", resourceId: ctx.actor.userId, after: { email: invitation.email, role: joined!.role } });
     return { team: { id: joined!.id, name: joined!.name }, role: joined!.role };
   });
 }
 
 export async function declineInvitation(ctx: ServiceContext, invitationId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const invitation = await takeMyInvitation(tx, ctx, invitationId);
-    await auditAs(tx, { teamId: invitation.teamId, userId: ctx.actor.userId }, { action: "invitation.decline", resourceType: "invitation", resourceId: invitation.id, before: { email: invitation.email, role: invitation.role } });
+    const invitation = await takeMyInvitation(tx, { ctx, invitationId });
+    await auditAs(tx, { who: { teamId: invitation.teamId, userId: ctx.actor.userId }, action: "invitation.decline", resourceType: "invitation", resourceId: invitation.id, before: { email: invitation.email, role: invitation.role } });
   });
 }
 
@@ -145,7 +145,7 @@ async function invitationByToken(db: DbOrTx, token: string): Promise<InvitationR
 /** What an invitation link is for (the public `/join` page). The link's holder learns nothing about existing accounts. */
 export async function previewInvitation(db: Db, token: string): Promise<JoinPreview> {
   const row = await invitationByToken(db, token);
-  if (!row) throw notFound("invitation", "link", "Invitation");
+  if (!row) throw notFound({ type: "invitation", value: "link", label: "Invitation" });
   const [team] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, row.teamId));
   return { team: { name: team!.name }, email: row.email, role: row.role, expiresAt: row.expiresAt.toISOString() };
 }
@@ -155,19 +155,19 @@ export async function previewInvitation(db: Db, token: string): Promise<JoinPrev
  * When the e-mail already has an account nothing changes (that account's owner accepts in the console), and the
  * answer is the same, so the link cannot be used to test whether an e-mail has an account, nor to touch one.
  */
-export async function joinWithNewAccount(db: Db, token: string, input: Join): Promise<{ email: string }> {
+export async function joinWithNewAccount(db: Db, { token, input }: { token: string; input: Join }): Promise<{ email: string }> {
   const found = await invitationByToken(db, token);
-  if (!found) throw notFound("invitation", "link", "Invitation");
+  if (!found) throw notFound({ type: "invitation", value: "link", label: "Invitation" });
   const passwordHash = await hashPassword(input.password); // both branches pay for scrypt, outside the transaction
   await db.transaction(async (tx) => {
     const [invitation] = await tx.select().from(invitations).where(and(eq(invitations.id, found.id), eq(invitations.tokenHash, found.tokenHash))).for("update");
-    if (!invitation) throw notFound("invitation", "link", "Invitation");
+    if (!invitation) throw notFound({ type: "invitation", value: "link", label: "Invitation" });
     const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${invitation.email}`).limit(1);
     if (existing) return;
     const [user] = await tx.insert(users).values({ email: invitation.email, name: input.name, passwordHash }).returning({ id: users.id });
     await tx.insert(memberships).values({ teamId: invitation.teamId, userId: user!.id, role: invitation.role });
     await tx.delete(invitations).where(eq(invitations.id, invitation.id));
-    await auditAs(tx, { teamId: invitation.teamId, userId: user!.id }, { action: "invitation.join", resourceType: "member", resourceId: user!.id, after: { email: invitation.email, role: invitation.role } });
+    await auditAs(tx, { who: { teamId: invitation.teamId, userId: user!.id }, action: "invitation.join", resourceType: "member", resourceId: user!.id, after: { email: invitation.email, role: invitation.role } });
   });
   return { email: found.email };
 }

@@ -94,18 +94,18 @@ describe("answering an invitation", () => {
 describe("joinWithNewAccount", () => {
   it("creates someone new's account and membership through the link, once", async () => {
     const { token } = await inviteMember(adminA, { name: "Ada", email: "ada-new@example.test", role: "member" });
-    expect(await joinWithNewAccount(handle.db, token, { name: "Ada L.", password: "a-long-password" })).toEqual({ email: "ada-new@example.test" });
+    expect(await joinWithNewAccount(handle.db, { token, input: { name: "Ada L.", password: "a-long-password" } })).toEqual({ email: "ada-new@example.test" });
     const [user] = await handle.db.select().from(users).where(eq(users.email, "ada-new@example.test"));
     expect(user).toMatchObject({ name: "Ada L." });
     expect((await membershipsOf(user!.id, adminA.teamId)).map((row) => row.role)).toEqual(["member"]);
-    await expect(joinWithNewAccount(handle.db, token, { name: "Again", password: "a-long-password" })).rejects.toMatchObject({ status: 404 });
+    await expect(joinWithNewAccount(handle.db, { token, input: { name: "Again", password: "a-long-password" } })).rejects.toMatchObject({ status: 404 });
   });
 
   it("never touches an existing account: same answer, same password, no membership", async () => {
     const victim = await makeMember(handle.db, (await makeTeam(handle.db)).id, "admin");
     const [before] = await handle.db.select().from(users).where(eq(users.id, victim.actor.userId));
     const { token } = await inviteMember(adminA, { name: "Pretender", email: before!.email, role: "admin" });
-    expect(await joinWithNewAccount(handle.db, token, { name: "Pretender", password: "attacker-password" })).toEqual({ email: before!.email });
+    expect(await joinWithNewAccount(handle.db, { token, input: { name: "Pretender", password: "attacker-password" } })).toEqual({ email: before!.email });
     const [after] = await handle.db.select().from(users).where(eq(users.id, victim.actor.userId));
     expect(after!.passwordHash).toBe(before!.passwordHash);
     expect(after!.name).toBe(before!.name);

@@ -22,7 +22,7 @@ const MIN_DOCUMENTS = 3;
  */
 export async function getParserAccuracy(ctx: ServiceContext, parserId: string): Promise<ParserAccuracy> {
   assertPermission(ctx, "documents.read");
-  const parser = await getParserInTeam(ctx.db, ctx, parserId);
+  const parser = await getParserInTeam(ctx.db, { access: ctx, parserId });
   const fields = toFieldInputs(buildFieldTree(await loadFieldRows(ctx.db, parser.id)));
   const approved = await ctx.db
     .select({ id: documents.id, data: documents.data, updatedAt: documents.updatedAt })

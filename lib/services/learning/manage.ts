@@ -11,7 +11,7 @@ import { storeExample } from "./internal";
 /** GET /parsers/{parserId}/memory: what the parser has been taught, latest first. */
 export async function getParserMemory(ctx: ServiceContext, parserId: string): Promise<MemorySummary> {
   assertPermission(ctx, "parsers.read");
-  const parser = await getParserInTeam(ctx.db, ctx, parserId);
+  const parser = await getParserInTeam(ctx.db, { access: ctx, parserId });
   const rows = await ctx.db.select().from(memoryExamples).where(eq(memoryExamples.parserId, parser.id)).orderBy(desc(memoryExamples.taughtAt));
   return {
     examples: rows.map((row) => ({
@@ -31,12 +31,12 @@ export async function getParserMemory(ctx: ServiceContext, parserId: string): Pr
 export async function forgetDocument(ctx: ServiceContext, parserId: string, documentId: string): Promise<{ success: true; forgotten: number }> {
   assertPermission(ctx, "documents.write");
   return ctx.db.transaction(async (tx) => {
-    const { parser, document } = await getDocumentInParser(tx, ctx, parserId, documentId);
+    const { parser, document } = await getDocumentInParser(tx, { access: ctx, parserId, documentId });
     const removed = await tx
       .delete(memoryExamples)
       .where(and(eq(memoryExamples.parserId, parser.id), eq(memoryExamples.documentId, document.id)))
       .returning({ id: memoryExamples.id });
-    await recordAudit(tx, ctx, { action: "memory.forget", resourceType: "document", resourceId: document.id, before: { examples: removed.length } });
+    await recordAudit(tx, { ctx, action: "memory.forget", resourceType: "document", resourceId: document.id, before: { examples: removed.length } });
     return { success: true, forgotten: removed.length };
   });
 }
@@ -54,7 +54,7 @@ export async function forgetParser(tx: DbOrTx, parserId: string): Promise<void> 
 /** GET /parsers/{parserId}/memory/export: every example as JSON, without document ids (they mean nothing elsewhere). */
 export async function exportParserMemory(ctx: ServiceContext, parserId: string): Promise<MemoryExport> {
   assertPermission(ctx, "parsers.read");
-  const parser = await getParserInTeam(ctx.db, ctx, parserId);
+  const parser = await getParserInTeam(ctx.db, { access: ctx, parserId });
   const rows = await ctx.db.select().from(memoryExamples).where(eq(memoryExamples.parserId, parser.id)).orderBy(memoryExamples.taughtAt);
   return {
     format: "quarry-parser-memory",
@@ -68,11 +68,11 @@ export async function exportParserMemory(ctx: ServiceContext, parserId: string):
 export async function importParserMemory(ctx: ServiceContext, parserId: string, body: MemoryExport): Promise<{ success: true; imported: number }> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
+    const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });
     for (const example of body.examples) {
       await storeExample(tx, { teamId: ctx.teamId, parserId: parser.id, documentId: null, taughtBy: "import", fingerprint: example.fingerprint, evidence: example.evidence, taughtAt: new Date(example.taughtAt) });
     }
-    await recordAudit(tx, ctx, { action: "memory.import", resourceType: "parser", resourceId: parser.id, after: { examples: body.examples.length } });
+    await recordAudit(tx, { ctx, action: "memory.import", resourceType: "parser", resourceId: parser.id, after: { examples: body.examples.length } });
     return { success: true, imported: body.examples.length };
   });
 }

@@ -40,7 +40,7 @@ export async function previewParserChange(ctx: ServiceContext, parserId: string,
   assertPermission(ctx, "parsers.write");
   assertPermission(ctx, "documents.read");
   const started = Date.now();
-  const parser = await getParserInTeam(ctx.db, ctx, parserId);
+  const parser = await getParserInTeam(ctx.db, { access: ctx, parserId });
   const currentFields = toFieldInputs(buildFieldTree(await loadFieldRows(ctx.db, parser.id)));
   const fields: FieldInput[] = input.fields ?? currentFields;
   const duplicate = findDuplicateName(fields);

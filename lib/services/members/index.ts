@@ -24,14 +24,14 @@ export async function listMembers(ctx: ServiceContext): Promise<Member[]> {
   return rows.map(toMember);
 }
 
-async function getMemberInTeam(tx: DbOrTx, teamId: string, userId: string) {
+async function getMemberInTeam(tx: DbOrTx, { teamId, userId }: { teamId: string; userId: string }) {
   const [row] = await tx
     .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.teamId, teamId), eq(memberships.userId, userId)))
     .limit(1);
-  if (!row) throw notFound("userId", userId, "Member");
+  if (!row) throw notFound({ type: "userId", value: userId, label: "Member" });
   return row;
 }
 
@@ -45,15 +45,15 @@ async function adminCount(tx: DbOrTx, teamId: string): Promise<number> {
   return rows.length;
 }
 
-export async function updateMemberRole(ctx: ServiceContext, userId: string, role: Role): Promise<Member> {
+export async function updateMemberRole(ctx: ServiceContext, { userId, role }: { userId: string; role: Role }): Promise<Member> {
   assertPermission(ctx, "members.manage");
   const member = await ctx.db.transaction(async (tx) => {
-    const before = await getMemberInTeam(tx, ctx.teamId, userId);
+    const before = await getMemberInTeam(tx, { teamId: ctx.teamId, userId });
     if (before.role === "admin" && role !== "admin" && (await adminCount(tx, ctx.teamId)) <= 1) {
       throw conflict("The last admin of a team cannot be demoted. Make someone else an admin first.");
     }
     await tx.update(memberships).set({ role }).where(and(eq(memberships.teamId, ctx.teamId), eq(memberships.userId, userId)));
-    await recordAudit(tx, ctx, { action: "member.role", resourceType: "member", resourceId: userId, before: { role: before.role }, after: { role } });
+    await recordAudit(tx, { ctx, action: "member.role", resourceType: "member", resourceId: userId, before: { role: before.role }, after: { role } });
     return toMember({ ...before, role });
   });
   // The member's API keys carry their role's rights: cached resolutions of them are stale now.
@@ -68,7 +68,7 @@ export async function updateMemberRole(ctx: ServiceContext, userId: string, role
 export async function removeMember(ctx: ServiceContext, userId: string): Promise<{ unassignedDocuments: number; revokedKeys: number }> {
   assertPermission(ctx, "members.manage");
   const removed = await ctx.db.transaction(async (tx) => {
-    const before = await getMemberInTeam(tx, ctx.teamId, userId);
+    const before = await getMemberInTeam(tx, { teamId: ctx.teamId, userId });
     if (before.role === "admin" && (await adminCount(tx, ctx.teamId)) <= 1) {
       throw conflict("The last admin of a team cannot be removed. Make someone else an admin first.");
     }
@@ -90,7 +90,8 @@ export async function removeMember(ctx: ServiceContext, userId: string): Promise
       .where(and(eq(apiKeys.teamId, ctx.teamId), eq(apiKeys.createdById, userId), isNull(apiKeys.revokedAt)))
       .returning({ id: apiKeys.id });
     await tx.delete(memberships).where(and(eq(memberships.teamId, ctx.teamId), eq(memberships.userId, userId)));
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "member.remove",
       resourceType: "member",
       resourceId: userId,

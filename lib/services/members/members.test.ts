@@ -50,7 +50,7 @@ describe("removeMember", () => {
 
   it("never removes or demotes the last admin", async () => {
     await expect(removeMember(admin, admin.actor.userId)).rejects.toMatchObject({ status: 409 });
-    await expect(updateMemberRole(admin, admin.actor.userId, "member")).rejects.toMatchObject({ status: 409 });
+    await expect(updateMemberRole(admin, { userId: admin.actor.userId, role: "member" })).rejects.toMatchObject({ status: 409 });
     const [row] = await handle.db.select().from(memberships).where(eq(memberships.userId, admin.actor.userId));
     expect(row!.role).toBe("admin");
   });

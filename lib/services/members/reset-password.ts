@@ -32,7 +32,7 @@ export async function resetMemberPassword(ctx: ServiceContext, userId: string): 
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.teamId, ctx.teamId), eq(memberships.userId, userId)))
     .limit(1);
-  if (!member) throw notFound("userId", userId, "Member");
+  if (!member) throw notFound({ type: "userId", value: userId, label: "Member" });
   if (ctx.actor.via !== "console") throw forbidden("Reset passwords in the console, signed in as an admin");
   if (member.id === ctx.actor.userId) throw conflict("This is your own account: change your password under Settings › Account.");
   const elsewhere = await ctx.db
@@ -53,7 +53,7 @@ export async function resetMemberPassword(ctx: ServiceContext, userId: string): 
   const endedSessions = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, mustChangePassword: true, updatedAt: new Date() }).where(eq(users.id, member.id));
     const ended = await endUserSessions(tx, member.id);
-    await recordAudit(tx, ctx, { action: "member.password.reset", resourceType: "member", resourceId: member.id, after: { mustChangePassword: true, endedSessions: ended } });
+    await recordAudit(tx, { ctx, action: "member.password.reset", resourceType: "member", resourceId: member.id, after: { mustChangePassword: true, endedSessions: ended } });
     return ended;
   });
   return { temporaryPassword: password, endedSessions };

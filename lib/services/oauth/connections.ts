@@ -14,12 +14,12 @@ export type NewConnection = { grantId: string; clientId: string; clientName: str
  * the caller (the consent action) has already checked the session.
  */
 export async function recordConnection(db: Db, input: NewConnection): Promise<string> {
-  const ctx = await memberContext(db, input.userId, input.teamId, "oauth");
-  if (!ctx) throw notFound("team", input.teamId);
+  const ctx = await memberContext(db, { userId: input.userId, teamId: input.teamId, via: "oauth" });
+  if (!ctx) throw notFound({ type: "team", value: input.teamId });
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(oauthConnections).values(input).returning({ id: oauthConnections.id });
     if (!row) throw new Error("connection insert returned no row");
-    await recordAudit(tx, ctx, { action: "connection.create", resourceType: "connection", resourceId: row.id, after: { clientId: input.clientId, clientName: input.clientName, scope: input.scope } });
+    await recordAudit(tx, { ctx, action: "connection.create", resourceType: "connection", resourceId: row.id, after: { clientId: input.clientId, clientName: input.clientName, scope: input.scope } });
     return row.id;
   });
 }
@@ -93,9 +93,9 @@ export async function revokeConnection(ctx: ServiceContext, connectionId: string
         ),
       )
       .returning();
-    if (!row) throw notFound("connection", connectionId);
+    if (!row) throw notFound({ type: "connection", value: connectionId });
     await tx.delete(oauthRecords).where(eq(oauthRecords.grantId, row.grantId));
-    await recordAudit(tx, ctx, { action: "connection.revoke", resourceType: "connection", resourceId: row.id, before: { clientId: row.clientId, clientName: row.clientName } });
+    await recordAudit(tx, { ctx, action: "connection.revoke", resourceType: "connection", resourceId: row.id, before: { clientId: row.clientId, clientName: row.clientName } });
   });
 }
 
@@ -106,7 +106,7 @@ export async function revokeConnection(ctx: ServiceContext, connectionId: string
 export async function contextForGrant(db: Db, grantId: string): Promise<{ ctx: ServiceContext; connectionId: string } | null> {
   const [row] = await db.select().from(oauthConnections).where(and(eq(oauthConnections.grantId, grantId), isNull(oauthConnections.revokedAt)));
   if (!row) return null;
-  const ctx = await memberContext(db, row.userId, row.teamId, "oauth");
+  const ctx = await memberContext(db, { userId: row.userId, teamId: row.teamId, via: "oauth" });
   if (!ctx) return null;
   await db
     .update(oauthConnections)

@@ -20,7 +20,7 @@ function withoutJti(payload: OAuthPayload): OAuthPayload {
   return rest;
 }
 
-export async function upsertOAuthRecord(db: Db, model: string, id: string, payload: OAuthPayload, expiresInSeconds: number | undefined): Promise<void> {
+export async function upsertOAuthRecord(db: Db, { model, id, payload, expiresInSeconds }: { model: string; id: string; payload: OAuthPayload; expiresInSeconds: number | undefined }): Promise<void> {
   const values = {
     model,
     idHash: hashId(id),
@@ -48,7 +48,7 @@ function toPayload(row: Row | undefined, id: string): OAuthPayload | undefined {
   return payload;
 }
 
-export async function findOAuthRecord(db: Db, model: string, id: string): Promise<OAuthPayload | undefined> {
+export async function findOAuthRecord(db: Db, { model, id }: { model: string; id: string }): Promise<OAuthPayload | undefined> {
   const [row] = await db
     .select()
     .from(oauthRecords)
@@ -57,7 +57,7 @@ export async function findOAuthRecord(db: Db, model: string, id: string): Promis
 }
 
 /** Sessions and interactions are also found by their uid, which is not a secret (the session id is). */
-export async function findOAuthRecordByUid(db: Db, model: string, uid: string): Promise<OAuthPayload | undefined> {
+export async function findOAuthRecordByUid(db: Db, { model, uid }: { model: string; uid: string }): Promise<OAuthPayload | undefined> {
   const [row] = await db
     .select()
     .from(oauthRecords)
@@ -68,14 +68,14 @@ export async function findOAuthRecordByUid(db: Db, model: string, uid: string): 
   return toPayload(row, randomUUID());
 }
 
-export async function consumeOAuthRecord(db: Db, model: string, id: string): Promise<void> {
+export async function consumeOAuthRecord(db: Db, { model, id }: { model: string; id: string }): Promise<void> {
   await db
     .update(oauthRecords)
     .set({ consumedAt: new Date() })
     .where(and(eq(oauthRecords.model, model), eq(oauthRecords.idHash, hashId(id))));
 }
 
-export async function destroyOAuthRecord(db: Db, model: string, id: string): Promise<void> {
+export async function destroyOAuthRecord(db: Db, { model, id }: { model: string; id: string }): Promise<void> {
   await db.delete(oauthRecords).where(and(eq(oauthRecords.model, model), eq(oauthRecords.idHash, hashId(id))));
 }
 

@@ -29,7 +29,8 @@ export async function createParser(ctx: ServiceContext, input: CreateParserInput
       })
       .returning();
     await insertFields(tx, { parserId: row!.id, fields: input.fields ?? [], parentId: null, startPosition: 0 });
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "parser.create",
       resourceType: "parser",
       resourceId: row!.id,

@@ -12,10 +12,10 @@ import { getParserInTeam } from "./internal";
 export async function deleteParser(ctx: ServiceContext, parserId: string): Promise<void> {
   assertPermission(ctx, "parsers.write");
   await ctx.db.transaction(async (tx) => {
-    const before = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
+    const before = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });
     await tx.update(parsers).set({ deletedAt: new Date() }).where(eq(parsers.id, before.id));
     // Its memory is erased, not kept for recovery: a deleted parser must not go on knowing its senders.
     await forgetParser(tx, before.id);
-    await recordAudit(tx, ctx, { action: "parser.delete", resourceType: "parser", resourceId: before.id, before: { name: before.name, isActive: before.isActive } });
+    await recordAudit(tx, { ctx, action: "parser.delete", resourceType: "parser", resourceId: before.id, before: { name: before.name, isActive: before.isActive } });
   });
 }

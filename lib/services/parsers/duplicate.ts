@@ -16,10 +16,10 @@ import { toParser } from "./to-parser";
  * Copies a parser's setup: settings, fields, folders (empty) and review stages. Documents, API tokens,
  * webhooks, credentials and history (audit, usage) belong to the original and are not copied. The copy is active.
  */
-export async function duplicateParser(ctx: ServiceContext, parserId: string, input: { name?: string }): Promise<Parser> {
+export async function duplicateParser(ctx: ServiceContext, { parserId, input }: { parserId: string; input: { name?: string } }): Promise<Parser> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
-    const source = await getParserInTeam(tx, ctx, parserId);
+    const source = await getParserInTeam(tx, { access: ctx, parserId });
     const name = input.name ?? `${source.name} (copy)`;
     const [copy] = await tx
       .insert(parsers)
@@ -71,7 +71,7 @@ export async function duplicateParser(ctx: ServiceContext, parserId: string, inp
         })),
       );
     }
-    await recordAudit(tx, ctx, { action: "parser.duplicate", resourceType: "parser", resourceId: copy!.id, after: { name, from: source.id } });
+    await recordAudit(tx, { ctx, action: "parser.duplicate", resourceType: "parser", resourceId: copy!.id, after: { name, from: source.id } });
     return toParser(copy!, { totalDocuments: 0, folders: sourceFolders.length });
   });
 }

@@ -5,8 +5,8 @@ import { getParserInTeam, parserCounts } from "./internal";
 import { toParser } from "./to-parser";
 
 /** An active document parser of the team (archived ones only when asked for, so they can be restored). */
-export async function getParser(ctx: ServiceContext, parserId: string, options: { includeArchived?: boolean } = {}): Promise<Parser> {
+export async function getParser(ctx: ServiceContext, { parserId, ...options }: { parserId: string } & { includeArchived?: boolean }): Promise<Parser> {
   assertPermission(ctx, "parsers.read");
-  const row = await getParserInTeam(ctx.db, ctx, parserId, { activeOnly: !options.includeArchived });
-  return toParser(row, await parserCounts(ctx.db, ctx, row.id));
+  const row = await getParserInTeam(ctx.db, { access: ctx, parserId, activeOnly: !options.includeArchived });
+  return toParser(row, await parserCounts(ctx.db, { access: ctx, parserId: row.id }));
 }

@@ -17,9 +17,7 @@ export type ParserRow = typeof parsers.$inferSelect;
  */
 export async function getParserInTeam(
   tx: DbOrTx,
-  access: Access,
-  parserId: string,
-  options: { activeOnly?: boolean; forUpdate?: boolean } = {},
+  { access, parserId, ...options }: { access: Access; parserId: string } & { activeOnly?: boolean; forUpdate?: boolean },
 ): Promise<ParserRow> {
   const teamId = access.teamId;
   const query = tx
@@ -45,7 +43,7 @@ export async function getParserInTeam(
   }
   if (row) return row;
   // Classifiers are none of a reviewer's business (no classifiers.read): for them it is a plain not-found.
-  if (scopedReviewer(access)) throw notFound("parserId", parserId, "Parser");
+  if (scopedReviewer(access)) throw notFound({ type: "parserId", value: parserId, label: "Parser" });
   const [classifier] = await tx
     .select({ id: classifiers.id })
     .from(classifiers)
@@ -56,11 +54,11 @@ export async function getParserInTeam(
       notFound: [{ type: "parserId", value: parserId }],
     });
   }
-  throw notFound("parserId", parserId, "Parser");
+  throw notFound({ type: "parserId", value: parserId, label: "Parser" });
 }
 
 /** The parser's live documents (those the caller may see) and folders. */
-export async function parserCounts(tx: DbOrTx, access: Access, parserId: string): Promise<Parser["counts"]> {
+export async function parserCounts(tx: DbOrTx, { access, parserId }: { access: Access; parserId: string }): Promise<Parser["counts"]> {
   const [documentRow] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(documents)

@@ -46,21 +46,21 @@ describe("duplicate, archive and delete", () => {
     const source = await createParser(acme, { name: "Source", fields: [{ name: "total", type: "number" }] });
     await handle.db.insert(documents).values({ teamId: acme.teamId, parserId: source.id, name: "a.pdf", status: "processed", source: "api", contentType: "application/pdf" });
     await handle.db.insert(reviewStages).values({ parserId: source.id, name: "Check", position: 1, reviewerId: acme.actor.userId });
-    const copy = await duplicateParser(acme, source.id, {});
+    const copy = await duplicateParser(acme, { parserId: source.id, input: {} });
     expect(copy).toMatchObject({ name: "Source (copy)", counts: { totalDocuments: 0, folders: 0 } });
     expect(await handle.db.select().from(documents).where(eq(documents.parserId, copy.id))).toEqual([]);
     expect((await handle.db.select().from(reviewStages).where(eq(reviewStages.parserId, copy.id))).map((stage) => stage.name)).toEqual(["Check"]);
-    expect((await getParser(acme, source.id)).counts.totalDocuments).toBe(1);
+    expect((await getParser(acme, { parserId: source.id })).counts.totalDocuments).toBe(1);
   });
 
   it("keeps an archived or deleted parser's documents", async () => {
     const parser = await createParser(acme, { name: "Kept" });
     await handle.db.insert(documents).values({ teamId: acme.teamId, parserId: parser.id, name: "b.pdf", status: "processed", source: "api", contentType: "application/pdf" });
-    await updateParser(acme, parser.id, { isActive: false });
+    await updateParser(acme, { parserId: parser.id, input: { isActive: false } });
     expect((await listParsers(acme)).map((row) => row.id)).not.toContain(parser.id);
-    expect((await getParser(acme, parser.id, { includeArchived: true })).counts.totalDocuments).toBe(1);
+    expect((await getParser(acme, { parserId: parser.id, includeArchived: true })).counts.totalDocuments).toBe(1);
     await deleteParser(acme, parser.id);
-    await expect(getParser(acme, parser.id, { includeArchived: true })).rejects.toMatchObject({ status: 404 });
+    await expect(getParser(acme, { parserId: parser.id, includeArchived: true })).rejects.toMatchObject({ status: 404 });
     expect(await handle.db.select().from(documents).where(eq(documents.parserId, parser.id))).toHaveLength(1);
     const actions = (await handle.db.select().from(auditLog).where(eq(auditLog.resourceId, parser.id))).map((row) => row.action);
     expect(actions).toEqual(expect.arrayContaining(["parser.create", "parser.archive", "parser.delete"]));
@@ -68,10 +68,10 @@ describe("duplicate, archive and delete", () => {
 
   it("answers another team's parser with not found on every verb", async () => {
     const parser = await createParser(acme, { name: "Private" });
-    await expect(getParser(globex, parser.id)).rejects.toMatchObject({ status: 404 });
-    await expect(updateParser(globex, parser.id, { name: "x" })).rejects.toMatchObject({ status: 404 });
-    await expect(duplicateParser(globex, parser.id, {})).rejects.toMatchObject({ status: 404 });
+    await expect(getParser(globex, { parserId: parser.id })).rejects.toMatchObject({ status: 404 });
+    await expect(updateParser(globex, { parserId: parser.id, input: { name: "x" } })).rejects.toMatchObject({ status: 404 });
+    await expect(duplicateParser(globex, { parserId: parser.id, input: {} })).rejects.toMatchObject({ status: 404 });
     await expect(deleteParser(globex, parser.id)).rejects.toMatchObject({ status: 404 });
-    expect((await getParser(acme, parser.id)).name).toBe("Private");
+    expect((await getParser(acme, { parserId: parser.id })).name).toBe("Private");
   });
 });

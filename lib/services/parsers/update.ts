@@ -26,10 +26,10 @@ const SETTINGS_KEYS = [
  * Changes a parser. Each settings group in the request replaces the stored group whole (the contract has
  * already checked it); groups not named stay as they are. `isActive: false` archives, keeping every row.
  */
-export async function updateParser(ctx: ServiceContext, parserId: string, input: UpdateParser): Promise<Parser> {
+export async function updateParser(ctx: ServiceContext, { parserId, input }: { parserId: string; input: UpdateParser }): Promise<Parser> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
-    const before = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
+    const before = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });
     const settings: ParserSettings = { ...before.settings };
     for (const key of SETTINGS_KEYS) {
       if (input[key] !== undefined) Object.assign(settings, { [key]: input[key] });
@@ -54,13 +54,14 @@ export async function updateParser(ctx: ServiceContext, parserId: string, input:
       })
       .where(eq(parsers.id, before.id))
       .returning();
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: input.isActive === false && before.isActive ? "parser.archive" : "parser.update",
       resourceType: "parser",
       resourceId: before.id,
       before: { name: before.name, description: before.description, isActive: before.isActive, settings: before.settings },
       after: input,
     });
-    return toParser(row!, await parserCounts(tx, ctx, before.id));
+    return toParser(row!, await parserCounts(tx, { access: ctx, parserId: before.id }));
   });
 }

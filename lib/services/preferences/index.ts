@@ -19,7 +19,7 @@ import { recordAudit, type ServiceContext } from "../context";
  * reading merges it over the defaults, so a new action's default reaches everyone.
  */
 export async function getPreferences(ctx: ServiceContext): Promise<Preferences> {
-  return toPreferences(await stored(ctx.db, ctx.actor.userId));
+  return toPreferences(await stored(ctx.db, { userId: ctx.actor.userId }));
 }
 
 /**
@@ -28,7 +28,7 @@ export async function getPreferences(ctx: ServiceContext): Promise<Preferences> 
  */
 export async function updatePreferences(ctx: ServiceContext, input: UpdatePreferences): Promise<Preferences> {
   return ctx.db.transaction(async (tx) => {
-    const before = await stored(tx, ctx.actor.userId, { forUpdate: true });
+    const before = await stored(tx, { userId: ctx.actor.userId, forUpdate: true });
     const next: StoredPreferences = { ...before };
     if (input.reviewKeymap === null) delete next.reviewKeymap;
     else if (input.reviewKeymap) next.reviewKeymap = overrides({ ...before.reviewKeymap, ...withoutUndefined(input.reviewKeymap) });
@@ -39,12 +39,12 @@ export async function updatePreferences(ctx: ServiceContext, input: UpdatePrefer
       throw validationError(`Invalid keymap: ${issues.map((issue) => issue.message).join("; ")}`, issues);
     }
     await tx.update(users).set({ preferences: next }).where(eq(users.id, ctx.actor.userId));
-    await recordAudit(tx, ctx, { action: "preferences.update", resourceType: "user", resourceId: ctx.actor.userId, before, after: next });
+    await recordAudit(tx, { ctx, action: "preferences.update", resourceType: "user", resourceId: ctx.actor.userId, before, after: next });
     return toPreferences(next);
   });
 }
 
-async function stored(tx: DbOrTx, userId: string, options: { forUpdate?: boolean } = {}): Promise<StoredPreferences> {
+async function stored(tx: DbOrTx, { userId, ...options }: { userId: string } & { forUpdate?: boolean }): Promise<StoredPreferences> {
   const query = tx.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId)).limit(1);
   const [row] = options.forUpdate ? await query.for("update") : await query;
   return row?.preferences ?? {};
@@ -60,7 +60,7 @@ function toPreferences(preferences: StoredPreferences): Preferences {
 
 /** The caller's chosen list columns by parser id (the queue reads them for each document's parser). */
 export async function listColumnsOf(db: DbOrTx, userId: string): Promise<Record<string, string[]>> {
-  return (await stored(db, userId)).listColumns ?? {};
+  return (await stored(db, { userId })).listColumns ?? {};
 }
 
 /** Each named parser's columns are replaced (duplicates dropped); null or an empty list removes the parser's entry. */

@@ -14,11 +14,11 @@ import { canReview, findMember } from "./internal";
  * is in review (409 otherwise). How long it has waited at the stage does not restart. A caller who is a reviewer
  * may assign only a document that is unassigned or assigned to them (take it, or hand it on); admins any.
  */
-export async function assignReviewer(ctx: ServiceContext, parserId: string, documentId: string, input: { reviewerId: string }): Promise<DocumentFull> {
+export async function assignReviewer(ctx: ServiceContext, { parserId, documentId, input }: { parserId: string; documentId: string; input: { reviewerId: string } }): Promise<DocumentFull> {
   assertPermission(ctx, "reviews.write");
   const assigned = await ctx.db.transaction(async (tx) => {
-    const { document } = await getDocumentInParser(tx, ctx, parserId, documentId, { forUpdate: true });
-    const assignee = await findMember(tx, ctx.teamId, input.reviewerId);
+    const { document } = await getDocumentInParser(tx, { access: ctx, parserId, documentId, forUpdate: true });
+    const assignee = await findMember(tx, { teamId: ctx.teamId, userId: input.reviewerId });
     if (!assignee) throw forbidden(`reviewerId ${input.reviewerId} is not a member of this team`);
     if (!canReview(assignee.role)) throw forbidden(`${assignee.name} is a ${assignee.role} and cannot review documents`);
     const current = currentRow(document, await loadReviewRows(tx, document.id));
@@ -30,7 +30,8 @@ export async function assignReviewer(ctx: ServiceContext, parserId: string, docu
       .set({ assigneeId: assignee.id })
       .where(and(eq(documentReviewStages.documentId, document.id), eq(documentReviewStages.stageId, current.stageId)));
     const [updated] = await tx.update(documents).set({ assigneeId: assignee.id }).where(eq(documents.id, document.id)).returning();
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "review.assign",
       resourceType: "document",
       resourceId: document.id,

@@ -52,6 +52,6 @@ function decideOne(ctx: ServiceContext, body: BulkReview, target: { parserId: st
     case "reject":
       return rejectReview(ctx, target.parserId, target.documentId, me, { ...options, reason: body.reason });
     case "assign":
-      return assignReviewer(ctx, target.parserId, target.documentId, { reviewerId: body.reviewerId! });
+      return assignReviewer(ctx, { parserId: target.parserId, documentId: target.documentId, input: { reviewerId: body.reviewerId! } });
   }
 }

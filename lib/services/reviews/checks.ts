@@ -13,17 +13,17 @@ const toChecks = (parser: ParserRow): ReviewChecks => ({ validationRules: parser
 /** The parser's approval checks and reject reasons. */
 export async function getReviewChecks(ctx: ServiceContext, parserId: string): Promise<ReviewChecks> {
   assertPermission(ctx, "reviews.read");
-  return toChecks(await getParserInTeam(ctx.db, ctx, parserId));
+  return toChecks(await getParserInTeam(ctx.db, { access: ctx, parserId }));
 }
 
 /**
  * Replaces the lists given. Every path a rule names must be a field of the parser (a column path: a column of a
  * table field), else 400 with the rule's position; ids are kept or generated, so the console can edit in place.
  */
-export async function updateReviewChecks(ctx: ServiceContext, parserId: string, input: UpdateReviewChecks): Promise<ReviewChecks> {
+export async function updateReviewChecks(ctx: ServiceContext, { parserId, input }: { parserId: string; input: UpdateReviewChecks }): Promise<ReviewChecks> {
   assertPermission(ctx, "parsers.write");
   const updated = await ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
+    const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });
     const changes: Partial<Pick<ParserRow, "validationRules" | "rejectReasons">> = {};
     if (input.validationRules) {
       const tree = buildFieldTree(await loadFieldRows(tx, parser.id));
@@ -38,7 +38,7 @@ export async function updateReviewChecks(ctx: ServiceContext, parserId: string, 
     if (input.rejectReasons) changes.rejectReasons = [...new Set(input.rejectReasons)];
     if (Object.keys(changes).length === 0) return parser;
     const [row] = await tx.update(parsers).set(changes).where(eq(parsers.id, parser.id)).returning();
-    await recordAudit(tx, ctx, { action: "parser.review_checks.update", resourceType: "parser", resourceId: parser.id, before: toChecks(parser), after: toChecks(row!) });
+    await recordAudit(tx, { ctx, action: "parser.review_checks.update", resourceType: "parser", resourceId: parser.id, before: toChecks(parser), after: toChecks(row!) });
     return row!;
   });
   return toChecks(updated);

@@ -14,23 +14,19 @@ import { assertReviewer, assertRulesFitType, normaliseRules } from "./stage-inpu
  * Adds a stage (last, or at `position`, shifting the later ones). It applies to documents extracted from now on:
  * documents already in review keep the stages they entered with.
  */
-export async function createReviewStage(ctx: ServiceContext, parserId: string, input: CreateReviewStage): Promise<ReviewStage> {
+export async function createReviewStage(ctx: ServiceContext, { parserId, input }: { parserId: string; input: CreateReviewStage }): Promise<ReviewStage> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
     // The parser's row lock serialises stage changes, so concurrent creates cannot take the same position.
-    const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
+    const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });
     const stages = await loadStages(tx, parser.id);
-    await assertReviewer(tx, ctx.teamId, input.reviewerId);
+    await assertReviewer(tx, { teamId: ctx.teamId, reviewerId: input.reviewerId });
     const rules = normaliseRules(input.rules ?? [], input.rules?.length ? await loadFieldRows(tx, parser.id) : []);
     const reviewType = input.reviewType ?? "mandatory";
     assertRulesFitType(reviewType, rules);
 
     const id = randomUUID();
-    const order = placeAt(
-      stages.map((stage) => stage.id),
-      id,
-      input.position,
-    );
+    const order = placeAt({ order: stages.map((stage) => stage.id), id, position: input.position });
     const changes = positionChanges(stages, order);
     for (const change of changes.filter((candidate) => candidate.id !== id)) {
       await tx.update(reviewStages).set({ position: change.position }).where(eq(reviewStages.id, change.id));
@@ -49,7 +45,8 @@ export async function createReviewStage(ctx: ServiceContext, parserId: string, i
         ...(input.straightThrough ? { straightThrough: input.straightThrough } : {}),
       })
       .returning();
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "review_stage.create",
       resourceType: "review_stage",
       resourceId: id,

@@ -89,15 +89,15 @@ async function assertApprovable(tx: DbOrTx, ctx: ServiceContext, parser: ParserR
 async function decide(ctx: ServiceContext, input: DecisionInput): Promise<DocumentFull> {
   assertPermission(ctx, "reviews.write");
   const decided = await ctx.db.transaction(async (tx) => {
-    const { parser, document } = await getDocumentInParser(tx, ctx, input.parserId, input.documentId, { forUpdate: true });
-    const reviewer = await actingReviewer(tx, ctx, input.reviewerId);
+    const { parser, document } = await getDocumentInParser(tx, { access: ctx, parserId: input.parserId, documentId: input.documentId, forUpdate: true });
+    const reviewer = await actingReviewer(tx, { ctx, reviewerId: input.reviewerId });
     const rows = await loadReviewRows(tx, document.id);
     const current = currentRow(document, rows);
     if ((input.stageId && input.stageId !== current.stageId) || (current.enteredAt && current.enteredAt > input.receivedAt)) {
       throw conflict("The review moved on: the stage this request was about has already been decided. Reload the document.");
     }
     if (current.assigneeId !== reviewer.id) {
-      const assignee = current.assigneeId ? await findMember(tx, ctx.teamId, current.assigneeId) : null;
+      const assignee = current.assigneeId ? await findMember(tx, { teamId: ctx.teamId, userId: current.assigneeId }) : null;
       throw forbidden(
         assignee
           ? `Only the stage's assignee, ${assignee.name} (${assignee.email}), can ${input.verdict} it`
@@ -130,9 +130,9 @@ async function decide(ctx: ServiceContext, input: DecisionInput): Promise<Docume
     if (input.verdict === "reject") {
       columns = { status: "rejected", reviewStatus: "rejected", currentStageId: null, assigneeId: null };
     } else {
-      const { changes, nextStageId } = reevaluateAfter(rows, current.position, document.data);
-      await setRowStatuses(tx, document.id, changes);
-      const next = await skipStraightThrough(tx, { ...document, teamId: ctx.teamId }, rows, nextStageId, changes);
+      const { changes, nextStageId } = reevaluateAfter({ rows, position: current.position, data: document.data });
+      await setRowStatuses(tx, { documentId: document.id, changes });
+      const next = await skipStraightThrough(tx, { document: { ...document, teamId: ctx.teamId }, rows, nextStageId, changes });
       if (next) {
         await tx
           .update(documentReviewStages)
@@ -144,7 +144,8 @@ async function decide(ctx: ServiceContext, input: DecisionInput): Promise<Docume
       }
     }
     const [updated] = await tx.update(documents).set(columns).where(eq(documents.id, document.id)).returning();
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: `review.${input.verdict}`,
       resourceType: "document",
       resourceId: document.id,
@@ -162,7 +163,7 @@ async function decide(ctx: ServiceContext, input: DecisionInput): Promise<Docume
     // An approval confirms the document's values: it teaches the parser (the latest confirmation replaces the earlier).
     if (input.verdict === "approve") await teachFromDocument(tx, updated!, "approval");
     // Moving on to the next stage is no event of its own: approved means the last stage approved it.
-    if (columns.status === "approved" || columns.status === "rejected") await emitDocumentEvent(tx, updated!, `document.${columns.status}`);
+    if (columns.status === "approved" || columns.status === "rejected") await emitDocumentEvent(tx, { document: updated!, type: `document.${columns.status}` });
     return updated!;
   });
   return fullView(ctx.db, decided);

@@ -11,10 +11,10 @@ import { positionChanges } from "./positions";
  * Deletes a stage (soft: past reviews keep showing it) and closes the gap in positions. A stage that documents
  * in review are pending or in progress at, or still have ahead of them, is a 409 naming how many.
  */
-export async function deleteReviewStage(ctx: ServiceContext, parserId: string, stageId: string): Promise<{ success: true; id: string }> {
+export async function deleteReviewStage(ctx: ServiceContext, { parserId, stageId }: { parserId: string; stageId: string }): Promise<{ success: true; id: string }> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
+    const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });
     const stages = await loadStages(tx, parser.id);
     const stage = findStage(stages, stageId);
     const active = (await activeDocumentCounts(tx, [stage.id])).get(stage.id) ?? 0;
@@ -30,7 +30,8 @@ export async function deleteReviewStage(ctx: ServiceContext, parserId: string, s
     )) {
       await tx.update(reviewStages).set({ position: change.position }).where(eq(reviewStages.id, change.id));
     }
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "review_stage.delete",
       resourceType: "review_stage",
       resourceId: stage.id,

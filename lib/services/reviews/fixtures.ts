@@ -66,7 +66,7 @@ const store = localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "quarry-revie
 const queue = { send: async () => "job" };
 
 /** A document through processDocument, the extractor standing in with `data`. */
-export async function extractedDocument(world: ReviewWorld, parserId: string, data: Record<string, unknown>, fieldMetadata: ExtractionResult["fieldMetadata"] = {}) {
+export async function extractedDocument({ world, parserId, data, fieldMetadata = {} }: { world: ReviewWorld; parserId: string; data: Record<string, unknown>; fieldMetadata?: ExtractionResult["fieldMetadata"] }) {
   const fileKey = `${world.admin.teamId}/${randomUUID()}/doc.pdf`;
   await store.put(fileKey, new TextEncoder().encode("%PDF-1.4 stand-in"), "application/pdf");
   const [row] = await world.handle.db
@@ -80,7 +80,7 @@ export async function extractedDocument(world: ReviewWorld, parserId: string, da
     markdown: null,
     stats: { pageCount: 1, ocrPages: 0, ms: 1 },
   });
-  const outcome = await processDocument(world.handle.db, { extract, store, queue }, row!.id);
+  const outcome = await processDocument(world.handle.db, { deps: { extract, store, queue }, documentId: row!.id });
   const [after] = await world.handle.db.select().from(documents).where(eq(documents.id, row!.id));
   return { outcome, document: after! };
 }

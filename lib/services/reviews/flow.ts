@@ -34,14 +34,13 @@ export async function clearReview(tx: DbOrTx, documentId: string): Promise<void>
  */
 export async function enterReview(
   tx: DbOrTx,
-  document: { id: string; teamId?: string; parserId: string; data: Record<string, unknown>; fieldMetadata?: Record<string, unknown> },
-  now: Date,
+  { document, now }: { document: { id: string; teamId?: string; parserId: string; data: Record<string, unknown>; fieldMetadata?: Record<string, unknown> }; now: Date },
 ): Promise<ReviewColumns> {
   await clearReview(tx, document.id);
   const stages = await loadStages(tx, document.parserId);
   const plan: Array<PlannedRow & { note?: string }> = planReview(stages, document.data);
   if (plan.length === 0) return NO_REVIEW;
-  const judge = document.fieldMetadata ? await straightThroughJudge(tx, document.parserId, document.data, document.fieldMetadata) : null;
+  const judge = document.fieldMetadata ? await straightThroughJudge(tx, { parserId: document.parserId, data: document.data, fieldMetadata: document.fieldMetadata }) : null;
   const skipped: { stageId: string; note: string }[] = [];
   for (const row of plan) {
     if (row.status !== "pending") continue;
@@ -65,7 +64,7 @@ export async function enterReview(
       note: row.note ?? null,
     })),
   );
-  if (skipped.length > 0 && document.teamId) await recordStraightThrough(tx, document.teamId, document.id, skipped, first ? "in_review" : "approved");
+  if (skipped.length > 0 && document.teamId) await recordStraightThrough(tx, { teamId: document.teamId, documentId: document.id, skipped, status: first ? "in_review" : "approved" });
   if (!first) return STRAIGHT_THROUGH_APPROVED;
   return { status: "in_review", reviewStatus: "pending", currentStageId: first.stageId, assigneeId };
 }
@@ -74,14 +73,14 @@ export async function enterReview(
 export const STRAIGHT_THROUGH_APPROVED = { status: "approved", reviewStatus: "approved", currentStageId: null, assigneeId: null } as const satisfies ReviewColumns;
 
 /** Judges stage settings against one document's data: the parser's fields and checks are read once. */
-export async function straightThroughJudge(tx: DbOrTx, parserId: string, data: Record<string, unknown>, fieldMetadata: Record<string, unknown>) {
+export async function straightThroughJudge(tx: DbOrTx, { parserId, data, fieldMetadata }: { parserId: string; data: Record<string, unknown>; fieldMetadata: Record<string, unknown> }) {
   const [parser] = await tx.select({ validationRules: parsers.validationRules }).from(parsers).where(eq(parsers.id, parserId));
   const fields = buildFieldTree(await loadFieldRows(tx, parserId));
   return (setting: StraightThrough) => straightThroughVerdict(setting, { fields, rules: parser?.validationRules ?? [], data, fieldMetadata });
 }
 
 /** The audit of a straight-through skip. No person acted: the row names none. */
-export async function recordStraightThrough(tx: DbOrTx, teamId: string, documentId: string, skipped: { stageId: string; note: string }[], status: DocumentStatus): Promise<void> {
+export async function recordStraightThrough(tx: DbOrTx, { teamId, documentId, skipped, status }: { teamId: string; documentId: string; skipped: { stageId: string; note: string }[]; status: DocumentStatus }): Promise<void> {
   await tx.insert(auditLog).values({
     teamId,
     actorUserId: null,
@@ -122,7 +121,7 @@ export async function loadReviewRows(tx: DbOrTx, documentId: string): Promise<Re
 }
 
 /** Sets rows' statuses (re-evaluation of later stages). */
-export async function setRowStatuses(tx: DbOrTx, documentId: string, changes: readonly { stageId: string; status: "pending" | "skipped" }[]): Promise<void> {
+export async function setRowStatuses(tx: DbOrTx, { documentId, changes }: { documentId: string; changes: readonly { stageId: string; status: "pending" | "skipped" }[] }): Promise<void> {
   for (const status of ["pending", "skipped"] as const) {
     const stageIds = changes.filter((change) => change.status === status).map((change) => change.stageId);
     if (stageIds.length === 0) continue;

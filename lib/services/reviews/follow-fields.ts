@@ -11,7 +11,7 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * name, so they are rewritten in the same transaction (a stage would otherwise stop matching silently, and a
  * check would fail every document). Answers how many rules changed.
  */
-export async function followFieldRename(tx: Tx, parserId: string, from: string, to: string): Promise<number> {
+export async function followFieldRename(tx: Tx, { parserId, from, to }: { parserId: string; from: string; to: string }): Promise<number> {
   if (from === to) return 0;
   let changed = 0;
   const [parser] = await tx.select({ rules: parsers.validationRules }).from(parsers).where(eq(parsers.id, parserId));
@@ -38,7 +38,7 @@ export async function followFieldRename(tx: Tx, parserId: string, from: string, 
 }
 
 /** A deleted field's approval checks go with it (a check of a field that no longer exists would block every approval). */
-export async function dropChecksOfField(tx: Tx, parserId: string, name: string): Promise<number> {
+export async function dropChecksOfField(tx: Tx, { parserId, name }: { parserId: string; name: string }): Promise<number> {
   const [parser] = await tx.select({ rules: parsers.validationRules }).from(parsers).where(eq(parsers.id, parserId));
   if (!parser) return 0;
   const kept = parser.rules.filter((rule) => !fieldsOfRule(rule).some((field) => same(field, name)));

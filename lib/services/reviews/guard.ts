@@ -11,8 +11,8 @@ import type { ReviewRow } from "./flow";
  * review, and a caller who is a reviewer themselves (signed in, or a key whose creator is a reviewer) may only
  * act as themselves. An admin's key may act for any reviewer, which is how integrations record decisions.
  */
-export async function actingReviewer(tx: DbOrTx, ctx: ServiceContext, reviewerId: string): Promise<Member> {
-  const member = await findMember(tx, ctx.teamId, reviewerId);
+export async function actingReviewer(tx: DbOrTx, { ctx, reviewerId }: { ctx: ServiceContext; reviewerId: string }): Promise<Member> {
+  const member = await findMember(tx, { teamId: ctx.teamId, userId: reviewerId });
   if (!member) throw forbidden(`reviewerId ${reviewerId} is not a member of this team`);
   if (ctx.role === "reviewer" && reviewerId !== ctx.actor.userId) {
     throw forbidden("A reviewer can only act as themselves: reviewerId must be your own user id");

@@ -23,12 +23,12 @@ export async function loadStages(tx: DbOrTx, parserId: string): Promise<StageRow
 
 export function findStage(rows: readonly StageRow[], stageId: string): StageRow {
   const row = rows.find((candidate) => candidate.id === stageId);
-  if (!row) throw notFound("stageId", stageId, "Review stage");
+  if (!row) throw notFound({ type: "stageId", value: stageId, label: "Review stage" });
   return row;
 }
 
 /** The team member with this user id and their role, or null when they are not in the team. */
-export async function findMember(tx: DbOrTx, teamId: string, userId: string): Promise<Member | null> {
+export async function findMember(tx: DbOrTx, { teamId, userId }: { teamId: string; userId: string }): Promise<Member | null> {
   const [row] = await tx
     .select({ id: users.id, name: users.name, email: users.email, role: memberships.role })
     .from(memberships)

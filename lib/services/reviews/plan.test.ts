@@ -30,16 +30,16 @@ describe("reevaluateAfter", () => {
   ];
 
   it("moves to the next applicable stage, on the current data", () => {
-    expect(reevaluateAfter(rows(["pending", "skipped", "pending"]), 1, { total: 5 })).toEqual({ changes: [], nextStageId: "c" });
+    expect(reevaluateAfter({ rows: rows(["pending", "skipped", "pending"]), position: 1, data: { total: 5 } })).toEqual({ changes: [], nextStageId: "c" });
     // A reviewer corrected the total upwards: the conditional stage now applies.
-    expect(reevaluateAfter(rows(["pending", "skipped", "pending"]), 1, { total: 5000 })).toEqual({ changes: [{ stageId: "b", status: "pending" }], nextStageId: "b" });
+    expect(reevaluateAfter({ rows: rows(["pending", "skipped", "pending"]), position: 1, data: { total: 5000 } })).toEqual({ changes: [{ stageId: "b", status: "pending" }], nextStageId: "b" });
     // ...and downwards: it no longer does.
-    expect(reevaluateAfter(rows(["approved", "pending", "pending"]), 1, { total: 5 })).toEqual({ changes: [{ stageId: "b", status: "skipped" }], nextStageId: "c" });
+    expect(reevaluateAfter({ rows: rows(["approved", "pending", "pending"]), position: 1, data: { total: 5 } })).toEqual({ changes: [{ stageId: "b", status: "skipped" }], nextStageId: "c" });
   });
 
   it("ends the review after the last stage, and skips deleted stages", () => {
-    expect(reevaluateAfter(rows(["approved", "approved", "pending"]), 3, {})).toEqual({ changes: [], nextStageId: null });
+    expect(reevaluateAfter({ rows: rows(["approved", "approved", "pending"]), position: 3, data: {} })).toEqual({ changes: [], nextStageId: null });
     const withDeleted = rows(["pending", "pending", "pending"]).map((row) => (row.stageId === "c" ? { ...row, stage: null } : row));
-    expect(reevaluateAfter(withDeleted, 2, {})).toEqual({ changes: [{ stageId: "c", status: "skipped" }], nextStageId: null });
+    expect(reevaluateAfter({ rows: withDeleted, position: 2, data: {} })).toEqual({ changes: [{ stageId: "c", status: "skipped" }], nextStageId: null });
   });
 });

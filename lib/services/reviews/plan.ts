@@ -25,7 +25,7 @@ export type RowState = { stageId: string; position: number; status: StageStatus;
  * may have corrected a value, so a conditional stage may now apply or no longer apply); a deleted stage is
  * skipped. Returns the status changes and the next stage, or null when the review is complete.
  */
-export function reevaluateAfter(rows: readonly RowState[], position: number, data: Readonly<Record<string, unknown>>) {
+export function reevaluateAfter({ rows, position, data }: { rows: readonly RowState[]; position: number; data: Readonly<Record<string, unknown>> }) {
   const changes: { stageId: string; status: "pending" | "skipped" }[] = [];
   let nextStageId: string | null = null;
   for (const row of [...rows].sort((a, b) => a.position - b.position)) {

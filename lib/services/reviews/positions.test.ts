@@ -11,18 +11,18 @@ describe("stage positions", () => {
   });
 
   it("inserts a new id at a position, or last", () => {
-    expect(placeAt(["a", "b", "c"], "x", undefined)).toEqual(["a", "b", "c", "x"]);
-    expect(placeAt(["a", "b", "c"], "x", 1)).toEqual(["x", "a", "b", "c"]);
-    expect(placeAt(["a", "b", "c"], "x", 3)).toEqual(["a", "b", "x", "c"]);
-    expect(placeAt(["a", "b", "c"], "x", 99)).toEqual(["a", "b", "c", "x"]);
-    expect(placeAt([], "x", 5)).toEqual(["x"]);
+    expect(placeAt({ order: ["a", "b", "c"], id: "x", position: undefined })).toEqual(["a", "b", "c", "x"]);
+    expect(placeAt({ order: ["a", "b", "c"], id: "x", position: 1 })).toEqual(["x", "a", "b", "c"]);
+    expect(placeAt({ order: ["a", "b", "c"], id: "x", position: 3 })).toEqual(["a", "b", "x", "c"]);
+    expect(placeAt({ order: ["a", "b", "c"], id: "x", position: 99 })).toEqual(["a", "b", "c", "x"]);
+    expect(placeAt({ order: [], id: "x", position: 5 })).toEqual(["x"]);
   });
 
   it("moves an existing id up and down", () => {
-    expect(placeAt(["a", "b", "c", "d"], "d", 1)).toEqual(["d", "a", "b", "c"]);
-    expect(placeAt(["a", "b", "c", "d"], "a", 3)).toEqual(["b", "c", "a", "d"]);
-    expect(placeAt(["a", "b", "c", "d"], "b", 2)).toEqual(["a", "b", "c", "d"]);
-    expect(placeAt(["a", "b", "c", "d"], "b", 10)).toEqual(["a", "c", "d", "b"]);
+    expect(placeAt({ order: ["a", "b", "c", "d"], id: "d", position: 1 })).toEqual(["d", "a", "b", "c"]);
+    expect(placeAt({ order: ["a", "b", "c", "d"], id: "a", position: 3 })).toEqual(["b", "c", "a", "d"]);
+    expect(placeAt({ order: ["a", "b", "c", "d"], id: "b", position: 2 })).toEqual(["a", "b", "c", "d"]);
+    expect(placeAt({ order: ["a", "b", "c", "d"], id: "b", position: 10 })).toEqual(["a", "c", "d", "b"]);
   });
 
   it("lists only the rows that must change to become contiguous", () => {

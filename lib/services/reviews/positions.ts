@@ -10,7 +10,7 @@ export function clampPosition(position: number | undefined, length: number): num
 }
 
 /** The order with `id` placed at `position` (1-based, clamped); `id` may or may not be in `order` already. */
-export function placeAt(order: readonly string[], id: string, position: number | undefined): string[] {
+export function placeAt({ order, id, position }: { order: readonly string[]; id: string; position: number | undefined }): string[] {
   const rest = order.filter((candidate) => candidate !== id);
   const index = clampPosition(position, rest.length + 1) - 1;
   return [...rest.slice(0, index), id, ...rest.slice(index)];

@@ -16,11 +16,11 @@ const query = (input: Record<string, string> = {}) => ReviewQueueQuerySchema.par
 describe("review queue", () => {
   it("lists my documents oldest-first by when they reached their stage, with waiting time and a by-stage facet", async () => {
     const parser = await invoiceParser(world);
-    const first = await createReviewStage(world.admin, parser.id, { name: "First", reviewerId: world.alice.actor.userId });
-    const second = await createReviewStage(world.admin, parser.id, { name: "Second", reviewerId: world.alice.actor.userId });
-    await createReviewStage(world.admin, parser.id, { name: "Only big", reviewType: "conditional", rules: [{ field: "total", operator: "greater_than", value: "100" }] });
+    const first = await createReviewStage(world.admin, { parserId: parser.id, input: { name: "First", reviewerId: world.alice.actor.userId } });
+    const second = await createReviewStage(world.admin, { parserId: parser.id, input: { name: "Second", reviewerId: world.alice.actor.userId } });
+    await createReviewStage(world.admin, { parserId: parser.id, input: { name: "Only big", reviewType: "conditional", rules: [{ field: "total", operator: "greater_than", value: "100" }] } });
     const docs: Awaited<ReturnType<typeof extractedDocument>>["document"][] = [];
-    for (let index = 0; index < 3; index += 1) docs.push((await extractedDocument(world, parser.id, { total: index })).document);
+    for (let index = 0; index < 3; index += 1) docs.push((await extractedDocument({ world, parserId: parser.id, data: { total: index } })).document);
     // Back-date when each reached its stage: the newest upload has waited longest.
     const entered = ["2020-01-01T10:00:00Z", "2020-01-01T09:00:00Z", "2020-01-01T08:00:00Z"];
     for (const [index, document] of docs.entries()) {
@@ -63,13 +63,13 @@ describe("review queue", () => {
   it("filters by assignee: me, someone, unassigned, any", async () => {
     // Alice reviews both parsers (a later stage each), Bob only the first: a reviewer's queue holds their parsers only.
     const parser = await invoiceParser(world);
-    await createReviewStage(world.admin, parser.id, { reviewerId: world.bob.actor.userId });
-    await createReviewStage(world.admin, parser.id, { reviewerId: world.alice.actor.userId });
-    const { document: bobs } = await extractedDocument(world, parser.id, {});
+    await createReviewStage(world.admin, { parserId: parser.id, input: { reviewerId: world.bob.actor.userId } });
+    await createReviewStage(world.admin, { parserId: parser.id, input: { reviewerId: world.alice.actor.userId } });
+    const { document: bobs } = await extractedDocument({ world, parserId: parser.id, data: {} });
     const unassignedParser = await invoiceParser(world);
-    await createReviewStage(world.admin, unassignedParser.id, {});
-    await createReviewStage(world.admin, unassignedParser.id, { reviewerId: world.alice.actor.userId });
-    const { document: nobodys } = await extractedDocument(world, unassignedParser.id, {});
+    await createReviewStage(world.admin, { parserId: unassignedParser.id, input: {} });
+    await createReviewStage(world.admin, { parserId: unassignedParser.id, input: { reviewerId: world.alice.actor.userId } });
+    const { document: nobodys } = await extractedDocument({ world, parserId: unassignedParser.id, data: {} });
     const ids = async (actor: ReviewWorld["alice"], input: Record<string, string>) => (await getReviewQueue(actor, query(input))).data.map((item) => item.documentId);
     expect(await ids(world.bob, { parserId: parser.id })).toEqual([bobs.id]);
     expect(await ids(world.alice, { parserId: parser.id })).toEqual([]);

@@ -20,7 +20,7 @@ const others = alias(documentReviewStages, "others");
  */
 export async function getReviewQueue(ctx: ServiceContext, query: ReviewQueueQuery, now = new Date()): Promise<ReviewQueue> {
   assertPermission(ctx, "reviews.read");
-  if (query.parserId) await getParserInTeam(ctx.db, ctx, query.parserId);
+  if (query.parserId) await getParserInTeam(ctx.db, { access: ctx, parserId: query.parserId });
   const enteredAt = sql<Date>`coalesce(${documentReviewStages.enteredAt}, ${documents.updatedAt})`.mapWith(documents.updatedAt);
   const waiting = and(
     teamDocuments(ctx), // a reviewer's queue holds only what their access reaches, whatever `assignee` asks for

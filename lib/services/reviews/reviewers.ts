@@ -11,7 +11,7 @@ const REVIEWING_ROLES = ROLES.filter(canReview);
 /** Team members who may review the parser's documents (the roles holding reviews.write), by name. */
 export async function listReviewers(ctx: ServiceContext, parserId: string): Promise<Person[]> {
   assertPermission(ctx, "reviews.read");
-  await getParserInTeam(ctx.db, ctx, parserId);
+  await getParserInTeam(ctx.db, { access: ctx, parserId });
   return ctx.db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(memberships)

@@ -12,10 +12,7 @@ import { recordStraightThrough, straightThroughJudge, type ReviewRow } from "./f
  */
 export async function skipStraightThrough(
   tx: DbOrTx,
-  document: { id: string; teamId: string; parserId: string; data: Record<string, unknown>; fieldMetadata: Record<string, unknown>; status: string },
-  rows: readonly ReviewRow[],
-  nextStageId: string | null,
-  changes: readonly { stageId: string; status: "pending" | "skipped" }[],
+  { document, rows, nextStageId, changes }: { document: { id: string; teamId: string; parserId: string; data: Record<string, unknown>; fieldMetadata: Record<string, unknown>; status: string }; rows: readonly ReviewRow[]; nextStageId: string | null; changes: readonly { stageId: string; status: "pending" | "skipped" }[] },
 ): Promise<ReviewRow | undefined> {
   const next = rows.find((row) => row.stageId === nextStageId);
   if (!next) return undefined;
@@ -24,13 +21,13 @@ export async function skipStraightThrough(
   const settings = await tx.select({ id: reviewStages.id, straightThrough: reviewStages.straightThrough }).from(reviewStages).where(eq(reviewStages.parserId, document.parserId));
   const settingOf = new Map(settings.map((row) => [row.id, row.straightThrough]));
   if (!pending.some((row) => settingOf.get(row.stageId)?.enabled)) return next;
-  const judge = await straightThroughJudge(tx, document.parserId, document.data, document.fieldMetadata);
+  const judge = await straightThroughJudge(tx, { parserId: document.parserId, data: document.data, fieldMetadata: document.fieldMetadata });
   const skipped: { stageId: string; note: string }[] = [];
   for (const row of pending) {
     const setting = settingOf.get(row.stageId);
     const verdict = setting ? judge(setting) : null;
     if (!verdict?.skip) {
-      if (skipped.length > 0) await recordStraightThrough(tx, document.teamId, document.id, skipped, "in_review");
+      if (skipped.length > 0) await recordStraightThrough(tx, { teamId: document.teamId, documentId: document.id, skipped, status: "in_review" });
       return row;
     }
     await tx
@@ -39,6 +36,6 @@ export async function skipStraightThrough(
       .where(and(eq(documentReviewStages.documentId, document.id), eq(documentReviewStages.stageId, row.stageId)));
     skipped.push({ stageId: row.stageId, note: verdict.note });
   }
-  await recordStraightThrough(tx, document.teamId, document.id, skipped, "approved");
+  await recordStraightThrough(tx, { teamId: document.teamId, documentId: document.id, skipped, status: "approved" });
   return undefined;
 }

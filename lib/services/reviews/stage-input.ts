@@ -13,9 +13,9 @@ import { ruleName, ruleValueProblem } from "./rules";
  * Checks of a stage's reviewer and rules that need the database (the contract has checked shapes already).
  * Problems are 400s naming the offending key, as the contract's own would be.
  */
-export async function assertReviewer(tx: DbOrTx, teamId: string, reviewerId: string | null | undefined): Promise<void> {
+export async function assertReviewer(tx: DbOrTx, { teamId, reviewerId }: { teamId: string; reviewerId: string | null | undefined }): Promise<void> {
   if (!reviewerId) return;
-  const member = await findMember(tx, teamId, reviewerId);
+  const member = await findMember(tx, { teamId, userId: reviewerId });
   if (!member) {
     throw validationError(`reviewerId: ${reviewerId} is not a member of this team`, [{ path: "reviewerId", message: "Not a member of this team" }]);
   }

@@ -22,19 +22,19 @@ const auditOf = (documentId: string) =>
 describe("straight-through processing of a review stage", () => {
   it("is off by default: a stage created without it reviews every document, however sure", async () => {
     const parser = await invoiceParser(world);
-    const stage = await createReviewStage(world.admin, parser.id, { name: "Check", reviewerId: world.alice.actor.userId });
+    const stage = await createReviewStage(world.admin, { parserId: parser.id, input: { name: "Check", reviewerId: world.alice.actor.userId } });
     expect(stage.straightThrough).toEqual({ enabled: false, minConfidence: 0.95 });
-    const { outcome } = await extractedDocument(world, parser.id, { vendor: "ACME", total: 50 }, sure);
+    const { outcome } = await extractedDocument({ world, parserId: parser.id, data: { vendor: "ACME", total: 50 }, fieldMetadata: sure });
     expect(outcome).toBe("in_review");
   });
 
   it("skips the stage when every value is confident and the checks pass: the document is approved, its review and the audit say why", async () => {
     const parser = await invoiceParser(world);
-    const stage = await createReviewStage(world.admin, parser.id, { name: "Check", reviewerId: world.alice.actor.userId, straightThrough: ON });
-    const { outcome, document } = await extractedDocument(world, parser.id, { vendor: "ACME", total: 50 }, sure);
+    const stage = await createReviewStage(world.admin, { parserId: parser.id, input: { name: "Check", reviewerId: world.alice.actor.userId, straightThrough: ON } });
+    const { outcome, document } = await extractedDocument({ world, parserId: parser.id, data: { vendor: "ACME", total: 50 }, fieldMetadata: sure });
     expect(outcome).toBe("approved");
     expect(document).toMatchObject({ status: "approved", reviewStatus: "approved", currentStageId: null, assigneeId: null });
-    const full = await getDocument(world.admin, parser.id, document.id);
+    const full = await getDocument(world.admin, { parserId: parser.id, documentId: document.id });
     expect(full.review.stages).toHaveLength(1);
     expect(full.review.stages[0]).toMatchObject({ id: stage.id, status: "skipped" });
     expect(full.review.stages[0]!.note).toBe("Skipped straight through: every value was read with confidence ≥ 0.90 (lowest 0.96, total) and every check passed.");
@@ -44,8 +44,8 @@ describe("straight-through processing of a review stage", () => {
 
   it("keeps the stage when one value is below the threshold", async () => {
     const parser = await invoiceParser(world);
-    const stage = await createReviewStage(world.admin, parser.id, { name: "Check", reviewerId: world.alice.actor.userId, straightThrough: ON });
-    const { outcome, document } = await extractedDocument(world, parser.id, { vendor: "ACME", total: 50 }, unsure);
+    const stage = await createReviewStage(world.admin, { parserId: parser.id, input: { name: "Check", reviewerId: world.alice.actor.userId, straightThrough: ON } });
+    const { outcome, document } = await extractedDocument({ world, parserId: parser.id, data: { vendor: "ACME", total: 50 }, fieldMetadata: unsure });
     expect(outcome).toBe("in_review");
     expect(document).toMatchObject({ currentStageId: stage.id, assigneeId: world.alice.actor.userId });
     expect(await auditOf(document.id)).toEqual([]);
@@ -53,18 +53,18 @@ describe("straight-through processing of a review stage", () => {
 
   it("keeps the stage when a validation fails, however sure the values", async () => {
     const parser = await invoiceParser(world);
-    await createReviewStage(world.admin, parser.id, { name: "Check", reviewerId: world.alice.actor.userId, straightThrough: ON });
-    await updateReviewChecks(world.admin, parser.id, { validationRules: [{ kind: "range", field: "total", max: 10 }] });
-    const { outcome } = await extractedDocument(world, parser.id, { vendor: "ACME", total: 50 }, sure);
+    await createReviewStage(world.admin, { parserId: parser.id, input: { name: "Check", reviewerId: world.alice.actor.userId, straightThrough: ON } });
+    await updateReviewChecks(world.admin, { parserId: parser.id, input: { validationRules: [{ kind: "range", field: "total", max: 10 }] } });
+    const { outcome } = await extractedDocument({ world, parserId: parser.id, data: { vendor: "ACME", total: 50 }, fieldMetadata: sure });
     expect(outcome).toBe("in_review");
   });
 
   it("skips a later stage after a person approved the first one", async () => {
     const parser = await invoiceParser(world);
-    const check = await createReviewStage(world.admin, parser.id, { name: "Check", reviewerId: world.alice.actor.userId });
-    const sign = await createReviewStage(world.admin, parser.id, { name: "Sign-off", reviewerId: world.bob.actor.userId });
-    await updateReviewStage(world.admin, parser.id, sign.id, { straightThrough: ON });
-    const { document } = await extractedDocument(world, parser.id, { vendor: "ACME", total: 50 }, sure);
+    const check = await createReviewStage(world.admin, { parserId: parser.id, input: { name: "Check", reviewerId: world.alice.actor.userId } });
+    const sign = await createReviewStage(world.admin, { parserId: parser.id, input: { name: "Sign-off", reviewerId: world.bob.actor.userId } });
+    await updateReviewStage(world.admin, { parserId: parser.id, stageId: sign.id, input: { straightThrough: ON } });
+    const { document } = await extractedDocument({ world, parserId: parser.id, data: { vendor: "ACME", total: 50 }, fieldMetadata: sure });
     expect(document.currentStageId).toBe(check.id);
     const approved = await approveReview(world.alice, parser.id, document.id, { reviewerId: world.alice.actor.userId });
     expect(approved.status).toBe("approved");

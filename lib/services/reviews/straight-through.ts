@@ -26,7 +26,7 @@ export function straightThroughVerdict(setting: StraightThrough, input: Straight
   const problems = runApprovalChecks(input.fields, input.rules, input.data);
   if (problems.length > 0) return { skip: false, why: `A check fails: ${problems[0]!.message}` };
   const anyRequired = input.fields.some((field) => field.required || (field.columns ?? []).some((column) => column.required));
-  const judged = input.fields.flatMap((field) => valuesOf(field, input, anyRequired));
+  const judged = input.fields.flatMap((field) => valuesOf({ field, input, anyRequired }));
   if (judged.length === 0) return { skip: false, why: "No value to judge the document by" };
   const lowest = judged.reduce((low, value) => (value.confidence < low.confidence ? value : low));
   if (lowest.confidence < setting.minConfidence) {
@@ -40,7 +40,7 @@ export function straightThroughVerdict(setting: StraightThrough, input: Straight
   };
 }
 
-function valuesOf(field: CheckableField, input: StraightThroughInput, anyRequired: boolean): Judged[] {
+function valuesOf({ field, input, anyRequired }: { field: CheckableField; input: StraightThroughInput; anyRequired: boolean }): Judged[] {
   const metadata = input.fieldMetadata[field.name];
   if (field.type !== "table") {
     const value = input.data[field.name];

@@ -18,8 +18,8 @@ import { actingReviewer } from "./guard";
 export async function undoDecision(ctx: ServiceContext, parserId: string, documentId: string, input: ReviewDecision, now = new Date()): Promise<DocumentFull> {
   assertPermission(ctx, "reviews.write");
   const undone = await ctx.db.transaction(async (tx) => {
-    const { document } = await getDocumentInParser(tx, ctx, parserId, documentId, { forUpdate: true });
-    const reviewer = await actingReviewer(tx, ctx, input.reviewerId);
+    const { document } = await getDocumentInParser(tx, { access: ctx, parserId, documentId, forUpdate: true });
+    const reviewer = await actingReviewer(tx, { ctx, reviewerId: input.reviewerId });
     const rows = await tx.select().from(documentReviewStages).where(eq(documentReviewStages.documentId, document.id)).orderBy(asc(documentReviewStages.position));
     const decidedAt = (row: (typeof rows)[number]) => row.approvedAt ?? row.rejectedAt;
     const decided = rows.filter((row) => (row.status === "approved" || row.status === "rejected") && decidedAt(row));
@@ -42,14 +42,15 @@ export async function undoDecision(ctx: ServiceContext, parserId: string, docume
       .where(and(eq(documentReviewStages.documentId, document.id), eq(documentReviewStages.stageId, last.stageId)));
     const columns = { status: "in_review" as const, reviewStatus: "in_progress" as const, currentStageId: last.stageId, assigneeId: last.assigneeId };
     const [updated] = await tx.update(documents).set(columns).where(eq(documents.id, document.id)).returning();
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "review.undo",
       resourceType: "document",
       resourceId: document.id,
       before: { status: document.status, stageId: document.currentStageId, undoneStageId: last.stageId, undoneDecision: last.status },
       after: { status: columns.status, stageId: last.stageId, assigneeId: last.assigneeId, reviewerId: reviewer.id },
     });
-    if (document.status !== "in_review") await emitDocumentEvent(tx, updated!, "document.in_review");
+    if (document.status !== "in_review") await emitDocumentEvent(tx, { document: updated!, type: "document.in_review" });
     return updated!;
   });
   return fullView(ctx.db, undone);

@@ -13,23 +13,19 @@ import { assertReviewer, assertRulesFitType, normaliseRules } from "./stage-inpu
  * Changes or moves a stage. `rules`, when given, replace the stage's rules (ids given are kept). Documents already
  * in review keep their rows; a changed rule is used when their later stages are re-evaluated on approval.
  */
-export async function updateReviewStage(ctx: ServiceContext, parserId: string, stageId: string, input: UpdateReviewStage): Promise<ReviewStage> {
+export async function updateReviewStage(ctx: ServiceContext, { parserId, stageId, input }: { parserId: string; stageId: string; input: UpdateReviewStage }): Promise<ReviewStage> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx, parserId, { forUpdate: true });
+    const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });
     const stages = await loadStages(tx, parser.id);
     const before = findStage(stages, stageId);
-    if (input.reviewerId !== undefined) await assertReviewer(tx, ctx.teamId, input.reviewerId);
+    if (input.reviewerId !== undefined) await assertReviewer(tx, { teamId: ctx.teamId, reviewerId: input.reviewerId });
     const rules = input.rules === undefined ? before.rules : normaliseRules(input.rules, input.rules.length ? await loadFieldRows(tx, parser.id) : []);
     const reviewType = input.reviewType ?? before.reviewType;
     assertRulesFitType(reviewType, rules);
 
     if (input.position !== undefined) {
-      const order = placeAt(
-        stages.map((stage) => stage.id),
-        before.id,
-        input.position,
-      );
+      const order = placeAt({ order: stages.map((stage) => stage.id), id: before.id, position: input.position });
       for (const change of positionChanges(stages, order)) {
         await tx.update(reviewStages).set({ position: change.position }).where(eq(reviewStages.id, change.id));
       }
@@ -47,7 +43,8 @@ export async function updateReviewStage(ctx: ServiceContext, parserId: string, s
       })
       .where(eq(reviewStages.id, before.id))
       .returning();
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, {
+      ctx,
       action: "review_stage.update",
       resourceType: "review_stage",
       resourceId: before.id,

@@ -36,7 +36,7 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
  * Checks an e-mail and password. An unknown e-mail costs the same scrypt work as a wrong password, so the
  * answer time does not reveal which e-mails have accounts.
  */
-export async function verifyCredentials(db: Db, email: string, password: string) {
+export async function verifyCredentials(db: Db, { email, password }: { email: string; password: string }) {
   const user = await findUserByEmail(db, email);
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
   return user && valid ? { id: user.id, name: user.name, email: user.email } : null;
@@ -51,7 +51,7 @@ export async function listUserTeams(db: DbOrTx, userId: string) {
     .orderBy(asc(teams.name));
 }
 
-export async function getMembership(db: DbOrTx, userId: string, teamId: string): Promise<{ role: Role; region: Region } | null> {
+export async function getMembership(db: DbOrTx, { userId, teamId }: { userId: string; teamId: string }): Promise<{ role: Role; region: Region } | null> {
   const [row] = await db
     .select({ role: memberships.role, region: teams.region })
     .from(memberships)
@@ -65,8 +65,8 @@ export async function getMembership(db: DbOrTx, userId: string, teamId: string):
  * A signed-in person acting in a team (console token, OAuth connection, export link): their current role there
  * decides what they may do. Null when they are no longer a member.
  */
-export async function memberContext(db: Db, userId: string, teamId: string, via: ServiceContext["actor"]["via"]): Promise<ServiceContext | null> {
-  const membership = await getMembership(db, userId, teamId);
+export async function memberContext(db: Db, { userId, teamId, via }: { userId: string; teamId: string; via: ServiceContext["actor"]["via"] }): Promise<ServiceContext | null> {
+  const membership = await getMembership(db, { userId, teamId });
   if (!membership) return null;
   return { db, teamId, region: membership.region, actor: { userId, apiKeyId: null, via }, role: membership.role, permissions: effectivePermissions(membership.role) };
 }
@@ -100,7 +100,7 @@ export type SetupInput = { teamName: string; name: string; email: string; passwo
  * First-run setup: the first team and its admin. The instance row is the gate: exactly one caller inserts
  * it, so two racing setups cannot both succeed, and once written the setup is gone for good.
  */
-export async function completeSetup(db: Db, region: Region, input: SetupInput) {
+export async function completeSetup(db: Db, { region, input }: { region: Region; input: SetupInput }) {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [anyUser] = await tx.select({ id: users.id }).from(users).limit(1);

@@ -10,7 +10,7 @@ import { getParserInTeam } from "../parsers/internal";
 export async function listUsage(ctx: ServiceContext, query: UsageQuery): Promise<UsageResponse> {
   assertPermission(ctx, "documents.read");
   // Another team's parser is a 404 rather than an empty list, so ids cannot be probed across teams.
-  if (query.parserId) await getParserInTeam(ctx.db, ctx, query.parserId);
+  if (query.parserId) await getParserInTeam(ctx.db, { access: ctx, parserId: query.parserId });
   const rows = await ctx.db
     .select({ day: usageDaily.day, parserId: usageDaily.parserId, documents: usageDaily.documents, pages: usageDaily.pages, credits: usageDaily.credits })
     .from(usageDaily)

@@ -36,7 +36,7 @@ describe("signing", () => {
     const secret = generateWebhookSecret();
     const at = new Date("2026-11-22T01:00:00.000Z");
     const body = JSON.stringify({ type: "document.processed", timestamp: at.toISOString(), data: { document: { id: "d" } } });
-    const headers = signedHeaders(secret, "msg_1", at, body);
+    const headers = signedHeaders({ secret, messageId: "msg_1", at, body });
     expect(headers["webhook-id"]).toBe("msg_1");
     expect(headers["webhook-timestamp"]).toBe(String(at.getTime() / 1000));
     const expected = createHmac("sha256", Buffer.from(secret.slice("whsec_".length), "base64"))
@@ -48,7 +48,7 @@ describe("signing", () => {
   it("is accepted by the verifier and refused once the body changes", () => {
     const secret = generateWebhookSecret();
     const body = '{"type":"webhook.test"}';
-    const headers = signedHeaders(secret, "msg_2", new Date(), body);
+    const headers = signedHeaders({ secret, messageId: "msg_2", at: new Date(), body });
     expect(new Webhook(secret).verify(body, headers)).toEqual({ type: "webhook.test" });
     expect(() => new Webhook(secret).verify('{"type":"other"}', headers)).toThrow();
   });

@@ -21,7 +21,7 @@ export async function postDelivery(endpoint: Pick<EndpointRow, "url" | "secretCi
   const started = Date.now();
   const body = JSON.stringify(delivery.payload);
   try {
-    const headers = { "content-type": "application/json", "user-agent": "Quarry-Webhooks/1", ...signedHeaders(decryptSecret(endpoint.secretCiphertext), delivery.messageId, new Date(), body) };
+    const headers = { "content-type": "application/json", "user-agent": "Quarry-Webhooks/1", ...signedHeaders({ secret: decryptSecret(endpoint.secretCiphertext), messageId: delivery.messageId, at: new Date(), body }) };
     const response = await safeFetchStream(endpoint.url, { method: "POST", headers, body, maxRedirects: 0, timeoutMs: env().WEBHOOK_TIMEOUT_MS });
     const excerpt = await readExcerpt(response.body);
     const ok = response.status >= 200 && response.status < 300;
@@ -65,7 +65,7 @@ async function readExcerpt(stream: AsyncIterable<unknown> & { destroy: () => voi
  * the endpoint's health: a failure starts or continues its failing period, and a day of failures disables it. A
  * manual attempt (test, redeliver) is one shot and leaves the endpoint's health alone.
  */
-export async function attemptDelivery(db: Db, deliveryId: string, options: { manual?: boolean } = {}): Promise<void> {
+export async function attemptDelivery(db: Db, { deliveryId, ...options }: { deliveryId: string } & { manual?: boolean }): Promise<void> {
   const [found] = await db
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
     .from(webhookDeliveries)

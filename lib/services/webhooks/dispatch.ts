@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 export const DELIVER_QUEUE = "deliver-webhook";
 
 /** The part of the job queue the dispatcher needs. */
+// eslint-disable-next-line @typescript-eslint/max-params -- pg-boss's own send(name, data, options), which callers pass in.
 export type DeliveryQueue = { send: (name: string, data: { deliveryId: string }, options?: { singletonKey?: string }) => Promise<string | null> };
 
 /** How long a claimed delivery is left to its job before the dispatcher hands it out again (a killed worker). */

@@ -10,7 +10,7 @@ import type { DocumentRecord } from "../documents/to-document";
 /** A fresh Standard Webhooks message id; it stays with the delivery for every attempt. */
 export const newMessageId = () => `msg_${randomUUID().replaceAll("-", "")}`;
 
-export function eventPayload(type: string, at: Date, data: Record<string, unknown>): Record<string, unknown> {
+export function eventPayload({ type, at, data }: { type: string; at: Date; data: Record<string, unknown> }): Record<string, unknown> {
   return { type, timestamp: at.toISOString(), data };
 }
 
@@ -20,7 +20,7 @@ export function eventPayload(type: string, at: Date, data: Record<string, unknow
  * dispatcher picks pending rows up and sends them through the queue, so a crash between commit and send loses
  * nothing. The payload is the document as it is at this moment.
  */
-export async function emitDocumentEvent(tx: DbOrTx, document: DocumentRecord, type: WebhookEvent): Promise<number> {
+export async function emitDocumentEvent(tx: DbOrTx, { document, type }: { document: DocumentRecord; type: WebhookEvent }): Promise<number> {
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
@@ -33,7 +33,7 @@ export async function emitDocumentEvent(tx: DbOrTx, document: DocumentRecord, ty
     );
   if (endpoints.length === 0) return 0;
   const now = new Date();
-  const payload = eventPayload(type, now, { document: await fullView(tx, document) });
+  const payload = eventPayload({ type, at: now, data: { document: await fullView(tx, document) } });
   await tx.insert(webhookDeliveries).values(
     endpoints.map((endpoint) => ({
       teamId: document.teamId,

@@ -13,7 +13,7 @@ const auditShape = (row: Webhook) => ({ url: row.url, events: row.events, descri
 
 export async function listWebhooks(ctx: ServiceContext, parserId: string): Promise<Webhook[]> {
   assertPermission(ctx, "webhooks.read");
-  const parser = await getParserInTeam(ctx.db, ctx, parserId);
+  const parser = await getParserInTeam(ctx.db, { access: ctx, parserId });
   const rows = await ctx.db
     .select()
     .from(webhookEndpoints)
@@ -22,18 +22,18 @@ export async function listWebhooks(ctx: ServiceContext, parserId: string): Promi
   return rows.map(toWebhook);
 }
 
-export async function getWebhook(ctx: ServiceContext, parserId: string, webhookId: string): Promise<Webhook> {
+export async function getWebhook(ctx: ServiceContext, { parserId, webhookId }: { parserId: string; webhookId: string }): Promise<Webhook> {
   assertPermission(ctx, "webhooks.read");
-  return toWebhook(await getEndpointInParser(ctx.db, ctx, parserId, webhookId));
+  return toWebhook(await getEndpointInParser(ctx.db, { access: ctx, parserId, webhookId }));
 }
 
-export async function createWebhook(ctx: ServiceContext, parserId: string, raw: CreateWebhook): Promise<CreatedWebhook> {
+export async function createWebhook(ctx: ServiceContext, { parserId, raw }: { parserId: string; raw: CreateWebhook }): Promise<CreatedWebhook> {
   assertPermission(ctx, "webhooks.write");
   const input = CreateWebhookSchema.parse(raw);
   assertWebhookTarget(input.url);
   const secret = generateWebhookSecret();
   const created = await ctx.db.transaction(async (tx) => {
-    const parser = await getParserInTeam(tx, ctx, parserId);
+    const parser = await getParserInTeam(tx, { access: ctx, parserId });
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({
@@ -47,18 +47,18 @@ export async function createWebhook(ctx: ServiceContext, parserId: string, raw: 
       })
       .returning();
     const view = toWebhook(row!);
-    await recordAudit(tx, ctx, { action: "webhook.create", resourceType: "webhook", resourceId: view.id, after: auditShape(view) });
+    await recordAudit(tx, { ctx, action: "webhook.create", resourceType: "webhook", resourceId: view.id, after: auditShape(view) });
     return view;
   });
   return { ...created, secret };
 }
 
-export async function updateWebhook(ctx: ServiceContext, parserId: string, webhookId: string, raw: UpdateWebhook): Promise<Webhook> {
+export async function updateWebhook(ctx: ServiceContext, { parserId, webhookId, raw }: { parserId: string; webhookId: string; raw: UpdateWebhook }): Promise<Webhook> {
   assertPermission(ctx, "webhooks.write");
   const input = UpdateWebhookSchema.parse(raw);
   if (input.url !== undefined) assertWebhookTarget(input.url);
   return ctx.db.transaction(async (tx) => {
-    const before = toWebhook(await getEndpointInParser(tx, ctx, parserId, webhookId));
+    const before = toWebhook(await getEndpointInParser(tx, { access: ctx, parserId, webhookId }));
     // Resuming clears what disabled it; the failure clock restarts with the next failure.
     const resume = input.isActive === true ? { disabledReason: null, failingSince: null } : {};
     const [row] = await tx
@@ -67,17 +67,17 @@ export async function updateWebhook(ctx: ServiceContext, parserId: string, webho
       .where(eq(webhookEndpoints.id, before.id))
       .returning();
     const after = toWebhook(row!);
-    await recordAudit(tx, ctx, { action: "webhook.update", resourceType: "webhook", resourceId: after.id, before: auditShape(before), after: auditShape(after) });
+    await recordAudit(tx, { ctx, action: "webhook.update", resourceType: "webhook", resourceId: after.id, before: auditShape(before), after: auditShape(after) });
     return after;
   });
 }
 
-export async function deleteWebhook(ctx: ServiceContext, parserId: string, webhookId: string): Promise<{ success: true }> {
+export async function deleteWebhook(ctx: ServiceContext, { parserId, webhookId }: { parserId: string; webhookId: string }): Promise<{ success: true }> {
   assertPermission(ctx, "webhooks.write");
   return ctx.db.transaction(async (tx) => {
-    const before = toWebhook(await getEndpointInParser(tx, ctx, parserId, webhookId));
+    const before = toWebhook(await getEndpointInParser(tx, { access: ctx, parserId, webhookId }));
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, before.id));
-    await recordAudit(tx, ctx, { action: "webhook.delete", resourceType: "webhook", resourceId: before.id, before: auditShape(before) });
+    await recordAudit(tx, { ctx, action: "webhook.delete", resourceType: "webhook", resourceId: before.id, before: auditShape(before) });
     return { success: true as const };
   });
 }

@@ -12,13 +12,13 @@ export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 type AttemptRow = typeof webhookAttempts.$inferSelect;
 
 /** The endpoint, scoped to the team and the parser: another team's endpoint is not found, never forbidden. */
-export async function getEndpointInParser(tx: DbOrTx, access: Access, parserId: string, webhookId: string): Promise<EndpointRow> {
-  const parser = await getParserInTeam(tx, access, parserId);
+export async function getEndpointInParser(tx: DbOrTx, { access, parserId, webhookId }: { access: Access; parserId: string; webhookId: string }): Promise<EndpointRow> {
+  const parser = await getParserInTeam(tx, { access, parserId });
   const [row] = await tx
     .select()
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.parserId, parser.id), eq(webhookEndpoints.teamId, access.teamId)));
-  if (!row) throw notFound("webhook", webhookId);
+  if (!row) throw notFound({ type: "webhook", value: webhookId });
   return row;
 }
 
@@ -89,6 +89,6 @@ export async function toDeliveries(tx: DbOrTx, rows: readonly DeliveryRow[]): Pr
 
 export async function deliveryView(tx: DbOrTx, deliveryId: string): Promise<WebhookDelivery> {
   const [row] = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
-  if (!row) throw notFound("delivery", deliveryId);
+  if (!row) throw notFound({ type: "delivery", value: deliveryId });
   return (await toDeliveries(tx, [row]))[0]!;
 }

@@ -10,12 +10,10 @@ import { deliveryView, getEndpointInParser, toDeliveries } from "./internal";
 
 export async function listDeliveries(
   ctx: ServiceContext,
-  parserId: string,
-  webhookId: string,
-  query: { limit: number; status?: "pending" | "succeeded" | "failed" },
+  { parserId, webhookId, query }: { parserId: string; webhookId: string; query: { limit: number; status?: "pending" | "succeeded" | "failed" } },
 ): Promise<WebhookDelivery[]> {
   assertPermission(ctx, "webhooks.read");
-  const endpoint = await getEndpointInParser(ctx.db, ctx, parserId, webhookId);
+  const endpoint = await getEndpointInParser(ctx.db, { access: ctx, parserId, webhookId });
   const rows = await ctx.db
     .select()
     .from(webhookDeliveries)
@@ -29,17 +27,17 @@ export async function listDeliveries(
  * A `webhook.test` event, sent now (even to a paused endpoint) and answered with its first attempt. It is a manual
  * delivery: not retried, and it does not count towards disabling the endpoint.
  */
-export async function sendTestEvent(ctx: ServiceContext, parserId: string, webhookId: string): Promise<WebhookDelivery> {
+export async function sendTestEvent(ctx: ServiceContext, { parserId, webhookId }: { parserId: string; webhookId: string }): Promise<WebhookDelivery> {
   assertPermission(ctx, "webhooks.write");
-  const endpoint = await getEndpointInParser(ctx.db, ctx, parserId, webhookId);
+  const endpoint = await getEndpointInParser(ctx.db, { access: ctx, parserId, webhookId });
   const now = new Date();
-  const payload = eventPayload(WEBHOOK_TEST_EVENT, now, { webhook: { id: endpoint.id, parserId: endpoint.parserId }, message: "A test event from Quarry" });
+  const payload = eventPayload({ type: WEBHOOK_TEST_EVENT, at: now, data: { webhook: { id: endpoint.id, parserId: endpoint.parserId }, message: "A test event from Quarry" } });
   // Failed with no next attempt until the attempt below decides: the dispatcher never picks it up.
   const [row] = await ctx.db
     .insert(webhookDeliveries)
     .values({ teamId: ctx.teamId, endpointId: endpoint.id, messageId: newMessageId(), eventType: WEBHOOK_TEST_EVENT, payload, status: "failed", nextAttemptAt: null })
     .returning();
-  await attemptDelivery(ctx.db, row!.id, { manual: true });
+  await attemptDelivery(ctx.db, { deliveryId: row!.id, manual: true });
   return deliveryView(ctx.db, row!.id);
 }
 
@@ -50,14 +48,14 @@ export async function sendTestEvent(ctx: ServiceContext, parserId: string, webho
  * person pressing "redeliver" wants; the flag lets a receiver that must not act twice recognise it. The original
  * keeps its own history; the answer is the new delivery after its attempt.
  */
-export async function redeliver(ctx: ServiceContext, parserId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
+export async function redeliver(ctx: ServiceContext, { parserId, webhookId, deliveryId }: { parserId: string; webhookId: string; deliveryId: string }): Promise<WebhookDelivery> {
   assertPermission(ctx, "webhooks.write");
-  const endpoint = await getEndpointInParser(ctx.db, ctx, parserId, webhookId);
+  const endpoint = await getEndpointInParser(ctx.db, { access: ctx, parserId, webhookId });
   const [row] = await ctx.db
     .select()
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.teamId, ctx.teamId)));
-  if (!row) throw notFound("delivery", deliveryId);
+  if (!row) throw notFound({ type: "delivery", value: deliveryId });
   const { redeliveryOf: _earlier, ...original } = row.payload;
   const payload = { ...original, redeliveryOf: { deliveryId: row.id, webhookId: row.messageId } };
   // Failed with no next attempt until the attempt below decides: the dispatcher never picks it up.
@@ -65,12 +63,13 @@ export async function redeliver(ctx: ServiceContext, parserId: string, webhookId
     .insert(webhookDeliveries)
     .values({ teamId: ctx.teamId, endpointId: endpoint.id, messageId: newMessageId(), eventType: row.eventType, payload, status: "failed", nextAttemptAt: null })
     .returning();
-  await recordAudit(ctx.db, ctx, {
+  await recordAudit(ctx.db, {
+    ctx,
     action: "webhook.redeliver",
     resourceType: "webhook_delivery",
     resourceId: copy!.id,
     after: { webhookId: endpoint.id, messageId: copy!.messageId, redeliveryOf: row.id },
   });
-  await attemptDelivery(ctx.db, copy!.id, { manual: true });
+  await attemptDelivery(ctx.db, { deliveryId: copy!.id, manual: true });
   return deliveryView(ctx.db, copy!.id);
 }

@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
 
 /** The Standard Webhooks headers for one attempt, signed by the reference implementation rather than by hand. */
-export function signedHeaders(secret: string, messageId: string, at: Date, body: string): Record<string, string> {
+export function signedHeaders({ secret, messageId, at, body }: { secret: string; messageId: string; at: Date; body: string }): Record<string, string> {
   const signature = new Webhook(secret).sign(messageId, at, body);
   return {
     "webhook-id": messageId,

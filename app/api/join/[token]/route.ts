@@ -29,7 +29,7 @@ export async function POST(request: Request, { params }: Context): Promise<Respo
     const parsed = JoinSchema.safeParse(await readJsonBody(request));
     if (!parsed.success) throw zodValidationError("request body", parsed.error);
     const runtime = await getRuntime();
-    const { email } = await joinWithNewAccount(runtime.db, (await params).token, parsed.data);
+    const { email } = await joinWithNewAccount(runtime.db, { token: (await params).token, input: parsed.data });
     return Response.json({ email, next: "sign-in" }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return errorResponse(toAppError(error, log));

@@ -2,8 +2,8 @@ import { parserOperations } from "@/lib/contracts/parsers";
 import { apiRoute } from "@/lib/http/handler";
 import { deleteParser, getParser, updateParser } from "@/lib/services/parsers";
 
-export const GET = apiRoute(parserOperations.get, ({ ctx, params, query }) => getParser(ctx, params.parserId, query));
-export const PATCH = apiRoute(parserOperations.update, ({ ctx, params, body }) => updateParser(ctx, params.parserId, body));
+export const GET = apiRoute(parserOperations.get, ({ ctx, params, query }) => getParser(ctx, { parserId: params.parserId, ...query }));
+export const PATCH = apiRoute(parserOperations.update, ({ ctx, params, body }) => updateParser(ctx, { parserId: params.parserId, input: body }));
 export const DELETE = apiRoute(parserOperations.remove, async ({ ctx, params }) => {
   await deleteParser(ctx, params.parserId);
   return { success: true };

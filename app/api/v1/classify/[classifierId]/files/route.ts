@@ -7,5 +7,5 @@ import { uploadToClassifier } from "@/lib/services/classifiers";
 export const POST = apiRoute(classifierOperations.uploadFiles, async ({ ctx, params, request, runtime }) => {
   const { files, folderId, ...options } = await readUpload(request);
   if (folderId) throw validationError("A classifier has no folders: leave out folderId (routed documents go to the target parser's root)");
-  return { success: true, result: await uploadToClassifier(ctx, runtime.queue, params.classifierId, files, { ...options, source: "api" }) };
+  return { success: true, result: await uploadToClassifier(ctx, { queue: runtime.queue, classifierId: params.classifierId, incoming: files, ...options, source: "api" }) };
 });

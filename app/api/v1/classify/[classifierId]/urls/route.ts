@@ -4,5 +4,5 @@ import { classifyFromUrls } from "@/lib/services/classifiers";
 
 export const POST = apiRoute(classifierOperations.uploadUrls, async ({ ctx, params, body, runtime }) => ({
   success: true,
-  result: await classifyFromUrls(ctx, runtime.queue, params.classifierId, body),
+  result: await classifyFromUrls(ctx, { queue: runtime.queue, classifierId: params.classifierId, body }),
 }));

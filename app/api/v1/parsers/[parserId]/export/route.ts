@@ -3,4 +3,4 @@ import { attachmentResponse } from "@/lib/http/attachment";
 import { apiRoute } from "@/lib/http/handler";
 import { exportDocuments } from "@/lib/services/exports";
 
-export const POST = apiRoute(exportOperations.export, async ({ ctx, params, body }) => attachmentResponse(await exportDocuments(ctx, params.parserId, body)));
+export const POST = apiRoute(exportOperations.export, async ({ ctx, params, body }) => attachmentResponse(await exportDocuments(ctx, { parserId: params.parserId, request: body })));

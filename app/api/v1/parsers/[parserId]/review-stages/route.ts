@@ -3,4 +3,4 @@ import { apiRoute } from "@/lib/http/handler";
 import { createReviewStage, listReviewStages } from "@/lib/services/reviews";
 
 export const GET = apiRoute(reviewOperations.listStages, async ({ ctx, params }) => ({ data: await listReviewStages(ctx, params.parserId) }));
-export const POST = apiRoute(reviewOperations.createStage, ({ ctx, params, body }) => createReviewStage(ctx, params.parserId, body));
+export const POST = apiRoute(reviewOperations.createStage, ({ ctx, params, body }) => createReviewStage(ctx, { parserId: params.parserId, input: body }));

@@ -3,4 +3,4 @@ import { apiRoute } from "@/lib/http/handler";
 import { createWebhook, listWebhooks } from "@/lib/services/webhooks";
 
 export const GET = apiRoute(webhookOperations.list, async ({ ctx, params }) => ({ data: await listWebhooks(ctx, params.parserId) }));
-export const POST = apiRoute(webhookOperations.create, ({ ctx, params, body }) => createWebhook(ctx, params.parserId, body));
+export const POST = apiRoute(webhookOperations.create, ({ ctx, params, body }) => createWebhook(ctx, { parserId: params.parserId, raw: body }));

@@ -5,5 +5,5 @@ import { uploadDocuments } from "@/lib/services/documents";
 
 export const POST = apiRoute(documentOperations.uploadFiles, async ({ ctx, params, request, runtime }) => {
   const { files, ...options } = await readUpload(request);
-  return { success: true, result: await uploadDocuments(ctx, runtime.queue, params.parserId, files, { ...options, source: "api" }) };
+  return { success: true, result: await uploadDocuments(ctx, { queue: runtime.queue, parserId: params.parserId, incoming: files, ...options, source: "api" }) };
 });

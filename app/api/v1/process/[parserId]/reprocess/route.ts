@@ -4,5 +4,5 @@ import { reprocessDocument } from "@/lib/services/documents";
 
 export const POST = apiRoute(documentOperations.reprocess, async ({ ctx, params, body, runtime }) => ({
   success: true,
-  result: [await reprocessDocument(ctx, runtime.queue, params.parserId, body)],
+  result: [await reprocessDocument(ctx, { queue: runtime.queue, parserId: params.parserId, ref: body })],
 }));

@@ -4,5 +4,5 @@ import { uploadFromUrls } from "@/lib/services/documents";
 
 export const POST = apiRoute(documentOperations.uploadUrls, async ({ ctx, params, body, runtime }) => ({
   success: true,
-  result: await uploadFromUrls(ctx, runtime.queue, params.parserId, body),
+  result: await uploadFromUrls(ctx, { queue: runtime.queue, parserId: params.parserId, body }),
 }));

@@ -3,10 +3,10 @@ import { apiRoute } from "@/lib/http/handler";
 import { getDocumentData } from "@/lib/services/documents";
 import { updateDocumentData } from "@/lib/services/documents";
 
-export const GET = apiRoute(documentOperations.getData, ({ ctx, params, query }) => getDocumentData(ctx, params.parserId, query));
+export const GET = apiRoute(documentOperations.getData, ({ ctx, params, query }) => getDocumentData(ctx, { parserId: params.parserId, ref: query }));
 
 export const PATCH = apiRoute(documentOperations.updateData, async ({ ctx, params, body }) => {
   const { data, ...ref } = body;
-  const updated = await updateDocumentData(ctx, params.parserId, ref, data);
-  return getDocumentData(ctx, params.parserId, { documentId: updated.id });
+  const updated = await updateDocumentData(ctx, { parserId: params.parserId, ref, values: data });
+  return getDocumentData(ctx, { parserId: params.parserId, ref: { documentId: updated.id } });
 });

@@ -3,5 +3,5 @@ import { apiRoute } from "@/lib/http/handler";
 import { reprocessClassifierDocument } from "@/lib/services/classifiers";
 
 export const POST = apiRoute(classifierOperations.reprocessDocument, ({ ctx, params, runtime }) =>
-  reprocessClassifierDocument(ctx, runtime.queue, params.classifierId, params.documentId),
+  reprocessClassifierDocument(ctx, { queue: runtime.queue, classifierId: params.classifierId, documentId: params.documentId }),
 );

@@ -5,5 +5,5 @@ import { getDocumentMarkdown } from "@/lib/services/documents";
 export const GET = apiRoute(
   documentOperations.markdown,
   async ({ ctx, params }) =>
-    new Response(await getDocumentMarkdown(ctx, params.parserId, params.documentId), { headers: { "content-type": "text/markdown; charset=utf-8" } }),
+    new Response(await getDocumentMarkdown(ctx, { parserId: params.parserId, documentId: params.documentId }), { headers: { "content-type": "text/markdown; charset=utf-8" } }),
 );

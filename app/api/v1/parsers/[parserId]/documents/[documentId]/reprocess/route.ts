@@ -4,5 +4,5 @@ import { reprocessDocument } from "@/lib/services/documents";
 
 export const POST = apiRoute(documentOperations.reprocessOne, async ({ ctx, params, runtime }) => ({
   success: true,
-  result: [await reprocessDocument(ctx, runtime.queue, params.parserId, { documentId: params.documentId })],
+  result: [await reprocessDocument(ctx, { queue: runtime.queue, parserId: params.parserId, ref: { documentId: params.documentId } })],
 }));

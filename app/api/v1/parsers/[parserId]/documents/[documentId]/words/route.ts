@@ -2,4 +2,4 @@ import { pageWordOperations } from "@/lib/contracts/page-words";
 import { apiRoute } from "@/lib/http/handler";
 import { getDocumentWords } from "@/lib/services/documents";
 
-export const GET = apiRoute(pageWordOperations.get, ({ ctx, params }) => getDocumentWords(ctx, params.parserId, params.documentId));
+export const GET = apiRoute(pageWordOperations.get, ({ ctx, params }) => getDocumentWords(ctx, { parserId: params.parserId, documentId: params.documentId }));

@@ -2,4 +2,4 @@ import { reviewOperations } from "@/lib/contracts/reviews";
 import { apiRoute } from "@/lib/http/handler";
 import { assignReviewer } from "@/lib/services/reviews";
 
-export const POST = apiRoute(reviewOperations.assign, ({ ctx, params, body }) => assignReviewer(ctx, params.parserId, params.documentId, body));
+export const POST = apiRoute(reviewOperations.assign, ({ ctx, params, body }) => assignReviewer(ctx, { parserId: params.parserId, documentId: params.documentId, input: body }));

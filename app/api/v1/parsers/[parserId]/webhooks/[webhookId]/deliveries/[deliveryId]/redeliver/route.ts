@@ -2,4 +2,4 @@ import { webhookOperations } from "@/lib/contracts/webhooks";
 import { apiRoute } from "@/lib/http/handler";
 import { redeliver } from "@/lib/services/webhooks";
 
-export const POST = apiRoute(webhookOperations.redeliver, ({ ctx, params }) => redeliver(ctx, params.parserId, params.webhookId, params.deliveryId));
+export const POST = apiRoute(webhookOperations.redeliver, ({ ctx, params }) => redeliver(ctx, { parserId: params.parserId, webhookId: params.webhookId, deliveryId: params.deliveryId }));
