@@ -6,6 +6,7 @@ import { startInboundEmail } from "@/lib/email";
 import { env } from "@/lib/env";
 import { registerJobs, startWorkers, stopWorkers } from "@/lib/jobs/registry";
 import { startQueue, type Queue } from "@/lib/jobs/queue";
+import { stopWatchingApiKeyChanges } from "@/lib/services/api-keys";
 
 /**
  * The process's shared state: the database, the queue and (WORKER=inline) the workers. Kept on globalThis
@@ -66,6 +67,7 @@ export async function boot(options: { workers: boolean }): Promise<Runtime> {
           await inbound?.close().catch((error: unknown) => console.error("[shutdown] inbound e-mail", error));
           await queue.stop().catch((error: unknown) => console.error("[shutdown] queue", error));
           await stopWorkers().catch((error: unknown) => console.error("[shutdown] extraction pool", error));
+          stopWatchingApiKeyChanges();
           await handle.close();
         })()),
     };
