@@ -1,6 +1,8 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import { ExtractionPool } from "@/lib/extraction";
+// The pool's own module, not the engine's barrel: the engine (pdf.js, OCR, ONNX, office loaders) loads in the pool's
+// worker threads only, and this process stays light (issue 26, memory).
+import { ExtractionPool } from "@/lib/extraction/worker/extraction-pool";
 import { CLASSIFY_QUEUE, failInterruptedClassifierDocument, processClassifierDocument } from "@/lib/services/classifiers";
 import { EXTRACT_QUEUE } from "@/lib/services/documents";
 import { failInterruptedDocument, processDocument } from "@/lib/services/documents";

@@ -1,5 +1,6 @@
 import "server-only";
-import { planSplit, writePdfParts, type PageModel, type SplitRule } from "@/lib/extraction";
+import type { PageModel, SplitRule } from "@/lib/extraction";
+import { planSplit, writePdfParts } from "@/lib/extraction/pages/split-documents";
 import { randomUUID } from "node:crypto";
 import { storageKey, type FileStore } from "@/lib/storage";
 
