@@ -99,6 +99,19 @@ async function main() {
     note("after warm-up");
     await sleep(IDLE_S * 1000);
     note(`idle ${IDLE_S} s after warm-up`);
+    // What giving the threads back costs: the next document waits for a thread to start. Timed against one more
+    // upload right after it (a thread is up then).
+    const uploadToFinal = async (n: number) => {
+      const form = new FormData();
+      form.append("file", new Blob([Buffer.from(await invoicePdf(n))], { type: "application/pdf" }), `mem-${n}.pdf`);
+      const started = performance.now();
+      const [item] = (await api<{ result: { id: string }[] }>(`/process/${parser.id}/files`, { method: "POST", body: form })).result;
+      while ((await api<{ status: string }>(`/parsers/${parser.id}/documents/${item!.id}`)).status === "processing") await sleep(50);
+      return Math.round(performance.now() - started);
+    };
+    const afterIdle = await uploadToFinal(UPLOADS + 1);
+    const warm = await uploadToFinal(UPLOADS + 2);
+    console.log(`upload → final status: ${afterIdle} ms for the first document after idle, ${warm} ms for the next (load ${load()})`);
   } finally {
     await server.stop();
   }
