@@ -89,6 +89,7 @@ function keepListening(url: string): () => void {
       connectionString: url,
       application_name: LISTENER_APPLICATION_NAME,
       keepAlive: true,
+      connectionTimeoutMillis: HEARTBEAT_TIMEOUT_MS,
       query_timeout: HEARTBEAT_TIMEOUT_MS,
     });
     current = { client };
