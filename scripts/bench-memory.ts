@@ -86,7 +86,7 @@ async function main() {
     for (let round = 0; round < 20; round++) {
       await api("/parsers");
       await api(`/parsers/${parser.id}/documents?limit=20`);
-      await api(`/parsers/${parser.id}/documents?search=Bench`);
+      await api(`/parsers/${parser.id}/documents?q=Bench`);
     }
     await api(`/parsers/${parser.id}/documents/${ids[0]}/review/approve`, post({})).catch(() => undefined);
 
