@@ -43,6 +43,9 @@ async function signIn(base: string, email: string, password: string): Promise<st
   return cookie();
 }
 
+/** Statuses of a document the engine has not finished with. */
+const UNFINISHED = new Set(["uploading", "queued", "processing"]);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
@@ -78,7 +81,7 @@ async function main() {
     }
     const deadline = Date.now() + 180_000;
     for (const id of ids) {
-      while ((await api<{ status: string }>(`/parsers/${parser.id}/documents/${id}`)).status === "processing") {
+      while (UNFINISHED.has((await api<{ status: string }>(`/parsers/${parser.id}/documents/${id}`)).status)) {
         if (Date.now() > deadline) throw new Error("uploads did not finish extracting in 3 minutes");
         await sleep(250);
       }
@@ -106,7 +109,7 @@ async function main() {
       form.append("file", new Blob([Buffer.from(await invoicePdf(n))], { type: "application/pdf" }), `mem-${n}.pdf`);
       const started = performance.now();
       const [item] = (await api<{ result: { id: string }[] }>(`/process/${parser.id}/files`, { method: "POST", body: form })).result;
-      while ((await api<{ status: string }>(`/parsers/${parser.id}/documents/${item!.id}`)).status === "processing") await sleep(50);
+      while (UNFINISHED.has((await api<{ status: string }>(`/parsers/${parser.id}/documents/${item!.id}`)).status)) await sleep(50);
       return Math.round(performance.now() - started);
     };
     const afterIdle = await uploadToFinal(UPLOADS + 1);
