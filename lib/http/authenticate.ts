@@ -4,7 +4,7 @@ import { verifyConsoleToken } from "@/lib/auth/console-token";
 import { env, regionBaseUrl } from "@/lib/env";
 import type { Runtime } from "@/lib/runtime";
 import { mustChangePassword } from "@/lib/services/account";
-import { authenticateApiKey, watchApiKeyChanges } from "@/lib/services/api-keys";
+import { authenticateApiKey } from "@/lib/services/api-keys";
 import type { ServiceContext } from "@/lib/services/context";
 import type { RateLimits } from "@/lib/services/rate-limit";
 import { memberContext } from "@/lib/services/teams";
@@ -25,9 +25,8 @@ export function presentedCredential(request: Request): string | null {
 /** What a person whose password an admin set may still do before choosing their own: know who they are, and choose it. */
 const BEFORE_NEW_PASSWORD = new Set(["getMe", "changeMyPassword"]);
 
-export async function authenticate(request: Request, runtime: Pick<Runtime, "db" | "handle">, operationId?: string): Promise<Caller> {
+export async function authenticate(request: Request, runtime: Pick<Runtime, "db">, operationId?: string): Promise<Caller> {
   const { db } = runtime;
-  watchApiKeyChanges(runtime.handle);
   const credential = presentedCredential(request);
   if (!credential) throw unauthorized("Missing API key. Send it in the Authorization header: `Authorization: Bearer <API_KEY>`.");
   const config = env();

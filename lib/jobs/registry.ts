@@ -1,6 +1,9 @@
 import "server-only";
+import { availableParallelism } from "node:os";
 import type { Db } from "@/lib/db/client";
-import { ExtractionPool } from "@/lib/extraction";
+// The pool's own module, not the engine's barrel: the engine (pdf.js, OCR, ONNX, office loaders) loads in the pool's
+// worker threads only, and this process stays light (issue 26, memory).
+import { ExtractionPool } from "@/lib/extraction/worker/extraction-pool";
 import { CLASSIFY_QUEUE, failInterruptedClassifierDocument, processClassifierDocument } from "@/lib/services/classifiers";
 import { EXTRACT_QUEUE } from "@/lib/services/documents";
 import { failInterruptedDocument, processDocument } from "@/lib/services/documents";
@@ -42,9 +45,17 @@ export async function registerJobs(queue: Queue): Promise<void> {
 type PoolGlobal = { __quarryExtractionPool?: ExtractionPool; __quarryWebhookDispatcher?: NodeJS.Timeout };
 const pools = globalThis as PoolGlobal;
 
+/**
+ * Extraction threads, sized by the machine: one core is left to the main thread (requests, and on PGlite the
+ * database itself), at most four. Each thread that has extracted holds the engine (~250 MB measured for text PDFs),
+ * so on a 2-core machine a second thread cost that much resident memory for extraction that competed with the
+ * requests for the same two cores anyway (issue 26, memory).
+ */
+const EXTRACTION_THREADS = Math.max(1, Math.min(4, availableParallelism() - 1));
+
 /** One pool of extraction threads per process, so CPU-heavy work never runs on the server's main thread. */
 export function extractionPool(): ExtractionPool {
-  pools.__quarryExtractionPool ??= new ExtractionPool({ threads: 2 });
+  pools.__quarryExtractionPool ??= new ExtractionPool({ threads: EXTRACTION_THREADS });
   return pools.__quarryExtractionPool;
 }
 
@@ -71,7 +82,7 @@ export async function startWorkers(queue: Queue, db: Db): Promise<void> {
       }
     },
     // One job claimed per slot: a killed worker leaves only the documents in hand to retry, not a batch it never began.
-    { localConcurrency: 2, batchSize: 1 },
+    { localConcurrency: EXTRACTION_THREADS, batchSize: 1 },
   );
   await work<{ documentId: string }>(queue, QUEUES.extractDead.name, (job) => failInterruptedDocument(db, job.data.documentId).then(() => undefined));
   await startClassifyWorker(queue, db);
@@ -118,7 +129,7 @@ async function startClassifyWorker(queue: Queue, db: Db): Promise<void> {
         else throw error;
       }
     },
-    { localConcurrency: 2, batchSize: 1 },
+    { localConcurrency: EXTRACTION_THREADS, batchSize: 1 },
   );
   await work<{ documentId: string }>(queue, QUEUES.classifyDead.name, (job) => failInterruptedClassifierDocument(db, job.data.documentId).then(() => undefined));
 }

@@ -2,10 +2,10 @@ import "server-only";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { migrateDatabase, openDatabase, ping, type DatabaseHandle, type Db } from "@/lib/db/client";
-import { startInboundEmail } from "@/lib/email";
 import { env } from "@/lib/env";
 import { registerJobs, startWorkers, stopWorkers } from "@/lib/jobs/registry";
 import { startQueue, type Queue } from "@/lib/jobs/queue";
+import { stopWatchingApiKeyChanges } from "@/lib/services/api-keys";
 
 /**
  * The process's shared state: the database, the queue and (WORKER=inline) the workers. Kept on globalThis
@@ -51,7 +51,11 @@ export async function boot(options: { workers: boolean }): Promise<Runtime> {
     if (options.workers) await startWorkers(queue, handle.db);
     // Mail is taken where jobs run (the worker process, or the server with WORKER=inline): a web-only process
     // leaves the port to it, so two processes of one deployment never compete for it.
-    const inbound = options.workers && config.SMTP_PORT ? await startInboundEmail({ db: handle.db, queue, port: config.SMTP_PORT, domain: config.INBOUND_DOMAIN }) : null;
+    // Loaded only then: the SMTP server and the MIME parser are memory a process without SMTP_PORT need not hold.
+    const inbound =
+      options.workers && config.SMTP_PORT
+        ? await (await import("@/lib/email")).startInboundEmail({ db: handle.db, queue, port: config.SMTP_PORT, domain: config.INBOUND_DOMAIN })
+        : null;
     if (inbound) console.log(`[quarry] inbound e-mail on port ${inbound.port} for *@${config.INBOUND_DOMAIN}`);
     let stopping: Promise<void> | undefined;
     return {
@@ -66,6 +70,7 @@ export async function boot(options: { workers: boolean }): Promise<Runtime> {
           await inbound?.close().catch((error: unknown) => console.error("[shutdown] inbound e-mail", error));
           await queue.stop().catch((error: unknown) => console.error("[shutdown] queue", error));
           await stopWorkers().catch((error: unknown) => console.error("[shutdown] extraction pool", error));
+          stopWatchingApiKeyChanges();
           await handle.close();
         })()),
     };

@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { watchApiKeyChanges } from "@/lib/services/api-keys";
 import { getRuntime, installShutdownHandlers } from "./index";
 
 /** Boot for the web server process; a process with an invalid configuration, or that cannot open or migrate its database, exits at once. */
@@ -10,6 +11,8 @@ export async function startServerRuntime(): Promise<void> {
     const runtime = getRuntime();
     installShutdownHandlers(runtime);
     const ready = await runtime;
+    // Once per process, before the first request: the key cache's LISTEN connection (it reconnects by itself).
+    watchApiKeyChanges(ready.handle);
     console.log(`[quarry] ready: ${ready.handle.kind} database, worker ${ready.workers ? "inline" : "off"}`);
     // The addresses agents and integrations use; OAuth discovery answers at each configured one (PUBLIC_BASE_URLS).
     const { publicBaseUrls } = env();

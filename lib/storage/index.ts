@@ -4,7 +4,7 @@ import { authSecret } from "@/lib/secrets/secret";
 import { env, type Env } from "@/lib/env";
 import type { FileStore } from "./file-store";
 import { localFileStore } from "./local-store";
-import { s3FileStore } from "./s3-store";
+import type { S3StoreOptions } from "./s3-store";
 import { signFileToken, type SignedFile } from "./signed-url";
 
 export { FileNotFoundError, type FileStore } from "./file-store";
@@ -26,7 +26,7 @@ function configuredStore(config: Env): FileStore {
   if (config.STORAGE === "local") return localFileStore(path.join(config.dataDir, "files"));
   // env() has checked that the bucket is set (and the keys come in pairs) when STORAGE=s3.
   if (!config.S3_BUCKET) throw new Error("S3_BUCKET is required when STORAGE=s3");
-  return s3FileStore({
+  return lazyS3FileStore({
     bucket: config.S3_BUCKET,
     region: config.S3_REGION,
     endpoint: config.S3_ENDPOINT,
@@ -35,6 +35,21 @@ function configuredStore(config: Env): FileStore {
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
     prefix: config.S3_PREFIX,
   });
+}
+
+/**
+ * The S3 store, its SDK (tens of MB once loaded) imported on the first file operation: a server on local storage
+ * never loads it, and this module stays cheap for every route that only signs file links.
+ */
+function lazyS3FileStore(options: S3StoreOptions): FileStore {
+  let loaded: Promise<FileStore> | undefined;
+  const store = () => (loaded ??= import("./s3-store").then(({ s3FileStore }) => s3FileStore(options)));
+  return {
+    put: async (key, bytes, contentType) => (await store()).put(key, bytes, contentType),
+    get: async (key) => (await store()).get(key),
+    delete: async (key) => (await store()).delete(key),
+    exists: async (key) => (await store()).exists(key),
+  };
 }
 
 /** A signed link to a stored file, valid for an hour. */

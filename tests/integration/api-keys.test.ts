@@ -1,5 +1,6 @@
+import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { addMemberAndSignIn, call, freshKey, seedTeam, unique } from "../support/http";
+import { addMemberAndSignIn, call, freshKey, quarry, seedTeam, unique } from "../support/http";
 
 type KeyRow = { id: string; name: string; prefix: string; permissions: string[]; lastUsedAt: string | null; createdBy: { id: string } };
 
@@ -125,4 +126,49 @@ describe("API keys", () => {
     const actions = log.body.data.filter((entry) => entry.resourceId === id).map((entry) => entry.action);
     expect(actions.sort()).toEqual(["apiKey.create", "apiKey.revoke"]);
   });
+});
+
+/**
+ * The servers cache resolved keys and learn of revocations made by another process through PostgreSQL LISTEN/NOTIFY
+ * (lib/services/api-keys/cache.ts). A notification sent while a listening connection is down is lost, so a server
+ * must notice the loss, stop trusting its cache, reconnect and LISTEN again.
+ */
+describe.runIf(quarry().backend === "postgres")("API key revocation across a lost LISTEN connection", () => {
+  // LISTENER_APPLICATION_NAME in lib/services/api-keys/cache.ts (a server-only module the tests cannot import).
+  const LISTENER = "quarry-api-key-listener";
+  const servers = () => quarry().baseUrls.map((_, index) => index);
+  const statusEverywhere = async (key: string) => Promise.all(servers().map(async (server) => (await call("/api/v1/parsers", { key, server })).status));
+
+  it("refuses a revoked key on the next request, also after the listening connections were killed", async () => {
+    const database = new pg.Client({ connectionString: quarry().databaseUrl! });
+    await database.connect();
+    try {
+      const listeners = async () =>
+        (await database.query<{ pid: number }>("select pid from pg_stat_activity where application_name = $1 and datname = current_database()", [LISTENER])).rows.map((row) => row.pid);
+      const before = await listeners();
+      expect(before.length).toBeGreaterThanOrEqual(servers().length);
+      const revoker = servers().at(-1)!;
+
+      // Cached everywhere (asked twice), then the listeners are killed and the key revoked by one server: the others'
+      // notification is lost, and they must not answer from the cache.
+      const first = await freshKey(seedTeam("Acme").apiKey, ["parsers.read"]);
+      expect(await statusEverywhere(first.key)).toEqual(servers().map(() => 200));
+      expect(await statusEverywhere(first.key)).toEqual(servers().map(() => 200));
+      await database.query("select pg_terminate_backend(pid) from pg_stat_activity where pid = any($1)", [before]);
+      expect((await call("/api/v1/api-keys/" + first.id, { method: "DELETE", key: seedTeam("Acme").apiKey, server: revoker })).status).toBe(200);
+      expect(await statusEverywhere(first.key)).toEqual(servers().map(() => 401));
+
+      // Each server listens again on a new connection, and a revocation made elsewhere reaches it at once.
+      await expect
+        .poll(async () => (await listeners()).filter((pid) => !before.includes(pid)).length, { timeout: 15_000, interval: 200 })
+        .toBeGreaterThanOrEqual(servers().length);
+      const second = await freshKey(seedTeam("Acme").apiKey, ["parsers.read"]);
+      expect(await statusEverywhere(second.key)).toEqual(servers().map(() => 200));
+      expect(await statusEverywhere(second.key)).toEqual(servers().map(() => 200));
+      expect((await call("/api/v1/api-keys/" + second.id, { method: "DELETE", key: seedTeam("Acme").apiKey, server: revoker })).status).toBe(200);
+      expect(await statusEverywhere(second.key)).toEqual(servers().map(() => 401));
+    } finally {
+      await database.end();
+    }
+  }, 60_000);
 });

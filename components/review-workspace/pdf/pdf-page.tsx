@@ -20,6 +20,8 @@ export type PdfPageProps = {
   rotate: number;
   /** Render the page now (it is near the viewport); otherwise the slot only holds its place. */
   render: boolean;
+  /** Draw the text layer too (off for the very first page until its canvas is up: see PagesColumn). */
+  textLayer: boolean;
   /** The value's source box on this page, already turned with the page. */
   highlight: Box | null;
   /** The value picks fill, or null when picking is off. */
@@ -43,7 +45,7 @@ const devicePixelRatio = typeof window === "undefined" ? 1 : Math.min(2, window.
 
 /** One page: a slot of the page's size that renders its canvas and text layer only while near the viewport. */
 export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
-  const { pageNumber, pageCount, width, height, scale, rotate, render, highlight, pickLabel, wordsOf, onPick, onPickRow, keyboardPick, onKeyboardPickDone, onRendered, onNoText, registerSlot } = props;
+  const { pageNumber, pageCount, width, height, scale, rotate, render, textLayer, highlight, pickLabel, wordsOf, onPick, onPickRow, keyboardPick, onKeyboardPickDone, onRendered, onNoText, registerSlot } = props;
   // Held in state (not a ref) so the keyboard picker, which reads the page's words, renders once the slot exists.
   const [slot, setSlot] = useState<HTMLDivElement | null>(null);
   const pick = usePagePick({
@@ -94,10 +96,13 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
           rotate={rotate}
           devicePixelRatio={devicePixelRatio}
           renderAnnotationLayer={false}
-          renderTextLayer
+          renderTextLayer={textLayer}
           loading={null}
           error={<p className="p-4 text-sm text-danger">Page {pageNumber} could not be shown.</p>}
           onRenderSuccess={onRendered}
+          // A page that cannot be drawn is done too: its error shows, and the pages held back behind it follow.
+          onRenderError={onRendered}
+          onLoadError={onRendered}
           onRenderTextLayerSuccess={onTextLayerDrawn}
         />
       ) : (

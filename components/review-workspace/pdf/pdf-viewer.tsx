@@ -237,6 +237,7 @@ export default function PdfViewer(props: PdfViewerProps) {
             onNoText={onNoText}
             onRendered={onRendered}
             registerSlot={registerSlot}
+            firstPainted={firstPainted}
           />
         </Document>
       ) : (
@@ -279,8 +280,14 @@ function PagesColumn(props: {
   onNoText: () => void;
   onRendered: () => void;
   registerSlot: (pageNumber: number, element: HTMLElement | null) => void;
+  /** Whether the document's first page is on screen yet. */
+  firstPainted: boolean;
 }) {
-  const { paneRef, pageCount, scale, rotation, near, sizeOf, highlight, pickLabel, wordsOf, onPick, onPickRow, keyboardPickPage, onKeyboardPickDone, onNoText, onRendered, registerSlot } = props;
+  const { paneRef, pageCount, scale, rotation, near, sizeOf, highlight, pickLabel, wordsOf, onPick, onPickRow, keyboardPickPage, onKeyboardPickDone, onNoText, onRendered, registerSlot, firstPainted } = props;
+  // Until the first page is on screen it is the only one drawn, and without its text layer: pdf.js's worker does one
+  // thing at a time, and the pages below it (two or three are near the viewport) and the text would each take a
+  // turn before it. The others, and every text layer, follow the moment it is painted.
+  const firstNear = Math.min(...near);
   return (
     <div
       ref={paneRef}
@@ -304,7 +311,8 @@ function PagesColumn(props: {
               height={Math.floor(turned.height * scale)}
               scale={scale}
               rotate={(size.rotate + rotation) % 360}
-              render={near.has(pageNumber)}
+              render={near.has(pageNumber) && (firstPainted || pageNumber === firstNear)}
+              textLayer={firstPainted}
               highlight={highlight?.page === pageNumber ? rotateBox(highlight, rotation) : null}
               pickLabel={pickLabel}
               wordsOf={wordsOf}

@@ -56,7 +56,11 @@ export class ExtractionPool {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.pool = new Piscina({
       filename: options.workerFile ?? path.join(process.cwd(), "lib/extraction/worker/extraction-worker.cjs"),
-      minThreads: 1,
+      // No thread kept at idle: a thread that has extracted holds the engine (pdf.js, OCR models, the ONNX runtime:
+      // a few hundred MB), which a server with nothing to extract should give back. After a minute without work the
+      // threads end; the next document waits for one to start and load the engine (measured: 6.6 s for the first
+      // one-page PDF in a new thread against 0.5–0.9 s in a warm one, at load average 12) — once per quiet spell.
+      minThreads: 0,
       maxThreads: threads,
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1024 },

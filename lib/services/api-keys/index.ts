@@ -10,7 +10,7 @@ import { forbidden, notFound } from "@/lib/services/errors";
 import { assertPermission, recordAudit, type ServiceContext } from "../context";
 import { apiKeysChanged, cachedKeyLookup } from "./cache";
 
-export { apiKeysChanged, watchApiKeyChanges } from "./cache";
+export { apiKeysChanged, stopWatchingApiKeyChanges, watchApiKeyChanges } from "./cache";
 
 export async function createApiKey(ctx: ServiceContext, input: CreateApiKey): Promise<CreatedApiKey> {
   assertPermission(ctx, "apiKeys.write");

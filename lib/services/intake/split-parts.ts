@@ -1,5 +1,5 @@
 import "server-only";
-import { planSplit, writePdfParts, type PageModel, type SplitRule } from "@/lib/extraction";
+import type { PageModel, SplitRule } from "@/lib/extraction";
 import { randomUUID } from "node:crypto";
 import { storageKey, type FileStore } from "@/lib/storage";
 
@@ -22,6 +22,8 @@ export async function storeSplitParts({
   pages: PageModel;
   rule: SplitRule;
 }): Promise<StoredPart[]> {
+  // The splitter (and pdf-lib with it) loads with the first split, not with every route that imports this service.
+  const { planSplit, writePdfParts } = await import("@/lib/extraction/pages/split-documents");
   const plan = planSplit(pages, rule);
   if (plan.length <= 1) return [];
   const files = await writePdfParts(bytes, plan);

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { FieldInput } from "@/lib/contracts/fields";
 import { PREVIEW_DEFAULT_DOCUMENTS, type ParserPreview, type PreviewChange } from "@/lib/contracts/parser-preview";
 import { auditLog, documents } from "@/lib/db/schema";
-import { ExtractionTimeoutError } from "@/lib/extraction";
+import { ExtractionTimeoutError } from "@/lib/extraction/worker/extraction-pool";
 import { conflict, validationError } from "@/lib/services/errors";
 import { fileStore } from "@/lib/storage";
 import { assertPermission, type ServiceContext } from "../context";
