@@ -15,6 +15,8 @@ const ANCHOR_WORD_MATCH = 0.75;
 /** At the taught place, a printing this close to the taught text is a misreading of it. */
 const NEAR_TEXT_MATCH = 0.6;
 const NEAR = 0.08;
+/** A line starts below a label when its top is past this share of the label's height. */
+const BELOW_FROM = 0.75;
 
 /**
  * One taught field read on a new document: the taught text itself when it is printed again (a sender's name or
@@ -95,7 +97,8 @@ function readBeside(layout: DocumentLayout, anchor: FoundAnchor, evidence: Field
   const lines = linesOf(page);
   const bottom = anchor.box.y + anchor.box.h;
   const below = lines
-    .filter((line) => line.box.y >= bottom - 0.002 && line.box.y - bottom < 3 * Math.max(anchor.box.h, 0.01))
+    // Below the label: OCR boxes of tightly printed lines overlap a little, so the top may reach into the label's box.
+    .filter((line) => line.box.y >= anchor.box.y + BELOW_FROM * anchor.box.h && line.box.y - bottom < 3 * Math.max(anchor.box.h, 0.01))
     .filter((line) => line.box.x < predictedX + (evidence.box?.w ?? 0.1) && line.box.x + line.box.w > predictedX)
     .sort((a, b) => a.box.y - b.box.y || Math.abs(a.box.x - predictedX) - Math.abs(b.box.x - predictedX))[0];
   if (!below) return null;
