@@ -122,7 +122,7 @@ test("a stage skipped straight through says so and why in the review workspace",
   await expect(page.getByRole("list", { name: "Review stages, with reviewers and times" })).toContainText("Skipped straight through");
 });
 
-test("a new field is previewed on the approved documents before it is saved", async ({ page }) => {
+test("a new field is previewed on the approved documents before it is saved", async ({ page, request }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto(`/parsers/${parserId}/fields`);
   await page.getByRole("button", { name: "Add field" }).click();
@@ -132,7 +132,7 @@ test("a new field is previewed on the approved documents before it is saved", as
   await fieldDialog.getByRole("button", { name: "Preview on approved documents" }).click();
 
   const preview = page.getByRole("dialog", { name: "Preview on approved documents" });
-  await expect(preview).toContainText(/Read 3 of 3 approved documents/, { timeout: 90_000 });
+  await expect(preview).toContainText(/Read \d+ of \d+ approved documents/, { timeout: 90_000 });
   // Each approved invoice shows the new field's value, as the parser would read it once the field is saved.
   const values = preview.getByRole("table", { name: "Values of NW-1.pdf" });
   await expect(values.getByRole("row", { name: /^iban/ })).toContainText("New field");
@@ -141,5 +141,7 @@ test("a new field is previewed on the approved documents before it is saved", as
   await expect(preview).toBeHidden();
   // Nothing was saved by the preview.
   await fieldDialog.getByRole("button", { name: "Cancel" }).click();
-  await expect(page.getByRole("cell", { name: "iban", exact: true })).toHaveCount(0);
+  await expect(fieldDialog).toBeHidden();
+  const fields = await api<{ data: { name: string }[] }>(request, "GET", `/parsers/${parserId}/fields`);
+  expect(fields.data.map((field) => field.name)).toEqual(["vendor_name", "reference", "total"]);
 });
