@@ -137,7 +137,8 @@ test("a new field is previewed on the approved documents before it is saved", as
   const values = preview.getByRole("table", { name: "Values of NW-1.pdf" });
   await expect(values.getByRole("row", { name: /^iban/ })).toContainText("New field");
   await expect(values.getByRole("row", { name: /^iban/ })).toContainText(/DE89/);
-  await preview.getByRole("button", { name: "Close" }).click();
+  // The footer's Close (the corner's ✕ is named Close too).
+  await preview.getByRole("button", { name: "Close" }).last().click();
   await expect(preview).toBeHidden();
   // Nothing was saved by the preview.
   await fieldDialog.getByRole("button", { name: "Cancel" }).click();
