@@ -53,13 +53,18 @@ export function ChangePreviewDialog({ parserId, change, onClose }: { parserId: s
             </p>
           ) : preview.isError ? (
             <p role="alert" className="py-4 font-medium text-danger">
-              {preview.error.message || "The preview could not run. Try again."}
+              {preview.error.message || "The preview could not run."}
             </p>
           ) : (
             <PreviewResult preview={preview.data} />
           )}
         </div>
         <DialogFooter>
+          {preview.isError ? (
+            <Button variant="ghost" className="mr-auto" loading={preview.isFetching} onClick={() => void preview.refetch()}>
+              Try again
+            </Button>
+          ) : null}
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
