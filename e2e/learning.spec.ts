@@ -114,6 +114,7 @@ test("a stage skipped straight through says so and why in the review workspace",
   await expect.poll(async () => (await api<{ status: string }>(request, "GET", `/parsers/${parserId}/documents/${third}`)).status, { timeout: 90_000 }).toBe("approved");
 
   await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   await page.goto(`/parsers/${parserId}/documents/${third}`);
   const skipped = page.getByRole("list", { name: "Stages skipped" });
   await expect(skipped).toContainText("Check was skipped.");
@@ -124,6 +125,7 @@ test("a stage skipped straight through says so and why in the review workspace",
 
 test("a new field is previewed on the approved documents before it is saved", async ({ page, request }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   await page.goto(`/parsers/${parserId}/fields`);
   await page.getByRole("button", { name: "Add field" }).click();
   const fieldDialog = page.getByRole("dialog", { name: "Add field" });
