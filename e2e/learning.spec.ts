@@ -6,7 +6,9 @@ import { signIn } from "./support/sign-in";
 /**
  * A parser that learns from its reviewers (issue 22): the admin corrects one invoice of a sender in the review
  * workspace and approves it; the next invoice of the same sender comes out right on its own, and the parser's
- * Accuracy page shows the correction and the straight-through approval that followed.
+ * Accuracy page shows the correction and the straight-through approval that followed. With straight-through
+ * processing switched on, the sender's third invoice skips the review stage, and the workspace says so and why; a
+ * new field is previewed on the approved documents before it is saved.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -14,7 +16,7 @@ let apiKey = "";
 let parserId = "";
 let adminId = "";
 
-async function api<T>(request: APIRequestContext, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
+async function api<T>(request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, data?: unknown): Promise<T> {
   const response = await request.fetch(`/api/v1${path}`, { method, headers: { authorization: `Bearer ${apiKey}` }, data });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
   return (await response.json()) as T;
@@ -98,4 +100,51 @@ test("a correction on one invoice makes the next invoice of the sender come out 
   await expect(page.getByTestId("straight-through")).toContainText("2 approved documents, 1 approved without a change");
   await expect(page.getByRole("row", { name: /^reference/ })).toContainText("1 of 2");
   await expect(page.getByTestId("taught-example").filter({ hasText: "approval" })).toHaveCount(2);
+});
+
+test("a stage skipped straight through says so and why in the review workspace", async ({ page, request }) => {
+  const stages = await api<{ data: { id: string }[] }>(request, "GET", `/parsers/${parserId}/review-stages`);
+  await api(request, "PATCH", `/parsers/${parserId}/review-stages/${stages.data[0]!.id}`, { straightThrough: { enabled: true, minConfidence: 0.5 } });
+  const response = await request.post(`/api/v1/process/${parserId}/files`, {
+    headers: { authorization: `Bearer ${apiKey}` },
+    multipart: { file: { name: "NW-3.pdf", mimeType: "application/pdf", buffer: await invoice("VG-30115", "240.00") } },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const third = ((await response.json()) as { result: { documentId: string }[] }).result[0]!.documentId;
+  await expect.poll(async () => (await api<{ status: string }>(request, "GET", `/parsers/${parserId}/documents/${third}`)).status, { timeout: 90_000 }).toBe("approved");
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  await page.goto(`/parsers/${parserId}/documents/${third}`);
+  const skipped = page.getByRole("list", { name: "Stages skipped" });
+  await expect(skipped).toContainText("Check was skipped.");
+  await expect(skipped).toContainText(/Skipped straight through: every value was read with confidence ≥ 0\.50 \(lowest \d\.\d\d, \w+\) and every check passed\./);
+  await page.getByRole("button", { name: "Details" }).click();
+  await expect(page.getByRole("list", { name: "Review stages, with reviewers and times" })).toContainText("Skipped straight through");
+});
+
+test("a new field is previewed on the approved documents before it is saved", async ({ page, request }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  await page.goto(`/parsers/${parserId}/fields`);
+  await page.getByRole("button", { name: "Add field" }).click();
+  const fieldDialog = page.getByRole("dialog", { name: "Add field" });
+  await fieldDialog.getByLabel("Name").fill("iban");
+  await fieldDialog.getByLabel("Description").fill("IBAN of the supplier's bank account");
+  await fieldDialog.getByRole("button", { name: "Preview on approved documents" }).click();
+
+  const preview = page.getByRole("dialog", { name: "Preview on approved documents" });
+  await expect(preview).toContainText(/Read \d+ of \d+ approved documents/, { timeout: 90_000 });
+  // Each approved invoice shows the new field's value, as the parser would read it once the field is saved.
+  const values = preview.getByRole("table", { name: "Values of NW-1.pdf" });
+  await expect(values.getByRole("row", { name: /^iban/ })).toContainText("New field");
+  await expect(values.getByRole("row", { name: /^iban/ })).toContainText(/DE89/);
+  // The footer's Close (the corner's ✕ is named Close too).
+  await preview.getByRole("button", { name: "Close" }).last().click();
+  await expect(preview).toBeHidden();
+  // Nothing was saved by the preview.
+  await fieldDialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(fieldDialog).toBeHidden();
+  const fields = await api<{ data: { name: string }[] }>(request, "GET", `/parsers/${parserId}/fields`);
+  expect(fields.data.map((field) => field.name)).toEqual(["vendor_name", "reference", "total"]);
 });

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseSeedOutput } from "../tests/support/seed-output";
 import { runSeed, startServer, tempDataDir } from "../tests/support/server";
-import { describe, FIELDS, gtAsData, MIME, scoreCells, scoreFields, zero, type Counts, type Gt, type ManifestEntry } from "./bench/learning-score";
+import { addTo, describe, FIELDS, gtAsData, MIME, scoreCells, scoreFields, zero, type Counts, type Gt, type ManifestEntry } from "./bench/learning-score";
 
 const FINAL = new Set(["processed", "in_review", "failed", "skipped", "approved", "rejected"]);
 
@@ -105,6 +105,22 @@ async function benchSet(baseUrl: string, key: string, dir: string, totals: Total
   console.log(`${path.basename(dir)}: ${firsts.length} sender groups taught, ${later.length} later documents, ${others.length} documents of senders never taught`);
 }
 
+const emptyTotals = (): Totals => ({ taught: zero(), untaught: zero(), cellsTaught: zero(), cellsUntaught: zero(), otherTaught: zero(), otherUntaught: zero(), later: 0, groups: 0, others: 0 });
+
+function addTotals(into: Totals, from: Totals): void {
+  for (const key of ["taught", "untaught", "cellsTaught", "cellsUntaught", "otherTaught", "otherUntaught"] as const) addTo(into[key], from[key]);
+  into.later += from.later;
+  into.groups += from.groups;
+  into.others += from.others;
+}
+
+function report(prefix: string, totals: Totals): void {
+  console.log(`\n${prefix}later documents (${totals.later} in ${totals.groups} sender groups):`);
+  console.log(`  fields F1  taught ${describe(totals.taught)}   never taught ${describe(totals.untaught)}`);
+  console.log(`  cells F1   taught ${describe(totals.cellsTaught)}   never taught ${describe(totals.cellsUntaught)}`);
+  console.log(`${prefix}documents of senders never taught (${totals.others}): fields F1 on the taught parser ${describe(totals.otherTaught)}, on the untaught one ${describe(totals.otherUntaught)}`);
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const verbose = args.includes("--verbose");
@@ -117,19 +133,22 @@ async function main() {
   if (seeded.status !== 0) throw new Error(seeded.stderr);
   const key = parseSeedOutput(seeded.stdout).teams[0]!.apiKey;
   const server = await startServer(env);
-  const totals: Totals = { taught: zero(), untaught: zero(), cellsTaught: zero(), cellsUntaught: zero(), otherTaught: zero(), otherUntaught: zero(), later: 0, groups: 0, others: 0 };
+  const totals = emptyTotals();
   try {
-    for (const dir of sets) await benchSet(server.baseUrl, key, dir, totals, verbose);
+    for (const dir of sets) {
+      // Each set on its own first (a receipts set and an invoices set are not alike), then all together.
+      const set = emptyTotals();
+      await benchSet(server.baseUrl, key, dir, set, verbose);
+      report(`${path.basename(dir)}: `, set);
+      addTotals(totals, set);
+    }
   } catch (error) {
     console.error(`server output (last 3,000 characters):\n${server.output().slice(-3000)}`);
     throw error;
   } finally {
     await server.stop();
   }
-  console.log(`\nlater documents (${totals.later} in ${totals.groups} sender groups):`);
-  console.log(`  fields F1  taught ${describe(totals.taught)}   never taught ${describe(totals.untaught)}`);
-  console.log(`  cells F1   taught ${describe(totals.cellsTaught)}   never taught ${describe(totals.cellsUntaught)}`);
-  console.log(`documents of senders never taught (${totals.others}): fields F1 on the taught parser ${describe(totals.otherTaught)}, on the untaught one ${describe(totals.otherUntaught)}`);
+  if (sets.length > 1) report("all sets: ", totals);
   console.log(`load at the end ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
 }
 

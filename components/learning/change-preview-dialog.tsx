@@ -1,10 +1,13 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Badge, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, EmptyState, Spinner, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui";
-import type { ParserPreview, PreviewValue } from "@/lib/contracts/parser-preview";
+import type { ParserPreview, PreviewChange, PreviewValue } from "@/lib/contracts/parser-preview";
+import { previewChangeAction } from "./actions";
 
-export type PreviewRun = () => Promise<{ ok: true; data: ParserPreview } | { ok: false; error: { message: string } }>;
+export const parserPreviewKeys = {
+  preview: (parserId: string, change: PreviewChange) => ["parsers", parserId, "preview", change] as const,
+};
 
 const VERDICTS: Record<PreviewValue["verdict"], { label: string; tone: "success" | "danger" | "warning" | "neutral" }> = {
   fixed: { label: "Fixed", tone: "success" },
@@ -16,24 +19,25 @@ const VERDICTS: Record<PreviewValue["verdict"], { label: string; tone: "success"
 const show = (value: PreviewValue["approved"]) => (value === null || value === "" ? "—" : String(value));
 
 /**
- * "Preview on approved documents": runs the pending change once when opened and shows, value by value, where it
- * would read the approved documents differently from what reviewers approved. Closing it discards the result;
- * nothing was saved by the preview.
+ * "Preview on approved documents": runs the pending change when opened and shows, value by value, where it would
+ * read the approved documents differently from what reviewers approved. Nothing was saved by the preview. The
+ * reading is keyed by the change itself; it is never retried or refetched behind the reviewer's back (it re-reads
+ * up to 50 documents), and closing the dialog drops it, so opening it again reads the documents as they are then.
  */
-export function ChangePreviewDialog({ run, onClose }: { run: PreviewRun; onClose: () => void }) {
-  const [state, setState] = useState<{ status: "running" } | { status: "done"; preview: ParserPreview } | { status: "error"; message: string }>({ status: "running" });
-  useEffect(() => {
-    let live = true;
-    run().then(
-      (result) => live && setState(result.ok ? { status: "done", preview: result.data } : { status: "error", message: result.error.message }),
-      () => live && setState({ status: "error", message: "The preview could not run. Try again." }),
-    );
-    return () => {
-      live = false;
-    };
-    // Runs once per opening: the dialog is mounted for one pending change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+export function ChangePreviewDialog({ parserId, change, onClose }: { parserId: string; change: PreviewChange; onClose: () => void }) {
+  const preview = useQuery({
+    queryKey: parserPreviewKeys.preview(parserId, change),
+    queryFn: async () => {
+      const result = await previewChangeAction(parserId, change);
+      if (!result.ok) throw new Error(result.error.message);
+      return result.data;
+    },
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -42,20 +46,25 @@ export function ChangePreviewDialog({ run, onClose }: { run: PreviewRun; onClose
           <DialogTitle>Preview on approved documents</DialogTitle>
           <DialogDescription>The parser reads its most recently approved documents again with your unsaved change. Nothing is saved.</DialogDescription>
         </DialogHeader>
-        <div className="max-h-[60vh] overflow-y-auto" aria-live="polite" aria-busy={state.status === "running"}>
-          {state.status === "running" ? (
+        <div className="max-h-[60vh] overflow-y-auto" aria-live="polite" aria-busy={preview.isPending}>
+          {preview.isPending ? (
             <p className="flex items-center gap-2 py-6 text-muted">
               <Spinner size="sm" label="Reading" /> Reading the approved documents again (up to 90 seconds)…
             </p>
-          ) : state.status === "error" ? (
+          ) : preview.isError ? (
             <p role="alert" className="py-4 font-medium text-danger">
-              {state.message}
+              {preview.error.message || "The preview could not run."}
             </p>
           ) : (
-            <PreviewResult preview={state.preview} />
+            <PreviewResult preview={preview.data} />
           )}
         </div>
         <DialogFooter>
+          {preview.isError ? (
+            <Button variant="ghost" className="mr-auto" loading={preview.isFetching} onClick={() => void preview.refetch()}>
+              Try again
+            </Button>
+          ) : null}
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>

@@ -27,15 +27,17 @@ const FieldEvidenceSchema = z.strictObject({
   box: BoxSchema.nullable(),
   raw: z.string().max(10_000).nullable(),
   lines: z.int().min(1).max(50),
+  lineTexts: z.array(z.string().max(2_000)).max(50).optional(),
   anchor: AnchorSchema.nullable(),
   shared: z.boolean().optional(),
 });
 
 const TableEvidenceSchema = z.strictObject({
   page: z.int().min(1),
-  columns: z.array(z.strictObject({ name: z.string().max(200), type: z.enum(FIELD_TYPES), x0: Fraction, x1: Fraction, header: Words })).max(100),
+  columns: z.array(z.strictObject({ name: z.string().max(200), type: z.enum(FIELD_TYPES), x0: Fraction, x1: Fraction, header: Words, dy: z.number().min(-1).max(1).optional() })).max(100),
   rowCount: z.int().min(0),
   headerY: Fraction.nullable(),
+  reference: z.string().max(200).optional(),
 });
 
 const EvidenceSchema = z.strictObject({

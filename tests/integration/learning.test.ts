@@ -184,6 +184,31 @@ describe("export and import", () => {
     expect(next.data.reference).toBe("VG-4242");
   });
 
+  it("moves what a table and a multi-line address taught too (column offsets, the address's printed lines)", async () => {
+    const fields = [
+      { name: "vendor_address", type: "address", description: "Vendor address" },
+      { name: "line_items", type: "table", columns: [{ name: "description", type: "text" }, { name: "amount", type: "number" }] },
+    ];
+    const parser = await makeParser(acme(), { fields });
+    const lines = ["Nordwind Handel GmbH", "Hafenstrasse 12", "Hof 3", "28195 Bremen", "Rechnung", "Blue pens 12.00", "Copy paper 5.50", "Gesamtbetrag 17.50 EUR"];
+    const first = await upload(parser.id, lines);
+    await settled(parser.id, first);
+    const address = "Hafenstrasse 12 Hof 3 28195 Bremen";
+    await correct(parser.id, first, { vendor_address: address, line_items: [{ description: "Blue pens", amount: 12 }, { description: "Copy paper", amount: 5.5 }] });
+    type Exported = { examples: Array<{ evidence: { fields: Record<string, { lineTexts?: string[] }>; tables: Record<string, { reference?: string; columns: Array<{ dy?: number }> }> } }> };
+    const exported = await call<Exported>(`/api/v1/parsers/${parser.id}/memory/export`, { key: acme() });
+    const evidence = exported.body.examples[0]!.evidence;
+    expect(evidence.fields.vendor_address!.lineTexts).toEqual(["Hafenstrasse 12", "Hof 3", "28195 Bremen"]);
+    expect(evidence.tables.line_items).toMatchObject({ reference: "amount" });
+    expect(evidence.tables.line_items!.columns.every((column) => typeof column.dy === "number")).toBe(true);
+
+    const target = await makeParser(acme(), { fields });
+    const imported = await call(`/api/v1/parsers/${target.id}/memory/import`, { key: acme(), body: exported.body });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    const again = await call<Exported>(`/api/v1/parsers/${target.id}/memory/export`, { key: acme() });
+    expect(again.body.examples[0]!.evidence).toEqual(evidence);
+  });
+
   it("refuses a malformed memory file with 400", async () => {
     const parser = await makeParser(acme(), { fields: FIELDS });
     const bad = await call(`/api/v1/parsers/${parser.id}/memory/import`, { key: acme(), body: { format: "quarry-parser-memory", version: 1, exportedAt: "x", examples: [{ taughtBy: "x", taughtAt: "not a date", fingerprint: {}, evidence: {} }] } });

@@ -30,6 +30,8 @@ export function ReviewPanel({ review, abilities, keymap, decisions, reviewers, r
   const finished = review.status === "approved" || review.status === "rejected";
   const blocked = finished ? abilities.reset : abilities.decide;
   const decidedNote = review.stages.find((stage) => stage.note && (stage.status === "rejected" || stage.status === "approved"))?.note;
+  // A stage nobody reviewed says why (straight-through processing records its reason in the stage's note).
+  const skipped = review.stages.filter((stage) => stage.status === "skipped" && stage.note);
   return (
     <section aria-labelledby="review-heading" className="border-b border-line px-3 py-1.5">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
@@ -64,6 +66,16 @@ export function ReviewPanel({ review, abilities, keymap, decisions, reviewers, r
           <span className="font-medium text-ink">{review.status === "rejected" ? "Rejected because: " : "Note: "}</span>
           {decidedNote}
         </p>
+      ) : null}
+      {skipped.length > 0 ? (
+        <ul aria-label="Stages skipped" className="mt-1 text-xs text-muted">
+          {skipped.map((stage) => (
+            <li key={stage.id}>
+              <span className="font-medium text-ink">{stage.name} was skipped. </span>
+              {stage.note}
+            </li>
+          ))}
+        </ul>
       ) : null}
       {!blocked.allowed && review.stages.length > 0 ? <p className="mt-1 text-xs text-muted">{blocked.reason}</p> : null}
       {open ? (

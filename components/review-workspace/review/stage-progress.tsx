@@ -35,7 +35,7 @@ export function StageProgress({ review, compact = false }: { review: Review; com
             <li
               key={stage.id}
               aria-current={current ? "step" : undefined}
-              title={stage.assignee ? `${stage.name}: ${stage.assignee.name || stage.assignee.email}` : stage.name}
+              title={stage.status === "skipped" && stage.note ? `${stage.name}: ${stage.note}` : stage.assignee ? `${stage.name}: ${stage.assignee.name || stage.assignee.email}` : stage.name}
               className={current ? "flex items-center gap-1.5 rounded-md border border-accent/40 bg-accent-soft/50 px-1.5 py-0.5" : "flex items-center gap-1.5 rounded-md border border-line px-1.5 py-0.5"}
             >
               <span className="max-w-40 truncate text-xs font-medium">
@@ -70,6 +70,7 @@ export function StageProgress({ review, compact = false }: { review: Review; com
               {stage.assignee ? stage.assignee.name || stage.assignee.email : "Unassigned"}
               {happened ? ` · ${happened}` : ""}
             </p>
+            {stage.status === "skipped" && stage.note ? <p className="pl-5 text-xs text-muted">{stage.note}</p> : null}
           </li>
         );
       })}

@@ -12,11 +12,12 @@ const TEXT_SLACK = 0.01;
  * The engine's table rows re-read through the taught column bands: each row keeps its vertical extent (from its
  * cells' boxes) and every taught column is read from the words inside its band, checked by type. Applied only when
  * the taught header words are printed on the page (the anchors of a table); a cell whose band holds nothing that
- * reads keeps the engine's value.
+ * reads keeps the engine's value. A table printed with no header right above it (a letter's text instead) is
+ * recognised by its columns: the engine's cells stand in the taught bands.
  */
 export function applyTable(layout: DocumentLayout, field: FieldDefinition, evidence: TableEvidence, rows: TableRow[], metadata: TableMetadata): { rows: TableRow[]; metadata: TableMetadata } | null {
-  if (rows.length === 0 || !headersPresent(layout, evidence)) return null;
   const columns = [...evidence.columns].sort((a, b) => a.x0 - b.x0);
+  if (rows.length === 0 || !(headersPresent(layout, evidence) || bandsAgree(columns, metadata))) return null;
   let changed = false;
   const outRows: TableRow[] = [];
   const outMeta: Array<Record<string, ValueMetadata>> = [];
@@ -65,6 +66,26 @@ function readCell(column: ColumnEvidence, words: LayoutWord[]): Scalar {
   if (column.type === "number" || column.type === "currency") return words.length <= 3 ? parseAmount(text) : null;
   if (column.type === "date") return parseDate(text);
   return text.trim() || null;
+}
+
+/** Share of the engine's cells that must stand in their taught column's band for the columns to be this layout's. */
+const BANDS_AGREE = 0.75;
+const MIN_CELLS_TO_AGREE = 4;
+
+/** The taught columns are where the engine read this table's cells (most cells, over enough of them). */
+function bandsAgree(columns: ColumnEvidence[], metadata: TableMetadata): boolean {
+  let cells = 0;
+  let agreeing = 0;
+  for (const row of metadata.rows) {
+    for (const [name, cell] of Object.entries(row)) {
+      const position = columns.findIndex((column) => column.name === name);
+      if (position < 0 || !cell.source) continue;
+      cells += 1;
+      const box = cell.source;
+      if (inColumn({ t: "", x: box.x, y: box.y, w: box.w, h: box.h, l: 0, b: 0 }, columns[position]!, columns[position + 1]?.x0 ?? 1)) agreeing += 1;
+    }
+  }
+  return cells >= MIN_CELLS_TO_AGREE && agreeing >= BANDS_AGREE * cells;
 }
 
 /** The table's anchors: at least half of the taught header words are printed on one of the document's pages. */

@@ -60,3 +60,15 @@ export function sameRow(a: Box, b: Box): boolean {
 }
 
 export const textOf = (words: ReadonlyArray<LayoutWord>) => words.map((word) => word.t).join(" ");
+
+/**
+ * Whether `next` continues the text of `previous` on the line below: the same block, or (OCR often cuts a centred
+ * receipt header into one block per line) printed right under it, overlapping it across the page.
+ */
+export function continuesBelow(previous: LayoutLine, next: LayoutLine): boolean {
+  if (next.block === previous.block) return true;
+  const height = Math.max(previous.box.h, next.box.h);
+  const gap = next.box.y - (previous.box.y + previous.box.h);
+  const overlaps = next.box.x < previous.box.x + previous.box.w && next.box.x + next.box.w > previous.box.x;
+  return overlaps && gap >= -0.3 * height && gap <= 0.8 * height;
+}

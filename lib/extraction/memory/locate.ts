@@ -1,7 +1,7 @@
 import { findAmounts, parseAmount } from "../../normalise/amounts";
 import { parseDate } from "../../normalise/dates";
 import type { Box, FieldType, Scalar } from "../types";
-import { linesOf, textOf, unionBox, type LayoutLine } from "./layout";
+import { continuesBelow, linesOf, textOf, unionBox, type LayoutLine } from "./layout";
 import { normalise, similarity } from "./text";
 import type { DocumentLayout, LayoutWord } from "./types";
 
@@ -35,7 +35,7 @@ export function readsAs(type: FieldType, text: string, value: Scalar, minScore =
 }
 
 /**
- * Where a value is printed: the word spans (one phrase, or consecutive lines of one block for a multi-line value)
+ * Where a value is printed: the word spans (one phrase, or consecutive lines one under the other for a multi-line value)
  * that read as it, best first; among equals, the one nearest `near` (the engine's source box) first.
  */
 export function locateValue(layout: DocumentLayout, type: FieldType, value: Scalar, near: (Box & { page: number }) | null = null, minScore = TEXT_MATCH): Span[] {
@@ -62,14 +62,14 @@ export function locateValue(layout: DocumentLayout, type: FieldType, value: Scal
   return spans.sort((a, b) => b.score - a.score || distance(a) - distance(b) || a.words.length - b.words.length);
 }
 
-/** Values printed over consecutive lines of one block (an address): whole lines joined. */
+/** Values printed over consecutive lines, one under the other (an address): whole lines joined. */
 function multiLineSpans(lines: LayoutLine[], index: number, type: FieldType, value: Scalar, wantedLength: number, minScore: number): Span[] {
   const out: Span[] = [];
   const first = lines[index]!;
   const words = [...first.words];
   for (let next = index + 1; next < lines.length && next < index + 6; next += 1) {
     const line = lines[next]!;
-    if (line.block !== first.block) break;
+    if (!continuesBelow(lines[next - 1]!, line)) break;
     words.push(...line.words);
     const raw = textOf(words);
     if (normalise(raw).length > wantedLength * 1.5 + 4) break;

@@ -1,8 +1,9 @@
 import { parseAmount } from "../../normalise/amounts";
 import { parseDate } from "../../normalise/dates";
 import type { Box, FieldType, Scalar } from "../types";
-import { linesOf, sameRow, textOf, unionBox, type LayoutLine } from "./layout";
+import { continuesBelow, linesOf, sameRow, textOf, unionBox, type LayoutLine } from "./layout";
 import { locateValue } from "./locate";
+import { readLines } from "./read-lines";
 import { FILLER, normalise, similarity } from "./text";
 import type { Anchor, DocumentLayout, FieldEvidence, LayoutWord } from "./types";
 
@@ -14,6 +15,8 @@ const ANCHOR_WORD_MATCH = 0.75;
 /** At the taught place, a printing this close to the taught text is a misreading of it. */
 const NEAR_TEXT_MATCH = 0.6;
 const NEAR = 0.08;
+/** A line starts below a label when its top is past this share of the label's height. */
+const BELOW_FROM = 0.75;
 
 /**
  * One taught field read on a new document: the taught text itself when it is printed again (a sender's name or
@@ -23,6 +26,9 @@ const NEAR = 0.08;
 export function readField(layout: DocumentLayout, evidence: FieldEvidence): Reading | null {
   if (evidence.value === null) return null;
   if (CONSTANT_TYPES.has(evidence.type) && evidence.box && evidence.page) {
+    // Several lines, most of them printed again: read line by line (one of them may differ on every document).
+    const lines = readLines(layout, evidence);
+    if (lines) return { ...lines, match: "value" };
     const taught = { ...evidence.box, page: evidence.page };
     const wordCount = normalise(String(evidence.value)).split(" ").length;
     const fits = (span: { words: unknown[] }) => span.words.length <= Math.max(2, 2 * wordCount);
@@ -91,11 +97,16 @@ function readBeside(layout: DocumentLayout, anchor: FoundAnchor, evidence: Field
   const lines = linesOf(page);
   const bottom = anchor.box.y + anchor.box.h;
   const below = lines
-    .filter((line) => line.box.y >= bottom - 0.002 && line.box.y - bottom < 3 * Math.max(anchor.box.h, 0.01))
+    // Below the label: OCR boxes of tightly printed lines overlap a little, so the top may reach into the label's box.
+    .filter((line) => line.box.y >= anchor.box.y + BELOW_FROM * anchor.box.h && line.box.y - bottom < 3 * Math.max(anchor.box.h, 0.01))
     .filter((line) => line.box.x < predictedX + (evidence.box?.w ?? 0.1) && line.box.x + line.box.w > predictedX)
     .sort((a, b) => a.box.y - b.box.y || Math.abs(a.box.x - predictedX) - Math.abs(b.box.x - predictedX))[0];
   if (!below) return null;
-  const block = lines.filter((line) => line.block === below.block && line.index >= below.index).slice(0, Math.max(1, evidence.lines));
+  const block = [below];
+  for (const line of lines.filter((candidate) => candidate.index > below.index)) {
+    if (block.length >= Math.max(1, evidence.lines) || !continuesBelow(block[block.length - 1]!, line)) break;
+    block.push(line);
+  }
   const words = evidence.lines > 1 ? block.flatMap((line: LayoutLine) => line.words) : below.words;
   const value = readSpan(words, evidence);
   return value ? { ...value, page: page.n } : null;
@@ -128,7 +139,8 @@ function readSpan(words: LayoutWord[], evidence: FieldEvidence): { value: Scalar
   const taughtWords = taught.split(/\s+/).length;
   // An identifier has as many words as taught; a name may be longer, up to the end of its phrase.
   const extra = /\d/.test(taught) && !/\p{L}{3,}/u.test(taught) ? 0 : 3;
-  const phrase = words.filter((word) => word.l === words[0]!.l || evidence.lines > 1).slice(0, taughtWords + extra);
+  // Several lines are read whole: the lines below the label delimit the value, however many words they hold.
+  const phrase = evidence.lines > 1 ? words : words.filter((word) => word.l === words[0]!.l).slice(0, taughtWords + extra);
   const raw = textOf(phrase).trim();
   if (!raw || !looksLike(evidence.type, raw, evidence.raw ?? String(evidence.value))) return null;
   return { value: raw, box: unionBox(phrase), raw };

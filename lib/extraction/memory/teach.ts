@@ -57,7 +57,31 @@ function fieldEvidence(layout: DocumentLayout, field: FieldDefinition, value: Sc
   const withAnchor = spans.slice(0, 8).map((span) => ({ span, anchor: anchorFor(layout, span.page, span.words) }));
   const best = withAnchor.find((candidate) => candidate.anchor && candidate.span.score === spans[0]!.score) ?? withAnchor[0];
   if (!best) return base;
-  return { ...base, page: best.span.page, box: best.span.box, raw: best.span.raw, lines: best.span.lines, anchor: best.anchor };
+  const lineTexts = best.span.lines > 1 ? splitOverLines(String(value), best.span.words) : null;
+  return { ...base, page: best.span.page, box: best.span.box, raw: best.span.raw, lines: best.span.lines, anchor: best.anchor, ...(lineTexts ? { lineTexts } : {}) };
+}
+
+/**
+ * The confirmed value cut where its printing breaks lines ("LOT P.T. 2811, JALAN ANGSA," / "TAMAN BERKELEY" / …),
+ * so a later document that prints most of those lines again is read line by line. Only when the value has as many
+ * words as were printed (the confirmed text is the printing, corrected); null otherwise.
+ */
+function splitOverLines(value: string, words: LayoutWord[]): string[] | null {
+  const valueWords = value.trim().split(/\s+/);
+  const counts: number[] = [];
+  let line: number | null = null;
+  for (const word of words) {
+    if (word.l !== line) counts.push(0);
+    line = word.l;
+    counts[counts.length - 1]! += 1;
+  }
+  if (counts.reduce((sum, count) => sum + count, 0) !== valueWords.length) return null;
+  let start = 0;
+  return counts.map((count) => {
+    const text = valueWords.slice(start, start + count).join(" ");
+    start += count;
+    return text;
+  });
 }
 
 /**

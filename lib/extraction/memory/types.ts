@@ -43,6 +43,8 @@ export type FieldEvidence = {
   raw: string | null;
   /** How many lines the value covered (addresses). */
   lines: number;
+  /** The confirmed value cut where its printing broke lines, when it covered several (see `readLines`). */
+  lineTexts?: string[];
   anchor: Anchor | null;
   /** Another field was taught at the same printed value (a total that is also the amount due): its label is not
    * this field's own, so it only fills the field when the engine found nothing. */

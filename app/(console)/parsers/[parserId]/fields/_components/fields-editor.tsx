@@ -9,7 +9,6 @@ import { cn } from "@/lib/utils/cn";
 import { createFieldAction, deleteFieldAction, reorderFieldsAction, updateFieldAction } from "../actions";
 import { FieldDialog, toColumnInput, type FieldDialogResult } from "./field-dialog";
 import { ChangePreviewDialog } from "@/components/learning/change-preview-dialog";
-import { previewChangeAction } from "../../preview-action";
 import { usesOf, type FieldUses } from "@/components/fields/field-uses";
 import { fieldTypeLabel } from "./field-types";
 
@@ -160,7 +159,7 @@ export function FieldsEditor({ parserId, fields, canWrite, uses = {} }: { parser
           onPreview={(values) => setPreview(pendingFields(values, dialog.field))}
         />
       ) : null}
-      {preview ? <ChangePreviewDialog run={() => previewChangeAction(parserId, { fields: preview })} onClose={() => setPreview(null)} /> : null}
+      {preview ? <ChangePreviewDialog parserId={parserId} change={{ fields: preview }} onClose={() => setPreview(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -9,7 +9,6 @@ import { Button, useToast } from "@/components/ui";
 import { UpdateParserSchema, type Parser } from "@/lib/contracts/parsers";
 import { ChangePreviewDialog } from "@/components/learning/change-preview-dialog";
 import type { PreviewChange } from "@/lib/contracts/parser-preview";
-import { previewChangeAction } from "../../preview-action";
 import { updateParserAction } from "../actions";
 import { DocumentTypesSection } from "./document-types-section";
 import { EmailSection } from "./email-section";
@@ -71,7 +70,7 @@ export function SettingsForm({ parser, fieldPaths }: { parser: Parser; fieldPath
           </Button>
         </div>
       </form>
-      {preview ? <ChangePreviewDialog run={() => previewChangeAction(parser.id, { settings: preview })} onClose={() => setPreview(null)} /> : null}
+      {preview ? <ChangePreviewDialog parserId={parser.id} change={{ settings: preview }} onClose={() => setPreview(null)} /> : null}
     </FormProvider>
   );
 }
