@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "./support/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { ADMIN } from "./support/accounts";
-import { signIn } from "./support/sign-in";
+import { teamPerson } from "./support/accounts";
 
 /**
  * Sorting a mixed batch in the console: a classifier routes "Invoice" to one parser and "Receipt" to another and
@@ -9,6 +8,9 @@ import { signIn } from "./support/sign-in";
  * third is skipped, and after a rule for it is added it is reprocessed and routed.
  */
 test.describe.configure({ mode: "serial" });
+
+const admin = teamPerson({ name: "Claude Shannon", role: "admin" });
+test.use({ people: [admin], signedInAs: admin });
 
 const INVOICES = "Routed invoices";
 const RECEIPTS = "Routed receipts";
@@ -42,16 +44,14 @@ const rows = (page: Page) => page.getByRole("table", { name: "Classifier documen
 const rowOf = (page: Page, name: string) => rows(page).filter({ hasText: name });
 
 async function openClassifier(page: Page) {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  await page.goto("/");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Classifiers" }).click();
   await page.getByRole("link", { name: "Mailroom", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Mailroom", level: 1 })).toBeVisible();
 }
 
 test("an admin creates a classifier with two routing rules", async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  await page.goto("/");
   await createTargetParsers(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Classifiers" }).click();
   await expect(page.getByRole("heading", { name: "Classifiers", level: 1 })).toBeVisible();

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "./support/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { ADMIN } from "./support/accounts";
-import { signIn } from "./support/sign-in";
+import { teamPerson } from "./support/accounts";
 
 /**
  * What the calibrated confidence is for: on a clean invoice a reviewer has (almost) nothing to check, and on an
@@ -10,6 +9,9 @@ import { signIn } from "./support/sign-in";
  * and the engine cannot know which.
  */
 test.describe.configure({ mode: "serial" });
+
+const admin = teamPerson({ name: "Edsger Dijkstra", role: "admin" });
+test.use({ people: [admin], signedInAs: admin });
 
 const parserName = "Confidence check";
 const FIELDS: Array<[name: string, type: string]> = [
@@ -44,8 +46,7 @@ async function flaggedFields(page: Page): Promise<string[]> {
 }
 
 test("an admin sets up a parser with invoice fields", async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  await page.goto("/");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Parsers" }).click();
   await page.getByRole("button", { name: "Create parser" }).click();
   const create = page.getByRole("dialog");
@@ -64,9 +65,6 @@ test("an admin sets up a parser with invoice fields", async ({ page }) => {
 });
 
 test("a reviewer sees few amber values on a good invoice and every wrong value of a bad one flagged", async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  // Signing in lands on the overview: wait for it, or its redirect can overtake the next navigation.
-  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   await page.goto(`${parserUrl}/documents`);
   await expect(page.getByRole("heading", { name: "All documents" })).toBeVisible();
   const files = await Promise.all([GOOD, BAD].map(async (doc) => ({ name: doc.name, bytes: await invoicePdf(doc.lines) })));

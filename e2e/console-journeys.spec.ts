@@ -3,7 +3,8 @@ import { ADMIN as admin } from "./support/accounts";
 import { signIn, signOut } from "./support/sign-in";
 
 /**
- * What a new admin and a reviewer do on a fresh install, in order: set up, create and revoke an API key,
+ * The first-run journey, the only one on the empty install (every other spec depends on it and brings its own
+ * people): what a new admin and a reviewer do on a fresh install, in order: set up, create and revoke an API key,
  * invite a reviewer, who joins through the link; the reviewer signs in and cannot reach API keys or members.
  */
 test.describe.configure({ mode: "serial" });
@@ -27,6 +28,9 @@ test("a fresh install leads to one-time setup, then to the console", async ({ pa
   await expect(page.getByRole("heading", { name: "Welcome, Ada" })).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Team" })).toHaveValue(/.+/);
   await expect(page.getByLabel("Data hosted in the US region")).toBeVisible();
+  // A new team has no parsers yet (later journeys share the team, so this is the one place it is empty).
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Parsers" }).click();
+  await expect(page.getByText("No parsers yet")).toBeVisible();
 
   // Setup is gone for good.
   const response = await page.goto("/setup");

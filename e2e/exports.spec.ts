@@ -1,19 +1,31 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "./support/test";
-import { ADMIN } from "./support/accounts";
-import { signIn } from "./support/sign-in";
+import { textPdf } from "../tests/support/fixture-files";
+import { teamPerson } from "./support/accounts";
 
 /**
- * Export from the documents list, on the documents the documents journey left behind (INV-E2E-0001 in folder
- * 2025, INV-E2E-0002 at the root): the current search as CSV, then one selected document as XLSX.
+ * Export from the documents list: the current search as CSV, then one selected document as XLSX. A member does it,
+ * on two invoices (INV-E2E-0001 and INV-E2E-0002) that the spec uploads through the API into a parser of its own.
  */
 test.describe.configure({ mode: "serial" });
 
+const member = teamPerson({ name: "Ken Thompson", role: "member" });
+const parserName = "Invoices to export";
+test.use({ people: [member], signedInAs: member });
+
+test.beforeAll(async ({ crew }) => {
+  test.setTimeout(180_000);
+  const api = crew.apiAs(member);
+  const parser = await api.call<{ id: string }>("POST", "/parsers", { name: parserName, fields: [{ name: "invoiceNumber", type: "text", description: "Invoice number" }] });
+  for (const number of ["INV-E2E-0001", "INV-E2E-0002"]) {
+    const buffer = Buffer.from(await textPdf(["Initech Supplies", `Invoice Number: ${number}`, "Invoice Date: 2024-06-01", "Total: 42.00 EUR"]));
+    await api.uploadAndWait({ parserId: parser.id, file: { name: `${number}.pdf`, mimeType: "application/pdf", buffer }, status: "processed" });
+  }
+});
+
 async function openDocuments(page: Page) {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   await page.goto("/parsers");
-  await page.getByRole("link", { name: "Supplier invoices", exact: true }).click();
+  await page.getByRole("link", { name: parserName, exact: true }).click();
   await expect(page.getByRole("heading", { name: "All documents" })).toBeVisible();
 }
 

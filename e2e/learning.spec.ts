@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "./support/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { ADMIN } from "./support/accounts";
+import { teamPerson } from "./support/accounts";
 import { signIn } from "./support/sign-in";
 
 /**
@@ -11,6 +11,10 @@ import { signIn } from "./support/sign-in";
  * new field is previewed on the approved documents before it is saved.
  */
 test.describe.configure({ mode: "serial" });
+
+// This spec's own admin, invited into the team by the crew fixture (e2e/support/test.ts) before its first test.
+const ADMIN = teamPerson({ name: "Barbara Liskov", role: "admin" });
+test.use({ people: [ADMIN] });
 
 let apiKey = "";
 let parserId = "";

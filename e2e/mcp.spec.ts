@@ -1,16 +1,30 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { expect, test } from "./support/test";
 import { connectAgent } from "../tests/support/mcp-oauth";
-import { ADMIN } from "./support/accounts";
+import { textPdf } from "../tests/support/fixture-files";
+import { TEAM, teamPerson } from "./support/accounts";
 import { signIn } from "./support/sign-in";
 
 /**
  * An AI agent connects to Quarry's MCP server the way a real one does: the official MCP TypeScript client
  * registers itself, sends the user to authorize with PKCE, and the admin signs in, picks the team and allows it
  * in the browser. The agent then lists tools, creates a parser and reads a document's data; the admin finds it
- * under Settings → Connections and revokes it, and the agent's next call is refused.
+ * under Settings → Connections and revokes it, and the agent's next call is refused. The document it reads is the
+ * spec's own, uploaded through the API beforehand.
  */
 test.describe.configure({ mode: "serial" });
+
+const ADMIN = teamPerson({ name: "Alan Kay", role: "admin" });
+const parserName = "Invoices the agent reads";
+test.use({ people: [ADMIN] });
+
+test.beforeAll(async ({ crew }) => {
+  test.setTimeout(120_000);
+  const api = crew.apiAs(ADMIN);
+  const parser = await api.call<{ id: string }>("POST", "/parsers", { name: parserName, fields: [{ name: "invoiceNumber", type: "text", description: "Invoice number" }] });
+  const buffer = Buffer.from(await textPdf(["Initech Supplies", "Invoice Number: INV-MCP-1", "Invoice Date: 2024-06-01", "Total: 42.00 EUR"]));
+  await api.uploadAndWait({ parserId: parser.id, file: { name: "INV-MCP-1.pdf", mimeType: "application/pdf", buffer }, status: "processed" });
+});
 
 type ToolResult = { isError?: boolean; content: { text?: string }[]; structuredContent?: Record<string, unknown> };
 
@@ -34,7 +48,7 @@ test("an admin connects an agent: sign in, pick the team, allow", async ({ page,
 
     await expect(page.getByRole("heading", { name: "Connect Test agent?" })).toBeVisible();
     const teams = page.getByRole("group", { name: "Team the agent works in" });
-    await teams.getByRole("radio", { name: new RegExp(ADMIN.team) }).check();
+    await teams.getByRole("radio", { name: new RegExp(TEAM) }).check();
     await page.getByRole("button", { name: "Allow access" }).click();
     return (await arrived).searchParams;
   });
@@ -50,11 +64,11 @@ test("the agent creates a parser and reads a document's data", async ({ page }) 
 
   const parsers = (await agent.callTool({ name: "list_parsers", arguments: {} })) as ToolResult;
   const list = (parsers.structuredContent?.data ?? []) as { id: string; name: string }[];
-  const invoices = list.find((parser) => parser.name === "Supplier invoices");
-  expect(invoices, "the documents journey's parser").toBeDefined();
+  const invoices = list.find((parser) => parser.name === parserName);
+  expect(invoices, "the spec's parser").toBeDefined();
   const documents = (await agent.callTool({ name: "list_documents", arguments: { parserId: invoices!.id } })) as ToolResult;
   const first = ((documents.structuredContent?.data ?? []) as { id: string }[])[0];
-  expect(first, "a document of the documents journey").toBeDefined();
+  expect(first, "the spec's document").toBeDefined();
   const data = (await agent.callTool({ name: "get_document_data", arguments: { parserId: invoices!.id, documentId: first!.id, waitSeconds: 0 } })) as ToolResult;
   expect(data.isError).toBeFalsy();
   expect(data.structuredContent).toMatchObject({ metadata: { id: first!.id } });
@@ -73,7 +87,7 @@ test("the admin revokes the connection and the agent is refused at once", async 
   await expect(page.getByRole("heading", { name: "Connections", exact: true })).toBeVisible();
   await expect(page.getByLabel("MCP server URL", { exact: true })).toContainText("/mcp");
   const row = page.getByRole("row", { name: /Test agent/ });
-  await expect(row).toContainText(ADMIN.team);
+  await expect(row).toContainText(TEAM);
   await row.getByRole("button", { name: "Revoke Test agent" }).click();
   await page.getByRole("alertdialog", { name: "Revoke “Test agent”?" }).getByRole("button", { name: "Revoke connection" }).click();
   await expect(page.getByText("No connected agents")).toBeVisible();

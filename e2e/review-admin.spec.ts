@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "./support/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { ADMIN } from "./support/accounts";
+import { teamPerson } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
 import { signIn, signOut } from "./support/sign-in";
 import { joinThroughLink } from "./support/join";
@@ -11,6 +11,10 @@ import { joinThroughLink } from "./support/join";
  * document extracted afterwards waits in the reviewer's queue; a stage with a document at it cannot be deleted.
  */
 test.describe.configure({ mode: "serial" });
+
+// This spec's own admin, invited into the team by the crew fixture (e2e/support/test.ts) before its first test.
+const ADMIN = teamPerson({ name: "Margaret Hamilton", role: "admin" });
+test.use({ people: [ADMIN] });
 
 const reviewer = { name: "Linus Lector", email: "linus@initech.test", password: "" };
 const parserName = "Expense claims";

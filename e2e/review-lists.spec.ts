@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { ADMIN } from "./support/accounts";
+import { teamPerson } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
 import { joinThroughLink } from "./support/join";
 import { signIn, signOut } from "./support/sign-in";
@@ -12,6 +12,10 @@ import { expect, test, type APIRequestContext, type Page } from "./support/test"
  * lists that fold at 768 and 390 px, and an admin's password reset that the member must replace at sign-in.
  */
 test.describe.configure({ mode: "serial" });
+
+// This spec's own admin, invited into the team by the crew fixture (e2e/support/test.ts) before its first test.
+const ADMIN = teamPerson({ name: "Katherine Johnson", role: "admin" });
+test.use({ people: [ADMIN] });
 
 const reviewer = { name: "Lena Ledger", email: "lena@initech.test", password: "lena-ledger-password" };
 const parserName = "Purchase orders";

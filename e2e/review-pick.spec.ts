@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { createCanvas } from "@napi-rs/canvas";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { expect, test, type APIRequestContext, type Page } from "./support/test";
-import { ADMIN } from "./support/accounts";
+import { teamPerson } from "./support/accounts";
 import { signIn } from "./support/sign-in";
 
 /**
@@ -12,6 +12,10 @@ import { signIn } from "./support/sign-in";
  * page with keys, table cells walked with the arrows, rows added and removed, zoom and pages by key, approve.
  */
 test.describe.configure({ mode: "serial" });
+
+// This spec's own admin, invited into the team by the crew fixture (e2e/support/test.ts) before its first test.
+const ADMIN = teamPerson({ name: "Radia Perlman", role: "admin" });
+test.use({ people: [ADMIN] });
 
 let apiKey = "";
 let adminId = "";

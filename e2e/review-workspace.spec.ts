@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./support/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { ADMIN } from "./support/accounts";
+import { teamPerson } from "./support/accounts";
 import { signIn, signOut } from "./support/sign-in";
 import { joinThroughLink } from "./support/join";
 
@@ -12,6 +12,10 @@ import { joinThroughLink } from "./support/join";
  * accessibility scan of the workspace.
  */
 test.describe.configure({ mode: "serial" });
+
+// This spec's own admin, invited into the team by the crew fixture (e2e/support/test.ts) before its first test.
+const ADMIN = teamPerson({ name: "Ada Yonath", role: "admin" });
+test.use({ people: [ADMIN] });
 
 type Person = { id: string; name: string; email: string; password: string };
 

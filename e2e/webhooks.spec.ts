@@ -1,13 +1,15 @@
 import { createServer, type Server } from "node:http";
 import { expect, test, type Page } from "./support/test";
-import { ADMIN } from "./support/accounts";
-import { signIn } from "./support/sign-in";
+import { teamPerson } from "./support/accounts";
 
 /**
  * Webhooks in the console: add an endpoint (the secret is shown once), send a test event to a receiver the server
  * may reach (E2E_WEBHOOK_PORT is in SAFE_FETCH_ALLOW, see playwright.config.ts) and find it in the delivery log.
  */
 test.describe.configure({ mode: "serial" });
+
+const admin = teamPerson({ name: "Tim Berners-Lee", role: "admin" });
+test.use({ people: [admin], signedInAs: admin });
 
 const port = Number(process.env.E2E_WEBHOOK_PORT);
 const received: { id: string; signature: string; body: string }[] = [];
@@ -39,8 +41,7 @@ async function createParser(page: Page, name: string): Promise<string> {
 }
 
 test("add a webhook, send a test event and see it in the delivery log", async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  await page.goto("/");
   const parserId = await createParser(page, "Webhook journey");
   await page.goto(`/parsers/${parserId}`);
   await page.getByRole("navigation", { name: "Parser sections" }).getByRole("link", { name: "Webhooks" }).click();
