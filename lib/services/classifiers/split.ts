@@ -20,23 +20,7 @@ export async function splitClassifierDocument(
 ): Promise<number> {
   const parts = await storeSplitParts({ store: deps.store, parent, bytes, pages, rule });
   if (parts.length === 0) return 0;
-  const children = parts.map((part) => ({
-    row: {
-      id: part.id,
-      teamId: parent.teamId,
-      classifierId: parent.classifierId,
-      parentDocumentId: parent.id,
-      name: part.name,
-      externalId: part.externalId,
-      custom: parent.custom,
-      source: "split",
-      contentType: "application/pdf",
-      fileKey: part.fileKey,
-      fileSize: part.fileSize,
-      status: "queued" as const,
-      routing: { status: "pending" },
-    },
-  }));
+  const children = parts.map((part) => ({ row: { ...part, classifierId: parent.classifierId, status: "queued" as const, routing: { status: "pending" } } }));
   await db.transaction(async (tx) => {
     await tx.insert(classifierDocuments).values(children.map((child) => child.row));
     await tx

@@ -37,22 +37,7 @@ export async function splitIntoChildren(
   const parts = await storeSplitParts({ store: deps.store, parent, bytes, pages, rule });
   if (parts.length === 0) return 0;
   const children = parts.map((part) => ({
-    row: {
-      id: part.id,
-      teamId: parent.teamId,
-      parserId: parent.parserId,
-      folderId: parent.folderId,
-      parentDocumentId: parent.id,
-      name: part.name,
-      externalId: part.externalId,
-      custom: parent.custom,
-      status: "queued" as const,
-      source: "split",
-      contentType: "application/pdf",
-      fileKey: part.fileKey,
-      fileSize: part.fileSize,
-      searchText: part.name.toLowerCase(),
-    },
+    row: { ...part, parserId: parent.parserId, folderId: parent.folderId, status: "queued" as const, searchText: part.name.toLowerCase() },
   }));
   await db.transaction(async (tx) => {
     await tx.insert(documents).values(children.map((child) => child.row));
