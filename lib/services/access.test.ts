@@ -104,20 +104,20 @@ describe("a reviewer's documents", () => {
     await expect(getDocumentData(world.member, { parserId: reviewed.id, ref: { documentId: foreign.id } })).rejects.toMatchObject({ status: 403 });
     await expect(getDocumentData(world.alice, { parserId: reviewed.id, ref: { documentId: foreign.id } })).rejects.toMatchObject({ ...notFound, message: "Document not found" });
     await expect(locateDocument(world.alice, foreign.id)).rejects.toMatchObject(notFound);
-    await expect(approveReview(world.alice, other.id, foreign.id, { reviewerId: world.alice.actor.userId })).rejects.toMatchObject(notFound);
+    await expect(approveReview(world.alice, { parserId: other.id, documentId: foreign.id, input: { reviewerId: world.alice.actor.userId } })).rejects.toMatchObject(notFound);
     // Taking a document of a parser they do not review is refused as not found, not as "assigned to someone else".
     await expect(assignReviewer(world.alice, { parserId: other.id, documentId: foreign.id, input: { reviewerId: world.alice.actor.userId } })).rejects.toMatchObject(notFound);
     await expect(getDocument(world.member, { parserId: other.id, documentId: foreign.id })).resolves.toMatchObject({ id: foreign.id });
   });
 
   it("keeps the review queue to their parsers whatever assignee they ask for", async () => {
-    const queue = await getReviewQueue(world.alice, ReviewQueueQuerySchema.parse({ assignee: "any" }));
+    const queue = await getReviewQueue(world.alice, { query: ReviewQueueQuerySchema.parse({ assignee: "any" }) });
     expect(ids({ data: queue.data.map((item) => ({ id: item.documentId })) })).toContain(inReview.id);
     expect(queue.data.map((item) => item.parser.id)).not.toContain(other.id);
     expect(queue.stages.map((stage) => stage.parserId)).not.toContain(other.id);
-    const bobs = await getReviewQueue(world.alice, ReviewQueueQuerySchema.parse({ assignee: world.bob.actor.userId }));
+    const bobs = await getReviewQueue(world.alice, { query: ReviewQueueQuerySchema.parse({ assignee: world.bob.actor.userId }) });
     expect(bobs.data).toEqual([]);
-    await expect(getReviewQueue(world.alice, ReviewQueueQuerySchema.parse({ parserId: other.id }))).rejects.toMatchObject(notFound);
+    await expect(getReviewQueue(world.alice, { query: ReviewQueueQuerySchema.parse({ parserId: other.id }) })).rejects.toMatchObject(notFound);
   });
 
   it("exports nothing: no exports.read, and even with it only what their access reaches", async () => {
@@ -142,7 +142,7 @@ describe("a document handed to a reviewer", () => {
     await expect(listFields(world.alice, other.id)).resolves.toHaveLength(3);
     expect(ids(await list(world.alice, other.id))).toEqual([handed.id]);
     await expect(getDocument(world.alice, { parserId: other.id, documentId: foreign.id })).rejects.toMatchObject(notFound);
-    const queue = await getReviewQueue(world.alice, ReviewQueueQuerySchema.parse({}));
+    const queue = await getReviewQueue(world.alice, { query: ReviewQueueQuerySchema.parse({}) });
     expect(queue.data.map((item) => item.documentId)).toEqual(expect.arrayContaining([inReview.id, handed.id]));
     expect(queue.data.map((item) => item.documentId)).not.toContain(foreign.id);
   });

@@ -1,5 +1,9 @@
 import { parsePages } from "../pages/parse-pages";
 import type { DataExtractionMode, EmailParsingSettings, Page, PageModel } from "../types";
+// Static on purpose: the worker thread loads TypeScript through tsx's CommonJS hook, where a relative import() of a
+// .ts module cannot resolve (it goes to Node's ESM loader): lazy loading here failed every DOCX, XLSX, HTML and .eml.
+import { loadEmail } from "./email/email";
+import { loadCsv, loadDocx, loadHtml, loadXlsx } from "./office/structured-loaders";
 import { prepareImagePages } from "./ocr/image-decode";
 import { ocrEngineFor, ocrPageImage, pngImage } from "./ocr/ocr-engines";
 import { uprightSize } from "./ocr/ocr-orientation";
@@ -115,14 +119,12 @@ export async function loadDocument(bytes: Uint8Array, mimeType: string, options:
   const type = detectType(bytes, mimeType, fileName);
   if (type === "application/pdf") return loadPdf(bytes, options);
   if (type.startsWith("image/")) return loadImage(bytes, options);
-  // The office, HTML and e-mail loaders (exceljs, mammoth, mailparser: tens of MB) load with the first such file,
-  // not in every extraction thread that only ever reads PDFs and images (issue 26, memory).
-  if (type === DOCX) return selectPages(await (await import("./office/structured-loaders")).loadDocx(bytes), options.parsePages);
-  if (type === XLSX) return selectPages(await (await import("./office/structured-loaders")).loadXlsx(bytes), options.parsePages);
-  if (type === "text/csv") return selectPages((await import("./office/structured-loaders")).loadCsv(bytes), options.parsePages);
-  if (type === "text/html" || type === "application/xhtml+xml") return selectPages((await import("./office/structured-loaders")).loadHtml(bytes), options.parsePages);
+  if (type === DOCX) return selectPages(await loadDocx(bytes), options.parsePages);
+  if (type === XLSX) return selectPages(await loadXlsx(bytes), options.parsePages);
+  if (type === "text/csv") return selectPages(loadCsv(bytes), options.parsePages);
+  if (type === "text/html" || type === "application/xhtml+xml") return selectPages(loadHtml(bytes), options.parsePages);
   if (type === "message/rfc822") {
-    const email = await (await import("./email/email")).loadEmail(bytes, options.emailParsing);
+    const email = await loadEmail(bytes, options.emailParsing);
     // parsePages counts the conversation (page 1 = newest message); attachments follow in full.
     const pages = selectPages(email.messagePages, options.parsePages).pages;
     if (depth < 2) {

@@ -31,7 +31,7 @@ export function registerReviewTools(server: McpServer, deps: McpDeps): void {
     output: DocumentFullSchema,
     permission: "reviews.write",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
-    run: ({ ctx, args }) => approveReview(ctx, args.parserId, args.documentId, { reviewerId: ctx.actor.userId }, { receivedAt: receivedAt(), stageId: args.stageId }),
+    run: ({ ctx, args }) => approveReview(ctx, { parserId: args.parserId, documentId: args.documentId, input: { reviewerId: ctx.actor.userId }, receivedAt: receivedAt(), stageId: args.stageId }),
   });
 
   addTool(server, deps, {
@@ -42,7 +42,7 @@ export function registerReviewTools(server: McpServer, deps: McpDeps): void {
     output: DocumentFullSchema,
     permission: "reviews.write",
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
-    run: ({ ctx, args }) => rejectReview(ctx, args.parserId, args.documentId, { reviewerId: ctx.actor.userId }, { receivedAt: receivedAt(), stageId: args.stageId }),
+    run: ({ ctx, args }) => rejectReview(ctx, { parserId: args.parserId, documentId: args.documentId, input: { reviewerId: ctx.actor.userId }, receivedAt: receivedAt(), stageId: args.stageId }),
   });
 
   addTool(server, deps, {

@@ -96,7 +96,7 @@ export async function processDocument(db: Db, { deps, documentId, finalAttempt =
       // a `processed` document that is really waiting for review.
       const now = new Date();
       // What reviewers taught this parser about documents of the same sender or layout (lib/services/learning).
-      const { data, fieldMetadata } = await applyParserMemory(tx, document, fields, result);
+      const { data, fieldMetadata } = await applyParserMemory(tx, { document, fields, result });
       // With the field metadata, a stage set to straight-through processing is skipped when the values are sure.
       const review = await enterReview(tx, { document: { id: documentId, teamId: document.teamId, parserId: document.parserId, data, fieldMetadata }, now });
       const [updated] = await tx

@@ -13,13 +13,16 @@ type MemoryOutput = Pick<ExtractionResult, "data" | "fieldMetadata">;
  * teaching later) and returns the data and field metadata with what the parser learnt applied. A parser that was
  * never taught costs one index lookup that finds nothing.
  */
-export async function applyParserMemory(tx: DbOrTx, document: { id: string; teamId: string; parserId: string }, fields: FieldDefinition[], result: MemoryInput): Promise<MemoryOutput> {
+export async function applyParserMemory(
+  tx: DbOrTx,
+  { document, fields, result }: { document: { id: string; teamId: string; parserId: string }; fields: FieldDefinition[]; result: MemoryInput },
+): Promise<MemoryOutput> {
   const layout = compactLayout(result.pages);
   await tx
     .insert(documentLayouts)
     .values({ documentId: document.id, teamId: document.teamId, layout })
     .onConflictDoUpdate({ target: documentLayouts.documentId, set: { layout, createdAt: new Date() } });
-  return readWithMemory(tx, document, fields, result, layout);
+  return readWithMemory(tx, { document, fields, result, layout });
 }
 
 /**
@@ -28,14 +31,16 @@ export async function applyParserMemory(tx: DbOrTx, document: { id: string; team
  */
 export async function readWithMemory(
   db: DbOrTx,
-  document: { id: string; parserId: string },
-  fields: FieldDefinition[],
-  result: MemoryInput,
-  layout: DocumentLayout = compactLayout(result.pages),
+  {
+    document,
+    fields,
+    result,
+    layout = compactLayout(result.pages),
+  }: { document: { id: string; parserId: string }; fields: FieldDefinition[]; result: MemoryInput; layout?: DocumentLayout },
 ): Promise<MemoryOutput> {
   const senderField = senderNameField(fields);
   const sender = senderField ? result.data[senderField] : null;
-  const matches = await findMatches(db, document.parserId, fingerprintOf(layout, typeof sender === "string" ? sender : null));
+  const matches = await findMatches(db, { parserId: document.parserId, fingerprint: fingerprintOf(layout, typeof sender === "string" ? sender : null) });
   const others = matches.filter((match) => match.example.documentId !== document.id);
   if (others.length === 0) return { data: result.data, fieldMetadata: result.fieldMetadata };
   const outcome = applyMemory({ layout, fields, data: result.data, fieldMetadata: result.fieldMetadata, matches: others });

@@ -33,7 +33,7 @@ export async function storeExample(
  * keys (parser id + key, an index scan), then at most a handful of examples in full: cheap however large the
  * memory grows.
  */
-export async function findMatches(db: DbOrTx, parserId: string, fingerprint: Fingerprint): Promise<MemoryMatch[]> {
+export async function findMatches(db: DbOrTx, { parserId, fingerprint }: { parserId: string; fingerprint: Fingerprint }): Promise<MemoryMatch[]> {
   const keys = [...new Set(fingerprintKeys(fingerprint))];
   if (keys.length === 0) return [];
   const hits = await db

@@ -28,7 +28,7 @@ export async function getParserMemory(ctx: ServiceContext, parserId: string): Pr
 }
 
 /** DELETE /parsers/{parserId}/memory/documents/{documentId}: "forget this document". */
-export async function forgetDocument(ctx: ServiceContext, parserId: string, documentId: string): Promise<{ success: true; forgotten: number }> {
+export async function forgetDocument(ctx: ServiceContext, { parserId, documentId }: { parserId: string; documentId: string }): Promise<{ success: true; forgotten: number }> {
   assertPermission(ctx, "documents.write");
   return ctx.db.transaction(async (tx) => {
     const { parser, document } = await getDocumentInParser(tx, { access: ctx, parserId, documentId });
@@ -65,7 +65,7 @@ export async function exportParserMemory(ctx: ServiceContext, parserId: string):
 }
 
 /** POST /parsers/{parserId}/memory/import: adds the examples of an export to the parser's memory. */
-export async function importParserMemory(ctx: ServiceContext, parserId: string, body: MemoryExport): Promise<{ success: true; imported: number }> {
+export async function importParserMemory(ctx: ServiceContext, { parserId, body }: { parserId: string; body: MemoryExport }): Promise<{ success: true; imported: number }> {
   assertPermission(ctx, "parsers.write");
   return ctx.db.transaction(async (tx) => {
     const parser = await getParserInTeam(tx, { access: ctx, parserId, forUpdate: true });

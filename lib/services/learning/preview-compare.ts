@@ -28,7 +28,7 @@ export function compareDocument(options: {
     const tally = options.tallies.get(field.name) ?? { name: field.name, values: 0, rightBefore: 0, rightAfter: 0 };
     options.tallies.set(field.name, tally);
     const known = options.knownFields.has(field.name);
-    for (const cell of cellsOf(field, options.approved[field.name], options.before[field.name], options.after[field.name])) {
+    for (const cell of cellsOf(field, { approved: options.approved[field.name], before: options.before[field.name], after: options.after[field.name] })) {
       if (!known) {
         if (!isEmpty(cell.after)) values.push({ path: cell.path, field: field.name, approved: null, before: null, after: cell.after, verdict: "new" });
         continue;
@@ -51,7 +51,7 @@ export function compareDocument(options: {
 
 type Cell = { path: string; approved: Scalar; before: Scalar; after: Scalar };
 
-function cellsOf(field: FieldInput, approved: unknown, before: unknown, after: unknown): Cell[] {
+function cellsOf(field: FieldInput, { approved, before, after }: { approved: unknown; before: unknown; after: unknown }): Cell[] {
   if (field.type !== "table") return [{ path: field.name, approved: scalar(approved), before: scalar(before), after: scalar(after) }];
   const rows = (value: unknown): Data[] => (Array.isArray(value) ? value.filter((row): row is Data => typeof row === "object" && row !== null) : []);
   const [a, b, c] = [rows(approved), rows(before), rows(after)];

@@ -36,7 +36,10 @@ type DocumentResult = ParserPreview["documents"][number];
  * corrections: the `before` of a document's first correction of a field), so the caller sees what the change
  * fixes and what it breaks. Memory applies as it would to a new document, without the document's own example.
  */
-export async function previewParserChange(ctx: ServiceContext, parserId: string, input: PreviewChange, deps: { extract: Extractor }): Promise<ParserPreview> {
+export async function previewParserChange(
+  ctx: ServiceContext,
+  { parserId, input, deps }: { parserId: string; input: PreviewChange; deps: { extract: Extractor } },
+): Promise<ParserPreview> {
   assertPermission(ctx, "parsers.write");
   assertPermission(ctx, "documents.read");
   const started = Date.now();
@@ -75,7 +78,7 @@ export async function previewParserChange(ctx: ServiceContext, parserId: string,
           fields,
           settings: { ...extractionSettings(settings, document.source), timeoutMs: Math.min(DOCUMENT_LIMIT_MS, remaining) },
         });
-        after = (await readWithMemory(ctx.db, { id: document.id, parserId: parser.id }, fields, result)).data;
+        after = (await readWithMemory(ctx.db, { document: { id: document.id, parserId: parser.id }, fields, result })).data;
       } catch (error) {
         if (error instanceof ExtractionTimeoutError) return { ...base, outcome: "timed_out", error: "Reading the document took longer than the preview allows" };
         return { ...base, outcome: "failed", error: sanitiseExtractionError(error) };
@@ -84,7 +87,7 @@ export async function previewParserChange(ctx: ServiceContext, parserId: string,
       return { ...base, outcome: "compared", ...compareDocument({ fields, knownFields, approved: document.data, before, after, tallies }) };
     };
 
-    const results = await inPool(approved, CONCURRENCY, readOne);
+    const results = await inPool({ items: approved, size: CONCURRENCY, work: readOne });
     const verdicts = results.flatMap((result) => result.values.map((value) => value.verdict));
     return {
       documents: results,
@@ -126,7 +129,7 @@ async function firstExtractedValues(ctx: ServiceContext, documentIds: string[]):
 }
 
 /** Maps items with at most `size` running at once, keeping their order. */
-async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function inPool<T, R>({ items, size, work }: { items: readonly T[]; size: number; work: (item: T) => Promise<R> }): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const lane = async () => {

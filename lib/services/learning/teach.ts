@@ -16,7 +16,7 @@ type TaughtDocument = { id: string; teamId: string; parserId: string; data: Reco
  * A document processed before memory existed has no stored layout and teaches nothing. Runs inside the caller's
  * transaction, so the example exists exactly when the correction or approval does.
  */
-export async function teachFromDocument(tx: DbOrTx, document: TaughtDocument, taughtBy: "correction" | "approval"): Promise<string | null> {
+export async function teachFromDocument(tx: DbOrTx, { document, taughtBy }: { document: TaughtDocument; taughtBy: "correction" | "approval" }): Promise<string | null> {
   const [stored] = await tx.select({ layout: documentLayouts.layout }).from(documentLayouts).where(eq(documentLayouts.documentId, document.id));
   if (!stored || stored.layout.pages.length === 0) return null;
   const fields: FieldDefinition[] = toFieldInputs(buildFieldTree(await loadFieldRows(tx, document.parserId)));

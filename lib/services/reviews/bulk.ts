@@ -15,7 +15,7 @@ type Result = BulkReviewResult["results"][number];
  * audit and webhook), so a bulk decision can never do what the single one would refuse. A failure is kept with
  * its message and the next document goes ahead; unknown failures are not swallowed.
  */
-export async function bulkReviewDecision(ctx: ServiceContext, body: BulkReview, receivedAt = new Date()): Promise<BulkReviewResult> {
+export async function bulkReviewDecision(ctx: ServiceContext, { body, receivedAt = new Date() }: { body: BulkReview; receivedAt?: Date }): Promise<BulkReviewResult> {
   assertPermission(ctx, "reviews.write");
   const ids = [...new Set(body.documents.map((item) => item.documentId))];
   const owned = await ctx.db
@@ -32,7 +32,7 @@ export async function bulkReviewDecision(ctx: ServiceContext, body: BulkReview, 
       continue;
     }
     try {
-      const decided = await decideOne(ctx, body, { parserId, documentId: item.documentId, stageId: item.stageId, receivedAt });
+      const decided = await decideOne(ctx, { body, target: { parserId, documentId: item.documentId, stageId: item.stageId, receivedAt } });
       results.push({ documentId: item.documentId, ok: true, status: decided.status, message: null });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -43,14 +43,17 @@ export async function bulkReviewDecision(ctx: ServiceContext, body: BulkReview, 
   return { succeeded, failed: results.length - succeeded, results };
 }
 
-function decideOne(ctx: ServiceContext, body: BulkReview, target: { parserId: string; documentId: string; stageId?: string; receivedAt: Date }): Promise<DocumentFull> {
+function decideOne(
+  ctx: ServiceContext,
+  { body, target }: { body: BulkReview; target: { parserId: string; documentId: string; stageId?: string; receivedAt: Date } },
+): Promise<DocumentFull> {
   const me = { reviewerId: ctx.actor.userId };
   const options = { receivedAt: target.receivedAt, stageId: target.stageId };
   switch (body.action) {
     case "approve":
-      return approveReview(ctx, target.parserId, target.documentId, me, options);
+      return approveReview(ctx, { parserId: target.parserId, documentId: target.documentId, input: me, ...options });
     case "reject":
-      return rejectReview(ctx, target.parserId, target.documentId, me, { ...options, reason: body.reason });
+      return rejectReview(ctx, { parserId: target.parserId, documentId: target.documentId, input: me, ...options, reason: body.reason });
     case "assign":
       return assignReviewer(ctx, { parserId: target.parserId, documentId: target.documentId, input: { reviewerId: body.reviewerId! } });
   }

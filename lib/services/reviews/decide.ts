@@ -39,7 +39,10 @@ export type DecisionOptions = {
 type Verdict = "approve" | "reject";
 type DecisionInput = { parserId: string; documentId: string; reviewerId: string; verdict: Verdict; receivedAt: Date; stageId?: string; note?: string };
 
-export const approveReview = (ctx: ServiceContext, parserId: string, documentId: string, input: ReviewDecision, options: DecisionOptions = {}) =>
+/** Which document, who decides (`input`), and the decision's options (when it arrived, which stage, a reason). */
+type DecisionRequest = { parserId: string; documentId: string; input: ReviewDecision } & DecisionOptions;
+
+export const approveReview = (ctx: ServiceContext, { parserId, documentId, input, ...options }: DecisionRequest) =>
   decide(ctx, {
     parserId,
     documentId,
@@ -50,7 +53,7 @@ export const approveReview = (ctx: ServiceContext, parserId: string, documentId:
     note: options.overrideReason?.trim() || undefined,
   });
 
-export const rejectReview = (ctx: ServiceContext, parserId: string, documentId: string, input: ReviewDecision, options: DecisionOptions = {}) =>
+export const rejectReview = (ctx: ServiceContext, { parserId, documentId, input, ...options }: DecisionRequest) =>
   decide(ctx, {
     parserId,
     documentId,
@@ -66,7 +69,10 @@ export const rejectReview = (ctx: ServiceContext, parserId: string, documentId: 
  * rules): otherwise a 409 listing every problem. A team admin may approve anyway by giving a reason, which is
  * kept with the decision and in the audit.
  */
-async function assertApprovable(tx: DbOrTx, ctx: ServiceContext, parser: ParserRow, document: DocumentRecord, overrideReason: string | undefined): Promise<CheckProblem[]> {
+async function assertApprovable(
+  tx: DbOrTx,
+  { ctx, parser, document, overrideReason }: { ctx: ServiceContext; parser: ParserRow; document: DocumentRecord; overrideReason: string | undefined },
+): Promise<CheckProblem[]> {
   const tree = buildFieldTree(await loadFieldRows(tx, parser.id));
   const problems = runApprovalChecks(tree, parser.validationRules, document.data);
   if (problems.length === 0) return [];
@@ -105,7 +111,7 @@ async function decide(ctx: ServiceContext, input: DecisionInput): Promise<Docume
       );
     }
 
-    const overridden = input.verdict === "approve" ? await assertApprovable(tx, ctx, parser, document, input.note) : [];
+    const overridden = input.verdict === "approve" ? await assertApprovable(tx, { ctx, parser, document, overrideReason: input.note }) : [];
 
     const now = new Date();
     // Conditional on the row still waiting: with the lock this always holds, and without it only one could win.
@@ -161,7 +167,7 @@ async function decide(ctx: ServiceContext, input: DecisionInput): Promise<Docume
       },
     });
     // An approval confirms the document's values: it teaches the parser (the latest confirmation replaces the earlier).
-    if (input.verdict === "approve") await teachFromDocument(tx, updated!, "approval");
+    if (input.verdict === "approve") await teachFromDocument(tx, { document: updated!, taughtBy: "approval" });
     // Moving on to the next stage is no event of its own: approved means the last stage approved it.
     if (columns.status === "approved" || columns.status === "rejected") await emitDocumentEvent(tx, { document: updated!, type: `document.${columns.status}` });
     return updated!;

@@ -83,14 +83,14 @@ describe("approve and reject", () => {
     expect(full.review.status).toBe("in_progress");
     expect(stageSummary(full.review)[0]).toBe("Check:in_progress:Alice Reviewer:entered");
 
-    full = await approveReview(world.alice, parser.id, document.id, as(world.alice));
+    full = await approveReview(world.alice, { parserId: parser.id, documentId: document.id, input: as(world.alice) });
     expect(full).toMatchObject({ status: "in_review", review: { status: "in_progress", currentStage: { id: big.id }, assignee: { name: "Bob Reviewer" } } });
     expect(stageSummary(full.review)).toEqual(["Check:approved:Alice Reviewer:entered", "Big totals:pending:Bob Reviewer:entered", "Sign-off:pending:-:-"]);
     expect(full.review.stages[0]!.approvedAt).toEqual(expect.any(String));
 
-    full = await approveReview(world.bob, parser.id, document.id, as(world.bob));
+    full = await approveReview(world.bob, { parserId: parser.id, documentId: document.id, input: as(world.bob) });
     expect(full.review.currentStage!.id).toBe(sign.id);
-    full = await approveReview(world.admin, parser.id, document.id, as(world.bob));
+    full = await approveReview(world.admin, { parserId: parser.id, documentId: document.id, input: as(world.bob) });
     expect(full).toMatchObject({ status: "approved", metadata: { isApproved: true }, review: { status: "approved", currentStage: null, assignee: null } });
     expect(full.review.stages.map((stage) => stage.status)).toEqual(["approved", "approved", "approved"]);
 
@@ -104,7 +104,7 @@ describe("approve and reject", () => {
     const { parser, sign } = await threeStageParser();
     const { document } = await extractedDocument({ world, parserId: parser.id, data: { total: 5000 } });
     await updateDocumentData(world.admin, { parserId: parser.id, ref: { documentId: document.id }, values: { total: 10 } });
-    const full = await approveReview(world.alice, parser.id, document.id, as(world.alice));
+    const full = await approveReview(world.alice, { parserId: parser.id, documentId: document.id, input: as(world.alice) });
     expect(full.review.currentStage!.id).toBe(sign.id);
     expect(full.review.stages.map((stage) => stage.status)).toEqual(["approved", "skipped", "pending"]);
   });
@@ -112,30 +112,30 @@ describe("approve and reject", () => {
   it("refuses the wrong people with 403 and a document not in review with 409", async () => {
     const { parser } = await threeStageParser();
     const { document } = await extractedDocument({ world, parserId: parser.id, data: { total: 5 } });
-    await expect(approveReview(world.admin, parser.id, document.id, as(world.bob))).rejects.toMatchObject({
+    await expect(approveReview(world.admin, { parserId: parser.id, documentId: document.id, input: as(world.bob) })).rejects.toMatchObject({
       status: 403,
       message: expect.stringContaining("Only the stage's assignee, Alice Reviewer"),
     });
-    await expect(approveReview(world.admin, parser.id, document.id, as(world.globex))).rejects.toMatchObject({ status: 403, message: expect.stringContaining("not a member") });
-    await expect(approveReview(world.admin, parser.id, document.id, as(world.member))).rejects.toMatchObject({ status: 403, message: expect.stringContaining("cannot review") });
+    await expect(approveReview(world.admin, { parserId: parser.id, documentId: document.id, input: as(world.globex) })).rejects.toMatchObject({ status: 403, message: expect.stringContaining("not a member") });
+    await expect(approveReview(world.admin, { parserId: parser.id, documentId: document.id, input: as(world.member) })).rejects.toMatchObject({ status: 403, message: expect.stringContaining("cannot review") });
     // A reviewer acts only as themselves, even naming the right assignee.
-    await expect(approveReview(world.bob, parser.id, document.id, as(world.alice))).rejects.toMatchObject({ status: 403, message: expect.stringContaining("only act as themselves") });
-    await expect(approveReview(world.member, parser.id, document.id, as(world.alice))).rejects.toMatchObject({ status: 403 });
+    await expect(approveReview(world.bob, { parserId: parser.id, documentId: document.id, input: as(world.alice) })).rejects.toMatchObject({ status: 403, message: expect.stringContaining("only act as themselves") });
+    await expect(approveReview(world.member, { parserId: parser.id, documentId: document.id, input: as(world.alice) })).rejects.toMatchObject({ status: 403 });
     // Another team's document is not found, whoever acts.
-    await expect(approveReview(world.globex, parser.id, document.id, as(world.globex))).rejects.toMatchObject({ status: 404 });
+    await expect(approveReview(world.globex, { parserId: parser.id, documentId: document.id, input: as(world.globex) })).rejects.toMatchObject({ status: 404 });
 
     const { document: plain } = await extractedDocument({ world, parserId: (await invoiceParser(world)).id, data: {} });
-    await expect(approveReview(world.admin, plain.parserId, plain.id, as(world.admin))).rejects.toMatchObject({ status: 409, message: expect.stringContaining("not in review") });
+    await expect(approveReview(world.admin, { parserId: plain.parserId, documentId: plain.id, input: as(world.admin) })).rejects.toMatchObject({ status: 409, message: expect.stringContaining("not in review") });
   });
 
   it("rejects: the document ends rejected, later stages stay pending and never reached", async () => {
     const { parser } = await threeStageParser();
     const { document } = await extractedDocument({ world, parserId: parser.id, data: { total: 5 } });
-    const full = await rejectReview(world.alice, parser.id, document.id, as(world.alice));
+    const full = await rejectReview(world.alice, { parserId: parser.id, documentId: document.id, input: as(world.alice) });
     expect(full).toMatchObject({ status: "rejected", metadata: { isRejected: true }, review: { status: "rejected", currentStage: null, assignee: null } });
     expect(stageSummary(full.review)).toEqual(["Check:rejected:Alice Reviewer:entered", "Big totals:skipped:-:-", "Sign-off:pending:-:-"]);
     expect(full.review.stages[0]!.rejectedAt).toEqual(expect.any(String));
-    await expect(rejectReview(world.alice, parser.id, document.id, as(world.alice))).rejects.toMatchObject({ status: 409 });
+    await expect(rejectReview(world.alice, { parserId: parser.id, documentId: document.id, input: as(world.alice) })).rejects.toMatchObject({ status: 409 });
   });
 
   it("lets exactly one of two concurrent approvals of a stage win, even when the same person reviews the next", async () => {
@@ -145,17 +145,17 @@ describe("approve and reject", () => {
     const { document } = await extractedDocument({ world, parserId: parser.id, data: {} });
     const receivedAt = new Date();
     const results = await Promise.allSettled([
-      approveReview(world.alice, parser.id, document.id, as(world.alice), { receivedAt }),
-      approveReview(world.alice, parser.id, document.id, as(world.alice), { receivedAt }),
+      approveReview(world.alice, { parserId: parser.id, documentId: document.id, input: as(world.alice), receivedAt }),
+      approveReview(world.alice, { parserId: parser.id, documentId: document.id, input: as(world.alice), receivedAt }),
     ]);
     expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(results.find((result) => result.status === "rejected")).toMatchObject({ reason: { status: 409 } });
     const full = await getDocument(world.admin, { parserId: parser.id, documentId: document.id });
     expect(full.review.stages.map((stage) => stage.status)).toEqual(["approved", "pending"]);
     // A request naming the stage it saw is refused once that stage is decided, however late it arrives.
-    await expect(approveReview(world.alice, parser.id, document.id, as(world.alice), { stageId: full.review.stages[0]!.id })).rejects.toMatchObject({ status: 409 });
+    await expect(approveReview(world.alice, { parserId: parser.id, documentId: document.id, input: as(world.alice), stageId: full.review.stages[0]!.id })).rejects.toMatchObject({ status: 409 });
     // A later request (received after the stage was reached) approves the second stage as usual.
-    expect((await approveReview(world.alice, parser.id, document.id, as(world.alice), { stageId: full.review.currentStage!.id })).status).toBe("approved");
+    expect((await approveReview(world.alice, { parserId: parser.id, documentId: document.id, input: as(world.alice), stageId: full.review.currentStage!.id })).status).toBe("approved");
   });
 });
 
@@ -164,7 +164,7 @@ describe("reset", () => {
     const { parser, check, big } = await threeStageParser();
     const { document } = await extractedDocument({ world, parserId: parser.id, data: { total: 5 } });
     await expect(resetReview(world.alice, { parserId: parser.id, documentId: document.id, input: as(world.alice) })).rejects.toMatchObject({ status: 409, message: expect.stringContaining("approved or rejected") });
-    await rejectReview(world.alice, parser.id, document.id, as(world.alice));
+    await rejectReview(world.alice, { parserId: parser.id, documentId: document.id, input: as(world.alice) });
     await expect(resetReview(world.bob, { parserId: parser.id, documentId: document.id, input: as(world.bob) })).rejects.toMatchObject({ status: 403 });
 
     // Corrected after the rejection: the reset re-evaluates the conditional stage on the current data.
@@ -174,9 +174,9 @@ describe("reset", () => {
     expect(stageSummary(full.review)).toEqual(["Check:pending:Alice Reviewer:entered", "Big totals:pending:-:-", "Sign-off:pending:-:-"]);
     expect(full.review.stages.every((stage) => stage.approvedAt === null && stage.rejectedAt === null)).toBe(true);
 
-    await approveReview(world.alice, parser.id, document.id, as(world.alice));
-    await approveReview(world.bob, parser.id, document.id, as(world.bob));
-    await approveReview(world.bob, parser.id, document.id, as(world.bob));
+    await approveReview(world.alice, { parserId: parser.id, documentId: document.id, input: as(world.alice) });
+    await approveReview(world.bob, { parserId: parser.id, documentId: document.id, input: as(world.bob) });
+    await approveReview(world.bob, { parserId: parser.id, documentId: document.id, input: as(world.bob) });
     // An admin may reset any document; so may a reviewer who was assigned one of its stages (Bob, here).
     expect((await resetReview(world.admin, { parserId: parser.id, documentId: document.id, input: as(world.admin) })).status).toBe("in_review");
     expect(big.id).toBeTruthy();
@@ -194,9 +194,9 @@ describe("assign", () => {
     const full = await assignReviewer(world.alice, { parserId: parser.id, documentId: document.id, input: as(world.bob) });
     expect(full.review).toMatchObject({ assignee: { name: "Bob Reviewer" } });
     expect(stageSummary(full.review)[0]).toBe("Check:pending:Bob Reviewer:entered");
-    await expect(approveReview(world.alice, parser.id, document.id, as(world.alice))).rejects.toMatchObject({ status: 403 });
-    await approveReview(world.bob, parser.id, document.id, as(world.bob));
-    await approveReview(world.bob, parser.id, document.id, as(world.bob));
+    await expect(approveReview(world.alice, { parserId: parser.id, documentId: document.id, input: as(world.alice) })).rejects.toMatchObject({ status: 403 });
+    await approveReview(world.bob, { parserId: parser.id, documentId: document.id, input: as(world.bob) });
+    await approveReview(world.bob, { parserId: parser.id, documentId: document.id, input: as(world.bob) });
     await expect(assignReviewer(world.admin, { parserId: parser.id, documentId: document.id, input: as(world.alice) })).rejects.toMatchObject({ status: 409 });
   });
 });
@@ -207,7 +207,7 @@ describe("corrections during review", () => {
     const { document } = await extractedDocument({ world, parserId: parser.id, data: { total: 5 } });
     await expect(updateDocumentData(world.bob, { parserId: parser.id, ref: { documentId: document.id }, values: { total: 6 } })).rejects.toMatchObject({ status: 403 });
     await updateDocumentData(world.alice, { parserId: parser.id, ref: { documentId: document.id }, values: { total: 6 } });
-    await rejectReview(world.alice, parser.id, document.id, as(world.alice));
+    await rejectReview(world.alice, { parserId: parser.id, documentId: document.id, input: as(world.alice) });
     await expect(updateDocumentData(world.alice, { parserId: parser.id, ref: { documentId: document.id }, values: { total: 7 } })).rejects.toMatchObject({ status: 403 });
     await expect(updateDocumentData(world.admin, { parserId: parser.id, ref: { documentId: document.id }, values: { total: 7 } })).resolves.toBeTruthy();
   });
@@ -218,13 +218,13 @@ describe("list filters", () => {
     const { parser, check, sign } = await threeStageParser();
     const { document: first } = await extractedDocument({ world, parserId: parser.id, data: { total: 1 } });
     const { document: second } = await extractedDocument({ world, parserId: parser.id, data: { total: 2 } });
-    await approveReview(world.alice, parser.id, second.id, as(world.alice));
+    await approveReview(world.alice, { parserId: parser.id, documentId: second.id, input: as(world.alice) });
     const ids = async (query: Record<string, string>) => (await listDocuments(world.admin, { parserId: parser.id, query: ListDocumentsQuerySchema.parse(query) })).data.map((row) => row.id);
     expect(await ids({ reviewStageId: check.id })).toEqual([first.id]);
     expect(await ids({ reviewStageId: sign.id })).toEqual([second.id]);
     expect(await ids({ assigneeId: world.alice.actor.userId })).toEqual([first.id]);
     expect(await ids({ assigneeId: world.bob.actor.userId })).toEqual([second.id]);
-    await approveReview(world.bob, parser.id, second.id, as(world.bob));
+    await approveReview(world.bob, { parserId: parser.id, documentId: second.id, input: as(world.bob) });
     expect(await ids({ reviewStageId: sign.id })).toEqual([]);
     expect(await ids({ assigneeId: world.bob.actor.userId })).toEqual([]);
   });

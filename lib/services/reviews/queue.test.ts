@@ -26,11 +26,11 @@ describe("review queue", () => {
     for (const [index, document] of docs.entries()) {
       await world.handle.db.update(documentReviewStages).set({ enteredAt: new Date(entered[index]!) }).where(eq(documentReviewStages.documentId, document.id));
     }
-    const moved = await approveReview(world.alice, parser.id, docs[0]!.id, { reviewerId: world.alice.actor.userId });
+    const moved = await approveReview(world.alice, { parserId: parser.id, documentId: docs[0]!.id, input: { reviewerId: world.alice.actor.userId } });
     const movedAt = moved.review.stages[1]!.enteredAt!;
 
     const now = new Date("2020-01-01T12:00:00Z");
-    const mine = await getReviewQueue(world.alice, query(), now);
+    const mine = await getReviewQueue(world.alice, { query: query(), now });
     const ours = mine.data.filter((item) => item.parser.id === parser.id);
     // docs[0] reached its second stage just now, after the others reached their first.
     expect(ours.map((item) => item.documentId)).toEqual([docs[2]!.id, docs[1]!.id, docs[0]!.id]);
@@ -51,11 +51,11 @@ describe("review queue", () => {
       { stageId: second.id, stageName: "Second", parserId: parser.id, parserName: parser.name, count: 1, oldestEnteredAt: movedAt },
     ]);
 
-    const byStage = await getReviewQueue(world.alice, query({ stageId: second.id, parserId: parser.id }), now);
+    const byStage = await getReviewQueue(world.alice, { query: query({ stageId: second.id, parserId: parser.id }), now });
     expect(byStage.data.map((item) => item.documentId)).toEqual([docs[0]!.id]);
     expect(byStage.pagination).toEqual({ page: 1, limit: 50, total: 1, pageCount: 1 });
     expect(byStage.stages).toHaveLength(2);
-    const paged = await getReviewQueue(world.alice, query({ parserId: parser.id, limit: "1", page: "2" }), now);
+    const paged = await getReviewQueue(world.alice, { query: query({ parserId: parser.id, limit: "1", page: "2" }), now });
     expect(paged.data.map((item) => item.documentId)).toEqual([docs[1]!.id]);
     expect(paged.pagination).toEqual({ page: 2, limit: 1, total: 3, pageCount: 3 });
   });
@@ -70,7 +70,7 @@ describe("review queue", () => {
     await createReviewStage(world.admin, { parserId: unassignedParser.id, input: {} });
     await createReviewStage(world.admin, { parserId: unassignedParser.id, input: { reviewerId: world.alice.actor.userId } });
     const { document: nobodys } = await extractedDocument({ world, parserId: unassignedParser.id, data: {} });
-    const ids = async (actor: ReviewWorld["alice"], input: Record<string, string>) => (await getReviewQueue(actor, query(input))).data.map((item) => item.documentId);
+    const ids = async (actor: ReviewWorld["alice"], input: Record<string, string>) => (await getReviewQueue(actor, { query: query(input) })).data.map((item) => item.documentId);
     expect(await ids(world.bob, { parserId: parser.id })).toEqual([bobs.id]);
     expect(await ids(world.alice, { parserId: parser.id })).toEqual([]);
     expect(await ids(world.alice, { parserId: parser.id, assignee: world.bob.actor.userId })).toEqual([bobs.id]);
@@ -85,6 +85,6 @@ describe("review queue", () => {
 
   it("answers another team's parser with 404", async () => {
     const parser = await invoiceParser(world);
-    await expect(getReviewQueue(world.globex, query({ parserId: parser.id }))).rejects.toMatchObject({ status: 404 });
+    await expect(getReviewQueue(world.globex, { query: query({ parserId: parser.id }) })).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -18,7 +18,7 @@ const others = alias(documentReviewStages, "others");
  * (for an API key, its creator). The `stages` facet counts every stage under the same assignee and parser filters
  * (not the stage filter), so a console can show the queue by stage.
  */
-export async function getReviewQueue(ctx: ServiceContext, query: ReviewQueueQuery, now = new Date()): Promise<ReviewQueue> {
+export async function getReviewQueue(ctx: ServiceContext, { query, now = new Date() }: { query: ReviewQueueQuery; now?: Date }): Promise<ReviewQueue> {
   assertPermission(ctx, "reviews.read");
   if (query.parserId) await getParserInTeam(ctx.db, { access: ctx, parserId: query.parserId });
   const enteredAt = sql<Date>`coalesce(${documentReviewStages.enteredAt}, ${documents.updatedAt})`.mapWith(documents.updatedAt);

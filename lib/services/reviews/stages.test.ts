@@ -102,7 +102,7 @@ describe("review stages: delete", () => {
       message: 'The stage "Stage 2" is in use: 2 documents are pending or in progress at it. Approve, reject or reprocess them first.',
     });
     // A rejection leaves the later stage pending but never reached: that no longer holds the stage.
-    for (const { document } of [one, two]) await rejectReview(world.alice, parser.id, document.id, { reviewerId: world.alice.actor.userId });
+    for (const { document } of [one, two]) await rejectReview(world.alice, { parserId: parser.id, documentId: document.id, input: { reviewerId: world.alice.actor.userId } });
     expect((await listReviewStages(world.admin, parser.id)).map((stage) => stage.activeDocumentCount)).toEqual([0, 0]);
     await deleteReviewStage(world.admin, { parserId: parser.id, stageId: second.id });
     expect((await listReviewStages(world.admin, parser.id)).map((stage) => stage.id)).toEqual([first.id]);

@@ -66,7 +66,7 @@ describe("straight-through processing of a review stage", () => {
     await updateReviewStage(world.admin, { parserId: parser.id, stageId: sign.id, input: { straightThrough: ON } });
     const { document } = await extractedDocument({ world, parserId: parser.id, data: { vendor: "ACME", total: 50 }, fieldMetadata: sure });
     expect(document.currentStageId).toBe(check.id);
-    const approved = await approveReview(world.alice, parser.id, document.id, { reviewerId: world.alice.actor.userId });
+    const approved = await approveReview(world.alice, { parserId: parser.id, documentId: document.id, input: { reviewerId: world.alice.actor.userId } });
     expect(approved.status).toBe("approved");
     expect(approved.review.stages.map((row) => `${row.name}:${row.status}`)).toEqual(["Check:approved", "Sign-off:skipped"]);
     expect(approved.review.stages[1]!.note).toMatch(/^Skipped straight through/);

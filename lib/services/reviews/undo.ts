@@ -15,7 +15,10 @@ import { actingReviewer } from "./guard";
  * Refused (409) when the decision is older than the window, was someone else's, or a later stage was decided
  * since. A document that had left review (approved, rejected) comes back in review, announced as on a reset.
  */
-export async function undoDecision(ctx: ServiceContext, parserId: string, documentId: string, input: ReviewDecision, now = new Date()): Promise<DocumentFull> {
+export async function undoDecision(
+  ctx: ServiceContext,
+  { parserId, documentId, input, now = new Date() }: { parserId: string; documentId: string; input: ReviewDecision; now?: Date },
+): Promise<DocumentFull> {
   assertPermission(ctx, "reviews.write");
   const undone = await ctx.db.transaction(async (tx) => {
     const { document } = await getDocumentInParser(tx, { access: ctx, parserId, documentId, forUpdate: true });

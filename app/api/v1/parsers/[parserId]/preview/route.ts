@@ -5,5 +5,5 @@ import { previewParserChange } from "@/lib/services/learning";
 
 // The documents are read in the process's extraction threads, never on the request's own thread.
 export const POST = apiRoute(parserPreviewOperations.preview, ({ ctx, params, body }) =>
-  previewParserChange(ctx, params.parserId, body, { extract: (input) => extractionPool().run(input) }),
+  previewParserChange(ctx, { parserId: params.parserId, input: body, deps: { extract: (input) => extractionPool().run(input) } }),
 );

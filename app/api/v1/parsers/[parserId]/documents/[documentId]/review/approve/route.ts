@@ -3,5 +3,5 @@ import { apiRoute } from "@/lib/http/handler";
 import { approveReview } from "@/lib/services/reviews";
 
 export const POST = apiRoute(reviewOperations.approve, ({ ctx, params, query, body, receivedAt }) =>
-  approveReview(ctx, params.parserId, params.documentId, body, { receivedAt, stageId: query.stageId, overrideReason: query.overrideReason }),
+  approveReview(ctx, { parserId: params.parserId, documentId: params.documentId, input: body, receivedAt, stageId: query.stageId, overrideReason: query.overrideReason }),
 );
