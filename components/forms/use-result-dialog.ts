@@ -19,7 +19,9 @@ export function useFormDialog(onClose: () => void) {
       onClose();
     }
   }
-  return { open, onOpenChange, formError, setFormError };
+  // What FormDialogPanel takes from the dialog's state, so each dialog passes only its own title, fields and submit.
+  const panel = { formError, onCancel: () => onOpenChange(false) };
+  return { open, onOpenChange, formError, setFormError, panel };
 }
 
 /**

@@ -1,8 +1,8 @@
 import "server-only";
+import type { JobQueue } from "../job-queue";
 
 /** The part of the job queue the documents services need: sending an extraction job. */
-// eslint-disable-next-line @typescript-eslint/max-params -- pg-boss's own send(name, data, options), which callers pass in.
-export type ExtractionQueue = { send: (name: string, data: { documentId: string }, options?: { singletonKey?: string }) => Promise<string | null> };
+export type ExtractionQueue = JobQueue<{ documentId: string }>;
 
 export const EXTRACT_QUEUE = "extract-document";
 

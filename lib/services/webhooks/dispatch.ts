@@ -3,12 +3,12 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import type { JobQueue } from "../job-queue";
 
 export const DELIVER_QUEUE = "deliver-webhook";
 
 /** The part of the job queue the dispatcher needs. */
-// eslint-disable-next-line @typescript-eslint/max-params -- pg-boss's own send(name, data, options), which callers pass in.
-export type DeliveryQueue = { send: (name: string, data: { deliveryId: string }, options?: { singletonKey?: string }) => Promise<string | null> };
+export type DeliveryQueue = JobQueue<{ deliveryId: string }>;
 
 /** How long a claimed delivery is left to its job before the dispatcher hands it out again (a killed worker). */
 export const leaseMs = () => env().WEBHOOK_TIMEOUT_MS + 60_000;

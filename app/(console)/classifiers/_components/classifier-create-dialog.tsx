@@ -20,7 +20,7 @@ export function ClassifierCreateDialog({ parsers }: { parsers: ParserOption[] })
   const router = useRouter();
   const form = useForm<CreateClassifierForm>({ resolver: zodResolver(CreateClassifierSchema), defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
-  const { open, onOpenChange, formError, setFormError } = useFormDialog(() => form.reset(EMPTY));
+  const { open, onOpenChange, setFormError, panel } = useFormDialog(() => form.reset(EMPTY));
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -44,9 +44,8 @@ export function ClassifierCreateDialog({ parsers }: { parsers: ParserOption[] })
             description="Each uploaded document is classified by type and sent to the parser of the first rule whose label it matches."
             submitLabel="Create classifier"
             submitting={isSubmitting}
-            formError={formError}
             onSubmit={onSubmit}
-            onCancel={() => onOpenChange(false)}
+            {...panel}
           >
             <FormField label="Name" htmlFor="classifier-name" error={errors.name?.message} required>
               <Input autoFocus placeholder="e.g. Accounts payable inbox" {...form.register("name")} />

@@ -22,7 +22,7 @@ export function ParserCreateDialog() {
     defaultValues: { name: "", description: "", acceptedFileTypes: DEFAULT_ACCEPTED_MIME_TYPES },
   });
   const { errors, isSubmitting } = form.formState;
-  const { open, onOpenChange, formError, setFormError } = useFormDialog(() => form.reset());
+  const { open, onOpenChange, setFormError, panel } = useFormDialog(() => form.reset());
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -43,9 +43,8 @@ export function ParserCreateDialog() {
           description="Name it after the documents it reads. You add its fields next."
           submitLabel="Create parser"
           submitting={isSubmitting}
-          formError={formError}
           onSubmit={onSubmit}
-          onCancel={() => onOpenChange(false)}
+          {...panel}
         >
           <FormField label="Name" htmlFor="parser-name" error={errors.name?.message} required>
             <Input autoFocus placeholder="e.g. Supplier invoices" {...form.register("name")} />

@@ -24,7 +24,7 @@ export function ApiKeyCreateDialog({ permissions }: { permissions: Option[] }) {
   const expiryId = useId();
   const { errors, isSubmitting } = form.formState;
   // The key is gone from the page once the dialog closes: it is shown once, by design.
-  const { open, onOpenChange, result: created, setResult: setCreated, formError, setFormError } = useResultDialog<CreatedApiKey>(() => form.reset());
+  const { open, onOpenChange, result: created, setResult: setCreated, setFormError, panel } = useResultDialog<CreatedApiKey>(() => form.reset());
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -58,9 +58,8 @@ export function ApiKeyCreateDialog({ permissions }: { permissions: Option[] }) {
             description="Name the key after the integration that uses it. It starts read-only: add only the permissions it needs."
             submitLabel="Create key"
             submitting={isSubmitting}
-            formError={formError}
             onSubmit={onSubmit}
-            onCancel={() => onOpenChange(false)}
+            {...panel}
           >
             <FormField label="Name" htmlFor="key-name" error={errors.name?.message} required>
               <Input placeholder="e.g. ERP import" autoFocus {...form.register("name")} />

@@ -16,7 +16,7 @@ type AddMemberForm = z.input<typeof AddMemberSchema>;
 export function MemberAddDialog() {
   const form = useForm<AddMemberForm>({ resolver: zodResolver(AddMemberSchema), defaultValues: { name: "", email: "", role: "member" } });
   const { errors, isSubmitting } = form.formState;
-  const { open, onOpenChange, result: added, setResult: setAdded, formError, setFormError } = useResultDialog<z.infer<typeof AddedMemberSchema>>(() => form.reset());
+  const { open, onOpenChange, result: added, setResult: setAdded, setFormError, panel } = useResultDialog<z.infer<typeof AddedMemberSchema>>(() => form.reset());
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -51,9 +51,8 @@ export function MemberAddDialog() {
             description="They get an invitation link and join when they accept it."
             submitLabel="Send invitation"
             submitting={isSubmitting}
-            formError={formError}
             onSubmit={onSubmit}
-            onCancel={() => onOpenChange(false)}
+            {...panel}
           >
             <FormField label="Name" htmlFor="member-name" error={errors.name?.message} required>
               <Input autoFocus {...form.register("name")} />

@@ -31,7 +31,7 @@ export function WebhookFormDialog({ parserId, webhook, trigger }: { parserId: st
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(CreateWebhookSchema), defaultValues: defaults });
   const { errors, isSubmitting } = form.formState;
   const { toast } = useToast();
-  const { open, onOpenChange, result: created, setResult: setCreated, formError, setFormError } = useResultDialog<CreatedWebhook>(() => form.reset(defaults));
+  const { open, onOpenChange, result: created, setResult: setCreated, setFormError, panel } = useResultDialog<CreatedWebhook>(() => form.reset(defaults));
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -71,9 +71,8 @@ export function WebhookFormDialog({ parserId, webhook, trigger }: { parserId: st
             description="A public http(s) URL of your system. Private and loopback addresses are refused."
             submitLabel={webhook ? "Save" : "Add webhook"}
             submitting={isSubmitting}
-            formError={formError}
             onSubmit={onSubmit}
-            onCancel={() => onOpenChange(false)}
+            {...panel}
           >
             <FormField label="URL" htmlFor="webhook-url" error={errors.url?.message} required>
               <Input id="webhook-url" type="url" placeholder="https://example.com/hooks/quarry" autoFocus {...form.register("url")} />
