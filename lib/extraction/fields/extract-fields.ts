@@ -8,8 +8,9 @@ import { detectDateOrder } from "./date-order";
 import type { FieldContext as Context } from "./context";
 import { documentLines, wordsSource } from "./document-lines";
 import { dominantCurrency, dueDateInTerms, firstDate, firstPattern } from "./fallbacks";
-import { applyRounding, checkAgainstTender, paidAmount } from "./receipt-totals";
+import { applyRounding, checkAgainstTender, paidAmount, totalOfIncludedTax } from "./receipt-totals";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
+import { spaceAfterBracket } from "./ocr-spacing";
 import { commaForStop, findAddressBelow } from "./vendor-address";
 import { conceptByKey } from "./concepts";
 import { reconcileTotals } from "./reconcile-totals";
@@ -89,7 +90,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
     case "total_amount":
       // "Total due" / "Amount due" is the total when nothing else is labelled as one.
       best ??= ctx.found.get("amount_due") ?? findLabelledCandidates(ctx.lines, "amount_due", "amount", ctx.order)[0] ?? null;
-      if (best) best = applyRounding(best, ctx);
+      if (best) best = applyRounding(totalOfIncludedTax(best, ctx), ctx);
       // The amount equal to cash tendered minus change stands in for the total when no label agrees with it.
       best = tagged(checkAgainstTender(best, candidates, ctx), "arithmetic");
       break;
@@ -119,12 +120,13 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       // website or e-mail domain is the party that issued it.
       const issuer = guess && nameMatchesDomain(ctx.lines, String(guess.value)) ? guess : null;
       best = issuer ?? section ?? (!best || (guess && guess.score > best.score) ? guess : best);
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: spaceAfterBracket(best.value) };
       break;
     }
     case "vendor_address": {
       const vendor = ctx.found.get("vendor_name") ?? findVendorName(ctx.lines, null);
       best = findAddressBelow(ctx.lines, vendor?.line ?? null, typeof vendor?.value === "string" ? vendor.value : null) ?? best;
-      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: commaForStop(repairAddressText(best.value)) };
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: spaceAfterBracket(commaForStop(repairAddressText(best.value))) };
       break;
     }
   }

@@ -31,6 +31,34 @@ export function applyRounding(total: Candidate, ctx: Context): Candidate {
   return total;
 }
 
+const TAX_WORD = /\b(?:gst|sst|vat|tax|mwst|ust|tva|btw)\b/i;
+const RATE = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/;
+
+/**
+ * "(Total Included GST @ 6% 1.42)": a line that names a tax and its rate states the tax a gross total includes, and
+ * is labelled like a total. When its amount is exactly that rate's share of a larger amount printed on the page
+ * (25.15 × 6 / 106 = 1.42), the larger amount is the total and this one its tax.
+ */
+export function totalOfIncludedTax(total: Candidate, ctx: Context): Candidate {
+  if (typeof total.value !== "number" || total.value <= 0) return total;
+  const text = ctx.lines[total.line]?.text ?? total.raw;
+  const rate = RATE.exec(text);
+  if (!TAX_WORD.test(text) || !rate) return total;
+  const share = Number(rate[1]!.replace(",", ".")) / (100 + Number(rate[1]!.replace(",", ".")));
+  if (share <= 0) return total;
+  const tax = total.value;
+  let gross: Candidate | null = null;
+  for (const line of ctx.lines) {
+    if (line.index === total.line) continue;
+    for (const amount of findAmounts(line.text).filter((a) => a.hasDecimals && a.value > tax)) {
+      // Rounded to the cent, the printed tax is within half a cent of the exact share.
+      if (Math.abs(amount.value * share - tax) > 0.0051) continue;
+      if (!gross || amount.value > Number(gross.value)) gross = { ...total, value: amount.value, source: { page: line.page, ...line.box }, raw: amount.text, line: line.index };
+    }
+  }
+  return gross ?? total;
+}
+
 const TENDER = /^(?:cash|tunai|bar|espèces|especes|contant|tendered|paid|payment)\b/i;
 const CHANGE = /^(?:change|baki|kembalian|rückgeld|wechselgeld|rendu|monnaie|wisselgeld)\b/i;
 

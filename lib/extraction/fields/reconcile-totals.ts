@@ -51,7 +51,9 @@ export function reconcileTotals(lines: DocLine[], current: TotalsPick, order: "d
   const taxes = list("tax_amount");
   const taxPool = [...taxes, ...distinctTop(documentAmounts(lines), 200).filter((a) => !taxes.some((t) => t.value === a.value))];
   let best: { pick: TotalsPick; score: number } | null = null;
-  for (const total of totals.length > 0 ? totals : [current.total]) {
+  // A total that cash tendered minus change confirms stays; only its net and tax may be replaced.
+  const totalChoices = options.totalConfirmed ? [current.total] : totals.length > 0 ? totals : [current.total];
+  for (const total of totalChoices) {
     for (const subtotal of subtotals) {
       for (const tax of taxPool) {
         const pick = { subtotal, tax, total };

@@ -42,3 +42,10 @@ describe("repairAddressText", () => {
     expect(repairAddressText("43300 SERI KEMBANGAMN,  SELANGOR")).toBe("43300 SERI KEMBANGAN,  SELANGOR");
   });
 });
+
+describe("place names one letter apart", () => {
+  it("leaves Kelang and Kelana as printed instead of taking them for Gelang", () => {
+    expect(repairAddressText("BATU 5 JALAN KELANG LAMA 58000 KUALA LUMPUR")).toBe("BATU 5 JALAN KELANG LAMA 58000 KUALA LUMPUR");
+    expect(repairAddressText("PUSAT BANDAR KELANA JAYA, PETALING")).toBe("PUSAT BANDAR KELANA JAYA, PETALING");
+  });
+});
