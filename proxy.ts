@@ -9,8 +9,9 @@ import { newNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers
  * Runs before Next.js routes a request, for these things:
  * - a path with a percent-encoding no decoder accepts would otherwise be a bare 500 from Next's own parameter
  *   decoding (lib/http/path-encoding.ts): it is the spec's 400 here;
- * - OPTIONS (CORS preflights included) on the API, MCP and OAuth paths is answered here (lib/http/cors.ts), and a
- *   method an /api/v1 route does not have is the spec's error body with `Allow`, not Next's empty 405;
+ * - OPTIONS (CORS preflights included) on the MCP and OAuth paths is answered here (lib/http/cors.ts); so is OPTIONS
+ *   on an /api/v1 path with a percent-encoding, and a method such a path does not have is the spec's error body
+ *   with `Allow`, not Next's empty 405 (every other /api/v1 request skips the proxy: see `config` below);
  * - every console page (the OAuth consent page included) gets a Content-Security-Policy with a fresh nonce. Next.js
  *   reads the policy from the request headers while rendering and puts the nonce on its scripts, so only the
  *   scripts it emitted run.
@@ -74,6 +75,12 @@ function pagePolicy(): string {
 }
 
 export const config = {
-  // Every path but the build's static assets, which Next serves before any route decoding.
-  matcher: ["/((?!_next/static|_next/image).*)"],
+  // Every path but the build's static assets, which Next serves before any route decoding, and the /api/ paths
+  // without a `%`: Next invoking the proxy was ~17 % of an API request's CPU (issue 26), and for those the proxy
+  // has nothing to do. /api/v1 route files answer OPTIONS and the methods they lack themselves
+  // (lib/http/other-methods.ts); the other /api routes are not pages (no policy) and take no preflight. A path with
+  // a `%` still comes here, for the malformed-path 400 only the proxy can give. Next tests the matcher against the
+  // raw path and the decoded one and runs the proxy if either matches: `/api/v1/%61` (raw) and `/%61pi/v1` (decoded
+  // `/api/v1`, raw not under `api/`) both come here.
+  matcher: ["/((?!_next/static|_next/image|api/[^%]*$).*)"],
 };

@@ -1,13 +1,16 @@
 // `npm run bench:api`: starts the real server, seeds, adds parsers, and measures an authenticated
 // GET /api/v1/parsers at concurrency 1 and 32, on PGlite and (when reachable) on PostgreSQL. On PostgreSQL it then
 // runs the same load against a bare node:http + pg handler doing the same SQL on the same database
-// (scripts/bench/bare-parsers-server.ts) and prints Quarry's share of that floor.
+// (scripts/bench/bare-parsers-server.ts) and prints Quarry's share of that floor. BENCH_API_NEXT_FLOOR=1 also measures
+// a Next.js app of one route handler answering Quarry's body as a constant (scripts/bench/next-floor.ts): the most
+// any route handler of this Next.js serves here, against the same bare handler.
 import { spawn, spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { parseSeedOutput } from "../tests/support/seed-output";
 import { freePort, runSeed, startServer, tempDataDir } from "../tests/support/server";
 import { runLoad, type LoadResult } from "./bench/load";
+import { buildFloorApp, startFloorApp } from "./bench/next-floor";
 import { postgresAvailable, withDatabase } from "./bench/postgres";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -19,6 +22,7 @@ const PGLITE = process.env.BENCH_API_PGLITE !== "off";
 const PROCESSES = (process.env.BENCH_API_PROCESSES ?? "1").split(",").map(Number);
 // BENCH_API_KEY_CACHE_OFF=1 also measures one process with the API-key cache switched off (API_KEY_CACHE=off).
 const KEY_CACHE_OFF = process.env.BENCH_API_KEY_CACHE_OFF === "1";
+const NEXT_FLOOR = process.env.BENCH_API_NEXT_FLOOR === "1";
 
 type Row = { backend: string; concurrency: number } & LoadResult;
 
@@ -55,6 +59,17 @@ async function benchBare(databaseUrl: string, apiKey: string): Promise<Row[]> {
   }
 }
 
+/** The trivial Next.js route handler answering `body`, in its own process (scripts/bench/next-floor.ts). */
+async function benchNextFloor(body: string): Promise<Row[]> {
+  const dir = process.env.BENCH_API_NEXT_FLOOR_DIR || buildFloorApp(process.cwd());
+  const floor = await startFloorApp(dir, await freePort(), body);
+  try {
+    return await measureAll("Next.js route handler, constant body", `${floor.baseUrl}/api/v1/parsers`, {});
+  } finally {
+    await floor.stop();
+  }
+}
+
 type Seeded = { env: Record<string, string>; apiKey: string };
 
 function seed(databaseUrl: string): Seeded {
@@ -77,7 +92,7 @@ async function bench(backend: string, seeded: Seeded, processes = 1, extraEnv: R
     const headers = { authorization: `Bearer ${apiKey}` };
     const listed = (await (await fetch(`${server.baseUrl}/api/v1/parsers`, { headers })).json()) as { data: unknown[] };
     if (listed.data.length !== PARSERS) throw new Error(`expected ${PARSERS} parsers, got ${listed.data.length}`);
-    return { rows: await measureAll(backend, `${server.baseUrl}/api/v1/parsers`, headers) };
+    return { rows: await measureAll(backend, `${server.baseUrl}/api/v1/parsers`, headers), body: JSON.stringify(listed) };
   } finally {
     await server.stop();
   }
@@ -92,7 +107,13 @@ async function main() {
     await withDatabase(`quarry_bench_${Date.now()}`, async (url) => {
       const seeded = seed(url);
       if (KEY_CACHE_OFF) rows.push(...(await bench("PostgreSQL, key cache off", seeded, 1, { API_KEY_CACHE: "off" })).rows);
-      for (const processes of PROCESSES) rows.push(...(await bench(processes === 1 ? "PostgreSQL" : `PostgreSQL, ${processes} processes`, seeded, processes)).rows);
+      let body = "";
+      for (const processes of PROCESSES) {
+        const result = await bench(processes === 1 ? "PostgreSQL" : `PostgreSQL, ${processes} processes`, seeded, processes);
+        rows.push(...result.rows);
+        body = result.body;
+      }
+      if (NEXT_FLOOR) rows.push(...(await benchNextFloor(body)));
       // After the server has stopped, so the two never share the cores.
       bare.push(...(await benchBare(url, seeded.apiKey)));
     });
@@ -108,7 +129,7 @@ async function main() {
     console.log("| Quarry | concurrency | Quarry req/s | bare req/s | Quarry ÷ bare req/s | Quarry p95 ms | bare p95 ms | Quarry ÷ bare p95 |");
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (const floor of bare) {
-      for (const quarry of rows.filter((row) => row.backend.startsWith("PostgreSQL") && row.concurrency === floor.concurrency)) {
+      for (const quarry of rows.filter((row) => (row.backend.startsWith("PostgreSQL") || row.backend.startsWith("Next.js")) && row.concurrency === floor.concurrency)) {
         console.log(`| ${quarry.backend} | ${floor.concurrency} | ${quarry.rps.toFixed(0)} | ${floor.rps.toFixed(0)} | ${(quarry.rps / floor.rps).toFixed(2)} | ${quarry.p95.toFixed(1)} | ${floor.p95.toFixed(1)} | ${(quarry.p95 / floor.p95).toFixed(1)}× |`);
       }
     }

@@ -5,7 +5,8 @@ import { errorResponse } from "./errors";
 /**
  * The methods each /api/v1 path answers, from the same operation list the routes and the OpenAPI document use, so
  * the proxy can answer a method a route does not have with the spec's error body and `Allow` (Next.js would send
- * a bare, empty 405) and answer OPTIONS itself.
+ * a bare, empty 405) and answer OPTIONS itself, for the /api/v1 paths it still sees (those with a percent-encoding;
+ * the route files answer the others: other-methods.ts).
  */
 type PathMethods = { pattern: RegExp; methods: Set<string> };
 

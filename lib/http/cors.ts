@@ -4,7 +4,8 @@
  *   a deployment opts in), except its OpenAPI document, which any page may read;
  * - the MCP endpoint, dynamic client registration, the token endpoint and the discovery metadata are open to every
  *   origin: browser-based MCP clients run on their own origin, and these carry bearer tokens, never cookies.
- * Preflights are answered in proxy.ts before routing; real responses get the headers from their route.
+ * Preflights are answered by the /api/v1 route files (lib/http/other-methods.ts) and, for the public paths and
+ * /api/v1 paths with a percent-encoding, by proxy.ts before routing; real responses get the headers from their route.
  */
 export const API_EXPOSED_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "ETag", "Link", "Location", "Content-Disposition", "Content-Range", "Accept-Ranges"];
 export const MCP_EXPOSED_HEADERS = ["Mcp-Session-Id", "Mcp-Protocol-Version", "WWW-Authenticate", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After"];

@@ -3,7 +3,13 @@ import { jsonNestsDeeperThan, tooDeepMessage } from "./json-depth";
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
-const tooLarge = (limit: number) => new AppError("PAYLOAD_TOO_LARGE", `Request body is larger than ${Math.floor(limit / 1024)} KB`);
+/**
+ * The rest of a body past the limit is never read, so the connection cannot carry another request: `Connection:
+ * close` ends it after the answer, and the client opens a fresh one for its next request instead of reusing a socket
+ * with the unread body on it (it used to be read whole by Next's middleware pass, which /api/ requests skip now).
+ */
+const tooLarge = (limit: number) =>
+  new AppError("PAYLOAD_TOO_LARGE", `Request body is larger than ${Math.floor(limit / 1024)} KB`, { headers: { Connection: "close" } });
 
 /**
  * Reads a JSON body without trusting Content-Length: the stream is cut off past the limit. An empty body

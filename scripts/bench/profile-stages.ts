@@ -82,7 +82,7 @@ function handlerStep(callee: Place | undefined): Stage {
 /** The stage of a Quarry source frame (`callee` is the frame it called), or null when the file is not one of the stages'. */
 function ourStage(at: Place, callee: Place | undefined): Stage | null {
   const { source } = at;
-  if (/^(?:proxy\.ts|lib\/http\/(?:cors|allowed-methods|path-encoding|security-headers)\.ts)$/.test(source)) return STAGES[0];
+  if (source === "proxy.ts") return STAGES[0];
   if (/^lib\/http\/authenticate\.ts|^lib\/services\/api-keys|^lib\/auth\//.test(source)) return STAGES[2];
   if (/^lib\/services\/rate-limit/.test(source)) return STAGES[3];
   if (/^lib\/services\/(?:parsers|access|context)|^app\/api\/v1\//.test(source)) return STAGES[4];
@@ -96,7 +96,8 @@ function libraryStage(stack: Place[]): Stage {
   const sources = stack.map((at) => at.source);
   const has = (pattern: RegExp) => sources.some((source) => pattern.test(source));
   if (has(/pg-boss/)) return STAGES[10];
-  if (has(/next\/dist\/server\/web\/|middleware|adapter/) || stack.some((at) => /runMiddleware|getMiddleware|handleCatchallMiddlewareRequest/.test(at.functionName))) return STAGES[0];
+  // Only the middleware's own machinery: NextRequest and the rest of server/web/ serve route handlers too.
+  if (has(/next\/dist\/server\/web\/adapter|middleware/) || stack.some((at) => /runMiddleware|getMiddleware|handleCatchallMiddlewareRequest/.test(at.functionName))) return STAGES[0];
   // Zod frames with no Quarry caller on the stack: the parse continued after an await inside the handler.
   if (has(/drizzle-orm/)) return STAGES[8];
   if (has(/node_modules\/(?:pg|pg-protocol|pg-pool|pg-types)\//)) return STAGES[9];
@@ -124,7 +125,8 @@ export function stageTimes(profile: CpuProfile, window: { fromMs: number; toMs: 
       else {
         const stack: Place[] = [];
         for (let current: number | undefined = id; current !== undefined; current = parentOf.get(current)) stack.push(place(byId.get(current)!.callFrame));
-        stage = stack.map((at, index) => ourStage(at, stack[index - 1])).find((found) => found !== null) ?? libraryStage(stack);
+        // lib/http's CORS, method and path helpers serve both the proxy and the route files: the caller decides.
+        stage = stack.some((at) => at.source === "proxy.ts") ? STAGES[0] : (stack.map((at, index) => ourStage(at, stack[index - 1])).find((found) => found !== null) ?? libraryStage(stack));
       }
       stageOfNode.set(id, stage);
     }

@@ -155,6 +155,10 @@ describe("REST conventions", () => {
     expect([options.status, options.headers.get("allow")]).toEqual([204, "GET, HEAD, PATCH, DELETE, OPTIONS"]);
     // A path no route has stays the spec's 404.
     expect((await api("/api/v1/no-such-thing", { method: "PUT" })).status).toBe(404);
+    // /api/v1 skips the proxy (proxy.ts's matcher); its answers still carry next.config's security headers.
+    for (const response of [wrong, await api("/api/v1/parsers")]) {
+      expect([response.headers.get("x-content-type-options"), response.headers.get("x-frame-options")]).toEqual(["nosniff", "DENY"]);
+    }
   });
 
   it("gives GETs an ETag that a matching If-None-Match turns into a bodiless 304, for one resource and for lists", async () => {

@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { apiRoute } from "@/lib/http/handler";
 import { inviteMember } from "@/lib/services/invitations";
 import { listMembers } from "@/lib/services/members";
+import { otherMethods } from "@/lib/http/other-methods";
 
 export const GET = apiRoute(memberOperations.list, async ({ ctx }) => ({ data: await listMembers(ctx) }));
 
@@ -11,3 +12,6 @@ export const POST = apiRoute(memberOperations.add, async ({ ctx, body }) => {
   const { invitation, token } = await inviteMember(ctx, body);
   return { invitation, acceptUrl: `${env().publicBaseUrl}/join/${token}` };
 });
+
+// Methods without an operation: OPTIONS and the spec's 405 (lib/http/other-methods.ts).
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(["GET", "POST"]);

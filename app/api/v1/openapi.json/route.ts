@@ -4,6 +4,7 @@ import { etagOf, ifNoneMatchHits } from "@/lib/http/caching";
 import { withCors } from "@/lib/http/cors";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { VERSION } from "@/lib/runtime";
+import { otherMethods } from "@/lib/http/other-methods";
 
 let cached: { text: string; etag: string } | undefined;
 
@@ -27,3 +28,6 @@ export function GET(request: Request): Response {
   const response = ifNoneMatchHits(request.headers.get("if-none-match"), cached.etag) ? new Response(null, { status: 304, headers }) : new Response(cached.text, { headers });
   return withCors(response, { kind: "public" }, request.headers.get("origin"));
 }
+
+// Methods without an operation: OPTIONS and the spec's 405 (lib/http/other-methods.ts).
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(["GET"]);

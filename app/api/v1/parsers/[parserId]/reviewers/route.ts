@@ -1,5 +1,9 @@
 import { reviewOperations } from "@/lib/contracts/reviews";
 import { apiRoute } from "@/lib/http/handler";
 import { listReviewers } from "@/lib/services/reviews";
+import { otherMethods } from "@/lib/http/other-methods";
 
 export const GET = apiRoute(reviewOperations.reviewers, async ({ ctx, params }) => ({ data: await listReviewers(ctx, params.parserId) }));
+
+// Methods without an operation: OPTIONS and the spec's 405 (lib/http/other-methods.ts).
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(["GET"]);

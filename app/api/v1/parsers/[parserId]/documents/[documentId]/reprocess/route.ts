@@ -1,8 +1,12 @@
 import { documentOperations } from "@/lib/contracts/documents";
 import { apiRoute } from "@/lib/http/handler";
 import { reprocessDocument } from "@/lib/services/documents";
+import { otherMethods } from "@/lib/http/other-methods";
 
 export const POST = apiRoute(documentOperations.reprocessOne, async ({ ctx, params, runtime }) => ({
   success: true,
   result: [await reprocessDocument(ctx, { queue: runtime.queue, parserId: params.parserId, ref: { documentId: params.documentId } })],
 }));
+
+// Methods without an operation: OPTIONS and the spec's 405 (lib/http/other-methods.ts).
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(["POST"]);

@@ -1,7 +1,11 @@
 import { reviewOperations } from "@/lib/contracts/reviews";
 import { apiRoute } from "@/lib/http/handler";
 import { rejectReview } from "@/lib/services/reviews";
+import { otherMethods } from "@/lib/http/other-methods";
 
 export const POST = apiRoute(reviewOperations.reject, ({ ctx, params, query, body, receivedAt }) =>
   rejectReview(ctx, { parserId: params.parserId, documentId: params.documentId, input: body, receivedAt, stageId: query.stageId, reason: query.reason }),
 );
+
+// Methods without an operation: OPTIONS and the spec's 405 (lib/http/other-methods.ts).
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(["POST"]);
