@@ -13,7 +13,10 @@ const UPLOAD_LIMIT_BYTES = 20 * 100 * 1024 * 1024 + 1024 * 1024;
  * as JSON-encoded arrays. Anything malformed is a 400 that says which part.
  */
 export async function readUpload(request: Request) {
-  if (Number(request.headers.get("content-length") ?? "0") > UPLOAD_LIMIT_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "The upload is larger than 2 GB");
+  if (Number(request.headers.get("content-length") ?? "0") > UPLOAD_LIMIT_BYTES) {
+    // The body is left unread, so the connection cannot carry another request: close it after the answer (as readJsonBody).
+    throw new AppError("PAYLOAD_TOO_LARGE", "The upload is larger than 2 GB", { headers: { Connection: "close" } });
+  }
   if (!request.headers.get("content-type")?.toLowerCase().startsWith("multipart/form-data")) {
     throw validationError("Send the files as multipart/form-data, each in a part named `file`");
   }
