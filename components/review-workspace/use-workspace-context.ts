@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { loadWorkspaceContextAction } from "@/components/review-workspace/actions";
+import { parserContextFor, rememberParserContext } from "./parser-context-cache";
 import { documentsBeingDecided } from "./review/decisions-in-flight";
 import type { WorkspaceContext, WorkspaceDocument } from "./workspace-document";
 
@@ -42,10 +43,14 @@ export function useWorkspaceContext(options: {
     if (requested.current) return;
     requested.current = true;
     const changesBefore = changeCount.current;
-    void loadWorkspaceContextAction(parserId, documentId, documentsBeingDecided()).then((result) => {
+    const knownParserContext = parserContextFor(parserId, documentId);
+    void loadWorkspaceContextAction(parserId, documentId, documentsBeingDecided(), knownParserContext !== null).then((result) => {
       if (!result.ok) return;
-      const { document, ...rest } = result.data;
-      setContext(rest);
+      const { document, parser, ...rest } = result.data;
+      const parserContext = parser ?? knownParserContext;
+      if (!parserContext) return;
+      if (parser) rememberParserContext(parserId, parser);
+      setContext({ ...rest, ...parserContext });
       if (changeCount.current === changesBefore) onFresh.current(document);
     });
   }, [changeCount, documentId, parserId]);
