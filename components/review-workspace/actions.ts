@@ -12,6 +12,7 @@ import { separateFilesOrigin } from "@/lib/env";
 import { viewerKind } from "@/components/review-workspace/file-source";
 import {
   toWorkspaceDocument as toWorkspaceDocumentFrom,
+  type LoadedContext,
   type Neighbours,
   type ParserContext,
   type QueueNeighbour,
@@ -68,6 +69,26 @@ export async function decideAndFindNextAction(
   const [decided, next] = await Promise.all([decideReviewAction(parserId, documentId, decision, stageId, note), nextQueuedDocumentAction(documentId)]);
   if (!decided.ok) return decided;
   return { ok: true, data: { document: decided.data, next: next.ok ? next.data : null } };
+}
+
+/**
+ * Approves, and loads the next document's workspace context beside the decision (the approved document left out of
+ * its queue): the workspace opens the next document while this runs, and that navigation takes this action out of
+ * the router's queue, so the next workspace needs no action of its own before the reviewer's first save. A context
+ * that fails to load is null (the next workspace then asks for it itself); a refused approval is the answer's error.
+ */
+export async function approveAndLoadNextAction(
+  parserId: string,
+  documentId: string,
+  stageId: string | null,
+  next: { parserId: string; documentId: string; parserContextKnown: boolean },
+): Promise<ActionResult<{ document: WorkspaceDocument; nextContext: LoadedContext | null }>> {
+  const [decided, nextContext] = await Promise.all([
+    decideReviewAction(parserId, documentId, "approve", stageId),
+    loadWorkspaceContextAction(next.parserId, next.documentId, [documentId], next.parserContextKnown),
+  ]);
+  if (!decided.ok) return decided;
+  return { ok: true, data: { document: decided.data, nextContext: nextContext.ok ? nextContext.data : null } };
 }
 
 /** Takes back my last decision on a document (offered for a few seconds from the decision's toast). */
@@ -150,7 +171,7 @@ export async function loadWorkspaceContextAction(
   documentId: string,
   beingDecided: string[] = [],
   parserContextKnown = false,
-): Promise<ActionResult<Omit<WorkspaceContext, keyof ParserContext> & { parser: ParserContext | null }>> {
+): Promise<ActionResult<LoadedContext>> {
   return runAction(async () => {
     const api = await consoleApi();
     // Only a filter on my own queue: ids from the browser select nothing else.

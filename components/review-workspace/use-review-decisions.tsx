@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import {
+  approveAndLoadNextAction,
   assignReviewerAction,
   decideAndFindNextAction,
   decideReviewAction,
@@ -13,6 +14,8 @@ import { announceQueueChanged } from "@/components/review-queue/queue-changed";
 import { useToast } from "@/components/ui";
 import type { CheckProblem } from "@/lib/contracts/review-checks";
 import type { Decision } from "./review/review-actions";
+import { handContextTo } from "./handed-contexts";
+import { cachedParserContext, rememberParserContext } from "./parser-context-cache";
 import { markReviewPhase } from "./phase-marks";
 import { decisionAnswered, decisionSent } from "./review/decisions-in-flight";
 import { forgetRefusal, refusalOf, rememberRefusal, type Refusal } from "./review/refused-approvals";
@@ -151,9 +154,21 @@ export function useReviewDecisions(options: {
   async function approveAndMoveOn(stageId: string | null, next: QueueNeighbour): Promise<boolean> {
     const decided = { parserId, documentId: document.id, name: document.name };
     decisionSent(decided.documentId);
-    const answer = decideReviewAction(parserId, decided.documentId, "approve", stageId);
+    const knownParserContext = cachedParserContext(next.parserId);
+    const answer = approveAndLoadNextAction(parserId, decided.documentId, stageId, { parserId: next.parserId, documentId: next.documentId, parserContextKnown: knownParserContext !== null });
+    // The next workspace takes its context from this answer instead of asking (see handed-contexts).
+    const nextContext = answer.then((outcome) => (outcome.ok ? outcome.data.nextContext : null)).catch(() => null);
+    handContextTo(
+      next.documentId,
+      nextContext.then((loaded) => {
+        if (loaded?.parser) rememberParserContext(next.parserId, loaded.parser);
+        return loaded ? { ...loaded, parser: loaded.parser ?? knownParserContext } : null;
+      }),
+    );
     openDocument(next);
-    const result = await answer.catch(() => ({ ok: false as const, error: { message: "Could not reach the server. The document was not approved.", status: 0, issues: undefined } }));
+    const result = await answer
+      .then((outcome) => (outcome.ok ? { ok: true as const, data: outcome.data.document } : outcome))
+      .catch(() => ({ ok: false as const, error: { message: "Could not reach the server. The document was not approved.", status: 0, issues: undefined } }));
     decisionAnswered(decided.documentId);
     markReviewPhase("decision-answered", decided.documentId);
     setBusy(null);

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { loadWorkspaceContextAction } from "@/components/review-workspace/actions";
+import { takeHandedContext } from "./handed-contexts";
 import { parserContextFor, rememberParserContext } from "./parser-context-cache";
 import { documentsBeingDecided } from "./review/decisions-in-flight";
 import type { WorkspaceContext, WorkspaceDocument } from "./workspace-document";
@@ -44,12 +45,17 @@ export function useWorkspaceContext(options: {
     requested.current = true;
     const changesBefore = changeCount.current;
     const knownParserContext = parserContextFor(parserId, documentId);
-    void loadWorkspaceContextAction(parserId, documentId, documentsBeingDecided(), knownParserContext !== null).then((result) => {
-      if (!result.ok) return;
-      const { document, parser, ...rest } = result.data;
-      const parserContext = parser ?? knownParserContext;
-      if (!parserContext) return;
-      if (parser) rememberParserContext(parserId, parser);
+    const ask = () =>
+      loadWorkspaceContextAction(parserId, documentId, documentsBeingDecided(), knownParserContext !== null).then((result) => {
+        if (!result.ok) return null;
+        if (result.data.parser) rememberParserContext(parserId, result.data.parser);
+        return result.data;
+      });
+    const handed = takeHandedContext(documentId);
+    void (handed ? handed.then((loaded) => loaded ?? ask()) : ask()).then((loaded) => {
+      const parserContext = loaded?.parser ?? knownParserContext;
+      if (!loaded || !parserContext) return;
+      const { document, parser: _parser, ...rest } = loaded;
       setContext({ ...rest, ...parserContext });
       if (changeCount.current === changesBefore) onFresh.current(document);
     });

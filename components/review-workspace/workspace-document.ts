@@ -48,6 +48,9 @@ export type ParserContext = {
   checks: ReviewChecks;
 };
 
+/** The context as the server action answers it: the parser's part is null when the workspace said it had it. */
+export type LoadedContext = Omit<WorkspaceContext, keyof ParserContext> & { parser: ParserContext | null };
+
 /** `filesOrigin`: the deployment's separate origin for stored files (FILES_BASE_URL), when it has one. */
 export function toWorkspaceDocument(document: DocumentFull, filesOrigin: string | null = null): WorkspaceDocument {
   return {
