@@ -81,11 +81,11 @@ export async function approveAndLoadNextAction(
   parserId: string,
   documentId: string,
   stageId: string | null,
-  next: { parserId: string; documentId: string; parserContextKnown: boolean },
+  next: { parserId: string; documentId: string; beingDecided: string[]; parserContextKnown: boolean },
 ): Promise<ActionResult<{ document: WorkspaceDocument; nextContext: LoadedContext | null }>> {
   const [decided, nextContext] = await Promise.all([
     decideReviewAction(parserId, documentId, "approve", stageId),
-    loadWorkspaceContextAction(next.parserId, next.documentId, [documentId], next.parserContextKnown),
+    loadWorkspaceContextAction(next.parserId, next.documentId, next.beingDecided, next.parserContextKnown),
   ]);
   if (!decided.ok) return decided;
   return { ok: true, data: { document: decided.data, nextContext: nextContext.ok ? nextContext.data : null } };

@@ -17,7 +17,7 @@ import type { Decision } from "./review/review-actions";
 import { handContextTo } from "./handed-contexts";
 import { cachedParserContext, rememberParserContext } from "./parser-context-cache";
 import { markReviewPhase } from "./phase-marks";
-import { decisionAnswered, decisionSent } from "./review/decisions-in-flight";
+import { decisionAnswered, decisionSent, documentsBeingDecided } from "./review/decisions-in-flight";
 import { forgetRefusal, refusalOf, rememberRefusal, type Refusal } from "./review/refused-approvals";
 import { UndoButton } from "./review/undo-button";
 import { documentHref, type QueueNeighbour, type WorkspaceDocument } from "./workspace-document";
@@ -155,7 +155,13 @@ export function useReviewDecisions(options: {
     const decided = { parserId, documentId: document.id, name: document.name };
     decisionSent(decided.documentId);
     const knownParserContext = cachedParserContext(next.parserId);
-    const answer = approveAndLoadNextAction(parserId, decided.documentId, stageId, { parserId: next.parserId, documentId: next.documentId, parserContextKnown: knownParserContext !== null });
+    const beingDecided = documentsBeingDecided();
+    const answer = approveAndLoadNextAction(parserId, decided.documentId, stageId, {
+      parserId: next.parserId,
+      documentId: next.documentId,
+      beingDecided,
+      parserContextKnown: knownParserContext !== null,
+    });
     // The next workspace takes its context from this answer instead of asking (see handed-contexts).
     const nextContext = answer.then((outcome) => (outcome.ok ? outcome.data.nextContext : null)).catch(() => null);
     handContextTo(
@@ -186,7 +192,10 @@ export function useReviewDecisions(options: {
       return false;
     }
     if (mounted.current) onDocument(result.data);
-    announceQueueChanged();
+    // The next document's place in my queue, read beside the decision, says how many wait now: when the queue it
+    // was read from left out only this document, and this one has left review (a next stage may be mine again).
+    const exactCount = beingDecided.length === 1 && result.data.status !== "in_review";
+    announceQueueChanged(exactCount ? (await nextContext)?.neighbours.position?.total : undefined);
     toastDecided(result.data.status === "approved" ? "Approved" : "Stage approved", decided.name);
     return true;
   }
