@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { myQueueCountAction } from "@/components/review-queue/actions";
 import { Badge } from "@/components/ui";
-import { QUEUE_CHANGED_EVENT } from "./queue-changed";
+import { announcedCount, QUEUE_CHANGED_EVENT } from "./queue-changed";
 
 /**
  * The navigation's count of documents waiting for me. The server renders it with the page; a decision taken in
@@ -12,7 +12,9 @@ import { QUEUE_CHANGED_EVENT } from "./queue-changed";
 export function LiveReviewCount({ initial }: { initial: number }) {
   const [fresh, setFresh] = useState<{ initial: number; count: number } | null>(null);
   useEffect(() => {
-    const refresh = () => {
+    const refresh = (event: Event) => {
+      const announced = announcedCount(event);
+      if (announced !== null) return setFresh({ initial, count: announced });
       void myQueueCountAction().then((result) => {
         if (result.ok) setFresh({ initial, count: result.data });
       });

@@ -12,7 +12,9 @@ import { separateFilesOrigin } from "@/lib/env";
 import { viewerKind } from "@/components/review-workspace/file-source";
 import {
   toWorkspaceDocument as toWorkspaceDocumentFrom,
+  type LoadedContext,
   type Neighbours,
+  type ParserContext,
   type QueueNeighbour,
   type WorkspaceContext,
   type WorkspaceDocument,
@@ -69,6 +71,26 @@ export async function decideAndFindNextAction(
   return { ok: true, data: { document: decided.data, next: next.ok ? next.data : null } };
 }
 
+/**
+ * Approves, and loads the next document's workspace context beside the decision (the approved document left out of
+ * its queue): the workspace opens the next document while this runs, and that navigation takes this action out of
+ * the router's queue, so the next workspace needs no action of its own before the reviewer's first save. A context
+ * that fails to load is null (the next workspace then asks for it itself); a refused approval is the answer's error.
+ */
+export async function approveAndLoadNextAction(
+  parserId: string,
+  documentId: string,
+  stageId: string | null,
+  next: { parserId: string; documentId: string; beingDecided: string[]; parserContextKnown: boolean },
+): Promise<ActionResult<{ document: WorkspaceDocument; nextContext: LoadedContext | null }>> {
+  const [decided, nextContext] = await Promise.all([
+    decideReviewAction(parserId, documentId, "approve", stageId),
+    loadWorkspaceContextAction(next.parserId, next.documentId, next.beingDecided, next.parserContextKnown),
+  ]);
+  if (!decided.ok) return decided;
+  return { ok: true, data: { document: decided.data, nextContext: nextContext.ok ? nextContext.data : null } };
+}
+
 /** Takes back my last decision on a document (offered for a few seconds from the decision's toast). */
 export async function undoDecisionAction(parserId: string, documentId: string): Promise<ActionResult<WorkspaceDocument>> {
   return runAction(async () => {
@@ -86,16 +108,20 @@ export async function assignReviewerAction(parserId: string, documentId: string,
 
 /**
  * Saves corrected values (only the fields given). Answers with the metadata the server now holds and the
- * document's review, which a correction can change (the stage goes in progress; conditional stages re-apply).
+ * document's status. The review a correction leaves is known without asking (its current stage goes in progress:
+ * reviewAfterCorrection), so `review` is null unless the status is not the one the workspace shows (`shownStatus`):
+ * then the document changed elsewhere, and its review is read. One API call per save instead of two.
  */
 export async function saveDocumentDataAction(
   parserId: string,
   documentId: string,
   data: Record<string, unknown>,
-): Promise<ActionResult<{ fieldMetadata: Record<string, unknown>; status: DocumentFull["status"]; review: Review }>> {
+  shownStatus: DocumentFull["status"],
+): Promise<ActionResult<{ fieldMetadata: Record<string, unknown>; status: DocumentFull["status"]; review: Review | null }>> {
   return runAction(async () => {
     const api = await consoleApi();
     const view = await api.call(documentOperations.updateData, { params: { parserId }, body: { documentId, data } });
+    if (view.metadata.status === shownStatus) return { fieldMetadata: view.metadata.field_metadata, status: view.metadata.status, review: null };
     const document = await api.call(documentOperations.get, { params: { parserId, documentId } });
     return { fieldMetadata: view.metadata.field_metadata, status: document.status, review: document.review };
   });
@@ -135,26 +161,40 @@ async function nextFileOf(api: ApiClient, next: QueueNeighbour | null): Promise<
 
 /**
  * What the workspace loads once its first page is on screen: the document as it is now (the page may have come
- * from the router's prefetch cache), my neighbours in the queue and the next one's file link, the parser's
+ * from the router's prefetch cache), my neighbours in the queue and the next one's file link, and, unless the
+ * workspace already has them for this parser (`parserContextKnown`: moving through the queue), the parser's
  * reviewers, its checks and my shortcuts. One action: server actions run one at a time, and a second one for the
  * next file would hold up a correction the reviewer saves meanwhile.
  */
-export async function loadWorkspaceContextAction(parserId: string, documentId: string, beingDecided: string[] = []): Promise<ActionResult<WorkspaceContext>> {
+export async function loadWorkspaceContextAction(
+  parserId: string,
+  documentId: string,
+  beingDecided: string[] = [],
+  parserContextKnown = false,
+): Promise<ActionResult<LoadedContext>> {
   return runAction(async () => {
     const api = await consoleApi();
     // Only a filter on my own queue: ids from the browser select nothing else.
     const leftOut = new Set((Array.isArray(beingDecided) ? beingDecided : []).filter((id): id is string => typeof id === "string").slice(0, 20));
     const neighboursLoaded = loadNeighbours(api, documentId, leftOut);
-    const [document, neighbours, nextFile, reviewers, keymap, checks] = await Promise.all([
+    const [document, neighbours, nextFile, parser] = await Promise.all([
       api.call(documentOperations.get, { params: { parserId, documentId } }).then(toWorkspaceDocument),
       neighboursLoaded,
       neighboursLoaded.then((loaded) => nextFileOf(api, loaded.next)),
-      api.call(reviewOperations.reviewers, { params: { parserId } }).then((list) => list.data, () => []),
-      api.call(preferenceOperations.get, {}).then((preferences) => mergeKeymap(preferences.reviewKeymap), () => mergeKeymap(null)),
-      api.call(reviewCheckOperations.get, { params: { parserId } }).catch(() => ({ validationRules: [], rejectReasons: [] })),
+      parserContextKnown === true ? null : loadParserContext(api, parserId),
     ]);
-    return { document, neighbours, nextFile, reviewers, keymap, checks };
+    return { document, neighbours, nextFile, parser };
   });
+}
+
+/** The parser's reviewers, its checks and my shortcuts (each falls back on nothing rather than failing the rest). */
+async function loadParserContext(api: ApiClient, parserId: string): Promise<ParserContext> {
+  const [reviewers, keymap, checks] = await Promise.all([
+    api.call(reviewOperations.reviewers, { params: { parserId } }).then((list) => list.data, () => []),
+    api.call(preferenceOperations.get, {}).then((preferences) => mergeKeymap(preferences.reviewKeymap), () => mergeKeymap(null)),
+    api.call(reviewCheckOperations.get, { params: { parserId } }).catch(() => ({ validationRules: [], rejectReasons: [] })),
+  ]);
+  return { reviewers, keymap, checks };
 }
 
 /** Saves my shortcuts; null restores every default. Answers with the keymap as stored. */

@@ -16,6 +16,7 @@ import { keymapSavedInThisTab, rememberSavedKeymap } from "./keyboard/saved-keym
 import { ShortcutsDialog } from "./keyboard/shortcuts-dialog";
 import { useReviewShortcuts } from "./keyboard/use-review-shortcuts";
 import { focusNextNeedingAttention } from "./focus-attention";
+import { reviewAfterCorrection } from "./review/after-correction";
 import { ReviewPanel } from "./review/review-panel";
 import { reviewAbilities, type Viewer } from "./review-abilities";
 import { definitionOf, useDocumentData } from "./use-document-data";
@@ -70,7 +71,8 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
     initialData: initialDocument.data,
     initialMetadata: initialDocument.fieldMetadata,
     thresholds,
-    onSaved: ({ status, review }) => setDocument((current) => ({ ...current, status, review })),
+    shownStatus: () => document.status,
+    onSaved: ({ status, review }) => setDocument((current) => ({ ...current, status, review: review ?? reviewAfterCorrection(current.review) })),
   });
   const abilities = reviewAbilities(document, viewer);
 

@@ -37,13 +37,17 @@ export function useDocumentData(options: {
   initialMetadata: Record<string, unknown>;
   /** The parser's confidence thresholds: where values turn amber and red. */
   thresholds: ConfidenceThresholds;
-  /** The document's review and status after a save (a correction can change them). */
-  onSaved: (state: { status: WorkspaceDocument["status"]; review: WorkspaceDocument["review"] }) => void;
+  /** The status the workspace shows now: a save answering another one reads the document's review again. */
+  shownStatus: () => WorkspaceDocument["status"];
+  /** The document's status after a save, and its review when it changed elsewhere (null: as a correction leaves it). */
+  onSaved: (state: { status: WorkspaceDocument["status"]; review: WorkspaceDocument["review"] | null }) => void;
 }) {
   const { parserId, documentId, fields } = options;
   const onSaved = useRef(options.onSaved);
+  const shownStatus = useRef(options.shownStatus);
   useEffect(() => {
     onSaved.current = options.onSaved;
+    shownStatus.current = options.shownStatus;
   });
   const [values, setValues] = useState(options.initialData);
   const [metadata, setMetadata] = useState(options.initialMetadata);
@@ -65,7 +69,7 @@ export function useDocumentData(options: {
       setSaveStatus({ state: "saving" });
       saveChain.current = saveChain.current.then(async () => {
         markReviewPhase("save-sent", documentId);
-        const result = await saveDocumentDataAction(parserId, documentId, { [field]: valuesRef.current[field] ?? null }).catch(() => ({
+        const result = await saveDocumentDataAction(parserId, documentId, { [field]: valuesRef.current[field] ?? null }, shownStatus.current()).catch(() => ({
           ok: false as const,
           error: { message: "Could not reach the server. Your change is kept here; try again.", status: 0 },
         }));

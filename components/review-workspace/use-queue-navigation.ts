@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect } from "react";
 import { prefetchDocumentFile } from "./file-cache";
+import { movingToDocument } from "./parser-context-cache";
 import { markReviewPhase } from "./phase-marks";
 import { documentHref, type Neighbours, type QueueNeighbour, type WorkspaceContext } from "./workspace-document";
 
@@ -23,6 +24,7 @@ export function useQueueNavigation(neighbours: Neighbours, nextFile: WorkspaceCo
     (neighbour: QueueNeighbour | null) => {
       if (!neighbour) return false;
       markReviewPhase("navigating", neighbour.documentId);
+      movingToDocument(neighbour.documentId);
       router.push(documentHref(neighbour));
       return true;
     },

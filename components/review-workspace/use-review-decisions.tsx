@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import {
+  approveAndLoadNextAction,
   assignReviewerAction,
   decideAndFindNextAction,
   decideReviewAction,
@@ -13,8 +14,10 @@ import { announceQueueChanged } from "@/components/review-queue/queue-changed";
 import { useToast } from "@/components/ui";
 import type { CheckProblem } from "@/lib/contracts/review-checks";
 import type { Decision } from "./review/review-actions";
+import { handContextTo } from "./handed-contexts";
+import { cachedParserContext, rememberParserContext } from "./parser-context-cache";
 import { markReviewPhase } from "./phase-marks";
-import { decisionAnswered, decisionSent } from "./review/decisions-in-flight";
+import { decisionAnswered, decisionSent, documentsBeingDecided } from "./review/decisions-in-flight";
 import { forgetRefusal, refusalOf, rememberRefusal, type Refusal } from "./review/refused-approvals";
 import { UndoButton } from "./review/undo-button";
 import { documentHref, type QueueNeighbour, type WorkspaceDocument } from "./workspace-document";
@@ -151,9 +154,27 @@ export function useReviewDecisions(options: {
   async function approveAndMoveOn(stageId: string | null, next: QueueNeighbour): Promise<boolean> {
     const decided = { parserId, documentId: document.id, name: document.name };
     decisionSent(decided.documentId);
-    const answer = decideReviewAction(parserId, decided.documentId, "approve", stageId);
+    const knownParserContext = cachedParserContext(next.parserId);
+    const beingDecided = documentsBeingDecided();
+    const answer = approveAndLoadNextAction(parserId, decided.documentId, stageId, {
+      parserId: next.parserId,
+      documentId: next.documentId,
+      beingDecided,
+      parserContextKnown: knownParserContext !== null,
+    });
+    // The next workspace takes its context from this answer instead of asking (see handed-contexts).
+    const nextContext = answer.then((outcome) => (outcome.ok ? outcome.data.nextContext : null)).catch(() => null);
+    handContextTo(
+      next.documentId,
+      nextContext.then((loaded) => {
+        if (loaded?.parser) rememberParserContext(next.parserId, loaded.parser);
+        return loaded ? { ...loaded, parser: loaded.parser ?? knownParserContext } : null;
+      }),
+    );
     openDocument(next);
-    const result = await answer.catch(() => ({ ok: false as const, error: { message: "Could not reach the server. The document was not approved.", status: 0, issues: undefined } }));
+    const result = await answer
+      .then((outcome) => (outcome.ok ? { ok: true as const, data: outcome.data.document } : outcome))
+      .catch(() => ({ ok: false as const, error: { message: "Could not reach the server. The document was not approved.", status: 0, issues: undefined } }));
     decisionAnswered(decided.documentId);
     markReviewPhase("decision-answered", decided.documentId);
     setBusy(null);
@@ -171,7 +192,10 @@ export function useReviewDecisions(options: {
       return false;
     }
     if (mounted.current) onDocument(result.data);
-    announceQueueChanged();
+    // The next document's place in my queue, read beside the decision, says how many wait now: when the queue it
+    // was read from left out only this document, and this one has left review (a next stage may be mine again).
+    const exactCount = beingDecided.length === 1 && result.data.status !== "in_review";
+    announceQueueChanged(exactCount ? (await nextContext)?.neighbours.position?.total : undefined);
     toastDecided(result.data.status === "approved" ? "Approved" : "Stage approved", decided.name);
     return true;
   }

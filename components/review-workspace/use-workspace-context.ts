@@ -2,6 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { loadWorkspaceContextAction } from "@/components/review-workspace/actions";
+import { takeHandedContext } from "./handed-contexts";
+import { parserContextFor, rememberParserContext } from "./parser-context-cache";
 import { documentsBeingDecided } from "./review/decisions-in-flight";
 import type { WorkspaceContext, WorkspaceDocument } from "./workspace-document";
 
@@ -42,10 +44,19 @@ export function useWorkspaceContext(options: {
     if (requested.current) return;
     requested.current = true;
     const changesBefore = changeCount.current;
-    void loadWorkspaceContextAction(parserId, documentId, documentsBeingDecided()).then((result) => {
-      if (!result.ok) return;
-      const { document, ...rest } = result.data;
-      setContext(rest);
+    const knownParserContext = parserContextFor(parserId, documentId);
+    const ask = () =>
+      loadWorkspaceContextAction(parserId, documentId, documentsBeingDecided(), knownParserContext !== null).then((result) => {
+        if (!result.ok) return null;
+        if (result.data.parser) rememberParserContext(parserId, result.data.parser);
+        return result.data;
+      });
+    const handed = takeHandedContext(documentId);
+    void (handed ? handed.then((loaded) => loaded ?? ask()) : ask()).then((loaded) => {
+      const parserContext = loaded?.parser ?? knownParserContext;
+      if (!loaded || !parserContext) return;
+      const { document, parser: _parser, ...rest } = loaded;
+      setContext({ ...rest, ...parserContext });
       if (changeCount.current === changesBefore) onFresh.current(document);
     });
   }, [changeCount, documentId, parserId]);

@@ -36,13 +36,20 @@ export const NO_NEIGHBOURS: Neighbours = { previous: null, next: null };
 export type WorkspaceContext = {
   document: WorkspaceDocument;
   neighbours: Neighbours;
+  /** The next document's file (a PDF or an image), fetched ahead of time so that switching needs no network. */
+  nextFile: { documentId: string; fileUrl: string } | null;
+} & ParserContext;
+
+/** The part of the context that belongs to the parser (and me), the same for every document of a queue. */
+export type ParserContext = {
   reviewers: Array<{ id: string; name: string; email: string }>;
   keymap: ReviewKeymap;
   /** The parser's approval checks (run here too, so problems show before the API is asked) and reject reasons. */
   checks: ReviewChecks;
-  /** The next document's file (a PDF or an image), fetched ahead of time so that switching needs no network. */
-  nextFile: { documentId: string; fileUrl: string } | null;
 };
+
+/** The context as the server action answers it: the parser's part is null when the workspace said it had it. */
+export type LoadedContext = Omit<WorkspaceContext, keyof ParserContext> & { parser: ParserContext | null };
 
 /** `filesOrigin`: the deployment's separate origin for stored files (FILES_BASE_URL), when it has one. */
 export function toWorkspaceDocument(document: DocumentFull, filesOrigin: string | null = null): WorkspaceDocument {

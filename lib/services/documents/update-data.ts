@@ -47,7 +47,7 @@ export async function updateDocumentData(ctx: ServiceContext, { parserId, ref, v
     const before = Object.fromEntries(Object.keys(values).map((name) => [name, document.data[name] ?? null]));
     await recordAudit(tx, { ctx, action: "document.data.update", resourceType: "document", resourceId: document.id, before, after: values });
     // A saved correction teaches the parser (its memory of this sender and layout).
-    await teachFromDocument(tx, { document: updated!, taughtBy: "correction" });
+    await teachFromDocument(tx, { document: updated!, taughtBy: "correction", fieldTree: fields });
     return updated!;
   });
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { DocumentFull } from "@/lib/contracts/documents";
+import type { Field } from "@/lib/contracts/fields";
 import type { ReviewDecision } from "@/lib/contracts/reviews";
 import { documentReviewStages, documents } from "@/lib/db/schema";
 import { AppError, conflict, forbidden } from "@/lib/services/errors";
@@ -71,9 +72,8 @@ export const rejectReview = (ctx: ServiceContext, { parserId, documentId, input,
  */
 async function assertApprovable(
   tx: DbOrTx,
-  { ctx, parser, document, overrideReason }: { ctx: ServiceContext; parser: ParserRow; document: DocumentRecord; overrideReason: string | undefined },
+  { ctx, parser, tree, document, overrideReason }: { ctx: ServiceContext; parser: ParserRow; tree: Field[]; document: DocumentRecord; overrideReason: string | undefined },
 ): Promise<CheckProblem[]> {
-  const tree = buildFieldTree(await loadFieldRows(tx, parser.id));
   const problems = runApprovalChecks(tree, parser.validationRules, document.data);
   if (problems.length === 0) return [];
   if (overrideReason === undefined) {
@@ -111,7 +111,9 @@ async function decide(ctx: ServiceContext, input: DecisionInput): Promise<Docume
       );
     }
 
-    const overridden = input.verdict === "approve" ? await assertApprovable(tx, { ctx, parser, document, overrideReason: input.note }) : [];
+    // Read once: the approval's checks and its teaching both need the parser's fields.
+    const tree = input.verdict === "approve" ? buildFieldTree(await loadFieldRows(tx, parser.id)) : [];
+    const overridden = input.verdict === "approve" ? await assertApprovable(tx, { ctx, parser, tree, document, overrideReason: input.note }) : [];
 
     const now = new Date();
     // Conditional on the row still waiting: with the lock this always holds, and without it only one could win.
@@ -167,7 +169,7 @@ async function decide(ctx: ServiceContext, input: DecisionInput): Promise<Docume
       },
     });
     // An approval confirms the document's values: it teaches the parser (the latest confirmation replaces the earlier).
-    if (input.verdict === "approve") await teachFromDocument(tx, { document: updated!, taughtBy: "approval" });
+    if (input.verdict === "approve") await teachFromDocument(tx, { document: updated!, taughtBy: "approval", fieldTree: tree });
     // Moving on to the next stage is no event of its own: approved means the last stage approved it.
     if (columns.status === "approved" || columns.status === "rejected") await emitDocumentEvent(tx, { document: updated!, type: `document.${columns.status}` });
     return updated!;
