@@ -72,6 +72,23 @@ describe("teaching", () => {
     expect(evidence.fields.invoice_number).toMatchObject({ value: "typed-by-hand", box: null, anchor: null });
     expect(evidence.fields.total!.value).toBeNull();
   });
+
+  it("a corrected figure is taught at its first labelled printing, not at the printing nearest the engine's wrong reading", () => {
+    // The total is printed beside "Due" and again beside "Pay" (cash handed over, equal to it only that day); the
+    // engine read the tax line below them as the total, and the reviewer corrected it.
+    const layout = layoutOf([
+      { text: "Due 25.15", x: 0.45, y: 0.66 },
+      { text: "Pay 25.15", x: 0.45, y: 0.69 },
+      { text: "Change 0.00", x: 0.45, y: 0.74 },
+      { text: "Included GST 1.42", x: 0.15, y: 0.79 },
+    ]);
+    const engine = { total: { confidence: 0.8, source: { page: 1, x: 0.3, y: 0.79, w: 0.05, h: 0.012 }, raw: "1.42" } };
+    const corrected = teachExample({ layout, fields: FIELDS, data: { total: 25.15 }, fieldMetadata: engine });
+    expect(corrected.fields.total!.anchor!.words).toEqual(["Due"]);
+    // Where the engine had read the confirmed value itself, its printing is the one taught.
+    const confirmed = teachExample({ layout, fields: FIELDS, data: { total: 25.15 }, fieldMetadata: { total: { ...engine.total, source: { page: 1, x: 0.48, y: 0.69, w: 0.04, h: 0.012 }, raw: "25.15" } } });
+    expect(confirmed.fields.total!.anchor!.words).toEqual(["Pay"]);
+  });
 });
 
 describe("fingerprints", () => {

@@ -1,6 +1,6 @@
 import type { Box, FieldDefinition, FieldMetadata, FieldValue, Scalar, SourceBox, TableRow } from "../types";
 import { linesOf, sameRow, textOf, unionBox } from "./layout";
-import { locateValue } from "./locate";
+import { locateValue, readsAs } from "./locate";
 import { learnTable } from "./learn-table";
 import { FILLER, isStableWord, normalise } from "./text";
 import type { Anchor, DocumentLayout, Evidence, FieldEvidence, LayoutWord } from "./types";
@@ -32,12 +32,26 @@ export function teachExample(options: {
       continue;
     }
     const scalar: Scalar = value === undefined || Array.isArray(value) || (typeof value === "object" && value !== null) ? null : (value as Scalar);
-    const metadata = options.fieldMetadata[field.name];
-    const near = metadata && "source" in metadata ? (metadata.source as SourceBox | null) : null;
-    evidence.fields[field.name] = fieldEvidence(options.layout, field, scalar, near);
+    evidence.fields[field.name] = fieldEvidence(options.layout, field, scalar, engineBox(field, scalar, options.fieldMetadata[field.name]));
   }
   markShared(evidence);
   return evidence;
+}
+
+/** How alike the engine's reading must be to the confirmed text for its box to say where that text is printed. */
+const ENGINE_READ_MATCH = 0.5;
+
+/**
+ * Where the engine read the field, when that reading was the confirmed value (OCR slips aside): among printings of
+ * the value, the one there is taught. A value the reviewer corrected to something else was printed elsewhere: the
+ * engine's box then shows another line (a tax figure read as the total), and would pull the lesson to whichever
+ * printing of the confirmed value happens to lie nearest it (the amount paid, equal to the total only that day).
+ */
+function engineBox(field: FieldDefinition, value: Scalar, metadata: FieldMetadata | undefined): SourceBox | null {
+  if (!metadata || !("source" in metadata) || !metadata.source) return null;
+  const raw = "raw" in metadata ? metadata.raw : undefined;
+  if (typeof raw === "string" && readsAs(field.type, raw, value, ENGINE_READ_MATCH) === 0) return null;
+  return metadata.source as SourceBox;
 }
 
 function markShared(evidence: Evidence): void {

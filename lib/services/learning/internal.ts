@@ -42,20 +42,32 @@ export async function findMatches(db: DbOrTx, { parserId, fingerprint }: { parse
     .where(and(eq(memoryKeys.parserId, parserId), inArray(memoryKeys.key, keys)));
   if (hits.length === 0) return [];
   const [{ total }] = (await db.select({ total: count() }).from(memoryExamples).where(eq(memoryExamples.parserId, parserId))) as [{ total: number }];
-  const frequency = new Map<string, number>();
   const sharedBy = new Map<string, number>();
-  for (const hit of hits) {
-    frequency.set(hit.key, (frequency.get(hit.key) ?? 0) + 1);
-    sharedBy.set(hit.exampleId, (sharedBy.get(hit.exampleId) ?? 0) + 1);
-  }
+  for (const hit of hits) sharedBy.set(hit.exampleId, (sharedBy.get(hit.exampleId) ?? 0) + 1);
   const candidates = [...sharedBy.entries()].sort((a, b) => b[1] - a[1]).slice(0, CANDIDATES).map(([id]) => id);
   const rows = await db.select().from(memoryExamples).where(inArray(memoryExamples.id, candidates));
+  const frequency = await keyFrequencies(db, { parserId, keys: [...new Set([...keys, ...rows.flatMap((row) => fingerprintKeys(row.fingerprint))])] });
   return rows
     .map((row) => ({
       example: toExample(row),
       similarity: fingerprintSimilarity(keys, fingerprintKeys(row.fingerprint), (key) => frequency.get(key) ?? 1, Number(total)),
     }))
     .sort((a, b) => b.similarity - a.similarity);
+}
+
+/**
+ * In how many of the parser's examples each key occurs: the rarity that weighs a key, for the candidates' keys as
+ * well as the document's own (a key only the candidate has still weighs in its total, and a near spelling is
+ * credited with its own key's weight), so a lookup scores exactly as the examples would among themselves.
+ */
+async function keyFrequencies(db: DbOrTx, { parserId, keys }: { parserId: string; keys: string[] }): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: memoryKeys.key, examples: count() })
+    .from(memoryKeys)
+    .where(and(eq(memoryKeys.parserId, parserId), inArray(memoryKeys.key, keys)))
+    .groupBy(memoryKeys.key);
+  return new Map(rows.map((row) => [row.key, Number(row.examples)]));
 }
 
 export function toExample(row: typeof memoryExamples.$inferSelect): MemoryExample {
