@@ -25,6 +25,31 @@ describe("readJsonBody", () => {
     });
     await expect(readJsonBody(post(stream), 1000)).rejects.toMatchObject({ status: 413 });
   });
+
+  it("reads the rest of a body past the limit before answering, and closes the connection only past 8 MB", async () => {
+    const streamOf = (chunks: number, chunkBytes: number) => {
+      let sent = 0;
+      return {
+        sent: () => sent,
+        stream: new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (sent === chunks) return controller.close();
+            sent += 1;
+            controller.enqueue(new Uint8Array(chunkBytes));
+          },
+        }),
+      };
+    };
+    const small = streamOf(20, 100 * 1024); // 2 MB, the whole of it read: the connection can carry the next request
+    const drained = await readJsonBody(post(small.stream)).catch((error: unknown) => error);
+    expect(drained).toMatchObject({ status: 413 });
+    expect((drained as { extra: { headers?: unknown } }).extra.headers).toBeUndefined();
+    expect(small.sent()).toBe(20);
+    const huge = streamOf(200, 100 * 1024); // 20 MB: cut off unread, and the answer closes the connection
+    const cut = await readJsonBody(post(huge.stream)).catch((error: unknown) => error);
+    expect(cut).toMatchObject({ status: 413, extra: { headers: { Connection: "close" } } });
+    expect(huge.sent()).toBeLessThan(200);
+  });
 });
 
 describe("readJsonBody and deep JSON", () => {
