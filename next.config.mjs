@@ -40,6 +40,12 @@ const nextConfig = {
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },
+  // A parser's page is its document list. Redirected here, before anything renders: the page's own redirect() ran
+  // after the console layout had started streaming, so it arrived as a meta refresh that reloaded the page a moment
+  // after it seemed loaded (the accessibility journey's scan was cut off by that reload).
+  async redirects() {
+    return [{ source: "/parsers/:parserId", destination: "/parsers/:parserId/documents", permanent: false }];
+  },
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` is the type gate; the build need not redo it.
 };
 
