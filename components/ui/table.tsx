@@ -8,7 +8,8 @@ export type TableProps = ComponentPropsWithRef<"table"> & {
 
 export function Table({ className, containerClassName, ...props }: TableProps) {
   return (
-    <div className={cn("w-full overflow-x-auto rounded-lg border border-line bg-surface", containerClassName)}>
+    // Focusable, so a keyboard user can scroll a table wider than a narrow screen (axe: scrollable-region-focusable).
+    <div tabIndex={0} className={cn("w-full overflow-x-auto rounded-lg border border-line bg-surface", containerClassName)}>
       <table className={cn("w-full border-collapse text-left text-sm text-ink", className)} {...props} />
     </div>
   );
