@@ -13,8 +13,11 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
  */
 const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
 
-const tooLarge = (limit: number, connection: "keep-alive" | "close") =>
-  new AppError("PAYLOAD_TOO_LARGE", `Request body is larger than ${Math.floor(limit / 1024)} KB`, connection === "close" ? { headers: { Connection: "close" } } : undefined);
+/** A 413; "close" when the rest of the body stays unread on the connection (see above). */
+export const payloadTooLarge = (message: string, connection: "keep-alive" | "close") =>
+  new AppError("PAYLOAD_TOO_LARGE", message, connection === "close" ? { headers: { Connection: "close" } } : undefined);
+
+const tooLarge = (limit: number, connection: "keep-alive" | "close") => payloadTooLarge(`Request body is larger than ${Math.floor(limit / 1024)} KB`, connection);
 
 async function refuseAfterDraining(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number, alreadyRead: number): Promise<never> {
   let read = alreadyRead;

@@ -1,8 +1,9 @@
 import "server-only";
 import { UploadFilesFieldsSchema } from "@/lib/contracts/documents";
 import type { IncomingFile } from "@/lib/services/intake";
-import { AppError, validationError, zodValidationError } from "@/lib/services/errors";
+import { validationError, zodValidationError } from "@/lib/services/errors";
 import { jsonNestsDeeperThan, tooDeepMessage } from "./json-depth";
+import { payloadTooLarge } from "./read-body";
 import { assertNoNulCharacter } from "./nul-characters";
 
 /** A whole multipart request: up to 20 files of 100 MB, with room for the form's other fields. */
@@ -14,8 +15,8 @@ const UPLOAD_LIMIT_BYTES = 20 * 100 * 1024 * 1024 + 1024 * 1024;
  */
 export async function readUpload(request: Request) {
   if (Number(request.headers.get("content-length") ?? "0") > UPLOAD_LIMIT_BYTES) {
-    // The body is left unread, so the connection cannot carry another request: close it after the answer (as readJsonBody).
-    throw new AppError("PAYLOAD_TOO_LARGE", "The upload is larger than 2 GB", { headers: { Connection: "close" } });
+    // The body is left unread, so the connection cannot carry another request: close it after the answer.
+    throw payloadTooLarge("The upload is larger than 2 GB", "close");
   }
   if (!request.headers.get("content-type")?.toLowerCase().startsWith("multipart/form-data")) {
     throw validationError("Send the files as multipart/form-data, each in a part named `file`");
