@@ -154,6 +154,10 @@ describe("rate limits", () => {
     expect(limited.body).toMatchObject({ error: true, message: expect.stringContaining("Rate limit") });
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(limited.headers.get("x-ratelimit-remaining")).toBe("0");
+    // A read runs beside the count (lib/http/handler.ts), yet the count still answers first: over the limit, a
+    // missing parser and a permission the key lacks are 429s too, not 404 and 403.
+    expect((await call("/api/v1/parsers/00000000-0000-4000-8000-000000000000", { key })).status).toBe(429);
+    expect((await call("/api/v1/parsers/00000000-0000-4000-8000-000000000000/webhooks", { key })).status).toBe(429);
     // Another key of the same team has its own budget.
     const other = await freshKey(acme().apiKey, ["parsers.read"]);
     expect((await call("/api/v1/parsers", { key: other.key })).status).toBe(200);
