@@ -6,7 +6,7 @@ import { getRuntime, type Runtime } from "@/lib/runtime";
 import { consumeRateLimit, type RateLimitState } from "@/lib/services/rate-limit";
 import type { ServiceContext } from "@/lib/services/context";
 import { env } from "@/lib/env";
-import { authenticate, type Caller } from "./authenticate";
+import { authenticate } from "./authenticate";
 import { etagOf, ifNoneMatchHits, paginationLinks } from "./caching";
 import { corsHeaders, corsPolicyFor } from "./cors";
 import { AppError, missingPermission, notFound, zodValidationError } from "@/lib/services/errors";
@@ -80,35 +80,13 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
     try {
       const runtime = await getRuntime();
       const caller = await authenticate(request, runtime, operation.operationId);
-      const counting = consumeRateLimit(runtime.db, { subject: caller.rateSubject, limits: caller.limits });
-      // A read changes nothing, so it runs while the request is counted: one database round trip fewer on the path
-      // of every GET, and its answer is dropped when the count says the limit is exceeded. Anything else waits for
-      // the count, because a request over the limit must have no effect.
-      const reading = operation.method === "GET" ? answer(caller, runtime) : null;
-      reading?.catch(() => undefined); // awaited below once the count allows it; until then its failure is not unhandled
-      const rate = await counting;
+      const rate = await consumeRateLimit(runtime.db, { subject: caller.rateSubject, limits: caller.limits });
       headers = { ...cors, ...rateLimitHeaders(rate) };
       if (rate.exceeded) {
         throw new AppError("RATE_LIMITED", `Rate limit exceeded. Retry in ${rate.retryAfterSeconds} seconds.`, {
           headers: { "Retry-After": String(rate.retryAfterSeconds) },
         });
       }
-      const result = await (reading ?? answer(caller, runtime));
-      if (result instanceof Response) {
-        for (const [key, value] of Object.entries(headers)) result.headers.set(key, value);
-        return result;
-      }
-      const payload = operation.response ? operation.response.parse(result) : result;
-      return jsonAnswer(request, payload, { status: operation.successStatus ?? 200, headers });
-    } catch (error) {
-      const appError = toAppError(error, (message, detail) =>
-        console.error(`[api] ${operation.method} ${operation.path}: ${message}`, detail),
-      );
-      return errorResponse(appError, headers);
-    }
-
-    /** Everything after authentication and the count: the permission, params, query and body, then the service. */
-    async function answer(caller: Caller, runtime: Runtime): Promise<z.input<R> | Response> {
       if (operation.permission !== "authenticated" && operation.permission !== null) {
         const needed: Permission = operation.permission;
         if (!caller.ctx.permissions.includes(needed)) throw missingPermission(needed);
@@ -144,7 +122,7 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
         body = parsed.data;
       }
 
-      return handler({
+      const result = await handler({
         ctx: caller.ctx,
         params: params as z.output<P>,
         query: query as z.output<Q>,
@@ -153,6 +131,17 @@ export function apiRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
         runtime,
         receivedAt,
       });
+      if (result instanceof Response) {
+        for (const [key, value] of Object.entries(headers)) result.headers.set(key, value);
+        return result;
+      }
+      const payload = operation.response ? operation.response.parse(result) : result;
+      return jsonAnswer(request, payload, { status: operation.successStatus ?? 200, headers });
+    } catch (error) {
+      const appError = toAppError(error, (message, detail) =>
+        console.error(`[api] ${operation.method} ${operation.path}: ${message}`, detail),
+      );
+      return errorResponse(appError, headers);
     }
   };
 }
