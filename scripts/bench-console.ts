@@ -158,8 +158,12 @@ async function main() {
     let coldTimeline: ConsoleTimeline | null = null;
     for (let run = 0; run <= RUNS; run++) {
       const page = await context.newPage();
+      // BENCH_TRACE=<file>: a Chromium trace of the last fresh navigation (V8's code cache is warm by then).
+      const tracing = process.env.BENCH_TRACE && run === RUNS;
+      if (tracing) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ["devtools.timeline", "v8", "v8.execute", "blink.user_timing", "loading", "disabled-by-default-devtools.timeline"] });
       await page.goto(url(first), { waitUntil: "commit" });
       const canvasAt = await firstPageAt(page, first);
+      if (tracing) await browser.stopTracing();
       const previewAt = await previewPaintedAt(page);
       const visibleAt = previewAt === null ? canvasAt : Math.min(previewAt, canvasAt);
       const timeline = await readTimeline(page, first);

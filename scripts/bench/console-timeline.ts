@@ -31,6 +31,7 @@ export async function readTimeline(page: Page, documentId: string): Promise<Cons
     const resources = performance.getEntriesByType("resource");
     const ends = (test) => resources.filter((entry) => test(entry.name)).map((entry) => entry.responseEnd);
     const last = (values) => (values.length ? Math.max(...values) : null);
+    const first = (values) => (values.length ? Math.min(...values) : null);
     const mark = (name) => performance.getEntriesByName(name, "mark").find((entry) => entry.detail && entry.detail.documentId === documentId)?.startTime ?? null;
     const isWorker = (name) => /pdf\\.worker/.test(name);
     return {
@@ -39,7 +40,8 @@ export async function readTimeline(page: Page, documentId: string): Promise<Cons
       "scripts done (last .js, worker excluded)": last(ends((name) => /\\.js(\\?|$)/.test(name) && !isWorker(name))),
       "pdf.js worker script loaded": last(ends(isWorker)),
       // Stored files (the PDF and the preview image) share one path: the PDF is the one that is not an image.
-      "document file loaded": last(resources.filter((entry) => entry.name.includes("/api/files/") && !String(entry.contentType || "").startsWith("image/") && entry.initiatorType !== "img").map((entry) => entry.responseEnd)),
+      // The first such file: the next document's is fetched ahead once the first page is up.
+      "document file loaded": first(resources.filter((entry) => entry.name.includes("/api/files/") && !String(entry.contentType || "").startsWith("image/") && entry.initiatorType !== "img").map((entry) => entry.responseEnd)),
       "DOMContentLoaded": nav ? nav.domContentLoadedEventEnd : null,
       "workspace mounted (hydrated)": mark("review-workspace:workspace-mounted"),
       "pdf opened": mark("review-workspace:pdf-opened"),
