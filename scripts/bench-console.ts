@@ -6,11 +6,13 @@
 //    Element Timing `renderTime`: loaded and painted), same navigations;
 //  - switching documents: from the key press (Alt+ArrowRight / Alt+ArrowLeft, the default keymap) to the next
 //    document's first page on screen, over BENCH_RUNS switches back and forth.
+// A second table says where the first canvas's time goes on the fresh navigations (scripts/bench/console-timeline.ts).
 // Targets (issue 6): first page ≤ 1 s, switch ≤ 300 ms, on loopback.
 // BENCH_BASE_URL uses a running server instead (with BENCH_API_KEY, BENCH_EMAIL, BENCH_PASSWORD of an admin there).
 import fs from "node:fs";
 import os from "node:os";
 import { chromium, type Page } from "@playwright/test";
+import { readTimeline, timelineReport, type ConsoleTimeline } from "./bench/console-timeline";
 import { previewPaintedAt } from "./bench/preview-paint";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { parseSeedOutput } from "../tests/support/seed-output";
@@ -152,14 +154,24 @@ async function main() {
     const firstVisible: number[] = [];
     let previewShown = 0;
     let cold = { canvas: 0, visible: 0 };
+    const timelines: ConsoleTimeline[] = [];
+    let coldTimeline: ConsoleTimeline | null = null;
     for (let run = 0; run <= RUNS; run++) {
       const page = await context.newPage();
+      // BENCH_TRACE=<file>: a Chromium trace of the last fresh navigation (V8's code cache is warm by then).
+      const tracing = process.env.BENCH_TRACE && run === RUNS;
+      if (tracing) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ["devtools.timeline", "v8", "v8.execute", "blink.user_timing", "loading", "disabled-by-default-devtools.timeline"] });
       await page.goto(url(first), { waitUntil: "commit" });
       const canvasAt = await firstPageAt(page, first);
+      if (tracing) await browser.stopTracing();
       const previewAt = await previewPaintedAt(page);
       const visibleAt = previewAt === null ? canvasAt : Math.min(previewAt, canvasAt);
-      if (run === 0) cold = { canvas: canvasAt, visible: visibleAt };
-      else {
+      const timeline = await readTimeline(page, first);
+      if (run === 0) {
+        cold = { canvas: canvasAt, visible: visibleAt };
+        coldTimeline = timeline;
+      } else {
+        timelines.push(timeline);
         canvasPainted.push(canvasAt);
         firstVisible.push(visibleAt);
         if (previewAt !== null) previewShown += 1;
@@ -205,6 +217,8 @@ async function main() {
       const stats = summary(row.values);
       console.log(`| ${row.measure} | ${row.values.length} | ${stats.median.toFixed(0)} | ${stats.p95.toFixed(0)} | ${stats.min.toFixed(0)} | ${stats.max.toFixed(0)} | ≤ ${row.target} |`);
     }
+    console.log("\nWhere the first canvas's time goes (fresh navigations; each point's own median, so they need not add up):\n");
+    console.log(timelineReport(timelines, coldTimeline).join("\n"));
   } finally {
     await browser.close();
     await target.stop();

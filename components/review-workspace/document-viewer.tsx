@@ -22,6 +22,12 @@ if (typeof window !== "undefined") {
   void loadPdfViewer();
 }
 
+function openPdfAhead(documentId: string, fileUrl: string) {
+  loadPdfViewer()
+    .then((viewer) => viewer.openPdf(documentId, fileUrl))
+    .catch(() => undefined); // the viewer shows what went wrong when it asks for the document itself
+}
+
 const PdfViewer = dynamic(loadPdfViewer, {
   ssr: false,
   loading: () => (
@@ -49,8 +55,12 @@ export function DocumentViewer({ parserId, document, highlight, scrollRequest, o
     onFirstPagePainted();
   }, [onFirstPagePainted]);
   // Ask for the file now, while the viewer's code is still on its way (the fetch is cached by document id, so
-  // the viewer gets the same download, and asking again is free).
-  if (typeof window !== "undefined" && kind !== "text" && document.fileUrl) prefetchDocumentFile(document.id, document.fileUrl);
+  // the viewer gets the same download, and asking again is free); a PDF is opened by pdf.js as soon as that code
+  // is here, while the rest of the page still hydrates (cached by document id too).
+  if (typeof window !== "undefined" && kind !== "text" && document.fileUrl) {
+    prefetchDocumentFile(document.id, document.fileUrl);
+    if (kind === "pdf") openPdfAhead(document.id, document.fileUrl);
+  }
   if (kind === "pdf" && document.fileUrl) {
     const viewer = (
       <PdfViewer

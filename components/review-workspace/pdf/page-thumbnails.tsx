@@ -1,5 +1,6 @@
 "use client";
 
+import type { PDFDocumentProxy } from "pdfjs-dist";
 import { useCallback, useState } from "react";
 import { Page } from "react-pdf";
 import { cn } from "@/lib/utils/cn";
@@ -8,6 +9,7 @@ import { useVisiblePages } from "./use-visible-pages";
 const THUMBNAIL_WIDTH = 64;
 
 type ThumbnailProps = {
+  pdf: PDFDocumentProxy;
   pageNumber: number;
   current: boolean;
   render: boolean;
@@ -17,7 +19,7 @@ type ThumbnailProps = {
   registerSlot: (pageNumber: number, element: HTMLElement | null) => void;
 };
 
-function Thumbnail({ pageNumber, current, render, rotate, aspect, onSelect, registerSlot }: ThumbnailProps) {
+function Thumbnail({ pdf, pageNumber, current, render, rotate, aspect, onSelect, registerSlot }: ThumbnailProps) {
   const slotRef = useCallback((element: HTMLLIElement | null) => registerSlot(pageNumber, element), [pageNumber, registerSlot]);
   return (
     <li ref={slotRef} data-page-number={pageNumber}>
@@ -29,7 +31,7 @@ function Thumbnail({ pageNumber, current, render, rotate, aspect, onSelect, regi
         className={cn("flex cursor-pointer flex-col items-center gap-1 rounded-md p-1 text-xs text-muted hover:bg-surface", current && "bg-surface text-ink ring-2 ring-accent")}
       >
         <span className="block overflow-hidden bg-surface ring-1 ring-line" style={{ width: THUMBNAIL_WIDTH, height: Math.round(THUMBNAIL_WIDTH * aspect) }}>
-          {render ? <Page pageNumber={pageNumber} width={THUMBNAIL_WIDTH} rotate={rotate} renderTextLayer={false} renderAnnotationLayer={false} loading={null} devicePixelRatio={1} /> : null}
+          {render ? <Page pdf={pdf} suspense={false} pageNumber={pageNumber} width={THUMBNAIL_WIDTH} rotate={rotate} renderTextLayer={false} renderAnnotationLayer={false} loading={null} devicePixelRatio={1} /> : null}
         </span>
         <span aria-hidden="true">{pageNumber}</span>
       </button>
@@ -41,7 +43,8 @@ function Thumbnail({ pageNumber, current, render, rotate, aspect, onSelect, regi
  * The strip of page thumbnails; a thumbnail renders only while it is near the strip's visible part, and the
  * strip starts rendering only once the first page is on screen (it must not compete with it).
  */
-export function PageThumbnails({ pageCount, currentPage, rotate, aspectOf, enabled, onSelect }: {
+export function PageThumbnails({ pdf, pageCount, currentPage, rotate, aspectOf, enabled, onSelect }: {
+  pdf: PDFDocumentProxy;
   pageCount: number;
   currentPage: number;
   rotate: (pageNumber: number) => number;
@@ -58,6 +61,7 @@ export function PageThumbnails({ pageCount, currentPage, rotate, aspectOf, enabl
         {Array.from({ length: pageCount }, (_, index) => index + 1).map((pageNumber) => (
           <Thumbnail
             key={pageNumber}
+            pdf={pdf}
             pageNumber={pageNumber}
             current={pageNumber === currentPage}
             render={enabled && near.has(pageNumber)}

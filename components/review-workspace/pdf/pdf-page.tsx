@@ -1,5 +1,6 @@
 "use client";
 
+import type { PDFDocumentProxy } from "pdfjs-dist";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Page } from "react-pdf";
 import { cn } from "@/lib/utils/cn";
@@ -10,6 +11,8 @@ import { RectOverlay } from "../pick/rect-overlay";
 import { usePagePick } from "../pick/use-page-pick";
 
 export type PdfPageProps = {
+  /** The open document (passed, not read from react-pdf's <Document>: the viewer opens it itself, ahead). */
+  pdf: PDFDocumentProxy;
   pageNumber: number;
   pageCount: number;
   /** The slot's size in CSS pixels, as the page will render at this scale and rotation. */
@@ -45,7 +48,7 @@ const devicePixelRatio = typeof window === "undefined" ? 1 : Math.min(2, window.
 
 /** One page: a slot of the page's size that renders its canvas and text layer only while near the viewport. */
 export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
-  const { pageNumber, pageCount, width, height, scale, rotate, render, textLayer, highlight, pickLabel, wordsOf, onPick, onPickRow, keyboardPick, onKeyboardPickDone, onRendered, onNoText, registerSlot } = props;
+  const { pdf, pageNumber, pageCount, width, height, scale, rotate, render, textLayer, highlight, pickLabel, wordsOf, onPick, onPickRow, keyboardPick, onKeyboardPickDone, onRendered, onNoText, registerSlot } = props;
   // Held in state (not a ref) so the keyboard picker, which reads the page's words, renders once the slot exists.
   const [slot, setSlot] = useState<HTMLDivElement | null>(null);
   const pick = usePagePick({
@@ -91,6 +94,8 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
     >
       {render ? (
         <Page
+          pdf={pdf}
+          suspense={false}
           pageNumber={pageNumber}
           scale={scale}
           rotate={rotate}

@@ -2,8 +2,7 @@
 
 import "react-pdf/dist/Page/TextLayer.css";
 import type { PDFDocumentProxy } from "pdfjs-dist";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Document, pdfjs } from "react-pdf";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ErrorState, Spinner } from "@/components/ui";
 import { rotateBox, turnedSize, type ScrollRequest, type SourceBox } from "../geometry";
 import { engineWordsOfPage, textLayerWords, useEngineWords } from "../pick/page-words";
@@ -17,22 +16,12 @@ import { scrollBoxIntoView, scrollToPage } from "./scroll";
 import { useElementWidth } from "./use-element-width";
 import { useFileBytes } from "./use-file-bytes";
 import { usePageSizes } from "./use-page-sizes";
+import { usePdfDocument } from "./use-pdf-document";
 import { useVisiblePages } from "./use-visible-pages";
 import { ViewerToolbar } from "./viewer-toolbar";
-import { pdfWorkerPort, pdfWorkerUrl } from "./worker-port";
 
-// react-pdf reads the worker location from the module that renders <Document> (STACK-NOTES). It is the fallback:
-// the worker itself was started earlier (see worker-port.ts).
-pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl().toString();
-
-/**
- * Passed explicitly, one worker outlives each document: pdf.js only ends workers it created itself, so moving
- * to the next document does not pay for a new worker.
- */
-const workerPort = pdfWorkerPort();
-// `isEvalSupported: false`: the console's CSP forbids eval, and pdf.js would otherwise probe it with `new Function`
-// (a CSP violation on every document) before falling back to drawing glyphs without compiled paths.
-const documentOptions = { worker: workerPort ? pdfjs.PDFWorker.create({ port: workerPort }) : new pdfjs.PDFWorker(), isEvalSupported: false };
+// In this chunk, so the workspace can open its document the moment the chunk is loaded (document-viewer.tsx).
+export { openPdf } from "./open-pdf";
 
 const PAGE_GAP_PX = 12;
 const PADDING_PX = 16;
@@ -58,16 +47,15 @@ export type PdfViewerProps = PickProps & {
 export default function PdfViewer(props: PdfViewerProps) {
   const { parserId, documentId, fileUrl, highlight, scrollRequest, pickLabel, onPick, onPickRow, onStopPicking, onKeyboardPickDone, commandsRef, onFirstPagePainted, onUnavailable } = props;
   const file = useFileBytes(documentId, fileUrl);
-  // pdf.js takes the buffer it is given to its worker: hand it a copy, the cache keeps the original.
-  const source = useMemo(() => (file.status === "ready" ? { data: new Uint8Array(file.bytes.slice(0)) } : null), [file]);
-  const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
+  const opened = usePdfDocument(documentId, fileUrl);
+  const pdf: PDFDocumentProxy | null = opened.status === "ready" ? opened.opened.pdf : null;
   const [firstPainted, setFirstPainted] = useState(false);
   const [zoom, setZoom] = useState<Zoom>({ fit: true });
   const [rotation, setRotation] = useState(0);
   // The scrolling pane is created once the PDF opens: held in state, so the hooks below see it when it appears.
   const [pane, setPane] = useState<HTMLDivElement | null>(null);
   const paneWidth = useElementWidth(pane);
-  const { sizeOf } = usePageSizes(pdf, firstPainted);
+  const { sizeOf } = usePageSizes(pdf, firstPainted, opened.status === "ready" ? opened.opened.firstPage : null);
   const { near, current, registerSlot, slotOf } = useVisiblePages(pane, { enabled: pdf !== null });
 
   const firstSize = sizeOf(1);
@@ -76,14 +64,18 @@ export default function PdfViewer(props: PdfViewerProps) {
   const scale = zoom.fit ? fitScale : zoom.scale;
   const pageCount = pdf?.numPages ?? 0;
 
-  // Pages near the top render together: whichever finishes first is "the first page", once.
+  // Pages near the top render together: whichever finishes first is "the first page", once. What follows it (the
+  // other pages, text layers, thumbnails: a render of every slot) waits until that frame is on screen: started
+  // at once, it held up the very paint that shows the page.
   const firstPaintSeen = useRef(false);
   const onRendered = useCallback(() => {
     if (firstPaintSeen.current) return;
     firstPaintSeen.current = true;
-    setFirstPainted(true);
     markReviewPhase("page-drawn", documentId);
-    markFirstPagePainted(documentId, onFirstPagePainted);
+    markFirstPagePainted(documentId, () => {
+      setFirstPainted(true);
+      onFirstPagePainted();
+    });
   }, [documentId, onFirstPagePainted]);
 
   // A value the reviewer just pointed at: scroll its page (and the box on it) into view, unless it is in view.
@@ -93,18 +85,10 @@ export default function PdfViewer(props: PdfViewerProps) {
     scrollBoxIntoView(pane, slot, rotateBox(scrollRequest.source, rotation));
   }, [scrollRequest, pane, rotation, slotOf]);
 
-  const onOpened = useCallback(
-    (opened: PDFDocumentProxy) => {
-      markReviewPhase("pdf-opened", documentId);
-      setPdf(opened);
-    },
-    [documentId],
-  );
-
-  const fileFailed = file.status === "error";
+  const failed = file.status === "error" || opened.status === "error";
   useEffect(() => {
-    if (fileFailed) onUnavailable?.();
-  }, [fileFailed, onUnavailable]);
+    if (failed) onUnavailable?.();
+  }, [failed, onUnavailable]);
 
   const zoomBy = (factor: number) => setZoom({ fit: false, scale: Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale * factor)) });
   const pickHint = pickLabel ? `Click a phrase (Alt: one word, Shift: extend) or drag a box on the page to fill “${pickLabel}”.` : null;
@@ -193,18 +177,12 @@ export default function PdfViewer(props: PdfViewerProps) {
         onRotate={() => setRotation((degrees) => (degrees + 90) % 360)}
         onPickFromPage={pickLabel ? () => commandsRef.current?.pickFromPage() : null}
       />
-      {source ? (
-        <Document
-          file={source}
-          options={documentOptions}
-          suspense={false}
-          onLoadSuccess={onOpened}
-          onLoadError={() => onUnavailable?.()}
-          loading={<ViewerMessage>Opening the document…</ViewerMessage>}
-          error={<ErrorState title="The PDF could not be opened" message="The file may be damaged or not a PDF." />}
-          className="flex min-h-0 flex-1"
-        >
+      {opened.status === "error" ? (
+        <ErrorState title="The PDF could not be opened" message="The file may be damaged or not a PDF." />
+      ) : pdf ? (
+        <div className="flex min-h-0 flex-1">
           <PageThumbnails
+            pdf={pdf}
             pageCount={pageCount}
             currentPage={current}
             enabled={firstPainted}
@@ -221,6 +199,7 @@ export default function PdfViewer(props: PdfViewerProps) {
             }}
           />
           <PagesColumn
+            pdf={pdf}
             paneRef={setPane}
             pageCount={pageCount}
             scale={scale}
@@ -238,10 +217,11 @@ export default function PdfViewer(props: PdfViewerProps) {
             onRendered={onRendered}
             registerSlot={registerSlot}
             firstPainted={firstPainted}
+            sized={!zoom.fit || paneWidth > 0}
           />
-        </Document>
+        </div>
       ) : (
-        <ViewerMessage>Loading the document…</ViewerMessage>
+        <ViewerMessage>{file.status === "ready" ? "Opening the document…" : "Loading the document…"}</ViewerMessage>
       )}
     </div>
   );
@@ -264,6 +244,7 @@ function ViewerMessage({ children }: { children: string }) {
 }
 
 function PagesColumn(props: {
+  pdf: PDFDocumentProxy;
   paneRef: (element: HTMLDivElement | null) => void;
   pageCount: number;
   scale: number;
@@ -282,8 +263,10 @@ function PagesColumn(props: {
   registerSlot: (pageNumber: number, element: HTMLElement | null) => void;
   /** Whether the document's first page is on screen yet. */
   firstPainted: boolean;
+  /** Whether the scale is known (fit-width needs the pane's width): a page drawn before is drawn twice. */
+  sized: boolean;
 }) {
-  const { paneRef, pageCount, scale, rotation, near, sizeOf, highlight, pickLabel, wordsOf, onPick, onPickRow, keyboardPickPage, onKeyboardPickDone, onNoText, onRendered, registerSlot, firstPainted } = props;
+  const { pdf, sized, paneRef, pageCount, scale, rotation, near, sizeOf, highlight, pickLabel, wordsOf, onPick, onPickRow, keyboardPickPage, onKeyboardPickDone, onNoText, onRendered, registerSlot, firstPainted } = props;
   // Until the first page is on screen it is the only one drawn, and without its text layer: pdf.js's worker does one
   // thing at a time, and the pages below it (two or three are near the viewport) and the text would each take a
   // turn before it. The others, and every text layer, follow the moment it is painted.
@@ -305,13 +288,14 @@ function PagesColumn(props: {
           return (
             <PdfPage
               key={pageNumber}
+              pdf={pdf}
               pageNumber={pageNumber}
               pageCount={pageCount}
               width={Math.floor(turned.width * scale)}
               height={Math.floor(turned.height * scale)}
               scale={scale}
               rotate={(size.rotate + rotation) % 360}
-              render={near.has(pageNumber) && (firstPainted || pageNumber === firstNear)}
+              render={sized && near.has(pageNumber) && (firstPainted || pageNumber === firstNear)}
               textLayer={firstPainted}
               highlight={highlight?.page === pageNumber ? rotateBox(highlight, rotation) : null}
               pickLabel={pickLabel}

@@ -7,11 +7,12 @@ import { useEffect, useState } from "react";
 export type PageSize = { width: number; height: number; rotate: number };
 
 /**
- * Every page's size, for slots that hold their place before the page renders. Page 1 is read first and stands
+ * Every page's size, for slots that hold their place before the page renders. Page 1 is read first (or given,
+ * read when the document was opened) and stands
  * in for the others (most documents have one page size); the rest are read afterwards, one at a time, when
  * `readAll` turns true (after the first page is on screen, so this never delays it).
  */
-export function usePageSizes(pdf: PDFDocumentProxy | null, readAll: boolean): { sizes: ReadonlyMap<number, PageSize>; sizeOf: (page: number) => PageSize | null } {
+export function usePageSizes(pdf: PDFDocumentProxy | null, readAll: boolean, firstPage: PageSize | null = null): { sizes: ReadonlyMap<number, PageSize>; sizeOf: (page: number) => PageSize | null } {
   const [sizes, setSizes] = useState<ReadonlyMap<number, PageSize>>(new Map());
 
   useEffect(() => {
@@ -43,6 +44,6 @@ export function usePageSizes(pdf: PDFDocumentProxy | null, readAll: boolean): { 
     };
   }, [pdf, readAll]);
 
-  const sizeOf = (page: number) => sizes.get(page) ?? sizes.get(1) ?? null;
+  const sizeOf = (page: number) => sizes.get(page) ?? sizes.get(1) ?? firstPage;
   return { sizes, sizeOf };
 }
