@@ -35,7 +35,7 @@ const nextConfig = {
     // Next loads every page's and route's server module at start by default; most processes answer a fraction of
     // them (a worker-less API process, a reviewer's console). Each now loads on its first request, some tens of ms
     // once, and the memory of the routes nobody calls is never taken (issue 26, memory).
-    preloadEntriesOnStart: false,
+    preloadEntriesOnStart: true,
   },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

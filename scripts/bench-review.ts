@@ -14,7 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { chromium, type Page } from "@playwright/test";
 import { previewPaintedAt } from "./bench/preview-paint";
-import { phaseReport, readMarks, recordTrips, type Step } from "./bench/review-phases";
+import { phaseReport, readMarks, recordTrips, stepTrace, type Step } from "./bench/review-phases";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { parseSeedOutput } from "../tests/support/seed-output";
 import { runSeed, startServer, tempDataDir } from "../tests/support/server";
@@ -207,6 +207,7 @@ async function main() {
     console.log(`| documents approved with the typed PO number | ${approved.filter((document, index) => document.status === "approved" && document.data.poNumber === `PO-${1000 + index}`).length} / ${documentIds.length} | | all |`);
     console.log("\nWhere the time goes (medians over the documents; the phase marks need a build that has them):\n");
     console.log(phaseReport(steps, network.trips, marks).join("\n"));
+    if (process.env.BENCH_TRACE === "1") console.log(`\nEach step (ms from its key):\n${stepTrace(steps, network.trips, marks).join("\n")}`);
   } finally {
     await browser.close();
     await server.stop();
