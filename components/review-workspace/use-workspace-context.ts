@@ -33,9 +33,10 @@ export type LoadedWorkspaceContext = Omit<WorkspaceContext, "document"> & {
  * The rest of the workspace (neighbours in my queue, reviewers, my shortcuts, and the document as it is now).
  * A document the workspace moved to itself takes it from what it already has: the queue its page brought (see the
  * review page) and the parser's part from the last document, so it sends no server action before the reviewer's
- * first save. Otherwise it is asked for in one server action once the first page is on screen (before, these
- * requests would only compete with it for the server): `load` is called on the first page, and a timer calls it
- * anyway in case that never happens. Documents opened from another one in the same tab load it at once.
+ * first save; it is taken once the first page is on screen. Otherwise it is asked for in one server action once the
+ * first page is on screen (before, these requests would only compete with it for the server), or at once for a
+ * document opened from another one in the same tab: `load` is called on the first page, and a timer calls it
+ * anyway in case that never happens.
  */
 export function useWorkspaceContext(options: {
   parserId: string;
@@ -91,10 +92,12 @@ export function useWorkspaceContext(options: {
   }, [changeCount, documentId, parserId, queued]);
 
   useEffect(() => {
-    if (firstPageSeenInTab) load();
+    // A page that brought my queue waits for its first page all the same: taking the context starts the next
+    // page's prefetch and its file's download, which would compete with this first page for the CPU.
+    if (firstPageSeenInTab && !queued) load();
     const timer = setTimeout(load, FALLBACK_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [load]);
+  }, [load, queued]);
 
   return { context, load };
 }
