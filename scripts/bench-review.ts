@@ -180,6 +180,8 @@ async function main() {
     // Visible: the server-drawn preview of page 1 when there is one (as bench:console measures), else the canvas.
     const firstPreview = await previewPaintedAt(page);
     const firstPage = Math.min(firstCanvas, firstPreview ?? Number.POSITIVE_INFINITY);
+    // The server's part of it: the first byte of the page's HTML (route modules not loaded yet are loaded then).
+    const firstByte = (await page.evaluate(`performance.getEntriesByType("navigation")[0]?.responseStart ?? NaN`)) as number;
     const rows: { focus: number; save: number; next: number }[] = [];
     const inPage: typeof rows = [];
     const steps: Step[] = [];
@@ -230,6 +232,7 @@ async function main() {
     console.log(`| same, the page's own paint times (no harness polling): focus / save / approve → next | ${["focus", "save", "next"].map((key) => median(inPage.map((row) => row[key as keyof (typeof inPage)[number]])).toFixed(0)).join(" / ")} | | |`);
     console.log(`| tool time per document, the page's own paint times | ${median(inPagePerDocument).toFixed(0)} | ${Math.max(...inPagePerDocument).toFixed(0)} | |`);
     console.log(`| first page visible, first document (${firstPreview === null ? "canvas" : "preview image"}) | ${firstPage.toFixed(0)} | | ≤ ${TARGETS.firstPage} |`);
+    console.log(`| of which the page's first byte (server) | ${firstByte.toFixed(0)} | | |`);
     console.log(`| first page canvas painted (pdf.js), first document | ${firstCanvas.toFixed(0)} | | |`);
     console.log(`| mouse and pointer events | ${mouseEvents} | | 0 |`);
     console.log(`| documents approved with the typed PO number | ${approved.filter((document, index) => document.status === "approved" && document.data.poNumber === `PO-${1000 + index}`).length} / ${documentIds.length} | | all |`);
