@@ -9,13 +9,14 @@ import { reviewCheckOperations } from "@/lib/contracts/review-checks";
 import { reviewOperations } from "@/lib/contracts/reviews";
 import { mergeKeymap } from "@/components/review-workspace/keyboard/keymap";
 import { separateFilesOrigin } from "@/lib/env";
-import { loadQueue, nextFileOf } from "@/components/review-workspace/load-queue";
-import { neighboursIn } from "@/components/review-workspace/queue-neighbours";
+import { viewerKind } from "@/components/review-workspace/file-source";
 import {
   toWorkspaceDocument as toWorkspaceDocumentFrom,
   type LoadedContext,
+  type Neighbours,
   type ParserContext,
   type QueueNeighbour,
+  type WorkspaceContext,
   type WorkspaceDocument,
 } from "@/components/review-workspace/workspace-document";
 import type { ApiClient } from "@/lib/console/api/client";
@@ -70,6 +71,26 @@ export async function decideAndFindNextAction(
   return { ok: true, data: { document: decided.data, next: next.ok ? next.data : null } };
 }
 
+/**
+ * Approves, and loads the next document's workspace context beside the decision (the approved document left out of
+ * its queue): the workspace opens the next document while this runs, and that navigation takes this action out of
+ * the router's queue, so the next workspace needs no action of its own before the reviewer's first save. A context
+ * that fails to load is null (the next workspace then asks for it itself); a refused approval is the answer's error.
+ */
+export async function approveAndLoadNextAction(
+  parserId: string,
+  documentId: string,
+  stageId: string | null,
+  next: { parserId: string; documentId: string; beingDecided: string[]; parserContextKnown: boolean },
+): Promise<ActionResult<{ document: WorkspaceDocument; nextContext: LoadedContext | null }>> {
+  const [decided, nextContext] = await Promise.all([
+    decideReviewAction(parserId, documentId, "approve", stageId),
+    loadWorkspaceContextAction(next.parserId, next.documentId, next.beingDecided, next.parserContextKnown),
+  ]);
+  if (!decided.ok) return decided;
+  return { ok: true, data: { document: decided.data, nextContext: nextContext.ok ? nextContext.data : null } };
+}
+
 /** Takes back my last decision on a document (offered for a few seconds from the decision's toast). */
 export async function undoDecisionAction(parserId: string, documentId: string): Promise<ActionResult<WorkspaceDocument>> {
   return runAction(async () => {
@@ -116,6 +137,29 @@ export async function nextQueuedDocumentAction(currentDocumentId: string): Promi
 }
 
 /**
+ * Where this document sits in my review queue: the documents before and after it. A document that is not in
+ * my queue (opened from the list) has the queue's first document as its next one. Documents being decided (an
+ * approval sent, not answered yet) are left out: the queue may be read before the API has taken them out.
+ */
+async function loadNeighbours(api: ApiClient, documentId: string, beingDecided: ReadonlySet<string>): Promise<Neighbours> {
+  const queue = await api.call(reviewOperations.queue, { query: { assignee: "me", limit: 100 } }).catch(() => null);
+  const listed = (queue?.data ?? []).map((item) => ({ parserId: item.parser.id, documentId: item.documentId, name: item.name }));
+  const items = listed.filter((item) => item.documentId === documentId || !beingDecided.has(item.documentId));
+  const total = (queue?.pagination.total ?? listed.length) - (listed.length - items.length);
+  const index = items.findIndex((item) => item.documentId === documentId);
+  if (index === -1) return { previous: null, next: items[0] ?? null, position: null };
+  return { previous: items[index - 1] ?? null, next: items[index + 1] ?? null, position: { index: index + 1, total } };
+}
+
+/** The next document's file link, for fetching it ahead of time (none for documents shown as text). */
+async function nextFileOf(api: ApiClient, next: QueueNeighbour | null): Promise<WorkspaceContext["nextFile"]> {
+  if (!next) return null;
+  const document = await api.call(documentOperations.get, { params: { parserId: next.parserId, documentId: next.documentId } }).then(toWorkspaceDocument, () => null);
+  if (!document?.fileUrl || viewerKind(document.contentType) === "text") return null;
+  return { documentId: document.id, fileUrl: document.fileUrl };
+}
+
+/**
  * What the workspace loads once its first page is on screen: the document as it is now (the page may have come
  * from the router's prefetch cache), my neighbours in the queue and the next one's file link, and, unless the
  * workspace already has them for this parser (`parserContextKnown`: moving through the queue), the parser's
@@ -132,9 +176,7 @@ export async function loadWorkspaceContextAction(
     const api = await consoleApi();
     // Only a filter on my own queue: ids from the browser select nothing else.
     const leftOut = new Set((Array.isArray(beingDecided) ? beingDecided : []).filter((id): id is string => typeof id === "string").slice(0, 20));
-    // Documents being decided (an approval sent, not answered yet) are left out: the queue may be read before the
-    // API has taken them out.
-    const neighboursLoaded = loadQueue(api).then((queue) => neighboursIn(queue, documentId, leftOut));
+    const neighboursLoaded = loadNeighbours(api, documentId, leftOut);
     const [document, neighbours, nextFile, parser] = await Promise.all([
       api.call(documentOperations.get, { params: { parserId, documentId } }).then(toWorkspaceDocument),
       neighboursLoaded,

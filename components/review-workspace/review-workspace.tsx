@@ -34,7 +34,6 @@ import type { ReviewChecks } from "@/lib/contracts/review-checks";
 import { NO_NEIGHBOURS, type WorkspaceDocument } from "./workspace-document";
 import { markReviewPhase } from "./phase-marks";
 import { useWorkspaceContext } from "./use-workspace-context";
-import type { QueueContext } from "./queue-neighbours";
 
 const NO_CHECKS: ReviewChecks = { validationRules: [], rejectReasons: [] };
 
@@ -45,15 +44,13 @@ export type ReviewWorkspaceProps = {
   viewer: Viewer;
   /** The parser's confidence thresholds (settings.confidenceScores), defaults when absent. */
   thresholds?: ConfidenceThresholds;
-  /** My queue and the next file's link, when the router fetched the page (see useWorkspaceContext). */
-  queued?: Promise<QueueContext | null> | null;
 };
 
 /**
  * The review workspace: the document on the left, its review and extracted data on the right. Pointing at a
  * value shows where it came from on the page; the focused value is the one a click or a drag on the page fills.
  */
-export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thresholds = DEFAULT_CONFIDENCE_THRESHOLDS, queued = null }: ReviewWorkspaceProps) {
+export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thresholds = DEFAULT_CONFIDENCE_THRESHOLDS }: ReviewWorkspaceProps) {
   const [document, setDocumentState] = useState(initialDocument);
   // Counts changes made here, so a refresh that was asked for before one of them cannot undo it.
   const changes = useRef(0);
@@ -89,7 +86,7 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
     },
     [replaceIfUntouched],
   );
-  const workspaceContext = useWorkspaceContext({ parserId, documentId: initialDocument.id, changeCount: changes, onFreshDocument, queued });
+  const workspaceContext = useWorkspaceContext({ parserId, documentId: initialDocument.id, changeCount: changes, onFreshDocument });
   const onFirstPagePainted = workspaceContext.load;
   const neighbours = workspaceContext.context?.neighbours ?? NO_NEIGHBOURS;
   const reviewers = workspaceContext.context?.reviewers ?? [];
@@ -114,7 +111,6 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
     openDocument: navigation.open,
     checkNow,
     nextWithoutWaiting: checksKnown ? neighbours.next : null,
-    queueContext: workspaceContext.context,
   });
 
   // The focused value leads: the pointer resting on the data panel must not pull the highlight away from it.

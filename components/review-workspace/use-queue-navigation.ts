@@ -3,7 +3,6 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect } from "react";
 import { prefetchDocumentFile } from "./file-cache";
-import { pageAsked } from "./pages-asked";
 import { movingToDocument } from "./parser-context-cache";
 import { markReviewPhase } from "./phase-marks";
 import { documentHref, type Neighbours, type QueueNeighbour, type WorkspaceContext } from "./workspace-document";
@@ -20,19 +19,12 @@ export function useQueueNavigation(neighbours: Neighbours, nextFile: WorkspaceCo
   useEffect(() => {
     if (nextFile) prefetchDocumentFile(nextFile.documentId, nextFile.fileUrl);
   }, [nextFile]);
-  // The header's links prefetch these pages from now on (each with my queue as the server reads it then).
-  const previousId = previous?.documentId;
-  const nextId = next?.documentId;
-  useEffect(() => {
-    for (const id of [previousId, nextId]) if (id) pageAsked(id);
-  }, [previousId, nextId]);
 
   const open = useCallback(
     (neighbour: QueueNeighbour | null) => {
       if (!neighbour) return false;
       markReviewPhase("navigating", neighbour.documentId);
       movingToDocument(neighbour.documentId);
-      pageAsked(neighbour.documentId);
       router.push(documentHref(neighbour));
       return true;
     },

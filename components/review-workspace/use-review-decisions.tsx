@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import {
+  approveAndLoadNextAction,
   assignReviewerAction,
   decideAndFindNextAction,
   decideReviewAction,
@@ -13,17 +14,16 @@ import { announceQueueChanged } from "@/components/review-queue/queue-changed";
 import { useToast } from "@/components/ui";
 import type { CheckProblem } from "@/lib/contracts/review-checks";
 import type { Decision } from "./review/review-actions";
+import { handContextTo } from "./handed-contexts";
+import { cachedParserContext, rememberParserContext } from "./parser-context-cache";
 import { markReviewPhase } from "./phase-marks";
-import { decisionAnswered, decisionSent, documentsBeingDecided, forgetDecision } from "./review/decisions-in-flight";
+import { decisionAnswered, decisionSent, documentsBeingDecided } from "./review/decisions-in-flight";
 import { forgetRefusal, refusalOf, rememberRefusal, type Refusal } from "./review/refused-approvals";
 import { UndoButton } from "./review/undo-button";
-import { documentHref, type Neighbours, type QueueNeighbour, type WorkspaceDocument } from "./workspace-document";
+import { documentHref, type QueueNeighbour, type WorkspaceDocument } from "./workspace-document";
 
 export type DecisionDialog = "reject" | "reset" | "override" | null;
 export type DecisionNote = { reason?: string; overrideReason?: string };
-
-/** How old this document's queue may be for the count of documents waiting after an approval to be taken from it. */
-const COUNT_MAX_AGE_MS = 60_000;
 
 /**
  * Approve, reject, reset and reassign. Corrections still being saved are saved first, so a decision is never
@@ -48,10 +48,8 @@ export function useReviewDecisions(options: {
    * the parser's checks are known here (null: wait for the API's answer, which names the next document).
    */
   nextWithoutWaiting: QueueNeighbour | null;
-  /** My queue around this document as the workspace read it (when, performance.now()), once known. */
-  queueContext: { neighbours: Neighbours; readAt: number } | null;
 }) {
-  const { parserId, document, onDocument, flushSaves, openDocument, checkNow, nextWithoutWaiting, queueContext } = options;
+  const { parserId, document, onDocument, flushSaves, openDocument, checkNow, nextWithoutWaiting } = options;
   const { toast, dismiss } = useToast();
   const router = useRouter();
   const [busy, setBusy] = useState<Decision | "assign" | null>(null);
@@ -76,7 +74,6 @@ export function useReviewDecisions(options: {
       toast({ title: "Could not undo", description: result.error.message, tone: "error" });
       return;
     }
-    forgetDecision(decided.documentId);
     announceQueueChanged();
     toast({ title: "Decision undone", description: `${decided.name} waits for a decision again.`, tone: "success" });
     if (mounted.current && decided.documentId === document.id) onDocument(result.data);
@@ -98,12 +95,10 @@ export function useReviewDecisions(options: {
       return approveAndMoveOn(stageId, nextWithoutWaiting);
     }
     // Approve and reject also learn where to go next, in the same round trip.
-    if (decision !== "reset") decisionSent(document.id);
     const outcome =
       decision === "reset"
         ? await decideReviewAction(parserId, document.id, decision, stageId, note).then((answer) => (answer.ok ? { ok: true as const, data: { document: answer.data, next: null } } : answer))
-        : await decideAndFindNextAction(parserId, document.id, decision, stageId, note).catch(() => ({ ok: false as const, error: { message: "Could not reach the server. Try again.", status: 0, issues: undefined } }));
-    if (decision !== "reset") decisionAnswered(document.id, outcome.ok);
+        : await decideAndFindNextAction(parserId, document.id, decision, stageId, note);
     markReviewPhase("decision-answered", document.id);
     const result = outcome.ok ? { ok: true as const, data: outcome.data.document } : outcome;
     if (!result.ok) {
@@ -154,18 +149,33 @@ export function useReviewDecisions(options: {
   /**
    * Approves and opens the next document at once, without waiting for the answer (the checks here passed, the
    * corrections are saved). The request goes first: the navigation then takes the router's queue without holding
-   * it up. The action carries the decision only: the next workspace has what it needs from its page (prefetched
-   * with my queue) and from this one. Refused after all: back to the document, with the API's problems or message.
+   * it up. Refused after all: back to the document, with the API's problems or message.
    */
   async function approveAndMoveOn(stageId: string | null, next: QueueNeighbour): Promise<boolean> {
     const decided = { parserId, documentId: document.id, name: document.name };
     decisionSent(decided.documentId);
+    const knownParserContext = cachedParserContext(next.parserId);
     const beingDecided = documentsBeingDecided();
-    const waitingBefore = queueContext && performance.now() - queueContext.readAt <= COUNT_MAX_AGE_MS ? (queueContext.neighbours.position?.total ?? null) : null;
-    const answer = decideReviewAction(parserId, decided.documentId, "approve", stageId);
+    const answer = approveAndLoadNextAction(parserId, decided.documentId, stageId, {
+      parserId: next.parserId,
+      documentId: next.documentId,
+      beingDecided,
+      parserContextKnown: knownParserContext !== null,
+    });
+    // The next workspace takes its context from this answer instead of asking (see handed-contexts).
+    const nextContext = answer.then((outcome) => (outcome.ok ? outcome.data.nextContext : null)).catch(() => null);
+    handContextTo(
+      next.documentId,
+      nextContext.then((loaded) => {
+        if (loaded?.parser) rememberParserContext(next.parserId, loaded.parser);
+        return loaded ? { ...loaded, parser: loaded.parser ?? knownParserContext } : null;
+      }),
+    );
     openDocument(next);
-    const result = await answer.catch(() => ({ ok: false as const, error: { message: "Could not reach the server. The document was not approved.", status: 0, issues: undefined } }));
-    decisionAnswered(decided.documentId, result.ok);
+    const result = await answer
+      .then((outcome) => (outcome.ok ? { ok: true as const, data: outcome.data.document } : outcome))
+      .catch(() => ({ ok: false as const, error: { message: "Could not reach the server. The document was not approved.", status: 0, issues: undefined } }));
+    decisionAnswered(decided.documentId);
     markReviewPhase("decision-answered", decided.documentId);
     setBusy(null);
     if (!result.ok) {
@@ -182,11 +192,10 @@ export function useReviewDecisions(options: {
       return false;
     }
     if (mounted.current) onDocument(result.data);
-    // How many wait now, from this document's place in my queue read a moment ago: one fewer, when no other
-    // decision was in flight and this document has left review (a next stage may be mine again). Otherwise the
-    // badge asks.
-    const exactCount = waitingBefore !== null && beingDecided.length === 1 && result.data.status !== "in_review";
-    announceQueueChanged(exactCount ? Math.max(0, waitingBefore - 1) : undefined);
+    // The next document's place in my queue, read beside the decision, says how many wait now: when the queue it
+    // was read from left out only this document, and this one has left review (a next stage may be mine again).
+    const exactCount = beingDecided.length === 1 && result.data.status !== "in_review";
+    announceQueueChanged(exactCount ? (await nextContext)?.neighbours.position?.total : undefined);
     toastDecided(result.data.status === "approved" ? "Approved" : "Stage approved", decided.name);
     return true;
   }

@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { preload } from "react-dom";
 import { viewerKind } from "@/components/review-workspace/file-source";
 import { ReviewWorkspace } from "@/components/review-workspace/review-workspace";
-import { loadQueueContext } from "@/components/review-workspace/load-queue";
 import { toWorkspaceDocument } from "@/components/review-workspace/workspace-document";
 import { separateFilesOrigin } from "@/lib/env";
 import { ApiError } from "@/lib/console/api/client";
@@ -21,17 +19,10 @@ export const metadata: Metadata = { title: "Review" };
  * The review workspace: the document beside its extracted data, the review's stages and decisions. Only what
  * the first screen needs is loaded here (the document, its fields, who I am): the page is on the critical path
  * of the first page being visible. The queue, the reviewers and my shortcuts follow from the browser.
- *
- * A page fetched by the router (the workspace prefetches the next document's page while the reviewer works on this
- * one) also carries my queue and the next file's link, streamed after the page (`queued`): the next workspace
- * then sends no server action of its own, and the approval carries the decision only. An HTML load (the browser
- * navigating: `Sec-Fetch-Mode: navigate`) does not: there the queue would only compete with the first page.
  */
 export default async function DocumentReviewPage({ params }: { params: Promise<{ parserId: string; documentId: string }> }) {
   const { parserId, documentId } = await params;
   const api = await consoleApi();
-  const fetchMode = (await headers()).get("sec-fetch-mode");
-  const queued = fetchMode !== null && fetchMode !== "navigate" ? loadQueueContext(api, documentId) : null;
   const [document, fields, me, parser] = await Promise.all([
     api.call(documentOperations.get, { params: { parserId, documentId } }).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 404) notFound();
@@ -59,7 +50,6 @@ export default async function DocumentReviewPage({ params }: { params: Promise<{
       fields={fields}
       viewer={{ userId: me.user.id, role: me.role, permissions: me.permissions }}
       thresholds={confidenceThresholds(parser?.settings)}
-      queued={queued}
     />
   );
 }
