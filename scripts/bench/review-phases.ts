@@ -106,3 +106,18 @@ function coveredTime(intervals: number[][]): number {
   if (!Number.isNaN(currentEnd)) total += currentEnd - currentStart;
   return total;
 }
+
+/**
+ * One line per step (BENCH_TRACE=1): each round trip and phase mark inside it, in ms from the step's key, to see
+ * where a single slow step went (the medians above hide it).
+ */
+export function stepTrace(steps: Step[], trips: Trip[], marks: Mark[]): string[] {
+  return steps.map((step) => {
+    const at = (value: number) => (value - step.from).toFixed(0);
+    const events = [
+      ...trips.filter((trip) => trip.end > step.from && trip.start < step.to).map((trip) => ({ at: trip.start, text: `${trip.kind} ${at(trip.start)}–${at(trip.end)}` })),
+      ...marks.filter((mark) => mark.at >= step.from && mark.at <= step.to).map((mark) => ({ at: mark.at, text: `${mark.name} ${at(mark.at)}` })),
+    ].sort((a, b) => a.at - b.at);
+    return `${step.name} ${step.documentId.slice(0, 8)} (${at(step.to)} ms): ${events.map((event) => event.text).join(", ")}`;
+  });
+}
