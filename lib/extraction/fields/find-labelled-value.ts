@@ -34,10 +34,14 @@ function labelQuality(match: LabelMatch): number {
   return specificity * atStart * (0.75 + 0.25 * coverage);
 }
 
+const CURRENCY_ONLY = /^(?:RM|MYR|USD|EUR|GBP|CHF|SGD|HKD|AUD|CAD|INR|IDR|Rs\.?|Rp\.?|[$€£¥])$/i;
+
 /** Right-hand phrases up to the next text-only phrase (the next label of a key/value row). */
 function valueRun(right: readonly DocLine[]): DocLine[] {
   const run: DocLine[] = [];
   for (const line of right) {
+    // "Total | RM | 100.00": a currency code or mark set apart from its amount is no label.
+    if (CURRENCY_ONLY.test(line.text.trim())) continue;
     if (!/\d/.test(line.text)) break;
     run.push(line);
   }

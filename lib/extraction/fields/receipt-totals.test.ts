@@ -39,3 +39,9 @@ describe("receipt totals", () => {
     expect(fields.get("total_amount")?.value).toBe(119);
   });
 });
+
+describe("a currency code set apart", () => {
+  it("is passed over between a total label and its amount", () => {
+    expect(total(["Total        RM        100.00", "Cash         RM        100.00"])).toBe(100);
+  });
+});
