@@ -2,6 +2,7 @@
  * Fits the confidence calibration (lib/extraction/confidence/model.json) on the dev sets.
  *
  *   npm run calibrate -- [dataset dir …] [--save-samples <file>] [--from-samples <file>] [--lambda <n>] [--dry-run]
+ *     [--readings <dir>]
  *
  * Runs the offline engine (no LLM, no embedded e-invoice XML) over each dataset with the benchmark's generic invoice
  * parser, scores every value it gives against the ground truth, and fits a regularised logistic regression from
@@ -11,11 +12,15 @@
  * ../shared/datasets/{dev,invoices-dev,receipts-dev,contracts-dev} (contracts-dev with its own parser and scoring rules,
  * so the generic strategies — narrative, form labels — are fitted too). Reproducible in one command:
  * `npm run calibrate` (about 10 minutes: it OCRs the receipt images); `--save-samples` then `--from-samples` refits
- * in seconds after changing only the model.
+ * in seconds after changing only the model. `--readings <dir>` takes image files' page models from the PP-OCR
+ * readings `npm run bench:ocr -- --engines paddle --save <dir>` kept (the default mode's engine), so a change of the
+ * field rules is collected again in minutes instead of OCRing every receipt; PDFs are always extracted afresh.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { extractDocument, serverExtractionSettings } from "../lib/extraction";
+import { extractFromPageModel } from "../lib/extraction/extract-document";
+import type { PageModel } from "../lib/extraction/types";
 import { BASE_FEATURES, featureVector } from "../lib/extraction/confidence/features";
 import { fitLogistic } from "../lib/extraction/confidence/logistic";
 import { calibratedConfidence, type CalibrationModel } from "../lib/extraction/confidence/model";
@@ -42,7 +47,17 @@ function option(args: string[], name: string): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
-async function collect(dirs: string[]): Promise<Sample[]> {
+/**
+ * A reading `npm run bench:ocr -- --engines paddle --save <dir>` kept of an image file: the page model the default
+ * mode's OCR engine (PP-OCR) gives it, so the fields can be re-extracted without reading the image again.
+ */
+function savedReading(readings: string | undefined, dir: string, id: string, ext: string): PageModel | null {
+  if (!readings || ext === ".pdf") return null;
+  const file = path.join(readings, `${path.basename(dir)}-${id.replace(/[^\w.-]+/g, "_")}-paddle.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { model: PageModel }).model : null;
+}
+
+async function collect(dirs: string[], readings?: string): Promise<Sample[]> {
   const samples: Sample[] = [];
   for (const dir of dirs) {
     const manifest = readManifest(dir);
@@ -52,7 +67,11 @@ async function collect(dirs: string[]): Promise<Sample[]> {
       const bytes = new Uint8Array(readFileSync(path.join(dir, entry.document)));
       try {
         const contracts = manifest.split === "contracts-dev";
-        const result = await extractDocument({ ...serverExtractionSettings(), bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields: contracts ? CONTRACT_FIELDS : FIELDS, settings: { markdownParsing: false } });
+        const fields = contracts ? CONTRACT_FIELDS : FIELDS;
+        const saved = savedReading(readings, dir, entry.id, ext);
+        const result = saved
+          ? extractFromPageModel(saved, fields, { markdownParsing: false })
+          : await extractDocument({ ...serverExtractionSettings(), bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields, settings: { markdownParsing: false } });
         const half = splitHalf(entry.split_group);
         const judged = contracts ? contractOutcomes(readGt(dir, entry), result) : valueOutcomes(readGt(dir, entry), result);
         for (const o of judged) samples.push({ ...o, half, dataset: path.basename(dir), document: entry.id });
@@ -74,6 +93,28 @@ function report(label: string, samples: Sample[], model: CalibrationModel): void
   console.log(formatReliability(`${label}, table cells`, reliability(outcomes(scored.filter((s) => s.scope === "cell")))).split("\n")[0]);
 }
 
+/**
+ * Evidence against a value (a rival nearly as good, a failed sum or type check, a weak OCR reading or label match)
+ * never raises its confidence: a fit that gives such a feature a positive weight (half A may hold too few wrong
+ * values with it to show its effect: 28 of 29 values with a rival were right after the receipt-total fixes) is
+ * fitted again without it, so its weight is 0 — the feature then neither helps nor hurts.
+ */
+const CONTRARY_FEATURES = ["rival", "arithmetic_bad", "type_fail", "ocr_deficit", "match_deficit"];
+
+function fitSigned(x: number[][], y: number[], lambda: number): number[] {
+  const dropped = new Set<number>();
+  for (;;) {
+    const columns = x.map((row) => row.map((v, j) => (dropped.has(j) ? 0 : v)));
+    const weights = fitLogistic(columns, y, { lambda });
+    const wrong = CONTRARY_FEATURES.map((name) => BASE_FEATURES.indexOf(name)).filter((j) => j >= 0 && !dropped.has(j) && weights[j]! > 0);
+    if (wrong.length === 0) return weights;
+    for (const j of wrong) {
+      console.log(`  ${BASE_FEATURES[j]} came out with weight +${weights[j]!.toFixed(3)}: fitted again without it (weight 0)`);
+      dropped.add(j);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   // Calibrate the offline engine exactly as the benchmark measures it. A provider's values carry no evidence and are
@@ -84,11 +125,11 @@ async function main(): Promise<void> {
   const fromSamples = option(args, "--from-samples");
   const saveSamples = option(args, "--save-samples");
   const lambda = Number(option(args, "--lambda") ?? 1);
-  const valued = new Set(["--from-samples", "--save-samples", "--lambda"]);
+  const valued = new Set(["--from-samples", "--save-samples", "--lambda", "--readings"]);
   const dirs = args.filter((a, i) => !a.startsWith("--") && !valued.has(args[i - 1] ?? "")).map((d) => path.resolve(d));
   const datasets = dirs.length > 0 ? dirs : ["dev", "invoices-dev", "receipts-dev", "contracts-dev"].map((d) => path.resolve("../shared/datasets", d));
   // `--from-samples a.json,b.json` joins saved sample files (e.g. the OCR'd sets kept, a text-layer set collected again).
-  const samples: Sample[] = fromSamples ? fromSamples.split(",").flatMap((file) => JSON.parse(readFileSync(file, "utf8")) as Sample[]) : await collect(datasets);
+  const samples: Sample[] = fromSamples ? fromSamples.split(",").flatMap((file) => JSON.parse(readFileSync(file, "utf8")) as Sample[]) : await collect(datasets, option(args, "--readings"));
   await terminateOcr();
   if (saveSamples) writeFileSync(saveSamples, JSON.stringify(samples));
   const train = samples.filter((s) => s.half === "A" && s.evidence);
@@ -100,7 +141,7 @@ async function main(): Promise<void> {
   for (const s of STRATEGIES) console.log(`  strategy ${s.padEnd(18)} ${String(seen(s)).padStart(5)} values in half A${seen(s) >= FEW_SAMPLES ? "" : seen(s) === 0 ? ": none, shared features only" : ": few, weight shrunk"}`);
   const x = train.map((s) => featureVector(s.evidence!, s.confidence, strategies));
   const y = train.map((s) => (s.correct ? 1 : 0));
-  const weights = fitLogistic(x, y, { lambda });
+  const weights = fitSigned(x, y, lambda);
   const names = [...new Set(samples.map((s) => s.dataset))].join(" + ");
   const model: CalibrationModel = {
     version: 1,

@@ -8,7 +8,35 @@ import { renderMarkdown } from "./markdown/render-markdown";
 import { renderPreviewOrNull } from "./preview/preview-or-null";
 import { sourcesInScannedFrame } from "./source-frame";
 import { extractTableField } from "./tables/extract-table";
-import type { ExtractionInput, ExtractionResult, FieldMetadata, FieldValue } from "./types";
+import type { ExtractionInput, ExtractionResult, FieldMetadata, FieldValue, PageModel } from "./types";
+
+/**
+ * Fields and tables from a page model, each value's confidence calibrated: the part of `extractDocument` after the
+ * document is read. Exported so tuning and calibration scripts can re-run it on saved OCR readings.
+ */
+export function extractFromPageModel(
+  model: PageModel,
+  fields: ExtractionInput["fields"],
+  settings: NonNullable<ExtractionInput["settings"]> = {},
+): { data: Record<string, FieldValue>; fieldMetadata: Record<string, FieldMetadata> } {
+  const data: Record<string, FieldValue> = {};
+  const fieldMetadata: Record<string, FieldMetadata> = {};
+  const scalars = extractScalarFields(model, fields);
+  for (const field of fields) {
+    if (field.type === "table") {
+      const table = extractNarrativeTable(model, field) ?? extractTableField(model, field, { advanced: settings.advancedTableExtraction ?? false });
+      data[field.name] = table.rows;
+      fieldMetadata[field.name] = table.meta;
+      continue;
+    }
+    const scalar = scalars.get(field.name);
+    data[field.name] = scalar?.value ?? null;
+    fieldMetadata[field.name] = scalar?.meta ?? { confidence: 0, source: null };
+  }
+  // Every value's confidence becomes the fitted probability that it is right (confidence/model.json).
+  calibrateConfidences({ model, fields, data, fieldMetadata });
+  return { data, fieldMetadata };
+}
 
 /**
  * The engine's single entry point, run in a worker thread (worker/extraction-worker.cjs → worker/extraction-task.ts).
@@ -30,22 +58,7 @@ export async function extractDocument(input: ExtractionInput): Promise<Extractio
     rulings: settings.advancedTableExtraction === true,
   };
   const model = xmlInvoice ? { pages: textToPages(renderEInvoiceText(xmlInvoice)) } : await loadDocument(input.bytes, input.mimeType, loadOptions, input.fileName);
-  const data: Record<string, FieldValue> = {};
-  const fieldMetadata: Record<string, FieldMetadata> = {};
-  const scalars = extractScalarFields(model, input.fields);
-  for (const field of input.fields) {
-    if (field.type === "table") {
-      const table = extractNarrativeTable(model, field) ?? extractTableField(model, field, { advanced: settings.advancedTableExtraction ?? false });
-      data[field.name] = table.rows;
-      fieldMetadata[field.name] = table.meta;
-      continue;
-    }
-    const scalar = scalars.get(field.name);
-    data[field.name] = scalar?.value ?? null;
-    fieldMetadata[field.name] = scalar?.meta ?? { confidence: 0, source: null };
-  }
-  // Every value's confidence becomes the fitted probability that it is right (confidence/model.json).
-  calibrateConfidences({ model, fields: input.fields, data, fieldMetadata });
+  const { data, fieldMetadata } = extractFromPageModel(model, input.fields, settings);
   // A Factur-X / ZUGFeRD / XRechnung PDF's own XML, or the uploaded XML, states the values exactly.
   const einvoice = xmlInvoice ?? (einvoiceOn && type === "application/pdf" ? await readEInvoice(input.bytes, type) : null);
   if (einvoice) applyEInvoice({ einvoice, model, fields: input.fields, data, fieldMetadata });

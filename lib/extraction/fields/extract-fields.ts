@@ -8,7 +8,7 @@ import { detectDateOrder } from "./date-order";
 import type { FieldContext as Context } from "./context";
 import { documentLines, wordsSource } from "./document-lines";
 import { dominantCurrency, dueDateInTerms, firstDate, firstPattern } from "./fallbacks";
-import { applyRounding, checkAgainstTender, paidAmount, totalOfIncludedTax } from "./receipt-totals";
+import { applyRounding, checkAgainstTender, isTenderLine, paidAmount, totalOfIncludedTax } from "./receipt-totals";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
 import { spaceAfterBracket } from "./ocr-spacing";
 import { commaForStop, findAddressBelow } from "./vendor-address";
@@ -64,6 +64,8 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
     // A date or a period ("January 1, 2024 - January 31, 2024") is not a name either.
     candidates = candidates.filter((c) => !IDENTIFIER_LIKE.test(String(c.value).trim()) && findDates(String(c.value), ctx.order).length === 0);
   }
+  // Cash tendered is labelled like an amount ("Paid Amount") but is what was handed over, not what was owed.
+  if (key === "total_amount") candidates = candidates.filter((c) => !isTenderLine(ctx.lines[c.line]?.text ?? ""));
   if (key === "total_amount" || key === "subtotal_amount") candidates = preferLargest(candidates);
   if (kind === "amount" && documentUsesDecimals(ctx)) {
     // Money in a document that prints cents always has them: a whole number next to "Total" is a count or a
@@ -90,7 +92,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
     case "total_amount":
       // "Total due" / "Amount due" is the total when nothing else is labelled as one.
       best ??= ctx.found.get("amount_due") ?? findLabelledCandidates(ctx.lines, "amount_due", "amount", ctx.order)[0] ?? null;
-      if (best) best = applyRounding(totalOfIncludedTax(best, ctx), ctx);
+      if (best) best = applyRounding(totalOfIncludedTax(best, ctx), ctx, candidates);
       // The amount equal to cash tendered minus change stands in for the total when no label agrees with it.
       best = tagged(checkAgainstTender(best, candidates, ctx), "arithmetic");
       break;

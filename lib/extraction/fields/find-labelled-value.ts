@@ -34,10 +34,14 @@ function labelQuality(match: LabelMatch): number {
   return specificity * atStart * (0.75 + 0.25 * coverage);
 }
 
+const CURRENCY_ONLY = /^(?:RM|MYR|USD|EUR|GBP|CHF|SGD|HKD|AUD|CAD|INR|IDR|Rs\.?|Rp\.?|[$€£¥])$/i;
+
 /** Right-hand phrases up to the next text-only phrase (the next label of a key/value row). */
 function valueRun(right: readonly DocLine[]): DocLine[] {
   const run: DocLine[] = [];
   for (const line of right) {
+    // "Total | RM | 100.00": a currency code or mark set apart from its amount is no label.
+    if (CURRENCY_ONLY.test(line.text.trim())) continue;
     if (!/\d/.test(line.text)) break;
     run.push(line);
   }
@@ -60,6 +64,18 @@ function samePage(lines: DocLine[], page: number): DocLine[] {
   return byPage.get(page) ?? [];
 }
 
+/** A value set in larger type than its label (a receipt's total) stands taller than the label's row. */
+const TALL_VALUE = 1.5;
+
+/**
+ * "343.95" printed twice as tall as "NET TOTAL" beside it: their centres lie further apart than one row allows, but
+ * the taller value's box spans the label's middle.
+ */
+function tallBeside(value: DocLine, label: DocLine): boolean {
+  const middle = label.box.y + label.box.h / 2;
+  return value.box.h >= label.box.h * TALL_VALUE && value.box.y < middle && value.box.y + value.box.h > middle;
+}
+
 /** Lines right of each labelled line, per document: every concept whose label sits on a line asks again. */
 const rightOf = memoPerOwnerAndKey<DocLine[], number, readonly DocLine[]>();
 
@@ -67,7 +83,7 @@ const rightOf = memoPerOwnerAndKey<DocLine[], number, readonly DocLine[]>();
 function linesRightOf(lines: DocLine[], line: DocLine): readonly DocLine[] {
   return rightOf(lines, line.index, () =>
     samePage(lines, line.page)
-      .filter((l) => l.index !== line.index && l.box.x >= line.box.x + line.box.w - 0.005 && sameRow(l.box, line.box))
+      .filter((l) => l.index !== line.index && l.box.x >= line.box.x + line.box.w - 0.005 && (sameRow(l.box, line.box) || tallBeside(l, line)))
       .sort((a, b) => a.box.x - b.box.x)
       .slice(0, 4),
   );
@@ -126,7 +142,15 @@ export function findLabelledCandidates(
 ): Candidate[] {
   if (extraLabels.length > 0) return labelledCandidates(lines, concept, kind, order, extraLabels);
   const key = `${concept}\u0000${kind}\u0000${order}`;
-  return [...builtInCandidates(lines, key, () => labelledCandidates(lines, concept, kind, order, []))];
+  return [
+    ...builtInCandidates(lines, key, () => {
+      const found = labelledCandidates(lines, concept, kind, order, []);
+      // A net total below the subtotal or the tax is the amount after them, not the subtotal (see netTotalCandidates).
+      if (concept !== "subtotal_amount") return found;
+      const after = netTotalsAfterParts(lines);
+      return found.filter((c) => !after.has(c.line));
+    }),
+  ];
 }
 
 /** "Ohne MwSt.", "excl. VAT", "hors TVA": the tax word names what a price leaves out, not a tax amount. */
@@ -185,6 +209,30 @@ function grossPriceCandidates(lines: DocLine[], order: DateOrder): Candidate[] {
   return out;
 }
 
+/** Lines above a "Net Total" that are looked at for the subtotal or tax it comes after: a receipt's totals block. */
+const TOTALS_BLOCK_LINES = 8;
+
+/**
+ * "SubTotal 179.00 / GST 10.74 / Rounding 0.01 / Net Total 189.75": a net total printed below a subtotal or a tax
+ * line is what remains after them (receipts use it for the amount paid), so it is a total candidate. Above any
+ * subtotal or tax line it is the net of an invoice and stays a subtotal only.
+ */
+function netTotalCandidates(lines: DocLine[], order: DateOrder): Candidate[] {
+  const after = netTotalsAfterParts(lines);
+  if (after.size === 0) return [];
+  return labelledCandidates(lines, "subtotal_amount", "amount", order, []).filter((c) => after.has(c.line));
+}
+
+/** The lines labelled "Net Total" that stand below a subtotal or tax line of their totals block. */
+function netTotalsAfterParts(lines: DocLine[]): Set<number> {
+  const matches = findLabelMatches(lines, "subtotal_amount", [], AMOUNT_CONCEPTS);
+  const nets = matches.filter((m) => m.label === "net total");
+  if (nets.length === 0) return new Set();
+  const parts = [...matches.filter((m) => m.label !== "net total"), ...findLabelMatches(lines, "tax_amount", [], AMOUNT_CONCEPTS)];
+  const below = (m: LabelMatch, part: LabelMatch) => part.line.page === m.line.page && part.line.index < m.line.index && m.line.index - part.line.index <= TOTALS_BLOCK_LINES;
+  return new Set(nets.filter((m) => parts.some((part) => below(m, part))).map((m) => m.line.index));
+}
+
 /** Words that turn a party label into the label of one of its identifiers. */
 const IDENTIFIER_NOUN = /^(?:number|no|nr|num|numero|numéro|nummer|id|ref|reference|référence|code|vat|tva|account|konto)\.?[:：]?$/i;
 
@@ -239,6 +287,6 @@ function labelledCandidates(
       break;
     }
   }
-  if (concept === "total_amount") out.push(...grossPriceCandidates(lines, order));
+  if (concept === "total_amount") out.push(...grossPriceCandidates(lines, order), ...netTotalCandidates(lines, order));
   return out.sort((a, b) => b.score - a.score);
 }

@@ -25,6 +25,23 @@ async function extract(lines: string[]) {
   return (await extractDocument({ bytes: new TextEncoder().encode(lines.join("\n")), mimeType: "text/plain", fields: FIELDS })).data;
 }
 
+describe("vendor name", () => {
+  it("keeps a number after a trade word as part of the name and skips item-column headings", async () => {
+    const data = await extract(["Triple Six Point Enterprise 666", "No 14 Jalan Permas 4/3", "Tel:016-7574686", "QTY ITEM", "PRICE TOTAL"]);
+    expect(data.vendor_name).toBe("Triple Six Point Enterprise 666");
+  });
+
+  it("prefers the top line naming a trade over a company named under the title", async () => {
+    const data = await extract(["PERNIAGAAN MAJU JAYA", "NO.69 JALAN PERMAS 9/5", "BANDAR BARU PERMAS JAYA", "81760 JOHOR BAHRU", "TEL : 07-386 7524", "GST NO : 000800589824", "SIMPLIFIED TAX INVOICE", "CONTOH ENGINEERING (M) SDN BHD", "Receipt#: CS00082662"]);
+    expect(data.vendor_name).toBe("PERNIAGAAN MAJU JAYA");
+  });
+
+  it("does not take a returns notice for a name", async () => {
+    const data = await extract(["*** 30/03/2018 ***", "Goods Sold Are Not Returnable."]);
+    expect(data.vendor_name).toBeNull();
+  });
+});
+
 describe("vendor address", () => {
   it("reads past scanner speckle between the name and the address lines", async () => {
     const data = await extract(["SYARIKAT MAJU JAYA", "|", "(12345-A)", "NO 12, JALAN MERDEKA,", ":", "TAMAN SRI JAYA,", "43000 KAJANG.", "TEL : 03-87654321"]);

@@ -6,11 +6,11 @@ import type { Candidate } from "./find-labelled-value";
 const COMPANY_MARK =
   /\b(?:GmbH|AG|KG|OHG|e\.\s?K\.|mbH|a\.\s?G\.|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|Corporation|S\.\s?A\.?|SA|SARL|SAS|SASU|EURL|S\.\s?L\.|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?|BHD|S\/B|Pvt\.?|Pte\.?|Co\.|Company)(?=$|[\s,.)])/i;
 /** Trade words that often appear in shop names: weaker evidence than a legal form. */
-const TRADE_WORD = /\b(?:Trading|Enterprise|Enterprises|Restaurant|Restaurants|Hardware|Store|Stores|Mart|Bistro|Cafe|Café|Bakery|Services|Shop|Supermarket|Pharmacy|Stationery|Kedai|Pasaraya|Syarikat)\b/i;
+const TRADE_WORD = /\b(?:Trading|Enterprise|Enterprises|Restaurant|Restaurants|Hardware|Store|Stores|Mart|Bistro|Cafe|Café|Bakery|Services|Shop|Supermarket|Pharmacy|Stationery|Kedai|Pasaraya|Syarikat|Perniagaan)\b/i;
 const SALUTATION = /^(?:herrn?|frau|firma|fa\.|mr\.?|mrs\.?|ms\.?|m\.|mme|monsieur|madame|dhr\.?|mevr\.?|attn\.?|z\.\s?hd\.?)$/i;
-/** Lines that are labels, contact details or document titles rather than names. */
+/** Lines that are labels, contact details, document titles or item-column headings ("QTY ITEM") rather than names. */
 const NOT_A_NAME =
-  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|telefon|e-?mail|iban|bic|page|seite|total|summe|gst|order|bestellung|nr|no|ust|vat|gln|id|nummer|number|cash(?!\s*(?:&|and|n)\s*carry)|change|doc|cashier|table|thank|tq|welcome)\b|www\.|http|@|docno|(?:address|adresse|adres|anschrift)\b)/i;
+  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|telefon|e-?mail|iban|bic|page|seite|total|summe|gst|order|bestellung|nr|no|ust|vat|gln|id|nummer|number|cash(?!\s*(?:&|and|n)\s*carry)|change|doc|cashier|table|thank|tq|welcome|qty|quantity|returnable|refundable|exchangeable)\b|www\.|http|@|docno|(?:address|adresse|adres|anschrift)\b)/i;
 
 function cleanName(text: string): string {
   return text
@@ -58,7 +58,9 @@ function isNameLike(text: string): boolean {
   const digits = (text.match(/\d/g) ?? []).length;
   const t = text.trim();
   // "8, Jalan …", "109, SS21/1A": a house number and a comma start an address line.
-  return letters >= 3 && digits <= letters / 3 && !NOT_A_NAME.test(text) && !STREET_LINE.test(t) && !/^\d+[A-Z]?\s*,/.test(t) && !PREMISES_START.test(t);
+  // "Triple Six Point Enterprise 666": a number after a trade word or legal form is part of the name, not a house number.
+  const street = STREET_LINE.test(t) && !TRADE_WORD.test(t) && !COMPANY_MARK.test(t);
+  return letters >= 3 && digits <= letters / 3 && !NOT_A_NAME.test(text) && !street && !/^\d+[A-Z]?\s*,/.test(t) && !PREMISES_START.test(t);
 }
 
 /** OCR junk (logos, stamps, torn edges) reads as short low-confidence "words": it is not a name. */

@@ -15,3 +15,33 @@ describe("a total line that states the tax included", () => {
     expect(total(["ITEM A      3.00", "(Total Included GST @ 6%   1.42)"])).toBe(1.42);
   });
 });
+
+describe("receipt totals", () => {
+  it("never takes the amount tendered for the total", () => {
+    // The payable line's label is misread; "Paid Amount" is the largest amount labelled like one.
+    expect(total(["Total Amt Incl GST @ 6% :   8.46", "Tatal An Peyahte :   8.50", "Paid Amount :   100.00"])).toBe(8.46);
+  });
+
+  it("takes the total labelled under a rounding line whose adjustment is misread", () => {
+    expect(total(["Total Amt Incl GST @ 6% :   7.42", "Roundng Adjusiment :   (0.01)", "Total Payable :   7.40", "Paid Amount :   10.00"])).toBe(7.4);
+  });
+
+  it("reads a net total printed below the subtotal and the tax as the total", () => {
+    expect(total(["4 SubTotal   179.00", "GST 06%:   10.74", "Rounding Adj   0.01", "Net Total   189.75", "Tax Summary   Amount   Tax", "SR:GST 06%   179.00   10.74"])).toBe(189.75);
+  });
+
+  it("keeps a net total above the tax as the net amount", () => {
+    const fields = extractScalarFields({ pages: textToPages(["Net total   100.00", "VAT 19%   19.00", "Total   119.00"].join("\n")) }, [
+      { name: "subtotal_amount", type: "number", description: "Subtotal" },
+      { name: "total_amount", type: "number", description: "Total" },
+    ]);
+    expect(fields.get("subtotal_amount")?.value).toBe(100);
+    expect(fields.get("total_amount")?.value).toBe(119);
+  });
+});
+
+describe("a currency code set apart", () => {
+  it("is passed over between a total label and its amount", () => {
+    expect(total(["Total        RM        100.00", "Cash         RM        100.00"])).toBe(100);
+  });
+});

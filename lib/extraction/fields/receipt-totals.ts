@@ -3,17 +3,26 @@ import type { FieldContext as Context } from "./context";
 import { sameRow, type DocLine } from "./document-lines";
 import type { Candidate } from "./find-labelled-value";
 
-const ROUNDING = /\b(?:rounding|rounded|round(?:ing)?\s*adj(?:ustment)?|rundung|arrondi)\b/i;
+/** Cash rounding moves a total by less than the smallest coin in use (5 cents where it is practised). */
+const MAX_ROUNDING = 0.05;
+// "Roundng Adjusiment": OCR drops a letter now and then; a word starting with "round" names the adjustment.
+const ROUNDING = /\b(?:round\p{L}*|rundung|arrondi)\b/iu;
 
 /**
  * Cash receipts round the payable total ("Total 41.48 / Rounding 0.02 / Total 41.50"): when a small rounding
  * adjustment is printed and the adjusted total appears too, the adjusted one is what was paid.
  */
-export function applyRounding(total: Candidate, ctx: Context): Candidate {
+export function applyRounding(total: Candidate, ctx: Context, candidates: readonly Candidate[] = []): Candidate {
   if (typeof total.value !== "number") return total;
   const value0 = total.value;
   for (const line of ctx.lines) {
     if (!ROUNDING.test(line.text)) continue;
+    // "Total Incl GST 7.42 / Rounding (0.02) / Total Payable 7.40": a total labelled under the rounding line, a few
+    // cents from this one, is the rounded one (its printed adjustment may be misread).
+    if (line.index > total.line) {
+      const rounded = candidates.find((c) => c.line > line.index && c.line - line.index <= 3 && c.source.page === line.page && typeof c.value === "number" && c.value !== value0 && Math.abs(c.value - value0) <= MAX_ROUNDING);
+      if (rounded) return rounded;
+    }
     const row = ctx.lines.filter((l) => l.page === line.page && sameRow(l.box, line.box) && l.box.x >= line.box.x);
     const rowAmounts = findAmounts(row.map((l) => l.text).join(" ")).filter((a) => a.hasDecimals);
     // "Rounding RM 182.00" next to a 181.98 total: the rounding row prints the rounded total itself.
@@ -60,6 +69,14 @@ export function totalOfIncludedTax(total: Candidate, ctx: Context): Candidate {
 }
 
 const TENDER = /^(?:cash|tunai|bar|espèces|especes|contant|tendered|paid|payment)\b/i;
+
+/**
+ * "Paid Amount : 10.00", "Cash 50.00": what the customer handed over, never less than the total and often more, so
+ * a line starting with a tender word is no total candidate (the largest-amount preference would otherwise take it).
+ */
+export function isTenderLine(text: string): boolean {
+  return TENDER.test(text.trim());
+}
 const CHANGE = /^(?:change|baki|kembalian|rückgeld|wechselgeld|rendu|monnaie|wisselgeld)\b/i;
 
 type RowAmount = { value: number; rows: DocLine[] };

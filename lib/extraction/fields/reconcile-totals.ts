@@ -49,7 +49,9 @@ export function reconcileTotals(lines: DocLine[], current: TotalsPick, order: "d
   const totals = list("total_amount");
   const subtotals = list("subtotal_amount");
   const taxes = list("tax_amount");
-  const taxPool = [...taxes, ...distinctTop(documentAmounts(lines), 200).filter((a) => !taxes.some((t) => t.value === a.value))];
+  // Any printed amount may stand in for a tax without a usable label; a labelled tax is not traded for one (a service
+  // charge printed beside the GST would otherwise pose as the tax of net + charge).
+  const taxPool = current.tax ? taxes : [...taxes, ...distinctTop(documentAmounts(lines), 200).filter((a) => !taxes.some((t) => t.value === a.value))];
   let best: { pick: TotalsPick; score: number } | null = null;
   // A total that cash tendered minus change confirms stays; only its net and tax may be replaced.
   const totalChoices = options.totalConfirmed ? [current.total] : totals.length > 0 ? totals : [current.total];

@@ -38,8 +38,13 @@ describe("stops read for commas", () => {
     expect(commaForStop("TAMAN AIR BIRU. 81700 PASIR GUDANG, JOHOR.")).toBe("TAMAN AIR BIRU, 81700 PASIR GUDANG, JOHOR.");
   });
 
-  it("keeps abbreviations, stops after numbers and the final stop", () => {
-    expect(commaForStop("NO. 17-G, LOT P.T. 2811, JLN. MAJU, Str. 5, NO 8. JALAN 7, SELANGOR.")).toBe("NO. 17-G, LOT P.T. 2811, JLN. MAJU, Str. 5, NO 8. JALAN 7, SELANGOR.");
+  it("keeps abbreviations, a stop between numbers and the final stop", () => {
+    expect(commaForStop("NO. 17-G, LOT P.T. 2811, JLN. MAJU, Str. 5, KM 3.5 JALAN 7, SELANGOR.")).toBe("NO. 17-G, LOT P.T. 2811, JLN. MAJU, Str. 5, KM 3.5 JALAN 7, SELANGOR.");
+  });
+
+  it("reads a stop after a house number, before a word, as a comma", () => {
+    expect(commaForStop("NO 290. JALAN AIR PANAS, SETAPAK")).toBe("NO 290, JALAN AIR PANAS, SETAPAK");
+    expect(commaForStop("LOT 1-0-2. JLN 1/50")).toBe("LOT 1-0-2, JLN 1/50");
   });
 });
 

@@ -67,10 +67,11 @@ export function joinAddressLines(texts: string[]): string {
 /**
  * OCR reads a printed comma as a full stop often, the other way round seldom: in the receipt addresses of the
  * dev sets a word of three letters or more is followed by ", " 150 times and by ". " twice (abbreviations such as
- * "NO." and "P.T." are shorter). A stop after a word of four letters or more, inside the address, is read as a comma.
+ * "NO." and "P.T." are shorter), and a number followed by a word ("NO 290, JALAN") has ", " 113 times and ". "
+ * twice. A stop after a word of four letters or more, or after a number before a word, is read as a comma.
  */
 export function commaForStop(text: string): string {
-  return text.replace(/(?<=(?:^|[\s,])\p{L}{4,})\.(?=\s+[\p{L}\d])/gu, ",");
+  return text.replace(/(?<=(?:^|[\s,])\p{L}{4,})\.(?=\s+[\p{L}\d])/gu, ",").replace(/(?<=\d)\.(?=\s+\p{L})/gu, ",");
 }
 
 /**
