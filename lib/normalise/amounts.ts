@@ -5,12 +5,15 @@ export type FoundAmount = { value: number; index: number; length: number; text: 
 // A number with optional thousands groups (. , space, apostrophe, thin space) and decimals; signs handled around it.
 const NUMBER_RE = /(?<![\p{L}\d.,])(-\s?)?(\(\s*)?((?:\d{1,3}(?:[.,'\u2009\u202f ]\d{3})+|\d+)(?:[.,]\d{1,4})?)(\s*\))?(\s?-)?(?![\d])(?![.,]\d)/gu;
 
+/** The currency codes printed as letters beside amounts (a pattern source, matched case-insensitively). */
+export const CURRENCY_CODE = "(?:RM|MYR|USD|EUR|GBP|CHF|SGD|HKD|AUD|CAD|INR|IDR|Rs|Rp)";
+
 /**
  * A currency code or mark glued to the digits ("RM28.05", "USD100", "Rs.250", "RM.34.80"). The number pattern refuses digits
  * that follow a letter, so that "A4" or "INV2024" are not amounts; these prefixes are blanked out before the scan.
  * Case-insensitive because OCR often reads "RM" as "rM".
  */
-const GLUED_CURRENCY_RE = /(?<![\p{L}\d])(?:RM|MYR|USD|EUR|GBP|CHF|SGD|HKD|AUD|CAD|INR|IDR|Rs|Rp)\.?(?=\d)/giu;
+const GLUED_CURRENCY_RE = new RegExp(`(?<![\\p{L}\\d])${CURRENCY_CODE}\\.?(?=\\d)`, "giu");
 
 /** Parses the digits part of an amount, deciding which separator is the decimal one. */
 export type DecimalSeparator = "." | ",";

@@ -1,3 +1,4 @@
+import { CURRENCY_CODE } from "../../normalise/amounts";
 import type { DateOrder } from "../../normalise/dates";
 import type { SourceBox } from "../types";
 import { COLUMN_CONCEPTS } from "./column-concepts";
@@ -34,7 +35,7 @@ function labelQuality(match: LabelMatch): number {
   return specificity * atStart * (0.75 + 0.25 * coverage);
 }
 
-const CURRENCY_ONLY = /^(?:RM|MYR|USD|EUR|GBP|CHF|SGD|HKD|AUD|CAD|INR|IDR|Rs\.?|Rp\.?|[$€£¥])$/i;
+const CURRENCY_ONLY = new RegExp(`^(?:${CURRENCY_CODE}\\.?|[$€£¥])$`, "iu");
 
 /** Right-hand phrases up to the next text-only phrase (the next label of a key/value row). */
 function valueRun(right: readonly DocLine[]): DocLine[] {
@@ -223,8 +224,14 @@ function netTotalCandidates(lines: DocLine[], order: DateOrder): Candidate[] {
   return labelledCandidates(lines, "subtotal_amount", "amount", order, []).filter((c) => after.has(c.line));
 }
 
-/** The lines labelled "Net Total" that stand below a subtotal or tax line of their totals block. */
+/** The lines labelled "Net Total" that stand below a subtotal or tax line of their totals block (once per document). */
+const netTotalsOf = memoPerOwner<DocLine[], Set<number>>();
+
 function netTotalsAfterParts(lines: DocLine[]): Set<number> {
+  return netTotalsOf(lines, () => findNetTotalsAfterParts(lines));
+}
+
+function findNetTotalsAfterParts(lines: DocLine[]): Set<number> {
   const matches = findLabelMatches(lines, "subtotal_amount", [], AMOUNT_CONCEPTS);
   const nets = matches.filter((m) => m.label === "net total");
   if (nets.length === 0) return new Set();
