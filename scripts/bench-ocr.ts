@@ -27,6 +27,7 @@ import { releasePaddleSessions } from "../lib/extraction/ocr/paddle/sessions";
 import type { PageModel } from "../lib/extraction/types";
 import { FIELDS } from "./bench/dataset";
 import { equal, normText } from "./bench/score";
+import { savedReadingFile } from "./bench/saved-readings";
 
 type Gt = { fields: Record<string, string>; source_labels?: Record<string, string>; split_group?: string };
 type Manifest = { documents: Array<{ id: string; document: string; ground_truth: string; split_group?: string }> };
@@ -135,7 +136,7 @@ async function main(): Promise<void> {
       const gt = JSON.parse(readFileSync(path.join(dir, entry.ground_truth), "utf8")) as Gt;
       const half = halfOf(gt.split_group ?? entry.split_group ?? entry.id);
       const readings = new Map<string, { model: PageModel; ms: number }>();
-      const fileOf = (engine: string) => `${path.basename(dir)}-${entry.id.replace(/[^\w.-]+/g, "_")}-${engine}.json`;
+      const fileOf = (engine: string) => savedReadingFile(path.basename(dir), entry.id, engine);
       if (load && args.includes("--cached-only") && !engines.every((engine) => existsSync(path.join(load, fileOf(engine))))) continue;
       for (const engine of engines) {
         const file = fileOf(engine);

@@ -16,11 +16,12 @@
  * readings `npm run bench:ocr -- --engines paddle --save <dir>` kept (the default mode's engine), so a change of the
  * field rules is collected again in minutes instead of OCRing every receipt; PDFs are always extracted afresh.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { extractDocument, serverExtractionSettings } from "../lib/extraction";
 import { extractFromPageModel } from "../lib/extraction/extract-document";
 import type { PageModel } from "../lib/extraction/types";
+import { loadSavedReading } from "./bench/saved-readings";
 import { BASE_FEATURES, featureVector } from "../lib/extraction/confidence/features";
 import { fitLogistic } from "../lib/extraction/confidence/logistic";
 import { calibratedConfidence, type CalibrationModel } from "../lib/extraction/confidence/model";
@@ -52,9 +53,7 @@ function option(args: string[], name: string): string | undefined {
  * mode's OCR engine (PP-OCR) gives it, so the fields can be re-extracted without reading the image again.
  */
 function savedReading(readings: string | undefined, dir: string, id: string, ext: string): PageModel | null {
-  if (!readings || ext === ".pdf") return null;
-  const file = path.join(readings, `${path.basename(dir)}-${id.replace(/[^\w.-]+/g, "_")}-paddle.json`);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { model: PageModel }).model : null;
+  return readings && ext !== ".pdf" ? loadSavedReading(readings, path.basename(dir), id, "paddle") : null;
 }
 
 async function collect(dirs: string[], readings?: string): Promise<Sample[]> {

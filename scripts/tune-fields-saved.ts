@@ -8,7 +8,6 @@
  *   tsx --conditions=react-server scripts/tune-fields-saved.ts <dataset dir> <saved dir> [--engine paddle|tesseract|combined]
  *     [--half a|b] [--verbose] [--text] [--only s]
  */
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { extractScalarFields } from "../lib/extraction/fields/extract-fields";
 import { pageLines } from "../lib/extraction/layout/build-page";
@@ -16,19 +15,15 @@ import { combineReadings } from "../lib/extraction/loaders/ocr/ocr-combine";
 import type { PageModel } from "../lib/extraction/types";
 import { inHalf } from "./bench/contracts-scoring";
 import { FIELDS, readGt, readManifest } from "./bench/dataset";
+import { loadSavedReading } from "./bench/saved-readings";
 import { equal, normText } from "./bench/score";
 
 type Counts = { tp: number; fp: number; fn: number; unread: number; choice: number };
 
-function saved(savedDir: string, dataset: string, id: string, engine: string): PageModel | null {
-  const file = path.join(savedDir, `${dataset}-${id.replace(/[^\w.-]+/g, "_")}-${engine}.json`);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { model: PageModel }).model : null;
-}
-
 function modelOf(savedDir: string, dataset: string, id: string, engine: string): PageModel | null {
-  if (engine !== "combined") return saved(savedDir, dataset, id, engine);
-  const paddle = saved(savedDir, dataset, id, "paddle");
-  const tesseract = saved(savedDir, dataset, id, "tesseract");
+  if (engine !== "combined") return loadSavedReading(savedDir, dataset, id, engine);
+  const paddle = loadSavedReading(savedDir, dataset, id, "paddle");
+  const tesseract = loadSavedReading(savedDir, dataset, id, "tesseract");
   if (!paddle || !tesseract) return null;
   return { pages: paddle.pages.map((page, i) => (tesseract.pages[i] ? combineReadings(page, tesseract.pages[i]) : page)) };
 }
