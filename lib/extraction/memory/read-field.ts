@@ -4,6 +4,7 @@ import type { Box, FieldType, Scalar } from "../types";
 import { continuesBelow, linesOf, sameRow, textOf, unionBox, type LayoutLine } from "./layout";
 import { locateValue } from "./locate";
 import { readLines } from "./read-lines";
+import { repairPrinted } from "./repair";
 import { FILLER, normalise, similarity } from "./text";
 import type { Anchor, DocumentLayout, FieldEvidence, LayoutWord } from "./types";
 
@@ -143,7 +144,7 @@ function readSpan(words: LayoutWord[], evidence: FieldEvidence): { value: Scalar
   const phrase = evidence.lines > 1 ? words : words.filter((word) => word.l === words[0]!.l).slice(0, taughtWords + extra);
   const raw = textOf(phrase).trim();
   if (!raw || !looksLike(evidence.type, raw, evidence.raw ?? String(evidence.value))) return null;
-  return { value: raw, box: unionBox(phrase), raw };
+  return { value: repairPrinted(evidence.type, raw, String(evidence.value)), box: unionBox(phrase), raw };
 }
 
 function digitShare(text: string): number {

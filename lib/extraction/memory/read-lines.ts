@@ -1,5 +1,6 @@
 import type { Box } from "../types";
 import { continuesBelow, linesOf, textOf, unionBox, type LayoutLine } from "./layout";
+import { repairPrinted } from "./repair";
 import { normalise, similarity } from "./text";
 import type { DocumentLayout, FieldEvidence } from "./types";
 
@@ -31,7 +32,7 @@ export function readLines(layout: DocumentLayout, evidence: FieldEvidence): Line
       // The line that differs must still be the same kind of line (an address line, not a total or a date).
       const odd = scores.findIndex((score) => score < LINE_MATCH);
       if (odd >= 0 && !sameShape(textOf(run[odd]!.words), taught[odd]!)) continue;
-      const value = run.map((line, index) => (index === odd ? textOf(line.words) : taught[index]!)).join(" ");
+      const value = run.map((line, index) => (index === odd ? repairPrinted(evidence.type, textOf(line.words), String(evidence.value)) : taught[index]!)).join(" ");
       const words = run.flatMap((line) => line.words);
       const box = unionBox(words);
       const score = scores.filter((_, index) => index !== odd).reduce((sum, item) => sum + item, 0) / (scores.length - (odd >= 0 ? 1 : 0));
