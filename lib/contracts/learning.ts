@@ -38,6 +38,7 @@ const TableEvidenceSchema = z.strictObject({
   rowCount: z.int().min(0),
   headerY: Fraction.nullable(),
   reference: z.string().max(200).optional(),
+  constants: z.record(z.string().max(200), ScalarSchema).optional(),
 });
 
 const EvidenceSchema = z.strictObject({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FieldDefinition, TableMetadata } from "../types";
 import { applyTable } from "./apply-table";
+import { learnTable } from "./learn-table";
 import type { DocumentLayout, LayoutWord, TableEvidence } from "./types";
 
 const TABLE: FieldDefinition = { name: "line_items", type: "table", columns: [{ name: "code", type: "text" }, { name: "description", type: "text" }, { name: "amount", type: "number" }] };
@@ -37,5 +38,26 @@ describe("learnt tables without a header", () => {
     const { layout, metadata } = invoice(0.6);
     const moved = { ...metadata, rows: metadata.rows.map((row) => ({ ...row, amount: cell(0.5, row.amount!.source!.y, 0.04) })) };
     expect(applyTable(layout, TABLE, EVIDENCE, rows, moved)).toBeNull();
+  });
+});
+
+describe("values the reviewer filled in on every row that no row prints", () => {
+  const WITH_QUANTITY: FieldDefinition = { ...TABLE, columns: [...TABLE.columns!, { name: "quantity", type: "number" }] };
+
+  it("are learnt from two or more rows with one same value found on at most half of them", () => {
+    const layout: DocumentLayout = { pages: [{ n: 1, words: [word("Privathaftpflicht", 0.12, 0.5), word("50,00", 0.5, 0.5), word("Hausrat", 0.12, 0.52), word("20,00", 0.5, 0.52)] }] };
+    const taught = learnTable(layout, WITH_QUANTITY, [{ description: "Privathaftpflicht", quantity: 1, amount: 50 }, { description: "Hausrat", quantity: 1, amount: 20 }]);
+    expect(taught?.constants).toEqual({ quantity: 1 });
+    // One row shows no convention; a printed value is read from its band, not assumed.
+    expect(learnTable(layout, WITH_QUANTITY, [{ description: "Privathaftpflicht", quantity: 1, amount: 50 }])?.constants).toBeUndefined();
+  });
+
+  it("fill the cells the engine left empty, on another layout of the sender too, and nothing it read", () => {
+    const { layout, metadata } = invoice(0.6);
+    const moved = { ...metadata, rows: metadata.rows.map((row) => ({ ...row, amount: cell(0.5, row.amount!.source!.y, 0.04) })) };
+    const outcome = applyTable(layout, WITH_QUANTITY, { ...EVIDENCE, constants: { quantity: 1 } }, [{ ...rows[0]!, quantity: 3 }, rows[1]!], moved);
+    expect(outcome?.rows.map((row) => row.quantity)).toEqual([3, 1]);
+    expect(outcome?.rows[1]?.description).toBeNull();
+    expect(outcome?.metadata.rows[1]?.quantity).toEqual({ confidence: 0.6, source: null });
   });
 });

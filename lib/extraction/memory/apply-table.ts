@@ -7,6 +7,8 @@ import type { ColumnEvidence, DocumentLayout, LayoutWord, TableEvidence } from "
 
 const NUMBER_SLACK = 0.02;
 const TEXT_SLACK = 0.01;
+/** A value no row prints is the reviewer's convention, not a reading: below what straight-through would trust. */
+const CONSTANT_CONFIDENCE = 0.6;
 
 /**
  * The engine's table rows re-read through the taught column bands: each row keeps its vertical extent (from its
@@ -17,7 +19,11 @@ const TEXT_SLACK = 0.01;
  */
 export function applyTable(layout: DocumentLayout, field: FieldDefinition, evidence: TableEvidence, rows: TableRow[], metadata: TableMetadata): { rows: TableRow[]; metadata: TableMetadata } | null {
   const columns = [...evidence.columns].sort((a, b) => a.x0 - b.x0);
-  if (rows.length === 0 || !(headersPresent(layout, evidence) || bandsAgree(columns, metadata))) return null;
+  if (rows.length === 0) return null;
+  // The bands are this layout's when its header words are printed or the engine's cells stand in them; the
+  // reviewer's unprinted constants are the sender's, whatever the layout.
+  const bandsApply = headersPresent(layout, evidence) || bandsAgree(columns, metadata);
+  if (!bandsApply && !evidence.constants) return null;
   let changed = false;
   const outRows: TableRow[] = [];
   const outMeta: Array<Record<string, ValueMetadata>> = [];
@@ -26,7 +32,7 @@ export function applyTable(layout: DocumentLayout, field: FieldDefinition, evide
     const sources = Object.values(cells).map((cell) => cell.source).filter((source): source is SourceBox => source !== null);
     const next: TableRow = { ...row };
     const nextMeta: Record<string, ValueMetadata> = { ...cells };
-    if (sources.length > 0) {
+    if (bandsApply && sources.length > 0) {
       const page = layout.pages.find((candidate) => candidate.n === sources[0]!.page);
       const top = Math.min(...sources.map((source) => source.y));
       const bottom = Math.max(...sources.map((source) => source.y + source.h));
@@ -45,6 +51,13 @@ export function applyTable(layout: DocumentLayout, field: FieldDefinition, evide
         nextMeta[column.name] = { confidence: 0.85, source: { page: page!.n, ...unionBox(inBand) }, raw: textOf(inBand) };
         changed = true;
       });
+    }
+    // What the reviewer filled in on every taught row although the rows do not print it, where nothing was read.
+    for (const [name, value] of Object.entries(evidence.constants ?? {})) {
+      if (next[name] !== null && next[name] !== undefined && next[name] !== "") continue;
+      next[name] = value;
+      nextMeta[name] = { confidence: CONSTANT_CONFIDENCE, source: null };
+      changed = true;
     }
     outRows.push(next);
     outMeta.push(nextMeta);

@@ -1,4 +1,4 @@
-import type { FieldDefinition, TableRow } from "../types";
+import type { FieldDefinition, Scalar, TableRow } from "../types";
 import { sameRow } from "./layout";
 import { locateValue, type Span } from "./locate";
 import { isStableWord, normalise } from "./text";
@@ -71,7 +71,30 @@ export function learnTable(layout: DocumentLayout, field: FieldDefinition, rows:
   const pageWords = layout.pages.find((candidate) => candidate.n === page)!.words;
   for (const column of learnt) column.header = headerWords(pageWords, column, top);
   const reference = [...references.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  return learnt.length > 0 ? { page, columns: learnt, rowCount: rows.length, headerY: Number.isFinite(top) ? top : null, ...(reference ? { reference } : {}) } : null;
+  const constants = unprintedConstants(columns, rows, located);
+  return learnt.length > 0 ? { page, columns: learnt, rowCount: rows.length, headerY: Number.isFinite(top) ? top : null, ...(reference ? { reference } : {}), ...(constants ? { constants } : {}) } : null;
+}
+
+/** A convention needs this many rows that show it. */
+const MIN_CONSTANT_ROWS = 2;
+
+/**
+ * Columns the reviewer filled with one same value on every row although the rows do not print it (found on at
+ * most half of them): the quantity of 1 of an insurance premium, the tax rate stated once under the table. A
+ * later document of the sender gets the value where neither the engine nor the taught band read anything.
+ */
+function unprintedConstants(columns: FieldDefinition[], rows: TableRow[], located: Map<string, Span[]>): Record<string, Scalar> | null {
+  if (rows.length < MIN_CONSTANT_ROWS) return null;
+  const constants: Record<string, Scalar> = {};
+  for (const column of columns) {
+    if (column.type !== "number" && column.type !== "currency" && column.type !== "select") continue;
+    const values = rows.map((row) => row[column.name]);
+    const first = values[0];
+    if (first === null || first === undefined || first === "" || !values.every((value) => value === first)) continue;
+    if ((located.get(column.name)?.length ?? 0) > rows.length / 2) continue;
+    constants[column.name] = first;
+  }
+  return Object.keys(constants).length > 0 ? constants : null;
 }
 
 /** The row's rightmost figure: it stands on the row's first line in nearly every layout. */

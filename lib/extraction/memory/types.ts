@@ -62,8 +62,12 @@ export type ColumnEvidence = {
   dy?: number;
 };
 
-/** `reference`: the column whose cell places a row (the rightmost figure, usually the amount). */
-export type TableEvidence = { page: number; columns: ColumnEvidence[]; rowCount: number; headerY: number | null; reference?: string };
+/**
+ * `reference`: the column whose cell places a row (the rightmost figure, usually the amount). `constants`: columns
+ * the reviewer filled with one same value on every row while the rows do not print it (a quantity of 1, a tax rate
+ * stated once for the whole document).
+ */
+export type TableEvidence = { page: number; columns: ColumnEvidence[]; rowCount: number; headerY: number | null; reference?: string; constants?: Record<string, Scalar> };
 
 export type Evidence = { fields: Record<string, FieldEvidence>; tables: Record<string, TableEvidence> };
 
