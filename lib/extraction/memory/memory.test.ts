@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { FieldDefinition } from "../types";
 import { applyMemory, type MemoryMatch } from "./apply";
 import { fingerprintKeys, fingerprintOf, fingerprintSimilarity } from "./fingerprint";
+import { inTaughtShape } from "./read-field";
 import { teachExample } from "./teach";
 import type { DocumentLayout, LayoutWord, MemoryExample } from "./types";
 
@@ -213,5 +214,28 @@ describe("tables", () => {
       matches: matchesFor(next, [example]),
     });
     expect(outcome.data.items).toEqual([{ description: "Dübel 10mm", quantity: 50, amount: 4.2 }]);
+  });
+});
+
+describe("dates beside a label that follows a receipt number", () => {
+  const receipt = (line: string) => layoutOf([{ text: "AIK HUAT HARDWARE", x: 0.3, y: 0.05 }, { text: line, x: 0.06, y: 0.34 }]);
+  const fields: FieldDefinition[] = [{ name: "invoice_date", type: "date" }];
+
+  it("anchor at the label words only, and read a date whose separator OCR misread in the taught shape", () => {
+    const taughtLayout = receipt("RECEIPT #:CSP0422870 DATE: 29/12/2017");
+    const evidence = teachExample({ layout: taughtLayout, fields, data: { invoice_date: "2017-12-29" }, fieldMetadata: {} });
+    expect(evidence.fields.invoice_date!.anchor).toMatchObject({ words: ["DATE:"], before: null });
+    const example: MemoryExample = { id: "ex-1", documentId: "doc-1", taughtAt: "2026-01-01T00:00:00.000Z", fingerprint: fingerprintOf(taughtLayout, null), evidence };
+    const next = receipt("RECEIPT #:CSP0397224 DATE: 13707/2017");
+    const outcome = applyMemory({ layout: next, fields, data: { invoice_date: null }, fieldMetadata: {}, matches: [{ example, similarity: 1 }] });
+    expect(outcome.data.invoice_date).toBe("2017-07-13");
+  });
+
+  it("take nothing that is not the taught shape", () => {
+    expect(inTaughtShape("13707/2017", "29/12/2017")).toBe("13/07/2017");
+    expect(inTaughtShape("13/07/2017", "29/12/2017")).toBeNull(); // nothing to repair
+    expect(inTaughtShape("1307/2017", "29/12/2017")).toBeNull();
+    expect(inTaughtShape("1A-07/2017", "29/12/2017")).toBeNull(); // a letter where the taught date has a figure
+    expect(inTaughtShape("1370712017", "29/12/2017")).toBe("13/07/2017");
   });
 });

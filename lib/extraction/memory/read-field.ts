@@ -5,7 +5,7 @@ import { continuesBelow, linesOf, sameRow, textOf, unionBox, type LayoutLine } f
 import { locateValue } from "./locate";
 import { readLines } from "./read-lines";
 import { repairPrinted } from "./repair";
-import { FILLER, normalise, similarity } from "./text";
+import { FILLER, isIdentifier, normalise, similarity } from "./text";
 import type { Anchor, DocumentLayout, FieldEvidence, LayoutWord } from "./types";
 
 export type Reading = { value: Scalar; page: number; box: Box; raw: string; match: "anchor" | "value"; anchor?: string; similarity: number };
@@ -73,7 +73,8 @@ export function findAnchor(layout: DocumentLayout, anchor: Anchor): FoundAnchor 
 
 /** The word before a found label is what was before the taught one (or, as taught, none close by). */
 function sameBefore(previous: LayoutWord | undefined, first: LayoutWord, taught: string | null): boolean {
-  const close = previous && first.x - (previous.x + previous.w) <= 3 * Math.max(previous.h, first.h) ? normalise(previous.t) : null;
+  // A number before the label (a receipt number) is no word of it, as when taught.
+  const close = previous && !isIdentifier(previous.t) && first.x - (previous.x + previous.w) <= 3 * Math.max(previous.h, first.h) ? normalise(previous.t) : null;
   if (taught === null || close === null) return taught === close || (close !== null && !/\p{L}/u.test(close));
   return similarity(close, taught) >= ANCHOR_WORD_MATCH;
 }
@@ -130,7 +131,7 @@ function readSpan(words: LayoutWord[], evidence: FieldEvidence): { value: Scalar
     const order = evidence.raw && parseDate(evidence.raw, "mdy") === evidence.value && parseDate(evidence.raw, "dmy") !== evidence.value ? "mdy" : "dmy";
     for (let end = 1; end <= Math.min(4, words.length); end += 1) {
       const raw = textOf(words.slice(0, end));
-      const date = parseDate(raw, order);
+      const date = parseDate(raw, order) ?? parseDate(inTaughtShape(raw, evidence.raw) ?? "", order);
       if (date) return { value: date, box: unionBox(words.slice(0, end)), raw };
     }
     return null;
@@ -145,6 +146,31 @@ function readSpan(words: LayoutWord[], evidence: FieldEvidence): { value: Scalar
   const raw = textOf(phrase).trim();
   if (!raw || !looksLike(evidence.type, raw, evidence.raw ?? String(evidence.value))) return null;
   return { value: repairPrinted(evidence.type, raw, String(evidence.value)), box: unionBox(phrase), raw };
+}
+
+/** At most this many separators of a date may have been misread ("13707/2017" for "13/07/2017"). */
+const MAX_SEPARATOR_SLIPS = 2;
+
+/**
+ * A printed date in the taught date's shape: as many characters, figures where the taught one has figures, and
+ * the taught separators where OCR read something else in their place ("/" read as "7"). Null when not that shape.
+ */
+export function inTaughtShape(printed: string, taught: string | null): string | null {
+  if (!taught || printed.length !== taught.length) return null;
+  let slips = 0;
+  let out = "";
+  for (let index = 0; index < taught.length; index += 1) {
+    const want = taught[index]!;
+    const got = printed[index]!;
+    if (/\d/.test(want)) {
+      if (!/\d/.test(got)) return null;
+      out += got;
+    } else {
+      if (got !== want) slips += 1;
+      out += want;
+    }
+  }
+  return slips > 0 && slips <= MAX_SEPARATOR_SLIPS ? out : null;
 }
 
 function digitShare(text: string): number {

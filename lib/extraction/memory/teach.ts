@@ -2,7 +2,7 @@ import type { Box, FieldDefinition, FieldMetadata, FieldValue, Scalar, SourceBox
 import { linesOf, sameRow, textOf, unionBox } from "./layout";
 import { locateValue, readsAs } from "./locate";
 import { learnTable } from "./learn-table";
-import { FILLER, isStableWord, normalise } from "./text";
+import { FILLER, isIdentifier, isStableWord, normalise } from "./text";
 import type { Anchor, DocumentLayout, Evidence, FieldEvidence, LayoutWord } from "./types";
 
 /** A label sits within this many of its value's line heights above it. */
@@ -120,6 +120,7 @@ export function anchorFor(layout: DocumentLayout, pageNumber: number, valueWords
     const previous = label[label.length - 1];
     if (previous && previous.x - (word.x + word.w) > 3 * Math.max(word.h, previous.h)) break; // a gap: another column
     if (!/\p{L}/u.test(word.t) && label.length === 0) break; // a figure before the value is not its label
+    if (label.length > 0 && isIdentifier(word.t)) break; // a receipt number before "DATE:" changes every time
     label.push(word);
     if (label.length >= MAX_ANCHOR_WORDS) break;
   }
@@ -127,7 +128,7 @@ export function anchorFor(layout: DocumentLayout, pageNumber: number, valueWords
   if (letters.length > 0) {
     const start = label[label.length - 1]!;
     const previous = left[skip + label.length];
-    const before = previous && start.x - (previous.x + previous.w) <= 3 * Math.max(previous.h, start.h) ? normalise(previous.t) : null;
+    const before = previous && !isIdentifier(previous.t) && start.x - (previous.x + previous.w) <= 3 * Math.max(previous.h, start.h) ? normalise(previous.t) : null;
     return { ...makeAnchor(pageNumber, label.reverse(), valueBox, "right"), before };
   }
 

@@ -32,3 +32,8 @@ export function isStableWord(text: string): boolean {
 
 /** Between a label and its value only separators, currency marks and short codes may stand ("Total : RM 27.25"). */
 export const FILLER = /^[^\p{L}\p{N}]*$|^\p{Lu}{1,3}[.:]?$|^\p{Sc}$/u;
+
+/** A word with three or more figures ("#:CSP0422870", "18/06/2018") is a value or number, never a label's word. */
+export function isIdentifier(text: string): boolean {
+  return (text.match(/\p{N}/gu) ?? []).length >= 3;
+}
