@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractDocument, type FieldDefinition } from "../index";
-import { commaForStop, hasPostcode, joinAddressLines } from "./vendor-address";
+import { commaForStop, hasPostcode, joinAddressLines, premisesWord } from "./vendor-address";
 
 const FIELDS: FieldDefinition[] = [
   { name: "vendor_name", type: "text", description: "Vendor name" },
@@ -45,6 +45,11 @@ describe("stops read for commas", () => {
   it("reads a stop after a house number, before a word, as a comma", () => {
     expect(commaForStop("NO 290. JALAN AIR PANAS, SETAPAK")).toBe("NO 290, JALAN AIR PANAS, SETAPAK");
     expect(commaForStop("LOT 1-0-2. JLN 1/50")).toBe("LOT 1-0-2, JLN 1/50");
+    expect(commaForStop("LOT 12-A & 12-B. JALAN MAJU 6")).toBe("LOT 12-A & 12-B, JALAN MAJU 6");
+  });
+
+  it("keeps a stop after a unit of more than one letter", () => {
+    expect(commaForStop("UNIT 12-AB. JALAN 3")).toBe("UNIT 12-AB. JALAN 3");
   });
 });
 
@@ -69,5 +74,43 @@ describe("address under the seller's name", () => {
     expect(owner.vendor_address).toBe("No. 1 Jalan Merdeka 7/10 Bandar Baru, 47100 Puchong");
     const licensee = await extract(["Maju Restaurants Sdn Bhd", "(12345-M)", "Licensee of Burger Co", "Leve1 6, Bangunan Maju", "No.3, Jalan SS1/2,47400 Petaling Jaya", "Selangor", "(GST ID No: 000123456789)"]);
     expect(licensee.vendor_address).toBe("Leve1 6, Bangunan Maju No.3, Jalan SS1/2,47400 Petaling Jaya Selangor");
+  });
+
+  it("keeps a branch printed under the postcode line when contact details close the block below it", async () => {
+    const coded = await extract(["KEDAI MAJU S/B (123456-X)", "LOT 12, JALAN BESAR,", "TAMAN MAJU", "41150 KLANG, SELANGOR", "0042-TMN SRI JAYA", "GST ID. NO : 000123456789"]);
+    expect(coded.vendor_address).toBe("LOT 12, JALAN BESAR, TAMAN MAJU 41150 KLANG, SELANGOR 0042-TMN SRI JAYA");
+    const bracketed = await extract(["KEDAI MAJU SDN BHD", "(CO.REG : 123456-D)", "LOT 12, JALAN BESAR,", "43300 SERI KEMBANGAN, SELANGOR", "(PASAR BESAR CHERAS)", "-TAX INVOICE-"]);
+    expect(bracketed.vendor_address).toBe("LOT 12, JALAN BESAR, 43300 SERI KEMBANGAN, SELANGOR (PASAR BESAR CHERAS)");
+  });
+
+  it("leaves out a line under the postcode line that is no branch, or that nothing closes", async () => {
+    const mall = await extract(["BUKU KITA SDN BHD", "No 8, Jalan Maju, Taman Jaya", "56000 Kuala Lumpur, Malaysia", "88 MALL", "Tel : 03-12345678"]);
+    expect(mall.vendor_address).toBe("No 8, Jalan Maju, Taman Jaya 56000 Kuala Lumpur, Malaysia");
+    const open = await extract(["KEDAI MAJU SDN BHD", "LOT 12, JALAN BESAR,", "41150 KLANG, SELANGOR", "0042-TMN SRI JAYA", "COKE 500ML 2.20"]);
+    expect(open.vendor_address).toBe("LOT 12, JALAN BESAR, 41150 KLANG, SELANGOR");
+  });
+
+  it("ends at a mobile or WhatsApp number", async () => {
+    const data = await extract(["KEDAI BUKU MAJU", "NO. 3, JALAN MAJU", "40170 SETIA ALAM", "Mobile /Whatsapps : +6012-345 6789", "Tel: +603-1234 5678"]);
+    expect(data.vendor_address).toBe("NO. 3, JALAN MAJU 40170 SETIA ALAM");
+  });
+
+  it("skips a bracketed registration line whose label OCR misread", async () => {
+    const data = await extract(["KEDAI MAJU (M) SDN BHD", "(CO.RFG : 86Q671-D)", "LOT 5, JALAN BESAR,", "43300 SERI KEMBANGAN, SELANGOR", "(GST ID No :000123456789)"]);
+    expect(data.vendor_address).toBe("LOT 5, JALAN BESAR, 43300 SERI KEMBANGAN, SELANGOR");
+  });
+});
+
+describe("premises words read as digits", () => {
+  it("reads LOT and NO at the start of an address before a number", () => {
+    expect(premisesWord("10T 1851-A & 1851-B")).toBe("LOT 1851-A & 1851-B");
+    expect(premisesWord("l0t 3, Jalan Maju")).toBe("Lot 3, Jalan Maju");
+    expect(premisesWord("N0.1 Jalan Euro 1")).toBe("NO.1 Jalan Euro 1");
+  });
+
+  it("leaves numbers and words that only look alike", () => {
+    expect(premisesWord("10 TAMAN MAJU")).toBe("10 TAMAN MAJU");
+    expect(premisesWord("LOTUS 3")).toBe("LOTUS 3");
+    expect(premisesWord("N0RTH 5")).toBe("N0RTH 5");
   });
 });

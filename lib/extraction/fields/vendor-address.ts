@@ -7,13 +7,13 @@ import type { Candidate } from "./find-labelled-value";
  */
 
 /**
- * Company registration numbers: bracketed ("(742014-W)"), labelled ("Co-Reg: 750441-W", "Company Reg. No: 725186-V",
+ * Company registration numbers: bracketed ("(742014-W)", "(CO.RFG : 86Q671-D)" as misread), labelled ("Co-Reg: 750441-W", "Company Reg. No: 725186-V",
  * "BR No"), and tax registrations, printed between a name and its address.
  */
-const REGISTRATION = /(?:^\(.*\d{4,}.*\)$|\(\s*[\w-]*\d{4,}[\w-]*\s*\)|co[.-]?\s*reg|\bco\.?\s*reg|\bcompany\s+reg|\breg(?:istration)?[.,]?\s*no|\bbr\s*no|\bcompany\s*no|\bsst\b|\bgst\b)/i;
+const REGISTRATION = /(?:^\(.*\d{3,}.*\)$|\(\s*[\w-]*\d{4,}[\w-]*\s*\)|co[.-]?\s*reg|\bco\.?\s*reg|\bcompany\s+reg|\breg(?:istration)?[.,]?\s*no|\bbr\s*no|\bcompany\s*no|\bsst\b|\bgst\b)/i;
 /** A registration number printed bare ("822737-X", "1110644-W"): digits, a hyphen and a check letter. */
 const BARE_REGISTRATION = /\b\d{5,8}-[A-Z]\b/;
-const ADDRESS_STOP = /(?:tel|fax|phone|telefon|e-?mail|gst|reg\b|invoice|receipt|rechnung|date|datum|cashier|www\.|http|@|\bno\s*:)/i;
+const ADDRESS_STOP = /(?:tel|fax|phone|telefon|mobile|whats\s?app|\bh\/p\b|e-?mail|gst|reg\b|invoice|receipt|rechnung|date|datum|cashier|www\.|http|@|\bno\s*:)/i;
 
 /**
  * "No 2A Jalan …", "Lot 1851-A", "Unit G-5B", "Level 6", "109, SS21/1A": an address line that starts with the
@@ -68,10 +68,11 @@ export function joinAddressLines(texts: string[]): string {
  * OCR reads a printed comma as a full stop often, the other way round seldom: in the receipt addresses of the
  * dev sets a word of three letters or more is followed by ", " 150 times and by ". " twice (abbreviations such as
  * "NO." and "P.T." are shorter), and a number followed by a word ("NO 290, JALAN") has ", " 113 times and ". "
- * twice. A stop after a word of four letters or more, or after a number before a word, is read as a comma.
+ * twice. A stop after a word of four letters or more, or after a number ("1851-B" too) before a word, is read as a
+ * comma.
  */
 export function commaForStop(text: string): string {
-  return text.replace(/(?<=(?:^|[\s,])\p{L}{4,})\.(?=\s+[\p{L}\d])/gu, ",").replace(/(?<=\d)\.(?=\s+\p{L})/gu, ",");
+  return text.replace(/(?<=(?:^|[\s,])\p{L}{4,})\.(?=\s+[\p{L}\d])/gu, ",").replace(/(?<=\d(?:-\p{L})?)\.(?=\s+\p{L})/gu, ",");
 }
 
 /**
@@ -92,12 +93,39 @@ function addressLines(lines: DocLine[], start: DocLine, name: string | null): Do
     if (ADDRESS_STOP.test(line.text)) break;
     // A line without letters is a separator rule, a phone or a tax number, unless it is a lone house number.
     if (!/\p{L}/u.test(line.text) && (afterPostcode || !HOUSE_NUMBER_ONLY.test(line.text.trim()))) break;
-    // After the postcode line only a short state/country line may follow.
-    if (afterPostcode && (/\d/.test(line.text) || line.text.trim().split(/\s+/).length > 2)) break;
+    // After the postcode line only a short state/country line may follow…
+    if (afterPostcode && (/\d/.test(line.text) || line.text.trim().split(/\s+/).length > 2)) {
+      // …unless the block is closed right below by contact details or a tax number: then what stands between
+      // ("1225-DENGKIL", "(TESCO PUTRA NILAI)", a second postcode line) is the branch part of the address.
+      const tail = branchTail(lines, line, start);
+      parts.push(...tail);
+      break;
+    }
     parts.push(line);
     if (hasPostcode(line.text)) afterPostcode = true;
   }
   return parts;
+}
+
+/**
+ * A branch printed under the postcode line: its store number and name ("1225-DENGKIL", "1237-TMN INDAH PERDANA") or
+ * its name in brackets ("(TESCO PUTRA NILAI)"). A mall's or district's name set bare ("101 MALL") is not taken: the
+ * ground truth of the dev receipts leaves it out.
+ */
+const BRANCH_LINE = /^(?:\d{2,5}\s?-\s?\p{L}[\p{L}\d\s.&'-]*|\(\s*\p{L}[\p{L}\s.&'-]*\))$/u;
+
+/** Lines a branch part may have after the postcode line, before the contact or tax line that closes the block. */
+const MAX_BRANCH_LINES = 1;
+
+function branchTail(lines: DocLine[], from: DocLine, start: DocLine): DocLine[] {
+  const tail: DocLine[] = [];
+  for (const line of lines.slice(from.index)) {
+    if (line.page !== start.page) return [];
+    if (ADDRESS_STOP.test(line.text) || REGISTRATION.test(line.text)) return tail;
+    if (tail.length >= MAX_BRANCH_LINES || !BRANCH_LINE.test(line.text.trim()) && !hasPostcode(line.text)) return [];
+    tail.push(line);
+  }
+  return [];
 }
 
 /**
@@ -109,6 +137,16 @@ function fromPremises(text: string): string {
   if (!registration) return text;
   const rest = text.slice(registration.index + registration[0].length).trim();
   return HOUSE_NUMBER_START.test(rest) ? rest : text;
+}
+
+/**
+ * "10T 1851-A", "L0T 3", "N0.1 Jalan": OCR reads the l of LOT and the o of LOT and NO as digits. At the start of an
+ * address, before a number, those are the premises words.
+ */
+export function premisesWord(text: string): string {
+  return text
+    .replace(/^[lL1][oO0]([tT])(?=\s*\d)/, (_, t: string) => (t === "T" ? "LOT" : "Lot"))
+    .replace(/^([nN])0(?=[.,]?\s*\d)/, (_, n: string) => (n === "N" ? "NO" : "No"));
 }
 
 export function findAddressBelow(lines: DocLine[], nameLine: number | null, name: string | null = null): Candidate | null {
@@ -126,7 +164,7 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null, name
   // a lone unit number or OCR noise.
   if (parts.length === 0 || !parts.some((p) => /\d/.test(p.text)) || !parts.some((p) => /\p{L}{3}/u.test(p.text))) return null;
   const first = parts[0]!;
-  const texts = parts.map((p, i) => (i === 0 ? fromPremises(p.text.trim()) : p.text));
+  const texts = parts.map((p, i) => (i === 0 ? premisesWord(fromPremises(p.text.trim())) : p.text));
   return {
     value: joinAddressLines(texts),
     score: 0.5,

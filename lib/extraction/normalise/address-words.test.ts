@@ -39,6 +39,7 @@ describe("repairAddressWord", () => {
 describe("repairAddressText", () => {
   it("keeps the spacing and punctuation of the address", () => {
     expect(repairAddressText("67,JLN MEWAH 25/63 THN SRI MUDA, 40400 SHAH ALAM.")).toBe("67,JLN MEWAH 25/63 TMN SRI MUDA, 40400 SHAH ALAM.");
+    expect(repairAddressText("43300 SER1 KEMBANGAN")).toBe("43300 SERI KEMBANGAN");
     expect(repairAddressText("43300 SERI KEMBANGAMN,  SELANGOR")).toBe("43300 SERI KEMBANGAN,  SELANGOR");
   });
 });
