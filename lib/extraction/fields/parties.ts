@@ -4,7 +4,7 @@ import type { Candidate } from "./find-labelled-value";
 
 /** Legal-form and trade words that mark a line as a company name, across the languages invoices come in. */
 const COMPANY_MARK =
-  /\b(?:GmbH|AG|KG|OHG|e\.\s?K\.|mbH|a\.\s?G\.|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|Corporation|S\.\s?A\.?|SA|SARL|SAS|SASU|EURL|S\.\s?L\.|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?|BHD|S\/B|Pvt\.?|Pte\.?|Co\.|Company)(?=$|[\s,.)])/i;
+  /\b(?:GmbH|AG|KG|OHG|e\.\s?K\.|mbH|a\.\s?G\.|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|Corporation|S\.\s?A\.?|SA|SARL|SAS|SASU|EURL|S\.\s?L\.|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?|BHD|S\/B|Pvt\.?|Pte\.?|Co\.|Company)(?=$|[\s,.()])/i;
 /** Trade words that often appear in shop names: weaker evidence than a legal form. */
 const TRADE_WORD = /\b(?:Trading|Enterprise|Enterprises|Restaurant|Restaurants|Hardware|Store|Stores|Mart|Bistro|Cafe|Café|Bakery|Services|Shop|Supermarket|Pharmacy|Stationery|Kedai|Pasaraya|Syarikat|Perniagaan)\b/i;
 const SALUTATION = /^(?:herrn?|frau|firma|fa\.|mr\.?|mrs\.?|ms\.?|m\.|mme|monsieur|madame|dhr\.?|mevr\.?|attn\.?|z\.\s?hd\.?)$/i;
@@ -16,13 +16,14 @@ function cleanName(text: string): string {
   return text
     // "REG: Lieferant GmbH": a short label before the name is not part of it.
     .replace(/^\p{Lu}[\p{L}.]{1,14}:\s+(?=\p{L})/u, "")
-    .replace(/\s*\((?=[^)]*\d)[\dA-Z-]{4,}\)\s*$/, "")
+    // A registration number in brackets after the name, also as OCR reads it ("(193S6 X)" for "(139386 X)").
+    .replace(/\s*\((?=(?:[^)]*\d){3})[\dA-Z -]{4,}\)\s*$/, "")
     .replace(/\s+/g, " ")
     .trim();
 }
 
 /** Legal forms that end a company's name (trade words such as "Company" or "Co." do not: "Foo & Co. KG"). */
-const LEGAL_FORM = /\b(?:GmbH|AG|KG|OHG|mbH|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|SARL|SAS|SASU|EURL|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?|S\/B)(?=$|[\s,)])/gi;
+const LEGAL_FORM = /\b(?:GmbH|AG|KG|OHG|mbH|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|SARL|SAS|SASU|EURL|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?|S\/B)(?=$|[\s,()])/gi;
 /** A web address written without "www." ("Example.com"). */
 const DOMAIN = /\b[\p{L}\d-]+\.(?:com|net|org|eu|[a-z]{2})\b/iu;
 
@@ -60,7 +61,8 @@ function isNameLike(text: string): boolean {
   // "8, Jalan …", "109, SS21/1A": a house number and a comma start an address line.
   // "Triple Six Point Enterprise 666": a number after a trade word or legal form is part of the name, not a house number.
   const street = STREET_LINE.test(t) && !TRADE_WORD.test(t) && !COMPANY_MARK.test(t);
-  return letters >= 3 && digits <= letters / 3 && !NOT_A_NAME.test(text) && !street && !/^\d+[A-Z]?\s*,/.test(t) && !PREMISES_START.test(t);
+  // "For feedback or complaint, please call:": a line ending in a colon is a label or a prompt.
+  return letters >= 3 && digits <= letters / 3 && !NOT_A_NAME.test(text) && !street && !/^\d+[A-Z]?\s*,/.test(t) && !PREMISES_START.test(t) && !/:$/.test(t);
 }
 
 /** OCR junk (logos, stamps, torn edges) reads as short low-confidence "words": it is not a name. */

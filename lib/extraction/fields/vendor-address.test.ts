@@ -101,6 +101,25 @@ describe("address under the seller's name", () => {
   });
 });
 
+describe("state lines and registration numbers", () => {
+  it("reads on past the postcode line through a line of region names", async () => {
+    const data = await extract(["Kedai Maju Sdn.Bhd", "(317041-W)", "PT12345, SEKSYEN U9,", "40150 SHAH ALAM,", "SELANGOR DARUL EHSAN.", "GST Reg. No. : 001234567890"]);
+    expect(data.vendor_address).toBe("PT12345, SEKSYEN U9, 40150 SHAH ALAM, SELANGOR DARUL EHSAN.");
+  });
+});
+
+describe("seller's name", () => {
+  it("does not take a prompt ending in a colon for the name", async () => {
+    const data = await extract(["For feedback or complaint, please call:", "011-1234 5678", "Kedai Maju Cash & Carry Sdn.Bhd", "(317041-W)", "PT12345, SEKSYEN U9,", "40150 SHAH ALAM"]);
+    expect(data.vendor_name).toBe("Kedai Maju Cash & Carry Sdn.Bhd");
+  });
+
+  it("leaves off a registration number in brackets as OCR read it", async () => {
+    const data = await extract(["KEDAI ROTI (KL) SDN BHD (193S6 X)", "Lot 3, Jalan Maju 23/1,", "40300 Shah Alam, Selangor.", "Tel:03-12345678"]);
+    expect(data.vendor_name).toBe("KEDAI ROTI (KL) SDN BHD");
+  });
+});
+
 describe("premises words read as digits", () => {
   it("reads LOT and NO at the start of an address before a number", () => {
     expect(premisesWord("10T 1851-A & 1851-B")).toBe("LOT 1851-A & 1851-B");

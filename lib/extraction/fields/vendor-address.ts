@@ -1,3 +1,4 @@
+import { isRegionLine } from "../normalise/address-words";
 import type { DocLine } from "./document-lines";
 import type { Candidate } from "./find-labelled-value";
 
@@ -93,8 +94,9 @@ function addressLines(lines: DocLine[], start: DocLine, name: string | null): Do
     if (ADDRESS_STOP.test(line.text)) break;
     // A line without letters is a separator rule, a phone or a tax number, unless it is a lone house number.
     if (!/\p{L}/u.test(line.text) && (afterPostcode || !HOUSE_NUMBER_ONLY.test(line.text.trim()))) break;
-    // After the postcode line only a short state/country line may follow…
-    if (afterPostcode && (/\d/.test(line.text) || line.text.trim().split(/\s+/).length > 2)) {
+    // After the postcode line only a short state/country line (or one of region names: "SELANGOR DARUL EHSAN")
+    // may follow…
+    if (afterPostcode && (/\d/.test(line.text) || line.text.trim().split(/\s+/).length > 2) && !isRegionLine(line.text)) {
       // …unless the block is closed right below by contact details or a tax number: then what stands between
       // ("1225-DENGKIL", "(TESCO PUTRA NILAI)", a second postcode line) is the branch part of the address.
       const tail = branchTail(lines, line, start);
