@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { extractDocument, type FieldDefinition } from "../index";
+import { textToPages } from "../loaders/plain-text";
+import type { PageModel } from "../types";
+import { extractScalarFields } from "./extract-fields";
 import { commaForStop, hasPostcode, joinAddressLines, premisesWord } from "./vendor-address";
 
 const FIELDS: FieldDefinition[] = [
@@ -131,5 +134,30 @@ describe("premises words read as digits", () => {
     expect(premisesWord("10 TAMAN MAJU")).toBe("10 TAMAN MAJU");
     expect(premisesWord("LOTUS 3")).toBe("LOTUS 3");
     expect(premisesWord("N0RTH 5")).toBe("N0RTH 5");
+  });
+});
+
+describe("address words read with little confidence", () => {
+  /** The lines as OCR would give them: each word read with 0.95, the words in `unsure` with 0.4. */
+  function read(lines: string[], unsure: string[]): PageModel {
+    const pages = textToPages(lines.join("\n")).map((page) => ({
+      ...page,
+      blocks: page.blocks.map((block) => ({
+        ...block,
+        lines: block.lines.map((line) => ({ ...line, words: line.words.map((word) => ({ ...word, confidence: unsure.includes(word.text) ? 0.4 : 0.95 })) })),
+      })),
+    }));
+    return { pages };
+  }
+  const address = (model: PageModel) => extractScalarFields(model, FIELDS).get("vendor_address")?.value ?? null;
+  const receipt = ["KEDAI MAJU SDN BHD", "Unit G-5B, Ground Aeer,", "No 21, Jalan Pinang,", "50450 Kuala Lumpur", "Tel: 03-12345678"];
+
+  it("leaves the address empty when one of its words was read unsure", () => {
+    expect(address(read(receipt, ["Aeer,"]))).toBe(null);
+  });
+
+  it("keeps it when every word was read with confidence, and ignores unsure words outside it", () => {
+    expect(address(read(receipt, []))).toBe("Unit G-5B, Ground Aeer, No 21, Jalan Pinang, 50450 Kuala Lumpur");
+    expect(address(read(receipt, ["03-12345678"]))).toBe("Unit G-5B, Ground Aeer, No 21, Jalan Pinang, 50450 Kuala Lumpur");
   });
 });
