@@ -22,6 +22,9 @@ const ADDRESS_STOP = /(?:tel|fax|phone|telefon|mobile|whats\s?app|\bh\/p\b|e-?ma
  */
 const HOUSE_NUMBER_START = /^(?:n[o0]\.?\s*\d|[l1][o0]t\b|unit\b|[l1]eve[l1]\b|\d)/i;
 
+/** The line starts an address: a premises word or house number ("Lot 1F-01", "No. 9-G", "8, Jalan …"). */
+export const startsWithPremises = (text: string) => HOUSE_NUMBER_START.test(text.trim());
+
 /** An address has at most this many lines from its premises line on… */
 const MAX_ADDRESS_LINES = 5;
 /** …and branch names, owners' and licensees' lines may come before that: lines looked at under the name. */
