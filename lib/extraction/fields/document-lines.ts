@@ -1,5 +1,6 @@
 import { pageLines } from "../layout/build-page";
 import type { Box, Line, PageModel, SourceBox, Word } from "../types";
+import { oneLetterOff } from "../normalise/letter-slips";
 import { normaliseToken } from "./text-tokens";
 
 /** A line of the document with its page and pre-normalised word tokens, the unit label matching works on. */
@@ -16,10 +17,21 @@ export function documentLines(model: PageModel): DocLine[] {
   const out: DocLine[] = [];
   for (const page of model.pages) {
     for (const line of pageLines(page)) {
-      out.push({ index: out.length, page: page.number, text: line.text, box: line.box, words: line.words, tokens: line.words.map((w) => normaliseToken(w.text)) });
+      out.push({ index: out.length, page: page.number, text: line.text, box: line.box, words: line.words, tokens: line.words.map(wordToken) });
     }
   }
   return out;
+}
+
+/**
+ * The word that labels a receipt's total, as OCR misreads it on thermal paper ("Tatal :", "Totel (RM)", "T0tal"):
+ * a word read (not from a text layer) one letter off "total", starting with its t, is that label.
+ */
+function wordToken(word: Word): string {
+  const token = normaliseToken(word.text);
+  if (word.confidence >= 1 || token.length !== 5 || token[0] !== "t") return token;
+  const letters = token.replace(/0/g, "o").replace(/1/g, "l");
+  return letters === "total" || oneLetterOff(letters, "total") ? "total" : token;
 }
 
 export function unionBox(boxes: Box[]): Box {

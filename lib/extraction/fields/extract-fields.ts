@@ -10,7 +10,8 @@ import { documentLines, wordsSource } from "./document-lines";
 import { dominantCurrency, dueDateInTerms, firstDate, firstPattern } from "./fallbacks";
 import { applyRounding, checkAgainstTender, isTenderLine, paidAmount, totalOfIncludedTax } from "./receipt-totals";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
-import { spaceAfterBracket } from "./ocr-spacing";
+import { repairJoinedLegalForm } from "./legal-form-slips";
+import { spaceAfterBracket, spaceBeforeBracket, spaceInLegalForm } from "./ocr-spacing";
 import { commaForStop, findAddressBelow } from "./vendor-address";
 import { conceptByKey } from "./concepts";
 import { reconcileTotals } from "./reconcile-totals";
@@ -122,13 +123,13 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       // website or e-mail domain is the party that issued it.
       const issuer = guess && nameMatchesDomain(ctx.lines, String(guess.value)) ? guess : null;
       best = issuer ?? section ?? (!best || (guess && guess.score > best.score) ? guess : best);
-      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: spaceAfterBracket(best.value) };
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: repairJoinedLegalForm(spaceInLegalForm(spaceBeforeBracket(spaceAfterBracket(best.value)))) };
       break;
     }
     case "vendor_address": {
       const vendor = ctx.found.get("vendor_name") ?? findVendorName(ctx.lines, null);
       best = findAddressBelow(ctx.lines, vendor?.line ?? null, typeof vendor?.value === "string" ? vendor.value : null) ?? best;
-      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: spaceAfterBracket(commaForStop(repairAddressText(best.value))) };
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: spaceBeforeBracket(spaceAfterBracket(commaForStop(repairAddressText(best.value)))) };
       break;
     }
   }

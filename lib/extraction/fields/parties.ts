@@ -1,10 +1,11 @@
 import { sameRow, type DocLine } from "./document-lines";
 import { tokenise } from "./text-tokens";
 import type { Candidate } from "./find-labelled-value";
+import { hasPostcode, startsWithPremises } from "./vendor-address";
 
 /** Legal-form and trade words that mark a line as a company name, across the languages invoices come in. */
 const COMPANY_MARK =
-  /\b(?:GmbH|AG|KG|OHG|e\.\s?K\.|mbH|a\.\s?G\.|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|Corporation|S\.\s?A\.?|SA|SARL|SAS|SASU|EURL|S\.\s?L\.|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?|BHD|S\/B|Pvt\.?|Pte\.?|Co\.|Company)(?=$|[\s,.)])/i;
+  /\b(?:GmbH|AG|KG|OHG|e\.\s?K\.|mbH|a\.\s?G\.|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|Corporation|S\.\s?A\.?|SA|SARL|SAS|SASU|EURL|S\.\s?L\.|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?|BHD|S\/B|Pvt\.?|Pte\.?|Co\.|Company)(?=$|[\s,.()])/i;
 /** Trade words that often appear in shop names: weaker evidence than a legal form. */
 const TRADE_WORD = /\b(?:Trading|Enterprise|Enterprises|Restaurant|Restaurants|Hardware|Store|Stores|Mart|Bistro|Cafe|Café|Bakery|Services|Shop|Supermarket|Pharmacy|Stationery|Kedai|Pasaraya|Syarikat|Perniagaan)\b/i;
 const SALUTATION = /^(?:herrn?|frau|firma|fa\.|mr\.?|mrs\.?|ms\.?|m\.|mme|monsieur|madame|dhr\.?|mevr\.?|attn\.?|z\.\s?hd\.?)$/i;
@@ -16,13 +17,14 @@ function cleanName(text: string): string {
   return text
     // "REG: Lieferant GmbH": a short label before the name is not part of it.
     .replace(/^\p{Lu}[\p{L}.]{1,14}:\s+(?=\p{L})/u, "")
-    .replace(/\s*\((?=[^)]*\d)[\dA-Z-]{4,}\)\s*$/, "")
+    // A registration number in brackets after the name, also as OCR reads it ("(193S6 X)" for "(139386 X)").
+    .replace(/\s*\((?=(?:[^)]*\d){3})[\dA-Z -]{4,}\)\s*$/, "")
     .replace(/\s+/g, " ")
     .trim();
 }
 
 /** Legal forms that end a company's name (trade words such as "Company" or "Co." do not: "Foo & Co. KG"). */
-const LEGAL_FORM = /\b(?:GmbH|AG|KG|OHG|mbH|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|SARL|SAS|SASU|EURL|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?|S\/B)(?=$|[\s,)])/gi;
+const LEGAL_FORM = /\b(?:GmbH|AG|KG|OHG|mbH|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|SARL|SAS|SASU|EURL|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?|S\/B)(?=$|[\s,()])/gi;
 /** A web address written without "www." ("Example.com"). */
 const DOMAIN = /\b[\p{L}\d-]+\.(?:com|net|org|eu|[a-z]{2})\b/iu;
 
@@ -60,7 +62,8 @@ function isNameLike(text: string): boolean {
   // "8, Jalan …", "109, SS21/1A": a house number and a comma start an address line.
   // "Triple Six Point Enterprise 666": a number after a trade word or legal form is part of the name, not a house number.
   const street = STREET_LINE.test(t) && !TRADE_WORD.test(t) && !COMPANY_MARK.test(t);
-  return letters >= 3 && digits <= letters / 3 && !NOT_A_NAME.test(text) && !street && !/^\d+[A-Z]?\s*,/.test(t) && !PREMISES_START.test(t);
+  // "For feedback or complaint, please call:": a line ending in a colon is a label or a prompt.
+  return letters >= 3 && digits <= letters / 3 && !NOT_A_NAME.test(text) && !street && !/^\d+[A-Z]?\s*,/.test(t) && !PREMISES_START.test(t) && !/:$/.test(t);
 }
 
 /** OCR junk (logos, stamps, torn edges) reads as short low-confidence "words": it is not a name. */
@@ -161,6 +164,7 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     }
   }
   if (best) best = fullLegalName(best, legalNames);
+  if (best) best = sellerAboveAddress(first, best);
   return best ? joinNameBelow(first, joinNameAbove(first, joinSameRow(first, best))) : null;
 }
 
@@ -173,6 +177,33 @@ function fullLegalName(best: Candidate, legalNames: Candidate[]): Candidate {
   if (COMPANY_MARK.test(String(best.value)) || key.length < 4) return best;
   const fuller = legalNames.find((c) => c.line !== best.line && nameKey(String(c.value)).startsWith(key));
   return fuller ? { ...fuller, score: best.score } : best;
+}
+
+/** Lines under a sign or stamp looked at for the seller's name printed over its address. */
+const SELLER_LINES_BELOW = 3;
+
+/**
+ * "POSTED" (a stamp) over "YONG CEN ENTERPRISE", "Harvey Norman" (the shop's sign) over "Elitetrax Marketing Sdn Bhd
+ * (616227-D)": a chosen line without a legal form or trade word gives way to the first line below it that has one
+ * and is printed right over the address (registration numbers aside), as a receipt's seller is.
+ */
+function sellerAboveAddress(lines: DocLine[], best: Candidate): Candidate {
+  const chosen = String(best.value);
+  if (COMPANY_MARK.test(chosen) || TRADE_WORD.test(chosen)) return best;
+  const below = lines.filter((l) => l.page === best.source.page && l.index > best.line);
+  for (const [i, line] of below.slice(0, SELLER_LINES_BELOW).entries()) {
+    const text = endAtLegalForm(cleanName(REGISTERED_NAME.exec(line.text)?.[1] ?? line.text));
+    if (!COMPANY_MARK.test(text) && !TRADE_WORD.test(text)) continue;
+    // "Best Coffee Shop in Town": a tagline has words in lower case; a seller's name has none.
+    if (!isNameLike(text) || !confident(line) || /(?:^|\s)\p{Ll}/u.test(text)) return best;
+    // "THREE STOOGES" over "BISTRO & CAFE" or "THREE STOOGES BISTRO & CAFE": the sign's trade, not another seller.
+    const own = text.replace(new RegExp(TRADE_WORD.source, "gi"), " ").replace(/[^\p{L}]|\b(?:and|n)\b/giu, "");
+    if (own.length < 3 || (!COMPANY_MARK.test(text) && nameKey(text).includes(nameKey(chosen)))) return best;
+    const next = below.slice(i + 1).find((l) => !REGISTRATION_ONLY.test(l.text.trim()));
+    if (!next || !(startsWithPremises(next.text) || hasPostcode(next.text))) return best;
+    return { value: text, score: best.score, source: { page: line.page, ...line.box }, raw: line.text, line: line.index };
+  }
+  return best;
 }
 
 /** A line holding only a company registration number: "(1365663-P)", "822737-X", "(65351-M)". */

@@ -54,6 +54,12 @@ function readAmount(words: Word[]): ReadValue | null {
 
 const BASIC_DATE = /^((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/;
 
+/**
+ * "Date: 1202/2018", "DATE: 13707/2017": a day-first date whose first slash OCR lost or read as 7 or 1 (thermal
+ * print's thin slash). Only right after a date label, and only where dates are not month-first.
+ */
+const SLASH_LOST_DATE = /^(0[1-9]|[12]\d|3[01])[71]?(0[1-9]|1[0-2])\/((?:19|20)\d{2})$/;
+
 export function readValue(kind: ValueKind, words: Word[], order: DateOrder): ReadValue | null {
   if (words.length === 0) return null;
   const text = words.map((w) => w.text).join(" ");
@@ -66,7 +72,9 @@ export function readValue(kind: ValueKind, words: Word[], order: DateOrder): Rea
       // Right after a date label, ISO 8601's basic form "20260815" (what e-invoice renderings print) is a date.
       const first = words.find((w) => /[\p{L}\d]/u.test(w.text));
       const basic = first ? BASIC_DATE.exec(first.text) : null;
-      return first && basic ? { value: `${basic[1]}-${basic[2]}-${basic[3]}`, words: [first], quality: 0.9 } : null;
+      if (first && basic) return { value: `${basic[1]}-${basic[2]}-${basic[3]}`, words: [first], quality: 0.9 };
+      const lost = first && order !== "mdy" && first.confidence < 1 ? SLASH_LOST_DATE.exec(first.text) : null;
+      return first && lost ? { value: `${lost[3]}-${lost[2]}-${lost[1]}`, words: [first], quality: 0.8 } : null;
     }
     case "amount":
     case "number":

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { extractDocument, type FieldDefinition } from "../index";
-import { commaForStop, hasPostcode, joinAddressLines } from "./vendor-address";
+import { textToPages } from "../loaders/plain-text";
+import type { PageModel } from "../types";
+import { extractScalarFields } from "./extract-fields";
+import { commaForStop, hasPostcode, joinAddressLines, premisesWord } from "./vendor-address";
 
 const FIELDS: FieldDefinition[] = [
   { name: "vendor_name", type: "text", description: "Vendor name" },
@@ -45,6 +48,11 @@ describe("stops read for commas", () => {
   it("reads a stop after a house number, before a word, as a comma", () => {
     expect(commaForStop("NO 290. JALAN AIR PANAS, SETAPAK")).toBe("NO 290, JALAN AIR PANAS, SETAPAK");
     expect(commaForStop("LOT 1-0-2. JLN 1/50")).toBe("LOT 1-0-2, JLN 1/50");
+    expect(commaForStop("LOT 12-A & 12-B. JALAN MAJU 6")).toBe("LOT 12-A & 12-B, JALAN MAJU 6");
+  });
+
+  it("keeps a stop after a unit of more than one letter", () => {
+    expect(commaForStop("UNIT 12-AB. JALAN 3")).toBe("UNIT 12-AB. JALAN 3");
   });
 });
 
@@ -69,5 +77,99 @@ describe("address under the seller's name", () => {
     expect(owner.vendor_address).toBe("No. 1 Jalan Merdeka 7/10 Bandar Baru, 47100 Puchong");
     const licensee = await extract(["Maju Restaurants Sdn Bhd", "(12345-M)", "Licensee of Burger Co", "Leve1 6, Bangunan Maju", "No.3, Jalan SS1/2,47400 Petaling Jaya", "Selangor", "(GST ID No: 000123456789)"]);
     expect(licensee.vendor_address).toBe("Leve1 6, Bangunan Maju No.3, Jalan SS1/2,47400 Petaling Jaya Selangor");
+  });
+
+  it("keeps a branch printed under the postcode line when contact details close the block below it", async () => {
+    const coded = await extract(["KEDAI MAJU S/B (123456-X)", "LOT 12, JALAN BESAR,", "TAMAN MAJU", "41150 KLANG, SELANGOR", "0042-TMN SRI JAYA", "GST ID. NO : 000123456789"]);
+    expect(coded.vendor_address).toBe("LOT 12, JALAN BESAR, TAMAN MAJU 41150 KLANG, SELANGOR 0042-TMN SRI JAYA");
+    const bracketed = await extract(["KEDAI MAJU SDN BHD", "(CO.REG : 123456-D)", "LOT 12, JALAN BESAR,", "43300 SERI KEMBANGAN, SELANGOR", "(PASAR BESAR CHERAS)", "-TAX INVOICE-"]);
+    expect(bracketed.vendor_address).toBe("LOT 12, JALAN BESAR, 43300 SERI KEMBANGAN, SELANGOR (PASAR BESAR CHERAS)");
+  });
+
+  it("leaves out a line under the postcode line that is no branch, or that nothing closes", async () => {
+    const mall = await extract(["BUKU KITA SDN BHD", "No 8, Jalan Maju, Taman Jaya", "56000 Kuala Lumpur, Malaysia", "88 MALL", "Tel : 03-12345678"]);
+    expect(mall.vendor_address).toBe("No 8, Jalan Maju, Taman Jaya 56000 Kuala Lumpur, Malaysia");
+    const open = await extract(["KEDAI MAJU SDN BHD", "LOT 12, JALAN BESAR,", "41150 KLANG, SELANGOR", "0042-TMN SRI JAYA", "COKE 500ML 2.20"]);
+    expect(open.vendor_address).toBe("LOT 12, JALAN BESAR, 41150 KLANG, SELANGOR");
+  });
+
+  it("ends at a mobile or WhatsApp number", async () => {
+    const data = await extract(["KEDAI BUKU MAJU", "NO. 3, JALAN MAJU", "40170 SETIA ALAM", "Mobile /Whatsapps : +6012-345 6789", "Tel: +603-1234 5678"]);
+    expect(data.vendor_address).toBe("NO. 3, JALAN MAJU 40170 SETIA ALAM");
+  });
+
+  it("skips a bracketed registration line whose label OCR misread", async () => {
+    const data = await extract(["KEDAI MAJU (M) SDN BHD", "(CO.RFG : 86Q671-D)", "LOT 5, JALAN BESAR,", "43300 SERI KEMBANGAN, SELANGOR", "(GST ID No :000123456789)"]);
+    expect(data.vendor_address).toBe("LOT 5, JALAN BESAR, 43300 SERI KEMBANGAN, SELANGOR");
+  });
+});
+
+describe("branch lines before the premises", () => {
+  it("drops a branch line that starts with the seller's brand, though it holds a number", async () => {
+    const data = await extract(["BUKU KITA BOOKSTORES", "SDN BHD", "GST No: 000123456789", "BUKU KITA One Mall Phase 2", "Lot S319, 2nd Floor,", "No1, Lebuh Bandar Utama,47800 P.Jaya", "Tel:03-12345678"]);
+    expect(data.vendor_address).toBe("Lot S319, 2nd Floor, No1, Lebuh Bandar Utama,47800 P.Jaya");
+  });
+
+  it("keeps a first line with a number that does not start with the brand", async () => {
+    const data = await extract(["KEDAI MAJU SDN BHD", "S117, Second Floor,", "Aeon Mall,", "1, Jalan Desa,", "81100 Johor Bahru, Johor.", "Tel: 07-1234567"]);
+    expect(data.vendor_address).toBe("S117, Second Floor, Aeon Mall, 1, Jalan Desa, 81100 Johor Bahru, Johor.");
+  });
+});
+
+describe("state lines and registration numbers", () => {
+  it("reads on past the postcode line through a line of region names", async () => {
+    const data = await extract(["Kedai Maju Sdn.Bhd", "(317041-W)", "PT12345, SEKSYEN U9,", "40150 SHAH ALAM,", "SELANGOR DARUL EHSAN.", "GST Reg. No. : 001234567890"]);
+    expect(data.vendor_address).toBe("PT12345, SEKSYEN U9, 40150 SHAH ALAM, SELANGOR DARUL EHSAN.");
+  });
+});
+
+describe("seller's name", () => {
+  it("does not take a prompt ending in a colon for the name", async () => {
+    const data = await extract(["For feedback or complaint, please call:", "011-1234 5678", "Kedai Maju Cash & Carry Sdn.Bhd", "(317041-W)", "PT12345, SEKSYEN U9,", "40150 SHAH ALAM"]);
+    expect(data.vendor_name).toBe("Kedai Maju Cash & Carry Sdn.Bhd");
+  });
+
+  it("leaves off a registration number in brackets as OCR read it", async () => {
+    const data = await extract(["KEDAI ROTI (KL) SDN BHD (193S6 X)", "Lot 3, Jalan Maju 23/1,", "40300 Shah Alam, Selangor.", "Tel:03-12345678"]);
+    expect(data.vendor_name).toBe("KEDAI ROTI (KL) SDN BHD");
+  });
+});
+
+describe("premises words read as digits", () => {
+  it("reads LOT and NO at the start of an address before a number", () => {
+    expect(premisesWord("10T 1851-A & 1851-B")).toBe("LOT 1851-A & 1851-B");
+    expect(premisesWord("l0t 3, Jalan Maju")).toBe("Lot 3, Jalan Maju");
+    expect(premisesWord("N0.1 Jalan Euro 1")).toBe("NO.1 Jalan Euro 1");
+  });
+
+  it("leaves numbers and words that only look alike", () => {
+    expect(premisesWord("10 TAMAN MAJU")).toBe("10 TAMAN MAJU");
+    expect(premisesWord("LOTUS 3")).toBe("LOTUS 3");
+    expect(premisesWord("N0RTH 5")).toBe("N0RTH 5");
+  });
+});
+
+describe("address words read with little confidence", () => {
+  /** The lines as OCR would give them: each word read with 0.95, the words in `unsure` with 0.4. */
+  function read(lines: string[], unsure: string[]): PageModel {
+    const pages = textToPages(lines.join("\n")).map((page) => ({
+      ...page,
+      blocks: page.blocks.map((block) => ({
+        ...block,
+        lines: block.lines.map((line) => ({ ...line, words: line.words.map((word) => ({ ...word, confidence: unsure.includes(word.text) ? 0.4 : 0.95 })) })),
+      })),
+    }));
+    return { pages };
+  }
+  const address = (model: PageModel) => extractScalarFields(model, FIELDS).get("vendor_address")?.value ?? null;
+  const receipt = ["KEDAI MAJU SDN BHD", "Unit G-5B, Ground Aeer,", "No 21, Jalan Pinang,", "50450 Kuala Lumpur", "Tel: 03-12345678"];
+
+  it("leaves the address empty when one of its words was read unsure", () => {
+    expect(address(read(receipt, ["Aeer,"]))).toBe(null);
+  });
+
+  it("keeps it when every word was read with confidence, and ignores unsure words outside it", () => {
+    expect(address(read(receipt, []))).toBe("Unit G-5B, Ground Aeer, No 21, Jalan Pinang, 50450 Kuala Lumpur");
+    expect(address(read(receipt, ["03-12345678"]))).toBe("Unit G-5B, Ground Aeer, No 21, Jalan Pinang, 50450 Kuala Lumpur");
   });
 });

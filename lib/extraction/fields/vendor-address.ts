@@ -1,3 +1,4 @@
+import { isRegionLine } from "../normalise/address-words";
 import type { DocLine } from "./document-lines";
 import type { Candidate } from "./find-labelled-value";
 
@@ -7,19 +8,22 @@ import type { Candidate } from "./find-labelled-value";
  */
 
 /**
- * Company registration numbers: bracketed ("(742014-W)"), labelled ("Co-Reg: 750441-W", "Company Reg. No: 725186-V",
+ * Company registration numbers: bracketed ("(742014-W)", "(CO.RFG : 86Q671-D)" as misread), labelled ("Co-Reg: 750441-W", "Company Reg. No: 725186-V",
  * "BR No"), and tax registrations, printed between a name and its address.
  */
-const REGISTRATION = /(?:^\(.*\d{4,}.*\)$|\(\s*[\w-]*\d{4,}[\w-]*\s*\)|co[.-]?\s*reg|\bco\.?\s*reg|\bcompany\s+reg|\breg(?:istration)?[.,]?\s*no|\bbr\s*no|\bcompany\s*no|\bsst\b|\bgst\b)/i;
+const REGISTRATION = /(?:^\(.*\d{3,}.*\)$|\(\s*[\w-]*\d{4,}[\w-]*\s*\)|co[.-]?\s*reg|\bco\.?\s*reg|\bcompany\s+reg|\breg(?:istration)?[.,]?\s*no|\bbr\s*no|\bcompany\s*no|\bsst\b|\bgst\b)/i;
 /** A registration number printed bare ("822737-X", "1110644-W"): digits, a hyphen and a check letter. */
 const BARE_REGISTRATION = /\b\d{5,8}-[A-Z]\b/;
-const ADDRESS_STOP = /(?:tel|fax|phone|telefon|e-?mail|gst|reg\b|invoice|receipt|rechnung|date|datum|cashier|www\.|http|@|\bno\s*:)/i;
+const ADDRESS_STOP = /(?:tel|fax|phone|telefon|mobile|whats\s?app|\bh\/p\b|e-?mail|gst|reg\b|invoice|receipt|rechnung|date|datum|cashier|www\.|http|@|\bno\s*:)/i;
 
 /**
  * "No 2A Jalan …", "Lot 1851-A", "Unit G-5B", "Level 6", "109, SS21/1A": an address line that starts with the
  * premises. OCR reads l as 1 and o as 0 in these words ("Leve1 6", "L0T 3", "N0. 12"), so those are allowed too.
  */
 const HOUSE_NUMBER_START = /^(?:n[o0]\.?\s*\d|[l1][o0]t\b|unit\b|[l1]eve[l1]\b|\d)/i;
+
+/** The line starts an address: a premises word or house number ("Lot 1F-01", "No. 9-G", "8, Jalan …"). */
+export const startsWithPremises = (text: string) => HOUSE_NUMBER_START.test(text.trim());
 
 /** An address has at most this many lines from its premises line on… */
 const MAX_ADDRESS_LINES = 5;
@@ -68,10 +72,11 @@ export function joinAddressLines(texts: string[]): string {
  * OCR reads a printed comma as a full stop often, the other way round seldom: in the receipt addresses of the
  * dev sets a word of three letters or more is followed by ", " 150 times and by ". " twice (abbreviations such as
  * "NO." and "P.T." are shorter), and a number followed by a word ("NO 290, JALAN") has ", " 113 times and ". "
- * twice. A stop after a word of four letters or more, or after a number before a word, is read as a comma.
+ * twice. A stop after a word of four letters or more, or after a number ("1851-B" too) before a word, is read as a
+ * comma.
  */
 export function commaForStop(text: string): string {
-  return text.replace(/(?<=(?:^|[\s,])\p{L}{4,})\.(?=\s+[\p{L}\d])/gu, ",").replace(/(?<=\d)\.(?=\s+\p{L})/gu, ",");
+  return text.replace(/(?<=(?:^|[\s,])\p{L}{4,})\.(?=\s+[\p{L}\d])/gu, ",").replace(/(?<=\d(?:-\p{L})?)\.(?=\s+\p{L})/gu, ",");
 }
 
 /**
@@ -92,12 +97,47 @@ function addressLines(lines: DocLine[], start: DocLine, name: string | null): Do
     if (ADDRESS_STOP.test(line.text)) break;
     // A line without letters is a separator rule, a phone or a tax number, unless it is a lone house number.
     if (!/\p{L}/u.test(line.text) && (afterPostcode || !HOUSE_NUMBER_ONLY.test(line.text.trim()))) break;
-    // After the postcode line only a short state/country line may follow.
-    if (afterPostcode && (/\d/.test(line.text) || line.text.trim().split(/\s+/).length > 2)) break;
+    // After the postcode line only a short state/country line (or one of region names: "SELANGOR DARUL EHSAN")
+    // may follow…
+    if (afterPostcode && (/\d/.test(line.text) || line.text.trim().split(/\s+/).length > 2) && !isRegionLine(line.text)) {
+      // …unless the block is closed right below by contact details or a tax number: then what stands between
+      // ("1225-DENGKIL", "(TESCO PUTRA NILAI)", a second postcode line) is the branch part of the address.
+      const tail = branchTail(lines, line, start);
+      parts.push(...tail);
+      break;
+    }
     parts.push(line);
     if (hasPostcode(line.text)) afterPostcode = true;
   }
   return parts;
+}
+
+/**
+ * A branch printed under the postcode line: its store number and name ("1225-DENGKIL", "1237-TMN INDAH PERDANA") or
+ * its name in brackets ("(TESCO PUTRA NILAI)"). A mall's or district's name set bare ("101 MALL") is not taken: the
+ * ground truth of the dev receipts leaves it out.
+ */
+const BRANCH_LINE = /^(?:\d{2,5}\s?-\s?\p{L}[\p{L}\d\s.&'-]*|\(\s*\p{L}[\p{L}\s.&'-]*\))$/u;
+
+/**
+ * The least confidence every word of an address must be read with. Measured on PP-OCR's readings of the dev and
+ * receipts-dev receipts (split half A): the addresses with a word below 0.661 were all wrong (6), 0.65 keeps a
+ * margin; on half B it drops one address, a wrong one. Text layers read every word with confidence 1.
+ */
+const MIN_ADDRESS_WORD_CONFIDENCE = 0.65;
+
+/** Lines a branch part may have after the postcode line, before the contact or tax line that closes the block. */
+const MAX_BRANCH_LINES = 1;
+
+function branchTail(lines: DocLine[], from: DocLine, start: DocLine): DocLine[] {
+  const tail: DocLine[] = [];
+  for (const line of lines.slice(from.index)) {
+    if (line.page !== start.page) return [];
+    if (ADDRESS_STOP.test(line.text) || REGISTRATION.test(line.text)) return tail;
+    if (tail.length >= MAX_BRANCH_LINES || !BRANCH_LINE.test(line.text.trim()) && !hasPostcode(line.text)) return [];
+    tail.push(line);
+  }
+  return [];
 }
 
 /**
@@ -111,6 +151,16 @@ function fromPremises(text: string): string {
   return HOUSE_NUMBER_START.test(rest) ? rest : text;
 }
 
+/**
+ * "10T 1851-A", "L0T 3", "N0.1 Jalan": OCR reads the l of LOT and the o of LOT and NO as digits. At the start of an
+ * address, before a number, those are the premises words.
+ */
+export function premisesWord(text: string): string {
+  return text
+    .replace(/^[lL1][oO0]([tT])(?=\s*\d)/, (_, t: string) => (t === "T" ? "LOT" : "Lot"))
+    .replace(/^([nN])0(?=[.,]?\s*\d)/, (_, n: string) => (n === "N" ? "NO" : "No"));
+}
+
 export function findAddressBelow(lines: DocLine[], nameLine: number | null, name: string | null = null): Candidate | null {
   if (nameLine === null) return null;
   const start = lines[nameLine];
@@ -120,13 +170,19 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null, name
   // address: the address starts at its house number.
   const premises = parts.findIndex((p) => HOUSE_NUMBER_START.test(fromPremises(p.text.trim())));
   // A registration number printed there ("SDN BHD BR No.: (124525-H)") is no part of the address either.
-  if (premises > 0 && parts.slice(0, premises).every((p) => !/\d/.test(p.text) || REGISTRATION.test(p.text) || BARE_REGISTRATION.test(p.text))) parts.splice(0, premises);
+  // So is a branch line that starts with the seller's brand ("MPH One Utama Phase 2" under "MPH BOOKSTORES SDN BHD").
+  const brand = name ? letterKey(name.split(/\s+/)[0] ?? "") : "";
+  const branchOfSeller = (text: string) => brand.length >= 3 && letterKey(text.split(/\s+/)[0] ?? "") === brand;
+  if (premises > 0 && parts.slice(0, premises).every((p) => !/\d/.test(p.text) || REGISTRATION.test(p.text) || BARE_REGISTRATION.test(p.text) || branchOfSeller(p.text))) parts.splice(0, premises);
   parts.splice(MAX_ADDRESS_LINES);
   // Every address carries a number (house, unit, postcode) and a street or place name: anything less is a slogan,
   // a lone unit number or OCR noise.
   if (parts.length === 0 || !parts.some((p) => /\d/.test(p.text)) || !parts.some((p) => /\p{L}{3}/u.test(p.text))) return null;
+  // An address must match letter for letter: one word the reader was unsure of makes a wrong value more likely
+  // than a right one, and an empty field beats a wrong one.
+  if (parts.some((p) => p.words.some((w) => w.confidence < MIN_ADDRESS_WORD_CONFIDENCE))) return null;
   const first = parts[0]!;
-  const texts = parts.map((p, i) => (i === 0 ? fromPremises(p.text.trim()) : p.text));
+  const texts = parts.map((p, i) => (i === 0 ? premisesWord(fromPremises(p.text.trim())) : p.text));
   return {
     value: joinAddressLines(texts),
     score: 0.5,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { repairAddressText, repairAddressWord } from "./address-words";
+import { isRegionLine, repairAddressText, repairAddressWord } from "./address-words";
 
 describe("repairAddressWord", () => {
   it("repairs a word one letter off an address word, in the case it was read", () => {
@@ -39,6 +39,7 @@ describe("repairAddressWord", () => {
 describe("repairAddressText", () => {
   it("keeps the spacing and punctuation of the address", () => {
     expect(repairAddressText("67,JLN MEWAH 25/63 THN SRI MUDA, 40400 SHAH ALAM.")).toBe("67,JLN MEWAH 25/63 TMN SRI MUDA, 40400 SHAH ALAM.");
+    expect(repairAddressText("43300 SER1 KEMBANGAN")).toBe("43300 SERI KEMBANGAN");
     expect(repairAddressText("43300 SERI KEMBANGAMN,  SELANGOR")).toBe("43300 SERI KEMBANGAN,  SELANGOR");
   });
 });
@@ -47,5 +48,18 @@ describe("place names one letter apart", () => {
   it("leaves Kelang and Kelana as printed instead of taking them for Gelang", () => {
     expect(repairAddressText("BATU 5 JALAN KELANG LAMA 58000 KUALA LUMPUR")).toBe("BATU 5 JALAN KELANG LAMA 58000 KUALA LUMPUR");
     expect(repairAddressText("PUSAT BANDAR KELANA JAYA, PETALING")).toBe("PUSAT BANDAR KELANA JAYA, PETALING");
+  });
+});
+
+describe("isRegionLine", () => {
+  it("takes a line of states, towns and countries", () => {
+    expect(isRegionLine("SELANGOR DARUL EHSAN.")).toBe(true);
+    expect(isRegionLine("Kuala Lumpur, Malaysia")).toBe(true);
+  });
+
+  it("does not take a line with any other word", () => {
+    expect(isRegionLine("SUNWAY SHAH ALAM")).toBe(false);
+    expect(isRegionLine("THANK YOU")).toBe(false);
+    expect(isRegionLine("")).toBe(false);
   });
 });

@@ -28,8 +28,10 @@ const REGIONS = [
   "KUANTAN", "TEMERLOH", "KUCHING", "BINTULU", "SANDAKAN", "TAWAU", "KINABALU", "GEORGETOWN", "BUTTERWORTH", "SETAR",
   "PETANI", "KANGAR", "TERENGGANU", "DUNGUN", "KEMAMAN", "MANJUNG", "TELUK", "INTAN", "BERNAM", "SABAK", "KAPAR",
   "MERU", "TAMBUN", "BENTONG", "RAUB", "MENTAKAB", "MUAR", "BATU", "PAHAT", "JURU", "BAYAN", "LEPAS", "BUKIT",
-  "MERTAJAM", "JELUTONG", "PUTRA", "JAYA", "SHAH", "ALAM", "UTAMA", "INDAH", "PERDANA", "BARU", "LAMA", "UTARA",
+  "MERTAJAM", "JELUTONG", "PUTRA", "JAYA", "SHAH", "ALAM", "SERI", "UTAMA", "INDAH", "PERDANA", "BARU", "LAMA", "UTARA",
   "SELATAN", "TIMUR", "BARAT", "TENGAH",
+  // The honorifics of Malaysian states, printed after the state's name ("SELANGOR DARUL EHSAN").
+  "DARUL", "EHSAN", "TAKZIM", "AMAN", "RIDZUAN", "MAKMUR", "NAIM", "KHUSUS",
 ];
 
 /**
@@ -80,4 +82,12 @@ export function repairAddressWord(token: string): string {
 /** An OCR'd address with its words checked against the address vocabulary. */
 export function repairAddressText(text: string): string {
   return text.split(/(\s+)/).map((part) => (/\s/.test(part) ? part : repairAddressWord(part))).join("");
+}
+
+const REGION_WORDS = new Set(REGIONS);
+
+/** A line naming only states, towns and countries ("SELANGOR DARUL EHSAN.", "Kuala Lumpur, Malaysia"). */
+export function isRegionLine(text: string): boolean {
+  const words = text.toUpperCase().split(/[\s,.]+/).filter((w) => w !== "");
+  return words.length > 0 && words.every((w) => REGION_WORDS.has(w));
 }

@@ -1,0 +1,21 @@
+import { LETTER_LOOKALIKES, oneLetterOff } from "../normalise/letter-slips";
+
+/**
+ * "Sdn.Rhd", "SDN.8HD": the Malaysian legal form printed as one word with a stop, one letter of a half misread.
+ * The word-level repair (loaders/ocr/ocr-repair.ts) checks "SDN" and "BHD" as two words; printed as one, the half
+ * read right vouches for the other here. Case as read.
+ */
+const PAIRS: Array<[string, string]> = [["SDN", "BHD"]];
+
+const asLetters = (text: string) => text.toUpperCase().replace(/[0158]/g, (d) => LETTER_LOOKALIKES[d] ?? d);
+const inCaseOf = (word: string, like: string) => (like === like.toUpperCase() ? word : word[0] + word.slice(1).toLowerCase());
+
+export function repairJoinedLegalForm(text: string): string {
+  return text.replace(/\b([\p{L}\d]{3})\.([\p{L}\d]{3})(?![\p{L}\d])/gu, (whole, a: string, b: string) => {
+    for (const [first, second] of PAIRS) {
+      if (asLetters(a) === first && a.toUpperCase() === first && oneLetterOff(asLetters(b), second)) return `${a}.${inCaseOf(second, b)}`;
+      if (asLetters(b) === second && b.toUpperCase() === second && oneLetterOff(asLetters(a), first)) return `${inCaseOf(first, a)}.${b}`;
+    }
+    return whole;
+  });
+}
