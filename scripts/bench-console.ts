@@ -24,8 +24,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 9);
  * BENCH_BACK_TO_BACK=1: the old protocol (until 2026-11-26), each navigation at once in a tab opened that instant,
  * the previous tab closed the moment its page was painted. Two things in it are the harness, not what a reviewer
  * meets: (1) every Playwright page is a new browser window, and Chromium 156 (headless too) builds each window's
- * WebUI omnibox popup in a renderer of its own as it opens, ~0.5-1 s of CPU on a 2-core machine that ran beside
- * the review page's scripts (seen in the traces, "WebUI Top Renderer"); (2) the closed tab's own follow-up requests
+ * WebUI omnibox popup in a renderer of its own as it opens: ~1 s of CPU in a traced navigation on a 2-core
+ * machine, beside the review page's scripts (the trace's "WebUI Top Renderer"); (2) the closed tab's own follow-up requests
  * (its workspace context, the neighbour's prefetch and file) were still on the one server thread when the next
  * navigation asked for its HTML and file. By default the tab settles first and the previous page finishes its
  * requests before it closes; both figures are printed by a run with and without the variable.
