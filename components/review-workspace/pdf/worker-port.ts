@@ -7,8 +7,6 @@
  */
 let port: Worker | null = null;
 
-type WindowWithBootWorker = Window & { __quarryPdfWorker?: Worker };
-
 export function pdfWorkerUrl(): URL {
   return new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url);
 }
@@ -18,7 +16,6 @@ export function pdfWorkerPort(): Worker | null {
   // Not written `new Worker(new URL(...))`: the bundler would rebuild pdf.js's worker as a worker entry of its own.
   // Through another name it starts the file pdf.js ships, as a module worker, exactly as pdf.js itself would.
   const PdfJsWorker = window.Worker;
-  // Started by the review page's HTML (start-pdf-worker.js) when it could, else here.
-  port ??= (window as WindowWithBootWorker).__quarryPdfWorker ?? new PdfJsWorker(pdfWorkerUrl().toString(), { type: "module", name: "pdf.js" });
+  port ??= new PdfJsWorker(pdfWorkerUrl().toString(), { type: "module", name: "pdf.js" });
   return port;
 }

@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { preload } from "react-dom";
 import { viewerKind } from "@/components/review-workspace/file-source";
-import { PdfWorkerBoot } from "@/components/review-workspace/pdf/worker-boot";
 import { ReviewWorkspace } from "@/components/review-workspace/review-workspace";
 import { toWorkspaceDocument } from "@/components/review-workspace/workspace-document";
 import { separateFilesOrigin } from "@/lib/env";
@@ -49,7 +48,6 @@ export default async function DocumentReviewPage({ params }: { params: Promise<{
   return (
     <>
       {filePreload}
-      {kind === "pdf" ? <PdfWorkerBoot /> : null}
       <ReviewWorkspace
         key={document.id}
         parserId={parserId}
