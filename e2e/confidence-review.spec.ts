@@ -60,7 +60,7 @@ test("an admin sets up a parser with invoice fields", async ({ page }) => {
     await dialog.getByRole("textbox", { name: /^Name/ }).fill(name);
     await dialog.getByLabel("Type", { exact: true }).selectOption(type);
     await dialog.getByRole("button", { name: "Add field" }).click();
-    await expect(page.getByRole("heading", { name, level: 3 })).toBeVisible();
+    await expect(page.getByRole("heading", { name, level: 3, exact: true })).toBeVisible();
   }
 });
 
