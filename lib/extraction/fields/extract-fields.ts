@@ -42,6 +42,16 @@ function preferLargest(candidates: Candidate[]): Candidate[] {
     .sort((a, b) => b.score - a.score);
 }
 
+/**
+ * "NET TOTAL : 45.00" or "SUBTOTAL 28.70" as the only total line of a receipt (the tax is included, no grand total
+ * printed): the largest amount so labelled is what was paid.
+ */
+function onlySubtotal(ctx: Context): Candidate | null {
+  const labelled = findLabelledCandidates(ctx.lines, "subtotal_amount", "amount", ctx.order).filter((c) => typeof c.value === "number" && c.value > 0 && /\d[.,]\d{2}(?!\d)/.test(c.raw));
+  const best = preferLargest(labelled)[0];
+  return best ? { ...best, score: best.score * 0.5, strategy: "derived" } : null;
+}
+
 function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: ReadonlySet<string> = new Set()): Candidate | null {
   // A field the vocabulary does not know ("effective_date", "policy_number") is found by its own labels and
   // their synonyms, not by the invoice concept a word of its name happens to share.
@@ -93,6 +103,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
     case "total_amount":
       // "Total due" / "Amount due" is the total when nothing else is labelled as one.
       best ??= ctx.found.get("amount_due") ?? findLabelledCandidates(ctx.lines, "amount_due", "amount", ctx.order)[0] ?? null;
+      best ??= onlySubtotal(ctx);
       if (best) best = applyRounding(totalOfIncludedTax(best, ctx), ctx, candidates);
       // The amount equal to cash tendered minus change stands in for the total when no label agrees with it.
       best = tagged(checkAgainstTender(best, candidates, ctx), "arithmetic");

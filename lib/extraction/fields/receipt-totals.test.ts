@@ -30,6 +30,13 @@ describe("receipt totals", () => {
     expect(total(["4 SubTotal   179.00", "GST 06%:   10.74", "Rounding Adj   0.01", "Net Total   189.75", "Tax Summary   Amount   Tax", "SR:GST 06%   179.00   10.74"])).toBe(189.75);
   });
 
+  it("takes a net total or subtotal as the total when no total line is printed", () => {
+    expect(total(["MILO 2      4.00", "BREAD 1     41.00", "NET TOTAL. :", "45.00", "CASH :", "GST Summary Amount(RM) Tax(RM)", "42.45   2.55"])).toBe(45);
+    expect(total(["NOODLE   8.50", "TEA   1.80", "SUBTOTAL   28.70", "RM CASH   100.000", "CHANGE   71.30", "INC 6% GST   1.62"])).toBe(28.7);
+    // A total line, however small, is still the total.
+    expect(total(["Sub Total   50.00", "Discount   10.00", "Total   40.00"])).toBe(40);
+  });
+
   it("keeps a net total above the tax as the net amount", () => {
     const fields = extractScalarFields({ pages: textToPages(["Net total   100.00", "VAT 19%   19.00", "Total   119.00"].join("\n")) }, [
       { name: "subtotal_amount", type: "number", description: "Subtotal" },
