@@ -3,7 +3,7 @@ import { extractDocument, type FieldDefinition } from "../index";
 import { textToPages } from "../loaders/plain-text";
 import type { PageModel } from "../types";
 import { extractScalarFields } from "./extract-fields";
-import { commaForStop, hasPostcode, joinAddressLines, premisesWord } from "./vendor-address";
+import { commaForStop, hasPostcode, joinAddressLines, misreadAddress, premisesWord } from "./vendor-address";
 
 const FIELDS: FieldDefinition[] = [
   { name: "vendor_name", type: "text", description: "Vendor name" },
@@ -171,5 +171,26 @@ describe("address words read with little confidence", () => {
   it("keeps it when every word was read with confidence, and ignores unsure words outside it", () => {
     expect(address(read(receipt, []))).toBe("Unit G-5B, Ground Aeer, No 21, Jalan Pinang, 50450 Kuala Lumpur");
     expect(address(read(receipt, ["03-12345678"]))).toBe("Unit G-5B, Ground Aeer, No 21, Jalan Pinang, 50450 Kuala Lumpur");
+  });
+});
+
+describe("addresses with the marks of a misread", () => {
+  it("are a digit-o-digit number, an empty item between commas or a colon inside a word", () => {
+    expect(misreadAddress("No 8, Jalan 7/118B, Desa Tun Razak 560o0 Kuala Lumpur")).toBe(true);
+    expect(misreadAddress("NO.23 BATU 42200 10,, TAMAN KLANG")).toBe(true);
+    expect(misreadAddress("NO.12,JA:AN SS4C/5,PETALING JAYA")).toBe(true);
+  });
+
+  it("are not a unit number, a block letter, a bare postcode or a labelled part", () => {
+    expect(misreadAddress("Block B No1, Jalan PJU 9/1, 52000 KL")).toBe(false);
+    expect(misreadAddress("LOT 1851-A & 1851-B, JALAN KPB 6, 43300 SERI KEMBANGAN")).toBe(false);
+    expect(misreadAddress("Attn: Unit 10, 40150 Shah Alam")).toBe(false);
+  });
+
+  it("leave the address of a receipt empty", () => {
+    const text = (postcode: string) => ["KEDAI MAJU SDN BHD", "No 21, Jalan Pinang,", `${postcode} Kuala Lumpur`, "Tel: 03-12345678"].join("\n");
+    const address = (postcode: string) => extractScalarFields({ pages: textToPages(text(postcode)) }, FIELDS).get("vendor_address")?.value ?? null;
+    expect(address("50450")).toBe("No 21, Jalan Pinang, 50450 Kuala Lumpur");
+    expect(address("504o0")).toBe(null);
   });
 });

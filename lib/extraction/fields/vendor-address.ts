@@ -161,6 +161,15 @@ export function premisesWord(text: string): string {
     .replace(/^([nN])0(?=[.,]?\s*\d)/, (_, n: string) => (n === "N" ? "NO" : "No"));
 }
 
+/**
+ * Marks of a misread no printed address has: a letter o between digits ("560o0" for a postcode), an empty item
+ * between two commas ("10,, TAMAN"), a colon between two letters ("JA:AN"). Like an unsure word, they make a wrong
+ * value likelier than a right one.
+ */
+export function misreadAddress(text: string): boolean {
+  return /\d[oO]\d/.test(text) || /,\s*,/.test(text) || /\p{L}:\p{L}/u.test(text);
+}
+
 export function findAddressBelow(lines: DocLine[], nameLine: number | null, name: string | null = null): Candidate | null {
   if (nameLine === null) return null;
   const start = lines[nameLine];
@@ -183,8 +192,10 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null, name
   if (parts.some((p) => p.words.some((w) => w.confidence < MIN_ADDRESS_WORD_CONFIDENCE))) return null;
   const first = parts[0]!;
   const texts = parts.map((p, i) => (i === 0 ? premisesWord(fromPremises(p.text.trim())) : p.text));
+  const value = joinAddressLines(texts);
+  if (misreadAddress(value)) return null;
   return {
-    value: joinAddressLines(texts),
+    value,
     score: 0.5,
     source: { page: first.page, ...first.box },
     raw: parts.map((p) => p.text).join("\n"),
