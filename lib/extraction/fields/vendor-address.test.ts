@@ -179,12 +179,15 @@ describe("addresses with the marks of a misread", () => {
     expect(misreadAddress("No 8, Jalan 7/118B, Desa Tun Razak 560o0 Kuala Lumpur")).toBe(true);
     expect(misreadAddress("NO.23 BATU 42200 10,, TAMAN KLANG")).toBe(true);
     expect(misreadAddress("NO.12,JA:AN SS4C/5,PETALING JAYA")).toBe(true);
+    expect(misreadAddress("SEKSYEN U13, 4D170 SHAH ALAM")).toBe(true);
   });
 
   it("are not a unit number, a block letter, a bare postcode or a labelled part", () => {
     expect(misreadAddress("Block B No1, Jalan PJU 9/1, 52000 KL")).toBe(false);
     expect(misreadAddress("LOT 1851-A & 1851-B, JALAN KPB 6, 43300 SERI KEMBANGAN")).toBe(false);
     expect(misreadAddress("Attn: Unit 10, 40150 Shah Alam")).toBe(false);
+    expect(misreadAddress("Unit 2B11, Jalan SS21/39, U13/X")).toBe(false);
+    expect(misreadAddress("100 Queen St, Ottawa ON K1A 0B1")).toBe(false);
   });
 
   it("leave the address of a receipt empty", () => {

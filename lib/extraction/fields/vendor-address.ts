@@ -161,13 +161,16 @@ export function premisesWord(text: string): string {
     .replace(/^([nN])0(?=[.,]?\s*\d)/, (_, n: string) => (n === "N" ? "NO" : "No"));
 }
 
+// Five characters, four of them digits and one letter inside ("4D170"): a postcode with a digit read as a letter.
+const POSTCODE_WITH_LETTER = /(?<![\p{L}\d])(?=(?:\p{L}?\d){4})\d{1,3}\p{L}\d{1,3}(?![\p{L}\d])/u;
+
 /**
- * Marks of a misread no printed address has: a letter o between digits ("560o0" for a postcode), an empty item
- * between two commas ("10,, TAMAN"), a colon between two letters ("JA:AN"). Like an unsure word, they make a wrong
- * value likelier than a right one.
+ * Marks of a misread no printed address has: a letter o between digits or a letter inside a postcode ("560o0",
+ * "4D170"), an empty item between two commas ("10,, TAMAN"), a colon between two letters ("JA:AN"). Like an unsure
+ * word, they make a wrong value likelier than a right one.
  */
 export function misreadAddress(text: string): boolean {
-  return /\d[oO]\d/.test(text) || /,\s*,/.test(text) || /\p{L}:\p{L}/u.test(text);
+  return /\d[oO]\d/.test(text) || POSTCODE_WITH_LETTER.test(text) || /,\s*,/.test(text) || /\p{L}:\p{L}/u.test(text);
 }
 
 export function findAddressBelow(lines: DocLine[], nameLine: number | null, name: string | null = null): Candidate | null {
