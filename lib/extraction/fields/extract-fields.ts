@@ -14,6 +14,7 @@ import { repairJoinedLegalForm } from "./legal-form-slips";
 import { spaceAfterBracket, spaceBeforeBracket, spaceInLegalForm } from "./ocr-spacing";
 import { commaForStop, findAddressBelow } from "./vendor-address";
 import { conceptByKey } from "./concepts";
+import { misreadName } from "./misread-name";
 import { reconcileTotals } from "./reconcile-totals";
 import { findCustomerByAddressWindow, findPartyBySection, findVendorName, nameMatchesDomain } from "./parties";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
@@ -135,6 +136,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       const issuer = guess && nameMatchesDomain(ctx.lines, String(guess.value)) ? guess : null;
       best = issuer ?? section ?? (!best || (guess && guess.score > best.score) ? guess : best);
       if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: repairJoinedLegalForm(spaceInLegalForm(spaceBeforeBracket(spaceAfterBracket(best.value)))) };
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page) && misreadName(best.value)) best = null;
       break;
     }
     case "vendor_address": {
