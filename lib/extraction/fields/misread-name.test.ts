@@ -19,7 +19,7 @@ describe("seller names with the marks of a misread", () => {
 });
 
 describe("the seller's name on an OCR'd page", () => {
-  const FIELDS = [{ name: "vendor_name", type: "string" as const, description: "Seller" }];
+  const FIELDS = [{ name: "vendor_name", type: "text" as const, description: "Seller" }];
   /** The page as OCR gives it: every word read with confidence 0.95 (a text layer's words have 1). */
   const scanned = (lines: string[]): PageModel => ({
     pages: textToPages(lines.join("\n")).map((page) => ({
