@@ -8,7 +8,7 @@ import { detectDateOrder } from "./date-order";
 import type { FieldContext as Context } from "./context";
 import { documentLines, wordsSource } from "./document-lines";
 import { dominantCurrency, dueDateInTerms, firstDate, firstPattern } from "./fallbacks";
-import { applyRounding, checkAgainstTender, isTenderLine, paidAmount, totalOfIncludedTax } from "./receipt-totals";
+import { applyRounding, checkAgainstTender, isTenderLine, paidAmount, roundingBelow, totalOfIncludedTax } from "./receipt-totals";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
 import { repairJoinedLegalForm } from "./legal-form-slips";
 import { spaceAfterBracket, spaceBeforeBracket, spaceInLegalForm } from "./ocr-spacing";
@@ -50,7 +50,9 @@ function preferLargest(candidates: Candidate[]): Candidate[] {
 function onlySubtotal(ctx: Context): Candidate | null {
   const labelled = findLabelledCandidates(ctx.lines, "subtotal_amount", "amount", ctx.order).filter((c) => typeof c.value === "number" && c.value > 0 && /\d[.,]\d{2}(?!\d)/.test(c.raw));
   const best = preferLargest(labelled)[0];
-  return best ? { ...best, score: best.score * 0.5, strategy: "derived" } : null;
+  // A rounding line below it adjusts a total printed after it, which the reader lost: the subtotal is not that total.
+  if (!best || roundingBelow(ctx.lines, best.line)) return null;
+  return { ...best, score: best.score * 0.5, strategy: "derived" };
 }
 
 function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: ReadonlySet<string> = new Set()): Candidate | null {

@@ -33,6 +33,8 @@ describe("receipt totals", () => {
   it("takes a net total or subtotal as the total when no total line is printed", () => {
     expect(total(["MILO 2      4.00", "BREAD 1     41.00", "NET TOTAL. :", "45.00", "CASH :", "GST Summary Amount(RM) Tax(RM)", "42.45   2.55"])).toBe(45);
     expect(total(["NOODLE   8.50", "TEA   1.80", "SUBTOTAL   28.70", "RM CASH   100.000", "CHANGE   71.30", "INC 6% GST   1.62"])).toBe(28.7);
+    // A rounding line below the subtotal adjusts a total the reader lost.
+    expect(total(["TEA   150.00", "SUB TOTAL   295.00", "ROUNDING ADJ   -0.02"])).toBeNull();
     // A total line, however small, is still the total.
     expect(total(["Sub Total   50.00", "Discount   10.00", "Total   40.00"])).toBe(40);
   });

@@ -40,6 +40,11 @@ export function applyRounding(total: Candidate, ctx: Context, candidates: readon
   return total;
 }
 
+/** Whether a rounding line follows line `after`: the adjusted total it leads to was printed below, if unread. */
+export function roundingBelow(lines: readonly DocLine[], after: number): boolean {
+  return lines.some((line) => line.index > after && ROUNDING.test(line.text));
+}
+
 const TAX_WORD = /\b(?:gst|sst|vat|tax|mwst|ust|tva|btw)\b/i;
 const RATE = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/;
 
