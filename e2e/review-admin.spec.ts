@@ -8,7 +8,8 @@ import { joinThroughLink } from "./support/join";
 /**
  * What an admin does to put a parser under review, and what the reviewer then sees: two mandatory stages and a
  * conditional one with a rule, built and reordered in the stage editor (with the 500-character counter); a
- * document extracted afterwards waits in the reviewer's queue; a stage with a document at it cannot be deleted.
+ * document extracted afterwards waits in the reviewer's queue; a stage with a document at it cannot be deleted; renaming
+ * the field the conditional stage uses warns first (deleting it too), and the condition follows the new name.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -213,4 +214,30 @@ test("a stage with a document waiting at it cannot be deleted, and the admin see
   await expect(page).toHaveURL(/assignee=any/);
   await expect(page.getByRole("link", { name: documentName })).toBeVisible();
   await expectNoSeriousViolations(page);
+});
+
+test("renaming a field a stage condition uses warns first, and the condition follows the new name", async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  await page.goto(`/parsers/${parserId}/fields`);
+  await page.getByRole("button", { name: "Edit total", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  const warning = dialog.getByRole("note");
+  // The warning appears only once the name changes, and says what follows the rename.
+  await expect(warning).toHaveCount(0);
+  await dialog.getByRole("textbox", { name: /^Name/ }).fill("claimTotal");
+  await expect(warning).toContainText("“total” is used by the condition of review stage “Large amounts”");
+  await expect(warning).toContainText("stage conditions follow the new name");
+  await expectNoSeriousViolations(page);
+  await dialog.getByRole("button", { name: "Save field" }).click();
+  await expect(page.getByRole("heading", { name: "claimTotal", level: 3, exact: true })).toBeVisible();
+
+  // Deleting it would say the same before anything goes; the admin keeps it.
+  await page.getByRole("button", { name: "Delete claimTotal", exact: true }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("It is used by the condition of review stage “Large amounts”");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+
+  await openStages(page);
+  await expect(page.getByRole("list", { name: "Review stages" }).getByRole("listitem").last()).toContainText("Documents where claimTotal is greater than 1000");
 });
