@@ -210,7 +210,7 @@ test("an admin assigns a waiting order to herself from everyone's queue and appr
   await expect(page.getByRole("link", { name: "Start reviewing" })).toHaveCount(0);
 });
 
-test("an admin resets the reviewer's password: she must choose her own before the console opens", async ({ page }) => {
+test("an admin resets the reviewer's password: she must choose her own before the console opens, and later changes it herself", async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   await page.goto("/settings/members");
@@ -238,6 +238,21 @@ test("an admin resets the reviewer's password: she must choose her own before th
   await expect(page.getByRole("heading", { name: "Review queue", level: 1 })).toBeVisible();
   await signOut(page);
   await signIn(page, reviewer.email, "lena-chose-this-one");
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+
+  // Later she changes it herself, from her account page; a wrong current password is refused on its field.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Account" }).click();
+  const form = page.getByRole("region", { name: "Change password" });
+  await form.getByRole("textbox", { name: "Current password" }).fill("not-my-password");
+  await form.getByRole("textbox", { name: "New password" }).fill("lena-changed-it-again");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByRole("textbox", { name: "Current password" })).toHaveAttribute("aria-invalid", "true");
+  await form.getByRole("textbox", { name: "Current password" }).fill("lena-chose-this-one");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("status").getByText("Password changed")).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await signOut(page);
+  await signIn(page, reviewer.email, "lena-changed-it-again");
   await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   await signOut(page);
 });
