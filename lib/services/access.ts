@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { documents, reviewStages } from "@/lib/db/schema";
 import type { ServiceContext } from "./context";
@@ -20,13 +20,19 @@ export function scopedReviewer(access: Access): string | null {
   return access.role === "reviewer" ? access.actor.userId : null;
 }
 
+/**
+ * A reviewer's user id: the value itself, or a placeholder bound when a prepared statement runs (parsers/list.ts
+ * prepares its query once per variant and binds the reviewer on every request).
+ */
+export type ReviewerId = string | Placeholder;
+
 /** Parsers where the user holds a live review stage (stage ids are per parser; the parser's team is checked by the caller). */
-function stageParsers(userId: string): SQL {
+function stageParsers(userId: ReviewerId): SQL {
   return sql`select ${reviewStages.parserId} from ${reviewStages} where ${reviewStages.reviewerId} = ${userId} and ${reviewStages.deletedAt} is null`;
 }
 
 /** Parsers with a live document assigned to the user now (indexed: documents_assignee_idx). */
-function assignedParsers(userId: string): SQL {
+function assignedParsers(userId: ReviewerId): SQL {
   return sql`select ${documents.parserId} from ${documents} where ${documents.assigneeId} = ${userId} and ${documents.deletedAt} is null`;
 }
 
@@ -36,7 +42,11 @@ function assignedParsers(userId: string): SQL {
  */
 export function visibleParsers(access: Access, column: AnyPgColumn): SQL | undefined {
   const userId = scopedReviewer(access);
-  if (!userId) return undefined;
+  return userId ? reviewerParsers(userId, column) : undefined;
+}
+
+/** visibleParsers for a reviewer. */
+export function reviewerParsers(userId: ReviewerId, column: AnyPgColumn): SQL {
   return sql`(${column} in (${stageParsers(userId)}) or ${column} in (${assignedParsers(userId)}))`;
 }
 
@@ -46,8 +56,12 @@ export function visibleParsers(access: Access, column: AnyPgColumn): SQL | undef
  */
 export function visibleDocuments(access: Access): SQL | undefined {
   const userId = scopedReviewer(access);
-  if (!userId) return undefined;
-  return or(sql`${documents.parserId} in (${stageParsers(userId)})`, eq(documents.assigneeId, userId));
+  return userId ? reviewerDocuments(userId) : undefined;
+}
+
+/** visibleDocuments for a reviewer. */
+export function reviewerDocuments(userId: ReviewerId): SQL {
+  return or(sql`${documents.parserId} in (${stageParsers(userId)})`, eq(documents.assigneeId, userId))!;
 }
 
 /** Live documents of the team that the caller may see: the base of every cross-parser document query. */

@@ -35,6 +35,20 @@ describe("parsers", () => {
     expect((await listParsers(globex)).map((parser) => parser.name)).toEqual(["Receipts"]);
   });
 
+  it("binds each reviewer to the list's prepared statement: two reviewers see their own parsers and counts", async () => {
+    const team = (await makeTeam(handle.db, "Initech")).id;
+    const admin = await makeMember(handle.db, team, "admin");
+    const [ann, bob] = [await makeMember(handle.db, team, "reviewer"), await makeMember(handle.db, team, "reviewer")];
+    const [first, second] = [await createParser(admin, { name: "First" }), await createParser(admin, { name: "Second" })];
+    await handle.db.insert(reviewStages).values({ parserId: first.id, name: "Check", position: 1, reviewerId: ann.actor.userId });
+    const doc = { teamId: team, name: "c.pdf", status: "processed" as const, source: "api" as const, contentType: "application/pdf" };
+    await handle.db.insert(documents).values([{ ...doc, parserId: first.id }, { ...doc, parserId: second.id }, { ...doc, parserId: second.id, assigneeId: bob.actor.userId }]);
+    const listed = async (actor: TestActor) => (await listParsers(actor)).map((row) => [row.name, row.counts.totalDocuments]);
+    expect(await listed(ann)).toEqual([["First", 1]]);
+    expect(await listed(bob)).toEqual([["Second", 1]]);
+    expect(await listed(admin)).toEqual([["First", 1], ["Second", 2]]);
+  });
+
   it("refuses a role without the permission", async () => {
     const reviewer = await makeMember(handle.db, acme.teamId, "reviewer");
     await expect(createParser(reviewer, { name: "Nope" })).rejects.toMatchObject({ status: 403 });
@@ -58,6 +72,7 @@ describe("duplicate, archive and delete", () => {
     await handle.db.insert(documents).values({ teamId: acme.teamId, parserId: parser.id, name: "b.pdf", status: "processed", source: "api", contentType: "application/pdf" });
     await updateParser(acme, { parserId: parser.id, input: { isActive: false } });
     expect((await listParsers(acme)).map((row) => row.id)).not.toContain(parser.id);
+    expect((await listParsers(acme, { includeArchived: true })).find((row) => row.id === parser.id)).toMatchObject({ isActive: false, counts: { totalDocuments: 1 } });
     expect((await getParser(acme, { parserId: parser.id, includeArchived: true })).counts.totalDocuments).toBe(1);
     await deleteParser(acme, parser.id);
     await expect(getParser(acme, { parserId: parser.id, includeArchived: true })).rejects.toMatchObject({ status: 404 });
