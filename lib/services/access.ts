@@ -66,5 +66,10 @@ export function reviewerDocuments(userId: ReviewerId): SQL {
 
 /** Live documents of the team that the caller may see: the base of every cross-parser document query. */
 export function teamDocuments(access: Access): SQL {
-  return and(eq(documents.teamId, access.teamId), isNull(documents.deletedAt), visibleDocuments(access))!;
+  return teamDocumentsOf(access.teamId, scopedReviewer(access));
+}
+
+/** teamDocuments by ids, which may be placeholders of a prepared statement (parsers/list.ts); no reviewer: every document. */
+export function teamDocumentsOf(teamId: string | Placeholder, reviewerId: ReviewerId | null): SQL {
+  return and(eq(documents.teamId, teamId), isNull(documents.deletedAt), reviewerId === null ? undefined : reviewerDocuments(reviewerId))!;
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import type { Parser } from "@/lib/contracts/parsers";
 import { documents, folders, parsers } from "@/lib/db/schema";
-import { reviewerDocuments, reviewerParsers, scopedReviewer } from "../access";
+import { reviewerParsers, scopedReviewer, teamDocumentsOf } from "../access";
 import { assertPermission, type ServiceContext } from "../context";
 import { toParser } from "./to-parser";
 
@@ -28,7 +28,7 @@ type PreparedList = ReturnType<ReturnType<typeof buildList>["prepare"]>;
  * database handle and run as a named prepared statement: the GET /api/v1/parsers hot path pays neither Drizzle's
  * query building nor PostgreSQL's planning on every request (issue 26). The team and the reviewer are bound as
  * placeholders; the reviewer's conditions are the ones access.ts applies everywhere else (reviewerParsers,
- * reviewerDocuments), so the list cannot drift from the other read paths. Keyed by the handle like the rate-limit
+ * teamDocumentsOf), so the list cannot drift from the other read paths. Keyed by the handle like the rate-limit
  * upsert (rate-limit.ts): a transaction handle would get its own statements.
  */
 function preparedList(db: Db, variant: Variant): PreparedList {
@@ -51,7 +51,7 @@ function buildList(db: Db, variant: Variant) {
   const documentCount = db
     .select({ parserId: documents.parserId, count: sql<number>`count(*)::int`.as("document_count") })
     .from(documents)
-    .where(and(eq(documents.teamId, teamId), isNull(documents.deletedAt), variant.reviewer ? reviewerDocuments(reviewerId) : undefined))
+    .where(teamDocumentsOf(teamId, variant.reviewer ? reviewerId : null))
     .groupBy(documents.parserId)
     .as("document_counts");
   const folderCount = db
