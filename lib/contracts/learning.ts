@@ -39,6 +39,7 @@ const TableEvidenceSchema = z.strictObject({
   headerY: Fraction.nullable(),
   reference: z.string().max(200).optional(),
   constants: z.record(z.string().max(200), ScalarSchema).optional(),
+  footer: z.strictObject({ words: Words, figureRight: Fraction.nullable() }).optional(),
 });
 
 const EvidenceSchema = z.strictObject({

@@ -67,7 +67,14 @@ export type ColumnEvidence = {
  * the reviewer filled with one same value on every row while the rows do not print it (a quantity of 1, a tax rate
  * stated once for the whole document).
  */
-export type TableEvidence = { page: number; columns: ColumnEvidence[]; rowCount: number; headerY: number | null; reference?: string; constants?: Record<string, Scalar> };
+export type TableEvidence = { page: number; columns: ColumnEvidence[]; rowCount: number; headerY: number | null; reference?: string; constants?: Record<string, Scalar>; footer?: TableFooter };
+
+/**
+ * The line printed right under the taught table's last row ("Gesamtbeitrag 50,00 €"): its letter words, and the
+ * right edge of its figure, which stands in the column of the rows' figures. Where the engine finds no row, the
+ * rows are read above it.
+ */
+export type TableFooter = { words: string[]; figureRight: number | null };
 
 export type Evidence = { fields: Record<string, FieldEvidence>; tables: Record<string, TableEvidence> };
 
