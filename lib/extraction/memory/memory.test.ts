@@ -271,8 +271,25 @@ describe("a label printed more than once", () => {
     expect(outcome.data.vendor_name).toBe("Groß und Breit Bau AG");
   });
 
-  it("printed once keeps no rank", () => {
-    const evidence = teachExample({ layout: invoice({ number: "A-1001", total: "119.00", date: "03.02.2025" }), fields: FIELDS, data: { total: 119 }, fieldMetadata: {} });
-    expect(evidence.fields.total!.anchor!.rank).toBeUndefined();
+  it("printed once on the taught page and twice on the next, is read at its first printing: the buyer's VAT id is not the seller's", () => {
+    const VAT: FieldDefinition[] = [{ name: "vendor_vat_id", type: "text" }];
+    const taught = layoutOf([
+      { text: "Verkäufer", x: 0.11, y: 0.3 },
+      { text: "USt.-Id.-Nr.: DE123456789", x: 0.11, y: 0.33 },
+      { text: "Käufer", x: 0.11, y: 0.4 },
+    ]);
+    const evidence = teachExample({ layout: taught, fields: VAT, data: { vendor_vat_id: "DE123456789" }, fieldMetadata: {} });
+    expect(evidence.fields.vendor_vat_id!.anchor).toMatchObject({ rank: 0 });
+    // Another seller's invoice on the same form: the taught VAT id is printed again, as the buyer's.
+    const next = layoutOf([
+      { text: "Verkäufer", x: 0.11, y: 0.2 },
+      { text: "USt.-Id.-Nr.: DE999999999", x: 0.11, y: 0.23 },
+      { text: "Käufer", x: 0.11, y: 0.3 },
+      { text: "USt.-Id.-Nr.: DE123456789", x: 0.11, y: 0.34 },
+    ]);
+    const example = { id: "e", documentId: null, taughtAt: "2026-01-01T00:00:00.000Z", fingerprint: fingerprintOf(taught), evidence };
+    expect(applyMemory({ layout: next, fields: VAT, data: {}, fieldMetadata: {}, matches: [{ example, similarity: 0.9 }] }).data.vendor_vat_id).toBe("DE999999999");
+    // The same sender again: its VAT id at its label.
+    expect(applyMemory({ layout: taught, fields: VAT, data: {}, fieldMetadata: {}, matches: [{ example, similarity: 0.9 }] }).data.vendor_vat_id).toBe("DE123456789");
   });
 });

@@ -36,11 +36,22 @@ export function readField(layout: DocumentLayout, evidence: FieldEvidence): Read
     // An identifier that differs by a digit is another identifier: only names and addresses may be misread.
     const figures = digitShare(String(evidence.value)) > 0.2;
     const again = locateValue(layout, evidence.type, evidence.value, taught).find((span) => fits(span) && (!figures || span.score >= 0.99));
-    if (again) return { value: evidence.value, page: again.page, box: again.box, raw: again.raw, match: "value", similarity: again.score };
+    if (again) {
+      // A taught identifier (one token: a VAT id, a registration number) printed away from its label while the label
+      // now holds another one is another party's (the buyer's VAT id on a form the seller shares): the label decides.
+      const atLabel = figures && !/\s/.test(String(evidence.value).trim()) ? readAtAnchor(layout, evidence) : null;
+      if (atLabel && normalise(String(atLabel.value)) !== normalise(String(evidence.value))) return atLabel;
+      return { value: evidence.value, page: again.page, box: again.box, raw: again.raw, match: "value", similarity: again.score };
+    }
     // A badly read printing of the taught text where it was taught ("MR. D.L.Y. (4; CON BHD") is still that text.
     const near = figures ? undefined : locateValue(layout, evidence.type, evidence.value, taught, NEAR_TEXT_MATCH).find((span) => fits(span) && span.page === taught.page && Math.abs(span.box.x - taught.x) < NEAR && Math.abs(span.box.y - taught.y) < NEAR);
     if (near) return { value: evidence.value, page: near.page, box: near.box, raw: near.raw, match: "value", similarity: near.score };
   }
+  return readAtAnchor(layout, evidence);
+}
+
+/** The value beside the re-found taught label, at the taught offset, checked by type. */
+function readAtAnchor(layout: DocumentLayout, evidence: FieldEvidence): Reading | null {
   if (!evidence.anchor || !evidence.box) return null;
   const found = findAnchor(layout, evidence.anchor);
   if (!found) return null;
@@ -51,9 +62,9 @@ export function readField(layout: DocumentLayout, evidence: FieldEvidence): Read
 type FoundAnchor = { page: number; words: LayoutWord[]; box: Box; score: number };
 
 /**
- * The taught label on the new page: the same words in a row (OCR slips allowed). A label the taught page printed
- * several times ("Name:" of the seller, then of the buyer) is the same printing of it, counted from the top, when
- * this page prints it that many times; otherwise the one nearest where it was taught.
+ * The taught label on the new page: the same words in a row (OCR slips allowed). It is the same printing of it,
+ * counted from the top, as taught ("Name:" of the seller, then of the buyer; a seller's "VAT id:" before the
+ * buyer's), when this page prints it that many times; otherwise the one nearest where it was taught.
  */
 export function findAnchor(layout: DocumentLayout, anchor: Anchor): FoundAnchor | null {
   const found = anchorPrintings(layout, anchor);

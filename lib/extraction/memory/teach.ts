@@ -77,10 +77,12 @@ function fieldEvidence(layout: DocumentLayout, field: FieldDefinition, value: Sc
   return { ...base, page: best.span.page, box: best.span.box, raw: best.span.raw, lines: best.span.lines, anchor, ...(lineTexts ? { lineTexts } : {}) };
 }
 
-/** A label printed more than once on its page keeps which printing it was, counted from the top ("Name:" of the seller). */
+/**
+ * A label keeps which printing of it the value stood beside, counted from the top ("Name:" of the seller, before the
+ * buyer's): a later page that prints it more often (the buyer's block has a "VAT id:" this time) is read at that one.
+ */
 function withRank(layout: DocumentLayout, anchor: Anchor): Anchor {
   const printings = anchorPrintings(layout, anchor).filter((candidate) => candidate.page === anchor.page).sort(readingOrder);
-  if (printings.length < 2) return anchor;
   const rank = printings.findIndex((candidate) => sameBox(candidate.box, anchor.box));
   return rank >= 0 ? { ...anchor, rank } : anchor;
 }

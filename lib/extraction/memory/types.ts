@@ -31,7 +31,7 @@ export type Anchor = {
   dy: number;
   /** The word printed just before the label on its row, if any: "Sub" of "Sub Total" tells it from "Total". */
   before?: string | null;
-  /** Which printing of the label it was, counted from the top, when the page printed it more than once. */
+  /** Which printing of the label on its page it was, counted from the top (0: the first). */
   rank?: number;
 };
 
