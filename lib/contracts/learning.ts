@@ -18,7 +18,7 @@ const FingerprintSchema = z.strictObject({
   footer: Words,
 });
 
-const AnchorSchema = z.strictObject({ words: Words, page: z.int().min(1), box: BoxSchema, side: z.enum(["right", "below"]), dx: Fraction, dy: Fraction, before: z.string().max(200).nullable().optional() });
+const AnchorSchema = z.strictObject({ words: Words, page: z.int().min(1), box: BoxSchema, side: z.enum(["right", "below"]), dx: Fraction, dy: Fraction, before: z.string().max(200).nullable().optional(), rank: z.int().min(0).max(1000).optional() });
 
 const FieldEvidenceSchema = z.strictObject({
   type: z.enum(FIELD_TYPES),
@@ -39,6 +39,7 @@ const TableEvidenceSchema = z.strictObject({
   headerY: Fraction.nullable(),
   reference: z.string().max(200).optional(),
   constants: z.record(z.string().max(200), ScalarSchema).optional(),
+  footer: z.strictObject({ words: Words, figureRight: Fraction.nullable() }).optional(),
 });
 
 const EvidenceSchema = z.strictObject({

@@ -1,12 +1,10 @@
-import { parseAmount } from "../../normalise/amounts";
-import { parseDate } from "../../normalise/dates";
 import type { FieldDefinition, Scalar, SourceBox, TableMetadata, TableRow, ValueMetadata } from "../types";
 import { textOf, unionBox } from "./layout";
 import { isStableWord, normalise, similarity } from "./text";
-import type { ColumnEvidence, DocumentLayout, LayoutWord, TableEvidence } from "./types";
+import { readRowsAboveFooter } from "./read-table-rows";
+import { inColumn, readCell } from "./table-cells";
+import type { ColumnEvidence, DocumentLayout, TableEvidence } from "./types";
 
-const NUMBER_SLACK = 0.02;
-const TEXT_SLACK = 0.01;
 /** A value no row prints is the reviewer's convention, not a reading: below what straight-through would trust. */
 const CONSTANT_CONFIDENCE = 0.6;
 
@@ -19,7 +17,7 @@ const CONSTANT_CONFIDENCE = 0.6;
  */
 export function applyTable(layout: DocumentLayout, field: FieldDefinition, evidence: TableEvidence, rows: TableRow[], metadata: TableMetadata): { rows: TableRow[]; metadata: TableMetadata } | null {
   const columns = [...evidence.columns].sort((a, b) => a.x0 - b.x0);
-  if (rows.length === 0) return null;
+  if (rows.length === 0) return readMissingTable(layout, evidence, metadata);
   // The bands are this layout's when its header words are printed or the engine's cells stand in them; the
   // reviewer's unprinted constants are the sender's, whatever the layout.
   const bandsApply = headersPresent(layout, evidence) || bandsAgree(columns, metadata);
@@ -65,21 +63,19 @@ export function applyTable(layout: DocumentLayout, field: FieldDefinition, evide
   return changed ? { rows: outRows, metadata: { ...metadata, rows: outMeta } } : null;
 }
 
-function inColumn(word: LayoutWord, column: ColumnEvidence, nextColumnStart: number): boolean {
-  if (column.type === "number" || column.type === "currency") {
-    const centre = word.x + word.w / 2;
-    return centre >= column.x0 - NUMBER_SLACK && centre <= column.x1 + NUMBER_SLACK;
-  }
-  return word.x >= column.x0 - TEXT_SLACK && word.x + word.w <= Math.max(column.x1, nextColumnStart) + TEXT_SLACK / 2;
+/**
+ * The engine found no row: the rows printed above the line that closed the taught table, with the reviewer's
+ * unprinted constants filled in as on any row.
+ */
+function readMissingTable(layout: DocumentLayout, evidence: TableEvidence, metadata: TableMetadata): { rows: TableRow[]; metadata: TableMetadata } | null {
+  const found = readRowsAboveFooter(layout, evidence);
+  if (!found) return null;
+  const rows = found.rows.map((row) => ({ ...constantsOf(evidence), ...row }));
+  const cells = found.cells.map((cell) => ({ ...Object.fromEntries(Object.keys(constantsOf(evidence)).map((name) => [name, { confidence: CONSTANT_CONFIDENCE, source: null }])), ...cell }));
+  return { rows, metadata: { ...metadata, rows: cells } };
 }
 
-function readCell(column: ColumnEvidence, words: LayoutWord[]): Scalar {
-  if (words.length === 0) return null;
-  const text = textOf(words);
-  if (column.type === "number" || column.type === "currency") return words.length <= 3 ? parseAmount(text) : null;
-  if (column.type === "date") return parseDate(text);
-  return text.trim() || null;
-}
+const constantsOf = (evidence: TableEvidence): TableRow => ({ ...(evidence.constants ?? {}) });
 
 /** Share of the engine's cells that must stand in their taught column's band for the columns to be this layout's. */
 const BANDS_AGREE = 0.75;

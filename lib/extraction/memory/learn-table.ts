@@ -1,8 +1,9 @@
+import { parseAmount } from "../../normalise/amounts";
 import type { FieldDefinition, Scalar, TableRow } from "../types";
 import { sameRow } from "./layout";
 import { locateValue, type Span } from "./locate";
 import { isStableWord, normalise } from "./text";
-import type { ColumnEvidence, DocumentLayout, LayoutWord, TableEvidence } from "./types";
+import type { ColumnEvidence, DocumentLayout, LayoutWord, TableEvidence, TableFooter } from "./types";
 
 /** Cells of one column whose centres lie this close (page widths) to the column's median centre are its band. */
 const BAND_TOLERANCE = 0.06;
@@ -20,6 +21,7 @@ export function learnTable(layout: DocumentLayout, field: FieldDefinition, rows:
   const located = new Map<string, Span[]>();
   const offsets = new Map<string, number[]>();
   const references = new Map<string, number>();
+  const rowLines: Span[] = [];
   let page: number | null = null;
   for (const row of rows) {
     const key = rowKey(columns, row);
@@ -40,7 +42,11 @@ export function learnTable(layout: DocumentLayout, field: FieldDefinition, rows:
       // The same figure printed twice on a row (a quantity of -5 and an amount of -5.00): columns are defined in the
       // order they are printed, so the printing nearer the column's share of the row's width is its cell.
       const expected = (columns.indexOf(column) + 0.5) / columns.length;
-      const span = free.sort((a, b) => b.score - a.score || Math.abs(a.box.x - expected) - Math.abs(b.box.x - expected))[0];
+      const sorted = free.sort((a, b) => b.score - a.score || Math.abs(a.box.x - expected) - Math.abs(b.box.x - expected));
+      // A printing on the row itself is the row's cell, before one on the line under it (a total below the table).
+      const onRow = sorted.find((candidate) => candidate.score === sorted[0]!.score && sameRow(candidate.box, anchor.box));
+      const twin = twinFigure(columns, row, column, cells);
+      const span = onRow ?? (twin && sameRow(twin.box, anchor.box) ? twin : (sorted[0] ?? twin));
       if (!span) continue;
       cells.set(column.name, span);
       for (const word of span.words) claimed.add(word);
@@ -51,6 +57,7 @@ export function learnTable(layout: DocumentLayout, field: FieldDefinition, rows:
       if (reference) offsets.set(name, [...(offsets.get(name) ?? []), span.box.y - cells.get(reference)!.box.y]);
     }
     if (reference) references.set(reference, (references.get(reference) ?? 0) + 1);
+    rowLines.push(...[...cells.values()].filter((span) => sameRow(span.box, anchor.box)));
   }
   if (page === null) return null;
   const learnt: ColumnEvidence[] = [];
@@ -72,7 +79,42 @@ export function learnTable(layout: DocumentLayout, field: FieldDefinition, rows:
   for (const column of learnt) column.header = headerWords(pageWords, column, top);
   const reference = [...references.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   const constants = unprintedConstants(columns, rows, located);
-  return learnt.length > 0 ? { page, columns: learnt, rowCount: rows.length, headerY: Number.isFinite(top) ? top : null, ...(reference ? { reference } : {}), ...(constants ? { constants } : {}) } : null;
+  const footer = footerBelow(pageWords, rowLines);
+  // A value no row prints has no band: where one of its few printings was found is not its column.
+  const banded = learnt.filter((column) => !constants || !(column.name in constants));
+  return banded.length > 0 ? { page, columns: banded, rowCount: rows.length, headerY: Number.isFinite(top) ? top : null, ...(reference ? { reference } : {}), ...(constants ? { constants } : {}), ...(footer ? { footer } : {}) } : null;
+}
+
+const isFigure = (type: FieldDefinition["type"]) => type === "number" || type === "currency";
+
+/**
+ * One printed figure standing for two columns: the reviewer filled a unit price with the row's amount (its quantity
+ * being 1) and the row prints it once. The column shares the cell of the other figure column of the same value.
+ */
+function twinFigure(columns: FieldDefinition[], row: TableRow, column: FieldDefinition, cells: Map<string, Span>): Span | undefined {
+  if (!isFigure(column.type)) return undefined;
+  const wanted = Number(row[column.name]);
+  if (!Number.isFinite(wanted)) return undefined;
+  const twin = columns.find((other) => other.name !== column.name && isFigure(other.type) && cells.has(other.name) && Math.abs(Number(row[other.name]) - wanted) < 0.005);
+  return twin ? cells.get(twin.name) : undefined;
+}
+
+/** How far (in line heights) under the last row the line that closes the table may be printed. */
+const FOOTER_REACH = 2;
+
+/** The line printed right under the table's last row (the rows' own lines, not cells claimed from lines around them): its letter words and the right edge of its last figure. */
+function footerBelow(words: LayoutWord[], spans: Span[]): TableFooter | null {
+  if (spans.length === 0) return null;
+  const bottom = Math.max(...spans.map((span) => span.box.y + span.box.h));
+  const height = Math.max(...spans.map((span) => span.box.h / span.lines));
+  const below = words.filter((word) => word.y >= bottom - 0.25 * height && word.y - bottom <= FOOTER_REACH * height).sort((a, b) => a.y - b.y);
+  const first = below[0];
+  if (!first) return null;
+  const line = below.filter((word) => sameRow(word, first));
+  const letters = [...new Set(line.filter((word) => isStableWord(word.t)).map((word) => normalise(word.t)))];
+  if (letters.length === 0) return null;
+  const figure = line.filter((word) => /\d/.test(word.t) && parseAmount(word.t) !== null).sort((a, b) => b.x + b.w - (a.x + a.w))[0];
+  return { words: letters.slice(0, 6), figureRight: figure ? figure.x + figure.w : null };
 }
 
 /** A convention needs this many rows that show it. */

@@ -239,3 +239,57 @@ describe("dates beside a label that follows a receipt number", () => {
     expect(inTaughtShape("1370712017", "29/12/2017")).toBe("13/07/2017");
   });
 });
+
+describe("a label printed more than once", () => {
+  const FORM: FieldDefinition[] = [{ name: "vendor_name", type: "text" }];
+  /** A rendered e-invoice: the seller's block, then the buyer's, each with its "Name:" line; `gap` moves the buyer's up. */
+  const form = (seller: string, buyer: string, gap: number) =>
+    layoutOf([
+      { text: "Verkäufer", x: 0.11, y: 0.3 },
+      { text: "Nummer: 549910", x: 0.11, y: 0.315 },
+      { text: "Name:", x: 0.11, y: 0.33 },
+      { text: seller, x: 0.51, y: 0.33 },
+      { text: "Käufer", x: 0.11, y: 0.33 + gap },
+      { text: "Name:", x: 0.11, y: 0.345 + gap },
+      { text: buyer, x: 0.51, y: 0.345 + gap },
+    ]);
+
+  it("is re-found as the same printing counted from the top, not the printing nearest where it was taught", () => {
+    const taught = form("Handwerker GmbH", "Kunden AG Mitte", 0.15);
+    const evidence = teachExample({ layout: taught, fields: FORM, data: { vendor_name: "Handwerker GmbH" }, fieldMetadata: {} });
+    expect(evidence.fields.vendor_name!.anchor).toMatchObject({ words: ["Name:"], rank: 0 });
+    // The next one has no "Nummer:" line: the seller's block starts higher, the buyer's "Name:" lands where the seller's was.
+    const next = layoutOf([
+      { text: "Verkäufer", x: 0.11, y: 0.2 },
+      { text: "Name:", x: 0.11, y: 0.215 },
+      { text: "Groß und Breit Bau AG", x: 0.51, y: 0.215 },
+      { text: "Käufer", x: 0.11, y: 0.315 },
+      { text: "Name:", x: 0.11, y: 0.33 },
+      { text: "Metallbau Leipzig GmbH", x: 0.51, y: 0.33 },
+    ]);
+    const outcome = applyMemory({ layout: next, fields: FORM, data: {}, fieldMetadata: {}, matches: [{ example: { id: "e", documentId: null, taughtAt: "2026-01-01T00:00:00.000Z", fingerprint: fingerprintOf(taught), evidence }, similarity: 0.9 }] });
+    expect(outcome.data.vendor_name).toBe("Groß und Breit Bau AG");
+  });
+
+  it("printed once on the taught page and twice on the next, is read at its first printing: the buyer's VAT id is not the seller's", () => {
+    const VAT: FieldDefinition[] = [{ name: "vendor_vat_id", type: "text" }];
+    const taught = layoutOf([
+      { text: "Verkäufer", x: 0.11, y: 0.3 },
+      { text: "USt.-Id.-Nr.: DE123456789", x: 0.11, y: 0.33 },
+      { text: "Käufer", x: 0.11, y: 0.4 },
+    ]);
+    const evidence = teachExample({ layout: taught, fields: VAT, data: { vendor_vat_id: "DE123456789" }, fieldMetadata: {} });
+    expect(evidence.fields.vendor_vat_id!.anchor).toMatchObject({ rank: 0 });
+    // Another seller's invoice on the same form: the taught VAT id is printed again, as the buyer's.
+    const next = layoutOf([
+      { text: "Verkäufer", x: 0.11, y: 0.2 },
+      { text: "USt.-Id.-Nr.: DE999999999", x: 0.11, y: 0.23 },
+      { text: "Käufer", x: 0.11, y: 0.3 },
+      { text: "USt.-Id.-Nr.: DE123456789", x: 0.11, y: 0.34 },
+    ]);
+    const example = { id: "e", documentId: null, taughtAt: "2026-01-01T00:00:00.000Z", fingerprint: fingerprintOf(taught), evidence };
+    expect(applyMemory({ layout: next, fields: VAT, data: {}, fieldMetadata: {}, matches: [{ example, similarity: 0.9 }] }).data.vendor_vat_id).toBe("DE999999999");
+    // The same sender again: its VAT id at its label.
+    expect(applyMemory({ layout: taught, fields: VAT, data: {}, fieldMetadata: {}, matches: [{ example, similarity: 0.9 }] }).data.vendor_vat_id).toBe("DE123456789");
+  });
+});

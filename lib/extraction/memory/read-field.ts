@@ -36,11 +36,22 @@ export function readField(layout: DocumentLayout, evidence: FieldEvidence): Read
     // An identifier that differs by a digit is another identifier: only names and addresses may be misread.
     const figures = digitShare(String(evidence.value)) > 0.2;
     const again = locateValue(layout, evidence.type, evidence.value, taught).find((span) => fits(span) && (!figures || span.score >= 0.99));
-    if (again) return { value: evidence.value, page: again.page, box: again.box, raw: again.raw, match: "value", similarity: again.score };
+    if (again) {
+      // A taught identifier (one token: a VAT id, a registration number) printed away from its label while the label
+      // now holds another one is another party's (the buyer's VAT id on a form the seller shares): the label decides.
+      const atLabel = figures && !/\s/.test(String(evidence.value).trim()) ? readAtAnchor(layout, evidence) : null;
+      if (atLabel && normalise(String(atLabel.value)) !== normalise(String(evidence.value))) return atLabel;
+      return { value: evidence.value, page: again.page, box: again.box, raw: again.raw, match: "value", similarity: again.score };
+    }
     // A badly read printing of the taught text where it was taught ("MR. D.L.Y. (4; CON BHD") is still that text.
     const near = figures ? undefined : locateValue(layout, evidence.type, evidence.value, taught, NEAR_TEXT_MATCH).find((span) => fits(span) && span.page === taught.page && Math.abs(span.box.x - taught.x) < NEAR && Math.abs(span.box.y - taught.y) < NEAR);
     if (near) return { value: evidence.value, page: near.page, box: near.box, raw: near.raw, match: "value", similarity: near.score };
   }
+  return readAtAnchor(layout, evidence);
+}
+
+/** The value beside the re-found taught label, at the taught offset, checked by type. */
+function readAtAnchor(layout: DocumentLayout, evidence: FieldEvidence): Reading | null {
   if (!evidence.anchor || !evidence.box) return null;
   const found = findAnchor(layout, evidence.anchor);
   if (!found) return null;
@@ -50,10 +61,34 @@ export function readField(layout: DocumentLayout, evidence: FieldEvidence): Read
 
 type FoundAnchor = { page: number; words: LayoutWord[]; box: Box; score: number };
 
-/** The taught label on the new page: the same words in a row (OCR slips allowed), nearest where it was taught. */
+/**
+ * The taught label on the new page: the same words in a row (OCR slips allowed). It is the same printing of it,
+ * counted from the top, as taught ("Name:" of the seller, then of the buyer; a seller's "VAT id:" before the
+ * buyer's), when this page prints it that many times; otherwise the one nearest where it was taught.
+ */
 export function findAnchor(layout: DocumentLayout, anchor: Anchor): FoundAnchor | null {
-  const wanted = anchor.words.map(normalise);
+  const found = anchorPrintings(layout, anchor);
+  if (anchor.rank !== undefined) {
+    const onPage = found.filter((candidate) => candidate.page === anchor.page).sort(readingOrder);
+    if (onPage.length > anchor.rank) return onPage[anchor.rank]!;
+  }
   let best: (FoundAnchor & { distance: number }) | null = null;
+  for (const candidate of found) {
+    const distance = Math.hypot(candidate.box.x - anchor.box.x, candidate.box.y - anchor.box.y) + (candidate.page === anchor.page ? 0 : 1);
+    if (!best || distance - candidate.score < best.distance - best.score) best = { ...candidate, distance };
+  }
+  if (!best) return null;
+  const { distance: _distance, ...chosen } = best;
+  return chosen;
+}
+
+/** Top to bottom, left to right on a row. */
+export const readingOrder = (a: { box: Box }, b: { box: Box }) => (sameRow(a.box, b.box) ? a.box.x - b.box.x : a.box.y - b.box.y);
+
+/** Every printing of a taught label on the document: its words in a row, each read as the taught word. */
+export function anchorPrintings(layout: DocumentLayout, anchor: Anchor): FoundAnchor[] {
+  const wanted = anchor.words.map(normalise);
+  const found: FoundAnchor[] = [];
   for (const page of layout.pages) {
     for (const line of linesOf(page)) {
       for (let start = 0; start + wanted.length <= line.words.length; start += 1) {
@@ -61,14 +96,11 @@ export function findAnchor(layout: DocumentLayout, anchor: Anchor): FoundAnchor 
         const scores = words.map((word, index) => similarity(normalise(word.t), wanted[index]!));
         if (scores.some((score) => score < ANCHOR_WORD_MATCH)) continue;
         if (anchor.side === "right" && anchor.before !== undefined && !sameBefore(line.words[start - 1], words[0]!, anchor.before)) continue;
-        const score = scores.reduce((sum, value) => sum + value, 0) / scores.length;
-        const box = unionBox(words);
-        const distance = Math.hypot(box.x - anchor.box.x, box.y - anchor.box.y) + (page.n === anchor.page ? 0 : 1);
-        if (!best || distance - score < best.distance - best.score) best = { page: page.n, words, box, score, distance };
+        found.push({ page: page.n, words, box: unionBox(words), score: scores.reduce((sum, value) => sum + value, 0) / scores.length });
       }
     }
   }
-  return best;
+  return found;
 }
 
 /** The word before a found label is what was before the taught one (or, as taught, none close by). */

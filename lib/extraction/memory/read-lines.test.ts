@@ -60,9 +60,13 @@ describe("multi-line values", () => {
     const example = taughtOn(receipt([...HEADER, "1225-DENGKIL"]), `${ADDRESS} 1225-DENGKIL`);
     // A learnt table keeps where each cell sits from its row's reference cell (`dy`, `reference`) too, and the
     // values reviewers filled in on every row that no row prints (`constants`).
-    const tables = { line_items: { page: 1, columns: [{ name: "amount", type: "number" as const, x0: 0.7, x1: 0.8, header: ["amount"], dy: 0 }], rowCount: 2, headerY: 0.3, reference: "amount", constants: { quantity: 1 } } };
+    const tables = { line_items: { page: 1, columns: [{ name: "amount", type: "number" as const, x0: 0.7, x1: 0.8, header: ["amount"], dy: 0 }], rowCount: 2, headerY: 0.3, reference: "amount", constants: { quantity: 1 }, footer: { words: ["gesamtbeitrag"], figureRight: 0.8 } } };
     const parsed = MemoryExportSchema.parse({ format: "quarry-parser-memory", version: 1, exportedAt: "2026-01-01T00:00:00.000Z", examples: [{ taughtBy: "correction", taughtAt: example.taughtAt, fingerprint: example.fingerprint, evidence: { ...example.evidence, tables } }] });
     expect(parsed.examples[0]!.evidence.fields.vendor_address!.lineTexts).toHaveLength(4);
-    expect(parsed.examples[0]!.evidence.tables.line_items).toMatchObject({ reference: "amount", columns: [{ dy: 0 }], constants: { quantity: 1 } });
+    expect(parsed.examples[0]!.evidence.tables.line_items).toMatchObject({ reference: "amount", columns: [{ dy: 0 }], constants: { quantity: 1 }, footer: { words: ["gesamtbeitrag"], figureRight: 0.8 } });
+    // Which printing of a label printed more than once (`rank`) is kept too.
+    const ranked = { ...example.evidence.fields.vendor_address!, anchor: { words: ["Name:"], page: 1, box: { x: 0.1, y: 0.3, w: 0.05, h: 0.01 }, side: "right" as const, dx: 0.4, dy: 0, rank: 1 } };
+    const withRank = MemoryExportSchema.parse({ format: "quarry-parser-memory", version: 1, exportedAt: "2026-01-01T00:00:00.000Z", examples: [{ taughtBy: "correction", taughtAt: example.taughtAt, fingerprint: example.fingerprint, evidence: { fields: { vendor_address: ranked }, tables: {} } }] });
+    expect(withRank.examples[0]!.evidence.fields.vendor_address!.anchor!.rank).toBe(1);
   });
 });

@@ -11,6 +11,9 @@ describe("repairPrinted", () => {
     expect(repairPrinted("text", "TMN INDAH PERDANA", "1225-DENGKIL")).toBe("TMN INDAH PERDANA");
     // Short words: one letter in four is another word ("LOTS" / "LOST").
     expect(repairPrinted("text", "LOST", "LOTS")).toBe("LOST");
+    // The engine's rule (letter-slips): one letter off, however long the word; two slips are another reading.
+    expect(repairPrinted("text", "KAWASAN PERIMDUSTRLAN", "KAWASAN PERINDUSTRIAN")).toBe("KAWASAN PERIMDUSTRLAN");
+    expect(repairPrinted("text", "KAWASAN PERINDUSTRLAN", "KAWASAN PERINDUSTRIAN")).toBe("KAWASAN PERINDUSTRIAN");
   });
 
   it("checks an address's words against the address vocabulary as the engine does", () => {

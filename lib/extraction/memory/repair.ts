@@ -1,10 +1,10 @@
 import { repairAddressText } from "../normalise/address-words";
 import type { FieldType } from "../types";
-import { normalise, similarity } from "./text";
+import { oneLetterOff } from "../normalise/letter-slips";
+import { normalise } from "./text";
 
-/** A printed word this alike a taught word, with as many letters, is that word misread (one letter in five). */
-const TAUGHT_WORD_MATCH = 0.8;
-const MIN_LETTERS = 4;
+/** Below five letters one letter off is as likely another word ("LOTS" / "LOST", "JAYA" / "JAVA"). */
+const MIN_LETTERS = 5;
 
 /**
  * Text memory reads as printed (the line of an address that differs this time, a value beside its label) passes
@@ -33,7 +33,8 @@ function fromTaught(token: string, vocabulary: string[]): string {
   if (word.length < MIN_LETTERS || !/\p{L}/u.test(word)) return token;
   const printed = normalise(word);
   if (vocabulary.some((taught) => normalise(taught) === printed)) return token;
-  const near = vocabulary.filter((taught) => taught.length === word.length && similarity(normalise(taught), printed) >= TAUGHT_WORD_MATCH);
+  // The slip the engine's own repairs allow (legal forms, address words): as many letters, one of them misread.
+  const near = vocabulary.filter((taught) => oneLetterOff(normalise(taught), printed));
   // Two taught words one slip away: nothing tells which was meant.
   if (near.length !== 1) return token;
   const taught = near[0]!;

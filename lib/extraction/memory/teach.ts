@@ -2,6 +2,7 @@ import type { Box, FieldDefinition, FieldMetadata, FieldValue, Scalar, SourceBox
 import { linesOf, sameRow, textOf, unionBox } from "./layout";
 import { locateValue, readsAs } from "./locate";
 import { learnTable } from "./learn-table";
+import { anchorPrintings, readingOrder } from "./read-field";
 import { FILLER, isIdentifier, isStableWord, normalise } from "./text";
 import type { Anchor, DocumentLayout, Evidence, FieldEvidence, LayoutWord } from "./types";
 
@@ -72,7 +73,18 @@ function fieldEvidence(layout: DocumentLayout, field: FieldDefinition, value: Sc
   const best = withAnchor.find((candidate) => candidate.anchor && candidate.span.score === spans[0]!.score) ?? withAnchor[0];
   if (!best) return base;
   const lineTexts = best.span.lines > 1 ? splitOverLines(String(value), best.span.words) : null;
-  return { ...base, page: best.span.page, box: best.span.box, raw: best.span.raw, lines: best.span.lines, anchor: best.anchor, ...(lineTexts ? { lineTexts } : {}) };
+  const anchor = best.anchor ? withRank(layout, best.anchor) : null;
+  return { ...base, page: best.span.page, box: best.span.box, raw: best.span.raw, lines: best.span.lines, anchor, ...(lineTexts ? { lineTexts } : {}) };
+}
+
+/**
+ * A label keeps which printing of it the value stood beside, counted from the top ("Name:" of the seller, before the
+ * buyer's): a later page that prints it more often (the buyer's block has a "VAT id:" this time) is read at that one.
+ */
+function withRank(layout: DocumentLayout, anchor: Anchor): Anchor {
+  const printings = anchorPrintings(layout, anchor).filter((candidate) => candidate.page === anchor.page).sort(readingOrder);
+  const rank = printings.findIndex((candidate) => sameBox(candidate.box, anchor.box));
+  return rank >= 0 ? { ...anchor, rank } : anchor;
 }
 
 /**

@@ -31,6 +31,8 @@ export type Anchor = {
   dy: number;
   /** The word printed just before the label on its row, if any: "Sub" of "Sub Total" tells it from "Total". */
   before?: string | null;
+  /** Which printing of the label on its page it was, counted from the top (0: the first). */
+  rank?: number;
 };
 
 export type FieldEvidence = {
@@ -67,7 +69,14 @@ export type ColumnEvidence = {
  * the reviewer filled with one same value on every row while the rows do not print it (a quantity of 1, a tax rate
  * stated once for the whole document).
  */
-export type TableEvidence = { page: number; columns: ColumnEvidence[]; rowCount: number; headerY: number | null; reference?: string; constants?: Record<string, Scalar> };
+export type TableEvidence = { page: number; columns: ColumnEvidence[]; rowCount: number; headerY: number | null; reference?: string; constants?: Record<string, Scalar>; footer?: TableFooter };
+
+/**
+ * The line printed right under the taught table's last row ("Gesamtbeitrag 50,00 €"): its letter words, and the
+ * right edge of its figure, which stands in the column of the rows' figures. Where the engine finds no row, the
+ * rows are read above it.
+ */
+export type TableFooter = { words: string[]; figureRight: number | null };
 
 export type Evidence = { fields: Record<string, FieldEvidence>; tables: Record<string, TableEvidence> };
 
