@@ -31,7 +31,7 @@ export type ClaimPlaces = (subject: string, claims: WindowClaim[]) => Promise<Ma
 
 /** Places are served in order from `next` to `last`; `seen` is the window's count at this process's last claim. */
 type WindowLease = { start: number; next: number; last: number; seen: number };
-type SubjectLease = { windows: Map<string, WindowLease>; claiming: Promise<void> | null };
+type SubjectLease = { subject: string; windows: Map<string, WindowLease>; claiming: Promise<void> | null };
 
 const BLOCK_FRACTION = 64;
 const MAX_BLOCK = 64;
@@ -42,7 +42,7 @@ export function leaseSize(limit: number, seen: number): number {
 }
 
 /** The places a claim of `want` won, from the count after it: those up to the limit, none when it started past it. */
-export function grantedPlaces(countAfter: number, want: number, limit: number): { first: number; last: number } {
+export function grantedPlaces({ countAfter, want, limit }: { countAfter: number; want: number; limit: number }): { first: number; last: number } {
   return { first: countAfter - want + 1, last: Math.min(countAfter, limit) };
 }
 
@@ -64,10 +64,10 @@ export class RateLimitLeaser {
   ) {}
 
   /** Counts one request against every window; the state describes the window closest to running out. */
-  async take(subject: string, windows: CountedWindow[], now: Date): Promise<RateLimitState> {
+  async take(subject: string, { windows, now }: { windows: CountedWindow[]; now: Date }): Promise<RateLimitState> {
     const state = this.subjectLease(subject);
     for (;;) {
-      const leases = windows.map((window) => this.currentLease(state, window, now));
+      const leases = windows.map((window) => this.currentLease(state, { window, now }));
       if (leases.every((lease, index) => hasPlace(lease, windows[index]!))) {
         const places = leases.map((lease) => lease.next++);
         return describe(
@@ -92,26 +92,26 @@ export class RateLimitLeaser {
         await state.claiming.catch(() => undefined);
         continue;
       }
-      const claim = this.claim(subject, state, windows, leases);
+      const claim = this.claim(state, { windows, leases });
       state.claiming = claim.finally(() => (state.claiming = null));
       await claim;
     }
   }
 
   /** Claims a block for every window that has no place left, all in one statement. */
-  private async claim(subject: string, state: SubjectLease, windows: CountedWindow[], leases: WindowLease[]): Promise<void> {
+  private async claim(state: SubjectLease, { windows, leases }: { windows: CountedWindow[]; leases: WindowLease[] }): Promise<void> {
     // No window gives more than the tightest allows, so a longer window (the day) loses no more than a shorter one.
     const size = Math.min(...windows.map((window, index) => leaseSize(window.limit, leases[index]!.seen)));
     const wanted = windows.map((window, index) => (hasPlace(leases[index]!, window) ? 0 : size));
     const claims = windows.flatMap((window, index) => (wanted[index]! > 0 ? [{ window: window.name, start: new Date(leases[index]!.start), want: wanted[index]! }] : []));
-    const counts = await this.claimPlaces(subject, claims);
+    const counts = await this.claimPlaces(state.subject, claims);
     windows.forEach((window, index) => {
       const want = wanted[index]!;
       if (want === 0) return;
       const countAfter = counts.get(window.name);
       if (countAfter === undefined) throw new Error(`The rate-limit claim returned no count for the ${window.name} window`);
       const lease = leases[index]!;
-      const { first, last } = grantedPlaces(countAfter, want, window.limit);
+      const { first, last } = grantedPlaces({ countAfter, want, limit: window.limit });
       Object.assign(lease, { next: first, last, seen: countAfter });
       state.windows.set(window.name, lease);
     });
@@ -121,14 +121,14 @@ export class RateLimitLeaser {
     let state = this.subjects.get(subject);
     if (!state) {
       if (this.subjects.size >= this.maxSubjects) this.subjects.delete(this.subjects.keys().next().value!);
-      state = { windows: new Map(), claiming: null };
+      state = { subject, windows: new Map(), claiming: null };
       this.subjects.set(subject, state);
     }
     return state;
   }
 
   /** The lease of the window `now` falls in; a new window starts empty and unseen. */
-  private currentLease(state: SubjectLease, window: CountedWindow, now: Date): WindowLease {
+  private currentLease(state: SubjectLease, { window, now }: { window: CountedWindow; now: Date }): WindowLease {
     const start = windowStart(window, now);
     let lease = state.windows.get(window.name);
     if (!lease || lease.start !== start) {

@@ -17,7 +17,7 @@ export async function consumeRateLimit(db: Db, { subject, limits, now = new Date
     { name: "minute", ms: 60_000, limit: limits.perMinute },
     { name: "day", ms: 86_400_000, limit: limits.perDay },
   ];
-  return leaserFor(db).take(subject, windows, now);
+  return leaserFor(db).take(subject, { windows, now });
 }
 
 export type FixedWindowLimit = { subject: string; /** Names the window in the table, e.g. "hour". */ window: string; windowMs: number; limit: number };
@@ -27,7 +27,7 @@ export type FixedWindowLimit = { subject: string; /** Names the window in the ta
  * Windows longer than a day would be pruned too early by pruneRateLimitBuckets.
  */
 export async function consumeFixedWindow(db: Db, { input, now = new Date() }: { input: FixedWindowLimit; now?: Date }): Promise<RateLimitState> {
-  return leaserFor(db).take(input.subject, [{ name: input.window, ms: input.windowMs, limit: input.limit }], now);
+  return leaserFor(db).take(input.subject, { windows: [{ name: input.window, ms: input.windowMs, limit: input.limit }], now });
 }
 
 const leasers = new WeakMap<Db, RateLimitLeaser>();
@@ -35,12 +35,12 @@ const leasers = new WeakMap<Db, RateLimitLeaser>();
 /** This process's leases on one database (tests open several). */
 function leaserFor(db: Db): RateLimitLeaser {
   let leaser = leasers.get(db);
-  if (!leaser) leasers.set(db, (leaser = new RateLimitLeaser((subject, claims) => claimPlaces(db, subject, claims))));
+  if (!leaser) leasers.set(db, (leaser = new RateLimitLeaser((subject, claims) => claimPlaces(db, { subject, claims }))));
   return leaser;
 }
 
 /** Adds each window's wanted places to its count in one atomic upsert; answers the counts after it. */
-export async function claimPlaces(db: Db, subject: string, claims: WindowClaim[]): Promise<Map<string, number>> {
+export async function claimPlaces(db: Db, { subject, claims }: { subject: string; claims: WindowClaim[] }): Promise<Map<string, number>> {
   const values: Record<string, unknown> = { subject };
   claims.forEach((claim, index) => {
     values[`start${index}`] = claim.start;
