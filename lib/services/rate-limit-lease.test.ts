@@ -117,4 +117,14 @@ describe("RateLimitLeaser on a real database", () => {
     // Its first block was forgotten: the next request took a place of a new block.
     expect(a2.remaining).toBe(1_000_000 - 65);
   });
+
+  it("fails each waiting request whose claim fails, with no unhandled rejection", async () => {
+    const closed = await openMemoryDatabase();
+    await migrateDatabase(closed);
+    const server = new RateLimitLeaser((subject, claims) => claimPlaces(closed.db, { subject, claims }));
+    const now = new Date("2026-02-01T15:00:00Z");
+    await closed.close();
+    const attempts = await Promise.allSettled([1, 2, 3].map(() => server.take("key:closed", { windows: windows(1_000_000, 100_000_000), now })));
+    expect(attempts.map((attempt) => attempt.status)).toEqual(["rejected", "rejected", "rejected"]);
+  });
 });

@@ -89,11 +89,15 @@ export class RateLimitLeaser {
       }
       if (state.claiming) {
         // One claim per subject at a time in this process; the others wait for its block.
-        await state.claiming.catch(() => undefined);
+        await state.claiming;
         continue;
       }
       const claim = this.claim(state, { windows, leases });
-      state.claiming = claim.finally(() => (state.claiming = null));
+      // Waiters only need to know it ended; a failure reaches the request that claimed (and no unhandled rejection).
+      state.claiming = claim.then(
+        () => undefined,
+        () => undefined,
+      ).finally(() => (state.claiming = null));
       await claim;
     }
   }
