@@ -3,7 +3,7 @@
 // change in the machine's load hits all alike and the ratios to the bare handler are measured side by side.
 // `AB_BEFORE_ROOT=/path/to/other/checkout tsx --conditions=react-server scripts/bench/api-alternate.ts` (that checkout
 // built with `npm run build`); an authenticated GET /api/v1/parsers at concurrency 1 and 32, AB_ROUNDS (4) rounds of
-// AB_SECONDS (5) per server.
+// AB_SECONDS (5) per server, after AB_WARMUP_SECONDS (15) of load at concurrency 32 for each.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +15,10 @@ import { postgresAvailable, withDatabase } from "./postgres";
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 4);
 const SECONDS = Number(process.env.AB_SECONDS ?? 5);
 const BEFORE_ROOT = process.env.AB_BEFORE_ROOT ?? "";
+// Load at concurrency 32 for each server before the first round, as bench:api does (BENCH_API_WARMUP_SECONDS): with
+// only the 2 s per concurrency, the rounds at concurrency 1 measured servers still being compiled (req/s rising from
+// round 1 to 4 by 1.5×, 2026-11-27).
+const WARMUP_SECONDS = Number(process.env.AB_WARMUP_SECONDS ?? 15);
 
 type Served = { name: string; url: string; stop: () => Promise<void> };
 
@@ -60,6 +64,7 @@ async function compare(databaseUrl: string): Promise<void> {
   const headers = { authorization: `Bearer ${team.apiKey}` };
   try {
     console.log("| concurrency | round | now req/s | before req/s | bare req/s | now p95 ms | before p95 ms | bare p95 ms |\n|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (const server of servers) if (WARMUP_SECONDS > 0) await runLoad({ url: server.url, headers, concurrency: 32, seconds: WARMUP_SECONDS });
     for (const concurrency of [1, 32]) {
       for (const server of servers) await runLoad({ url: server.url, headers, concurrency, seconds: 2 });
       const totals = servers.map(() => ({ requests: 0, p95: [] as number[] }));
