@@ -8,14 +8,14 @@
 import path from "node:path";
 import { extractFromPageModel } from "../lib/extraction/extract-document";
 import { pageLines } from "../lib/extraction/layout/build-page";
-import type { PageModel, ValueMetadata } from "../lib/extraction/types";
+import type { PageModel, ValueMetadata, Word } from "../lib/extraction/types";
 import { inHalf } from "./bench/contracts-scoring";
 import { FIELDS, readGt, readManifest } from "./bench/dataset";
 import { loadSavedReading } from "./bench/saved-readings";
 import { equal } from "./bench/score";
 
 /** The words of the page lines the value's raw text was taken from (whole lines), else those under its source box. */
-function valueWords(model: PageModel, meta: ValueMetadata): Array<{ text: string; confidence: number }> {
+function valueWords(model: PageModel, meta: ValueMetadata): Word[] {
   const source = meta.source;
   if (!source) return [];
   const page = model.pages.find((p) => p.number === source.page);
