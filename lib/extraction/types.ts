@@ -6,7 +6,11 @@ export type Box = { x: number; y: number; w: number; h: number };
 /** A box anchored to a page (1-based page number). */
 export type SourceBox = Box & { page: number };
 
-export type Word = { text: string; box: Box; confidence: number };
+/**
+ * A word as read. `confidence` is the reader's (1 on a text layer); `least`, when the OCR engine says it, is the
+ * lowest probability it gave any one of the word's characters: one doubtful letter in a word read surely otherwise.
+ */
+export type Word = { text: string; box: Box; confidence: number; least?: number };
 
 export type Line = { text: string; box: Box; words: Word[] };
 

@@ -15,6 +15,7 @@ import { spaceAfterBracket, spaceBeforeBracket, spaceInLegalForm } from "./ocr-s
 import { commaForStop, findAddressBelow } from "./vendor-address";
 import { conceptByKey } from "./concepts";
 import { misreadName } from "./misread-name";
+import { hasDoubtfulLetters, NAME_LETTER_FLOORS, wordsInside } from "./doubtful-letters";
 import { reconcileTotals } from "./reconcile-totals";
 import { findCustomerByAddressWindow, findPartyBySection, findVendorName, nameMatchesDomain } from "./parties";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
@@ -139,6 +140,8 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       best = issuer ?? section ?? (!best || (guess && guess.score > best.score) ? guess : best);
       if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: repairJoinedLegalForm(spaceInLegalForm(spaceBeforeBracket(spaceAfterBracket(best.value)))) };
       if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page) && misreadName(best.value)) best = null;
+      // Letters the recogniser doubted in the words the name was read from make a misread likelier than not.
+      if (best && typeof best.value === "string" && hasDoubtfulLetters(wordsInside(ctx.lines, best.source.page, best.source), best.value, NAME_LETTER_FLOORS)) best = null;
       break;
     }
     case "vendor_address": {

@@ -1,4 +1,5 @@
-import { isRegionLine } from "../normalise/address-words";
+import { isRegionLine, repairAddressText } from "../normalise/address-words";
+import { ADDRESS_LETTER_FLOORS, hasDoubtfulLetters } from "./doubtful-letters";
 import type { DocLine } from "./document-lines";
 import type { Candidate } from "./find-labelled-value";
 
@@ -197,6 +198,9 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null, name
   const texts = parts.map((p, i) => (i === 0 ? premisesWord(fromPremises(p.text.trim())) : p.text));
   const value = joinAddressLines(texts);
   if (misreadAddress(value)) return null;
+  // So do letters the recogniser doubted, unless the address vocabulary repairs its word ("Jalau" → "Jalan").
+  const repaired = (word: string) => repairAddressText(word) !== word;
+  if (hasDoubtfulLetters(parts.flatMap((p) => p.words), value, ADDRESS_LETTER_FLOORS, repaired)) return null;
   return {
     value,
     score: 0.5,

@@ -1,7 +1,8 @@
 import type { Block, Box, Line, Page, Word } from "../types";
 
 /** A word in absolute page units (points or pixels), origin top-left, before normalisation to fractions. */
-export type RawWord = { text: string; x: number; y: number; w: number; h: number; confidence: number };
+/** A word in page pixels; `least` is the lowest probability of one of its characters, when the reader says it. */
+export type RawWord = { text: string; x: number; y: number; w: number; h: number; confidence: number; least?: number };
 
 type RawLine = { words: RawWord[]; x: number; y: number; x2: number; y2: number };
 
@@ -106,6 +107,7 @@ export function buildPage(
       text: w.text,
       box: toBox(w.x, w.y, w.w, w.h, width, height),
       confidence: w.confidence,
+      ...(w.least === undefined ? {} : { least: w.least }),
     }));
     return { text: l.words.map((w) => w.text).join(" "), box: toBox(l.x, l.y, l.x2 - l.x, l.y2 - l.y, width, height), words: lineWords };
   };

@@ -36,6 +36,20 @@ describe("repairAddressWord", () => {
   });
 });
 
+describe("address words run together", () => {
+  it("get their space back when they split one way into two address words", () => {
+    expect(repairAddressWord("KUALALUMPUR.")).toBe("KUALA LUMPUR.");
+    expect(repairAddressWord("ShahAlam,")).toBe("Shah Alam,");
+    expect(repairAddressWord("KEPONGBARU")).toBe("KEPONG BARU");
+  });
+
+  it("stay whole when the word is an address word itself or a part is short or unknown", () => {
+    expect(repairAddressWord("PUTRAJAYA")).toBe("PUTRAJAYA");
+    expect(repairAddressWord("SS2JAYA")).toBe("SS2JAYA");
+    expect(repairAddressWord("QWERTYBARU")).toBe("QWERTYBARU");
+  });
+});
+
 describe("repairAddressText", () => {
   it("keeps the spacing and punctuation of the address", () => {
     expect(repairAddressText("67,JLN MEWAH 25/63 THN SRI MUDA, 40400 SHAH ALAM.")).toBe("67,JLN MEWAH 25/63 TMN SRI MUDA, 40400 SHAH ALAM.");

@@ -75,8 +75,27 @@ export function repairAddressWord(token: string): string {
   // Three-letter abbreviations are only trusted in capitals: "the", "and" are not "TMN" misread.
   if (letters.length === 3 && (core !== core.toUpperCase() || /\d/.test(core))) return token;
   const word = lexiconWordFor(letters);
-  if (!word || word === core) return token;
+  if (!word) return lead + splitJoinedWords(core) + trail;
+  if (word === core) return token;
   return lead + inCaseOf(core.replace(/\d/g, "A"), word) + trail;
+}
+
+/** The shortest address word a joined pair may be split into ("SHAH" + "ALAM"). */
+const MIN_JOINED_PART = 4;
+
+/**
+ * Two address words the recogniser ran together ("KUALALUMPUR", "ShahAlam") get their space back when the word is
+ * no address word itself ("PUTRAJAYA" is one) and it splits in exactly one way into two words of four letters or
+ * more, both in the vocabulary. The dev sets' ground truth never joins two of them.
+ */
+function splitJoinedWords(core: string): string {
+  const letters = core.toUpperCase();
+  if (!/^\p{Lu}+$/u.test(letters) || letters.length < 2 * MIN_JOINED_PART || LEXICON.has(letters)) return core;
+  const splits: number[] = [];
+  for (let i = MIN_JOINED_PART; i <= letters.length - MIN_JOINED_PART; i += 1) {
+    if (LEXICON.has(letters.slice(0, i)) && LEXICON.has(letters.slice(i))) splits.push(i);
+  }
+  return splits.length === 1 ? `${core.slice(0, splits[0])} ${core.slice(splits[0])}` : core;
 }
 
 /** An OCR'd address with its words checked against the address vocabulary. */
