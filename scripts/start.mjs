@@ -8,6 +8,16 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+// V8's young generation (its semi-space, in MB). An API request allocates ~0.6 MB, most of it Next's route runtime and
+// the response's validation; with Node's default semi-space of 16 MB a scavenge (2–3 ms with the server paused) lands
+// on one request in ~20, which is the whole of the API's p95 at concurrency 1 (README, issue 26, "the tail"). At 64 MB
+// it is one in ~80. Node reads the size only at start; a --max-semi-space-size of your own (NODE_OPTIONS or the
+// command line) wins.
+const YOUNG_GENERATION_MB = 64;
+const youngGenerationArgs = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].some((arg) => arg.startsWith("--max-semi-space-size"))
+  ? []
+  : [`--max-semi-space-size=${YOUNG_GENERATION_MB}`];
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
@@ -42,6 +52,12 @@ if (processes > 1 && !process.env.DATABASE_URL) {
   process.exit(1);
 }
 
+if (processes === 1 && profileArgs.length === 0 && youngGenerationArgs.length > 0 && typeof process.execve === "function") {
+  // This process is replaced by one with the young generation's flag: same pid, signals and output, no second process.
+  // Node before 22.15 has no execve and serves with its default young generation.
+  process.execve(process.execPath, [process.execPath, ...youngGenerationArgs, ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)]);
+}
+
 if (processes === 1 && profileArgs.length === 0) {
   // One process: Next runs in this one, not in a child. A second Node process only to wait for the first costs
   // ~45 MB of resident memory for nothing (issue 26, memory). Signals reach the server's own handlers directly.
@@ -51,7 +67,7 @@ if (processes === 1 && profileArgs.length === 0) {
   createRequire(import.meta.url)(nextBin);
 } else if (processes === 1) {
   // With the CPU profiler: Node takes --cpu-prof on its command line only, so Next runs in a child that has it.
-  const child = spawn(process.execPath, [...profileArgs, nextBin, "start", "-p", port, "-H", host], { cwd: root, stdio: "inherit", env: serverEnv });
+  const child = spawn(process.execPath, [...profileArgs, ...youngGenerationArgs, nextBin, "start", "-p", port, "-H", host], { cwd: root, stdio: "inherit", env: serverEnv });
   for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
@@ -59,7 +75,7 @@ if (processes === 1 && profileArgs.length === 0) {
 }
 
 function serveCluster(count) {
-  cluster.setupPrimary({ exec: nextBin, args: ["start", "-p", port, "-H", host], execArgv: profileArgs, cwd: root });
+  cluster.setupPrimary({ exec: nextBin, args: ["start", "-p", port, "-H", host], execArgv: [...profileArgs, ...youngGenerationArgs], cwd: root });
   let stopping = false;
   const fork = (index) => {
     const env = { ...serverEnv, QUARRY_PROCESS_INDEX: String(index) };
