@@ -10,10 +10,11 @@ import { fileURLToPath } from "node:url";
 
 // V8's young generation (its semi-space, in MB). An API request allocates ~0.6 MB, most of it Next's route runtime and
 // the response's validation; with Node's default semi-space of 16 MB a scavenge (2–3 ms with the server paused) lands
-// on one request in ~20, which is the whole of the API's p95 at concurrency 1 (README, issue 26, "the tail"). At 64 MB
-// it is one in ~80. Node reads the size only at start; a --max-semi-space-size of your own (NODE_OPTIONS or the
-// command line) wins.
-const YOUNG_GENERATION_MB = 64;
+// on one request in ~20, which is the whole of the API's p95 at concurrency 1 (README, issue 26, "the tail"). At 24 MB
+// it is one in ~30, out of the p95; 32 and 64 MB measured no better there and held ~70 and ~150 MB more under the
+// soak (the young generation stays full-size while requests come). Node reads the size
+// only at start; a --max-semi-space-size of your own (NODE_OPTIONS or the command line) wins.
+const YOUNG_GENERATION_MB = 24;
 const youngGenerationArgs = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].some((arg) => arg.startsWith("--max-semi-space-size"))
   ? []
   : [`--max-semi-space-size=${YOUNG_GENERATION_MB}`];

@@ -47,6 +47,9 @@ function errorMessage(error: unknown): string {
  * Runs extractions in a kept pool of worker threads (piscina), never on the caller's thread. A document that hangs
  * past its timeout or exhausts its heap ends as an error and its thread is replaced; the process stays up.
  */
+/** V8's young generation of an extraction thread: Node's default on 64-bit (three 16 MB semi-spaces' worth). */
+const EXTRACTION_YOUNG_GENERATION_MB = 48;
+
 export class ExtractionPool {
   private readonly pool: Piscina<ExtractionTask, ExtractionResult>;
   private readonly timeoutMs: number;
@@ -63,7 +66,9 @@ export class ExtractionPool {
       minThreads: 0,
       maxThreads: threads,
       idleTimeout: 60_000,
-      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1024 },
+      // The young generation is set here rather than inherited: the server starts with a large one for its request
+      // path (scripts/start.mjs), which threads would copy, holding up to three times that each for nothing they need.
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1024, maxYoungGenerationSizeMb: EXTRACTION_YOUNG_GENERATION_MB },
     });
   }
 
