@@ -2,23 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { FieldDefinition } from "../types";
 import { applyMemory, type MemoryMatch } from "./apply";
 import { fingerprintKeys, fingerprintOf, fingerprintSimilarity } from "./fingerprint";
+import { layoutOf } from "./printed-layout";
 import { inTaughtShape } from "./read-field";
 import { teachExample } from "./teach";
-import type { DocumentLayout, LayoutWord, MemoryExample } from "./types";
-
-/** A one-page layout from printed lines: each line's words placed left to right from x at height y. */
-function layoutOf(lines: Array<{ text: string; x: number; y: number }>): DocumentLayout {
-  const words: LayoutWord[] = [];
-  lines.forEach((line, index) => {
-    let x = line.x;
-    for (const text of line.text.split(" ")) {
-      const w = text.length * 0.008;
-      words.push({ t: text, x, y: line.y, w, h: 0.012, l: index, b: index });
-      x += w + 0.006;
-    }
-  });
-  return { pages: [{ n: 1, words }] };
-}
+import type { DocumentLayout, MemoryExample } from "./types";
 
 const FIELDS: FieldDefinition[] = [
   { name: "invoice_number", type: "text" },

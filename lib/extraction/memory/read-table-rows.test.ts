@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { FieldDefinition, TableMetadata } from "../types";
 import { applyTable } from "./apply-table";
 import { learnTable } from "./learn-table";
+import { layoutOf as printedLayout, type PrintedLine } from "./printed-layout";
 import { readRowsAboveFooter } from "./read-table-rows";
-import type { DocumentLayout, LayoutWord } from "./types";
 
 const TABLE: FieldDefinition = {
   name: "line_items",
@@ -16,19 +16,8 @@ const TABLE: FieldDefinition = {
   ],
 };
 
-/** A one-page layout from printed lines: each line's words placed left to right from x at height y (own text block each). */
-function layoutOf(lines: Array<{ text: string; x: number; y: number }>): DocumentLayout {
-  const words: LayoutWord[] = [];
-  lines.forEach((line, index) => {
-    let x = line.x;
-    for (const text of line.text.split(" ")) {
-      const w = text.length * 0.008;
-      words.push({ t: text, x, y: line.y, w, h: 0.011, l: index, b: index });
-      x += w + 0.006;
-    }
-  });
-  return { pages: [{ n: 1, words }] };
-}
+/** The layouts here print words 0.011 of the page high. */
+const layoutOf = (lines: PrintedLine[]) => printedLayout(lines, 0.011);
 
 /** An insurer's premium letter: risks with their premium in one column, the total right under them. */
 const TAUGHT = layoutOf([
