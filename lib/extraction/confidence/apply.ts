@@ -1,4 +1,5 @@
 import type { FieldDefinition, FieldMetadata, FieldValue, PageModel, SourceBox, TableMetadata, ValueMetadata } from "../types";
+import { centreInside } from "../layout/box";
 import { calibratedConfidence, CALIBRATION, type CalibrationModel } from "./model";
 import { fillTableEvidence, scalarAmounts } from "./table-evidence";
 
@@ -14,9 +15,7 @@ export function ocrConfidence(model: PageModel, source: SourceBox | null): numbe
   for (const block of page.blocks) {
     for (const line of block.lines) {
       for (const word of line.words) {
-        const cx = word.box.x + word.box.w / 2;
-        const cy = word.box.y + word.box.h / 2;
-        if (cx >= source.x && cx <= source.x + source.w && cy >= source.y && cy <= source.y + source.h) min = Math.min(min, word.confidence);
+        if (centreInside(word.box, source)) min = Math.min(min, word.confidence);
       }
     }
   }

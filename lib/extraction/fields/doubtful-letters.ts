@@ -1,4 +1,5 @@
 import type { Box, Word } from "../types";
+import { centreInside } from "../layout/box";
 
 /**
  * How sure the recogniser was of the letters a value was read from: `least`, its lowest probability for any one
@@ -54,9 +55,5 @@ export function wordsInside(lines: ReadonlyArray<{ page: number; words: readonly
   return lines
     .filter((line) => line.page === page)
     .flatMap((line) => line.words)
-    .filter((word) => {
-      const cx = word.box.x + word.box.w / 2;
-      const cy = word.box.y + word.box.h / 2;
-      return cx >= box.x && cx <= box.x + box.w && cy >= box.y && cy <= box.y + box.h;
-    });
+    .filter((word) => centreInside(word.box, box));
 }

@@ -1,7 +1,9 @@
 import type { Block, Box, Line, Page, Word } from "../types";
 
-/** A word in absolute page units (points or pixels), origin top-left, before normalisation to fractions. */
-/** A word in page pixels; `least` is the lowest probability of one of its characters, when the reader says it. */
+/**
+ * A word in absolute page units (points or pixels), origin top-left, before normalisation to fractions; `least` is the
+ * lowest probability the reader gave one of its letters or digits, when it says (PP-OCR).
+ */
 export type RawWord = { text: string; x: number; y: number; w: number; h: number; confidence: number; least?: number };
 
 type RawLine = { words: RawWord[]; x: number; y: number; x2: number; y2: number };

@@ -70,8 +70,10 @@ export function applyTable(layout: DocumentLayout, field: FieldDefinition, evide
 function readMissingTable(layout: DocumentLayout, evidence: TableEvidence, metadata: TableMetadata): { rows: TableRow[]; metadata: TableMetadata } | null {
   const found = readRowsAboveFooter(layout, evidence);
   if (!found) return null;
-  const rows = found.rows.map((row) => ({ ...constantsOf(evidence), ...row }));
-  const cells = found.cells.map((cell) => ({ ...Object.fromEntries(Object.keys(constantsOf(evidence)).map((name) => [name, { confidence: CONSTANT_CONFIDENCE, source: null }])), ...cell }));
+  const constants = constantsOf(evidence);
+  const constantCells = Object.fromEntries(Object.keys(constants).map((name) => [name, { confidence: CONSTANT_CONFIDENCE, source: null }]));
+  const rows = found.rows.map((row) => ({ ...constants, ...row }));
+  const cells = found.cells.map((cell) => ({ ...constantCells, ...cell }));
   return { rows, metadata: { ...metadata, rows: cells } };
 }
 

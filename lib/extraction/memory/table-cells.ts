@@ -24,4 +24,3 @@ export function readCell(column: ColumnEvidence, words: LayoutWord[]): Scalar {
   if (column.type === "date") return parseDate(text);
   return text.trim() || null;
 }
-

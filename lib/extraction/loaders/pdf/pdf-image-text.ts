@@ -1,5 +1,6 @@
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Box, Page, Word } from "../../types";
+import { centreInside } from "../../layout/box";
 import { mergeOcrWords, pageWords } from "../ocr/merge-ocr";
 import { ocrPageImage, pngImage, type OcrEngine } from "../ocr/ocr-engines";
 import type { PdfStreamSummary } from "./pdf-guard";
@@ -51,9 +52,7 @@ export function documentMayHaveImageText(summary: PdfStreamSummary): boolean {
 function textCover(box: Box, words: Word[]): number {
   let area = 0;
   for (const w of words) {
-    const cx = w.box.x + w.box.w / 2;
-    const cy = w.box.y + w.box.h / 2;
-    if (cx >= box.x && cx <= box.x + box.w && cy >= box.y && cy <= box.y + box.h) area += w.box.w * w.box.h;
+    if (centreInside(w.box, box)) area += w.box.w * w.box.h;
   }
   return area / Math.max(1e-9, box.w * box.h);
 }
