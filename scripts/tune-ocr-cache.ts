@@ -61,6 +61,9 @@ async function readRaster(sessions: PaddleSessions, raster: Raster, rotation: nu
 async function topClasses(sessions: PaddleSessions, crops: LineCrop[]): Promise<Array<{ top: TopK; line: RecognisedLine }>> {
   const { ort, recognition, characters } = sessions;
   const latin = latinClasses(characters);
+  // The mark classes and the space are kept at every step where they have any mass, so that the decoder's use of a
+  // half-believed comma, stop or space can be tried on the cache.
+  const kept = new Set([",", "，", ".", "．", " "].map((c) => characters.indexOf(c)).filter((i) => i > 0));
   const out: Array<{ top: TopK; line: RecognisedLine }> = [];
   for (const crop of crops) {
     const input = new Float32Array(3 * crop.width * crop.height);
@@ -76,7 +79,12 @@ async function topClasses(sessions: PaddleSessions, crops: LineCrop[]): Promise<
         const p = probs[t * classes + c]!;
         if (p > 0.01) row.push([c, Math.round(p * 1000) / 1000]);
       }
-      top.push(row.sort((a, b) => b[1] - a[1]).slice(0, 4));
+      const best = row.sort((a, b) => b[1] - a[1]).slice(0, 4);
+      for (const c of kept) {
+        const p = probs[t * classes + c]!;
+        if (p > 0.002 && !best.some(([k]) => k === c)) best.push([c, Math.round(p * 1000) / 1000]);
+      }
+      top.push(best);
     }
     const layout = { offset: 0, steps, classes };
     let chars = decodeCtc(probs, layout, characters);

@@ -9,6 +9,11 @@ export type DecodedChar = {
   prob: number;
   /** The highest probability the model gave a space at any step since the character before (0 for the first). */
   spaceBefore?: number;
+  /**
+   * The model's strongest half-belief in a comma or full stop between this character and the next (or the line's
+   * end) where the blank won: the four mark classes' summed probability, at which step, and the likeliest of them.
+   */
+  markAfter?: { prob: number; step: number; text: string };
 };
 
 /** CJK ideographs, kana, hangul and CJK punctuation: what the Chinese model reads that a Latin-script line cannot hold. */
@@ -35,11 +40,12 @@ function marksOf(characters: string[]): number[] {
 }
 
 /**
- * A comma or full stop the blank outvoted only because the model split its belief among the four mark classes
- * ("UTAMA 4" + blank 0.46 against "." 0.27, "," 0.18, "，" 0.04): when the marks together outweigh the blank, the
- * likeliest of them is read (the line image then settles comma or stop, see punctuation.ts).
+ * The model's belief in a comma or full stop at one step: the four mark classes' summed probability and the likeliest
+ * of them. The blank often outvotes a mark only because the model split its belief among the four ("UTAMA 4" + blank
+ * 0.46 against "." 0.27, "," 0.18, "，" 0.04): when the marks together outweigh the blank, the likeliest of them is read
+ * (the line image then settles comma or stop, see punctuation.ts); a weaker belief is kept as `markAfter`.
  */
-function likelyMark(probs: Float32Array, base: number, marks: number[], blank: number): { cls: number; prob: number } | null {
+function markBelief(probs: Float32Array, base: number, marks: number[]): { cls: number; prob: number } | null {
   let sum = 0;
   let cls = -1;
   for (const c of marks) {
@@ -47,7 +53,7 @@ function likelyMark(probs: Float32Array, base: number, marks: number[], blank: n
     sum += p;
     if (cls < 0 || p > probs[base + cls]!) cls = c;
   }
-  return cls > 0 && sum > blank ? { cls, prob: sum } : null;
+  return cls > 0 ? { cls, prob: sum } : null;
 }
 
 /**
@@ -65,6 +71,7 @@ export function decodeCtc(
   // The space is the dictionary's last class (see readDictionary).
   const space = characters[layout.classes - 1] === " " ? layout.classes - 1 : -1;
   let spaceSince = 0;
+  let markSince: DecodedChar["markAfter"] | null = null;
   for (let t = 0; t < layout.steps; t += 1) {
     const base = layout.offset + t * layout.classes;
     if (space >= 0) spaceSince = Math.max(spaceSince, probs[base + space]!);
@@ -78,18 +85,23 @@ export function decodeCtc(
       }
     }
     if (best === 0) {
-      const mark = likelyMark(probs, base, marksOf(characters), bestProb);
-      if (mark) {
+      const mark = markBelief(probs, base, marksOf(characters));
+      if (mark && mark.prob > bestProb) {
         best = mark.cls;
         bestProb = mark.prob;
+      } else if (mark && out.length > 0 && mark.prob > (markSince?.prob ?? 0)) {
+        markSince = { prob: mark.prob, step: t, text: characters[mark.cls] ?? "" };
       }
     }
     if (best !== 0 && best !== previous) {
+      if (markSince && out.length > 0) out[out.length - 1]!.markAfter = markSince;
       out.push({ text: characters[best] ?? "", step: t, prob: bestProb, spaceBefore: out.length === 0 ? 0 : spaceSince });
       spaceSince = 0;
+      markSince = null;
     }
     previous = best;
   }
+  if (markSince && out.length > 0) out[out.length - 1]!.markAfter = markSince;
   return out;
 }
 

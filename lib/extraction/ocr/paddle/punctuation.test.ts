@@ -1,7 +1,7 @@
 import { createCanvas } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
 import { decodeCtc, type DecodedChar } from "./ctc";
-import { settleCommas } from "./punctuation";
+import { MARK_HINT, recoverMarks, settleCommas } from "./punctuation";
 import { readDictionary } from "./sessions";
 import { lineInk, splitWords } from "./words";
 
@@ -98,5 +98,68 @@ describe("numbers stay whole", () => {
     expect(splitWords(modelSpace, ink, 1, pattern.length)).toHaveLength(1);
     const words = read(["A", "B", ".", "9", "5"], [0.5, 3.5, 10, 16.5, 19.5]);
     expect(splitWords(words, ink, 1, pattern.length).length).toBeGreaterThan(1);
+  });
+});
+
+describe("marks the greedy decoding dropped", () => {
+  /** The printed line read without the characters at `dropped` (their positions), the model half-believing a mark after `hintAt`. */
+  function readWithout(printed: string, centres: number[], dropped: number[], hints: Record<number, { prob: number; text: string }>): DecodedChar[] {
+    return [...printed].flatMap((text, i) => {
+      if (dropped.includes(i)) return [];
+      const hint = hints[i];
+      return [{ text, step: centres[i]!, prob: 0.9, ...(hint ? { markAfter: { ...hint, step: centres[i]! + 10 } } : {}) }];
+    });
+  }
+  const text = (chars: DecodedChar[]) => chars.map((c) => c.text).join("");
+
+  it("reads back a comma at the line's end that the model half-saw and the image shows", () => {
+    const crop = lineCrop("JALAN ANGSA,");
+    const chars = readWithout("JALAN ANGSA,", crop.centres, [11], { 10: { prob: 0.2, text: "." } });
+    const recovered = recoverMarks(chars, lineInk(crop).mask, 1);
+    // The tail below the baseline makes it a comma, whichever mark the model leaned to.
+    expect(text(recovered)).toBe("JALAN ANGSA,");
+    expect(recovered[11]!.step).toBeGreaterThan(crop.centres[10]!);
+    expect(recovered[11]!.prob).toBe(0.9);
+  });
+
+  it("reads back a full stop by its shape", () => {
+    const crop = lineCrop("SDN BHD. TEL");
+    const chars = readWithout("SDN BHD. TEL", crop.centres, [7], { 6: { prob: 0.3, text: "," } });
+    expect(text(recoverMarks(chars, lineInk(crop).mask, 1))).toBe("SDN BHD. TEL");
+  });
+
+  it("inserts nothing without ink, without enough belief, or between digits", () => {
+    const bare = lineCrop("JALAN ANGSA");
+    const hinted = readWithout("JALAN ANGSA", bare.centres, [], { 10: { prob: 0.4, text: "," } });
+    expect(text(recoverMarks(hinted, lineInk(bare).mask, 1))).toBe("JALAN ANGSA");
+    const crop = lineCrop("JALAN ANGSA,");
+    const weak = readWithout("JALAN ANGSA,", crop.centres, [11], { 10: { prob: MARK_HINT / 2, text: "," } });
+    expect(text(recoverMarks(weak, lineInk(crop).mask, 1))).toBe("JALAN ANGSA");
+    const amount = lineCrop("TOTAL 14.10");
+    const digits = readWithout("TOTAL 14.10", amount.centres, [8], { 7: { prob: 0.4, text: "." } });
+    expect(text(recoverMarks(digits, lineInk(amount).mask, 1))).toBe("TOTAL 1410");
+  });
+
+  it("puts a mark inside a line after its word, so the word splitter keeps the space after it", () => {
+    const crop = lineCrop("PARK, OFF");
+    const chars = readWithout("PARK, OFF", crop.centres, [4, 5], { 3: { prob: 0.3, text: "," } });
+    const ink = lineInk(crop);
+    const recovered = recoverMarks(chars, ink.mask, 1);
+    expect(text(recovered)).toBe("PARK,OFF");
+    expect(splitWords(recovered, ink, 1, crop.width).map((s) => text(s.chars))).toEqual(["PARK,", "OFF"]);
+  });
+
+  it("keeps the model's half-belief in a mark after a character for the line image to confirm", () => {
+    const characters = readDictionary("A\n,\n，\n.\n");
+    const probs = new Float32Array([
+      [0.05, 0.95, 0, 0, 0, 0],
+      [0.7, 0, 0.1, 0.05, 0.15, 0],
+      [0.8, 0, 0.15, 0, 0.05, 0],
+      [0.05, 0.95, 0, 0, 0, 0],
+    ].flat());
+    const chars = decodeCtc(probs, { offset: 0, steps: 4, classes: 6 }, characters);
+    expect(chars.map((c) => c.text)).toEqual(["A", "A"]);
+    expect(chars[0]!.markAfter).toEqual({ prob: expect.closeTo(0.3, 5), step: 1, text: "." });
+    expect(chars[1]!.markAfter).toBeUndefined();
   });
 });

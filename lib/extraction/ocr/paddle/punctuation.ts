@@ -146,6 +146,72 @@ function markIn(ink: InkMask, span: { x0: number; x1: number }, line: { baseline
   return mark;
 }
 
+/**
+ * A comma or full stop the blank outvoted is read back when the model gave the marks together at least this much at a
+ * step after the character (`markAfter`) and the line image shows a mark there…
+ */
+export const MARK_HINT = Number(process.env.MARK_HINT ?? 0.12);
+/**
+ * …a mark as wide as a comma or stop: between these shares of the cap height (0.13–0.3 on the marks read back on the
+ * dev images; a thinner component is speckle, a wider one an underline or a neighbour line's stroke)…
+ */
+const MARK_WIDTH = { min: 0.12, max: 0.4 };
+
+const MARK = /^[,.，．]$/;
+
+/** The first (step ≥ 0) or last (step < 0) inked column in [x0, x1) within the text band, or null. */
+function inkedColumn(ink: InkMask, x0: number, x1: number, step: 1 | -1): number | null {
+  const from = step > 0 ? Math.max(0, x0) : Math.min(ink.width, x1) - 1;
+  for (let x = from; step > 0 ? x < Math.min(ink.width, x1) : x >= Math.max(0, x0); x += step) {
+    for (let y = ink.band.top; y <= ink.band.bottom; y += 1) if (ink.mask[y * ink.width + x]) return x;
+  }
+  return null;
+}
+
+/**
+ * The characters with the commas and full stops the greedy decoding dropped read back: where the model half-believed
+ * a mark after a character (`markAfter` ≥ MARK_HINT) and the line image holds a small ink component there, in the
+ * lower half of the line with its foot on the baseline, nearer the character before than the one after (a mark
+ * follows its word). Most such marks end a line, where the detector's box clips them ("KEPONG," read "KEPONG").
+ * The mark's shape says comma or stop as in `settleCommas`; an unclear shape takes the model's likelier class.
+ */
+export function recoverMarks(chars: DecodedChar[], ink: InkMask, stepWidth: number): DecodedChar[] {
+  if (!chars.some((c) => (c.markAfter?.prob ?? 0) >= MARK_HINT)) return chars;
+  const letters = lettersOf(chars, ink, stepWidth);
+  if (letters.length < 3 || median(letters.map((l) => l.bottom - l.top + 1)) < 6) return chars;
+  const centre = (c: DecodedChar) => (c.step + 0.5) * stepWidth;
+  const out: DecodedChar[] = [];
+  chars.forEach((char, i) => {
+    out.push(char);
+    const hint = char.markAfter;
+    const next = chars[i + 1];
+    if (!hint || hint.prob < MARK_HINT || MARK.test(char.text) || (next && MARK.test(next.text))) return;
+    // Between digits a point is a separator the model reads well; a dropped one is left alone.
+    if (/\d/.test(char.text) && /\d/.test(next?.text ?? "")) return;
+    const span = { x0: Math.round(centre(char)), x1: next ? Math.round(centre(next)) : ink.width };
+    const line = baselineAt(letters, i + 0.5);
+    const mark = markIn(ink, span, line);
+    if (!mark) return;
+    const height = (mark.bottom - mark.top + 1) / line.capHeight;
+    const depth = (mark.bottom - line.baseline) / line.capHeight;
+    const width = (mark.x1 - mark.x0) / line.capHeight;
+    const comma = depth >= COMMA_DEPTH && height > DOT_HEIGHT;
+    const stop = depth <= STOP_DEPTH && height <= DOT_HEIGHT;
+    // …and shaped like one: a comma's tail below the baseline or a stop's dot on it, nothing in between.
+    if (width < MARK_WIDTH.min || width > MARK_WIDTH.max || !(comma || stop)) return;
+    const before = inkedColumn(ink, span.x0, mark.x0, -1);
+    const after = inkedColumn(ink, mark.x1, span.x1, 1);
+    if (before === null || (after !== null && after - mark.x1 < mark.x0 - before)) return;
+    if (process.env.MARKS_DEBUG) console.error(`MARK ${chars.map((c) => c.text).join("").slice(Math.max(0, i - 8), i + 1)}| p ${hint.prob.toFixed(2)} h ${height.toFixed(2)} d ${depth.toFixed(2)} w ${((mark.x1 - mark.x0) / line.capHeight).toFixed(2)} gap ${mark.x0 - before} ${after === null ? "end" : after - mark.x1} cap ${line.capHeight} model ${hint.text} edge ${mark.x1 >= ink.width} ${mark.bottom >= ink.height - 1}`);
+    // A dot cut by the crop's edge may be a comma's head without its tail: there the model's likelier mark is read.
+    const clipped = mark.x1 >= ink.width || mark.bottom >= ink.height - 1;
+    const text = comma ? "," : !clipped ? "." : hint.text === "，" ? "," : hint.text === "．" ? "." : hint.text;
+    // The mark's evidence is its ink: it takes the character before's probability, so its word's confidence stays.
+    out.push({ text, step: (mark.x0 + mark.x1) / 2 / stepWidth - 0.5, prob: char.prob, spaceBefore: 0 });
+  });
+  return out;
+}
+
 /** The characters with each comma or full stop made what its ink shows; unclear marks stay as read. */
 export function settleCommas(chars: DecodedChar[], ink: InkMask, stepWidth: number): DecodedChar[] {
   if (!chars.some((c) => c.text === "," || c.text === ".")) return chars;

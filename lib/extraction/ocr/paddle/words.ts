@@ -2,7 +2,7 @@ import type { RawWord } from "../../layout/build-page";
 import type { DecodedChar } from "./ctc";
 import { foldWidth } from "./ctc";
 import type { LineCrop } from "./crop";
-import { settleCommas, type InkMask } from "./punctuation";
+import { recoverMarks, settleCommas, type InkMask } from "./punctuation";
 import { greyLevels } from "./raster";
 import { otsuThreshold } from "../../loaders/ocr/thin-strokes";
 
@@ -130,6 +130,10 @@ export function splitWords(chars: DecodedChar[], ink: Pick<Ink, "columns" | "top
       const wide = gap.length >= SPACE_HEIGHTS * textHeight && gap.length >= SPACE_OVER_SPACING * spacing;
       // The model half-saw a space: a narrower gap will do, still clearly wider than the letter spacing.
       const hinted = (char.spaceBefore ?? 0) >= SPACE_HINT && gap.length >= HINTED_SPACE_HEIGHTS * textHeight && gap.length >= HINTED_OVER_SPACING * spacing;
+      if (process.env.WORDS_DEBUG && !(wide || hinted)) {
+        const t = run.map((c) => c.text).join("");
+        if (t.includes(process.env.WORDS_DEBUG)) console.error(`${t.slice(0, i + 1)}|${t.slice(i + 1)} gap ${gap.length} th ${textHeight} sp ${spacing} hint ${(char.spaceBefore ?? 0).toFixed(2)} need ${Math.max(SPACE_HEIGHTS * textHeight, SPACE_OVER_SPACING * spacing).toFixed(1)}`);
+      }
       if ((wide || hinted) && !insideNumber(run, i)) {
         const cut = gap.start + Math.floor(gap.length / 2);
         spans.push({ chars: current, from, to: cut });
@@ -199,7 +203,7 @@ export function leastLetterProbability(chars: readonly DecodedChar[]): number {
 /** The words of one recognised line, boxed in page pixels. */
 export function lineWords(crop: LineCrop, chars: DecodedChar[], stepWidth: number): RawWord[] {
   const ink = lineInk(crop);
-  return splitWords(settleCommas(chars, ink.mask, stepWidth), ink, stepWidth, crop.width).map((span) => {
+  return splitWords(settleCommas(recoverMarks(chars, ink.mask, stepWidth), ink.mask, stepWidth), ink, stepWidth, crop.width).map((span) => {
     const { x0, x1 } = inkExtent(span, ink, stepWidth);
     const box = toPage(crop, { x0, x1, y0: ink.top, y1: ink.bottom + 1 });
     const text = foldWidth(span.chars.map((c) => c.text).join(""));
