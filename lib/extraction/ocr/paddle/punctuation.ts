@@ -156,6 +156,8 @@ export const MARK_HINT = Number(process.env.MARK_HINT ?? 0.12);
  * dev images; a thinner component is speckle, a wider one an underline or a neighbour line's stroke)…
  */
 const MARK_WIDTH = { min: 0.12, max: 0.4 };
+/** …with its foot on the baseline (within this share of the cap height): a dot higher up is a speck or a hyphen. */
+const FOOT_SLACK = 0.1;
 
 const MARK = /^[,.，．]$/;
 
@@ -191,12 +193,14 @@ export function recoverMarks(chars: DecodedChar[], ink: InkMask, stepWidth: numb
     const span = { x0: Math.round(centre(char)), x1: next ? Math.round(centre(next)) : ink.width };
     const line = baselineAt(letters, i + 0.5);
     const mark = markIn(ink, span, line);
+    if (process.env.MARKS_DEBUG && !mark) console.error(`NOBLOB ${chars.map((c) => c.text).join("").slice(Math.max(0, i - 8), i + 1)}| p ${hint.prob.toFixed(2)}`);
     if (!mark) return;
+    if (process.env.MARKS_DEBUG) console.error(`CAND ${chars.map((c) => c.text).join("").slice(Math.max(0, i - 8), i + 1)}| p ${hint.prob.toFixed(2)} h ${((mark.bottom - mark.top + 1) / line.capHeight).toFixed(2)} d ${((mark.bottom - line.baseline) / line.capHeight).toFixed(2)} w ${((mark.x1 - mark.x0) / line.capHeight).toFixed(2)}`);
     const height = (mark.bottom - mark.top + 1) / line.capHeight;
     const depth = (mark.bottom - line.baseline) / line.capHeight;
     const width = (mark.x1 - mark.x0) / line.capHeight;
     const comma = depth >= COMMA_DEPTH && height > DOT_HEIGHT;
-    const stop = depth <= STOP_DEPTH && height <= DOT_HEIGHT;
+    const stop = depth <= STOP_DEPTH && depth >= -FOOT_SLACK && height <= DOT_HEIGHT;
     // …and shaped like one: a comma's tail below the baseline or a stop's dot on it, nothing in between.
     if (width < MARK_WIDTH.min || width > MARK_WIDTH.max || !(comma || stop)) return;
     const before = inkedColumn(ink, span.x0, mark.x0, -1);
