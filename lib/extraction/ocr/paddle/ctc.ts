@@ -11,9 +11,9 @@ export type DecodedChar = {
   spaceBefore?: number;
   /**
    * The model's strongest half-belief in a comma or full stop between this character and the next (or the line's
-   * end) where the blank won: the four mark classes' summed probability, at which step, and the likeliest of them.
+   * end) at a step the blank won: the four mark classes' summed probability, and the likeliest of them.
    */
-  markAfter?: { prob: number; step: number; text: string };
+  markAfter?: { prob: number; text: string };
 };
 
 /** CJK ideographs, kana, hangul and CJK punctuation: what the Chinese model reads that a Latin-script line cannot hold. */
@@ -90,7 +90,7 @@ export function decodeCtc(
         best = mark.cls;
         bestProb = mark.prob;
       } else if (mark && out.length > 0 && mark.prob > (markSince?.prob ?? 0)) {
-        markSince = { prob: mark.prob, step: t, text: characters[mark.cls] ?? "" };
+        markSince = { prob: mark.prob, text: characters[mark.cls] ?? "" };
       }
     }
     if (best !== 0 && best !== previous) {

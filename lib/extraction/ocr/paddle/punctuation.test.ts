@@ -1,4 +1,4 @@
-import { createCanvas } from "@napi-rs/canvas";
+import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
 import { decodeCtc, type DecodedChar } from "./ctc";
 import { MARK_HINT, recoverMarks, settleCommas } from "./punctuation";
@@ -9,7 +9,7 @@ import { lineInk, splitWords } from "./words";
  * A line crop as the recogniser sees it (48 px high, black on white), drawn in a monospaced font so each character's
  * centre is known: the stand-in for the CTC time step it was read at (one step per pixel here).
  */
-function lineCrop(text: string): { rgba: Uint8ClampedArray; width: number; height: number; centres: number[] } {
+function lineCrop(text: string, extra?: (ctx: SKRSContext2D, end: number) => void): { rgba: Uint8ClampedArray; width: number; height: number; centres: number[] } {
   const height = 48;
   const canvas = createCanvas(20 + text.length * 20, height);
   const ctx = canvas.getContext("2d");
@@ -20,6 +20,7 @@ function lineCrop(text: string): { rgba: Uint8ClampedArray; width: number; heigh
   const advance = ctx.measureText("M").width;
   const centres = [...text].map((_, i) => Math.round(10 + (i + 0.5) * advance));
   ctx.fillText(text, 10, 34);
+  extra?.(ctx, 10 + text.length * advance);
   return { rgba: ctx.getImageData(0, 0, canvas.width, height).data, width: canvas.width, height, centres };
 }
 
@@ -102,12 +103,12 @@ describe("numbers stay whole", () => {
 });
 
 describe("marks the greedy decoding dropped", () => {
-  /** The printed line read without the characters at `dropped` (their positions), the model half-believing a mark after `hintAt`. */
+  /** The printed line read without the characters at `dropped`, the model half-believing a mark after those in `hints`. */
   function readWithout(printed: string, centres: number[], dropped: number[], hints: Record<number, { prob: number; text: string }>): DecodedChar[] {
     return [...printed].flatMap((text, i) => {
       if (dropped.includes(i)) return [];
       const hint = hints[i];
-      return [{ text, step: centres[i]!, prob: 0.9, ...(hint ? { markAfter: { ...hint, step: centres[i]! + 10 } } : {}) }];
+      return [{ text, step: centres[i]!, prob: 0.9, ...(hint ? { markAfter: hint } : {}) }];
     });
   }
   const text = (chars: DecodedChar[]) => chars.map((c) => c.text).join("");
@@ -140,6 +141,23 @@ describe("marks the greedy decoding dropped", () => {
     expect(text(recoverMarks(digits, lineInk(amount).mask, 1))).toBe("TOTAL 1410");
   });
 
+  it("takes no speck, stroke or raised dot for a mark", () => {
+    // The letters stand on row 34 and are ~23 px tall; each shape sits just after the last letter.
+    const shapes: Array<(ctx: SKRSContext2D, end: number) => void> = [
+      (ctx, end) => ctx.fillRect(end + 3, 31, 1, 3), // speck: one pixel wide
+      (ctx, end) => ctx.fillRect(end + 3, 30, 16, 4), // stroke: wider than any mark
+      (ctx, end) => ctx.fillRect(end + 3, 22, 4, 4), // a dot well above the baseline
+    ];
+    for (const shape of shapes) {
+      const crop = lineCrop("JALAN ANGSA", shape);
+      const chars = readWithout("JALAN ANGSA", crop.centres, [], { 10: { prob: 0.4, text: "." } });
+      expect(text(recoverMarks(chars, lineInk(crop).mask, 1))).toBe("JALAN ANGSA");
+    }
+    const dot = lineCrop("JALAN ANGSA", (ctx, end) => ctx.fillRect(end + 3, 30, 4, 4));
+    const chars = readWithout("JALAN ANGSA", dot.centres, [], { 10: { prob: 0.4, text: "," } });
+    expect(text(recoverMarks(chars, lineInk(dot).mask, 1))).toBe("JALAN ANGSA.");
+  });
+
   it("puts a mark inside a line after its word, so the word splitter keeps the space after it", () => {
     const crop = lineCrop("PARK, OFF");
     const chars = readWithout("PARK, OFF", crop.centres, [4, 5], { 3: { prob: 0.3, text: "," } });
@@ -159,7 +177,7 @@ describe("marks the greedy decoding dropped", () => {
     ].flat());
     const chars = decodeCtc(probs, { offset: 0, steps: 4, classes: 6 }, characters);
     expect(chars.map((c) => c.text)).toEqual(["A", "A"]);
-    expect(chars[0]!.markAfter).toEqual({ prob: expect.closeTo(0.3, 5), step: 1, text: "." });
+    expect(chars[0]!.markAfter).toEqual({ prob: expect.closeTo(0.3, 5), text: "." });
     expect(chars[1]!.markAfter).toBeUndefined();
   });
 });

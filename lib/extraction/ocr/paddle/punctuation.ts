@@ -148,9 +148,10 @@ function markIn(ink: InkMask, span: { x0: number; x1: number }, line: { baseline
 
 /**
  * A comma or full stop the blank outvoted is read back when the model gave the marks together at least this much at a
- * step after the character (`markAfter`) and the line image shows a mark there…
+ * step after the character (`markAfter`; 0.13–0.47 on the dev images' dropped marks, 0.08–0.12 read back the same)
+ * and the line image shows a mark there…
  */
-export const MARK_HINT = Number(process.env.MARK_HINT ?? 0.12);
+export const MARK_HINT = 0.12;
 /**
  * …a mark as wide as a comma or stop: between these shares of the cap height (0.13–0.3 on the marks read back on the
  * dev images; a thinner component is speckle, a wider one an underline or a neighbour line's stroke)…
@@ -175,7 +176,8 @@ function inkedColumn(ink: InkMask, x0: number, x1: number, step: 1 | -1): number
  * a mark after a character (`markAfter` ≥ MARK_HINT) and the line image holds a small ink component there, in the
  * lower half of the line with its foot on the baseline, nearer the character before than the one after (a mark
  * follows its word). Most such marks end a line, where the detector's box clips them ("KEPONG," read "KEPONG").
- * The mark's shape says comma or stop as in `settleCommas`; an unclear shape takes the model's likelier class.
+ * The mark's shape must say comma or stop as in `settleCommas` (an unclear shape is no evidence of a mark: speckle,
+ * a neighbour line's stroke); the inserted mark is placed at its ink, so words split and box around it.
  */
 export function recoverMarks(chars: DecodedChar[], ink: InkMask, stepWidth: number): DecodedChar[] {
   if (!chars.some((c) => (c.markAfter?.prob ?? 0) >= MARK_HINT)) return chars;
@@ -193,9 +195,7 @@ export function recoverMarks(chars: DecodedChar[], ink: InkMask, stepWidth: numb
     const span = { x0: Math.round(centre(char)), x1: next ? Math.round(centre(next)) : ink.width };
     const line = baselineAt(letters, i + 0.5);
     const mark = markIn(ink, span, line);
-    if (process.env.MARKS_DEBUG && !mark) console.error(`NOBLOB ${chars.map((c) => c.text).join("").slice(Math.max(0, i - 8), i + 1)}| p ${hint.prob.toFixed(2)}`);
     if (!mark) return;
-    if (process.env.MARKS_DEBUG) console.error(`CAND ${chars.map((c) => c.text).join("").slice(Math.max(0, i - 8), i + 1)}| p ${hint.prob.toFixed(2)} h ${((mark.bottom - mark.top + 1) / line.capHeight).toFixed(2)} d ${((mark.bottom - line.baseline) / line.capHeight).toFixed(2)} w ${((mark.x1 - mark.x0) / line.capHeight).toFixed(2)}`);
     const height = (mark.bottom - mark.top + 1) / line.capHeight;
     const depth = (mark.bottom - line.baseline) / line.capHeight;
     const width = (mark.x1 - mark.x0) / line.capHeight;
@@ -206,7 +206,6 @@ export function recoverMarks(chars: DecodedChar[], ink: InkMask, stepWidth: numb
     const before = inkedColumn(ink, span.x0, mark.x0, -1);
     const after = inkedColumn(ink, mark.x1, span.x1, 1);
     if (before === null || (after !== null && after - mark.x1 < mark.x0 - before)) return;
-    if (process.env.MARKS_DEBUG) console.error(`MARK ${chars.map((c) => c.text).join("").slice(Math.max(0, i - 8), i + 1)}| p ${hint.prob.toFixed(2)} h ${height.toFixed(2)} d ${depth.toFixed(2)} w ${((mark.x1 - mark.x0) / line.capHeight).toFixed(2)} gap ${mark.x0 - before} ${after === null ? "end" : after - mark.x1} cap ${line.capHeight} model ${hint.text} edge ${mark.x1 >= ink.width} ${mark.bottom >= ink.height - 1}`);
     // A dot cut by the crop's edge may be a comma's head without its tail: there the model's likelier mark is read.
     const clipped = mark.x1 >= ink.width || mark.bottom >= ink.height - 1;
     const text = comma ? "," : !clipped ? "." : hint.text === "，" ? "," : hint.text === "．" ? "." : hint.text;

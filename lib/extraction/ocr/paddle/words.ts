@@ -130,10 +130,6 @@ export function splitWords(chars: DecodedChar[], ink: Pick<Ink, "columns" | "top
       const wide = gap.length >= SPACE_HEIGHTS * textHeight && gap.length >= SPACE_OVER_SPACING * spacing;
       // The model half-saw a space: a narrower gap will do, still clearly wider than the letter spacing.
       const hinted = (char.spaceBefore ?? 0) >= SPACE_HINT && gap.length >= HINTED_SPACE_HEIGHTS * textHeight && gap.length >= HINTED_OVER_SPACING * spacing;
-      if (process.env.WORDS_DEBUG && !(wide || hinted)) {
-        const t = run.map((c) => c.text).join("");
-        if (t.includes(process.env.WORDS_DEBUG)) console.error(`${t.slice(0, i + 1)}|${t.slice(i + 1)} gap ${gap.length} th ${textHeight} sp ${spacing} hint ${(char.spaceBefore ?? 0).toFixed(2)} need ${Math.max(SPACE_HEIGHTS * textHeight, SPACE_OVER_SPACING * spacing).toFixed(1)}`);
-      }
       if ((wide || hinted) && !insideNumber(run, i)) {
         const cut = gap.start + Math.floor(gap.length / 2);
         spans.push({ chars: current, from, to: cut });
