@@ -84,8 +84,16 @@ const SPACE_HINT = 0.1;
 /** …is kept when its ink gap is this many text heights and times the letter spacing around it. */
 const HINTED_SPACE_HEIGHTS = 0.2;
 const HINTED_OVER_SPACING = 2;
+/**
+ * After a comma or full stop, a space the model gave at least this probability splits at any gap of MIN_GAP_PX and
+ * twice the letter spacing (0.22–0.50 on the dev sets' such spaces, all in the ground truth: "U13, 40170",
+ * "17-G, JALAN", "CHERAS, 55100"; a space after every comma lost, as the print often has none).
+ */
+const SPACE_AFTER_MARK_HINT = 0.2;
+const MIN_GAP_PX = 2;
 
 const DIGIT = /^\d$/;
+const MARK_CHAR = /^[,.，．]$/;
 const SEPARATOR = /^[.:]$/;
 
 /**
@@ -130,7 +138,13 @@ export function splitWords(chars: DecodedChar[], ink: Pick<Ink, "columns" | "top
       const wide = gap.length >= SPACE_HEIGHTS * textHeight && gap.length >= SPACE_OVER_SPACING * spacing;
       // The model half-saw a space: a narrower gap will do, still clearly wider than the letter spacing.
       const hinted = (char.spaceBefore ?? 0) >= SPACE_HINT && gap.length >= HINTED_SPACE_HEIGHTS * textHeight && gap.length >= HINTED_OVER_SPACING * spacing;
-      if ((wide || hinted) && !insideNumber(run, i)) {
+      // After a comma or stop the model's firm half-belief in a space splits at any clear gap: there a neighbour
+      // line's strokes clipped into the crop often fill the columns of the gap the mark's cell leaves.
+      const afterMark =
+        MARK_CHAR.test(run[i]!.text) &&
+        (char.spaceBefore ?? 0) >= SPACE_AFTER_MARK_HINT &&
+        gap.length >= Math.max(MIN_GAP_PX, HINTED_OVER_SPACING * spacing);
+      if ((wide || hinted || afterMark) && !insideNumber(run, i)) {
         const cut = gap.start + Math.floor(gap.length / 2);
         spans.push({ chars: current, from, to: cut });
         current = [];
