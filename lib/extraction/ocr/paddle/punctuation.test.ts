@@ -86,6 +86,21 @@ describe("marks and spaces the greedy decoding drops", () => {
   });
 });
 
+describe("a space after a mark", () => {
+  it("splits after a comma at a narrow gap when the model firmly half-saw a space there, not after a letter", () => {
+    // Letter gaps of 1, a gap of 2 after the mark: far below 0.2 text heights (4 of 20) that a hinted space needs.
+    const pattern = "##.##.#..##.##";
+    const columns = new Uint8Array([...pattern].map((c) => (c === "#" ? 1 : 0)));
+    const ink = { columns, top: 0, bottom: 19 };
+    const read = (mark: string, hint: number) =>
+      [["A", 0.5], ["A", 3.5], [mark, 6.5], ["A", 9.5], ["A", 12.5]].map(([text, step], i) => ({ text: String(text), step: Number(step), prob: 0.9, spaceBefore: i === 3 ? hint : 0 }));
+    const words = (chars: DecodedChar[]) => splitWords(chars, ink, 1, pattern.length).map((s) => s.chars.map((c) => c.text).join(""));
+    expect(words(read(",", 0.3))).toEqual(["AA,", "AA"]);
+    expect(words(read(",", 0.15))).toEqual(["AA,AA"]);
+    expect(words(read("I", 0.3))).toEqual(["AAIAA"]);
+  });
+});
+
 describe("numbers stay whole", () => {
   it("does not break a number at its point's wide cell, whether the gap or the model put the space there", () => {
     // "48.95": the point's cell leaves gaps as wide as a word space on both sides of it.
