@@ -86,8 +86,8 @@ const HINTED_SPACE_HEIGHTS = 0.2;
 const HINTED_OVER_SPACING = 2;
 /**
  * After a comma or full stop, a space the model gave at least this probability splits at any gap of MIN_GAP_PX and
- * twice the letter spacing (0.22–0.50 on the dev sets' such spaces, all in the ground truth: "U13, 40170",
- * "17-G, JALAN", "CHERAS, 55100"; a space after every comma lost, as the print often has none).
+ * twice the letter spacing (0.22–0.50 on the dev sets' such spaces; the 9 in addresses are all in the ground truth:
+ * "U13, 40170", "17-G, JALAN", "CHERAS, 55100"; a space after every comma lost, as the print often has none).
  */
 const SPACE_AFTER_MARK_HINT = 0.2;
 const MIN_GAP_PX = 2;
