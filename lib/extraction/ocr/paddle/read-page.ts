@@ -6,12 +6,15 @@ import { cropRegion, type LineCrop } from "./crop";
 import { detectText, type TextRegion } from "./detect";
 import { rasterFromPng, turnRaster, type Raster } from "./raster";
 import { recogniseLines, wordsOfLines } from "./recognize";
+import { rereadDoubtful } from "./reread";
 import { paddleSessions, type PaddleSessions } from "./sessions";
 
 /**
  * Longest side the detector sees; its cost grows with the pixel count. Measured on two dev receipts (CPU time,
  * 2026-11-26): detection 0.3–0.5 s at 1280 against 1.4–1.8 s of recognition, so the detector is not what limits a
  * page. PaddleOCR's default of 960 would shrink a tall receipt's 8 pt print to ~6 px on the map; 1280 keeps ~8 px.
+ * 1600 read worse (2026-11-28, receipts-dev half a: fields F1 0.861 → 0.826, verbatim values 120 → 117 of 148) at
+ * ~20 % more CPU.
  */
 export const DETECTOR_MAX_SIDE = 1280;
 
@@ -107,7 +110,8 @@ async function readRaster(sessions: PaddleSessions, raster: Raster, options: Req
   // Lines follow the page: on upright dev receipts the classifier called ~5 % of the short lines ("8.90 S", "GST 0%")
   // upside down with confidence, and reading those turned garbled them.
   if (pageUpsideDown) crops = crops.map((crop) => cropRegion(raster, crop.region, { flipped: true }));
-  const words = levelWords(wordsOfLines(await recogniseLines(sessions, crops)), pageSkew(regions), raster);
+  const lines = await rereadDoubtful(sessions, await recogniseLines(sessions, crops));
+  const words = levelWords(wordsOfLines(lines), pageSkew(regions), raster);
   if (!pageUpsideDown) return { words, width: raster.width, height: raster.height, rotation };
   return { words: words.map((word) => turnedHalf(word, raster)), width: raster.width, height: raster.height, rotation: ((rotation + 180) % 360) as PageRotation };
 }
