@@ -6,7 +6,6 @@ import { cropRegion, type LineCrop } from "./crop";
 import { detectText, type TextRegion } from "./detect";
 import { rasterFromPng, turnRaster, type Raster } from "./raster";
 import { recogniseLines, wordsOfLines } from "./recognize";
-import { rereadDoubtful } from "./reread";
 import { paddleSessions, type PaddleSessions } from "./sessions";
 
 /**
@@ -110,8 +109,7 @@ async function readRaster(sessions: PaddleSessions, raster: Raster, options: Req
   // Lines follow the page: on upright dev receipts the classifier called ~5 % of the short lines ("8.90 S", "GST 0%")
   // upside down with confidence, and reading those turned garbled them.
   if (pageUpsideDown) crops = crops.map((crop) => cropRegion(raster, crop.region, { flipped: true }));
-  const lines = await rereadDoubtful(sessions, await recogniseLines(sessions, crops));
-  const words = levelWords(wordsOfLines(lines), pageSkew(regions), raster);
+  const words = levelWords(wordsOfLines(await recogniseLines(sessions, crops)), pageSkew(regions), raster);
   if (!pageUpsideDown) return { words, width: raster.width, height: raster.height, rotation };
   return { words: words.map((word) => turnedHalf(word, raster)), width: raster.width, height: raster.height, rotation: ((rotation + 180) % 360) as PageRotation };
 }
