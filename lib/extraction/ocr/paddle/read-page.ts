@@ -12,6 +12,8 @@ import { paddleSessions, type PaddleSessions } from "./sessions";
  * Longest side the detector sees; its cost grows with the pixel count. Measured on two dev receipts (CPU time,
  * 2026-11-26): detection 0.3–0.5 s at 1280 against 1.4–1.8 s of recognition, so the detector is not what limits a
  * page. PaddleOCR's default of 960 would shrink a tall receipt's 8 pt print to ~6 px on the map; 1280 keeps ~8 px.
+ * 1600 read worse (2026-11-28, receipts-dev half a: fields F1 0.861 → 0.826, verbatim values 120 → 117 of 148) at
+ * ~20 % more CPU.
  */
 export const DETECTOR_MAX_SIDE = 1280;
 
