@@ -182,6 +182,14 @@ describe("addresses with the marks of a misread", () => {
     expect(misreadAddress("SEKSYEN U13, 4D170 SHAH ALAM")).toBe(true);
   });
 
+  it("are a digit inside or starting a lower-case word the address vocabulary does not mend", () => {
+    expect(misreadAddress("No.1 Jalan Euro 1, Seksyen U3 Shah 4lam,40150")).toBe(true);
+    expect(misreadAddress("No 5, Lorong Ke1ibang, 40150 Shah Alam")).toBe(true);
+    // "Ja1an" and "Peta1ing" are slips the vocabulary mends: the address is kept and repaired.
+    expect(misreadAddress("No.3, Ja1an SS21/39, 47400 Peta1ing Jaya")).toBe(false);
+    expect(misreadAddress("Damansara Uptown3, 3rd Floor, 21st Avenue, 40150 Shah Alam")).toBe(false);
+  });
+
   it("are not a unit number, a block letter, a bare postcode or a labelled part", () => {
     expect(misreadAddress("Block B No1, Jalan PJU 9/1, 52000 KL")).toBe(false);
     expect(misreadAddress("LOT 1851-A & 1851-B, JALAN KPB 6, 43300 SERI KEMBANGAN")).toBe(false);

@@ -166,12 +166,25 @@ export function premisesWord(text: string): string {
 const POSTCODE_WITH_LETTER = /(?<![\p{L}\d])(?=(?:\p{L}?\d){4})\d{1,3}\p{L}\d{1,3}(?![\p{L}\d])/u;
 
 /**
+ * A digit inside a lower-case word ("Ja1an", "Peta1ing") or starting one ("Shah 4lam"): in mixed-case print an l or
+ * an A read as a digit. Ordinals ("3rd", "21st") and a number after a word ("Uptown3") are how addresses are printed.
+ */
+const DIGIT_IN_LOWER_CASE_WORD = /\p{Ll}\d\p{Ll}|(?<![\p{L}\d])\d(?!(?:st|nd|rd|th)(?![\p{L}\d]))\p{Ll}{2,}/u;
+
+/**
  * Marks of a misread no printed address has: a letter o between digits or a letter inside a postcode ("560o0",
- * "4D170"), an empty item between two commas ("10,, TAMAN"), a colon between two letters ("JA:AN"). Like an unsure
- * word, they make a wrong value likelier than a right one.
+ * "4D170"), an empty item between two commas ("10,, TAMAN"), a colon between two letters ("JA:AN"), a digit inside a
+ * lower-case word ("4lam"). Like an unsure word, they make a wrong value likelier than a right one.
  */
 export function misreadAddress(text: string): boolean {
-  return /\d[oO]\d/.test(text) || POSTCODE_WITH_LETTER.test(text) || /,\s*,/.test(text) || /\p{L}:\p{L}/u.test(text);
+  return (
+    /\d[oO]\d/.test(text) ||
+    POSTCODE_WITH_LETTER.test(text) ||
+    /,\s*,/.test(text) ||
+    /\p{L}:\p{L}/u.test(text) ||
+    // After the address vocabulary's repairs: "Ja1an" is Jalan, a slip it mends.
+    DIGIT_IN_LOWER_CASE_WORD.test(repairAddressText(text))
+  );
 }
 
 export function findAddressBelow(lines: DocLine[], nameLine: number | null, name: string | null = null): Candidate | null {
