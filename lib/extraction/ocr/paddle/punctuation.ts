@@ -160,7 +160,8 @@ const MARK_WIDTH = { min: 0.12, max: 0.4 };
 /** …with its foot on the baseline (within this share of the cap height): a dot higher up is a speck or a hyphen. */
 const FOOT_SLACK = 0.1;
 
-const MARK = /^[,.，．]$/;
+/** A comma or full stop, ASCII or full width. */
+export const MARK_CHAR = /^[,.，．]$/;
 
 /** The first (step ≥ 0) or last (step < 0) inked column in [x0, x1) within the text band, or null. */
 function inkedColumn(ink: InkMask, x0: number, x1: number, step: 1 | -1): number | null {
@@ -189,7 +190,7 @@ export function recoverMarks(chars: DecodedChar[], ink: InkMask, stepWidth: numb
     out.push(char);
     const hint = char.markAfter;
     const next = chars[i + 1];
-    if (!hint || hint.prob < MARK_HINT || MARK.test(char.text) || (next && MARK.test(next.text))) return;
+    if (!hint || hint.prob < MARK_HINT || MARK_CHAR.test(char.text) || (next && MARK_CHAR.test(next.text))) return;
     // Between digits a point is a separator the model reads well; a dropped one is left alone.
     if (/\d/.test(char.text) && /\d/.test(next?.text ?? "")) return;
     const span = { x0: Math.round(centre(char)), x1: next ? Math.round(centre(next)) : ink.width };

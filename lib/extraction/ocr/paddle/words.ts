@@ -2,7 +2,7 @@ import type { RawWord } from "../../layout/build-page";
 import type { DecodedChar } from "./ctc";
 import { foldWidth } from "./ctc";
 import type { LineCrop } from "./crop";
-import { recoverMarks, settleCommas, type InkMask } from "./punctuation";
+import { MARK_CHAR, recoverMarks, settleCommas, type InkMask } from "./punctuation";
 import { greyLevels } from "./raster";
 import { otsuThreshold } from "../../loaders/ocr/thin-strokes";
 
@@ -93,7 +93,6 @@ const SPACE_AFTER_MARK_HINT = 0.2;
 const MIN_GAP_PX = 2;
 
 const DIGIT = /^\d$/;
-const MARK_CHAR = /^[,.，．]$/;
 const SEPARATOR = /^[.:]$/;
 
 /**
