@@ -10,7 +10,7 @@ import { documentLines, wordsSource } from "./document-lines";
 import { dominantCurrency, dueDateInTerms, firstDate, firstPattern } from "./fallbacks";
 import { applyRounding, checkAgainstTender, isTenderLine, paidAmount, roundingBelow, totalOfIncludedTax } from "./receipt-totals";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
-import { repairJoinedLegalForm } from "./legal-form-slips";
+import { repairJoinedLegalForm, repairLegalFormEnding } from "./legal-form-slips";
 import { spaceAfterBracket, spaceBeforeBracket, spaceInLegalForm } from "./ocr-spacing";
 import { commaForStop, findAddressBelow } from "./vendor-address";
 import { conceptByKey } from "./concepts";
@@ -138,7 +138,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       // website or e-mail domain is the party that issued it.
       const issuer = guess && nameMatchesDomain(ctx.lines, String(guess.value)) ? guess : null;
       best = issuer ?? section ?? (!best || (guess && guess.score > best.score) ? guess : best);
-      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: repairJoinedLegalForm(spaceInLegalForm(spaceBeforeBracket(spaceAfterBracket(best.value)))) };
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: repairLegalFormEnding(repairJoinedLegalForm(spaceInLegalForm(spaceBeforeBracket(spaceAfterBracket(best.value))))) };
       if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page) && misreadName(best.value)) best = null;
       // Letters the recogniser doubted in the words the name was read from make a misread likelier than not.
       if (best && typeof best.value === "string" && hasDoubtfulLetters(wordsInside(ctx.lines, best.source.page, best.source), best.value, NAME_LETTER_FLOORS)) best = null;

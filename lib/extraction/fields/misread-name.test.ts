@@ -11,6 +11,13 @@ describe("seller names with the marks of a misread", () => {
     expect(misreadName("YONG S00N FATT S/B")).toBe(true);
   });
 
+  it("are a first word in lower case before capitalised ones", () => {
+    expect(misreadName("egi Cash & Carry Sdn. Bhd.")).toBe(true);
+    expect(misreadName("e-Luscious Nederland B.V.")).toBe(false);
+    expect(misreadName("myNEWS Retail Sdn Bhd")).toBe(false);
+    expect(misreadName("kedai runcit maju")).toBe(false);
+  });
+
   it("are not brackets that close, numbers of their own or a legal form", () => {
     expect(misreadName("AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD")).toBe(false);
     expect(misreadName("99 SPEED MART S/B")).toBe(false);

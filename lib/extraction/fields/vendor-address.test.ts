@@ -140,6 +140,9 @@ describe("premises words read as digits", () => {
     expect(premisesWord("10T 1851-A & 1851-B")).toBe("LOT 1851-A & 1851-B");
     expect(premisesWord("l0t 3, Jalan Maju")).toBe("Lot 3, Jalan Maju");
     expect(premisesWord("N0.1 Jalan Euro 1")).toBe("NO.1 Jalan Euro 1");
+    expect(premisesWord("NO, 31G&33G, JALAN SETIA INDAH X")).toBe("NO. 31G&33G, JALAN SETIA INDAH X");
+    expect(premisesWord("No, 5 Jalan Maju")).toBe("No. 5 Jalan Maju");
+    expect(premisesWord("NO,1 JALAN PUTERI 7/10")).toBe("NO,1 JALAN PUTERI 7/10");
   });
 
   it("leaves numbers and words that only look alike", () => {
@@ -180,6 +183,13 @@ describe("addresses with the marks of a misread", () => {
     expect(misreadAddress("NO.23 BATU 42200 10,, TAMAN KLANG")).toBe(true);
     expect(misreadAddress("NO.12,JA:AN SS4C/5,PETALING JAYA")).toBe(true);
     expect(misreadAddress("SEKSYEN U13, 4D170 SHAH ALAM")).toBe(true);
+  });
+
+  it("are a semicolon or a word in capitals with a lower-case letter inside", () => {
+    expect(misreadAddress("LOT1504, RATU 8 1/2.JALAN KLANG LAMA; 46000 PETALING JAYA")).toBe(true);
+    expect(misreadAddress("NO.69 JALAN PERMAS Q/5 Bandar Baru PeRMAS JAYA 81760 JOHOR BAHRU")).toBe(true);
+    expect(misreadAddress("S117, Second Floor, Aeon Tebrau C1ty, 81100 Johor Bahru")).toBe(true);
+    expect(misreadAddress("Lot 3, Jalan McDonald, 81100 Johor Bahru")).toBe(false);
   });
 
   it("are a digit inside or starting a lower-case word the address vocabulary does not mend", () => {

@@ -154,12 +154,14 @@ function fromPremises(text: string): string {
 
 /**
  * "10T 1851-A", "L0T 3", "N0.1 Jalan": OCR reads the l of LOT and the o of LOT and NO as digits. At the start of an
- * address, before a number, those are the premises words.
+ * address, before a number, those are the premises words. "NO, 31G": its stop read as a comma; the dev sets' ground
+ * truth has "NO. " before a number 24 times and "NO, " never ("NO,1" once, without the space).
  */
 export function premisesWord(text: string): string {
   return text
     .replace(/^[lL1][oO0]([tT])(?=\s*\d)/, (_, t: string) => (t === "T" ? "LOT" : "Lot"))
-    .replace(/^([nN])0(?=[.,]?\s*\d)/, (_, n: string) => (n === "N" ? "NO" : "No"));
+    .replace(/^([nN])0(?=[.,]?\s*\d)/, (_, n: string) => (n === "N" ? "NO" : "No"))
+    .replace(/^([nN][oO]),(?=\s+\d)/, "$1.");
 }
 
 // Five characters, four of them digits and one letter inside ("4D170"): a postcode with a digit read as a letter.
@@ -169,7 +171,7 @@ const POSTCODE_WITH_LETTER = /(?<![\p{L}\d])(?=(?:\p{L}?\d){4})\d{1,3}\p{L}\d{1,
  * A digit inside a lower-case word ("Ja1an", "Peta1ing") or starting one ("Shah 4lam"): in mixed-case print an l or
  * an A read as a digit. Ordinals ("3rd", "21st") and a number after a word ("Uptown3") are how addresses are printed.
  */
-const DIGIT_IN_LOWER_CASE_WORD = /\p{Ll}\d\p{Ll}|(?<![\p{L}\d])\d(?!(?:st|nd|rd|th)(?![\p{L}\d]))\p{Ll}{2,}/u;
+const DIGIT_IN_LOWER_CASE_WORD = /\p{L}\d\p{Ll}|(?<![\p{L}\d])\d(?!(?:st|nd|rd|th)(?![\p{L}\d]))\p{Ll}{2,}/u;
 
 /**
  * Marks of a misread no printed address has: a letter o between digits or a letter inside a postcode ("560o0",
@@ -182,6 +184,8 @@ export function misreadAddress(text: string): boolean {
     POSTCODE_WITH_LETTER.test(text) ||
     /,\s*,/.test(text) ||
     /\p{L}:\p{L}/u.test(text) ||
+    text.includes(";") ||
+    /\p{Lu}\p{Ll}\p{Lu}{2}/u.test(text) ||
     // After the address vocabulary's repairs: "Ja1an" is Jalan, a slip it mends.
     DIGIT_IN_LOWER_CASE_WORD.test(repairAddressText(text))
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRegionLine, repairAddressText, repairAddressWord } from "./address-words";
+import { isRegionLine, mendNumberLetters, repairAddressText, repairAddressWord } from "./address-words";
 
 describe("repairAddressWord", () => {
   it("repairs a word one letter off an address word, in the case it was read", () => {
@@ -55,6 +55,45 @@ describe("repairAddressText", () => {
     expect(repairAddressText("67,JLN MEWAH 25/63 THN SRI MUDA, 40400 SHAH ALAM.")).toBe("67,JLN MEWAH 25/63 TMN SRI MUDA, 40400 SHAH ALAM.");
     expect(repairAddressText("43300 SER1 KEMBANGAN")).toBe("43300 SERI KEMBANGAN");
     expect(repairAddressText("43300 SERI KEMBANGAMN,  SELANGOR")).toBe("43300 SERI KEMBANGAN,  SELANGOR");
+  });
+});
+
+describe("numbers with a digit read as a letter", () => {
+  it("get the digit back when the letter stands between two digits", () => {
+    expect(mendNumberLetters("LOT P.T. 2B11, JALAN ANGSA")).toBe("LOT P.T. 2811, JALAN ANGSA");
+    expect(repairAddressText("LOT 1851-A & 1B51-B, JALAN KPB 6")).toBe("LOT 1851-A & 1851-B, JALAN KPB 6");
+  });
+
+  it("keep a unit's or a lot's letter before or after its number, and letters with no digit look-alike", () => {
+    expect(mendNumberLetters("NO. 31G&33G, U13/X, UNIT G-5B, 1851-B, JALAN PJU 1A/7A")).toBe("NO. 31G&33G, U13/X, UNIT G-5B, 1851-B, JALAN PJU 1A/7A");
+    expect(mendNumberLetters("BLOCK 2C3")).toBe("BLOCK 2C3");
+  });
+});
+
+describe("a joining word run into a street word", () => {
+  it("gets its space back", () => {
+    expect(repairAddressText("KEPONG ENTERPRENUERS PARK, OFFJALAN KEPONG")).toBe("KEPONG ENTERPRENUERS PARK, OFF JALAN KEPONG");
+    expect(repairAddressWord("OffJalan")).toBe("Off Jalan");
+  });
+
+  it("leaves words that only start like one", () => {
+    expect(repairAddressWord("OFFICE")).toBe("OFFICE");
+    expect(repairAddressWord("OFFSHORE")).toBe("OFFSHORE");
+  });
+});
+
+describe("a town's word misread beside the other word of the town", () => {
+  it("is the town's word", () => {
+    expect(repairAddressText("SEKSYEN U13, 40170 SHAH ALAN")).toBe("SEKSYEN U13, 40170 SHAH ALAM");
+    expect(repairAddressText("SEKSYEN 4, BANDAR UTAHA, 44300 BATANG KALI")).toBe("SEKSYEN 4, BANDAR UTAMA, 44300 BATANG KALI");
+    expect(repairAddressText("(X) U13/X, Setia Alan,")).toBe("(X) U13/X, Setia Alam,");
+  });
+
+  it("is left as printed alone, with a letter lost or added, or in a street one letter from a town", () => {
+    expect(repairAddressText("JALAN ALAN 3")).toBe("JALAN ALAN 3");
+    expect(repairAddressText("MINES MALL SRI KEMBANGAN")).toBe("MINES MALL SRI KEMBANGAN");
+    expect(repairAddressText("9, JALAN SUBANG JASA 3, 40150 SHAH ALAM")).toBe("9, JALAN SUBANG JASA 3, 40150 SHAH ALAM");
+    expect(repairAddressText("TAMAN SERDANG RAYA, 43300")).toBe("TAMAN SERDANG RAYA, 43300");
   });
 });
 
