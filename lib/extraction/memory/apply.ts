@@ -1,6 +1,7 @@
 import type { FieldDefinition, FieldMetadata, FieldValue, Scalar, TableMetadata, TableRow, ValueMetadata } from "../types";
 import { applyTable } from "./apply-table";
 import { readField, type Reading } from "./read-field";
+import { isStableWord, normalise } from "./text";
 import type { DocumentLayout, LearnedReason, MemoryExample } from "./types";
 
 /** A taught example matched to the new document, with how alike their fingerprints are (0–1). */
@@ -59,6 +60,7 @@ export function applyMemory(options: {
     if (!primary) continue;
     if (primary.evidence.shared && engineValue !== null && primary.reading!.match === "anchor") continue;
     const value = primary.reading!.value;
+    if (printsUnjudgedTail(engineValue, value, primary.match.example, field.type)) continue;
     const others = readings.filter((candidate) => candidate !== primary && candidate.reading);
     const agreeing = others.filter((candidate) => same(candidate.reading!.value, value)).length;
     const conflicting = others.length - agreeing;
@@ -99,4 +101,22 @@ const round = (value: number) => Math.round(value * 1000) / 1000;
 function same(a: Scalar, b: Scalar): boolean {
   if (typeof a === "number" && typeof b === "number") return Math.abs(a - b) < 0.005;
   return String(a ?? "").trim().toLowerCase() === String(b ?? "").trim().toLowerCase();
+}
+
+/** The longest tail a new document's printing may add to a taught name or address: one line (a chain's branch). */
+const MAX_TAIL = 30;
+
+/**
+ * The engine read, on this document, every letter and digit of the taught name or address and a short line more,
+ * with a word the taught document did not print at its top or bottom ("… SELANGOR 1214-JINJANG UTARA" where the
+ * taught receipt printed another branch): that line is this document's own, which the reviewer never judged, and the
+ * engine's reading stands. A tail the taught document printed too (a line the reviewer cut) is cut again.
+ */
+function printsUnjudgedTail(engineValue: Scalar, value: Scalar, example: MemoryExample, type: FieldDefinition["type"]): boolean {
+  if (typeof engineValue !== "string" || typeof value !== "string" || (type !== "text" && type !== "address")) return false;
+  const engineKey = normalise(engineValue);
+  const taughtKey = normalise(value);
+  if (!engineKey.startsWith(`${taughtKey} `) || engineKey.length - taughtKey.length > MAX_TAIL) return false;
+  const printedOnTaught = new Set([...example.fingerprint.header, ...example.fingerprint.footer]);
+  return engineKey.slice(taughtKey.length).split(" ").some((word) => isStableWord(word) && !printedOnTaught.has(word));
 }

@@ -56,6 +56,23 @@ describe("multi-line values", () => {
     expect(outcome.data.vendor_address).toBe("LOT P.T. 33198, BATU 4 JALAN KAPAR, MUKIM KAPAR 42100 KLANG, SELANGOR 1558-TMN PUSAT KEPONG");
   });
 
+  it("leave the engine's reading of a branch line the taught receipt did not print, though its reviewer cut the taught one", () => {
+    // Taught without the branch line its receipt printed ("1132-PJ SS6"); the next receipt prints another branch.
+    const example = taughtOn(receipt([...HEADER, "1132-PJ SS6", "GST ID NO : 000181747712"]), ADDRESS);
+    const later = receipt([...HEADER, "1237-TMN INDAH PERDANA", "GST ID NO : 000181747712"], 0.2);
+    const engineValue = `${ADDRESS} 1237-TMN INDAH PERDANA`;
+    const outcome = applyMemory({ layout: later, fields: FIELDS, data: { vendor_name: null, vendor_address: engineValue }, fieldMetadata: {}, matches: [{ example, similarity: 0.9 }] });
+    expect(outcome.data.vendor_address).toBe(engineValue);
+    expect(outcome.applied).not.toContain("vendor_address");
+  });
+
+  it("cut again a line the taught receipt printed and its reviewer cut", () => {
+    const example = taughtOn(receipt([...HEADER, "POSTED AT KLANG", "GST ID NO : 000181747712"]), ADDRESS);
+    const later = receipt([...HEADER, "POSTED AT KLANG", "GST ID NO : 000181747712"], 0.2);
+    const outcome = applyMemory({ layout: later, fields: FIELDS, data: { vendor_name: null, vendor_address: `${ADDRESS} POSTED AT KLANG` }, fieldMetadata: {}, matches: [{ example, similarity: 0.9 }] });
+    expect(outcome.data.vendor_address).toBe(ADDRESS);
+  });
+
   it("survive export and import with the rest of the evidence", () => {
     const example = taughtOn(receipt([...HEADER, "1225-DENGKIL"]), `${ADDRESS} 1225-DENGKIL`);
     // A learnt table keeps where each cell sits from its row's reference cell (`dy`, `reference`) too, and the
