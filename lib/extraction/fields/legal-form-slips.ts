@@ -26,10 +26,12 @@ export function repairJoinedLegalForm(text: string): string {
  * 116 receipt sellers in the dev sets end so, and no name there ends in two other words of three letters one letter
  * off each. Inside a name or with a third letter off, it stays as read.
  */
+/** A word that is `target` or one letter off it, its look-alike digits read as letters. */
+const nearly = (word: string, target: string) => asLetters(word) === target || oneLetterOff(asLetters(word), target);
+
 export function repairLegalFormEnding(name: string): string {
   return name.replace(/(?<=\s)([\p{L}\d]{3})(\s+)([\p{L}\d]{3})([.,]?)$/u, (whole, a: string, gap: string, b: string, stop: string) => {
     for (const [first, second] of PAIRS) {
-      const nearly = (word: string, target: string) => asLetters(word) === target || oneLetterOff(asLetters(word), target);
       if (a.toUpperCase() !== first && b.toUpperCase() !== second && nearly(a, first) && nearly(b, second)) {
         return `${inCaseOf(first, a)}${gap}${inCaseOf(second, b)}${stop}`;
       }
