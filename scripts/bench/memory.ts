@@ -7,9 +7,9 @@
 // Targets (issue 26): ≤ 400 MB after warm-up at idle.
 import os from "node:os";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { parseSeedOutput } from "../tests/support/seed-output";
-import { runSeed, startServer, tempDataDir } from "../tests/support/server";
-import { treeRss } from "./bench/tree-rss";
+import { parseSeedOutput } from "../../tests/support/seed-output";
+import { runSeed, startServer, tempDataDir } from "../../tests/support/server";
+import { treeRss } from "./tree-rss";
 
 const UPLOADS = Number(process.env.BENCH_MEMORY_UPLOADS ?? 6);
 const IDLE_S = Number(process.env.BENCH_MEMORY_IDLE_S ?? 75);

@@ -9,14 +9,14 @@
  *     [--half a|b] [--verbose] [--text] [--only s]
  */
 import path from "node:path";
-import { extractScalarFields } from "../lib/extraction/fields/extract-fields";
-import { pageLines } from "../lib/extraction/layout/build-page";
-import { combineReadings } from "../lib/extraction/loaders/ocr/ocr-combine";
-import type { PageModel } from "../lib/extraction/types";
-import { inHalf } from "./bench/contracts-scoring";
-import { FIELDS, readGt, readManifest } from "./bench/dataset";
-import { loadSavedReading } from "./bench/saved-readings";
-import { equal, normText } from "./bench/score";
+import { extractScalarFields } from "../../../lib/extraction/fields/extract-fields";
+import { pageLines } from "../../../lib/extraction/layout/build-page";
+import { combineReadings } from "../../../lib/extraction/loaders/ocr/ocr-combine";
+import type { PageModel } from "../../../lib/extraction/types";
+import { inHalf } from "../contracts-scoring";
+import { FIELDS, readGt, readManifest } from "../dataset";
+import { loadSavedReading } from "../saved-readings";
+import { equal, normText } from "../score";
 
 type Counts = { tp: number; fp: number; fn: number; unread: number; choice: number };
 

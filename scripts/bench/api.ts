@@ -7,11 +7,11 @@
 import { spawn, spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { parseSeedOutput } from "../tests/support/seed-output";
-import { freePort, runSeed, startServer, tempDataDir } from "../tests/support/server";
-import { runLoad, type LoadResult } from "./bench/load";
-import { buildFloorApp, startFloorApp } from "./bench/next-floor";
-import { postgresAvailable, withDatabase } from "./bench/postgres";
+import { parseSeedOutput } from "../../tests/support/seed-output";
+import { freePort, runSeed, startServer, tempDataDir } from "../../tests/support/server";
+import { runLoad, type LoadResult } from "./load";
+import { buildFloorApp, startFloorApp } from "./next-floor";
+import { postgresAvailable, withDatabase } from "./postgres";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PARSERS = 20;

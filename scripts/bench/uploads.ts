@@ -3,8 +3,8 @@
 // counts any that went missing. PGlite by default; BENCH_DATABASE_URL for PostgreSQL. Loopback only, bounded in count and time.
 import os from "node:os";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { parseSeedOutput } from "../tests/support/seed-output";
-import { runSeed, startServer, tempDataDir } from "../tests/support/server";
+import { parseSeedOutput } from "../../tests/support/seed-output";
+import { runSeed, startServer, tempDataDir } from "../../tests/support/server";
 
 const COUNT = Number(process.env.BENCH_UPLOADS ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);

@@ -13,12 +13,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import { chromium, type Page } from "@playwright/test";
-import { previewPaintedAt } from "./bench/preview-paint";
-import { watchRequests } from "./bench/quiet-network";
-import { phaseReport, readMarks, recordTrips, stepTrace, type Step } from "./bench/review-phases";
+import { previewPaintedAt } from "./preview-paint";
+import { watchRequests } from "./quiet-network";
+import { phaseReport, readMarks, recordTrips, stepTrace, type Step } from "./review-phases";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { parseSeedOutput } from "../tests/support/seed-output";
-import { runSeed, startServer, tempDataDir } from "../tests/support/server";
+import { parseSeedOutput } from "../../tests/support/seed-output";
+import { runSeed, startServer, tempDataDir } from "../../tests/support/server";
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 20);
 const FIRST_PAGE_MARK = "review-workspace:first-page";

@@ -17,17 +17,17 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { extractScalarFields } from "../lib/extraction/fields/extract-fields";
-import { pageLines } from "../lib/extraction/layout/build-page";
-import { loadDocument } from "../lib/extraction/loaders/load-document";
-import { terminateOcr } from "../lib/extraction/loaders/ocr/ocr";
-import { combineReadings } from "../lib/extraction/loaders/ocr/ocr-combine";
-import type { OcrEngine } from "../lib/extraction/loaders/ocr/ocr-engines";
-import { releasePaddleSessions } from "../lib/extraction/ocr/paddle/sessions";
-import type { PageModel } from "../lib/extraction/types";
-import { FIELDS } from "./bench/dataset";
-import { equal, normText } from "./bench/score";
-import { savedReadingFile } from "./bench/saved-readings";
+import { extractScalarFields } from "../../lib/extraction/fields/extract-fields";
+import { pageLines } from "../../lib/extraction/layout/build-page";
+import { loadDocument } from "../../lib/extraction/loaders/load-document";
+import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
+import { combineReadings } from "../../lib/extraction/loaders/ocr/ocr-combine";
+import type { OcrEngine } from "../../lib/extraction/loaders/ocr/ocr-engines";
+import { releasePaddleSessions } from "../../lib/extraction/ocr/paddle/sessions";
+import type { PageModel } from "../../lib/extraction/types";
+import { FIELDS } from "./dataset";
+import { equal, normText } from "./score";
+import { savedReadingFile } from "./saved-readings";
 
 type Gt = { fields: Record<string, string>; source_labels?: Record<string, string>; split_group?: string };
 type Manifest = { documents: Array<{ id: string; document: string; ground_truth: string; split_group?: string }> };

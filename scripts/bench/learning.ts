@@ -7,9 +7,9 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseSeedOutput } from "../tests/support/seed-output";
-import { runSeed, startServer, tempDataDir } from "../tests/support/server";
-import { addTo, describe, FIELDS, gtAsData, MIME, scoreCells, scoreFields, zero, type Counts, type Gt, type ManifestEntry } from "./bench/learning-score";
+import { parseSeedOutput } from "../../tests/support/seed-output";
+import { runSeed, startServer, tempDataDir } from "../../tests/support/server";
+import { addTo, describe, FIELDS, gtAsData, MIME, scoreCells, scoreFields, zero, type Counts, type Gt, type ManifestEntry } from "./learning-score";
 
 const FINAL = new Set(["processed", "in_review", "failed", "skipped", "approved", "rejected"]);
 

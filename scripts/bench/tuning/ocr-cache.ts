@@ -7,23 +7,23 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { extractScalarFields } from "../lib/extraction/fields/extract-fields";
-import { buildPage, pageLines, type RawWord } from "../lib/extraction/layout/build-page";
-import { prepareImagePages } from "../lib/extraction/loaders/ocr/image-decode";
-import { repairOcrWords } from "../lib/extraction/loaders/ocr/ocr-repair";
-import { MIN_WORD_CONFIDENCE } from "../lib/extraction/loaders/ocr/ocr-reread";
-import { upsideDownProbabilities, UPSIDE_DOWN_CONFIDENCE } from "../lib/extraction/ocr/paddle/classify";
-import { decodeCtc, latinClasses, mostlyLatin, type DecodedChar } from "../lib/extraction/ocr/paddle/ctc";
-import { cropRegion, type LineCrop } from "../lib/extraction/ocr/paddle/crop";
-import { detectText, type TextRegion } from "../lib/extraction/ocr/paddle/detect";
-import { DETECTOR_MAX_SIDE, levelWords, mostlyVertical, pageSkew } from "../lib/extraction/ocr/paddle/read-page";
-import { greyLevels, normaliseInto, rasterFromPng, turnRaster, type Raster } from "../lib/extraction/ocr/paddle/raster";
-import { wordsOfLines, type RecognisedLine } from "../lib/extraction/ocr/paddle/recognize";
-import { MODEL_FILES, paddleSessions, readDictionary, type PaddleSessions } from "../lib/extraction/ocr/paddle/sessions";
-import type { Page } from "../lib/extraction/types";
-import { inHalf } from "./bench/contracts-scoring";
-import { FIELDS, readGt, readManifest } from "./bench/dataset";
-import { equal } from "./bench/score";
+import { extractScalarFields } from "../../../lib/extraction/fields/extract-fields";
+import { buildPage, pageLines, type RawWord } from "../../../lib/extraction/layout/build-page";
+import { prepareImagePages } from "../../../lib/extraction/loaders/ocr/image-decode";
+import { repairOcrWords } from "../../../lib/extraction/loaders/ocr/ocr-repair";
+import { MIN_WORD_CONFIDENCE } from "../../../lib/extraction/loaders/ocr/ocr-reread";
+import { upsideDownProbabilities, UPSIDE_DOWN_CONFIDENCE } from "../../../lib/extraction/ocr/paddle/classify";
+import { decodeCtc, latinClasses, mostlyLatin, type DecodedChar } from "../../../lib/extraction/ocr/paddle/ctc";
+import { cropRegion, type LineCrop } from "../../../lib/extraction/ocr/paddle/crop";
+import { detectText, type TextRegion } from "../../../lib/extraction/ocr/paddle/detect";
+import { DETECTOR_MAX_SIDE, levelWords, mostlyVertical, pageSkew } from "../../../lib/extraction/ocr/paddle/read-page";
+import { greyLevels, normaliseInto, rasterFromPng, turnRaster, type Raster } from "../../../lib/extraction/ocr/paddle/raster";
+import { wordsOfLines, type RecognisedLine } from "../../../lib/extraction/ocr/paddle/recognize";
+import { MODEL_FILES, paddleSessions, readDictionary, type PaddleSessions } from "../../../lib/extraction/ocr/paddle/sessions";
+import type { Page } from "../../../lib/extraction/types";
+import { inHalf } from "../contracts-scoring";
+import { FIELDS, readGt, readManifest } from "../dataset";
+import { equal } from "../score";
 
 /** Per time step, the four likeliest classes as [class, prob] pairs (the CTC blank is class 0). */
 type TopK = Array<Array<[number, number]>>;

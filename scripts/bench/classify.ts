@@ -11,9 +11,9 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { classifyPages, extractDocument, serverExtractionSettings, labelsWithInstructions, type PageModel } from "../lib/extraction";
-import { terminateOcr } from "../lib/extraction/loaders/ocr/ocr";
-import { llmOptionsFromEnv } from "../lib/extraction/llm/llm-provider";
+import { classifyPages, extractDocument, serverExtractionSettings, labelsWithInstructions, type PageModel } from "../../lib/extraction";
+import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
+import { llmOptionsFromEnv } from "../../lib/extraction/llm/llm-provider";
 
 type Manifest = { documents: Array<{ id: string; document: string; ground_truth: string }> };
 type Label = "Invoice" | "Receipt";

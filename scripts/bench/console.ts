@@ -12,12 +12,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import { chromium, type Page } from "@playwright/test";
-import { readTimeline, timelineReport, type ConsoleTimeline } from "./bench/console-timeline";
-import { previewPaintedAt } from "./bench/preview-paint";
-import { watchRequests } from "./bench/quiet-network";
+import { readTimeline, timelineReport, type ConsoleTimeline } from "./console-timeline";
+import { previewPaintedAt } from "./preview-paint";
+import { watchRequests } from "./quiet-network";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { parseSeedOutput } from "../tests/support/seed-output";
-import { runSeed, startServer, tempDataDir, type RunningServer } from "../tests/support/server";
+import { parseSeedOutput } from "../../tests/support/seed-output";
+import { runSeed, startServer, tempDataDir, type RunningServer } from "../../tests/support/server";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 /**

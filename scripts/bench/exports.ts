@@ -8,10 +8,10 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { parseSeedOutput } from "../tests/support/seed-output";
-import { runSeed, startServer, tempDataDir } from "../tests/support/server";
-import { postgresAvailable, withDatabase } from "./bench/postgres";
-import { treeRss } from "./bench/tree-rss";
+import { parseSeedOutput } from "../../tests/support/seed-output";
+import { runSeed, startServer, tempDataDir } from "../../tests/support/server";
+import { postgresAvailable, withDatabase } from "./postgres";
+import { treeRss } from "./tree-rss";
 
 const COUNT = Number(process.env.BENCH_EXPORT_DOCUMENTS ?? 10_000);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? "pglite,postgres").split(",");

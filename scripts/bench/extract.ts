@@ -15,17 +15,17 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
-import { extractDocument, serverExtractionSettings, type TableRow } from "../lib/extraction";
-import { terminateOcr } from "../lib/extraction/loaders/ocr/ocr";
-import { clearImageTextReadings } from "../lib/extraction/loaders/pdf/pdf-image-text";
-import { FIELDS, MIME, readGt, readManifest, splitHalf, type Gt } from "./bench/dataset";
-import { compareWithPdftotext, type EndToEnd } from "./bench/pdftotext-compare";
-import { alignRows, equal, normText } from "./bench/score";
-import { valueOutcomes, type ValueOutcome } from "./bench/value-outcomes";
-import { contractOutcomes } from "./bench/contract-outcomes";
-import { CALIBRATION, formatReliability, reliability } from "../lib/extraction/confidence";
-import { engineFigures } from "./bench/engine-figures";
-import { CONTRACT_FIELDS, contractValueEqual, inHalf, scoreParties } from "./bench/contracts-scoring";
+import { extractDocument, serverExtractionSettings, type TableRow } from "../../lib/extraction";
+import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
+import { clearImageTextReadings } from "../../lib/extraction/loaders/pdf/pdf-image-text";
+import { FIELDS, MIME, readGt, readManifest, splitHalf, type Gt } from "./dataset";
+import { compareWithPdftotext, type EndToEnd } from "./pdftotext-compare";
+import { alignRows, equal, normText } from "./score";
+import { valueOutcomes, type ValueOutcome } from "./value-outcomes";
+import { contractOutcomes } from "./contract-outcomes";
+import { CALIBRATION, formatReliability, reliability } from "../../lib/extraction/confidence";
+import { engineFigures } from "./engine-figures";
+import { CONTRACT_FIELDS, contractValueEqual, inHalf, scoreParties } from "./contracts-scoring";
 
 /** Warm passes over the merged PDF whose median is the reported throughput. */
 const THROUGHPUT_RUNS = 7;

@@ -5,9 +5,9 @@ import { spawnSync } from "node:child_process";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { parseSeedOutput } from "../tests/support/seed-output";
-import { runSeed, startServer, tempDataDir } from "../tests/support/server";
-import { postgresAvailable, withDatabase } from "./bench/postgres";
+import { parseSeedOutput } from "../../tests/support/seed-output";
+import { runSeed, startServer, tempDataDir } from "../../tests/support/server";
+import { postgresAvailable, withDatabase } from "./postgres";
 
 const COUNT = Number(process.env.BENCH_DOCUMENTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);

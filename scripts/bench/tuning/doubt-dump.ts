@@ -6,13 +6,13 @@
  *   tsx --conditions=react-server scripts/doubt-dump.ts <dataset dir> <saved dir> [--engine paddle]
  */
 import path from "node:path";
-import { extractFromPageModel } from "../lib/extraction/extract-document";
-import { pageLines } from "../lib/extraction/layout/build-page";
-import type { PageModel, ValueMetadata, Word } from "../lib/extraction/types";
-import { inHalf } from "./bench/contracts-scoring";
-import { FIELDS, readGt, readManifest } from "./bench/dataset";
-import { loadSavedReading } from "./bench/saved-readings";
-import { equal } from "./bench/score";
+import { extractFromPageModel } from "../../../lib/extraction/extract-document";
+import { pageLines } from "../../../lib/extraction/layout/build-page";
+import type { PageModel, ValueMetadata, Word } from "../../../lib/extraction/types";
+import { inHalf } from "../contracts-scoring";
+import { FIELDS, readGt, readManifest } from "../dataset";
+import { loadSavedReading } from "../saved-readings";
+import { equal } from "../score";
 
 /** The words of the page lines the value's raw text was taken from (whole lines), else those under its source box. */
 function valueWords(model: PageModel, meta: ValueMetadata): Word[] {
