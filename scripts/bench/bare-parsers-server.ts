@@ -2,7 +2,7 @@
 // GET /api/v1/parsers in the same SQL Quarry sends (key lookup by hash with team and membership, the rate-limit upsert
 // of both windows, the parser list with document and folder counts), on a pool of the same size (10), and answering the
 // rows as JSON. No framework, no validation, no response shaping: what is left is the cost of the database round trips.
-// Run by bench-api.ts as its own process: DATABASE_URL and PORT from the environment; prints "listening" when ready.
+// Run by bench/api.ts as its own process: DATABASE_URL and PORT from the environment; prints "listening" when ready.
 import { createHash } from "node:crypto";
 import http from "node:http";
 import pg from "pg";

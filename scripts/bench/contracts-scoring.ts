@@ -1,6 +1,6 @@
 /**
  * contracts-dev (../shared/datasets/contracts-dev/README.md): the parser the benchmark creates and the scoring rules
- * of its GT notes. Kept apart from bench-extract.ts so the invoice scoring there stays as it was.
+ * of its GT notes. Kept apart from bench/extract.ts so the invoice scoring there stays as it was.
  */
 import type { FieldDefinition, FieldValue } from "../../lib/extraction";
 

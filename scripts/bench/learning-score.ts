@@ -1,6 +1,6 @@
 /**
  * Scoring shared by `npm run bench:learning` and its offline tuning harness: the dev set's generic fields and the
- * dataset README's "How to score" rules, as `scripts/bench-extract.ts` applies them (same definitions, kept in step).
+ * dataset README's "How to score" rules, as `scripts/bench/extract.ts` applies them (same definitions, kept in step).
  */
 import type { FieldValue, TableRow } from "../../lib/extraction";
 import { FIELDS, type Gt } from "./dataset";

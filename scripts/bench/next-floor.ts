@@ -2,7 +2,7 @@
 // answers GET /api/v1/parsers with a constant body (Quarry's own answer, read from a file at start), built with the
 // project's Next.js and served by `next start` in its own process, like Quarry. No proxy, no database, no
 // authentication: what it serves is the most any route handler of this Next.js can, on this machine, at that moment.
-// The app lives in a temporary folder beside a link to the project's node_modules. bench-api.ts builds it (~1 min)
+// The app lives in a temporary folder beside a link to the project's node_modules. bench/api.ts builds it (~1 min)
 // unless BENCH_API_NEXT_FLOOR_DIR names one built before with `tsx scripts/bench/build-next-floor.ts` (so a benchmark run
 // under a lock need not hold it for a build).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";

@@ -1,5 +1,5 @@
 // The OCR readings `npm run bench:ocr -- --save <dir>` keeps, one JSON file per dataset, document and engine, so that
-// tuning (scripts/tune-fields-saved.ts) and calibration (`npm run calibrate -- --readings <dir>`) re-run the field
+// tuning (scripts/bench/tuning/fields-saved.ts) and calibration (`npm run calibrate -- --readings <dir>`) re-run the field
 // rules on them without reading the images again.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";

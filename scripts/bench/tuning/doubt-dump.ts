@@ -3,7 +3,7 @@
  * confidence, the words it was read from and whether it is right, one JSON object a line, so that which wrong values
  * the engine could have doubted can be studied per field.
  *
- *   tsx --conditions=react-server scripts/doubt-dump.ts <dataset dir> <saved dir> [--engine paddle]
+ *   tsx --conditions=react-server scripts/bench/tuning/doubt-dump.ts <dataset dir> <saved dir> [--engine paddle]
  */
 import path from "node:path";
 import { extractFromPageModel } from "../../../lib/extraction/extract-document";

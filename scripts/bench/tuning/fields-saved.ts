@@ -5,7 +5,7 @@
  * the rule took something else or nothing (choice). Field rules can be changed and re-scored in seconds; final
  * figures come from bench:extract.
  *
- *   tsx --conditions=react-server scripts/tune-fields-saved.ts <dataset dir> <saved dir> [--engine paddle|tesseract|combined]
+ *   tsx --conditions=react-server scripts/bench/tuning/fields-saved.ts <dataset dir> <saved dir> [--engine paddle|tesseract|combined]
  *     [--half a|b] [--verbose] [--text] [--only s]
  */
 import path from "node:path";

@@ -3,7 +3,7 @@
  * crops (grey) and decoded characters, then rebuilds words → repairs → page → fields from the cache, so word
  * splitting, repairs, layout and field rules can be tried in seconds. Final figures come from bench:extract.
  *
- *   tsx --conditions=react-server scripts/tune-ocr-cache.ts <dataset dir> [--half a|b] [--verbose] [--only s]
+ *   tsx --conditions=react-server scripts/bench/tuning/ocr-cache.ts <dataset dir> [--half a|b] [--verbose] [--only s]
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
