@@ -19,7 +19,7 @@ const deepServiceImports = {
 
 const productImports = { patterns: [...dbImports.patterns, deepServiceImports] };
 
-// Layering (README, "Architecture"): services sit below every adapter (HTTP, auth, MCP, e-mail, the console), and
+// Layering (docs/architecture.md): services sit below every adapter (HTTP, auth, MCP, e-mail, the console), and
 // contracts below services. These are the back-edges that once existed; the rules keep them from returning.
 const serviceImports = {
   patterns: [
@@ -53,6 +53,37 @@ const consoleImports = {
       allowTypeImports: true,
       message: "The console is a client of the REST API: use lib/console/api from a server action or server component.",
     },
+  ],
+};
+
+// The adapters stand in one order, top to bottom: the console (lib/console, a client of the API that signs in through
+// lib/auth), sign-in (lib/auth, whose routes answer errors the API's way through lib/http), the API's HTTP plumbing
+// (lib/http). What two of them share lives below all three (the console token in lib/secrets, redirect checking in
+// lib/utils), so no two of them import each other.
+const adapterBelow = (message, ...folders) => ({ group: folders.flatMap((folder) => [`@/lib/${folder}`, `@/lib/${folder}/*`]), message });
+
+const httpImports = {
+  patterns: [
+    ...productImports.patterns,
+    adapterBelow("lib/http sits below sign-in and the console: move what both need to lib/secrets or lib/utils.", "auth", "console", "mcp"),
+    { group: ["@/app/*", "@/components/*"], message: "lib/http sits below pages and components." },
+  ],
+};
+
+const authImports = {
+  patterns: [
+    ...productImports.patterns,
+    adapterBelow("lib/auth sits below the console and MCP: move what both need to lib/secrets or lib/utils.", "console", "mcp"),
+    { group: ["@/app/*", "@/components/*"], message: "lib/auth sits below pages and components." },
+  ],
+};
+
+// The shared pieces below every adapter and service: secrets (keys, tokens, passwords), outbound networking, utilities.
+const foundationImports = {
+  patterns: [
+    ...productImports.patterns,
+    adapterBelow("lib/secrets, lib/net and lib/utils sit below services and every adapter.", "services", "http", "auth", "console", "mcp", "email", "runtime", "jobs"),
+    { group: ["@/app/*", "@/components/*"], message: "lib/secrets, lib/net and lib/utils sit below pages and components." },
   ],
 };
 
@@ -90,6 +121,18 @@ const config = [
   {
     files: ["lib/contracts/**"],
     rules: { "no-restricted-imports": ["error", contractImports] },
+  },
+  {
+    files: ["lib/http/**"],
+    rules: { "no-restricted-imports": ["error", httpImports] },
+  },
+  {
+    files: ["lib/auth/**"],
+    rules: { "no-restricted-imports": ["error", authImports] },
+  },
+  {
+    files: ["lib/secrets/**", "lib/net/**", "lib/utils/**"],
+    rules: { "no-restricted-imports": ["error", foundationImports] },
   },
   {
     // The database's own module and the composition roots that open it; tests and benchmarks reach into modules.

@@ -3,7 +3,7 @@ import { cookies } from "next/headers";
 import { getRuntime } from "@/lib/runtime";
 import { listUserTeams } from "@/lib/services/teams";
 import { auth } from "./config";
-import { mintConsoleToken } from "./console-token";
+import { mintConsoleToken } from "@/lib/secrets/console-token";
 
 export const TEAM_COOKIE = "quarry-team";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { apiKeyRegion } from "@/lib/secrets/api-key-token";
-import { verifyConsoleToken } from "@/lib/auth/console-token";
+import { verifyConsoleToken } from "@/lib/secrets/console-token";
 import { env, regionBaseUrl } from "@/lib/env";
 import type { Runtime } from "@/lib/runtime";
 import { mustChangePassword } from "@/lib/services/account";

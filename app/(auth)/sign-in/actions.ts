@@ -5,7 +5,7 @@ import type { ActionResult } from "@/lib/console/action-result";
 import { signIn } from "@/lib/auth/config";
 import { SignInSchema, type SignIn } from "@/lib/contracts/setup";
 import { isSignInThrottled, throttledMessage } from "@/lib/auth/sign-in-throttle";
-import { safeRedirectPath } from "@/lib/console/safe-redirect";
+import { safeRedirectPath } from "@/lib/utils/safe-redirect";
 import { env } from "@/lib/env";
 import { issuesFromZod } from "@/lib/services/errors";
 

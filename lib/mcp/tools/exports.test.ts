@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONSOLE_TOKEN_PREFIX, mintConsoleToken } from "@/lib/auth/console-token";
+import { CONSOLE_TOKEN_PREFIX, mintConsoleToken } from "@/lib/secrets/console-token";
 import { makeParser } from "@/lib/db/factories";
 import { createField } from "@/lib/services/fields";
 import { addDocument, call, mcpWorld, ok, text } from "@/tests/support/mcp-harness";
