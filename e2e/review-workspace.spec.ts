@@ -1,3 +1,4 @@
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./support/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
@@ -350,6 +351,8 @@ test("at 1280×720 the focus layout shows the document, at least 8 values and a 
   );
   expect(visibleValues).toBeGreaterThanOrEqual(8);
   await page.screenshot({ path: testInfo.outputPath("review-1280x720.png") });
+  // The README's picture of the review workspace: every e2e run takes it again, so it shows the console as it is.
+  await page.screenshot({ path: path.join(testInfo.project.testDir, "..", "docs", "images", "review-workspace.png") });
 
   // Wide tables: the line items take the workspace's width, every column readable.
   await page.getByRole("button", { name: "Wide tables" }).click();
