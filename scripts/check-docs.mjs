@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run lint:docs` (part of `npm run lint`): the documentation keeps up with the code. Fails when
 //  - an environment variable the code reads (process.env.X, env.X, or a key of lib/env.ts's schema, in lib/, app/,
-//    scripts/, instrumentation.ts, proxy.ts, next.config.mjs) has no row in docs/configuration.md's table;
+//    components/, scripts/, tests/, e2e/ and the root configs) has no row in docs/configuration.md's table;
 //  - a script of package.json has no row in the scripts table of docs/operations.md;
 //  - README.md or a file under docs/ names an issue number ("issue 12", "#12").
 // `--list` prints every variable found with the files that read it.
@@ -71,7 +71,7 @@ for (const script of scripts) {
   }
 }
 
-const docs = ["README.md", ...walk("docs").filter(() => false), ...fs.readdirSync(path.join(root, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+const docs = ["README.md", ...fs.readdirSync(path.join(root, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
 for (const file of docs) {
   read(file).split("\n").forEach((line, index) => {
     for (const match of line.matchAll(ISSUE_NUMBER)) problems.push(`${file}:${index + 1}: names an issue number ("${match[0]}")`);
