@@ -34,7 +34,7 @@ const nextConfig = {
   experimental: {
     // Every page's and route's server module loads at start (Next's default), not on its first request: the first
     // review page answered ~200 ms sooner (bench:review, first byte), for ~30 MB more at start and the same idle
-    // memory after a warm-up (bench:memory: 358 MB against 367 MB); see the README's bench:review part.
+    // memory after a warm-up (bench:memory: 358 MB against 367 MB); see docs/benchmarks.md (bench:review).
     preloadEntriesOnStart: true,
   },
   async headers() {

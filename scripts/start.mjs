@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 
 // V8's young generation (its semi-space, in MB). An API request allocates ~0.6 MB, most of it Next's route runtime and
 // the response's validation; with Node's default semi-space of 16 MB a scavenge (2–3 ms with the server paused) lands
-// on one request in ~20, which is the whole of the API's p95 at concurrency 1 (README, issue 26, "the tail"). At 24 MB
+// on one request in ~20, which is the whole of the API's p95 at concurrency 1 (measured with scripts/bench/api-tail.ts; the story is in the commit history). At 24 MB
 // it is one in ~30, out of the p95; 32 and 64 MB measured no better there and held ~70 and ~150 MB more under the
 // soak (the young generation stays full-size while requests come). Node reads the size
 // only at start; a --max-semi-space-size of your own (NODE_OPTIONS or the command line) wins.
@@ -61,7 +61,7 @@ if (processes === 1 && profileArgs.length === 0 && youngGenerationArgs.length > 
 
 if (processes === 1 && profileArgs.length === 0) {
   // One process: Next runs in this one, not in a child. A second Node process only to wait for the first costs
-  // ~45 MB of resident memory for nothing (issue 26, memory). Signals reach the server's own handlers directly.
+  // ~45 MB of resident memory for nothing (bench:memory). Signals reach the server's own handlers directly.
   Object.assign(process.env, serverEnv);
   process.chdir(root);
   process.argv = [process.execPath, nextBin, "start", "-p", port, "-H", host];

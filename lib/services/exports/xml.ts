@@ -17,7 +17,7 @@ import { cellMeta, readSource, tableRows, type DocumentPages, type ExportDocumen
  *         <field name="Items" type="table"><row index="1"><field name="SKU" type="text">A-1</field></row></field>
  *         <field name="Note" type="text" null="true"/>
  *
- * `custom` is JSON text. Documented in the operation's description (lib/contracts/exports.ts) and the README.
+ * `custom` is JSON text. Documented in the operation's description (lib/contracts/exports.ts) and docs/api.md.
  */
 
 /**
