@@ -22,6 +22,8 @@ export type SyntheticDocument = {
   gt: GroundTruth;
   printed: PrintedValue[];
   pages: number;
+  /** Strings that collide or leave the page (a layout defect; the tests expect none). */
+  layoutIssues: string[];
 };
 
 const layoutCache = new Map<string, Layout>();
