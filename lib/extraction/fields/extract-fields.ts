@@ -24,6 +24,7 @@ import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from ".
 import { acroFormValue, checkboxValue } from "./generic/form-fields";
 import { formLabels, valueBelowLabel } from "./generic/form-labels";
 import { findLabelMatches } from "./label-matches";
+import { detectDateFallback, detectField } from "./detectors/detect";
 
 const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
 
@@ -256,6 +257,13 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
       generic.set(field.name, formAnswer);
       continue;
     }
+    // A field asking for a typed value (an e-mail, an EIN, a period's start, a person's name …) is read by its
+    // detector first, on prose and forms alike; the detector abstains unless the evidence is clear.
+    const detected = isKnownField(field) ? null : detectField(field, lines, ctx.order);
+    if (detected) {
+      generic.set(field.name, detected);
+      continue;
+    }
     if (narrative && !isKnownField(field) && field.type !== "boolean" && field.type !== "select") {
       generic.set(field.name, narrative.scalar(field));
       continue;
@@ -263,6 +271,12 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
     const otherLabels = new Set(fields.filter((f) => f !== field).flatMap((f) => formLabels(f).map(normaliseLabel)));
     let best = bestCandidate(field, ctx, otherLabels);
     if (!best && field.type === "select") best = selectFromText(field, ctx);
+    // A date no exact label names: one next to a loosely matching label, or a letter's date on its own line.
+    const dated = !best && !isKnownField(field) ? detectDateFallback(field, lines, ctx.order) : null;
+    if (dated) {
+      generic.set(field.name, dated);
+      continue;
+    }
     picks.set(field.name, best);
   }
   const totals = reconcile(fields, picks, ctx);

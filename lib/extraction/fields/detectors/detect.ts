@@ -1,0 +1,226 @@
+/**
+ * Typed detectors for fields the invoice vocabulary does not know. The field's definition picks the detector
+ * (choose.ts); the detector fills the field only on clear evidence, in this order:
+ *   1. its value next to a label that matches the field (anchors.ts): after the colon, right of it, or under it;
+ *   2. the only well-formed value of its kind in the whole document (e-mail, phone, URL, ids with check digits,
+ *      periods), when there is exactly one;
+ *   3. where the page puts it (header-blocks.ts): the name at the top of a résumé, the letterhead, the addressee
+ *      block, the signature under a letter's closing, a section under its heading.
+ * Anything else abstains. Confidence follows the evidence (label match × position, uniqueness, placement) and is
+ * then calibrated with everything else (confidence/).
+ */
+import { findDates, type DateOrder } from "../../../normalise/dates";
+import { findEmails, findIbans, findVatIds } from "../../normalise/identifiers";
+import type { FieldDefinition, ValueEvidence } from "../../types";
+import { wordsSource, type DocLine } from "../document-lines";
+import type { GenericValue } from "../generic/generic-fields";
+import { labelMatch } from "../generic/form-fields";
+import { findAnchors, numericTail, valueRegions, type Anchor } from "./anchors";
+import { chooseDetector, definitionText, type DetectorKind } from "./choose";
+import { addresseeBlocks, letterhead, nameAtTop, salutation, sectionUnder, signature, type Placed } from "./header-blocks";
+import { findPeriods } from "./periods";
+import { CITY_LINE, findAccountNumbers, findEins, findRoutingNumbers, findSignedAmounts, findSsns, findYears, organisationName, personName, STREET_LINE } from "./typed-values";
+
+type Hit = { value: string; index: number; length: number };
+type Reader = (text: string, field: FieldDefinition, order: DateOrder) => Hit[];
+
+const PHONE = /(?<![\d\w-])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)\s?|\d{2,4}[\s.-])\d{3,4}[\s.-]\d{3,4}(?![\d-])/g;
+const BARE_URL = /(?<![@\w.])(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|me|co|uk|de|eu|fr|nl|in|ai|app)(?:\/[^\s|,;]*)?(?![\w@])/gi;
+
+function phones(text: string): Hit[] {
+  return [...text.matchAll(PHONE)]
+    .filter((m) => {
+      const digits = m[0].replace(/\D/g, "").length;
+      // SSNs (3-2-4), EINs (2-7) and dates share the digits' count of a phone number but not its grouping.
+      return digits >= 10 && digits <= 15 && !/^\d{3}-\d{2}-\d{4}$/.test(m[0]) && findDates(m[0]).length === 0;
+    })
+    .map((m) => ({ value: m[0].trim(), index: m.index, length: m[0].length }));
+}
+
+function urls(text: string, field: FieldDefinition): Hit[] {
+  const site = /\b(linkedin|github|twitter|facebook|instagram)\b/.exec(definitionText(field))?.[1];
+  return [...text.matchAll(BARE_URL)]
+    .filter((m) => !site || m[0].toLowerCase().includes(site))
+    .map((m) => ({ value: m[0].replace(/[.)]+$/, ""), index: m.index, length: m[0].length }));
+}
+
+const READERS: Partial<Record<DetectorKind, Reader>> = {
+  email: (t) => findEmails(t).map((e) => ({ value: e.toLowerCase(), index: t.indexOf(e), length: e.length })),
+  phone: (t) => phones(t),
+  url: (t, f) => urls(t, f),
+  ssn: (t) => findSsns(t),
+  ein: (t) => findEins(t),
+  tin: (t) => [...findSsns(t), ...findEins(t)].sort((a, b) => a.index - b.index),
+  iban: (t) => findIbans(t).filter((i) => i.checksum),
+  routing: (t) => findRoutingNumbers(t),
+  vat: (t) => findVatIds(t),
+  account: (t) => findAccountNumbers(t),
+  year: (t) => findYears(t),
+  money: (t) => findSignedAmounts(t),
+};
+
+/** Kinds whose one well-formed value in a document is the answer even without a label. */
+const UNIQUE_OK: ReadonlySet<DetectorKind> = new Set(["email", "phone", "url", "ssn", "ein", "tin", "iban", "vat"]);
+/** Kinds read from the whole text after a label printed without a colon ("Account Number 0012 3456"). */
+const NUMERIC: ReadonlySet<DetectorKind> = new Set(["ssn", "ein", "tin", "iban", "routing", "vat", "account", "year", "money", "phone"]);
+
+const CONFIDENCE = { labelBase: 0.5, labelSpan: 0.4, unique: 0.75, placed: 0.6 };
+const round = (x: number) => Math.round(x * 100) / 100;
+
+function result(value: string | number, lines: DocLine[], raw: string, confidence: number, evidence: ValueEvidence): GenericValue {
+  const words = lines.flatMap((l) => l.words);
+  const page = lines[0]?.page ?? 1;
+  return { value, source: words.length > 0 ? wordsSource(page, words) : null, raw, confidence: round(confidence), evidence };
+}
+
+type Scored = { value: string; lines: DocLine[]; raw: string; score: number };
+
+/** One best value per label; a different value scoring nearly as well elsewhere makes the field doubtful. */
+function decide(candidates: Scored[]): { best: Scored; rival: boolean } | null {
+  const sorted = [...candidates].sort((a, b) => b.score - a.score);
+  const best = sorted[0];
+  if (!best) return null;
+  const rival = sorted.some((c) => c.value.toLowerCase() !== best.value.toLowerCase() && c.score >= best.score * 0.95);
+  return { best, rival };
+}
+
+/** "Street, City, ST 12345" from the lines of a region: a street line and the city line after it (or one line with both). */
+function addressIn(regionLines: DocLine[], all: DocLine[], text?: string): { value: string; lines: DocLine[] } | null {
+  const oneLine = text?.trim() ?? "";
+  const split = /^(.*\d.*?),\s*(.+)$/.exec(oneLine);
+  if (split && STREET_LINE.test(split[1]!.trim()) && CITY_LINE.test(split[2]!.trim())) return { value: oneLine, lines: regionLines };
+  const street = regionLines.find((l) => STREET_LINE.test(l.text.trim()));
+  if (!street) return null;
+  const after = all.filter((l) => l.page === street.page && l.box.y > street.box.y && l.box.y - street.box.y < 0.09 && Math.abs(l.box.x - street.box.x) < 0.03).sort((a, b) => a.box.y - b.box.y);
+  const city = after.find((l) => CITY_LINE.test(l.text.trim()));
+  return city ? { value: `${street.text.trim()}, ${city.text.trim()}`, lines: [street, city] } : null;
+}
+
+function labelled(kind: DetectorKind, field: FieldDefinition, anchors: Anchor[], lines: DocLine[], order: DateOrder): Scored[] {
+  const out: Scored[] = [];
+  const reader = READERS[kind];
+  for (const anchor of anchors.slice(0, 8)) {
+    const regions = valueRegions(anchor, lines);
+    if (!anchor.rest && NUMERIC.has(kind)) {
+      const tail = numericTail(anchor);
+      if (tail) regions.unshift({ lines: [anchor.line], text: tail, factor: 1 });
+    }
+    for (const region of regions) {
+      let value: string | null = null;
+      let used = region.lines;
+      if (reader) value = reader(region.text.split("\n")[0]!, field, order)[0]?.value ?? null;
+      else if (kind === "person") value = personName(region.text.split("\n")[0]!);
+      else if (kind === "organisation") value = organisationName(region.text.split("\n")[0]!, false);
+      else if (kind === "address") {
+        const found = addressIn(region.lines, lines, region.factor === 1 ? region.text : region.lines.length === 1 ? region.text : undefined);
+        value = found?.value ?? null;
+        used = found?.lines ?? used;
+      } else if (kind === "date" || kind === "period-start" || kind === "period-end") {
+        const first = region.text.split("\n")[0]!;
+        const period = findPeriods(first, order)[0];
+        if (period && kind !== "date") value = kind === "period-start" ? period.start : period.end;
+        else if (!period) value = findDates(first, order)[0]?.iso ?? null;
+      }
+      if (value === null) continue;
+      out.push({ value, lines: used.slice(0, 1).concat(kind === "address" ? used.slice(1) : []), raw: region.text.split("\n")[0]!, score: anchor.match * region.factor });
+      break;
+    }
+  }
+  return out;
+}
+
+/** The document's distinct values of the kind; phone numbers printed as a fax are left out unless the field asks for one. */
+function uniqueValue(kind: DetectorKind, field: FieldDefinition, lines: DocLine[], order: DateOrder): Scored | null {
+  const reader = READERS[kind];
+  if (!reader) return null;
+  const wantsFax = /\bfax\b/.test(definitionText(field));
+  const seen = new Map<string, Scored>();
+  for (const line of lines) {
+    if (kind === "phone" && !wantsFax && /\bfax\b/i.test(line.text)) continue;
+    for (const hit of reader(line.text, field, order)) {
+      const key = hit.value.toLowerCase().replace(/[^a-z0-9@]/g, "");
+      if (!seen.has(key)) seen.set(key, { value: hit.value, lines: [line], raw: line.text, score: CONFIDENCE.unique });
+    }
+  }
+  return seen.size === 1 ? [...seen.values()][0]! : null;
+}
+
+function uniquePeriod(kind: "period-start" | "period-end", lines: DocLine[], order: DateOrder): Scored | null {
+  const found = lines.flatMap((line) => findPeriods(line.text, order).map((p) => ({ p, line })));
+  const distinct = new Set(found.map((f) => `${f.p.start}/${f.p.end}`));
+  if (distinct.size !== 1) return null;
+  const { p, line } = found[0]!;
+  return { value: kind === "period-start" ? p.start : p.end, lines: [line], raw: line.text, score: CONFIDENCE.unique };
+}
+
+const ROLE = {
+  sender: /\b(?:sender|signed|signer|signatory|author|wrote|written|from)\b/,
+  recipient: /\b(?:recipient|addressed|addressee|to whom|greeted)\b/,
+  holder: /\b(?:holder|account|customer|client|member|tenant|policyholder)\b/,
+  self: /\b(?:candidate|applicant|resume|résumé|cv|full name|your name)\b/,
+  other: /\b(?:recipient|customer|buyer|supplier|vendor|client|addressee)\b/,
+};
+
+function placedPerson(field: FieldDefinition, lines: DocLine[]): Placed | null {
+  const text = definitionText(field);
+  if (ROLE.sender.test(text)) return signature(lines);
+  if (ROLE.recipient.test(text)) {
+    const blocks = addresseeBlocks(lines);
+    return blocks.length === 1 ? blocks[0]! : salutation(lines);
+  }
+  if (ROLE.holder.test(text)) {
+    const blocks = addresseeBlocks(lines);
+    return blocks.length === 1 ? blocks[0]! : null;
+  }
+  if (ROLE.self.test(text)) return nameAtTop(lines);
+  return null;
+}
+
+function placedOrganisation(field: FieldDefinition, lines: DocLine[]): Placed | null {
+  return ROLE.other.test(definitionText(field)) ? null : letterhead(lines);
+}
+
+function placedSection(field: FieldDefinition, lines: DocLine[]): Placed | null {
+  const name = field.name.replace(/[_\-.]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2");
+  return sectionUnder(lines, (heading) => labelMatch(name, heading) >= 0.99);
+}
+
+/**
+ * The typed detector's value for a field the vocabulary does not know, or null when its kind is not asked for or
+ * the evidence is not clear. Plain dates are left to the label and sentence readers (see `detectDateFallback`).
+ */
+export function detectField(field: FieldDefinition, lines: DocLine[], order: DateOrder): GenericValue | null {
+  const kind = chooseDetector(field);
+  if (!kind || kind === "date") return null;
+  const anchors = findAnchors(field, lines);
+  const decided = decide(labelled(kind, field, anchors, lines, order));
+  if (decided && !decided.rival) {
+    const { best } = decided;
+    const match = round(Math.min(1, best.score));
+    return result(best.value, best.lines, best.raw, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind, match, typeOk: true });
+  }
+  if (decided?.rival) return null;
+  const unique = UNIQUE_OK.has(kind) ? uniqueValue(kind, field, lines, order) : kind === "period-start" || kind === "period-end" ? uniquePeriod(kind, lines, order) : null;
+  if (unique) return result(unique.value, unique.lines, unique.raw, unique.score, { strategy: "detector-unique", kind, typeOk: true });
+  const placed = kind === "person" ? placedPerson(field, lines) : kind === "organisation" ? placedOrganisation(field, lines) : kind === "section" ? placedSection(field, lines) : null;
+  if (placed) return result(placed.value, placed.lines, placed.lines.map((l) => l.text).join("\n"), CONFIDENCE.placed * (placed.score / 0.7), { strategy: "detector-layout", kind, typeOk: true });
+  return null;
+}
+
+/** A date field nothing else answered: a date next to a label of the field, or the one date standing alone on its line (a letter's). */
+export function detectDateFallback(field: FieldDefinition, lines: DocLine[], order: DateOrder): GenericValue | null {
+  if (chooseDetector(field) !== "date") return null;
+  const decided = decide(labelled("date", field, findAnchors(field, lines), lines, order));
+  if (decided && !decided.rival) {
+    const match = round(Math.min(1, decided.best.score));
+    return result(decided.best.value, decided.best.lines, decided.best.raw, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind: "date", match, typeOk: true });
+  }
+  const alone = lines.filter((l) => {
+    const d = findDates(l.text, order);
+    return d.length === 1 && d[0]!.length >= l.text.trim().length - 1 && /\d{4}/.test(d[0]!.text);
+  });
+  const distinct = new Set(alone.map((l) => findDates(l.text, order)[0]!.iso));
+  if (distinct.size !== 1) return null;
+  const line = alone[0]!;
+  return result(findDates(line.text, order)[0]!.iso, [line], line.text, CONFIDENCE.placed, { strategy: "detector-layout", kind: "date", typeOk: true });
+}
