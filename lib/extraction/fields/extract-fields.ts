@@ -21,10 +21,10 @@ import { findCustomerByAddressWindow, findPartyBySection, findVendorName, nameMa
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
 import { valueEvidence, type TotalsCheck } from "./value-evidence";
 import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from "./generic/generic-fields";
-import { acroFormValue, checkboxValue } from "./generic/form-fields";
+import { acroFormValue, checkboxValue, hasOptionBoxes } from "./generic/form-fields";
 import { formLabels, valueBelowLabel } from "./generic/form-labels";
 import { findLabelMatches } from "./label-matches";
-import { detectDateFallback, detectField } from "./detectors/detect";
+import { detectField, detectLabelledDate, detectLoneDate, fitsDetector } from "./detectors/detect";
 
 const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
 
@@ -259,22 +259,25 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
     }
     // A field asking for a typed value (an e-mail, an EIN, a period's start, a person's name …) is read by its
     // detector first, on prose and forms alike; the detector abstains unless the evidence is clear.
-    const detected = isKnownField(field) ? null : detectField(field, lines, ctx.order);
+    const known = isKnownField(field);
+    const detected = known ? null : (detectField(field, lines, ctx.order) ?? (narrative ? null : detectLabelledDate(field, lines, ctx.order)));
     if (detected) {
       generic.set(field.name, detected);
       continue;
     }
-    if (narrative && !isKnownField(field) && field.type !== "boolean" && field.type !== "select") {
-      generic.set(field.name, narrative.scalar(field));
+    if (narrative && !known && field.type !== "boolean" && field.type !== "select") {
+      generic.set(field.name, narrative.scalar(field) ?? detectLoneDate(field, lines, ctx.order));
       continue;
     }
     const otherLabels = new Set(fields.filter((f) => f !== field).flatMap((f) => formLabels(f).map(normaliseLabel)));
     let best = bestCandidate(field, ctx, otherLabels);
-    if (!best && field.type === "select") best = selectFromText(field, ctx);
-    // A date no exact label names: one next to a loosely matching label, or a letter's date on its own line.
-    const dated = !best && !isKnownField(field) ? detectDateFallback(field, lines, ctx.order) : null;
-    if (dated) {
-      generic.set(field.name, dated);
+    if (!best && field.type === "select" && !hasOptionBoxes(field, lines)) best = selectFromText(field, ctx);
+    // An unknown field's label reading must have the shape its detector asks for ("if different from above" is no name).
+    if (best && !known && !fitsDetector(field, best.value)) best = null;
+    // Nothing found: a claimed field's own detector (an "account number" no IBAN reader takes), or a lone date.
+    const fallback = best ? null : known ? detectField(field, lines, ctx.order, { known: true }) : detectLoneDate(field, lines, ctx.order);
+    if (fallback) {
+      generic.set(field.name, fallback);
       continue;
     }
     picks.set(field.name, best);

@@ -65,8 +65,10 @@ export function findAnchors(field: FieldDefinition, lines: DocLine[]): Anchor[] 
     const { label, rest } = labelPart(line);
     if (label.split(/\s+/).length > MAX_LABEL_WORDS) continue;
     let match = 0;
+    // A form label's first clause names the box: "5 Address (number, street, and apt. or suite no.)" is "Address".
+    const clause = label.split(/[(.,;/]/)[0]!;
     for (const phrase of phrases) {
-      match = Math.max(match, labelMatch(phrase, label), containsPhrase(label, phrase) ? 0.8 : 0);
+      match = Math.max(match, labelMatch(phrase, label), 0.9 * labelMatch(phrase, clause), containsPhrase(label, phrase) ? 0.8 : 0);
     }
     if (box) {
       // A form box's own number in front of its label confirms it; another box's number contradicts it.

@@ -24,6 +24,7 @@ export type DetectorKind =
   | "organisation"
   | "person"
   | "section"
+  | "subject"
   | "date";
 
 /** The definition's words, lower-case, names split at underscores and camel case. */
@@ -44,9 +45,10 @@ export function chooseDetector(field: FieldDefinition): DetectorKind | null {
   if (field.type === "email" || /\be-?mail\b/.test(text)) return "email";
   if (field.type === "url" || /\b(?:url|website|web site|homepage|linkedin|github|web address)\b/.test(text)) return "url";
   if (field.type === "phone" || /\b(?:phone|telephone|tel|mobile|fax)\b/.test(text)) return "phone";
+  // "Taxpayer identification number (SSN or EIN)": either shape will do.
+  if (/\btin\b|\btaxpayer identification\b/.test(text)) return "tin";
   if (/\bssn\b|\bsocial security (?:number|no)\b/.test(text)) return "ssn";
   if (/\bein\b|\bemployer identification\b|\bfederal tax id\b/.test(text)) return "ein";
-  if (/\btin\b|\btaxpayer identification\b/.test(text)) return "tin";
   if (/\biban\b/.test(text)) return "iban";
   if (/\brouting\b|\baba\b|\btransit number\b/.test(text)) return "routing";
   if (/\b(?:vat|tva|ust|gst)[ -]?(?:id|number|no|registration)\b/.test(text)) return "vat";
@@ -63,8 +65,15 @@ export function chooseDetector(field: FieldDefinition): DetectorKind | null {
   if (field.type !== "text") return null;
   // "Employee ID", "Customer number": an identifier of the person, not the person.
   if (/\b(?:id|number|no|code|reference|ref)\b/.test(text)) return null;
+  if (/\bsubject\b|\bregarding\b/.test(text)) return "subject";
   if (SECTION.test(text) && !/\bname\b/.test(text)) return "section";
   if (ORGANISATION.test(text) && /\bname\b|^\S+$|\bcompany\b|\bbank\b|\bemployer\b/.test(text)) return "organisation";
   if (PERSON.test(text)) return "person";
   return null;
 }
+
+/**
+ * Kinds a field the invoice vocabulary claims may still ask for: "account_number" resolves to the IBAN concept, but
+ * a US statement prints an account number no IBAN reader takes. Run only when the invoice path found nothing.
+ */
+export const AFTER_KNOWN: ReadonlySet<DetectorKind> = new Set(["account", "routing", "ssn", "ein", "tin", "period-start", "period-end", "email", "phone", "url", "section", "year", "subject"]);

@@ -16,7 +16,7 @@ import { wordsSource, type DocLine } from "../document-lines";
 import type { GenericValue } from "../generic/generic-fields";
 import { labelMatch } from "../generic/form-fields";
 import { findAnchors, numericTail, valueRegions, type Anchor } from "./anchors";
-import { chooseDetector, definitionText, type DetectorKind } from "./choose";
+import { AFTER_KNOWN, chooseDetector, definitionText, type DetectorKind } from "./choose";
 import { addresseeBlocks, letterhead, nameAtTop, salutation, sectionUnder, signature, type Placed } from "./header-blocks";
 import { findPeriods } from "./periods";
 import { CITY_LINE, findAccountNumbers, findEins, findRoutingNumbers, findSignedAmounts, findSsns, findYears, organisationName, personName, STREET_LINE } from "./typed-values";
@@ -115,6 +115,8 @@ function labelled(kind: DetectorKind, field: FieldDefinition, anchors: Anchor[],
         const found = addressIn(region.lines, lines, region.factor === 1 ? region.text : region.lines.length === 1 ? region.text : undefined);
         value = found?.value ?? null;
         used = found?.lines ?? used;
+      } else if (kind === "subject") {
+        value = region.factor === 1 && region.text.trim().length > 2 ? region.text.trim() : null;
       } else if (kind === "date" || kind === "period-start" || kind === "period-end") {
         const first = region.text.split("\n")[0]!;
         const period = findPeriods(first, order)[0];
@@ -180,6 +182,17 @@ function placedOrganisation(field: FieldDefinition, lines: DocLine[]): Placed | 
   return ROLE.other.test(definitionText(field)) ? null : letterhead(lines);
 }
 
+const SUBJECT_LINE = /^(?:re|subject|subj|betreff|objet|onderwerp)\s*:\s*(.{3,})$/i;
+
+/** A letter's subject line: "Re: …", "Subject: …" (the one such line of the document). */
+function placedSubject(lines: DocLine[]): Placed | null {
+  const found = lines.flatMap((l) => {
+    const m = SUBJECT_LINE.exec(l.text.trim());
+    return m ? [{ value: m[1]!.trim(), lines: [l], score: 0.7 }] : [];
+  });
+  return found.length === 1 ? found[0]! : null;
+}
+
 function placedSection(field: FieldDefinition, lines: DocLine[]): Placed | null {
   const name = field.name.replace(/[_\-.]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2");
   return sectionUnder(lines, (heading) => labelMatch(name, heading) >= 0.99);
@@ -189,9 +202,10 @@ function placedSection(field: FieldDefinition, lines: DocLine[]): Placed | null 
  * The typed detector's value for a field the vocabulary does not know, or null when its kind is not asked for or
  * the evidence is not clear. Plain dates are left to the label and sentence readers (see `detectDateFallback`).
  */
-export function detectField(field: FieldDefinition, lines: DocLine[], order: DateOrder): GenericValue | null {
+export function detectField(field: FieldDefinition, lines: DocLine[], documentOrder: DateOrder, options: { known?: boolean } = {}): GenericValue | null {
   const kind = chooseDetector(field);
-  if (!kind || kind === "date") return null;
+  if (!kind || kind === "date" || (options.known && !AFTER_KNOWN.has(kind))) return null;
+  const order = localeOrder(lines, documentOrder);
   const anchors = findAnchors(field, lines);
   const decided = decide(labelled(kind, field, anchors, lines, order));
   if (decided && !decided.rival) {
@@ -202,19 +216,24 @@ export function detectField(field: FieldDefinition, lines: DocLine[], order: Dat
   if (decided?.rival) return null;
   const unique = UNIQUE_OK.has(kind) ? uniqueValue(kind, field, lines, order) : kind === "period-start" || kind === "period-end" ? uniquePeriod(kind, lines, order) : null;
   if (unique) return result(unique.value, unique.lines, unique.raw, unique.score, { strategy: "detector-unique", kind, typeOk: true });
-  const placed = kind === "person" ? placedPerson(field, lines) : kind === "organisation" ? placedOrganisation(field, lines) : kind === "section" ? placedSection(field, lines) : null;
+  const placed = kind === "person" ? placedPerson(field, lines) : kind === "organisation" ? placedOrganisation(field, lines) : kind === "section" ? placedSection(field, lines) : kind === "subject" ? placedSubject(lines) : null;
   if (placed) return result(placed.value, placed.lines, placed.lines.map((l) => l.text).join("\n"), CONFIDENCE.placed * (placed.score / 0.7), { strategy: "detector-layout", kind, typeOk: true });
   return null;
 }
 
-/** A date field nothing else answered: a date next to a label of the field, or the one date standing alone on its line (a letter's). */
-export function detectDateFallback(field: FieldDefinition, lines: DocLine[], order: DateOrder): GenericValue | null {
+/** A date field's value next to a loosely matching label ("Period start:" for "Start of the pay period"); not in running text. */
+export function detectLabelledDate(field: FieldDefinition, lines: DocLine[], documentOrder: DateOrder): GenericValue | null {
   if (chooseDetector(field) !== "date") return null;
-  const decided = decide(labelled("date", field, findAnchors(field, lines), lines, order));
-  if (decided && !decided.rival) {
-    const match = round(Math.min(1, decided.best.score));
-    return result(decided.best.value, decided.best.lines, decided.best.raw, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind: "date", match, typeOk: true });
-  }
+  const decided = decide(labelled("date", field, findAnchors(field, lines), lines, localeOrder(lines, documentOrder)));
+  if (!decided || decided.rival) return null;
+  const match = round(Math.min(1, decided.best.score));
+  return result(decided.best.value, decided.best.lines, decided.best.raw, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind: "date", match, typeOk: true });
+}
+
+/** A date field nothing else answered: the one date standing alone on its line (a letter's, a form's "Date"). */
+export function detectLoneDate(field: FieldDefinition, lines: DocLine[], documentOrder: DateOrder): GenericValue | null {
+  if (chooseDetector(field) !== "date") return null;
+  const order = localeOrder(lines, documentOrder);
   const alone = lines.filter((l) => {
     const d = findDates(l.text, order);
     return d.length === 1 && d[0]!.length >= l.text.trim().length - 1 && /\d{4}/.test(d[0]!.text);
@@ -223,4 +242,34 @@ export function detectDateFallback(field: FieldDefinition, lines: DocLine[], ord
   if (distinct.size !== 1) return null;
   const line = alone[0]!;
   return result(findDates(line.text, order)[0]!.iso, [line], line.text, CONFIDENCE.placed, { strategy: "detector-layout", kind: "date", typeOk: true });
+}
+
+/** US addresses ("Springfield, IL 62704") or dollar amounts tell month-first dates where no date's numbers decide. */
+const US_ADDRESS = /,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/;
+
+function localeOrder(lines: DocLine[], documentOrder: DateOrder): DateOrder {
+  if (documentOrder === "mdy") return "mdy";
+  let dmy = 0;
+  for (const line of lines) {
+    for (const m of line.text.matchAll(/(?<!\d)(\d{1,2})[/.-](\d{1,2})[/.-](?:\d{4}|\d{2})(?!\d)/g)) if (Number(m[1]) > 12) dmy += 1;
+  }
+  if (dmy > 0) return "dmy";
+  return lines.some((l) => US_ADDRESS.test(l.text)) || lines.filter((l) => /\$\s?\d/.test(l.text)).length >= 2 ? "mdy" : documentOrder;
+}
+
+/**
+ * Whether a value another reader found for the field has the shape the field's detector asks for: a label reader's
+ * "if different from above" is no person's name, and "Individual" no EIN. Fields without a detector pass.
+ */
+export function fitsDetector(field: FieldDefinition, value: string | number | boolean): boolean {
+  const kind = chooseDetector(field);
+  if (!kind || typeof value === "boolean") return true;
+  const text = String(value);
+  const reader = READERS[kind];
+  if (kind === "money" || kind === "year") return typeof value === "number" || reader!(text, field, "dmy").length > 0;
+  if (reader) return reader(text, field, "dmy").length > 0;
+  if (kind === "person") return personName(text) !== null;
+  if (kind === "organisation") return organisationName(text, false) !== null;
+  if (kind === "address") return /\d/.test(text) && (CITY_LINE.test(text.split(/,\s*/).slice(1).join(", ")) || text.includes(","));
+  return true;
 }
