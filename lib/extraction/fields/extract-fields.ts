@@ -25,6 +25,7 @@ import { acroFormValue, checkboxValue, hasOptionBoxes } from "./generic/form-fie
 import { formLabels, valueBelowLabel } from "./generic/form-labels";
 import { findLabelMatches } from "./label-matches";
 import { detectField, detectLabelledDate, detectLoneDate, fitsDetector } from "./detectors/detect";
+import { detectorOwns } from "./detectors/choose";
 
 const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
 
@@ -259,7 +260,8 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
     }
     // A field asking for a typed value (an e-mail, an EIN, a period's start, a person's name …) is read by its
     // detector first, on prose and forms alike; the detector abstains unless the evidence is clear.
-    const known = isKnownField(field);
+    // "account_number" shares the IBAN concept's cue, but asks for what a US statement prints as its account number.
+    const known = isKnownField(field) && !detectorOwns(field);
     const detected = known ? null : (detectField(field, lines, ctx.order) ?? (narrative ? null : detectLabelledDate(field, lines, ctx.order)));
     if (detected) {
       generic.set(field.name, detected);

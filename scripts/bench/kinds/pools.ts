@@ -101,7 +101,9 @@ export function ein(rng: Rng): string {
 
 /** Nine digits whose ABA checksum holds: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
 export function routingNumber(rng: Rng): string {
-  const d = [rng.int(0, 1), rng.int(0, 9), ...Array.from({ length: 6 }, () => rng.int(0, 9))];
+  // The first two digits are a Federal Reserve routing symbol: 01–12, 21–32 (thrifts), 61–72 (electronic), 80.
+  const prefix = rng.pick(["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "21", "22", "26", "31", "32", "61", "67", "72"]);
+  const d = [Number(prefix[0]), Number(prefix[1]), ...Array.from({ length: 6 }, () => rng.int(0, 9))];
   const partial = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]!);
   d.push((10 - (partial % 10)) % 10);
   return d.join("");

@@ -43,6 +43,10 @@ function containsPhrase(text: string, phrase: string): boolean {
   return false;
 }
 
+const FUNCTION_WORDS = /\b(?:and|or|of|the|if|as|on|your|a|an|to|for|in|is)\b/gi;
+/** The words that carry a label's meaning: "Employee's first name and initial" → "Employee's first name initial". */
+const content = (text: string) => text.replace(FUNCTION_WORDS, " ");
+
 /** "Employee SSN: 123-45-6789" → label and what follows its colon; without a colon the whole line is the label. */
 function labelPart(line: DocLine): { label: string; rest: string } {
   const colon = line.text.indexOf(":");
@@ -63,12 +67,14 @@ export function findAnchors(field: FieldDefinition, lines: DocLine[]): Anchor[] 
   const out: Anchor[] = [];
   for (const line of lines) {
     const { label, rest } = labelPart(line);
-    if (label.split(/\s+/).length > MAX_LABEL_WORDS) continue;
-    let match = 0;
-    // A form label's first clause names the box: "5 Address (number, street, and apt. or suite no.)" is "Address".
+    // A form label's first clause names the box: "5 Address (number, street, and apt. or suite no.)" is "Address",
+    // "1 Name (as shown on your income tax return). Name is required on this line." is "Name".
     const clause = label.split(/[(.,;/]/)[0]!;
+    const short = label.split(/\s+/).length <= MAX_LABEL_WORDS;
+    if (!short && clause.split(/\s+/).length > 4) continue;
+    let match = 0;
     for (const phrase of phrases) {
-      match = Math.max(match, labelMatch(phrase, label), 0.9 * labelMatch(phrase, clause), containsPhrase(label, phrase) ? 0.8 : 0);
+      match = Math.max(match, short ? labelMatch(phrase, label) : 0, short ? labelMatch(content(phrase), content(label)) : 0, 0.9 * labelMatch(phrase, clause), short && containsPhrase(label, phrase) ? 0.8 : 0);
     }
     if (box) {
       // A form box's own number in front of its label confirms it; another box's number contradicts it.

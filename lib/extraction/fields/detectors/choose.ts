@@ -77,3 +77,11 @@ export function chooseDetector(field: FieldDefinition): DetectorKind | null {
  * a US statement prints an account number no IBAN reader takes. Run only when the invoice path found nothing.
  */
 export const AFTER_KNOWN: ReadonlySet<DetectorKind> = new Set(["account", "routing", "ssn", "ein", "tin", "period-start", "period-end", "email", "phone", "url", "section", "year", "subject"]);
+
+/** Kinds no invoice concept reads: a field asking for one is the detector's even when a word of its name is an invoice cue. */
+const DETECTOR_ONLY: ReadonlySet<DetectorKind> = new Set(["account", "routing", "ssn", "ein", "tin", "period-start", "period-end"]);
+
+export function detectorOwns(field: FieldDefinition): boolean {
+  const kind = chooseDetector(field);
+  return kind !== null && DETECTOR_ONLY.has(kind);
+}

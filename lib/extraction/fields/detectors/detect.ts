@@ -147,6 +147,13 @@ function uniqueValue(kind: DetectorKind, field: FieldDefinition, lines: DocLine[
   return seen.size === 1 ? [...seen.values()][0]! : null;
 }
 
+/** A year printed on a line of its own ("2023" beside a form's title), when the document has exactly one such line. */
+function loneYear(lines: DocLine[]): Scored | null {
+  const alone = lines.filter((l) => /^(?:19|20)\d{2}$/.test(l.text.trim()));
+  const distinct = new Set(alone.map((l) => l.text.trim()));
+  return distinct.size === 1 ? { value: alone[0]!.text.trim(), lines: [alone[0]!], raw: alone[0]!.text, score: 0.6 } : null;
+}
+
 function uniquePeriod(kind: "period-start" | "period-end", lines: DocLine[], order: DateOrder): Scored | null {
   const found = lines.flatMap((line) => findPeriods(line.text, order).map((p) => ({ p, line })));
   const distinct = new Set(found.map((f) => `${f.p.start}/${f.p.end}`));
@@ -214,7 +221,7 @@ export function detectField(field: FieldDefinition, lines: DocLine[], documentOr
     return result(best.value, best.lines, best.raw, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind, match, typeOk: true });
   }
   if (decided?.rival) return null;
-  const unique = UNIQUE_OK.has(kind) ? uniqueValue(kind, field, lines, order) : kind === "period-start" || kind === "period-end" ? uniquePeriod(kind, lines, order) : null;
+  const unique = UNIQUE_OK.has(kind) ? uniqueValue(kind, field, lines, order) : kind === "period-start" || kind === "period-end" ? uniquePeriod(kind, lines, order) : kind === "year" ? loneYear(lines) : null;
   if (unique) return result(unique.value, unique.lines, unique.raw, unique.score, { strategy: "detector-unique", kind, typeOk: true });
   const placed = kind === "person" ? placedPerson(field, lines) : kind === "organisation" ? placedOrganisation(field, lines) : kind === "section" ? placedSection(field, lines) : kind === "subject" ? placedSubject(lines) : null;
   if (placed) return result(placed.value, placed.lines, placed.lines.map((l) => l.text).join("\n"), CONFIDENCE.placed * (placed.score / 0.7), { strategy: "detector-layout", kind, typeOk: true });

@@ -24,10 +24,11 @@ export function nameAtTop(lines: DocLine[]): Placed | null {
   return { value: name, lines: [top], score: top.box.h >= tallest(lines) ? 0.8 : 0.65 };
 }
 
-/** The letterhead: the page's first line, set large, naming an organisation (a legal form or an institution word). */
+/** The letterhead: the largest line at the top of the page, naming an organisation (a legal form or an institution word). */
 export function letterhead(lines: DocLine[]): Placed | null {
   const page = firstPage(lines);
-  const top = [...page].filter((l) => l.box.y < 0.15).sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x)[0];
+  // The tallest line of the top band; a smaller title beside it ("Earnings Statement") may stand a point higher.
+  const top = [...page].filter((l) => l.box.y < 0.15).sort((a, b) => b.box.h - a.box.h || a.box.y - b.box.y || a.box.x - b.box.x)[0];
   if (!top || top.box.h < tallest(lines) * 0.85) return null;
   const name = organisationName(top.text, true);
   return name ? { value: name, lines: [top], score: 0.7 } : null;

@@ -106,6 +106,8 @@ export function organisationName(text: string, strict: boolean): string | null {
   const capitalised = words.filter((w) => /^[\p{Lu}\d&]/u.test(w)).length;
   if (capitalised < Math.ceil(words.length * 0.6)) return null;
   if (strict && !LEGAL_FORM.test(t)) return null;
+  // "Tomasz Nakamura" under a "Name" box is a person; a company without a legal form is taken only when no person's name fits.
+  if (!LEGAL_FORM.test(t) && personName(t) !== null) return null;
   return t;
 }
 
