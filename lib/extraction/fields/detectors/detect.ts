@@ -73,6 +73,13 @@ function result(value: string | number, lines: DocLine[], raw: string, confidenc
   return { value, source: words.length > 0 ? wordsSource(page, words) : null, raw, confidence: round(confidence), evidence };
 }
 
+/** Numbers for number and currency fields (as the rest of the engine returns them), text otherwise. */
+function typed(field: FieldDefinition, value: string): string | number {
+  if (field.type !== "number" && field.type !== "currency") return value;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : value;
+}
+
 type Scored = { value: string; lines: DocLine[]; raw: string; score: number };
 
 /** One best value per label; a different value scoring nearly as well elsewhere makes the field doubtful. */
@@ -218,11 +225,11 @@ export function detectField(field: FieldDefinition, lines: DocLine[], documentOr
   if (decided && !decided.rival) {
     const { best } = decided;
     const match = round(Math.min(1, best.score));
-    return result(best.value, best.lines, best.raw, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind, match, typeOk: true });
+    return result(typed(field, best.value), best.lines, best.raw, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind, match, typeOk: true });
   }
   if (decided?.rival) return null;
   const unique = UNIQUE_OK.has(kind) ? uniqueValue(kind, field, lines, order) : kind === "period-start" || kind === "period-end" ? uniquePeriod(kind, lines, order) : kind === "year" ? loneYear(lines) : null;
-  if (unique) return result(unique.value, unique.lines, unique.raw, unique.score, { strategy: "detector-unique", kind, typeOk: true });
+  if (unique) return result(typed(field, unique.value), unique.lines, unique.raw, unique.score, { strategy: "detector-unique", kind, typeOk: true });
   const placed = kind === "person" ? placedPerson(field, lines) : kind === "organisation" ? placedOrganisation(field, lines) : kind === "section" ? placedSection(field, lines) : kind === "subject" ? placedSubject(lines) : null;
   if (placed) return result(placed.value, placed.lines, placed.lines.map((l) => l.text).join("\n"), CONFIDENCE.placed * (placed.score / 0.7), { strategy: "detector-layout", kind, typeOk: true });
   return null;

@@ -12,7 +12,7 @@ const firstPage = (lines: DocLine[]) => lines.filter((l) => l.page === (lines[0]
 /** The tallest text line's height on the first page: what a heading or a letterhead is set in. */
 const tallest = (lines: DocLine[]) => Math.max(0, ...firstPage(lines).map((l) => l.box.h));
 
-/** The first line of the page when it is a person's name set larger than the text under it (résumés, CVs). */
+/** The first line of the page when it is a person's name set larger than the text under it, over contact details (résumés, CVs). */
 export function nameAtTop(lines: DocLine[]): Placed | null {
   const page = firstPage(lines).filter((l) => l.box.y < 0.2);
   const top = [...page].sort((a, b) => a.box.y - b.box.y)[0];
@@ -21,6 +21,8 @@ export function nameAtTop(lines: DocLine[]): Placed | null {
   const body = page.filter((l) => l !== top).map((l) => l.box.h);
   const typical = body.length > 0 ? body.sort((a, b) => a - b)[Math.floor(body.length / 2)]! : top.box.h;
   if (!name || top.box.h < typical * 1.3) return null;
+  // A résumé's name heads its contact details: an e-mail address or a phone number follows in the top band.
+  if (!page.some((l) => l !== top && (/@[\w-]+\.\w/.test(l.text) || /\d{3}[\s.)-]+\d{3}[\s.-]\d{4}/.test(l.text)))) return null;
   return { value: name, lines: [top], score: top.box.h >= tallest(lines) ? 0.8 : 0.65 };
 }
 

@@ -82,7 +82,7 @@ export function findSignedAmounts(text: string): Array<Found & { amount: number 
 const HONORIFIC = /^(?:mr|mrs|ms|miss|mx|dr|prof)\.?$/i;
 const NAME_WORD = /^(?:\p{Lu}[\p{Ll}'’-]+(?:-\p{Lu}[\p{Ll}'’]+)?|\p{Lu}\.?|\p{Lu}{2,}|(?:Mc|Mac|O')\p{Lu}\p{Ll}+)$/u;
 /** Words that make a phrase something other than a person's name. */
-const NOT_PERSON = /^(?:inc|llc|ltd|corp|co|company|corporation|bank|union|trust|group|services?|street|st|avenue|ave|road|rd|drive|lane|suite|box|the|and|of|for|statement|account|page|total|date|summary|invoice|dear|sincerely|regards|employee|employer|name|address|phone|email)\.?,?$/i;
+const NOT_PERSON = /^(?:inc|llc|ltd|corp|co|company|corporation|bank|union|trust|group|services?|street|st|avenue|ave|road|rd|drive|lane|suite|box|the|and|of|for|statement|account|page|total|date|summary|invoice|dear|sincerely|regards|employee|employer|name|address|phone|email|report|form|notice|letter|certificate|application|resume|curriculum|vitae|policy|contract|agreement|order|bill|receipt|annual|quarterly|monthly|department|office|center|centre)\.?,?$/i;
 
 /** "Maria A. Garcia", "MARIA GARCIA", "Dr. Omar Haddad" → the name without its honorific; null for anything else. */
 export function personName(text: string): string | null {
