@@ -229,6 +229,8 @@ async function main(): Promise<void> {
       }
     }
     const gs = [group("overall"), group(`source:${source}`), group(`input:${inputType}`)];
+    // Sets with their own specs are also reported per layout group (a kind's variants, "fresh-…" layouts apart).
+    if (specs && entry.split_group) gs.push(group(`layout:${entry.split_group}`));
     let docOk = true;
     if (verbose) console.log(`# ${entry.id} (${Math.round(ms)} ms)`);
     for (const [k, v] of Object.entries(gt.fields)) {

@@ -3,8 +3,12 @@
  * and the user-style field specs the benchmark extracts with, in the dev sets' format (manifest.json +
  * <id>.pdf + <id>.pdf.gt.json). Seeded: the same seed writes the same documents.
  *
- *   npm run bench:kinds-data -- [out dir, default tmp/bench-kinds] [--per-kind 5] [--seed 43]
+ *   npm run bench:kinds-data -- [out dir, default tmp/bench-kinds] [--per-kind 5] [--scanned 1] [--seed 43]
  *   npm run bench:extract -- tmp/bench-kinds --no-throughput --no-engines
+ *
+ * `--fresh` more documents per kind (six kinds) use the second layouts of fresh-layouts.ts.
+ * The first `--scanned` documents of each kind are also written as a PNG drawn from the PDF at ~200 dpi (same ground
+ * truth), so the OCR path is measured on the same kinds.
  *
  * SYNTHETIC: every value is invented (pools.ts) and every layout drawn here. It measures whether the engine reads
  * the kinds of fields users define on forms, statements, résumés and letters; it is not a sample of real documents.
@@ -12,7 +16,10 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { KINDS } from "./kinds";
+import { openPdf } from "../../../lib/extraction/loaders/pdf/pdf-text-layer";
+import { renderPdfPage } from "../../../lib/extraction/loaders/pdf/pdf-render";
+import { FRESH } from "./fresh-layouts";
+import { KINDS, type Made } from "./kinds";
 import { makeRng } from "./pools";
 
 function option(args: string[], name: string, fallback: number): number {
@@ -25,14 +32,19 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const perKind = option(args, "--per-kind", 5);
   const seed = option(args, "--seed", 43);
-  const out = path.resolve(args.find((a, i) => !a.startsWith("--") && !["--per-kind", "--seed"].includes(args[i - 1] ?? "")) ?? "tmp/bench-kinds");
+  const scanned = option(args, "--scanned", 1);
+  const fresh = option(args, "--fresh", 2);
+  const out = path.resolve(args.find((a, i) => !a.startsWith("--") && !["--per-kind", "--seed", "--scanned", "--fresh"].includes(args[i - 1] ?? "")) ?? "tmp/bench-kinds");
   const documents: Array<Record<string, string>> = [];
   for (const [k, kind] of KINDS.entries()) {
     mkdirSync(path.join(out, kind.kind), { recursive: true });
-    for (let n = 1; n <= perKind; n += 1) {
-      const docSeed = seed * 1000 + k * 100 + n;
-      const made = await kind.make(makeRng(docSeed));
-      const id = `${kind.kind}/${kind.kind}-${String(n).padStart(2, "0")}.pdf`;
+    const freshMaker = FRESH[kind.kind];
+    const makers: Array<{ n: number; name: string; make: () => Promise<Made>; seed: number }> = [];
+    for (let n = 1; n <= perKind; n += 1) makers.push({ n, name: `${kind.kind}-${String(n).padStart(2, "0")}`, seed: seed * 1000 + k * 100 + n, make: () => kind.make(makeRng(seed * 1000 + k * 100 + n)) });
+    for (let n = 1; freshMaker && n <= fresh; n += 1) makers.push({ n: perKind + n, name: `${kind.kind}-fresh-${String(n).padStart(2, "0")}`, seed: seed * 1000 + k * 100 + 50 + n, make: () => freshMaker(makeRng(seed * 1000 + k * 100 + 50 + n)) });
+    for (const { n, name, make, seed: docSeed } of makers) {
+      const made = await make();
+      const id = `${kind.kind}/${name}.pdf`;
       writeFileSync(path.join(out, id), made.bytes);
       const gt = {
         document: path.basename(id),
@@ -47,6 +59,15 @@ async function main(): Promise<void> {
       };
       writeFileSync(path.join(out, `${id}.gt.json`), `${JSON.stringify(gt, null, 2)}\n`);
       documents.push({ id, document: id, ground_truth: `${id}.gt.json`, sha256: createHash("sha256").update(made.bytes).digest("hex"), kind: kind.kind, split_group: gt.split_group });
+      if (n > scanned) continue;
+      // The same page as a scan: an image with no text layer, read by OCR.
+      const doc = await openPdf(made.bytes);
+      const png = (await renderPdfPage(doc, 1)).png;
+      await doc.loadingTask.destroy();
+      const imageId = id.replace(/\.pdf$/, ".png");
+      writeFileSync(path.join(out, imageId), png);
+      writeFileSync(path.join(out, `${imageId}.gt.json`), `${JSON.stringify({ ...gt, document: path.basename(imageId), notes: [...gt.notes, "PNG drawn from the PDF of the same name (~200 dpi): read by OCR."] }, null, 2)}\n`);
+      documents.push({ id: imageId, document: imageId, ground_truth: `${imageId}.gt.json`, sha256: createHash("sha256").update(png).digest("hex"), kind: kind.kind, split_group: gt.split_group });
     }
   }
   const manifest = { format_version: 1, split: "kinds-synthetic", synthetic: true, seed, count: documents.length, documents };

@@ -18,12 +18,32 @@ const MAX_LABEL_WORDS = 12;
 
 export type Anchor = { line: DocLine; match: number; /** The text after the label's colon on its own line. */ rest: string };
 
+/** Words statements, payslips and forms print for one another ("Beginning balance" for an opening balance). */
+const STATEMENT_SYNONYMS: string[][] = [
+  ["opening", "beginning", "starting", "previous"],
+  ["closing", "ending", "new"],
+  ["address", "location"],
+  ["earnings", "pay", "wages"],
+];
+
+function synonymVariants(phrase: string): string[] {
+  const out: string[] = [];
+  for (const group of STATEMENT_SYNONYMS) {
+    for (const word of group) {
+      const re = new RegExp(`\\b${word}\\b`);
+      if (re.test(phrase)) for (const other of group) if (other !== word) out.push(phrase.replace(re, other));
+    }
+  }
+  return out;
+}
+
 /** The field's label phrases: name, description without its box number or parenthesis, and form synonyms. */
 export function labelPhrases(field: FieldDefinition): string[] {
   const description = (field.description ?? "").replace(/\bbox\s+\w{1,3}\b[:.\s-]*/gi, "").replace(/\([^)]*\)/g, " ").trim();
   const phrases = new Set([...formLabels(field), field.name.replace(/[_\-.]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()]);
   if (description) phrases.add(description.toLowerCase());
   for (const paren of (field.description ?? "").matchAll(/\(([^)]{2,30})\)/g)) phrases.add(paren[1]!.toLowerCase());
+  for (const phrase of [...phrases]) for (const variant of synonymVariants(phrase)) phrases.add(variant);
   return [...phrases];
 }
 

@@ -17,7 +17,7 @@ import type { GenericValue } from "../generic/generic-fields";
 import { labelMatch } from "../generic/form-fields";
 import { findAnchors, numericTail, valueRegions, type Anchor } from "./anchors";
 import { AFTER_KNOWN, chooseDetector, definitionText, type DetectorKind } from "./choose";
-import { addresseeBlocks, letterhead, nameAtTop, salutation, sectionUnder, signature, type Placed } from "./header-blocks";
+import { addresseeBlocks, headerParty, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
 import { findPeriods } from "./periods";
 import { CITY_LINE, findAccountNumbers, findEins, findRoutingNumbers, findSignedAmounts, findSsns, findYears, organisationName, personName, STREET_LINE } from "./typed-values";
 
@@ -161,6 +161,8 @@ function loneYear(lines: DocLine[]): Scored | null {
   return distinct.size === 1 ? { value: alone[0]!.text.trim(), lines: [alone[0]!], raw: alone[0]!.text, score: 0.6 } : null;
 }
 
+const placedScore = (placed: Placed | null): Scored | null => (placed ? { value: placed.value, lines: placed.lines, raw: placed.lines[0]?.text ?? "", score: placed.score } : null);
+
 function uniquePeriod(kind: "period-start" | "period-end", lines: DocLine[], order: DateOrder): Scored | null {
   const found = lines.flatMap((line) => findPeriods(line.text, order).map((p) => ({ p, line })));
   const distinct = new Set(found.map((f) => `${f.p.start}/${f.p.end}`));
@@ -179,10 +181,10 @@ const ROLE = {
 
 function placedPerson(field: FieldDefinition, lines: DocLine[]): Placed | null {
   const text = definitionText(field);
-  if (ROLE.sender.test(text)) return signature(lines);
+  if (ROLE.sender.test(text)) return signature(lines) ?? headerParty(lines, "from");
   if (ROLE.recipient.test(text)) {
     const blocks = addresseeBlocks(lines);
-    return blocks.length === 1 ? blocks[0]! : salutation(lines);
+    return blocks.length === 1 ? blocks[0]! : (headerParty(lines, "to") ?? salutation(lines));
   }
   if (ROLE.holder.test(text)) {
     const blocks = addresseeBlocks(lines);
@@ -228,7 +230,7 @@ export function detectField(field: FieldDefinition, lines: DocLine[], documentOr
     return result(typed(field, best.value), best.lines, best.raw, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind, match, typeOk: true });
   }
   if (decided?.rival) return null;
-  const unique = UNIQUE_OK.has(kind) ? uniqueValue(kind, field, lines, order) : kind === "period-start" || kind === "period-end" ? uniquePeriod(kind, lines, order) : kind === "year" ? loneYear(lines) : null;
+  const unique = UNIQUE_OK.has(kind) ? uniqueValue(kind, field, lines, order) : kind === "period-start" || kind === "period-end" ? uniquePeriod(kind, lines, order) : kind === "year" ? (loneYear(lines) ?? placedScore(yearInTitle(lines))) : null;
   if (unique) return result(typed(field, unique.value), unique.lines, unique.raw, unique.score, { strategy: "detector-unique", kind, typeOk: true });
   const placed = kind === "person" ? placedPerson(field, lines) : kind === "organisation" ? placedOrganisation(field, lines) : kind === "section" ? placedSection(field, lines) : kind === "subject" ? placedSubject(lines) : null;
   if (placed) return result(placed.value, placed.lines, placed.lines.map((l) => l.text).join("\n"), CONFIDENCE.placed * (placed.score / 0.7), { strategy: "detector-layout", kind, typeOk: true });

@@ -32,8 +32,17 @@ export function letterhead(lines: DocLine[]): Placed | null {
   // The tallest line of the top band; a smaller title beside it ("Earnings Statement") may stand a point higher.
   const top = [...page].filter((l) => l.box.y < 0.15).sort((a, b) => b.box.h - a.box.h || a.box.y - b.box.y || a.box.x - b.box.x)[0];
   if (!top || top.box.h < tallest(lines) * 0.85) return null;
-  const name = organisationName(top.text, true);
+  // "Summit Foods Corp. - Pay Advice", "Acme Ltd | Invoice": the part naming the organisation.
+  const name = top.text.split(/\s+[-–—|]\s+/).map((part) => organisationName(part, true)).find((part) => part !== null) ?? null;
   return name ? { value: name, lines: [top], score: 0.7 } : null;
+}
+
+/** A year in the document's title (its top band's tallest line): "Year-end wage summary 2023", "Form W-2 … 2023". */
+export function yearInTitle(lines: DocLine[]): Placed | null {
+  const page = firstPage(lines);
+  const top = [...page].filter((l) => l.box.y < 0.15).sort((a, b) => b.box.h - a.box.h || a.box.y - b.box.y)[0];
+  const years = top ? [...top.text.matchAll(/(?<![\d/.,:-])(?:19|20)\d{2}(?![\d/.,:-]\d)/g)].map((m) => m[0]) : [];
+  return top && years.length === 1 ? { value: years[0]!, lines: [top], score: 0.6 } : null;
 }
 
 /** Blocks of a name over a street line and a city line, in the upper half of the first page. */
@@ -63,6 +72,17 @@ export function signature(lines: DocLine[]): Placed | null {
     if (name) return { value: name, lines: [line], score: 0.75 };
   }
   return null;
+}
+
+/** Memo and e-mail headers: "From: Luis Mensah", "To: Leila Nowak". */
+export function headerParty(lines: DocLine[], role: "from" | "to"): Placed | null {
+  const re = role === "from" ? /^from\s*:\s*(.+)$/i : /^to\s*:\s*(.+)$/i;
+  const found = lines.flatMap((l) => {
+    const m = re.exec(l.text.trim());
+    const name = m ? personName(m[1]!) : null;
+    return name ? [{ value: name, lines: [l], score: 0.7 }] : [];
+  });
+  return found.length === 1 ? found[0]! : null;
 }
 
 /** "Dear Ms. Garcia," → the person greeted, as printed after the greeting. */
