@@ -81,8 +81,23 @@ export function numericTail(anchor: Anchor): string {
   return m ? anchor.line.text.slice(m.index) : "";
 }
 
-export function findAnchors(field: FieldDefinition, lines: DocLine[]): Anchor[] {
+/** Words any form prints: alone they name no particular field ("Name:", "Date:", "Number:"). */
+const GENERIC_WORDS = new Set(["name", "date", "number", "no", "nr", "address", "amount", "total", "id", "type", "code", "reference", "ref"].map((w) => stem(w) || w));
+/** A label of generic words only, for a field with a word of its own, matches less: it may be any field's label. */
+const GENERIC_LABEL = 0.85;
+
+function onlyGeneric(text: string): string | null {
+  const words = stems(content(text));
+  return words.length > 0 && words.every((w) => GENERIC_WORDS.has(w)) ? words[0]! : null;
+}
+
+/**
+ * Lines labelling the field, best first. `kindWords` are the generic words that do name what the detector reads
+ * ("name" for a person, "date" for a date): a label made of them alone keeps its full match.
+ */
+export function findAnchors(field: FieldDefinition, lines: DocLine[], kindWords: ReadonlySet<string> = new Set()): Anchor[] {
   const phrases = labelPhrases(field);
+  const ownWords = phrases.some((p) => onlyGeneric(p) === null);
   const box = boxNumber(field);
   const out: Anchor[] = [];
   for (const line of lines) {
@@ -102,6 +117,8 @@ export function findAnchors(field: FieldDefinition, lines: DocLine[]): Anchor[] 
       if (printed === box) match = Math.min(1, match + 0.15);
       else if (printed) match -= 0.2;
     }
+    const generic = onlyGeneric(clause) ?? onlyGeneric(label);
+    if (generic && ownWords && !kindWords.has(generic)) match *= GENERIC_LABEL;
     if (match >= MIN_ANCHOR_MATCH) out.push({ line, match, rest });
   }
   return out.sort((a, b) => b.match - a.match);

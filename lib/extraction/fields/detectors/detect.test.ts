@@ -149,6 +149,17 @@ describe("typed detectors on generated documents", () => {
     expect(data).toMatchObject({ sender_name: "Marcus Lindqvist", sender_company: "Bluestone Consulting LLC", addressee: "Naomi Holloway", letter_date: "2023-06-22", subject: "Offer of employment" });
   });
 
+  it("does not take a bare 'Name:' label for a company field, and reads the letterhead instead", async () => {
+    const { data } = await extract(
+      [{ text: "Union Prairie Bank", x: 40, y: 36, size: 16, bold: true }, ...column(["Name: Northwind Supply Co.", "Date: 03/14/2024"], 40, 100)],
+      [
+        { name: "bank_name", type: "text", description: "Name of the bank" },
+        { name: "customer", type: "text", description: "Customer name" },
+      ],
+    );
+    expect(data.bank_name).toBe("Union Prairie Bank");
+  });
+
   it("leaves a person field empty when the page has no name where it looks", async () => {
     const { data } = await extract(
       [{ text: "Quarterly Report", x: 40, y: 40, size: 20, bold: true }, ...column(["Revenue grew in every region this quarter.", "Costs stayed flat."], 40, 80)],

@@ -21,6 +21,17 @@ import { addresseeBlocks, headerParty, letterhead, nameAtTop, salutation, sectio
 import { findPeriods } from "./periods";
 import { CITY_LINE, findAccountNumbers, findEins, findRoutingNumbers, findSignedAmounts, findSsns, findYears, organisationName, personName, STREET_LINE } from "./typed-values";
 
+/** Generic label words that do name what a detector reads (see anchors.ts); a bare "Name:" on a form is a person's. */
+const KIND_WORDS: Partial<Record<DetectorKind, ReadonlySet<string>>> = {
+  person: new Set(["nam"]),
+  date: new Set(["dat"]),
+  "period-start": new Set(["dat"]),
+  "period-end": new Set(["dat"]),
+  address: new Set(["address"]),
+  money: new Set(["amount", "total"]),
+};
+const anchorsFor = (kind: DetectorKind, field: FieldDefinition, lines: DocLine[]) => findAnchors(field, lines, KIND_WORDS[kind]);
+
 type Hit = { value: string; index: number; length: number };
 type Reader = (text: string, field: FieldDefinition, order: DateOrder) => Hit[];
 
@@ -222,7 +233,7 @@ export function detectField(field: FieldDefinition, lines: DocLine[], documentOr
   const kind = chooseDetector(field);
   if (!kind || kind === "date" || (options.known && !AFTER_KNOWN.has(kind))) return null;
   const order = localeOrder(lines, documentOrder);
-  const anchors = findAnchors(field, lines);
+  const anchors = anchorsFor(kind, field, lines);
   const decided = decide(labelled(kind, field, anchors, lines, order));
   if (decided && !decided.rival) {
     const { best } = decided;
@@ -240,7 +251,7 @@ export function detectField(field: FieldDefinition, lines: DocLine[], documentOr
 /** A date field's value next to a loosely matching label ("Period start:" for "Start of the pay period"); not in running text. */
 export function detectLabelledDate(field: FieldDefinition, lines: DocLine[], documentOrder: DateOrder): GenericValue | null {
   if (chooseDetector(field) !== "date") return null;
-  const decided = decide(labelled("date", field, findAnchors(field, lines), lines, localeOrder(lines, documentOrder)));
+  const decided = decide(labelled("date", field, anchorsFor("date", field, lines), lines, localeOrder(lines, documentOrder)));
   if (!decided || decided.rival) return null;
   const match = round(Math.min(1, decided.best.score));
   return result(decided.best.value, decided.best.lines, decided.best.raw, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind: "date", match, typeOk: true });
