@@ -275,7 +275,7 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
     let best = bestCandidate(field, ctx, otherLabels);
     if (!best && field.type === "select" && !hasOptionBoxes(field, lines)) best = selectFromText(field, ctx);
     // An unknown field's label reading must have the shape its detector asks for ("if different from above" is no name).
-    if (best && !known && !fitsDetector(field, best.value)) best = null;
+    if (best && !known && !fitsDetector(field, best.value, best.raw)) best = null;
     // Nothing found: a claimed field's own detector (an "account number" no IBAN reader takes), or a lone date.
     const fallback = best ? null : known ? detectField(field, lines, ctx.order, { known: true }) : detectLoneDate(field, lines, ctx.order);
     if (fallback) {

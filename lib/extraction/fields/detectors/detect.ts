@@ -288,12 +288,14 @@ function localeOrder(lines: DocLine[], documentOrder: DateOrder): DateOrder {
  * Whether a value another reader found for the field has the shape the field's detector asks for: a label reader's
  * "if different from above" is no person's name, and "Individual" no EIN. Fields without a detector pass.
  */
-export function fitsDetector(field: FieldDefinition, value: string | number | boolean): boolean {
+export function fitsDetector(field: FieldDefinition, value: string | number | boolean, raw = String(value)): boolean {
   const kind = chooseDetector(field);
   if (!kind || typeof value === "boolean") return true;
   const text = String(value);
   const reader = READERS[kind];
-  if (kind === "money" || kind === "year") return typeof value === "number" || reader!(text, field, "dmy").length > 0;
+  // Money printed with its cents: "2" read off the next box's label "2 Federal income tax withheld" is no amount.
+  if (kind === "money") return /\d[.,]\d{2}(?!\d)/.test(raw);
+  if (kind === "year") return /^(?:19|20)\d{2}$/.test(text.trim());
   if (reader) return reader(text, field, "dmy").length > 0;
   if (kind === "person") return personName(text) !== null;
   if (kind === "organisation") return organisationName(text, false) !== null;
