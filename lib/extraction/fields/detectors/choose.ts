@@ -25,6 +25,7 @@ export type DetectorKind =
   | "person"
   | "section"
   | "subject"
+  | "checkbox"
   | "date";
 
 /** The definition's words, lower-case, names split at underscores and camel case. */
@@ -42,6 +43,8 @@ export function chooseDetector(field: FieldDefinition): DetectorKind | null {
   if (field.type === "table" || field.type === "boolean" || field.type === "select") return null;
   const text = definitionText(field);
   const name = field.name.toLowerCase();
+  // "Filing status (the box that is ticked)": a text field answered by the ticked box's label.
+  if (field.type === "text" && /\b(?:ticked|checked|check ?box(?:es)?|marked|crossed)\b/.test(text)) return "checkbox";
   if (field.type === "email" || /\be-?mail\b/.test(text)) return "email";
   if (field.type === "url" || /\b(?:url|website|web site|homepage|linkedin|github|web address)\b/.test(text)) return "url";
   if (field.type === "phone" || /\b(?:phone|telephone|tel|mobile|fax)\b/.test(text)) return "phone";

@@ -178,6 +178,17 @@ describe("typed detectors on generated documents", () => {
       [{ name: "classification", type: "select", options: ["Individual/sole proprietor", "C corporation", "S corporation"] }],
     );
     expect(data.classification).toBe("C corporation");
+    // A text field asking for the ticked box gets its label; two ticked boxes under its label say nothing.
+    const status = await extract(
+      [{ text: "Filing status", x: 40, y: 40, size: 9 }, { text: "[ ] Single", x: 50, y: 54 }, { text: "[X] Married filing jointly", x: 160, y: 54 }, { text: "[ ] Head of household", x: 340, y: 54 }],
+      [{ name: "filing_status", type: "text", description: "Filing status (the box that is ticked)" }],
+    );
+    expect(status.data.filing_status).toBe("Married filing jointly");
+    const two = await extract(
+      [{ text: "Filing status", x: 40, y: 40, size: 9 }, { text: "[X] Single", x: 50, y: 54 }, { text: "[X] Married filing jointly", x: 160, y: 54 }],
+      [{ name: "filing_status", type: "text", description: "Filing status (the box that is ticked)" }],
+    );
+    expect(two.data.filing_status).toBeNull();
     const none = await extract([{ text: "[ ] Individual/sole proprietor", x: 50, y: 52 }, { text: "[ ] C corporation", x: 220, y: 52 }], [{ name: "classification", type: "select", options: ["Individual/sole proprietor", "C corporation"] }]);
     expect(none.data.classification).toBeNull();
   });

@@ -14,7 +14,7 @@ import { findEmails, findIbans, findVatIds } from "../../normalise/identifiers";
 import type { FieldDefinition, ValueEvidence } from "../../types";
 import { wordsSource, type DocLine } from "../document-lines";
 import type { GenericValue } from "../generic/generic-fields";
-import { labelMatch } from "../generic/form-fields";
+import { labelMatch, tickedLabels } from "../generic/form-fields";
 import { findAnchors, numericTail, valueRegions, type Anchor } from "./anchors";
 import { AFTER_KNOWN, chooseDetector, definitionText, type DetectorKind } from "./choose";
 import { addresseeBlocks, headerParty, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
@@ -209,6 +209,18 @@ function placedOrganisation(field: FieldDefinition, lines: DocLine[]): Placed | 
   return ROLE.other.test(definitionText(field)) ? null : letterhead(lines);
 }
 
+/** The ticked box's label: the one ticked box under the field's label, else the document's one ticked box. */
+function placedCheckbox(anchors: Anchor[], lines: DocLine[]): Placed | null {
+  for (const anchor of anchors.slice(0, 3)) {
+    const near = lines.filter((l) => l.page === anchor.line.page && l.box.y >= anchor.line.box.y - 0.002 && l.box.y - anchor.line.box.y < 0.06);
+    const ticked = tickedLabels(near);
+    if (ticked.length === 1) return { value: ticked[0]!.label, lines: [ticked[0]!.line], score: 0.75 };
+    if (ticked.length > 1) return null;
+  }
+  const ticked = tickedLabels(lines);
+  return ticked.length === 1 ? { value: ticked[0]!.label, lines: [ticked[0]!.line], score: 0.6 } : null;
+}
+
 const SUBJECT_LINE = /^(?:re|subject|subj|betreff|objet|onderwerp)\s*:\s*(.{3,})$/i;
 
 /** A letter's subject line: "Re: …", "Subject: …" (the one such line of the document). */
@@ -243,7 +255,7 @@ export function detectField(field: FieldDefinition, lines: DocLine[], documentOr
   if (decided?.rival) return null;
   const unique = UNIQUE_OK.has(kind) ? uniqueValue(kind, field, lines, order) : kind === "period-start" || kind === "period-end" ? uniquePeriod(kind, lines, order) : kind === "year" ? (loneYear(lines) ?? placedScore(yearInTitle(lines))) : null;
   if (unique) return result(typed(field, unique.value), unique.lines, unique.raw, unique.score, { strategy: "detector-unique", kind, typeOk: true });
-  const placed = kind === "person" ? placedPerson(field, lines) : kind === "organisation" ? placedOrganisation(field, lines) : kind === "section" ? placedSection(field, lines) : kind === "subject" ? placedSubject(lines) : null;
+  const placed = kind === "checkbox" ? placedCheckbox(anchors, lines) : kind === "person" ? placedPerson(field, lines) : kind === "organisation" ? placedOrganisation(field, lines) : kind === "section" ? placedSection(field, lines) : kind === "subject" ? placedSubject(lines) : null;
   if (placed) return result(placed.value, placed.lines, placed.lines.map((l) => l.text).join("\n"), CONFIDENCE.placed * (placed.score / 0.7), { strategy: "detector-layout", kind, typeOk: true });
   return null;
 }
@@ -293,6 +305,8 @@ export function fitsDetector(field: FieldDefinition, value: string | number | bo
   if (!kind || typeof value === "boolean") return true;
   const text = String(value);
   const reader = READERS[kind];
+  // Which box is ticked is the check-box reader's to say; a label reader would return the boxes' text.
+  if (kind === "checkbox") return false;
   // Money printed with its cents: "2" read off the next box's label "2 Federal income tax withheld" is no amount.
   if (kind === "money") return /\d[.,]\d{2}(?!\d)/.test(raw);
   if (kind === "year") return /^(?:19|20)\d{2}$/.test(text.trim());

@@ -147,3 +147,8 @@ export function hasOptionBoxes(field: FieldDefinition, lines: DocLine[]): boolea
   const options = (field.options ?? []).map((o) => o.toLowerCase());
   return lines.flatMap(ticksOf).some((tick) => options.includes(tick.label.toLowerCase()));
 }
+
+/** The labels of the ticked boxes of the given lines ("[X] Married filing jointly" → "Married filing jointly"). */
+export function tickedLabels(lines: DocLine[]): Array<{ label: string; line: DocLine }> {
+  return lines.flatMap(ticksOf).filter((t) => t.ticked && t.answer === undefined && t.label.length > 0).map((t) => ({ label: t.label, line: t.line }));
+}
