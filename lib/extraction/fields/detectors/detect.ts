@@ -15,7 +15,7 @@ import type { FieldDefinition, ValueEvidence } from "../../types";
 import { wordsSource, type DocLine } from "../document-lines";
 import type { GenericValue } from "../generic/generic-fields";
 import { labelMatch, tickedLabels } from "../generic/form-fields";
-import { findAnchors, numericTail, valueRegions, type Anchor } from "./anchors";
+import { findAnchors, numericTail, valueRegions, type Anchor, type Region } from "./anchors";
 import { AFTER_KNOWN, chooseDetector, definitionText, type DetectorKind } from "./choose";
 import { addresseeBlocks, headerParty, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
 import { findPeriods } from "./periods";
@@ -114,35 +114,45 @@ function addressIn(regionLines: DocLine[], all: DocLine[], text?: string): { val
   return city ? { value: `${street.text.trim()}, ${city.text.trim()}`, lines: [street, city] } : null;
 }
 
+/** The detector's value in one place near a label (its first line, or for an address its street and city lines). */
+function readRegion(kind: DetectorKind, field: FieldDefinition, region: Region, lines: DocLine[], order: DateOrder): { value: string; lines: DocLine[] } | null {
+  const first = region.text.split("\n")[0]!;
+  const on = (value: string | null | undefined) => (value ? { value, lines: region.lines.slice(0, 1) } : null);
+  const reader = READERS[kind];
+  if (reader) return on(reader(first, field, order)[0]?.value);
+  switch (kind) {
+    case "person":
+      return on(personName(first));
+    case "organisation":
+      return on(organisationName(first, false));
+    case "address":
+      // After a colon or on a line of its own the whole text may hold street and city; under a label, its lines.
+      return addressIn(region.lines, lines, region.factor === 1 || region.lines.length === 1 ? region.text : undefined);
+    case "subject":
+      return on(region.factor === 1 && first.trim().length > 2 ? first.trim() : null);
+    case "date":
+    case "period-start":
+    case "period-end": {
+      const period = findPeriods(first, order)[0];
+      if (!period) return on(findDates(first, order)[0]?.iso);
+      return kind === "date" ? null : on(kind === "period-start" ? period.start : period.end);
+    }
+    default:
+      return null;
+  }
+}
+
 function labelled(kind: DetectorKind, field: FieldDefinition, anchors: Anchor[], lines: DocLine[], order: DateOrder): Scored[] {
   const out: Scored[] = [];
-  const reader = READERS[kind];
   for (const anchor of anchors.slice(0, 8)) {
     const regions = valueRegions(anchor, lines);
-    if (!anchor.rest && NUMERIC.has(kind)) {
-      const tail = numericTail(anchor);
-      if (tail) regions.unshift({ lines: [anchor.line], text: tail, factor: 1 });
-    }
+    const tail = !anchor.rest && NUMERIC.has(kind) ? numericTail(anchor) : "";
+    if (tail) regions.unshift({ lines: [anchor.line], text: tail, factor: 1 });
+    // The nearest readable place belongs to this label; farther ones belong to other labels.
     for (const region of regions) {
-      let value: string | null = null;
-      let used = region.lines;
-      if (reader) value = reader(region.text.split("\n")[0]!, field, order)[0]?.value ?? null;
-      else if (kind === "person") value = personName(region.text.split("\n")[0]!);
-      else if (kind === "organisation") value = organisationName(region.text.split("\n")[0]!, false);
-      else if (kind === "address") {
-        const found = addressIn(region.lines, lines, region.factor === 1 ? region.text : region.lines.length === 1 ? region.text : undefined);
-        value = found?.value ?? null;
-        used = found?.lines ?? used;
-      } else if (kind === "subject") {
-        value = region.factor === 1 && region.text.trim().length > 2 ? region.text.trim() : null;
-      } else if (kind === "date" || kind === "period-start" || kind === "period-end") {
-        const first = region.text.split("\n")[0]!;
-        const period = findPeriods(first, order)[0];
-        if (period && kind !== "date") value = kind === "period-start" ? period.start : period.end;
-        else if (!period) value = findDates(first, order)[0]?.iso ?? null;
-      }
-      if (value === null) continue;
-      out.push({ value, lines: used.slice(0, 1).concat(kind === "address" ? used.slice(1) : []), raw: region.text.split("\n")[0]!, score: anchor.match * region.factor });
+      const found = readRegion(kind, field, region, lines, order);
+      if (!found) continue;
+      out.push({ value: found.value, lines: found.lines, raw: region.text.split("\n")[0]!, score: anchor.match * region.factor });
       break;
     }
   }
