@@ -10,12 +10,17 @@
  * The first `--scanned` documents of each kind are also written as a PNG drawn from the PDF at ~200 dpi (same ground
  * truth), so the OCR path is measured on the same kinds.
  *
+ * Each text value of the ground truth is checked against the PDF's own text layer before it is written (dates and
+ * amounts are printed in other shapes and follow from the same variables).
+ *
  * SYNTHETIC: every value is invented (pools.ts) and every layout drawn here. It measures whether the engine reads
  * the kinds of fields users define on forms, statements, résumés and letters; it is not a sample of real documents.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { FieldDefinition } from "../../../lib/extraction";
+import { loadDocument } from "../../../lib/extraction/loaders/load-document";
 import { openPdf } from "../../../lib/extraction/loaders/pdf/pdf-text-layer";
 import { renderPdfPage } from "../../../lib/extraction/loaders/pdf/pdf-render";
 import { FRESH } from "./fresh-layouts";
@@ -26,6 +31,22 @@ function option(args: string[], name: string, fallback: number): number {
   const i = args.indexOf(name);
   const value = i >= 0 ? Number(args[i + 1]) : NaN;
   return Number.isFinite(value) ? value : fallback;
+}
+
+/**
+ * The ground truth's check: every text value (not dates or amounts, which the page prints in other shapes) is in
+ * the PDF's text layer as printed, an address part by part, case aside. Returns the values not found.
+ */
+async function unprinted(bytes: Uint8Array, specs: FieldDefinition[], fields: Record<string, string>): Promise<string[]> {
+  const model = await loadDocument(bytes, "application/pdf", { mode: "fast" });
+  const text = model.pages.flatMap((p) => p.blocks.flatMap((b) => b.lines.map((l) => l.text))).join("\n").toLowerCase().replace(/\s+/g, " ");
+  return Object.entries(fields).filter(([name, value]) => {
+    const type = specs.find((f) => f.name === name)?.type;
+    if (type === "date" || type === "number" || type === "currency") return false;
+    // An IBAN is printed in groups of four.
+    const compact = (t: string) => t.replace(/\s+/g, "");
+    return !value.split(/,\s+/).every((part) => text.includes(part.toLowerCase()) || compact(text).includes(compact(part.toLowerCase())));
+  }).map(([name, value]) => `${name}=${value}`);
 }
 
 async function main(): Promise<void> {
@@ -45,6 +66,8 @@ async function main(): Promise<void> {
     for (const { n, name, make, seed: docSeed } of makers) {
       const made = await make();
       const id = `${kind.kind}/${name}.pdf`;
+      const missing = await unprinted(made.bytes, kind.fields, made.fields);
+      if (missing.length > 0) throw new Error(`${id}: ground truth not printed: ${missing.join("; ")}`);
       writeFileSync(path.join(out, id), made.bytes);
       const gt = {
         document: path.basename(id),
