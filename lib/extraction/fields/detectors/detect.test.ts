@@ -61,6 +61,12 @@ describe("typed detectors on generated documents", () => {
     expect(labelled.data).toMatchObject({ email: "ana@example.org", phone: "555-201-3344" });
   });
 
+  it("does not give a party's contact field the only e-mail address when it stands with no word of that party", async () => {
+    const texts = [{ text: "Northwind Supply Co.", x: 40, y: 40, size: 14, bold: true }, ...column(["sales@northwind.example", "Invoice 4471"], 40, 70)];
+    const { data } = await extract(texts, [{ name: "customer_email", type: "email", description: "Customer's e-mail" }, { name: "email", type: "email" }]);
+    expect(data).toMatchObject({ customer_email: null, email: "sales@northwind.example" });
+  });
+
   it("reads a wage statement's numbered boxes: the value under the label the description names", async () => {
     const box = (label: string, value: string, x: number, y: number): Text[] => [{ text: label, x: x + 3, y: y + 3, size: 6.5 }, { text: value, x: x + 6, y: y + 14 }];
     const { data, meta } = await extract(

@@ -160,10 +160,21 @@ function labelled(kind: DetectorKind, field: FieldDefinition, anchors: Anchor[],
 }
 
 /** The document's distinct values of the kind; phone numbers printed as a fax are left out unless the field asks for one. */
+/** Parties a contact field may belong to: "customer_email" is not whichever e-mail address the page prints. */
+const PARTY = /\b(?:customer|client|buyer|recipient|supplier|vendor|seller|sender|employer|employee|bank|landlord|tenant|patient|doctor|physician|agent|broker|insurer|shipper|consignee|carrier|emergency|billing|shipping)\b/g;
+const CONTACT_KINDS: ReadonlySet<DetectorKind> = new Set(["email", "phone", "url"]);
+
 function uniqueValue(kind: DetectorKind, field: FieldDefinition, lines: DocLine[], order: DateOrder): Scored | null {
   const reader = READERS[kind];
   if (!reader) return null;
-  const wantsFax = /\bfax\b/.test(definitionText(field));
+  const text = definitionText(field);
+  const wantsFax = /\bfax\b/.test(text);
+  // A contact field naming a party takes the document's only value of its kind only beside that party's word.
+  const parties = CONTACT_KINDS.has(kind) ? [...new Set(text.match(PARTY) ?? [])] : [];
+  const nearParty = (line: DocLine) => {
+    const around = lines.filter((l) => l.page === line.page && l.index >= line.index - 2 && l.index <= line.index).map((l) => l.text.toLowerCase()).join(" ");
+    return parties.some((p) => around.includes(p));
+  };
   const seen = new Map<string, Scored>();
   for (const line of lines) {
     if (kind === "phone" && !wantsFax && /\bfax\b/i.test(line.text)) continue;
@@ -172,7 +183,8 @@ function uniqueValue(kind: DetectorKind, field: FieldDefinition, lines: DocLine[
       if (!seen.has(key)) seen.set(key, { value: hit.value, lines: [line], raw: line.text, score: CONFIDENCE.unique });
     }
   }
-  return seen.size === 1 ? [...seen.values()][0]! : null;
+  const only = seen.size === 1 ? [...seen.values()][0]! : null;
+  return only && (parties.length === 0 || nearParty(only.lines[0]!)) ? only : null;
 }
 
 /** A year printed on a line of its own ("2023" beside a form's title), when the document has exactly one such line. */
