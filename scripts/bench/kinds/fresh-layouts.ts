@@ -4,6 +4,7 @@
  * so their score is a check on layouts the detectors were not fitted to (split_group `<kind>/fresh-…`).
  */
 import * as P from "./pools";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { Sheet } from "./sheet";
 import type { Made } from "./kinds";
 
@@ -127,6 +128,53 @@ async function utilityService(rng: P.Rng): Promise<Made> {
   return { bytes: await s.save(), fields, variant: "fresh-service" };
 }
 
+const CLASSES = ["Individual/sole proprietor", "C corporation", "S corporation", "Partnership", "Trust/estate", "LLC"];
+
+/** A fillable W-9-like form: the printed page carries only labels; the answers live in the form's fields (AcroForm). */
+async function w9Fillable(rng: P.Rng): Promise<Made> {
+  const pdf = await PDFDocument.create();
+  pdf.setCreationDate(new Date(Date.UTC(2026, 0, 1)));
+  pdf.setModificationDate(new Date(Date.UTC(2026, 0, 1)));
+  const page = pdf.addPage([612, 792]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const form = pdf.getForm();
+  const label = (text: string, x: number, top: number, size = 7) => page.drawText(text, { x, y: 792 - top - size, size, font });
+  const input = (name: string, value: string, x: number, top: number, w: number) => {
+    const f = form.createTextField(name);
+    if (value) f.setText(value);
+    f.addToPage(page, { x, y: 792 - top - 18, width: w, height: 18, font });
+  };
+  const who = P.person(rng);
+  const business = rng.chance(0.5) ? P.company(rng) : null;
+  const cls = business ? rng.pick(CLASSES.slice(1)) : CLASSES[0]!;
+  const a = P.address(rng);
+  const tin = business ? P.ein(rng) : P.ssn(rng);
+  const signed = P.randomDay(rng, 2024);
+  label("Form W-9 Request for Taxpayer Identification Number and Certification", 40, 30, 11);
+  label("1 Name (as shown on your income tax return). Name is required on this line.", 40, 60);
+  input("f1_1", who.full, 40, 70, 520);
+  label("2 Business name/disregarded entity name, if different from above", 40, 96);
+  input("f1_2", business ?? "", 40, 106, 520);
+  label("3 Check appropriate box for federal tax classification:", 40, 132);
+  CLASSES.forEach((c, i) => {
+    const box = form.createCheckBox(`c1_${i + 1}`);
+    box.addToPage(page, { x: 40 + (i % 3) * 180, y: 792 - 146 - 14 * Math.floor(i / 3) - 10, width: 9, height: 9 });
+    if (c === cls) box.check();
+    label(c, 53 + (i % 3) * 180, 146 + 14 * Math.floor(i / 3), 9);
+  });
+  label("5 Address (number, street, and apt. or suite no.)", 40, 184);
+  input("f1_7", a.street, 40, 194, 350);
+  label("6 City, state, and ZIP code", 40, 220);
+  input("f1_8", a.cityLine, 40, 230, 350);
+  label(business ? "Employer identification number" : "Social security number", 400, 260);
+  input("f1_11", tin, 400, 270, 160);
+  label("Date", 400, 310);
+  input("f1_12", `${String(signed.m).padStart(2, "0")}/${String(signed.d).padStart(2, "0")}/${signed.y}`, 400, 320, 160);
+  const fields: Record<string, string> = { name: who.full, tax_classification: cls, address: a.oneLine, tin, signature_date: signed.iso };
+  if (business) fields.business_name = business;
+  return { bytes: await pdf.save(), fields, variant: "fresh-fillable" };
+}
+
 export const FRESH: Record<string, (rng: P.Rng) => Promise<Made>> = {
   "w2-wage-statement": w2Export,
   resume: resumeSidebar,
@@ -134,4 +182,5 @@ export const FRESH: Record<string, (rng: P.Rng) => Promise<Made>> = {
   letter: letterMemo,
   payslip: payslipGrid,
   "utility-bill": utilityService,
+  "w9-form": w9Fillable,
 };

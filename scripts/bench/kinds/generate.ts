@@ -10,7 +10,7 @@
  * The first `--scanned` documents of each kind are also written as a PNG drawn from the PDF at ~200 dpi (same ground
  * truth), so the OCR path is measured on the same kinds.
  *
- * Each text value of the ground truth is checked against the PDF's own text layer before it is written (dates and
+ * Each text value of the ground truth is checked against the PDF's own text layer (or form data) before it is written (dates and
  * amounts are printed in other shapes and follow from the same variables).
  *
  * SYNTHETIC: every value is invented (pools.ts) and every layout drawn here. It measures whether the engine reads
@@ -39,7 +39,9 @@ function option(args: string[], name: string, fallback: number): number {
  */
 async function unprinted(bytes: Uint8Array, specs: FieldDefinition[], fields: Record<string, string>): Promise<string[]> {
   const model = await loadDocument(bytes, "application/pdf", { mode: "fast" });
-  const text = model.pages.flatMap((p) => p.blocks.flatMap((b) => b.lines.map((l) => l.text))).join("\n").toLowerCase().replace(/\s+/g, " ");
+  // A fillable form's answers are in its form data, not its text layer.
+  const printed = model.pages.flatMap((p) => [...p.blocks.flatMap((b) => b.lines.map((l) => l.text)), ...(p.formFields ?? []).map((f) => String(f.value))]);
+  const text = printed.join("\n").toLowerCase().replace(/\s+/g, " ");
   return Object.entries(fields).filter(([name, value]) => {
     const type = specs.find((f) => f.name === name)?.type;
     if (type === "date" || type === "number" || type === "currency") return false;

@@ -308,7 +308,7 @@ export function detectLoneDate(field: FieldDefinition, lines: DocLine[], documen
 /** US addresses ("Springfield, IL 62704") or dollar amounts tell month-first dates where no date's numbers decide. */
 const US_ADDRESS = /,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/;
 
-function localeOrder(lines: DocLine[], documentOrder: DateOrder): DateOrder {
+export function localeOrder(lines: DocLine[], documentOrder: DateOrder): DateOrder {
   if (documentOrder === "mdy") return "mdy";
   let dmy = 0;
   for (const line of lines) {
@@ -335,6 +335,16 @@ export function fitsDetector(field: FieldDefinition, value: string | number | bo
   if (reader) return reader(text, field, "dmy").length > 0;
   if (kind === "person") return personName(text) !== null;
   if (kind === "organisation") return organisationName(text, false) !== null;
-  if (kind === "address") return /\d/.test(text) && (CITY_LINE.test(text.split(/,\s*/).slice(1).join(", ")) || text.includes(","));
+  // An address starts with its street: "Boise, ID 83708" alone is a city line.
+  if (kind === "address") return STREET_LINE.test(text.split(/,\s*/)[0]!.trim()) || /\d/.test(text.split(/,\s*/)[0]!) && text.includes(",");
   return true;
+}
+
+/** Kinds whose shape a filled form field must have too; names and amounts are typed freely into forms. */
+const FORM_CHECKED: ReadonlySet<DetectorKind> = new Set(["address", "email", "phone", "url", "ssn", "ein", "tin", "iban", "routing", "vat"]);
+
+/** Whether a fillable form's answer, matched to the field by its label, has the shape the field's detector asks for. */
+export function fitsFormAnswer(field: FieldDefinition, value: string | number | boolean): boolean {
+  const kind = chooseDetector(field);
+  return !kind || !FORM_CHECKED.has(kind) || fitsDetector(field, value);
 }
