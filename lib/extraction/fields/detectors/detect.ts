@@ -10,7 +10,6 @@
  * then calibrated with everything else (confidence/).
  */
 import { findDates, type DateOrder } from "../../../normalise/dates";
-import { findEmails, findIbans, findVatIds } from "../../normalise/identifiers";
 import type { FieldDefinition, ValueEvidence } from "../../types";
 import { wordsSource, type DocLine } from "../document-lines";
 import type { GenericValue } from "../generic/generic-fields";
@@ -19,7 +18,9 @@ import { findAnchors, numericTail, valueRegions, type Anchor, type Region } from
 import { AFTER_KNOWN, chooseDetector, definitionText, type DetectorKind } from "./choose";
 import { addresseeBlocks, headerParty, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
 import { findPeriods } from "./periods";
-import { CITY_LINE, findAccountNumbers, findEins, findRoutingNumbers, findSignedAmounts, findSsns, findYears, organisationName, personName, STREET_LINE } from "./typed-values";
+import { localeOrder } from "./locale-order";
+import { NUMERIC, READERS, UNIQUE_OK } from "./readers";
+import { CITY_LINE, organisationName, personName, STREET_LINE } from "./typed-values";
 
 /** Generic label words that do name what a detector reads (see anchors.ts); a bare "Name:" on a form is a person's. */
 const KIND_WORDS: Partial<Record<DetectorKind, ReadonlySet<string>>> = {
@@ -31,49 +32,6 @@ const KIND_WORDS: Partial<Record<DetectorKind, ReadonlySet<string>>> = {
   money: new Set(["amount", "total"]),
 };
 const anchorsFor = (kind: DetectorKind, field: FieldDefinition, lines: DocLine[]) => findAnchors(field, lines, KIND_WORDS[kind]);
-
-type Hit = { value: string; index: number; length: number };
-type Reader = (text: string, field: FieldDefinition, order: DateOrder) => Hit[];
-
-const PHONE = /(?<![\d\w-])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)\s?|\d{2,4}[\s.-])\d{3,4}[\s.-]\d{3,4}(?![\d-])/g;
-const BARE_URL = /(?<![@\w.])(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|me|co|uk|de|eu|fr|nl|in|ai|app)(?:\/[^\s|,;]*)?(?![\w@])/gi;
-
-function phones(text: string): Hit[] {
-  return [...text.matchAll(PHONE)]
-    .filter((m) => {
-      const digits = m[0].replace(/\D/g, "").length;
-      // SSNs (3-2-4), EINs (2-7) and dates share the digits' count of a phone number but not its grouping.
-      return digits >= 10 && digits <= 15 && !/^\d{3}-\d{2}-\d{4}$/.test(m[0]) && findDates(m[0]).length === 0;
-    })
-    .map((m) => ({ value: m[0].trim(), index: m.index, length: m[0].length }));
-}
-
-function urls(text: string, field: FieldDefinition): Hit[] {
-  const site = /\b(linkedin|github|twitter|facebook|instagram)\b/.exec(definitionText(field))?.[1];
-  return [...text.matchAll(BARE_URL)]
-    .filter((m) => !site || m[0].toLowerCase().includes(site))
-    .map((m) => ({ value: m[0].replace(/[.)]+$/, ""), index: m.index, length: m[0].length }));
-}
-
-const READERS: Partial<Record<DetectorKind, Reader>> = {
-  email: (t) => findEmails(t).map((e) => ({ value: e.toLowerCase(), index: t.indexOf(e), length: e.length })),
-  phone: (t) => phones(t),
-  url: (t, f) => urls(t, f),
-  ssn: (t) => findSsns(t),
-  ein: (t) => findEins(t),
-  tin: (t) => [...findSsns(t), ...findEins(t)].sort((a, b) => a.index - b.index),
-  iban: (t) => findIbans(t).filter((i) => i.checksum),
-  routing: (t) => findRoutingNumbers(t),
-  vat: (t) => findVatIds(t),
-  account: (t) => findAccountNumbers(t),
-  year: (t) => findYears(t),
-  money: (t) => findSignedAmounts(t),
-};
-
-/** Kinds whose one well-formed value in a document is the answer even without a label. */
-const UNIQUE_OK: ReadonlySet<DetectorKind> = new Set(["email", "phone", "url", "ssn", "ein", "tin", "iban", "vat"]);
-/** Kinds read from the whole text after a label printed without a colon ("Account Number 0012 3456"). */
-const NUMERIC: ReadonlySet<DetectorKind> = new Set(["ssn", "ein", "tin", "iban", "routing", "vat", "account", "year", "money", "phone"]);
 
 const CONFIDENCE = { labelBase: 0.5, labelSpan: 0.4, unique: 0.75, placed: 0.6 };
 const round = (x: number) => Math.round(x * 100) / 100;
@@ -303,48 +261,4 @@ export function detectLoneDate(field: FieldDefinition, lines: DocLine[], documen
   if (distinct.size !== 1) return null;
   const line = alone[0]!;
   return result(findDates(line.text, order)[0]!.iso, [line], line.text, CONFIDENCE.placed, { strategy: "detector-layout", kind: "date", typeOk: true });
-}
-
-/** US addresses ("Springfield, IL 62704") or dollar amounts tell month-first dates where no date's numbers decide. */
-const US_ADDRESS = /,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/;
-
-export function localeOrder(lines: DocLine[], documentOrder: DateOrder): DateOrder {
-  if (documentOrder === "mdy") return "mdy";
-  let dmy = 0;
-  for (const line of lines) {
-    for (const m of line.text.matchAll(/(?<!\d)(\d{1,2})[/.-](\d{1,2})[/.-](?:\d{4}|\d{2})(?!\d)/g)) if (Number(m[1]) > 12) dmy += 1;
-  }
-  if (dmy > 0) return "dmy";
-  return lines.some((l) => US_ADDRESS.test(l.text)) || lines.filter((l) => /\$\s?\d/.test(l.text)).length >= 2 ? "mdy" : documentOrder;
-}
-
-/**
- * Whether a value another reader found for the field has the shape the field's detector asks for: a label reader's
- * "if different from above" is no person's name, and "Individual" no EIN. Fields without a detector pass.
- */
-export function fitsDetector(field: FieldDefinition, value: string | number | boolean, raw = String(value)): boolean {
-  const kind = chooseDetector(field);
-  if (!kind || typeof value === "boolean") return true;
-  const text = String(value);
-  const reader = READERS[kind];
-  // Which box is ticked is the check-box reader's to say; a label reader would return the boxes' text.
-  if (kind === "checkbox") return false;
-  // Money printed with its cents: "2" read off the next box's label "2 Federal income tax withheld" is no amount.
-  if (kind === "money") return /\d[.,]\d{2}(?!\d)/.test(raw);
-  if (kind === "year") return /^(?:19|20)\d{2}$/.test(text.trim());
-  if (reader) return reader(text, field, "dmy").length > 0;
-  if (kind === "person") return personName(text) !== null;
-  if (kind === "organisation") return organisationName(text, false) !== null;
-  // An address starts with its street: "Boise, ID 83708" alone is a city line.
-  if (kind === "address") return STREET_LINE.test(text.split(/,\s*/)[0]!.trim()) || /\d/.test(text.split(/,\s*/)[0]!) && text.includes(",");
-  return true;
-}
-
-/** Kinds whose shape a filled form field must have too; names and amounts are typed freely into forms. */
-const FORM_CHECKED: ReadonlySet<DetectorKind> = new Set(["address", "email", "phone", "url", "ssn", "ein", "tin", "iban", "routing", "vat"]);
-
-/** Whether a fillable form's answer, matched to the field by its label, has the shape the field's detector asks for. */
-export function fitsFormAnswer(field: FieldDefinition, value: string | number | boolean): boolean {
-  const kind = chooseDetector(field);
-  return !kind || !FORM_CHECKED.has(kind) || fitsDetector(field, value);
 }
