@@ -276,7 +276,7 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
       continue;
     }
     if (narrative && !known && field.type !== "boolean" && field.type !== "select") {
-      generic.set(field.name, narrative.scalar(field) ?? detectLoneDate(field, detectorLines, ctx.order));
+      generic.set(field.name, narrative.scalar(field) ?? detectLoneDate(field, detectorLines, ctx.order, { narrative: true }));
       continue;
     }
     const otherLabels = new Set(fields.filter((f) => f !== field).flatMap((f) => formLabels(f).map(normaliseLabel)));

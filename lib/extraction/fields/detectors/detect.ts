@@ -249,9 +249,16 @@ export function detectLabelledDate(field: FieldDefinition, lines: DocLine[], doc
   return result(decided.best.value, decided.best.lines, decided.best.raw, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind: "date", match, typeOk: true });
 }
 
-/** A date field nothing else answered: the one date standing alone on its line (a letter's, a form's "Date"). */
-export function detectLoneDate(field: FieldDefinition, lines: DocLine[], documentOrder: DateOrder): GenericValue | null {
+/** A field asking for the date the document itself bears: when it was written, sent or issued. */
+const DOCUMENT_DATE = /\b(?:letter|memo|memorandum|notice|document|dated|written|sent|issued|signed)\b/;
+
+/**
+ * A date field nothing else answered: the one date standing alone on its line (a letter's, a form's "Date"). In
+ * running text only for the document's own date: a contract's lone date is as often its signing as its effect.
+ */
+export function detectLoneDate(field: FieldDefinition, lines: DocLine[], documentOrder: DateOrder, options: { narrative?: boolean } = {}): GenericValue | null {
   if (chooseDetector(field) !== "date") return null;
+  if (options.narrative && !DOCUMENT_DATE.test(definitionText(field))) return null;
   const order = localeOrder(lines, documentOrder);
   const alone = lines.filter((l) => {
     const d = findDates(l.text, order);
