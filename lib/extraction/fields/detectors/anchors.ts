@@ -64,8 +64,10 @@ function containsPhrase(text: string, phrase: string): boolean {
 }
 
 const FUNCTION_WORDS = /\b(?:and|or|of|the|if|as|on|your|a|an|to|for|in|is)\b/gi;
-/** The words that carry a label's meaning: "Employee's first name and initial" → "Employee's first name initial". */
-const content = (text: string) => text.replace(FUNCTION_WORDS, " ");
+/** The parts of a name a form asks for one by one are the name: "first name and initial, last name" is "name". */
+const NAME_PARTS = /\b(?:(?:first|last|given|family|middle)\s+name|surname|forename|initials?|m\.?i\.?)\b/gi;
+/** The words that carry a label's meaning: "Employee's first name and initial Last name" → "Employee's name". */
+const content = (text: string) => text.replace(NAME_PARTS, " name ").replace(FUNCTION_WORDS, " ");
 
 /** "Employee SSN: 123-45-6789" → label and what follows its colon; without a colon the whole line is the label. */
 function labelPart(line: DocLine): { label: string; rest: string } {

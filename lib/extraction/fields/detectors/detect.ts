@@ -11,7 +11,7 @@
  */
 import { findDates, type DateOrder } from "../../../normalise/dates";
 import type { FieldDefinition, ValueEvidence } from "../../types";
-import { wordsSource, type DocLine } from "../document-lines";
+import { sameRow, wordsSource, type DocLine } from "../document-lines";
 import type { GenericValue } from "../generic/generic-fields";
 import { labelMatch, tickedLabels } from "../generic/form-fields";
 import { findAnchors, numericTail, valueRegions, type Anchor, type Region } from "./anchors";
@@ -79,8 +79,15 @@ function readRegion(kind: DetectorKind, field: FieldDefinition, region: Region, 
   const reader = READERS[kind];
   if (reader) return on(reader(first, field, order)[0]?.value);
   switch (kind) {
-    case "person":
-      return on(personName(first));
+    case "person": {
+      const name = personName(first);
+      if (name || region.lines.length === 0) return on(name);
+      // "Samuel   Kowalski" under "First name and initial | Last name": a name split into two phrases of its row.
+      const head = region.lines[0]!;
+      const next = lines.filter((l) => l.page === head.page && l.index !== head.index && sameRow(l.box, head.box) && l.box.x > head.box.x + head.box.w && l.box.x - (head.box.x + head.box.w) < 0.15).sort((a, b) => a.box.x - b.box.x)[0];
+      const joined = next ? personName(`${head.text} ${next.text}`) : null;
+      return joined && next ? { value: joined, lines: [head, next] } : null;
+    }
     case "organisation":
       return on(organisationName(first, false));
     case "address":
