@@ -7,6 +7,9 @@
  *
  * After the main run, the images are extracted once more with each OCR engine pinned (field F1, CPU s/page, peak RSS).
  * contracts-dev (manifest split "contracts-dev") is scored with its own parser and rules (bench/contracts-scoring.ts);
+ * a set whose ground truth carries `field_specs` (the synthetic kinds set, bench/kinds/generate.ts) is extracted with
+ * each document's own specs, scored by field type and reported per kind; a value predicted for a spec field the
+ * document does not print counts as a false positive there;
  * `--half a|b` keeps the first or second half of the split groups (tune on one, confirm on the other).
  *
  * The engine only ever sees the document bytes and generic field definitions; it never reads PDF attachments.
@@ -15,7 +18,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
-import { extractDocument, serverExtractionSettings, type TableRow } from "../../lib/extraction";
+import { extractDocument, serverExtractionSettings, type FieldValue, type TableRow } from "../../lib/extraction";
 import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
 import { clearImageTextReadings } from "../../lib/extraction/loaders/pdf/pdf-image-text";
 import { FIELDS, MIME, readGt, readManifest, splitHalf, type Gt } from "./dataset";
@@ -26,6 +29,7 @@ import { contractOutcomes } from "./contract-outcomes";
 import { CALIBRATION, formatReliability, reliability } from "../../lib/extraction/confidence";
 import { engineFigures } from "./engine-figures";
 import { CONTRACT_FIELDS, contractValueEqual, inHalf, scoreParties } from "./contracts-scoring";
+import { specValueEqual, type SpecGt } from "./kinds-scoring";
 
 /** Warm passes over the merged PDF whose median is the reported throughput. */
 const THROUGHPUT_RUNS = 7;
@@ -198,19 +202,24 @@ async function main(): Promise<void> {
     if (!inHalf(entry.split_group ?? entry.id, allGroups, half)) continue;
     const ext = path.extname(entry.document).toLowerCase();
     const bytes = new Uint8Array(readFileSync(path.join(dir, entry.document)));
-    const gt: Gt = readGt(dir, entry);
+    const gt: Gt & SpecGt = readGt(dir, entry);
+    const specs = gt.field_specs ?? null;
     const started = performance.now();
     let result;
     try {
-      result = await extractDocument({ ...serverExtractionSettings(), bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields, settings: { markdownParsing: true, dataExtractionMode: mode, advancedTableExtraction: args.includes("--advanced") } });
+      result = await extractDocument({ ...serverExtractionSettings(), bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields: specs ?? fields, settings: { markdownParsing: true, dataExtractionMode: mode, advancedTableExtraction: args.includes("--advanced") } });
     } catch (error) {
       console.log(`! ${entry.id}: ${(error as Error).message}`);
       continue;
     }
     const ms = performance.now() - started;
-    const source = contracts ? (manifest.split ?? "contracts") : (entry.id.split("/")[0] ?? "?");
+    const source = contracts ? (manifest.split ?? "contracts") : (gt.kind ?? entry.id.split("/")[0] ?? "?");
     const inputType = ext === ".pdf" ? "pdf" : "image";
-    for (const o of contracts ? contractOutcomes(gt, result) : valueOutcomes(gt, result)) outcomes.push({ ...o, half: splitHalf(entry.split_group) });
+    const sameValue = (k: string, v: string, pred: FieldValue) => {
+      const spec = specs?.find((f) => f.name === k);
+      return spec ? specValueEqual(spec, v, pred) : equal(k, v, pred);
+    };
+    for (const o of contracts ? contractOutcomes(gt, result) : valueOutcomes(gt, result, sameValue)) outcomes.push({ ...o, half: splitHalf(entry.split_group) });
     if (llmBeside && llmBaseUrl) {
       try {
         const withModel = await withLlm(llmBaseUrl, () => extractDocument({ ...serverExtractionSettings(), bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields, settings: { markdownParsing: false, dataExtractionMode: mode, advancedTableExtraction: args.includes("--advanced") } }));
@@ -220,11 +229,14 @@ async function main(): Promise<void> {
       }
     }
     const gs = [group("overall"), group(`source:${source}`), group(`input:${inputType}`)];
+    // Sets with their own specs are also reported per layout group (a kind's variants, "fresh-…" layouts apart).
+    if (specs && entry.split_group) gs.push(group(`layout:${entry.split_group}`));
     let docOk = true;
     if (verbose) console.log(`# ${entry.id} (${Math.round(ms)} ms)`);
     for (const [k, v] of Object.entries(gt.fields)) {
       const pred = result.data[k];
-      const ok = equalFor(k, v, pred);
+      const spec = specs?.find((f) => f.name === k);
+      const ok = spec ? specValueEqual(spec, v, pred) : equalFor(k, v, pred);
       if (!ok) docOk = false;
       if (verbose && !ok) console.log(`  ${k}: gt ${JSON.stringify(v)} pred ${JSON.stringify(pred ?? null)}`);
       for (const g of gs) add(g.fields, k, ok ? { tp: 1 } : pred === null || pred === undefined ? { fn: 1 } : { fp: 1, fn: 1 });
@@ -236,6 +248,14 @@ async function main(): Promise<void> {
           if (close) g.fuzzy.ok += 1;
         }
       }
+    }
+    for (const spec of specs ?? []) {
+      // A document's own spec field it does not print: any value is wrong.
+      const pred = result.data[spec.name];
+      if (spec.type === "table" || gt.fields[spec.name] !== undefined || pred === null || pred === undefined) continue;
+      docOk = false;
+      if (verbose) console.log(`  ${spec.name}: gt none pred ${JSON.stringify(pred)}`);
+      for (const g of gs) add(g.fields, spec.name, { fp: 1 });
     }
     const gtParties = contracts ? (gt.tables?.parties ?? []).map((p) => p.party) : null;
     if (gtParties) {

@@ -4,7 +4,7 @@
  * has it and the engine gave a value; a cell counts when the GT's rows use its column (cells of predicted rows
  * with no GT partner are wrong).
  */
-import type { ExtractionResult, FieldMetadata, TableMetadata, ValueEvidence, ValueMetadata } from "../../lib/extraction";
+import type { ExtractionResult, FieldMetadata, FieldValue, TableMetadata, ValueEvidence, ValueMetadata } from "../../lib/extraction";
 import type { Gt } from "./dataset";
 import { alignRows, equal } from "./score";
 
@@ -16,12 +16,13 @@ function outcome(scope: "field" | "cell", key: string, meta: ValueMetadata | und
   return { scope, key, confidence: meta?.confidence ?? 0, evidence: meta?.evidence ? { ...meta.evidence } : null, correct };
 }
 
-export function valueOutcomes(gt: Gt, result: Pick<ExtractionResult, "data" | "fieldMetadata">): ValueOutcome[] {
+/** `same` judges a field (default: the invoice sets' rules by field name). */
+export function valueOutcomes(gt: Gt, result: Pick<ExtractionResult, "data" | "fieldMetadata">, same: (key: string, gt: string, pred: FieldValue) => boolean = equal): ValueOutcome[] {
   const out: ValueOutcome[] = [];
   for (const [key, expected] of Object.entries(gt.fields)) {
     const pred = result.data[key];
     if (pred === null || pred === undefined || Array.isArray(pred)) continue;
-    out.push(outcome("field", key, result.fieldMetadata[key] as ValueMetadata | undefined, equal(key, expected, pred)));
+    out.push(outcome("field", key, result.fieldMetadata[key] as ValueMetadata | undefined, same(key, expected, pred)));
   }
   const gtRows = gt.tables?.line_items;
   const predRows = result.data.line_items;

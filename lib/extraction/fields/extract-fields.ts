@@ -21,9 +21,14 @@ import { findCustomerByAddressWindow, findPartyBySection, findVendorName, nameMa
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
 import { valueEvidence, type TotalsCheck } from "./value-evidence";
 import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from "./generic/generic-fields";
-import { acroFormValue, checkboxValue } from "./generic/form-fields";
+import { acroFormValue, checkboxValue, hasOptionBoxes } from "./generic/form-fields";
 import { formLabels, valueBelowLabel } from "./generic/form-labels";
 import { findLabelMatches } from "./label-matches";
+import { detectField, detectLabelledDate, detectLoneDate } from "./detectors/detect";
+import { fitsDetector, fitsFormAnswer } from "./detectors/fits";
+import { localeOrder } from "./detectors/locale-order";
+import { withFormFieldLines } from "./detectors/form-lines";
+import { detectorOwns } from "./detectors/choose";
 
 const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
 
@@ -248,21 +253,43 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
   const narrative = isNarrative(lines) ? new NarrativeReader(lines, ctx.order) : null;
   const generic = new Map<string, GenericValue | null>();
   const hasForm = model.pages.some((p) => (p.formFields?.length ?? 0) > 0);
+  // The detectors read a fillable form's answers as if printed where their widgets stand.
+  const detectorLines = hasForm ? withFormFieldLines(model, lines) : lines;
   for (const field of ordered) {
     if (field.type === "table") continue;
-    // A fillable form's own answer is exact; printed check boxes answer yes/no and option fields.
-    const formAnswer = (hasForm ? acroFormValue(field, model, lines, ctx.order) : null) ?? (field.type === "boolean" || field.type === "select" ? checkboxValue(field, lines) : null);
+    const unknown = !isKnownField(field);
+    // A fillable form's own answer is exact; printed check boxes answer yes/no and option fields. A form field whose
+    // label only half matches must still have the shape the field's detector asks for (a city line is no address).
+    const acroForm = hasForm ? acroFormValue(field, model, lines, unknown ? localeOrder(detectorLines, ctx.order) : ctx.order) : null;
+    const formAnswer = (acroForm && (!unknown || fitsFormAnswer(field, acroForm.value)) ? acroForm : null) ?? (field.type === "boolean" || field.type === "select" ? checkboxValue(field, detectorLines) : null);
     if (formAnswer) {
       generic.set(field.name, formAnswer);
       continue;
     }
-    if (narrative && !isKnownField(field) && field.type !== "boolean" && field.type !== "select") {
-      generic.set(field.name, narrative.scalar(field));
+    // A field asking for a typed value (an e-mail, an EIN, a period's start, a person's name …) is read by its
+    // detector first, on prose and forms alike; the detector abstains unless the evidence is clear.
+    // "account_number" shares the IBAN concept's cue, but asks for what a US statement prints as its account number.
+    const known = isKnownField(field) && !detectorOwns(field);
+    const detected = known ? null : (detectField(field, detectorLines, ctx.order) ?? (narrative ? null : detectLabelledDate(field, detectorLines, ctx.order)));
+    if (detected) {
+      generic.set(field.name, detected);
+      continue;
+    }
+    if (narrative && !known && field.type !== "boolean" && field.type !== "select") {
+      generic.set(field.name, narrative.scalar(field) ?? detectLoneDate(field, detectorLines, ctx.order, { narrative: true }));
       continue;
     }
     const otherLabels = new Set(fields.filter((f) => f !== field).flatMap((f) => formLabels(f).map(normaliseLabel)));
     let best = bestCandidate(field, ctx, otherLabels);
-    if (!best && field.type === "select") best = selectFromText(field, ctx);
+    if (!best && field.type === "select" && !hasOptionBoxes(field, detectorLines)) best = selectFromText(field, ctx);
+    // An unknown field's label reading must have the shape its detector asks for ("if different from above" is no name).
+    if (best && !known && !fitsDetector(field, best.value, best.raw)) best = null;
+    // Nothing found: a claimed field's own detector (an "account number" no IBAN reader takes), or a lone date.
+    const fallback = best ? null : known ? detectField(field, detectorLines, ctx.order, { known: true }) : detectLoneDate(field, detectorLines, ctx.order);
+    if (fallback) {
+      generic.set(field.name, fallback);
+      continue;
+    }
     picks.set(field.name, best);
   }
   const totals = reconcile(fields, picks, ctx);

@@ -127,11 +127,28 @@ export function checkboxValue(field: FieldDefinition, lines: DocLine[]): Generic
     return best ? { value: best.tick.answer ?? best.tick.ticked, source: source(best.tick), raw: best.tick.line.text, confidence: 0.8, evidence: evidence(best.match) } : null;
   }
   if (field.type === "select") {
-    const chosen = ticks.filter((t) => t.ticked).flatMap((tick) => (field.options ?? []).filter((o) => labelMatch(o, tick.label) >= 0.99 || tick.label.toLowerCase() === o.toLowerCase()).map((option) => ({ tick, option })));
+    // An option printed exactly as the ticked label wins over ones that only share its words ("C corporation" is
+    // not "S corporation", though one-letter words do not count in the match).
+    const optionsOf = (tick: Tick) => {
+      const exact = (field.options ?? []).filter((o) => tick.label.toLowerCase() === o.toLowerCase());
+      return exact.length > 0 ? exact : (field.options ?? []).filter((o) => labelMatch(o, tick.label) >= 0.99);
+    };
+    const chosen = ticks.filter((t) => t.ticked).flatMap((tick) => optionsOf(tick).map((option) => ({ tick, option })));
     // Two ticked options of one select field: the form does not single one out.
     const [only, other] = chosen;
     if (!only || (other && other.option !== only.option)) return null;
     return { value: only.option, source: source(only.tick), raw: only.tick.line.text, confidence: 0.8, evidence: evidence(1) };
   }
   return null;
+}
+
+/** Whether the document prints the select field's options beside check boxes: then only a ticked box answers it. */
+export function hasOptionBoxes(field: FieldDefinition, lines: DocLine[]): boolean {
+  const options = (field.options ?? []).map((o) => o.toLowerCase());
+  return lines.flatMap(ticksOf).some((tick) => options.includes(tick.label.toLowerCase()));
+}
+
+/** The labels of the ticked boxes of the given lines ("[X] Married filing jointly" → "Married filing jointly"). */
+export function tickedLabels(lines: DocLine[]): Array<{ label: string; line: DocLine }> {
+  return lines.flatMap(ticksOf).filter((t) => t.ticked && t.answer === undefined && t.label.length > 0).map((t) => ({ label: t.label, line: t.line }));
 }

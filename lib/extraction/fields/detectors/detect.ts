@@ -1,0 +1,278 @@
+/**
+ * Typed detectors for fields the invoice vocabulary does not know. The field's definition picks the detector
+ * (choose.ts); the detector fills the field only on clear evidence, in this order:
+ *   1. its value next to a label that matches the field (anchors.ts): after the colon, right of it, or under it;
+ *   2. the only well-formed value of its kind in the whole document (e-mail, phone, URL, ids with check digits,
+ *      periods), when there is exactly one;
+ *   3. where the page puts it (header-blocks.ts): the name at the top of a résumé, the letterhead, the addressee
+ *      block, the signature under a letter's closing, a section under its heading.
+ * Anything else abstains. Confidence follows the evidence (label match × position, uniqueness, placement) and is
+ * then calibrated with everything else (confidence/).
+ */
+import { findDates, type DateOrder } from "../../../normalise/dates";
+import type { FieldDefinition, ValueEvidence } from "../../types";
+import { sameRow, wordsSource, type DocLine } from "../document-lines";
+import type { GenericValue } from "../generic/generic-fields";
+import { labelMatch, tickedLabels } from "../generic/form-fields";
+import { findAnchors, numericTail, valueRegions, type Anchor, type Region } from "./anchors";
+import { AFTER_KNOWN, chooseDetector, definitionText, type DetectorKind } from "./choose";
+import { addresseeBlocks, headerParty, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
+import { findPeriods } from "./periods";
+import { localeOrder } from "./locale-order";
+import { NUMERIC, READERS, UNIQUE_OK } from "./readers";
+import { CITY_LINE, organisationName, personName, STREET_LINE } from "./typed-values";
+
+/** Generic label words that do name what a detector reads (see anchors.ts); a bare "Name:" on a form is a person's. */
+const KIND_WORDS: Partial<Record<DetectorKind, ReadonlySet<string>>> = {
+  person: new Set(["nam"]),
+  date: new Set(["dat"]),
+  "period-start": new Set(["dat"]),
+  "period-end": new Set(["dat"]),
+  address: new Set(["address"]),
+  money: new Set(["amount", "total"]),
+};
+const anchorsFor = (kind: DetectorKind, field: FieldDefinition, lines: DocLine[]) => findAnchors(field, lines, KIND_WORDS[kind]);
+
+const CONFIDENCE = { labelBase: 0.5, labelSpan: 0.4, unique: 0.75, placed: 0.6 };
+const round = (x: number) => Math.round(x * 100) / 100;
+
+function result(value: string | number, lines: DocLine[], raw: string, confidence: number, evidence: ValueEvidence): GenericValue {
+  const words = lines.flatMap((l) => l.words);
+  const page = lines[0]?.page ?? 1;
+  return { value, source: words.length > 0 ? wordsSource(page, words) : null, raw, confidence: round(confidence), evidence };
+}
+
+/** Numbers for number and currency fields (as the rest of the engine returns them), text otherwise. */
+function typed(field: FieldDefinition, value: string): string | number {
+  if (field.type !== "number" && field.type !== "currency") return value;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : value;
+}
+
+type Scored = { value: string; lines: DocLine[]; raw: string; score: number };
+
+/** One best value per label; a different value scoring nearly as well elsewhere makes the field doubtful. */
+function decide(candidates: Scored[]): { best: Scored; rival: boolean } | null {
+  const sorted = [...candidates].sort((a, b) => b.score - a.score);
+  const best = sorted[0];
+  if (!best) return null;
+  const rival = sorted.some((c) => c.value.toLowerCase() !== best.value.toLowerCase() && c.score >= best.score * 0.95);
+  return { best, rival };
+}
+
+/** "Street, City, ST 12345" from the lines of a region: a street line and the city line after it (or one line with both). */
+function addressIn(regionLines: DocLine[], all: DocLine[], text?: string): { value: string; lines: DocLine[] } | null {
+  const oneLine = text?.trim() ?? "";
+  const split = /^(.*\d.*?),\s*(.+)$/.exec(oneLine);
+  if (split && STREET_LINE.test(split[1]!.trim()) && CITY_LINE.test(split[2]!.trim())) return { value: oneLine, lines: regionLines };
+  const street = regionLines.find((l) => STREET_LINE.test(l.text.trim()));
+  if (!street) return null;
+  const after = all.filter((l) => l.page === street.page && l.box.y > street.box.y && l.box.y - street.box.y < 0.09 && Math.abs(l.box.x - street.box.x) < 0.03).sort((a, b) => a.box.y - b.box.y);
+  const city = after.find((l) => CITY_LINE.test(l.text.trim()));
+  return city ? { value: `${street.text.trim()}, ${city.text.trim()}`, lines: [street, city] } : null;
+}
+
+/** The detector's value in one place near a label (its first line, or for an address its street and city lines). */
+function readRegion(kind: DetectorKind, field: FieldDefinition, region: Region, lines: DocLine[], order: DateOrder): { value: string; lines: DocLine[] } | null {
+  const first = region.text.split("\n")[0]!;
+  const on = (value: string | null | undefined) => (value ? { value, lines: region.lines.slice(0, 1) } : null);
+  const reader = READERS[kind];
+  if (reader) return on(reader(first, field, order)[0]?.value);
+  switch (kind) {
+    case "person": {
+      const name = personName(first);
+      if (name || region.lines.length === 0) return on(name);
+      // "Samuel   Kowalski" under "First name and initial | Last name": a name split into two phrases of its row.
+      const head = region.lines[0]!;
+      const next = lines.filter((l) => l.page === head.page && l.index !== head.index && sameRow(l.box, head.box) && l.box.x > head.box.x + head.box.w && l.box.x - (head.box.x + head.box.w) < 0.15).sort((a, b) => a.box.x - b.box.x)[0];
+      const joined = next ? personName(`${head.text} ${next.text}`) : null;
+      return joined && next ? { value: joined, lines: [head, next] } : null;
+    }
+    case "organisation":
+      return on(organisationName(first, false));
+    case "address":
+      // After a colon or on a line of its own the whole text may hold street and city; under a label, its lines.
+      return addressIn(region.lines, lines, region.factor === 1 || region.lines.length === 1 ? region.text : undefined);
+    case "subject":
+      return on(region.factor === 1 && first.trim().length > 2 ? first.trim() : null);
+    case "date":
+    case "period-start":
+    case "period-end": {
+      const period = findPeriods(first, order)[0];
+      if (!period) return on(findDates(first, order)[0]?.iso);
+      return kind === "date" ? null : on(kind === "period-start" ? period.start : period.end);
+    }
+    default:
+      return null;
+  }
+}
+
+function labelled(kind: DetectorKind, field: FieldDefinition, anchors: Anchor[], lines: DocLine[], order: DateOrder): Scored[] {
+  const out: Scored[] = [];
+  for (const anchor of anchors.slice(0, 8)) {
+    const regions = valueRegions(anchor, lines);
+    const tail = !anchor.rest && NUMERIC.has(kind) ? numericTail(anchor) : "";
+    if (tail) regions.unshift({ lines: [anchor.line], text: tail, factor: 1 });
+    // The nearest readable place belongs to this label; farther ones belong to other labels.
+    for (const region of regions) {
+      const found = readRegion(kind, field, region, lines, order);
+      if (!found) continue;
+      out.push({ value: found.value, lines: found.lines, raw: region.text.split("\n")[0]!, score: anchor.match * region.factor });
+      break;
+    }
+  }
+  return out;
+}
+
+/** The document's distinct values of the kind; phone numbers printed as a fax are left out unless the field asks for one. */
+/** Parties a contact field may belong to: "customer_email" is not whichever e-mail address the page prints. */
+const PARTY = /\b(?:customer|client|buyer|recipient|supplier|vendor|seller|sender|employer|employee|bank|landlord|tenant|patient|doctor|physician|agent|broker|insurer|shipper|consignee|carrier|emergency|billing|shipping)\b/g;
+const CONTACT_KINDS: ReadonlySet<DetectorKind> = new Set(["email", "phone", "url"]);
+
+function uniqueValue(kind: DetectorKind, field: FieldDefinition, lines: DocLine[], order: DateOrder): Scored | null {
+  const reader = READERS[kind];
+  if (!reader) return null;
+  const text = definitionText(field);
+  const wantsFax = /\bfax\b/.test(text);
+  // A contact field naming a party takes the document's only value of its kind only beside that party's word.
+  const parties = CONTACT_KINDS.has(kind) ? [...new Set(text.match(PARTY) ?? [])] : [];
+  const nearParty = (line: DocLine) => {
+    const around = lines.filter((l) => l.page === line.page && l.index >= line.index - 2 && l.index <= line.index).map((l) => l.text.toLowerCase()).join(" ");
+    return parties.some((p) => around.includes(p));
+  };
+  const seen = new Map<string, Scored>();
+  for (const line of lines) {
+    if (kind === "phone" && !wantsFax && /\bfax\b/i.test(line.text)) continue;
+    for (const hit of reader(line.text, field, order)) {
+      const key = hit.value.toLowerCase().replace(/[^a-z0-9@]/g, "");
+      if (!seen.has(key)) seen.set(key, { value: hit.value, lines: [line], raw: line.text, score: CONFIDENCE.unique });
+    }
+  }
+  const only = seen.size === 1 ? [...seen.values()][0]! : null;
+  return only && (parties.length === 0 || nearParty(only.lines[0]!)) ? only : null;
+}
+
+/** A year printed on a line of its own ("2023" beside a form's title), when the document has exactly one such line. */
+function loneYear(lines: DocLine[]): Scored | null {
+  const alone = lines.filter((l) => /^(?:19|20)\d{2}$/.test(l.text.trim()));
+  const distinct = new Set(alone.map((l) => l.text.trim()));
+  return distinct.size === 1 ? { value: alone[0]!.text.trim(), lines: [alone[0]!], raw: alone[0]!.text, score: 0.6 } : null;
+}
+
+const placedScore = (placed: Placed | null): Scored | null => (placed ? { value: placed.value, lines: placed.lines, raw: placed.lines[0]?.text ?? "", score: placed.score } : null);
+
+function uniquePeriod(kind: "period-start" | "period-end", lines: DocLine[], order: DateOrder): Scored | null {
+  const found = lines.flatMap((line) => findPeriods(line.text, order).map((p) => ({ p, line })));
+  const distinct = new Set(found.map((f) => `${f.p.start}/${f.p.end}`));
+  if (distinct.size !== 1) return null;
+  const { p, line } = found[0]!;
+  return { value: kind === "period-start" ? p.start : p.end, lines: [line], raw: line.text, score: CONFIDENCE.unique };
+}
+
+const ROLE = {
+  sender: /\b(?:sender|signed|signer|signatory|author|wrote|written|from)\b/,
+  recipient: /\b(?:recipient|addressed|addressee|to whom|greeted)\b/,
+  holder: /\b(?:holder|account|customer|client|member|tenant|policyholder)\b/,
+  self: /\b(?:candidate|applicant|resume|résumé|cv|full name|your name)\b/,
+  other: /\b(?:recipient|customer|buyer|supplier|vendor|client|addressee)\b/,
+};
+
+function placedPerson(field: FieldDefinition, lines: DocLine[]): Placed | null {
+  const text = definitionText(field);
+  if (ROLE.sender.test(text)) return signature(lines) ?? headerParty(lines, "from");
+  if (ROLE.recipient.test(text)) {
+    const blocks = addresseeBlocks(lines);
+    return blocks.length === 1 ? blocks[0]! : (headerParty(lines, "to") ?? salutation(lines));
+  }
+  if (ROLE.holder.test(text)) {
+    const blocks = addresseeBlocks(lines);
+    return blocks.length === 1 ? blocks[0]! : null;
+  }
+  if (ROLE.self.test(text)) return nameAtTop(lines);
+  return null;
+}
+
+function placedOrganisation(field: FieldDefinition, lines: DocLine[]): Placed | null {
+  return ROLE.other.test(definitionText(field)) ? null : letterhead(lines);
+}
+
+/** The ticked box's label: the one ticked box under the field's label, else the document's one ticked box. */
+function placedCheckbox(anchors: Anchor[], lines: DocLine[]): Placed | null {
+  for (const anchor of anchors.slice(0, 3)) {
+    const near = lines.filter((l) => l.page === anchor.line.page && l.box.y >= anchor.line.box.y - 0.002 && l.box.y - anchor.line.box.y < 0.06);
+    const ticked = tickedLabels(near);
+    if (ticked.length === 1) return { value: ticked[0]!.label, lines: [ticked[0]!.line], score: 0.75 };
+    if (ticked.length > 1) return null;
+  }
+  const ticked = tickedLabels(lines);
+  return ticked.length === 1 ? { value: ticked[0]!.label, lines: [ticked[0]!.line], score: 0.6 } : null;
+}
+
+const SUBJECT_LINE = /^(?:re|subject|subj|betreff|objet|onderwerp)\s*:\s*(.{3,})$/i;
+
+/** A letter's subject line: "Re: …", "Subject: …" (the one such line of the document). */
+function placedSubject(lines: DocLine[]): Placed | null {
+  const found = lines.flatMap((l) => {
+    const m = SUBJECT_LINE.exec(l.text.trim());
+    return m ? [{ value: m[1]!.trim(), lines: [l], score: 0.7 }] : [];
+  });
+  return found.length === 1 ? found[0]! : null;
+}
+
+function placedSection(field: FieldDefinition, lines: DocLine[]): Placed | null {
+  const name = field.name.replace(/[_\-.]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2");
+  return sectionUnder(lines, (heading) => labelMatch(name, heading) >= 0.99);
+}
+
+/**
+ * The typed detector's value for a field the vocabulary does not know, or null when its kind is not asked for or
+ * the evidence is not clear. Plain dates are left to the label and sentence readers (see `detectDateFallback`).
+ */
+export function detectField(field: FieldDefinition, lines: DocLine[], documentOrder: DateOrder, options: { known?: boolean } = {}): GenericValue | null {
+  const kind = chooseDetector(field);
+  if (!kind || kind === "date" || (options.known && !AFTER_KNOWN.has(kind))) return null;
+  const order = localeOrder(lines, documentOrder);
+  const anchors = anchorsFor(kind, field, lines);
+  const decided = decide(labelled(kind, field, anchors, lines, order));
+  if (decided && !decided.rival) {
+    const { best } = decided;
+    const match = round(Math.min(1, best.score));
+    return result(typed(field, best.value), best.lines, best.raw, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind, match, typeOk: true });
+  }
+  if (decided?.rival) return null;
+  const unique = UNIQUE_OK.has(kind) ? uniqueValue(kind, field, lines, order) : kind === "period-start" || kind === "period-end" ? uniquePeriod(kind, lines, order) : kind === "year" ? (loneYear(lines) ?? placedScore(yearInTitle(lines))) : null;
+  if (unique) return result(typed(field, unique.value), unique.lines, unique.raw, unique.score, { strategy: "detector-unique", kind, typeOk: true });
+  const placed = kind === "checkbox" ? placedCheckbox(anchors, lines) : kind === "person" ? placedPerson(field, lines) : kind === "organisation" ? placedOrganisation(field, lines) : kind === "section" ? placedSection(field, lines) : kind === "subject" ? placedSubject(lines) : null;
+  if (placed) return result(placed.value, placed.lines, placed.lines.map((l) => l.text).join("\n"), CONFIDENCE.placed * (placed.score / 0.7), { strategy: "detector-layout", kind, typeOk: true });
+  return null;
+}
+
+/** A date field's value next to a loosely matching label ("Period start:" for "Start of the pay period"); not in running text. */
+export function detectLabelledDate(field: FieldDefinition, lines: DocLine[], documentOrder: DateOrder): GenericValue | null {
+  if (chooseDetector(field) !== "date") return null;
+  const decided = decide(labelled("date", field, anchorsFor("date", field, lines), lines, localeOrder(lines, documentOrder)));
+  if (!decided || decided.rival) return null;
+  const match = round(Math.min(1, decided.best.score));
+  return result(decided.best.value, decided.best.lines, decided.best.raw, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind: "date", match, typeOk: true });
+}
+
+/** A field asking for the date the document itself bears: when it was written, sent or issued. */
+const DOCUMENT_DATE = /\b(?:letter|memo|memorandum|notice|document|dated|written|sent|issued|signed)\b/;
+
+/**
+ * A date field nothing else answered: the one date standing alone on its line (a letter's, a form's "Date"). In
+ * running text only for the document's own date: a contract's lone date is as often its signing as its effect.
+ */
+export function detectLoneDate(field: FieldDefinition, lines: DocLine[], documentOrder: DateOrder, options: { narrative?: boolean } = {}): GenericValue | null {
+  if (chooseDetector(field) !== "date") return null;
+  if (options.narrative && !DOCUMENT_DATE.test(definitionText(field))) return null;
+  const order = localeOrder(lines, documentOrder);
+  const alone = lines.filter((l) => {
+    const d = findDates(l.text, order);
+    return d.length === 1 && d[0]!.length >= l.text.trim().length - 1 && /\d{4}/.test(d[0]!.text);
+  });
+  const distinct = new Set(alone.map((l) => findDates(l.text, order)[0]!.iso));
+  if (distinct.size !== 1) return null;
+  const line = alone[0]!;
+  return result(findDates(line.text, order)[0]!.iso, [line], line.text, CONFIDENCE.placed, { strategy: "detector-layout", kind: "date", typeOk: true });
+}

@@ -1,0 +1,113 @@
+/**
+ * Parts of a page found by where they stand rather than by a label: the name set large at the top of a résumé, the
+ * letterhead's company, the addressee block of a letter or statement (a name over a street and a city line), the
+ * signature under a letter's closing, and sections found by their headings.
+ */
+import type { DocLine } from "../document-lines";
+import { CITY_LINE, organisationName, personName, STREET_LINE } from "./typed-values";
+
+export type Placed = { value: string; lines: DocLine[]; score: number };
+
+const firstPage = (lines: DocLine[]) => lines.filter((l) => l.page === (lines[0]?.page ?? 1));
+/** The tallest text line's height on the first page: what a heading or a letterhead is set in. */
+const tallest = (lines: DocLine[]) => Math.max(0, ...firstPage(lines).map((l) => l.box.h));
+
+/** The first line of the page when it is a person's name set larger than the text under it, over contact details (résumés, CVs). */
+export function nameAtTop(lines: DocLine[]): Placed | null {
+  const page = firstPage(lines).filter((l) => l.box.y < 0.2);
+  const top = [...page].sort((a, b) => a.box.y - b.box.y)[0];
+  if (!top) return null;
+  const name = personName(top.text);
+  const body = page.filter((l) => l !== top).map((l) => l.box.h);
+  const typical = body.length > 0 ? body.sort((a, b) => a - b)[Math.floor(body.length / 2)]! : top.box.h;
+  if (!name || top.box.h < typical * 1.3) return null;
+  // A résumé's name heads its contact details: an e-mail address or a phone number follows in the top band.
+  if (!page.some((l) => l !== top && (/@[\w-]+\.\w/.test(l.text) || /\d{3}[\s.)-]+\d{3}[\s.-]\d{4}/.test(l.text)))) return null;
+  return { value: name, lines: [top], score: top.box.h >= tallest(lines) ? 0.8 : 0.65 };
+}
+
+/** The letterhead: the largest line at the top of the page, naming an organisation (a legal form or an institution word). */
+export function letterhead(lines: DocLine[]): Placed | null {
+  const page = firstPage(lines);
+  // The tallest line of the top band; a smaller title beside it ("Earnings Statement") may stand a point higher.
+  const top = [...page].filter((l) => l.box.y < 0.15).sort((a, b) => b.box.h - a.box.h || a.box.y - b.box.y || a.box.x - b.box.x)[0];
+  if (!top || top.box.h < tallest(lines) * 0.85) return null;
+  // "Summit Foods Corp. - Pay Advice", "Acme Ltd | Invoice": the part naming the organisation.
+  const name = top.text.split(/\s+[-–—|]\s+/).map((part) => organisationName(part, true)).find((part) => part !== null) ?? null;
+  return name ? { value: name, lines: [top], score: 0.7 } : null;
+}
+
+/** A year in the document's title (its top band's tallest line): "Year-end wage summary 2023", "Form W-2 … 2023". */
+export function yearInTitle(lines: DocLine[]): Placed | null {
+  const page = firstPage(lines);
+  const top = [...page].filter((l) => l.box.y < 0.15).sort((a, b) => b.box.h - a.box.h || a.box.y - b.box.y)[0];
+  const years = top ? [...top.text.matchAll(/(?<![\d/.,:-])(?:19|20)\d{2}(?![\d/.,:-]\d)/g)].map((m) => m[0]) : [];
+  return top && years.length === 1 ? { value: years[0]!, lines: [top], score: 0.6 } : null;
+}
+
+/** Blocks of a name over a street line and a city line, in the upper half of the first page. */
+export function addresseeBlocks(lines: DocLine[]): Placed[] {
+  const page = firstPage(lines).sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+  const out: Placed[] = [];
+  for (const [i, line] of page.entries()) {
+    if (line.box.y > 0.5) break;
+    const name = personName(line.text);
+    if (!name) continue;
+    const column = page.slice(i + 1).filter((l) => Math.abs(l.box.x - line.box.x) < 0.02 && l.box.y > line.box.y && l.box.y - line.box.y < 0.08);
+    const street = column.find((l) => STREET_LINE.test(l.text.trim()));
+    const city = street && column.find((l) => l.box.y > street.box.y && CITY_LINE.test(l.text.trim()));
+    if (street && city) out.push({ value: name, lines: [line, street, city], score: 0.7 });
+  }
+  return out;
+}
+
+const CLOSING = /^(?:sincerely|yours (?:sincerely|truly|faithfully)|kind regards|best regards|regards|respectfully|best wishes|warm regards|cordially|with thanks|thank you)[,.]?$/i;
+
+/** The signer: the first person's name in the few lines under a letter's closing ("Sincerely,"). */
+export function signature(lines: DocLine[]): Placed | null {
+  const closing = lines.findIndex((l) => CLOSING.test(l.text.trim()));
+  if (closing < 0) return null;
+  for (const line of lines.slice(closing + 1, closing + 4)) {
+    const name = personName(line.text);
+    if (name) return { value: name, lines: [line], score: 0.75 };
+  }
+  return null;
+}
+
+/** Memo and e-mail headers: "From: Luis Mensah", "To: Leila Nowak". */
+export function headerParty(lines: DocLine[], role: "from" | "to"): Placed | null {
+  const re = role === "from" ? /^from\s*:\s*(.+)$/i : /^to\s*:\s*(.+)$/i;
+  const found = lines.flatMap((l) => {
+    const m = re.exec(l.text.trim());
+    const name = m ? personName(m[1]!) : null;
+    return name ? [{ value: name, lines: [l], score: 0.7 }] : [];
+  });
+  return found.length === 1 ? found[0]! : null;
+}
+
+/** "Dear Ms. Garcia," → the person greeted, as printed after the greeting. */
+export function salutation(lines: DocLine[]): Placed | null {
+  for (const line of lines) {
+    const m = /^dear\s+(.+?),?$/i.exec(line.text.trim());
+    const name = m ? personName(m[1]!) : null;
+    if (name) return { value: name, lines: [line], score: 0.6 };
+  }
+  return null;
+}
+
+/**
+ * A heading is a short line on its own, set taller than the body or in a line of its own with nothing right of it,
+ * whose words are the field's; the section is the text under it up to the next heading-sized line.
+ */
+export function sectionUnder(lines: DocLine[], isHeading: (text: string) => boolean): Placed | null {
+  const heading = lines.find((l) => l.text.split(/\s+/).length <= 4 && isHeading(l.text));
+  if (!heading) return null;
+  const body: DocLine[] = [];
+  for (const line of lines.slice(heading.index + 1)) {
+    if (line.page !== heading.page || line.box.h >= heading.box.h * 0.95 || body.length >= 6) break;
+    body.push(line);
+  }
+  if (body.length === 0) return null;
+  const value = body.map((l) => l.text.trim()).join(" ");
+  return { value, lines: body, score: 0.7 };
+}

@@ -1,0 +1,117 @@
+/**
+ * Typed values with a checkable shape: US social security and employer identification numbers, ABA routing numbers
+ * (checksum), account numbers, years, signed money, person and organisation names, postal address lines. Each
+ * finder returns only well-formed instances, so a detector abstains rather than return a fragment.
+ */
+import { findAmounts } from "../../../normalise/amounts";
+
+export type Found = { value: string; index: number; length: number };
+
+/** Area 001–899 but not 666, group 01–99, serial 0001–9999 (SSA rules); "000-" or "9xx-" is no SSN. */
+export function findSsns(text: string): Found[] {
+  const out: Found[] = [];
+  for (const m of text.matchAll(/(?<![\d-])(\d{3})[- ](\d{2})[- ](\d{4})(?![\d-])/g)) {
+    const area = Number(m[1]);
+    if (area === 0 || area === 666 || area >= 900 || m[2] === "00" || m[3] === "0000") continue;
+    out.push({ value: `${m[1]}-${m[2]}-${m[3]}`, index: m.index, length: m[0].length });
+  }
+  return out;
+}
+
+/** Prefixes the IRS assigns to employer identification numbers (the first two digits). */
+const EIN_PREFIXES = new Set(
+  "01 02 03 04 05 06 10 11 12 13 14 15 16 20 21 22 23 24 25 26 27 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 71 72 73 74 75 76 77 80 81 82 83 84 85 86 87 88 90 91 92 93 94 95 98 99".split(" "),
+);
+
+export function findEins(text: string): Found[] {
+  const out: Found[] = [];
+  for (const m of text.matchAll(/(?<![\d-])(\d{2})-(\d{7})(?![\d-])/g)) {
+    if (EIN_PREFIXES.has(m[1]!)) out.push({ value: `${m[1]}-${m[2]}`, index: m.index, length: m[0].length });
+  }
+  return out;
+}
+
+/** ABA routing number checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10), first two digits 00–12, 21–32, 61–72, 80. */
+export function isAbaRoutingNumber(digits: string): boolean {
+  if (!/^\d{9}$/.test(digits)) return false;
+  const prefix = Number(digits.slice(0, 2));
+  if (!(prefix <= 12 || (prefix >= 21 && prefix <= 32) || (prefix >= 61 && prefix <= 72) || prefix === 80)) return false;
+  const d = [...digits].map(Number);
+  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
+  return sum % 10 === 0 && sum > 0;
+}
+
+export function findRoutingNumbers(text: string): Found[] {
+  return [...text.matchAll(/(?<![\d-])\d{9}(?![\d-])/g)].filter((m) => isAbaRoutingNumber(m[0])).map((m) => ({ value: m[0], index: m.index, length: m[0].length }));
+}
+
+/** An account number as printed: 4–20 digits, maybe grouped by spaces or dashes, maybe masked ("****1234", "XXXX-1234"). */
+export function findAccountNumbers(text: string): Found[] {
+  const out: Found[] = [];
+  for (const m of text.matchAll(/(?<![\w.,/-])(?:[*Xx•]{2,}[- ]?)?\d[\d -]{2,24}\d(?![\w.,/-]|\/)/g)) {
+    const raw = m[0].trim();
+    const digits = raw.replace(/\D/g, "");
+    // Money ("1,234.56") and dates are excluded by the surrounding-character rule; a bare year is no account.
+    if (digits.length < 4 || digits.length > 20 || /^(?:19|20)\d{2}$/.test(raw)) continue;
+    out.push({ value: raw, index: m.index, length: m[0].length });
+  }
+  return out;
+}
+
+/** Four-digit years 1900–2099 standing as a word of their own (not inside a date or a number). */
+export function findYears(text: string): Found[] {
+  return [...text.matchAll(/(?<![\d/.,:-])(?:19|20)\d{2}(?![\d/.,:-]\d)/g)].map((m) => ({ value: m[0], index: m.index, length: m[0].length }));
+}
+
+/**
+ * Money with its sign as statements print it: "-45.00", "(45.00)", "$45.00-", "45.00 DR" are debits (negative);
+ * "45.00 CR" a credit. Only amounts with cents: a bare whole number next to a money label is often a count.
+ */
+export function findSignedAmounts(text: string): Array<Found & { amount: number }> {
+  const out: Array<Found & { amount: number }> = [];
+  for (const a of findAmounts(text)) {
+    if (!a.hasDecimals) continue;
+    const before = text.slice(Math.max(0, a.index - 3), a.index);
+    const after = text.slice(a.index + a.length, a.index + a.length + 4);
+    const negative = a.value < 0 || /\(\s*[$€£]?\s*$/.test(before) && /^\s*\)/.test(after) || /^-/.test(after) || /^\s*(?:DR|Dr)\b/.test(after) || /-\s*[$€£]?\s*$/.test(before);
+    out.push({ value: (negative ? -Math.abs(a.value) : Math.abs(a.value)).toFixed(2), amount: negative ? -Math.abs(a.value) : Math.abs(a.value), index: a.index, length: a.length });
+  }
+  return out;
+}
+
+const HONORIFIC = /^(?:mr|mrs|ms|miss|mx|dr|prof)\.?$/i;
+const NAME_WORD = /^(?:\p{Lu}[\p{Ll}'’-]+(?:-\p{Lu}[\p{Ll}'’]+)?|\p{Lu}\.?|\p{Lu}{2,}|(?:Mc|Mac|O')\p{Lu}\p{Ll}+)$/u;
+/** Words that make a phrase something other than a person's name. */
+const NOT_PERSON = /^(?:inc|llc|ltd|corp|co|company|corporation|bank|union|trust|group|services?|street|st|avenue|ave|road|rd|drive|lane|suite|box|the|and|of|for|statement|account|page|total|date|summary|invoice|dear|sincerely|regards|employee|employer|name|address|phone|email|report|form|notice|letter|certificate|application|resume|curriculum|vitae|policy|contract|agreement|order|bill|receipt|annual|quarterly|monthly|department|office|center|centre)\.?,?$/i;
+
+/** "Maria A. Garcia", "MARIA GARCIA", "Dr. Omar Haddad" → the name without its honorific; null for anything else. */
+export function personName(text: string): string | null {
+  const words = text.trim().replace(/,$/, "").split(/\s+/);
+  while (words.length > 0 && HONORIFIC.test(words[0]!)) words.shift();
+  if (words.length < 2 || words.length > 4) return null;
+  if (!words.every((w) => NAME_WORD.test(w) && !NOT_PERSON.test(w))) return null;
+  // At least two words of two letters or more: "J. K." alone is initials.
+  if (words.filter((w) => w.replace(/\./g, "").length >= 2).length < 2) return null;
+  return words.join(" ");
+}
+
+const LEGAL_FORM = /\b(?:Inc|LLC|L\.L\.C|Ltd|Corp|Co|Company|Corporation|Limited|LLP|LP|PLC|GmbH|AG|SA|SAS|BV|NV|Bank|Credit Union|Trust|Authority|Board|Co-op|Cooperative|Association|Foundation|University|College|Hospital|Insurance|Partners|Group|Holdings)\b\.?/;
+
+/** A company as printed: title-case or capital words, no sentence punctuation; `strict` also asks for a legal form or an institution word. */
+export function organisationName(text: string, strict: boolean): string | null {
+  const t = text.trim().replace(/[,;:]$/, "");
+  const words = t.split(/\s+/);
+  if (words.length < 1 || words.length > 7 || t.length > 60) return null;
+  if (!/^[\p{Lu}\d]/u.test(t) || /[@|]|https?:|www\./.test(t) || /\d{3,}/.test(t)) return null;
+  const capitalised = words.filter((w) => /^[\p{Lu}\d&]/u.test(w)).length;
+  if (capitalised < Math.ceil(words.length * 0.6)) return null;
+  if (strict && !LEGAL_FORM.test(t)) return null;
+  // "Tomasz Nakamura" under a "Name" box is a person; a company without a legal form is taken only when no person's name fits.
+  if (!LEGAL_FORM.test(t) && personName(t) !== null) return null;
+  return t;
+}
+
+/** "123 Main Street", "9747 Pine Lane, Apt 10", "PO Box 12": the street line of a postal address. */
+export const STREET_LINE = /^(?:\d{1,6}[A-Za-z]?\s+(?:[\p{L}\d.'-]+\s+){0,5}[\p{L}.'-]+\.?(?:,?\s+(?:Apt|Apartment|Suite|Ste|Unit|Floor|Fl|#)\.?\s*[\w-]+)?|P\.?\s?O\.?\s+Box\s+\d+)$/iu;
+/** "Springfield, IL 62704", "Austin TX 78701-1234", "London SW1A 1AA", "10115 Berlin". */
+export const CITY_LINE = /^(?:[\p{L}][\p{L} .'-]+,?\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?|[\p{L}][\p{L} .'-]+,?\s+[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}|\d{4,5}\s+[\p{L}][\p{L} .'-]+)$/u;

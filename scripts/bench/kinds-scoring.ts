@@ -1,0 +1,37 @@
+/**
+ * Sets whose ground truth carries its own field specs (`field_specs`, as the synthetic kinds set does): the parser
+ * is the document's own, and values compare by the field's declared type rather than by an invoice field's name.
+ */
+import type { FieldDefinition, FieldValue } from "../../lib/extraction";
+import { normText, parseDecimal } from "./score";
+
+export type SpecGt = { field_specs?: FieldDefinition[]; kind?: string };
+
+const stripUrl = (v: string) => v.toLowerCase().replace(/^https?:\/\//, "").replace(/^www\./, "").replace(/\/+$/, "");
+const textOf = (v: string) => normText(v).replace(/[.,;:]+$/, "");
+
+/** Equal under the field's type: dates as ISO days, money as decimals (sign included), phones by their digits. */
+export function specValueEqual(spec: FieldDefinition, gt: string, pred: FieldValue | undefined): boolean {
+  if (pred === null || pred === undefined || Array.isArray(pred)) return false;
+  const p = String(pred);
+  switch (spec.type) {
+    case "date":
+      return /^\d{4}-\d{2}-\d{2}$/.test(p) && p === gt;
+    case "number":
+    case "currency": {
+      const a = parseDecimal(gt);
+      const b = typeof pred === "number" ? pred : parseDecimal(p);
+      return a !== null && b !== null && Math.abs(a - b) < 0.005;
+    }
+    case "boolean":
+      return String(pred) === gt;
+    case "phone":
+      return gt.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "") === p.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
+    case "url":
+      return stripUrl(gt) === stripUrl(p);
+    case "email":
+      return gt.trim().toLowerCase() === p.trim().toLowerCase();
+    default:
+      return textOf(gt) === textOf(p);
+  }
+}
