@@ -169,11 +169,17 @@ async function decide(url: string, options: { key: string; reviewerId: string })
 /** Every scalar value and table cell of the data, with its JSON type (`null` for null). */
 function jsonTypes(data: Record<string, unknown>): Record<string, string> {
   const typeOf = (value: unknown) => (value === null ? "null" : typeof value);
-  return Object.fromEntries(
-    Object.entries(data).flatMap(([name, value]) =>
-      Array.isArray(value) ? value.flatMap((row: Record<string, unknown>, index) => Object.entries(row).map(([column, cell]) => [`${name}.${index}.${column}`, typeOf(cell)])) : [[name, typeOf(value)]],
-    ),
-  );
+  const types: Record<string, string> = {};
+  for (const [name, value] of Object.entries(data)) {
+    if (!Array.isArray(value)) {
+      types[name] = typeOf(value);
+      continue;
+    }
+    value.forEach((row: Record<string, unknown>, index) => {
+      for (const [column, cell] of Object.entries(row)) types[`${name}.${index}.${column}`] = typeOf(cell);
+    });
+  }
+  return types;
 }
 
 async function exportedData(parserId: string, documentId: string): Promise<Record<string, unknown>> {
