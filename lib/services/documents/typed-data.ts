@@ -11,7 +11,7 @@ import type { DocumentRecord } from "./to-document";
  * coerces again because a document extracted before that stored figures as numbers in text fields, and because a
  * field's type can change after its documents were read. Idempotent and cheap: one query for the parser's fields.
  */
-export async function withTypedData<T extends Pick<DocumentRecord, "parserId" | "data" | "fieldMetadata">>(tx: DbOrTx, document: T): Promise<T> {
+export async function withTypedData(tx: DbOrTx, document: DocumentRecord): Promise<DocumentRecord> {
   const fields = buildFieldTree(await loadFieldRows(tx, document.parserId));
   return { ...document, data: coerceDocumentData(fields, document.data, document.fieldMetadata) };
 }
