@@ -218,8 +218,8 @@ async function reviewFlow(fields: unknown[], expected: Record<string, unknown>) 
   expect(approved).toMatchObject({ status: "approved", review: { status: "approved" } });
   expect(approved.data).toEqual(expected);
 
-  // Reset, then Ron approves the first stage and Rita rejects the second; reset once more.
-  const reset = await decide(reviewOf(parserId, documentId, "reset"), { key: ronToken, reviewerId: ron.id });
+  // Rita, who decided both stages, resets; Ron approves the first stage and Rita rejects the second; reset again.
+  const reset = await decide(reviewOf(parserId, documentId, "reset"), { key: ritaToken, reviewerId: rita.id });
   expect(reset).toMatchObject({ status: "in_review", review: { status: "pending", currentStage: { id: check.id }, assignee: { id: ron.id } } });
   await decide(reviewOf(parserId, documentId, "approve"), { key: ronToken, reviewerId: ron.id });
   const rejected = await decide(reviewOf(parserId, documentId, "reject"), { key: ritaToken, reviewerId: rita.id });
