@@ -90,7 +90,11 @@ export const DocumentFullSchema = DocumentSchema.extend({
     field_metadata: FieldMetadataSchema,
     review: ReviewSchema,
   }),
-  data: z.record(z.string(), z.unknown()).describe("Extracted values keyed by field name; table fields are arrays of row objects"),
+  data: z
+    .record(z.string(), z.unknown())
+    .describe(
+      "Extracted values keyed by field name, each in its field's JSON type: text fields strings (a figure as normalised text, \"1234.50\"; a date as yyyy-mm-dd), number and currency numbers, date yyyy-mm-dd, boolean true/false; table fields are arrays of row objects whose cells follow their column's type",
+    ),
   error: z.string().nullable(),
 }).meta({ id: "DocumentFull" });
 export type DocumentFull = z.infer<typeof DocumentFullSchema>;
@@ -235,7 +239,11 @@ export const UpdateDataSchema = z
   .strictObject({
     documentId: UuidSchema.optional(),
     externalId: ExternalIdSchema.optional(),
-    data: z.record(z.string(), z.unknown()).describe("Values by field name; each is validated against its field. Fields not named keep their value"),
+    data: z
+      .record(z.string(), z.unknown())
+      .describe(
+        "Values by field name; each is converted to its field's type where that takes no guess (a number into a text field becomes its text, \"12.50\" into a number field 12.5), then validated against its field. Fields not named keep their value",
+      ),
   })
   .refine((ref) => (ref.documentId === undefined) !== (ref.externalId === undefined), "Give exactly one of documentId and externalId");
 

@@ -38,6 +38,20 @@ describe("runApprovalChecks", () => {
     expect(runApprovalChecks(fields, [], { ...good, tax: "twenty" })).toEqual([{ path: "tax", message: "tax: expected a number" }]);
   });
 
+  it("passes the engine's figures on a parser whose fields are all text, stored as numbers or as text", () => {
+    const textFields: CheckableField[] = [
+      { name: "total", type: "text", required: true },
+      { name: "subtotal", type: "text" },
+      { name: "line_items", type: "table", columns: [{ name: "quantity", type: "text" }, { name: "amount", type: "text", required: true }] },
+    ];
+    const all = rules({ kind: "sum_equals", terms: ["line_items.amount"], target: "subtotal" }, { kind: "range", field: "total", min: 0 });
+    const asNumbers = { total: 1234.5, subtotal: 1234.5, line_items: [{ quantity: 10, amount: 950 }, { quantity: 1, amount: 284.5 }] };
+    const asText = { total: "1234.50", subtotal: "1234.50", line_items: [{ quantity: "10", amount: "950.00" }, { quantity: "1", amount: "284.50" }] };
+    expect(runApprovalChecks(textFields, all, asNumbers)).toEqual([]);
+    expect(runApprovalChecks(textFields, all, asText)).toEqual([]);
+    expect(runApprovalChecks(textFields, all, { ...asText, subtotal: "1200.00" })[0]?.path).toBe("subtotal");
+  });
+
   it("checks arithmetic within the tolerance", () => {
     const sums = rules({ kind: "sum_equals", terms: ["subtotal", "tax"], target: "total", tolerance: 0.05 });
     expect(runApprovalChecks(fields, sums, { ...good, total: 120.04 })).toEqual([]);

@@ -1,3 +1,4 @@
+import { coerceDocumentData } from "./field-coercion";
 import { checkDocumentData, type FieldShape } from "./field-values";
 import type { CheckProblem, ValidationRule } from "./review-checks";
 
@@ -104,7 +105,10 @@ function ruleProblems(rule: ValidationRule, data: Record<string, unknown>): Chec
 }
 
 /** Everything that blocks approving a document with this data; empty when it may be approved. */
-export function runApprovalChecks(fields: CheckableField[], rules: readonly ValidationRule[], data: Record<string, unknown>): CheckProblem[] {
+export function runApprovalChecks(fields: CheckableField[], rules: readonly ValidationRule[], stored: Record<string, unknown>): CheckProblem[] {
+  // Judged in the fields' types: a figure stored as a number in a text field (as documents extracted before
+  // figures in text fields became text hold it) is the engine's well-formed value, not a problem.
+  const data = coerceDocumentData(fields, stored);
   const problems = [...requiredProblems(fields, data), ...typeProblems(fields, data), ...rules.flatMap((rule) => ruleProblems(rule, data))];
   const seen = new Set<string>();
   return problems.filter((problem) => {

@@ -9,6 +9,7 @@ import { visibleDocuments, type Access } from "../access";
 import { getParserInTeam } from "../parsers/internal";
 import { fullView, getDocumentInParser } from "./internal";
 import { toDataView, type DocumentRecord } from "./to-document";
+import { withTypedData } from "./typed-data";
 
 /** GET /parsers/{parserId}/documents/{documentId}: the full view. */
 export async function getDocument(ctx: ServiceContext, { parserId, documentId }: { parserId: string; documentId: string }): Promise<DocumentFull> {
@@ -28,7 +29,7 @@ export async function getDocumentData(ctx: ServiceContext, { parserId, ref }: { 
   assertPermission(ctx, "documents.read");
   const document = await findByRef(ctx.db, { access: ctx, parserId, ref });
   const [assignee] = document.assigneeId ? await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, document.assigneeId)) : [];
-  return toDataView(document, assignee?.email ?? null);
+  return toDataView(await withTypedData(ctx.db, document), assignee?.email ?? null);
 }
 
 /**

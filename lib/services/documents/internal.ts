@@ -9,6 +9,7 @@ import { visibleDocuments, type Access } from "../access";
 import { folderViews } from "../folders/internal";
 import { getParserInTeam, type ParserRow } from "../parsers/internal";
 import { loadReviews, NOT_REQUIRED_REVIEW, toDocumentFull, type DocumentRecord } from "./to-document";
+import { withTypedData } from "./typed-data";
 
 /**
  * The live (not deleted) document with this id in the team's parser, or a 404: an unknown parser says
@@ -53,8 +54,9 @@ export async function folderOrNull(tx: DbOrTx, { parserId, folderId }: { parserI
   return (await folderViews(tx, parserId)).find((folder) => folder.id === folderId) ?? null;
 }
 
-/** The full view of one document: its review object and its folder (with counts) loaded alongside. */
-export async function fullView(tx: DbOrTx, document: DocumentRecord): Promise<DocumentFull> {
+/** The full view of one document (data in its fields' types): its review object and its folder loaded alongside. */
+export async function fullView(tx: DbOrTx, stored: DocumentRecord): Promise<DocumentFull> {
+  const document = await withTypedData(tx, stored);
   const reviews = await loadReviews(tx, [document]);
   return toDocumentFull({ row: document, review: reviews.get(document.id) ?? NOT_REQUIRED_REVIEW, folder: await folderOrNull(tx, { parserId: document.parserId, folderId: document.folderId }) });
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { coerceDocumentData } from "@/lib/contracts/field-coercion";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { documents, usageDaily } from "@/lib/db/schema";
 import type { ExtractionResult } from "@/lib/extraction";
@@ -96,7 +97,10 @@ export async function processDocument(db: Db, { deps, documentId, finalAttempt =
       // a `processed` document that is really waiting for review.
       const now = new Date();
       // What reviewers taught this parser about documents of the same sender or layout (lib/services/learning).
-      const { data, fieldMetadata } = await applyParserMemory(tx, { document, fields, result });
+      const remembered = await applyParserMemory(tx, { document, fields, result });
+      // Each value in its field's type (a figure read into a text field is text), before review rules judge it.
+      const fieldMetadata = remembered.fieldMetadata;
+      const data = coerceDocumentData(fields, remembered.data, fieldMetadata);
       // With the field metadata, a stage set to straight-through processing is skipped when the values are sure.
       const review = await enterReview(tx, { document: { id: documentId, teamId: document.teamId, parserId: document.parserId, data, fieldMetadata }, now });
       const [updated] = await tx

@@ -37,7 +37,7 @@ export async function exportDocuments(ctx: ServiceContext, { parserId, request }
   const plan: ExportPlan = { parser: { id: parser.id, name: parser.name }, fields: buildFieldTree(await loadFieldRows(ctx.db, parser.id)), includeSources, exportedAt };
   const folderPaths = new Map(toFolders(await loadFolders(ctx.db, parser.id), new Map()).map((folder) => [folder.id, folder.pathLabel]));
   const selection = selectionOf({ parserId: parser.id, filters, documentIds, access: ctx });
-  const pages: DocumentPages = () => readDocumentPages(ctx.db, { selection, folderPaths });
+  const pages: DocumentPages = () => readDocumentPages(ctx.db, { selection, folderPaths, fields: plan.fields });
   return {
     fileName: `${parser.slug}-${exportedAt.toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-")}.${format}`,
     contentType: EXPORT_CONTENT_TYPES[format],

@@ -91,7 +91,7 @@ describe("keyset pages", () => {
         .where(selectionOf({ parserId: parser.id, filters: { sort } }).where)
         .orderBy(...orderBy(sort));
       const seen: string[] = [];
-      for await (const page of readDocumentPages(handle.db, { selection: selectionOf({ parserId: parser.id, filters: { sort } }), folderPaths: new Map(), pageSize: 5 })) {
+      for await (const page of readDocumentPages(handle.db, { selection: selectionOf({ parserId: parser.id, filters: { sort } }), folderPaths: new Map(), fields: [], pageSize: 5 })) {
         expect(page.length).toBeLessThanOrEqual(5);
         seen.push(...page.map((document) => document.row.id));
       }

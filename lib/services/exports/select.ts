@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
 import type { DOCUMENT_SORTS, SearchDocuments } from "@/lib/contracts/documents";
+import { coerceDocumentData, type CoercibleField } from "@/lib/contracts/field-coercion";
 import type { Db } from "@/lib/db/client";
 import { documents } from "@/lib/db/schema";
 import { AppError } from "@/lib/services/errors";
@@ -90,7 +91,11 @@ function fetchPage(db: Db, { selection, cursor, pageSize }: { selection: Selecti
     .limit(pageSize);
 }
 
-export async function* readDocumentPages(db: Db, input: { selection: Selection; folderPaths: ReadonlyMap<string, string>; pageSize?: number }): AsyncGenerator<ExportDocument[]> {
+/** Pages of the selected documents, their data in the types of `fields` (the parser's: field-coercion.ts). */
+export async function* readDocumentPages(
+  db: Db,
+  input: { selection: Selection; folderPaths: ReadonlyMap<string, string>; fields: readonly CoercibleField[]; pageSize?: number },
+): AsyncGenerator<ExportDocument[]> {
   const pageSize = input.pageSize ?? EXPORT_PAGE_SIZE;
   let cursor: Cursor | null = null;
   for (;;) {
@@ -101,7 +106,7 @@ export async function* readDocumentPages(db: Db, input: { selection: Selection; 
       row: toDocumentRow({ ...row, markdown: null, searchText: "" }, reviews.get(row.id) ?? NOT_REQUIRED_REVIEW),
       folderPath: row.folderId ? (input.folderPaths.get(row.folderId) ?? null) : null,
       error: row.error,
-      data: row.data,
+      data: coerceDocumentData(input.fields, row.data, row.fieldMetadata),
       fieldMetadata: row.fieldMetadata,
     }));
     if (rows.length < pageSize) return;

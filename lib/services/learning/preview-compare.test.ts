@@ -49,5 +49,8 @@ describe("compareDocument", () => {
     expect(same("", null)).toBe(true);
     expect(same("acme", "ACME")).toBe(false);
     expect(same(0, null)).toBe(false);
+    // A text field's figure against the number a document stored before figures in text fields became text.
+    expect(same("1234.50", 1234.5)).toBe(true);
+    expect(same("0042", "42")).toBe(false);
   });
 });

@@ -75,10 +75,18 @@ function scalar(value: unknown): Scalar {
 
 const isEmpty = (value: Scalar) => value === null || (typeof value === "string" && value.trim() === "");
 
+const PLAIN_FIGURE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+const asFigure = (value: Scalar): number | null => (typeof value === "number" ? value : typeof value === "string" && PLAIN_FIGURE.test(value.trim()) ? Number(value.trim()) : null);
+
 /** Equal as a reviewer would read them: numbers to the cent, text with its spacing normalised, empty as empty. */
+
 export function same(a: Scalar, b: Scalar): boolean {
   if (isEmpty(a) || isEmpty(b)) return isEmpty(a) && isEmpty(b);
-  if (typeof a === "number" && typeof b === "number") return Math.abs(a - b) < 0.005;
+  // A figure in a text field is text ("1234.50"); a document stored before that holds the number: the same figure.
+  // Two texts stay texts ("0042" is not "42").
+  const figureA = asFigure(a);
+  const figureB = asFigure(b);
+  if ((typeof a === "number" || typeof b === "number") && figureA !== null && figureB !== null) return Math.abs(figureA - figureB) < 0.005;
   const text = (value: Scalar) => String(value).replace(/\s+/g, " ").trim();
   return text(a) === text(b);
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { coerceDocumentData } from "@/lib/contracts/field-coercion";
 import type { FieldInput } from "@/lib/contracts/fields";
 import { PREVIEW_DEFAULT_DOCUMENTS, type ParserPreview, type PreviewChange } from "@/lib/contracts/parser-preview";
 import { auditLog, documents } from "@/lib/db/schema";
@@ -78,7 +79,9 @@ export async function previewParserChange(
           fields,
           settings: { ...extractionSettings(settings, document.source), timeoutMs: Math.min(DOCUMENT_LIMIT_MS, remaining) },
         });
-        after = (await readWithMemory(ctx.db, { document: { id: document.id, parserId: parser.id }, fields, result })).data;
+        const read = await readWithMemory(ctx.db, { document: { id: document.id, parserId: parser.id }, fields, result });
+        // In the field's type, as stored documents are (field-coercion.ts), so a text total compares as text.
+        after = coerceDocumentData(fields, read.data, read.fieldMetadata);
       } catch (error) {
         if (error instanceof ExtractionTimeoutError) return { ...base, outcome: "timed_out", error: "Reading the document took longer than the preview allows" };
         return { ...base, outcome: "failed", error: sanitiseExtractionError(error) };
