@@ -133,7 +133,7 @@ test("a receipt photo: click a phrase, Alt-click a word, Shift-click to extend, 
   const vendorName = `${global.text} ${wholesaler.text}`;
 
   // Alt-click takes one word; a plain click the phrase, not the one word under the pointer.
-  const vendor = page.getByLabel("vendor", { exact: true });
+  const vendor = page.getByLabel("Vendor", { exact: true });
   await vendor.focus();
   await expect(page.getByText("drag a box on the image to fill “vendor”", { exact: false })).toBeVisible();
   await group.click({ position: await pointOn(page, wholesaler), modifiers: ["Alt"] });
@@ -157,7 +157,7 @@ test("a receipt photo: click a phrase, Alt-click a word, Shift-click to extend, 
     const box = (await group.boundingBox())!;
     return box.height > box.width;
   }).toBe(true);
-  const receiptNumber = page.getByLabel("receiptNumber", { exact: true });
+  const receiptNumber = page.getByLabel("Receipt number", { exact: true });
   await receiptNumber.focus();
   const receiptWord = word(words, /^R.1001$/);
   await group.click({ position: await pointOn(page, word(words, /^Rec/), 1), modifiers: ["Alt"] });
@@ -185,7 +185,7 @@ test("a receipt photo: click a phrase, Alt-click a word, Shift-click to extend, 
   await page.mouse.up();
   await expect(description).toHaveValue(`${paper.text} ${filters.text}`);
   await expect(page.getByLabel(`quantity, row ${rowsBefore + 1}`, { exact: true })).toHaveValue("1");
-  await expect(page.getByLabel(`amount, row ${rowsBefore + 1}`, { exact: true })).toHaveValue("3.5");
+  await expect(page.getByLabel(`amount, row ${rowsBefore + 1}`, { exact: true })).toHaveValue("3.50");
   await expect(page.getByText("All changes saved")).toBeVisible();
 
   await expectNoSeriousViolations(page);
@@ -240,7 +240,7 @@ test("an invoice reviewed with the keyboard alone: pick from the page, walk the 
   await expect(page.getByRole("group", { name: "Page 1 of 2" }).getByText("INV-K-1")).toBeAttached();
 
   // Pick from the page with keys: the cursor starts on the first phrase (notes has no source on the page).
-  const notes = page.getByLabel("notes", { exact: true });
+  const notes = page.getByLabel("Notes", { exact: true });
   await notes.focus();
   await page.keyboard.press("Alt+p");
   const picker = page.getByRole("application", { name: /Pick from the page for “notes”/ });

@@ -4,10 +4,10 @@ import { useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui";
 import type { Field } from "@/lib/contracts/fields";
 import { cn } from "@/lib/utils/cn";
-import { confidenceLevel, needsAttention, readCellMeta, toInputText } from "../field-values";
+import { confidenceLevel, needsAttention, readableFieldName, readCellMeta, toInputText } from "../field-values";
 import type { DocumentData } from "../use-document-data";
 import { cellPath, inputId, pathKey } from "../value-paths";
-import { ConfidenceHint, LEVEL_CLASSES } from "./confidence-hint";
+import { ConfidenceHint, TONE_CLASSES, valueTone } from "./confidence-hint";
 import { caretOf, gridTarget } from "./grid-navigation";
 import { NestedTableDialog } from "./nested-table-dialog";
 import { ValueControl } from "./value-control";
@@ -15,7 +15,7 @@ import type { ValueEvents } from "./value-events";
 
 type Row = Record<string, unknown>;
 
-function TableCell({ field, column, columnIndex, rowIndex, row, data, readOnly, isPickTarget, events }: {
+function TableCell({ field, column, columnIndex, rowIndex, row, data, readOnly, isPickTarget, events, problem }: {
   field: Field;
   column: Field;
   columnIndex: number;
@@ -25,6 +25,7 @@ function TableCell({ field, column, columnIndex, rowIndex, row, data, readOnly, 
   readOnly: boolean;
   isPickTarget: boolean;
   events: ValueEvents;
+  problem: string | null;
 }) {
   const path = cellPath(field.name, rowIndex, column.name);
   const key = pathKey(path);
@@ -42,7 +43,7 @@ function TableCell({ field, column, columnIndex, rowIndex, row, data, readOnly, 
       data-value-path={key}
       data-grid-row={rowIndex}
       data-grid-column={columnIndex}
-      data-attention={needsAttention(level, column.required) ? "true" : undefined}
+      data-attention={needsAttention(level, column.required) || problem !== null ? "true" : undefined}
       onMouseEnter={() => events.onHoverValue(meta)}
       onMouseLeave={() => events.onHoverValue(null)}
       className={cn("border-t border-line p-1 align-top", isPickTarget && "bg-accent-soft")}
@@ -77,20 +78,20 @@ function TableCell({ field, column, columnIndex, rowIndex, row, data, readOnly, 
           <ValueControl
             id={id}
             definition={column}
-            text={draft ?? toInputText(value)}
+            text={draft ?? toInputText(value, column.type)}
             dirty={draft !== undefined}
             readOnly={readOnly}
-            invalid={Boolean(error)}
+            invalid={Boolean(error) || problem !== null}
             ariaLabel={`${column.name}, row ${rowIndex + 1}`}
             describedBy={hintId}
-            className={cn("h-7 w-full min-w-20 px-1.5 text-xs", LEVEL_CLASSES[level])}
+            className={cn("h-7 w-full min-w-20 px-1.5 text-xs", TONE_CLASSES[valueTone(level, problem !== null)])}
             onDraft={(text) => data.setDraft(path, text)}
             onCommit={(text) => data.commitText(path, text)}
             onCancel={() => data.cancelDraft(path)}
             onFocus={() => events.onFocusValue(path, meta)}
           />
-          <ConfidenceHint id={hintId} level={level} confidence={meta.confidence} compact />
-          {error ? <p className="text-xs text-danger">{error}</p> : null}
+          <ConfidenceHint id={hintId} level={level} confidence={meta.confidence} failsCheck={problem !== null} compact />
+          {error || problem ? <p className="text-xs text-danger">{error ?? problem}</p> : null}
         </>
       )}
     </td>
@@ -98,8 +99,10 @@ function TableCell({ field, column, columnIndex, rowIndex, row, data, readOnly, 
 }
 
 /** A table field as an editable grid: one input per cell, rows added and removed (each change is saved). */
-export function TableField({ field, data, readOnly, pickTargetKey, events, wide = false }: {
+export function TableField({ field, data, readOnly, pickTargetKey, events, problems, wide = false }: {
   field: Field;
+  /** Why values block an approval, by value path. */
+  problems: ReadonlyMap<string, string>;
   data: DocumentData;
   readOnly: boolean;
   pickTargetKey: string | null;
@@ -133,9 +136,9 @@ export function TableField({ field, data, readOnly, pickTargetKey, events, wide 
   return (
     <section aria-labelledby={captionId} className="flex flex-col gap-1.5 px-2">
       <div className="flex items-center justify-between">
-        <h4 id={captionId} className="text-xs font-medium">
-          {field.name} <span className="font-normal text-muted">({rows.length} {rows.length === 1 ? "row" : "rows"})</span>
-        </h4>
+        <h3 id={captionId} className="text-xs font-medium">
+          {readableFieldName(field.name)} <span className="font-normal text-muted">({rows.length} {rows.length === 1 ? "row" : "rows"})</span>
+        </h3>
         {readOnly ? null : (
           <Button variant="secondary" size="sm" onClick={() => data.addRow(field)} aria-label={`Add a row to ${field.name}`}>
             Add row
@@ -151,7 +154,7 @@ export function TableField({ field, data, readOnly, pickTargetKey, events, wide 
               </th>
               {columns.map((column) => (
                 <th key={column.id} scope="col" title={column.name} className={cn("px-1.5 py-1 font-medium", wide && "min-w-32 resize-x overflow-hidden")}>
-                  {column.name}
+                  {readableFieldName(column.name)}
                 </th>
               ))}
               {readOnly ? null : (
@@ -186,6 +189,7 @@ export function TableField({ field, data, readOnly, pickTargetKey, events, wide 
                     readOnly={readOnly}
                     isPickTarget={pickTargetKey === pathKey(cellPath(field.name, rowIndex, column.name))}
                     events={events}
+                    problem={problems.get(pathKey(cellPath(field.name, rowIndex, column.name))) ?? null}
                   />
                 ))}
                 {readOnly ? null : (

@@ -33,11 +33,11 @@ export function ReviewPanel({ review, abilities, keymap, decisions, reviewers, r
   // A stage nobody reviewed says why (straight-through processing records its reason in the stage's note).
   const skipped = review.stages.filter((stage) => stage.status === "skipped" && stage.note);
   return (
-    <section aria-labelledby="review-heading" className="border-b border-line px-3 py-1.5">
+    <section aria-labelledby="review-heading" className="relative border-b border-line px-3 py-1.5">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
-        <h3 id="review-heading" className="text-sm font-semibold">
+        <h2 id="review-heading" className="text-sm font-semibold">
           Review
-        </h3>
+        </h2>
         <StageProgress review={review} compact />
         {review.stages.length === 0 ? null : (
           <div className="ml-auto flex items-center gap-1.5">
@@ -87,7 +87,8 @@ export function ReviewPanel({ review, abilities, keymap, decisions, reviewers, r
         </div>
       ) : null}
       <ApprovalProblems problems={decisions.problems} canOverride={abilities.override} onOverride={() => decisions.setDialog("override")} onDismiss={decisions.clearProblems} />
-      <p role="alert" className="text-sm font-medium text-danger empty:hidden">
+      {/* Floats over the page (its values are marked on themselves), so a refusal never pushes the data down. */}
+      <p role="alert" className="absolute top-full right-3 z-20 mt-1 max-w-md rounded-lg border border-danger/40 bg-surface px-3 py-1.5 text-sm font-medium text-danger shadow-lg empty:hidden">
         {decisions.error}
       </p>
       <DecisionDialogs dialog={decisions.dialog} onClose={() => decisions.setDialog(null)} rejectReasons={rejectReasons} problemCount={decisions.problems.length} run={decisions.run} />
