@@ -131,8 +131,8 @@ test("a document goes through both stages with two reviewers; a reviewer who is 
   await expect(stage(page, "Accounts check")).toContainText("Waiting");
   await expect(stage(page, "Large amounts")).toContainText("Skipped");
   await expect(page.getByText("Compare the total with the agreed amount.")).toBeVisible();
-  const total = page.getByLabel("total", { exact: true });
-  await expect(total).toHaveValue("42");
+  const total = page.getByLabel("Total", { exact: true });
+  await expect(total).toHaveValue("42.00");
   await total.focus();
   await expect(page.getByText("Click a phrase (Alt: one word, Shift: extend) or drag a box on the page to fill “total”.")).toBeVisible();
   await page.getByRole("group", { name: "Page 1 of 1" }).getByText("57.25", { exact: true }).click();
@@ -142,7 +142,7 @@ test("a document goes through both stages with two reviewers; a reviewer who is 
 
   // Undo puts the engine's value back; the click fills it again.
   await page.getByRole("button", { name: "Undo" }).click();
-  await expect(total).toHaveValue("42");
+  await expect(total).toHaveValue("42.00");
   await total.focus();
   await page.getByRole("group", { name: "Page 1 of 1" }).getByText("57.25", { exact: true }).click();
   await expect(total).toHaveValue("57.25");
@@ -156,7 +156,7 @@ test("a document goes through both stages with two reviewers; a reviewer who is 
 
   // Ada signs off: the document is approved, with the corrected total.
   await openWorkspace(page, ada, documentId);
-  await expect(page.getByLabel("total", { exact: true })).toHaveValue("57.25");
+  await expect(page.getByLabel("Total", { exact: true })).toHaveValue("57.25");
   await page.getByRole("button", { name: "Approve" }).click();
   // Ada's queue may hold other journeys' documents, which then open: the outcome is read from the API.
   // The toast may already be gone when the next document opens, so the decision is awaited through the API.
@@ -250,10 +250,10 @@ test("a reviewer remaps approve and approves with the keyboard alone", async ({ 
   await expect(page.getByRole("button", { name: "Approve" })).toHaveAttribute("aria-keyshortcuts", "Alt+Y");
 
   // Keyboard only: Tab to a value, fix it, and approve with the new key while still in the field.
-  const invoiceDate = page.getByLabel("invoiceDate", { exact: true });
+  const invoiceDate = page.getByLabel("Invoice date", { exact: true });
   await invoiceDate.focus();
   await page.keyboard.press("Shift+Tab");
-  await expect(page.getByLabel("invoiceNumber", { exact: true })).toBeFocused();
+  await expect(page.getByLabel("Invoice number", { exact: true })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(invoiceDate).toBeFocused();
   await page.keyboard.press("Alt+a"); // the old key does nothing now
@@ -273,7 +273,7 @@ test("a reviewer remaps approve and approves with the keyboard alone", async ({ 
 test("the workspace has no serious or critical accessibility violations", async ({ page, request }) => {
   const documentId = await documentInReview(request, "INV-RW-5");
   await openWorkspace(page, rita, documentId);
-  await page.getByLabel("total", { exact: true }).focus();
+  await page.getByLabel("Total", { exact: true }).focus();
   const results = await new AxeBuilder({ page }).include("#review-workspace").analyze();
   const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
@@ -381,21 +381,39 @@ test("approve is blocked with the list of problems until they are fixed; an admi
   const documentId = await wideDocument(request, "INV-WIDE-2");
   await api(request, "PATCH", `/process/${wideParserId}/files/data`, { documentId, data: { invoiceNumber: null, subtotal: 100, tax: 20, total: 125 } });
 
+  await page.setViewportSize({ width: 1280, height: 720 });
   await openWorkspace(page, rita, documentId, wideParserId);
   // The parser's checks arrive with the workspace's context (the queue's links show it has come).
   await expect(page.getByRole("navigation", { name: "Review queue" }).getByRole("link").first()).toBeVisible();
+  // Trust at a glance: a sure value that passes the checks is confirmed in green and in words; the values that
+  // block an approval are marked on themselves (red, with the reason), before anyone presses Approve.
+  const form = page.getByRole("form", { name: "Extracted data" });
+  const invoiceDateValue = page.getByLabel("Invoice date", { exact: true });
+  await expect(invoiceDateValue).toHaveAccessibleDescription(/High confidence .*passes the checks/);
+  await expect(form.locator('[data-value-path="invoiceDate"]')).toHaveAttribute("data-tone", "confirmed");
+  const emptyRequired = page.getByLabel("Invoice number (required)", { exact: true });
+  await expect(emptyRequired).toHaveAttribute("aria-invalid", "true");
+  await expect(emptyRequired).toHaveAccessibleDescription(/fails a check.*invoiceNumber is required but empty/);
+  await expect(form.locator('[data-value-path="total"]')).toHaveAttribute("data-tone", "failing");
+  // Labels in full, currency with two decimals (the stored value stays 125).
+  await expect(form.getByText("Payment terms", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Subtotal", { exact: true })).toHaveValue("100.00");
+  const formTop = (await form.boundingBox())!.y;
   await page.getByRole("button", { name: "Approve" }).click();
   const problems = page.getByRole("alert").filter({ hasText: "Cannot approve yet" });
   await expect(problems).toContainText("2 problems");
+  // The refusal floats: the data does not move down.
+  expect((await form.boundingBox())!.y).toBe(formTop);
+  await page.screenshot({ path: test.info().outputPath("review-1280x720-refused.png") });
   await expect(problems).toContainText("subtotal + tax = 120, but total is 125");
   await expect(problems.getByRole("button", { name: "Approve anyway…" })).toHaveCount(0);
   await problems.getByRole("button", { name: "invoiceNumber is required but empty" }).click();
-  const invoiceNumber = page.getByLabel("invoiceNumber (required)", { exact: true });
+  const invoiceNumber = page.getByLabel("Invoice number (required)", { exact: true });
   await expect(invoiceNumber).toBeFocused();
   await invoiceNumber.fill("INV-WIDE-2");
   await invoiceNumber.press("Enter");
-  await page.getByLabel("total", { exact: true }).fill("120");
-  await page.getByLabel("total", { exact: true }).press("Enter");
+  await page.getByLabel("Total", { exact: true }).fill("120");
+  await page.getByLabel("Total", { exact: true }).press("Enter");
   await expect(page.getByText("All changes saved")).toBeVisible();
   await page.getByRole("button", { name: "Approve" }).click();
   await expect.poll(async () => (await api<{ status: string }>(request, "GET", `/parsers/${wideParserId}/documents/${documentId}`)).status).toBe("approved");
@@ -446,7 +464,7 @@ test("on a 768 px tablet and a 390 px phone the workspace stays usable, with no 
   await openWorkspace(page, rita, documentId, wideParserId);
   await expect(page.getByRole("separator", { name: "Resize the data panel" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Approve" })).toBeInViewport();
-  await expect(page.getByLabel("invoiceNumber (required)", { exact: true })).toBeInViewport();
+  await expect(page.getByLabel("Invoice number (required)", { exact: true })).toBeInViewport();
   const axe = async () =>
     (await new AxeBuilder({ page }).analyze()).violations
       .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
@@ -464,6 +482,64 @@ test("on a 768 px tablet and a 390 px phone the workspace stays usable, with no 
   await page.getByRole("button", { name: "Menu" }).click();
   await expect(page.getByRole("dialog", { name: "Console menu" }).getByRole("link", { name: "Parsers" })).toBeVisible();
   await page.keyboard.press("Escape");
+});
+
+/** Whether two boxes overlap (by more than a pixel). */
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+  return a.x + 1 < b.x + b.width && b.x + 1 < a.x + a.width && a.y + 1 < b.y + b.height && b.y + 1 < a.y + a.height;
+}
+
+test("a decision has a way back by keyboard, and its toast covers no value and no dialog's main button", async ({ page, request }) => {
+  const documentId = await documentInReview(request, "INV-RW-6");
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openWorkspace(page, rita, documentId);
+  // The keyboard starts on a value: no Tab needed before a shortcut or a correction.
+  await expect(page.getByRole("form", { name: "Extracted data" }).locator(":focus")).toHaveCount(1);
+  await page.keyboard.press("Alt+a");
+  const notifications = page.getByRole("status", { name: "Notifications" });
+  await expect(notifications.getByText("Stage approved")).toBeVisible({ timeout: 30_000 });
+  const toastBox = (await notifications.boundingBox())!;
+  for (const value of await page.getByRole("form", { name: "Extracted data" }).locator("input, select, textarea").all()) {
+    const box = await value.boundingBox();
+    if (box) expect(overlaps(toastBox, box), "the toast covers a value").toBe(false);
+  }
+  await page.screenshot({ path: test.info().outputPath("review-1280x720-decided.png") });
+  await expect.poll(async () => (await api<{ review: { stages: { status: string }[] } }>(request, "GET", `/parsers/${parserId}/documents/${documentId}`)).review.stages[0]!.status).toBe("approved");
+
+  // Alt+Z takes the decision back, whichever document is open now; the workspace returns to the decided one.
+  await page.keyboard.press("Alt+z");
+  await expect(notifications.getByText("Decision undone")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/documents/${documentId}$`));
+  await expect.poll(async () => (await api<{ status: string }>(request, "GET", `/parsers/${parserId}/documents/${documentId}`)).status).toBe("in_review");
+  // The shortcut is listed, and can be remapped like the others.
+  await page.getByRole("button", { name: "Keyboard shortcuts" }).click();
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" }).getByRole("row", { name: /Undo the last approve or reject/ })).toContainText("Alt plus z");
+  await page.keyboard.press("Escape");
+
+  // With a toast on screen, a dialog's main button stays clear of it.
+  await page.getByRole("button", { name: "Reject" }).click();
+  const reject = page.getByRole("alertdialog", { name: "Reject this document?" });
+  await expect(notifications.getByText("Decision undone")).toBeVisible();
+  expect(overlaps((await notifications.boundingBox())!, (await reject.getByRole("button", { name: "Reject document" }).boundingBox())!)).toBe(false);
+  await reject.getByRole("button", { name: "Cancel" }).click();
+});
+
+test("opening a document puts the keyboard on the first value that needs attention, else on the first value", async ({ page, request }) => {
+  const documentId = await wideDocument(request, "INV-WIDE-8");
+  // Every value set by a person (nothing doubtful) but the required invoice number, left empty.
+  const settled = { vendorName: "Globex Wholesale", invoiceDate: "2024-07-01", dueDate: "2024-07-31", poNumber: "PO-778", currency: "EUR", subtotal: 100, tax: 20, total: 120, paymentTerms: "30 days", items: [] };
+  await api(request, "PATCH", `/process/${wideParserId}/files/data`, { documentId, data: { ...settled, invoiceNumber: null } });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openWorkspace(page, rita, documentId, wideParserId);
+  await expect(page.getByLabel("Invoice number (required)", { exact: true })).toBeFocused();
+
+  await api(request, "PATCH", `/process/${wideParserId}/files/data`, { documentId, data: { invoiceNumber: "INV-WIDE-8" } });
+  await page.reload();
+  await expect(page.getByLabel("Vendor name", { exact: true })).toBeFocused();
+  // Alt+L with nothing doubtful goes to the first value too.
+  await page.getByLabel("Total", { exact: true }).focus();
+  await page.keyboard.press("Alt+l");
+  await expect(page.getByLabel("Vendor name", { exact: true })).toBeFocused();
 });
 
 test("the Review badge follows a decision taken in the workspace, and the parser's inbound address can be copied", async ({ page, request }) => {

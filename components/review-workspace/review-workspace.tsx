@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState, type CSSProperties } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
 import { Button } from "@/components/ui";
 import type { Field } from "@/lib/contracts/fields";
 import { DEFAULT_CONFIDENCE_THRESHOLDS } from "@/lib/contracts/parser-settings";
@@ -15,7 +15,7 @@ import { KeymapSettingsDialog } from "./keyboard/keymap-settings-dialog";
 import { keymapSavedInThisTab, rememberSavedKeymap } from "./keyboard/saved-keymap";
 import { ShortcutsDialog } from "./keyboard/shortcuts-dialog";
 import { useReviewShortcuts } from "./keyboard/use-review-shortcuts";
-import { focusNextNeedingAttention } from "./focus-attention";
+import { focusEntryPoint, focusFirstValue, focusNextNeedingAttention } from "./focus-attention";
 import { reviewAfterCorrection } from "./review/after-correction";
 import { ReviewPanel } from "./review/review-panel";
 import { reviewAbilities, type Viewer } from "./review-abilities";
@@ -63,6 +63,14 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
   const [hovered, setHovered] = useState<ValueMeta | null>(null);
   const dataPaneRef = useRef<HTMLDivElement>(null);
   useEffect(() => markReviewPhase("workspace-mounted", initialDocument.id), [initialDocument.id]);
+  // The keyboard starts where the work is: the first value that needs attention, else the first value. Not on a
+  // touch screen (the on-screen keyboard would cover the page), and never away from something already focused.
+  useEffect(() => {
+    if (!window.matchMedia("(min-width: 768px) and (pointer: fine)").matches) return;
+    const active = globalThis.document.activeElement;
+    if (active && active !== globalThis.document.body) return;
+    focusEntryPoint(dataPaneRef.current);
+  }, [initialDocument.id]);
 
   const data = useDocumentData({
     parserId,
@@ -157,8 +165,10 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
       // Before the queue is known (the first second or so), the next document is asked for on the spot.
       nextDocument: () => (workspaceContext.context ? navigation.goNext() : void decisions.openNextInQueue()),
       previousDocument: navigation.goPrevious,
-      nextLowConfidence: () => focusNextNeedingAttention(dataPaneRef.current),
+      // With nothing doubtful left, the key still goes somewhere useful: the first value.
+      nextLowConfidence: () => focusNextNeedingAttention(dataPaneRef.current) || focusFirstValue(dataPaneRef.current),
       undo: data.undo,
+      undoDecision: decisions.undoLast,
       showShortcuts: () => setDialog("shortcuts"),
       pickFromPage: () => viewerCommands.current?.pickFromPage() ?? false,
       zoomIn: () => viewerCommands.current?.zoomIn() ?? false,
@@ -172,6 +182,17 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
     dialog === null && decisions.dialog === null,
   );
 
+  // Every value that blocks an approval is marked on itself while the document waits for a decision: the checks
+  // as they stand now once the parser's rules are known here (the same function the API runs, so a fixed value
+  // turns back at once), else what the API answered to the last attempt.
+  const inReview = document.status === "in_review";
+  const problems = useMemo(() => {
+    const byPath = new Map<string, string>();
+    const current = checksKnown ? (inReview ? checkNow() : []) : decisions.problems;
+    for (const problem of current) if (!byPath.has(problem.path)) byPath.set(problem.path, problem.message);
+    return byPath;
+  }, [checksKnown, decisions.problems, inReview, checkNow]);
+
   const hasTables = fields.some((field) => field.type === "table");
   const dataForm = (tables: "inline" | "none" | "only") => (
     <DataForm
@@ -181,6 +202,7 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
       readOnlyReason={abilities.edit.allowed ? null : abilities.edit.reason}
       pickTargetKey={pickTarget ? pathKey(pickTarget) : null}
       events={events}
+      problems={problems}
       tables={tables}
     />
   );
@@ -226,9 +248,9 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
         >
           <section aria-labelledby="data-heading" className="flex flex-col gap-2 p-2">
             <div className="flex items-center justify-between gap-2 px-1">
-              <h3 id="data-heading" className="text-sm font-semibold">
+              <h2 id="data-heading" className="text-sm font-semibold">
                 Extracted data
-              </h3>
+              </h2>
               {hasTables ? (
                 <Button variant="ghost" size="sm" aria-pressed={wideTables} onClick={() => setWideTables(!wideTables)}>
                   Wide tables
