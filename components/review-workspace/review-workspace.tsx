@@ -63,13 +63,17 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
   const [hovered, setHovered] = useState<ValueMeta | null>(null);
   const dataPaneRef = useRef<HTMLDivElement>(null);
   useEffect(() => markReviewPhase("workspace-mounted", initialDocument.id), [initialDocument.id]);
+  // Focus placed by the workspace on opening a document scrolls without zooming: the page opens whole.
+  const enteringDocument = useRef(false);
   // The keyboard starts where the work is: the first value that needs attention, else the first value. Not on a
   // touch screen (the on-screen keyboard would cover the page), and never away from something already focused.
   useEffect(() => {
     if (!window.matchMedia("(min-width: 768px) and (pointer: fine)").matches) return;
     const active = globalThis.document.activeElement;
     if (active && active !== globalThis.document.body) return;
+    enteringDocument.current = true;
     focusEntryPoint(dataPaneRef.current);
+    enteringDocument.current = false;
   }, [initialDocument.id]);
 
   const data = useDocumentData({
@@ -134,7 +138,7 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
   const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
   const onFocusValue = useCallback((path: ValuePath, meta: ValueMeta) => {
     setFocused({ path, meta });
-    if (meta.source) setScrollRequest({ source: meta.source });
+    if (meta.source) setScrollRequest({ source: meta.source, zoom: !enteringDocument.current });
   }, []);
   const onHoverValue = useCallback((meta: ValueMeta | null) => {
     setHovered(meta);
