@@ -349,6 +349,17 @@ test("at 1280×720 the focus layout shows the document, at least 8 values and a 
     }).length,
   );
   expect(visibleValues).toBeGreaterThanOrEqual(8);
+  // The line items beside the page: their first rows on screen without scrolling, every column inside the pane.
+  const lineItems = page.getByRole("region", { name: "Line items", exact: true });
+  await expect(lineItems.getByRole("row").nth(1)).toBeInViewport({ ratio: 1 });
+  for (const header of await lineItems.getByRole("columnheader").all()) await expect(header).toBeInViewport({ ratio: 1 });
+  const grid = (await lineItems.getByRole("table").boundingBox())!;
+  const itemsPane = (await lineItems.boundingBox())!;
+  expect(grid.x + grid.width).toBeLessThanOrEqual(itemsPane.x + itemsPane.width + 1);
+  // Descriptions get the room, numbers stay narrow.
+  const description = (await lineItems.getByRole("columnheader", { name: "Description" }).boundingBox())!;
+  const quantity = (await lineItems.getByRole("columnheader", { name: "Quantity" }).boundingBox())!;
+  expect(description.width).toBeGreaterThan(quantity.width);
   await page.screenshot({ path: testInfo.outputPath("review-1280x720.png") });
 
   // Wide tables: the line items take the workspace's width, every column readable.
@@ -358,6 +369,9 @@ test("at 1280×720 the focus layout shows the document, at least 8 values and a 
   // On screen with the document and the values, not below the fold: the workspace is exactly the viewport.
   await expect(wide.getByRole("row").nth(2)).toBeInViewport();
   expect((await wide.getByRole("table").boundingBox())!.width).toBeGreaterThan(1000);
+  // A split, not a cover: the page stays on screen above it.
+  await expect(page.getByRole("group", { name: "Page 1 of 1" })).toBeInViewport();
+  expect((await page.getByRole("region", { name: "Document", exact: true }).boundingBox())!.height).toBeGreaterThan(250);
   await page.screenshot({ path: testInfo.outputPath("review-1280x720-wide-tables.png") });
   await page.getByRole("button", { name: "Wide tables" }).click();
   await expect(wide).toHaveCount(0);

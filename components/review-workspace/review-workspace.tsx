@@ -198,7 +198,7 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
   }, [checksKnown, decisions.problems, inReview, checkNow]);
 
   const hasTables = fields.some((field) => field.type === "table");
-  const dataForm = (tables: "inline" | "none" | "only") => (
+  const dataForm = (tables: "inline" | "none" | "only", wide = false) => (
     <DataForm
       fields={fields}
       data={data}
@@ -208,6 +208,7 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
       events={events}
       problems={problems}
       tables={tables}
+      wideTables={wide}
     />
   );
 
@@ -248,8 +249,11 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
         <div
           ref={dataPaneRef}
           style={{ "--data-width": `${split.percent}%` } as CSSProperties}
-          className="@container flex shrink-0 flex-col md:w-(--data-width) md:overflow-y-auto"
+          className="@container flex shrink-0 flex-col md:w-(--data-width) md:overflow-hidden"
         >
+          {/* The values scroll on their own; a document's line items keep the pane's lower part (at most half), so
+              their first rows are on screen without scrolling. */}
+          <div className="flex flex-col md:min-h-0 md:flex-1 md:overflow-y-auto">
           <section aria-labelledby="data-heading" className="flex flex-col gap-2 p-2">
             <div className="flex items-center justify-between gap-2 px-1">
               <h2 id="data-heading" className="text-sm font-semibold">
@@ -262,14 +266,20 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
               ) : null}
             </div>
             {document.error ? <p className="rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm text-danger">{document.error}</p> : null}
-            {dataForm(wideTables ? "none" : "inline")}
+            {dataForm("none")}
           </section>
           <DocumentDetails document={document} />
+          </div>
+          {hasTables && !wideTables ? (
+            <section aria-label="Line items" className="shrink-0 border-t border-line py-2 md:max-h-[50%] md:overflow-y-auto">
+              {dataForm("only")}
+            </section>
+          ) : null}
         </div>
       </div>
       {wideTables && hasTables ? (
-        <section aria-label="Line items, full width" className="max-h-[45%] shrink-0 overflow-auto border-t border-line p-2">
-          {dataForm("only")}
+        <section aria-label="Line items, full width" className="max-h-[40%] shrink-0 overflow-auto border-t border-line p-2">
+          {dataForm("only", true)}
         </section>
       ) : null}
       <ShortcutsDialog open={dialog === "shortcuts"} onOpenChange={(open) => setDialog(open ? "shortcuts" : null)} keymap={keymap} onCustomise={() => setDialog("settings")} />

@@ -12,7 +12,7 @@ import type { ValueEvents } from "./value-events";
  * The extracted data as a form: the parser's values in field order, then its tables; Tab and Shift+Tab walk
  * them. The form is never submitted: every value saves on its own (see useDocumentData).
  */
-export function DataForm({ fields, data, readOnly, readOnlyReason, pickTargetKey, events, problems, tables = "inline" }: {
+export function DataForm({ fields, data, readOnly, readOnlyReason, pickTargetKey, events, problems, tables = "inline", wideTables = false }: {
   fields: Field[];
   data: DocumentData;
   readOnly: boolean;
@@ -23,6 +23,8 @@ export function DataForm({ fields, data, readOnly, readOnlyReason, pickTargetKey
   problems: ReadonlyMap<string, string>;
   /** Where tables go: with the values (`inline`), elsewhere (`none`: the wide grid has them), or alone (`only`). */
   tables?: "inline" | "none" | "only";
+  /** Tables shown across the workspace ("Wide tables"): columns get room and can be widened by dragging. */
+  wideTables?: boolean;
 }) {
   if (fields.length === 0) return <EmptyState title="This parser has no fields" description="Add fields to extract values from its documents." />;
   const tableFields = tables === "none" ? [] : fields.filter((field) => field.type === "table");
@@ -30,7 +32,7 @@ export function DataForm({ fields, data, readOnly, readOnlyReason, pickTargetKey
     return (
       <form aria-label="Line items" onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-3">
         {tableFields.map((field) => (
-          <TableField key={field.id} field={field} data={data} readOnly={readOnly} pickTargetKey={pickTargetKey} events={events} problems={problems} wide />
+          <TableField key={field.id} field={field} data={data} readOnly={readOnly} pickTargetKey={pickTargetKey} events={events} problems={problems} wide={wideTables} />
         ))}
       </form>
     );

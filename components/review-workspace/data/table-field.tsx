@@ -15,6 +15,16 @@ import type { ValueEvents } from "./value-events";
 
 type Row = Record<string, unknown>;
 
+/** Column widths by what the column holds (beside the page); text columns share what is left. */
+const COLUMN_WIDTHS: Partial<Record<Field["type"], string>> = {
+  number: "w-16",
+  currency: "w-20",
+  date: "w-28",
+  boolean: "w-16",
+  select: "w-24",
+  table: "w-20",
+};
+
 function TableCell({ field, column, columnIndex, rowIndex, row, data, readOnly, isPickTarget, events, problem }: {
   field: Field;
   column: Field;
@@ -84,7 +94,7 @@ function TableCell({ field, column, columnIndex, rowIndex, row, data, readOnly, 
             invalid={Boolean(error) || problem !== null}
             ariaLabel={`${column.name}, row ${rowIndex + 1}`}
             describedBy={hintId}
-            className={cn("h-7 w-full min-w-20 px-1.5 text-xs", TONE_CLASSES[valueTone(level, problem !== null)])}
+            className={cn("h-7 w-full min-w-0 px-1.5 text-xs", TONE_CLASSES[valueTone(level, problem !== null)])}
             onDraft={(text) => data.setDraft(path, text)}
             onCommit={(text) => data.commitText(path, text)}
             onCancel={() => data.cancelDraft(path)}
@@ -146,14 +156,25 @@ export function TableField({ field, data, readOnly, pickTargetKey, events, probl
         )}
       </div>
       <div className="overflow-x-auto rounded-lg border border-line">
-        <table aria-labelledby={captionId} onKeyDown={onGridKeyDown} className="w-full text-left text-xs">
+        <table aria-labelledby={captionId} onKeyDown={onGridKeyDown} className={cn("w-full text-left text-xs", !wide && "table-fixed")}>
+          {/* Beside the page, columns are sized by what they hold: numbers and dates narrow, text takes the rest, so
+              every column fits; "Wide tables" lets the content decide and columns be widened by hand. */}
+          {wide ? null : (
+            <colgroup>
+              <col className="w-7" />
+              {columns.map((column) => (
+                <col key={column.id} className={COLUMN_WIDTHS[column.type] ?? ""} />
+              ))}
+              {readOnly ? null : <col className="w-8" />}
+            </colgroup>
+          )}
           <thead className="bg-subtle text-muted">
             <tr>
               <th scope="col" className="w-8 px-1.5 py-1 font-medium">
                 #
               </th>
               {columns.map((column) => (
-                <th key={column.id} scope="col" title={column.name} className={cn("px-1.5 py-1 font-medium", wide && "min-w-32 resize-x overflow-hidden")}>
+                <th key={column.id} scope="col" title={column.name} className={cn("truncate px-1.5 py-1 font-medium", wide && "min-w-32 resize-x overflow-hidden")}>
                   {readableFieldName(column.name)}
                 </th>
               ))}
