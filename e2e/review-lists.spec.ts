@@ -148,6 +148,17 @@ test("the document list shows chosen values as columns, remembers them, and says
 test("the reviewer starts reviewing, then decides from the queue: checks still apply, a reject asks why", async ({ page }) => {
   await signIn(page, reviewer.email, reviewer.password);
   await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  // Before choosing anything, the queue shows the parser's first required values, and has the Columns control.
+  await page.goto("/review");
+  await expect(queueTable(page).getByRole("columnheader", { name: "poNumber" })).toBeVisible();
+  await expect(queueTable(page).getByRole("columnheader", { name: "total" })).toHaveCount(0);
+  await expect(queueRow(page, names[0]).getByRole("cell", { name: "PO-1" })).toBeVisible();
+  await page.getByRole("button", { name: /^Columns/ }).click();
+  const queueColumns = page.getByRole("dialog", { name: "Columns from the extracted data" });
+  await expect(queueColumns.getByRole("checkbox", { name: "poNumber" })).toBeVisible();
+  await queueColumns.getByRole("button", { name: "Cancel" }).click();
+  await page.screenshot({ path: test.info().outputPath("queue-1280.png") });
+
   // The reviewer's own columns: preferences are per person.
   await page.goto(`/parsers/${parserId}/documents`);
   await page.getByRole("button", { name: /^Columns/ }).click();

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { bulkReviewAction } from "@/components/review-queue/actions";
+import { bulkReviewAction, saveQueueColumnsAction } from "@/components/review-queue/actions";
+import { ListColumnsDialog } from "@/components/documents/list-columns-dialog";
 import { bulkApprovalPreviewAction } from "@/components/review-queue/approval-preview";
 import { undoDecisionAction } from "@/components/review-workspace/actions";
 import { Button, Checkbox, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow, useToast } from "@/components/ui";
@@ -23,7 +24,12 @@ type Outcome = { action: BulkReview["action"]; result: BulkReviewResult; names: 
  * (own columns when every row is of one parser). Rows can be chosen and decided together; what could not be done
  * is listed with why, and the queue (and the navigation's count) are read again.
  */
-export function QueueTable({ items, reviewers }: { items: ReviewQueueItem[]; reviewers: Person[] }) {
+export function QueueTable({ items, reviewers, columnChoice = null }: {
+  items: ReviewQueueItem[];
+  reviewers: Person[];
+  /** When the page's documents are all of one parser: its fields, for the Columns control (as on the document list). */
+  columnChoice?: { parserId: string; fieldNames: string[] } | null;
+}) {
   const router = useRouter();
   const { toast, dismiss } = useToast();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -92,6 +98,20 @@ export function QueueTable({ items, reviewers }: { items: ReviewQueueItem[]; rev
 
   return (
     <div className="flex flex-col gap-2">
+      {columnChoice && columnChoice.fieldNames.length > 0 ? (
+        <div className="flex justify-end">
+          <ListColumnsDialog
+            fieldNames={columnChoice.fieldNames}
+            columns={fieldColumns ?? []}
+            onSave={async (fields) => {
+              const result = await saveQueueColumnsAction(columnChoice.parserId, fields);
+              if (!result.ok) return result.error.message;
+              router.refresh();
+              return null;
+            }}
+          />
+        </div>
+      ) : null}
       {selected.size > 0 ? <BulkReviewToolbar count={selected.size} reviewers={reviewers} onDecide={decide} onPreviewApproval={previewApproval} /> : null}
       <BulkOutcome outcome={outcome} onDismiss={() => setOutcome(null)} />
       <Table>
