@@ -485,13 +485,24 @@ test("on a 768 px tablet and a 390 px phone the workspace stays usable, with no 
       .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
   expect(await axe()).toEqual([]);
 
-  // A phone: document above, data below; the navigation opens from the Menu button.
+  // A phone: the data first, the page after it and one tap away; the decision bar stays on screen; nothing
+  // scrolls sideways. The navigation opens from the Menu button.
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
   await expect(page.getByRole("separator", { name: "Resize the data panel" })).toBeHidden();
-  const documentBox = (await page.getByRole("region", { name: "Document", exact: true }).boundingBox())!;
+  const documentRegion = page.getByRole("region", { name: "Document", exact: true });
+  const documentBox = (await documentRegion.boundingBox())!;
   const dataBox = (await page.getByRole("form", { name: "Extracted data" }).boundingBox())!;
-  expect(dataBox.y).toBeGreaterThanOrEqual(documentBox.y + documentBox.height - 1);
+  expect(documentBox.y).toBeGreaterThanOrEqual(dataBox.y + dataBox.height - 1);
   expect(documentBox.width).toBeGreaterThan(350);
+  await expect(page.getByLabel("Vendor name", { exact: true })).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath("review-390x844.png") });
+  await page.getByRole("link", { name: "Show the page" }).click();
+  await expect(documentRegion.getByRole("group", { name: "Page 1 of 1" })).toBeInViewport();
+  await expect(page.getByRole("button", { name: "Approve" })).toBeInViewport();
+  await expect(page.getByRole("button", { name: "Reject" })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath("review-390x844-page.png") });
   expect(await axe()).toEqual([]);
   await page.getByRole("button", { name: "Menu" }).click();
   await expect(page.getByRole("dialog", { name: "Console menu" }).getByRole("link", { name: "Parsers" })).toBeVisible();

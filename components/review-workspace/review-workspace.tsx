@@ -228,9 +228,10 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
         onEditShortcuts={() => setDialog("settings")}
       />
       <ReviewPanel review={document.review} abilities={abilities} keymap={keymap} decisions={decisions} reviewers={reviewers} rejectReasons={checks.rejectReasons} />
-      {/* Side by side from 768 px (each pane scrolls on its own, the divider moves); stacked below. */}
+      {/* Side by side from 768 px (each pane scrolls on its own, the divider moves); on a phone the data comes
+          first and the page after it, one tap away ("Show the page" in the review bar). */}
       <div ref={splitRef} className="flex min-h-0 flex-1 flex-col md:flex-row">
-        <section aria-label="Document" className="h-[60vh] min-w-0 border-b border-line md:h-auto md:flex-1 md:border-b-0">
+        <section id="document-pane" aria-label="Document" className="order-2 h-[75vh] min-w-0 scroll-mt-14 border-t border-line md:order-none md:h-auto md:flex-1 md:border-t-0">
           <DocumentViewer
             parserId={parserId}
             document={document}
@@ -249,7 +250,7 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
         <div
           ref={dataPaneRef}
           style={{ "--data-width": `${split.percent}%` } as CSSProperties}
-          className="@container flex shrink-0 flex-col md:w-(--data-width) md:overflow-hidden"
+          className="@container order-1 flex shrink-0 flex-col md:order-none md:w-(--data-width) md:overflow-hidden"
         >
           {/* The values scroll on their own; a document's line items keep the pane's lower part (at most half), so
               their first rows are on screen without scrolling. */}
