@@ -194,6 +194,9 @@ test("the reviewer starts reviewing, then decides from the queue: checks still a
   await confirm.getByRole("button", { name: "Approve 1 document" }).click();
   const outcome = page.getByRole("status", { name: "Outcome" });
   await expect(outcome).toContainText("1 document approved, 1 not approved");
+  // (The pointer rests on the toast, so it stays while the outcome is read.)
+  const notifications = page.getByRole("status", { name: "Notifications" });
+  await notifications.getByRole("button", { name: "Undo decisions" }).hover();
   await expect(outcome).toContainText(`${names[1]}: This document cannot be approved yet`);
   await expect(outcome).toContainText("poNumber");
   await expect(page.getByRole("heading", { name: "Assigned to me · 2 documents" })).toBeVisible();
@@ -201,7 +204,6 @@ test("the reviewer starts reviewing, then decides from the queue: checks still a
   await expect(page.getByRole("checkbox", { name: `Select ${names[1]}` })).toBeChecked();
 
   // A bulk approval has a way back, like a single one: the toast's undo puts the order back in the queue.
-  const notifications = page.getByRole("status", { name: "Notifications" });
   await notifications.getByRole("button", { name: "Undo decisions" }).click();
   await expect(notifications.getByText("Decisions undone")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Assigned to me · 3 documents" })).toBeVisible();

@@ -85,9 +85,12 @@ export function ImageViewer(props: PickProps & {
       setCentreOn({ box, request: scrollRequest });
     }
   }
+  // Once per request, in the commit that lays out its zoom (zooming by hand afterwards does not pull the view back).
+  const centred = useRef<typeof centreOn>(null);
   useLayoutEffect(() => {
     const group = groupRef.current;
-    if (!centreOn || !pane || !group) return;
+    if (!centreOn || !pane || !group || centred.current === centreOn) return;
+    centred.current = centreOn;
     const paneRect = pane.getBoundingClientRect();
     const groupRect = group.getBoundingClientRect();
     const { box } = centreOn;
@@ -95,7 +98,7 @@ export function ImageViewer(props: PickProps & {
       left: groupRect.left - paneRect.left + pane.scrollLeft + (box.x + box.w / 2) * groupRect.width - pane.clientWidth / 2,
       top: groupRect.top - paneRect.top + pane.scrollTop + (box.y + box.h / 2) * groupRect.height - pane.clientHeight / 2,
     });
-  }, [centreOn, scale, pane]);
+  }, [centreOn, pane]);
 
   const engineWords = useEngineWords(parserId, documentId, natural !== null);
   const words = useMemo(() => engineWordsOfPage(engineWords, 1, rotation), [engineWords, rotation]);
