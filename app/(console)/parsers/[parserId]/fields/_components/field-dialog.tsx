@@ -130,11 +130,11 @@ export function FieldDialog({
                 <Controller
                   control={form.control}
                   name="columns"
-                  render={({ field: control }) => <ColumnsEditor label="Columns" value={control.value ?? []} onChange={control.onChange} errors={errors.columns as ColumnErrors} />}
+                  render={({ field: control }) => <ColumnsEditor label="Columns" value={control.value ?? []} onChange={control.onChange} errors={errors.columns as unknown as ColumnErrors} />}
                 />
                 {/* A column's own problem is shown on its row; this line says what concerns the columns as a whole. */}
                 <p aria-live="polite" className="mt-1 text-xs font-medium text-danger empty:hidden">
-                  {errors.columns?.message ?? errors.columns?.root?.message ?? (errors.columns && !hasRowErrors(errors.columns as ColumnErrors) ? "Check the columns: each needs a unique name." : null)}
+                  {errors.columns?.message ?? errors.columns?.root?.message ?? (errors.columns && !hasRowErrors(errors.columns as unknown as ColumnErrors) ? "Check the columns: each needs a unique name." : null)}
                 </p>
               </fieldset>
             ) : null}
