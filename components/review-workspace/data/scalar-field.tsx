@@ -76,7 +76,7 @@ export function ScalarField({
         onFocus={() => events.onFocusValue(path, meta)}
       />
       {message ? (
-        <p id={messageId} className="text-xs font-medium text-danger @md:col-span-2 @md:col-start-2">
+        <p id={messageId} className="text-xs font-medium text-danger @md:col-start-2">
           {message}
         </p>
       ) : null}
