@@ -255,21 +255,21 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
           {/* The values scroll on their own; a document's line items keep the pane's lower part (at most half), so
               their first rows are on screen without scrolling. */}
           <div className="flex flex-col md:min-h-0 md:flex-1 md:overflow-y-auto">
-          <section aria-labelledby="data-heading" className="flex flex-col gap-2 p-2">
-            <div className="flex items-center justify-between gap-2 px-1">
-              <h2 id="data-heading" className="text-sm font-semibold">
-                Extracted data
-              </h2>
-              {hasTables ? (
-                <Button variant="ghost" size="sm" aria-pressed={wideTables} onClick={() => setWideTables(!wideTables)}>
-                  Wide tables
-                </Button>
-              ) : null}
-            </div>
-            {document.error ? <p className="rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm text-danger">{document.error}</p> : null}
-            {dataForm("none")}
-          </section>
-          <DocumentDetails document={document} />
+            <section aria-labelledby="data-heading" className="flex flex-col gap-2 p-2">
+              <div className="flex items-center justify-between gap-2 px-1">
+                <h2 id="data-heading" className="text-sm font-semibold">
+                  Extracted data
+                </h2>
+                {hasTables ? (
+                  <Button variant="ghost" size="sm" aria-pressed={wideTables} onClick={() => setWideTables(!wideTables)}>
+                    Wide tables
+                  </Button>
+                ) : null}
+              </div>
+              {document.error ? <p className="rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm text-danger">{document.error}</p> : null}
+              {dataForm("none")}
+            </section>
+            <DocumentDetails document={document} />
           </div>
           {hasTables && !wideTables ? (
             <section aria-label="Line items" className="shrink-0 border-t border-line py-2 md:max-h-[50%] md:overflow-y-auto">
