@@ -82,7 +82,8 @@ export function BulkReviewToolbar({ count, reviewers, onDecide, onPreviewApprova
             ? `${approving.length === count ? (count === 1 ? "It fails" : "All of them fail") : `${approving.length} of them ${approving.length === 1 ? "fails" : "fail"}`} the parser's checks and will stay in the queue; ${approving.length === count ? "none" : documents(count - approving.length)} will be approved.`
             : "Each document's current stage is approved as if you approved it alone. You can undo it for a minute."
         }
-        confirmLabel={`Approve ${documents(count - (approving?.length ?? 0))}`}
+        // When every one fails, the API is asked all the same (the data may have been fixed meanwhile); it answers why.
+        confirmLabel={`Approve ${documents(approving && approving.length < count ? count - approving.length : count)}`}
         onConfirm={async () => {
           const failed = await run({ action: "approve" });
           if (failed) throw new Error(failed);
