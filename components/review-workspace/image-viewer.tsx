@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { ErrorState } from "@/components/ui";
 import { cn } from "@/lib/utils/cn";
-import { boxStyle, rotateBox, turnedSize, type ScrollRequest, type SourceBox } from "./geometry";
+import { boxStyle, rotateBox, turnedSize, type Box, type ScrollRequest, type SourceBox } from "./geometry";
 import { markFirstPagePainted } from "./pdf/first-paint";
 import { useElementSize } from "./pdf/use-element-width";
 import { ViewerToolbar } from "./pdf/viewer-toolbar";
@@ -46,7 +46,7 @@ export function ImageViewer(props: PickProps & {
   const turned = natural ? turnedSize(natural, rotation) : null;
   const fitWidthScale = turned && paneSize.width > 0 ? Math.max(MIN_SCALE, Math.min(1.5, paneSize.width / turned.width)) : 1;
   const fitPageScale = turned && paneSize.height > 0 ? Math.max(MIN_SCALE, Math.min(fitWidthScale, paneSize.height / turned.height)) : fitWidthScale;
-  const scale = zoom.fit === "width" ? fitWidthScale : zoom.fit === "page" ? fitPageScale : zoom.scale;
+  const scale = zoom.fit === false ? zoom.scale : zoom.fit === "width" ? fitWidthScale : fitPageScale;
   const zoomBy = (factor: number) => setZoom({ fit: false, scale: Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale * factor)) });
 
   // The server's HTML carries the image: it may have loaded before React hydrated, when `onLoad` never fires; the
@@ -69,7 +69,7 @@ export function ImageViewer(props: PickProps & {
   );
   // Pointing at a value: zoom in (when asked) until its source reads, then centre it in the pane once laid out.
   const groupRef = useRef<HTMLDivElement>(null);
-  const [centreOn, setCentreOn] = useState<{ box: SourceBox; request: ScrollRequest } | null>(null);
+  const [centreOn, setCentreOn] = useState<{ box: Box; request: ScrollRequest } | null>(null);
   // Handled while rendering (React's "adjust state on a prop change"), once the image's size is known: only a new
   // request moves the view, so zooming by hand afterwards is not undone.
   const [handledRequest, setHandledRequest] = useState<ScrollRequest | null>(null);
