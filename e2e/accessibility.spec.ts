@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { textPdf } from "../tests/support/fixture-files";
 import { teamPerson } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/axe";
@@ -79,5 +80,19 @@ test("every console page renders, with no serious or critical axe finding at 128
       await expect(page.getByText("Something went wrong"), `${path} failed to render`).toHaveCount(0);
       await expectNoSeriousViolations(page, `${path} at ${width} px`);
     }
+  }
+});
+
+test("the review workspace has an h1 and landmarks: axe reports nothing on it, at 1280 and 390 px", async ({ page }) => {
+  for (const [width, height] of [[1280, 720], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/parsers/${ids.parserId}/documents/${ids.documentId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "INV-A11Y-1.pdf" })).toBeVisible();
+    await expect(page.getByRole("main")).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Document", exact: true })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((violation) => `${violation.impact}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), `at ${width} px`).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`review-${width}x${height}-accessibility.png`) });
   }
 });

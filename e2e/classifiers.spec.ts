@@ -111,7 +111,7 @@ test("a mixed batch is routed to the right parsers and extracted there; the rest
   }).toPass({ timeout: 90_000 });
   await expect(page.getByText("classifier", { exact: true })).toBeVisible();
   // The document page is the review workspace: extracted values are its form's inputs.
-  await expect(page.getByLabel("invoiceNumber", { exact: true })).toHaveValue("INV-ROUTE-1");
+  await expect(page.getByLabel("Invoice number", { exact: true })).toHaveValue("INV-ROUTE-1");
 });
 
 test("after a rule is added, the skipped document is reprocessed and routed", async ({ page }) => {

@@ -79,14 +79,14 @@ test("a reviewer sees few amber values on a good invoice and every wrong value o
 
   await rows(page).filter({ hasText: GOOD.name }).getByRole("link").first().click();
   await expect(page.getByRole("heading", { name: GOOD.name })).toBeVisible();
-  await expect(page.getByLabel("total", { exact: true })).toHaveValue(/119/);
+  await expect(page.getByLabel("Total", { exact: true })).toHaveValue(/119/);
   // A clean invoice: at most one value to check out of five.
   expect((await flaggedFields(page)).length).toBeLessThanOrEqual(1);
 
   await page.goto(`${parserUrl}/documents`);
   await rows(page).filter({ hasText: BAD.name }).getByRole("link").first().click();
   await expect(page.getByRole("heading", { name: BAD.name })).toBeVisible();
-  await expect(page.getByLabel("total", { exact: true })).toHaveValue(/129/);
+  await expect(page.getByLabel("Total", { exact: true })).toHaveValue(/129/);
   const flagged = await flaggedFields(page);
   for (const name of WRONG_ON_BAD) expect(flagged, `${name} is amber or red`).toContain(name);
   // The reviewer reads why: the hint beside a flagged value says "Check" or "Low", never a bare colour.

@@ -70,7 +70,7 @@ test("a member finds a document by a value extracted from it", async ({ page }) 
   await rows(page).first().getByRole("link").click();
   await expect(page.getByRole("heading", { name: "INV-E2E-0002.pdf" })).toBeVisible();
   // The document page is the review workspace: extracted values are its form's inputs.
-  await expect(page.getByLabel("invoiceNumber", { exact: true })).toHaveValue("INV-E2E-0002");
+  await expect(page.getByLabel("Invoice number", { exact: true })).toHaveValue("INV-E2E-0002");
 });
 
 test("a member moves a document into a folder and deletes another", async ({ page }) => {

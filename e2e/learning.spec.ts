@@ -85,7 +85,7 @@ test("a correction on one invoice makes the next invoice of the sender come out 
   // The first invoice: the engine alone cannot read the reference beside "Vorgang"; the admin types it and approves.
   const first = await uploadAndWait(request, "NW-1.pdf", await invoice("VG-10442", "119.00"));
   await page.goto(`/parsers/${parserId}/documents/${first}`);
-  const reference = page.getByLabel("reference", { exact: true });
+  const reference = page.getByLabel("Reference", { exact: true });
   await expect(reference).not.toHaveValue("VG-10442");
   await reference.fill("VG-10442");
   await reference.press("Enter");
@@ -95,8 +95,8 @@ test("a correction on one invoice makes the next invoice of the sender come out 
   // The next invoice of the same sender: its own reference is read where the correction taught it, nobody typed it.
   const second = await uploadAndWait(request, "NW-2.pdf", await invoice("VG-20917", "86.40"));
   await page.goto(`/parsers/${parserId}/documents/${second}`);
-  await expect(page.getByLabel("reference", { exact: true })).toHaveValue("VG-20917");
-  await expect(page.getByLabel("total", { exact: true })).toHaveValue(/^86\.4/);
+  await expect(page.getByLabel("Reference", { exact: true })).toHaveValue("VG-20917");
+  await expect(page.getByLabel("Total", { exact: true })).toHaveValue(/^86\.4/);
   await approveInWorkspace(page, second);
 
   // The Accuracy page: two approved, the second without a change; the reference was changed once, on the first.

@@ -241,3 +241,49 @@ test("renaming a field a stage condition uses warns first, and the condition fol
   await openStages(page);
   await expect(page.getByRole("list", { name: "Review stages" }).getByRole("listitem").last()).toContainText("Documents where claimTotal is greater than 1000");
 });
+
+test("an empty table-column name is marked on its own row", async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  await page.goto(`/parsers/${parserId}/fields`);
+  await page.getByRole("button", { name: "Edit lines", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Add column" }).click();
+  await dialog.getByRole("button", { name: "Save field" }).click();
+  const unnamed = dialog.getByLabel("Column 2 name");
+  await expect(unnamed).toHaveAttribute("aria-invalid", "true");
+  await expect(unnamed).toHaveAccessibleDescription("Column 2: give this column a name");
+  await expect(dialog.getByLabel("Column 1 name")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByText("Check the columns: each needs a unique name.")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+});
+
+test("the accuracy page does not count a value retyped to the same text as a correction", async ({ page, request }) => {
+  // A parser of its own, one stage the admin reviews: one document, its claim number retyped as it was, approved.
+  const me = await api(request).get<{ user: { id: string } }>("/me");
+  const own = await api(request).post<{ id: string }>("/parsers", { name: "Retyped claims", fields: [{ name: "claimNumber", type: "text" }, { name: "total", type: "number" }] });
+  await api(request).post(`/parsers/${own.id}/review-stages`, { name: "Check", reviewType: "mandatory", reviewerId: me.user.id });
+  const upload = await request.post(`/api/v1/process/${own.id}/files`, { headers: { authorization: `Bearer ${apiKey}` }, multipart: { file: { name: "CLAIM-RETYPED.pdf", mimeType: "application/pdf", buffer: await claimPdf() } } });
+  const documentId = ((await upload.json()) as { result: { documentId: string }[] }).result[0]!.documentId;
+  await expect.poll(async () => (await api(request).get<{ status: string }>(`/parsers/${own.id}/documents/${documentId}`)).status, { timeout: 90_000 }).toBe("in_review");
+  const extracted = await api(request).get<{ data: { claimNumber: string | null; total: number | null } }>(`/parsers/${own.id}/documents/${documentId}`);
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  await page.goto(`/parsers/${own.id}/documents/${documentId}`);
+  const claimNumber = page.getByLabel("Claim number", { exact: true });
+  await claimNumber.fill("something else");
+  await claimNumber.press("Enter");
+  await expect(page.getByText("All changes saved")).toBeVisible();
+  await claimNumber.fill(` ${extracted.data.claimNumber ?? ""} `);
+  await claimNumber.press("Enter");
+  await expect(page.getByText("All changes saved")).toBeVisible();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect.poll(async () => (await api(request).get<{ status: string }>(`/parsers/${own.id}/documents/${documentId}`)).status).toBe("approved");
+
+  const accuracy = await api(request).get<{ straightThrough: number; fields: { name: string; changed: number }[] }>(`/parsers/${own.id}/accuracy`);
+  expect(accuracy.fields.find((field) => field.name === "claimNumber")?.changed).toBe(0);
+  expect(accuracy.straightThrough).toBe(1);
+  await page.goto(`/parsers/${own.id}/accuracy`);
+  await expect(page.getByRole("main")).toContainText("1 approved without a change (100 %)");
+});

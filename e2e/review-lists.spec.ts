@@ -80,6 +80,9 @@ test("an admin sets up a parser whose stage a new reviewer reviews, with three o
   await page.getByRole("button", { name: "Create API key" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Name").fill("Review lists");
+  // A new key expires in 90 days unless its creator chooses otherwise.
+  await expect(dialog.getByLabel("Expires")).toHaveValue("90");
+  await expect(dialog.getByLabel("Expires").locator("option:checked")).toHaveText("In 90 days");
   await dialog.getByRole("button", { name: "Everything I may grant" }).click();
   await dialog.getByRole("button", { name: "Create key" }).click();
   apiKey = (await dialog.getByLabel("New API key").textContent())!;
@@ -145,6 +148,17 @@ test("the document list shows chosen values as columns, remembers them, and says
 test("the reviewer starts reviewing, then decides from the queue: checks still apply, a reject asks why", async ({ page }) => {
   await signIn(page, reviewer.email, reviewer.password);
   await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  // Before choosing anything, the queue shows the parser's first required values, and has the Columns control.
+  await page.goto("/review");
+  await expect(queueTable(page).getByRole("columnheader", { name: "poNumber" })).toBeVisible();
+  await expect(queueTable(page).getByRole("columnheader", { name: "total" })).toHaveCount(0);
+  await expect(queueRow(page, names[0]).getByRole("cell", { name: "PO-1" })).toBeVisible();
+  await page.getByRole("button", { name: /^Columns/ }).click();
+  const queueColumns = page.getByRole("dialog", { name: "Columns from the extracted data" });
+  await expect(queueColumns.getByRole("checkbox", { name: "poNumber" })).toBeVisible();
+  await queueColumns.getByRole("button", { name: "Cancel" }).click();
+  await page.screenshot({ path: test.info().outputPath("queue-1280.png") });
+
   // The reviewer's own columns: preferences are per person.
   await page.goto(`/parsers/${parserId}/documents`);
   await page.getByRole("button", { name: /^Columns/ }).click();
@@ -172,14 +186,35 @@ test("the reviewer starts reviewing, then decides from the queue: checks still a
   await page.getByRole("checkbox", { name: `Select ${names[0]}` }).check();
   await page.getByRole("checkbox", { name: `Select ${names[1]}` }).check();
   const toolbar = page.getByRole("toolbar", { name: "Selected documents" });
-  await toolbar.getByRole("button", { name: "Approve selected" }).click();
-  const outcome = page.getByRole("status").filter({ hasText: "approved" });
+  // Asked first, with the count and the document whose checks fail.
+  await toolbar.getByRole("button", { name: "Approve selected…" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Approve 2 documents?" });
+  await expect(confirm).toContainText("1 of them fails the parser's checks and will stay in the queue; 1 document will be approved.");
+  await expect(confirm.getByRole("list", { name: "Documents whose checks fail" })).toContainText(`${names[1]}: poNumber is required but empty`);
+  await confirm.getByRole("button", { name: "Approve 1 document" }).click();
+  const outcome = page.getByRole("status", { name: "Outcome" });
   await expect(outcome).toContainText("1 document approved, 1 not approved");
+  // (The pointer rests on the toast, so it stays while the outcome is read.)
+  const notifications = page.getByRole("status", { name: "Notifications" });
+  await notifications.getByRole("button", { name: "Undo decisions" }).hover();
   await expect(outcome).toContainText(`${names[1]}: This document cannot be approved yet`);
   await expect(outcome).toContainText("poNumber");
   await expect(page.getByRole("heading", { name: "Assigned to me · 2 documents" })).toBeVisible();
   await expect(queueRow(page, names[0])).toHaveCount(0);
   await expect(page.getByRole("checkbox", { name: `Select ${names[1]}` })).toBeChecked();
+
+  // A bulk approval has a way back, like a single one: the toast's undo puts the order back in the queue.
+  await notifications.getByRole("button", { name: "Undo decisions" }).click();
+  await expect(notifications.getByText("Decisions undone")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Assigned to me · 3 documents" })).toBeVisible();
+  await page.getByRole("checkbox", { name: `Select ${names[1]}` }).uncheck();
+  await page.getByRole("checkbox", { name: `Select ${names[0]}` }).check();
+  await toolbar.getByRole("button", { name: "Approve selected…" }).click();
+  const again = page.getByRole("alertdialog", { name: "Approve 1 document?" });
+  await expect(again).toContainText("You can undo it for a minute.");
+  await again.getByRole("button", { name: "Approve 1 document" }).click();
+  await expect(page.getByRole("heading", { name: "Assigned to me · 2 documents" })).toBeVisible();
+  await page.getByRole("checkbox", { name: `Select ${names[1]}` }).check();
 
   await toolbar.getByRole("button", { name: "Reject selected…" }).click();
   const reject = page.getByRole("dialog", { name: "Reject 1 document?" });
@@ -188,7 +223,7 @@ test("the reviewer starts reviewing, then decides from the queue: checks still a
   await reject.getByLabel(/^Reason/).fill("No PO number on the order");
   await reject.getByRole("button", { name: "Reject 1 document" }).click();
   await expect(reject).toBeHidden();
-  await expect(page.getByRole("status").filter({ hasText: "rejected" })).toContainText("1 document rejected");
+  await expect(page.getByRole("status", { name: "Outcome" })).toContainText("1 document rejected");
   await expect(page.getByRole("heading", { name: "Assigned to me · 1 document" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Review.*1 waiting for you/ })).toBeVisible();
   await signOut(page);
@@ -200,10 +235,11 @@ test("an admin assigns a waiting order to herself from everyone's queue and appr
   await page.goto("/review?assignee=any");
   await page.getByRole("checkbox", { name: `Select ${names[2]}` }).check();
   await page.getByRole("toolbar", { name: "Selected documents" }).getByLabel("Assign selected to").selectOption({ label: ADMIN.name });
-  await expect(page.getByRole("status").filter({ hasText: "assigned" })).toContainText("1 document assigned");
+  await expect(page.getByRole("status", { name: "Outcome" })).toContainText("1 document assigned");
   await page.getByRole("navigation", { name: "Whose documents" }).getByRole("link", { name: "Assigned to me" }).click();
   await page.getByRole("checkbox", { name: `Select ${names[2]}` }).check();
-  await page.getByRole("toolbar", { name: "Selected documents" }).getByRole("button", { name: "Approve selected" }).click();
+  await page.getByRole("toolbar", { name: "Selected documents" }).getByRole("button", { name: "Approve selected…" }).click();
+  await page.getByRole("alertdialog", { name: "Approve 1 document?" }).getByRole("button", { name: "Approve 1 document" }).click();
   // The queue is empty now: the list (and its outcome line) give way to the empty state, with no count beside it.
   await expect(page.getByText("Nothing waits for you")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Assigned to me", exact: true })).toBeVisible();

@@ -18,7 +18,13 @@ export function presetPermissions(preset: KeyPreset, grantable: readonly string[
   return grantable.filter((permission) => permission.endsWith(".read"));
 }
 
-/** Expiry choices in days; 0 is "never". */
+/**
+ * Expiry choices in days; 0 is "never". A new key in the console expires in 90 days unless its creator chooses
+ * otherwise: a forgotten key stops working by itself. (The API's own default, when `expiresAt` is omitted, stays
+ * "never", as its contract says; the console sends the date.)
+ */
+export const DEFAULT_EXPIRY_DAYS = 90;
+
 export const EXPIRY_CHOICES = [
   { days: 0, label: "Never" },
   { days: 7, label: "In 7 days" },

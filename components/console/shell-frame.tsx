@@ -27,7 +27,8 @@ export function ShellFrame({ sidebar, banner, children }: { sidebar: ReactNode; 
       <aside aria-label="Console" className={cn("hidden w-60 shrink-0 flex-col border-r border-line bg-surface", !focus && "lg:flex")}>
         {sidebar}
       </aside>
-      <div className={cn("flex h-11 shrink-0 items-center gap-3 border-b border-line bg-surface px-3", !focus && "lg:hidden")}>
+      {/* A landmark of its own (the banner), so every part of the page is in one. */}
+      <header className={cn("flex h-11 shrink-0 items-center gap-3 border-b border-line bg-surface px-3", !focus && "lg:hidden")}>
         <DialogPrimitive.Root open={menuOpen} onOpenChange={setMenuOpen}>
           <DialogPrimitive.Trigger className="inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-lg px-2 text-sm font-medium hover:bg-subtle">
             <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className="size-4">
@@ -47,7 +48,7 @@ export function ShellFrame({ sidebar, banner, children }: { sidebar: ReactNode; 
         <Link href="/" className="text-sm font-semibold tracking-tight">
           Quarry
         </Link>
-      </div>
+      </header>
       <div className={cn("flex min-w-0 flex-1 flex-col", focus && "md:h-[calc(100dvh-2.75rem)] md:min-h-0")}>
         {focus ? null : banner}
         <main className={focus ? "flex min-h-0 flex-1 flex-col" : "mx-auto w-full max-w-6xl px-4 py-6 sm:px-8 sm:py-8"}>{children}</main>

@@ -3,12 +3,15 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { bulkReviewAction } from "@/components/review-queue/actions";
-import { Checkbox, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui";
+import { bulkReviewAction, saveQueueColumnsAction } from "@/components/review-queue/actions";
+import { ListColumnsDialog } from "@/components/documents/list-columns-dialog";
+import { bulkApprovalPreviewAction } from "@/components/review-queue/approval-preview";
+import { undoDecisionAction } from "@/components/review-workspace/actions";
+import { Button, Checkbox, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow, useToast } from "@/components/ui";
 import type { BulkReview, BulkReviewResult } from "@/lib/contracts/review-bulk";
 import type { ReviewQueueItem } from "@/lib/contracts/reviews";
 import { bulkSummary, failureReason } from "./bulk-review";
-import { BulkReviewToolbar, type Person } from "./bulk-review-toolbar";
+import { BulkReviewToolbar, type ApprovalFailures, type Person } from "./bulk-review-toolbar";
 import { ListValuesInline, ListValueText } from "./list-value-cells";
 import { announceQueueChanged } from "./queue-changed";
 import { stageProgress } from "./queue-view";
@@ -21,8 +24,14 @@ type Outcome = { action: BulkReview["action"]; result: BulkReviewResult; names: 
  * (own columns when every row is of one parser). Rows can be chosen and decided together; what could not be done
  * is listed with why, and the queue (and the navigation's count) are read again.
  */
-export function QueueTable({ items, reviewers }: { items: ReviewQueueItem[]; reviewers: Person[] }) {
+export function QueueTable({ items, reviewers, columnChoice = null }: {
+  items: ReviewQueueItem[];
+  reviewers: Person[];
+  /** When the page's documents are all of one parser: its fields, for the Columns control (as on the document list). */
+  columnChoice?: { parserId: string; fieldNames: string[] } | null;
+}) {
   const router = useRouter();
+  const { toast, dismiss } = useToast();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const fieldColumns = sharedColumns(items);
@@ -43,12 +52,67 @@ export function QueueTable({ items, reviewers }: { items: ReviewQueueItem[]; rev
     setSelected(new Set(result.data.results.filter((entry) => !entry.ok).map((entry) => entry.documentId)));
     announceQueueChanged();
     router.refresh();
+    const decided = chosen.filter((item) => result.data.results.some((entry) => entry.ok && entry.documentId === item.documentId));
+    if (request.action !== "assign" && decided.length > 0) offerUndo(bulkSummary(request.action, result.data), decided);
     return null;
+  }
+
+  /** A bulk approve or reject can be taken back like a single decision: each document's own undo, in turn. */
+  function offerUndo(summary: string, decided: ReviewQueueItem[]) {
+    let id = "";
+    id = toast({
+      title: summary,
+      description: (
+        <span className="flex items-center justify-between gap-2">
+          <span>You can undo it for a minute.</span>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={async () => {
+              dismiss(id);
+              const undone = await Promise.all(decided.map((item) => undoDecisionAction(item.parser.id, item.documentId)));
+              const failed = undone.filter((answer) => !answer.ok).length;
+              announceQueueChanged();
+              router.refresh();
+              toast(
+                failed === 0
+                  ? { title: "Decisions undone", description: `${decided.length === 1 ? "1 document waits" : `${decided.length} documents wait`} for a decision again.`, tone: "success" }
+                  : { title: `${failed} could not be undone`, description: "They were decided too long ago or have moved on; reset their review instead.", tone: "error" },
+              );
+            }}
+          >
+            Undo decisions
+          </Button>
+        </span>
+      ),
+      tone: "success",
+    });
+  }
+
+  async function previewApproval(): Promise<ApprovalFailures | string> {
+    const chosen = items.filter((item) => selected.has(item.documentId));
+    const result = await bulkApprovalPreviewAction(chosen.map((item) => ({ parserId: item.parser.id, documentId: item.documentId })));
+    if (!result.ok) return result.error.message;
+    return result.data.map((preview) => ({ name: chosen.find((item) => item.documentId === preview.documentId)?.name ?? "A document", problems: preview.problems }));
   }
 
   return (
     <div className="flex flex-col gap-2">
-      {selected.size > 0 ? <BulkReviewToolbar count={selected.size} reviewers={reviewers} onDecide={decide} /> : null}
+      {columnChoice && columnChoice.fieldNames.length > 0 ? (
+        <div className="flex justify-end">
+          <ListColumnsDialog
+            fieldNames={columnChoice.fieldNames}
+            columns={fieldColumns ?? []}
+            onSave={async (fields) => {
+              const result = await saveQueueColumnsAction(columnChoice.parserId, fields);
+              if (!result.ok) return result.error.message;
+              router.refresh();
+              return null;
+            }}
+          />
+        </div>
+      ) : null}
+      {selected.size > 0 ? <BulkReviewToolbar count={selected.size} reviewers={reviewers} onDecide={decide} onPreviewApproval={previewApproval} /> : null}
       <BulkOutcome outcome={outcome} onDismiss={() => setOutcome(null)} />
       <Table>
         <TableCaption srOnly>Documents waiting for review, the longest waiting first</TableCaption>
@@ -120,7 +184,7 @@ function sharedColumns(items: ReviewQueueItem[]): string[] | null {
 function BulkOutcome({ outcome, onDismiss }: { outcome: Outcome | null; onDismiss: () => void }) {
   const failures = outcome?.result.results.filter((entry) => !entry.ok) ?? [];
   return (
-    <div role="status" aria-live="polite">
+    <div role="status" aria-live="polite" aria-label="Outcome">
       {outcome ? (
         <div className="rounded-lg border border-line bg-surface p-3 text-sm">
           <div className="flex items-start justify-between gap-2">

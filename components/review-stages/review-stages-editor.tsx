@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Button, ConfirmDialog, EmptyState, useToast } from "@/components/ui";
 import type { ActionResult } from "@/lib/console/action-result";
@@ -17,11 +18,12 @@ const deleteDescription = (stage: ReviewStage | null) =>
 
 /**
  * The parser's review stages in order. People with parsers.write add, edit, move and delete them; everyone
- * else reads them. Every change is a server action; the page re-renders with the stages as stored.
+ * else reads them. Every change is a server action; the list shows the stage the API answered at once (a new
+ * one appears without a reload), then the page is read again with the stages as stored.
  */
 export function ReviewStagesEditor({
   parserId,
-  stages,
+  stages: storedStages,
   reviewers,
   fieldNames,
   actions,
@@ -34,6 +36,10 @@ export function ReviewStagesEditor({
   actions?: ReviewStageActions;
 }) {
   const { toast } = useToast();
+  const router = useRouter();
+  // The stages as the API last answered here, until the page's own copy catches up.
+  const [answered, setAnswered] = useState<{ from: ReviewStage[]; stages: ReviewStage[] } | null>(null);
+  const stages = answered && answered.from === storedStages ? answered.stages : storedStages;
   const [dialog, setDialog] = useState<{ stage?: ReviewStage } | null>(null);
   const [deleting, setDeleting] = useState<ReviewStage | null>(null);
   const [busy, setBusy] = useState(false);
@@ -50,12 +56,15 @@ export function ReviewStagesEditor({
     (preferred && !preferred.disabled ? preferred : button(pending.direction === "up" ? "down" : "up"))?.focus();
   }, [stages]);
 
-  async function settle<T>(pending: Promise<ActionResult<T>>, success: string): Promise<StageDialogResult> {
+  async function settle<T>(pending: Promise<ActionResult<T>>, success: string, shown?: (answer: T) => ReviewStage[]): Promise<StageDialogResult> {
     const result = await pending;
     if (!result.ok) return { ok: false, message: result.error.message, issues: result.error.issues };
+    if (shown) setAnswered({ from: storedStages, stages: shown(result.data) });
+    router.refresh();
     toast({ title: success, tone: "success" });
     return { ok: true };
   }
+  const withStage = (saved: ReviewStage) => [...stages.filter((stage) => stage.id !== saved.id), saved].sort((a, b) => a.position - b.position);
 
   async function move(stage: ReviewStage, direction: MoveDirection) {
     if (!actions) return;
@@ -112,8 +121,8 @@ export function ReviewStagesEditor({
           fieldNames={fieldNames}
           onSave={(request) =>
             dialog.stage
-              ? settle(actions.update(parserId, dialog.stage.id, request), `Saved “${request.name}”`)
-              : settle(actions.create(parserId, request), `Added “${request.name}”`)
+              ? settle(actions.update(parserId, dialog.stage.id, request), `Saved “${request.name}”`, withStage)
+              : settle(actions.create(parserId, request), `Added “${request.name}”`, withStage)
           }
         />
       ) : null}
@@ -127,7 +136,8 @@ export function ReviewStagesEditor({
         onConfirm={async () => {
           if (!deleting || !actions) return;
           // A refusal (409: documents still at the stage) throws, so the dialog stays open with the API's reason.
-          const result = await settle(actions.remove(parserId, deleting.id), `Deleted “${deleting.name}”`);
+          const gone = deleting.id;
+          const result = await settle(actions.remove(parserId, gone), `Deleted “${deleting.name}”`, () => stages.filter((stage) => stage.id !== gone));
           if (!result.ok) throw new Error(result.message);
           setDeleting(null);
         }}

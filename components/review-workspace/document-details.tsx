@@ -13,9 +13,9 @@ export function DocumentDetails({ document }: { document: WorkspaceDocument }) {
   ];
   return (
     <section aria-labelledby="details-heading" className="flex flex-col gap-2 border-t border-line p-3">
-      <h3 id="details-heading" className="text-sm font-semibold">
+      <h2 id="details-heading" className="text-sm font-semibold">
         Details
-      </h3>
+      </h2>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5">
         {facts.map(([term, value]) => (
           <div key={term} className="min-w-0">

@@ -85,7 +85,7 @@ export function DocumentViewer({ parserId, document, highlight, scrollRequest, o
     );
   }
   if (kind === "image" && document.fileUrl) {
-    return <ImageViewer key={document.id} {...pick} parserId={parserId} documentId={document.id} fileUrl={document.fileUrl} name={document.name} highlight={highlight} onFirstPagePainted={onFirstPagePainted} />;
+    return <ImageViewer key={document.id} {...pick} parserId={parserId} documentId={document.id} fileUrl={document.fileUrl} name={document.name} highlight={highlight} scrollRequest={scrollRequest} onFirstPagePainted={onFirstPagePainted} />;
   }
   return <TextViewer parserId={parserId} document={document} onShown={onFirstPagePainted} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confidenceLabel, confidenceLevel, fromInputText, inputKind, needsAttention, readCellMeta, readValueMeta, sameValue, toInputText } from "./field-values";
+import { confidenceLabel, confidenceLevel, fromInputText, inputKind, needsAttention, readableFieldName, readCellMeta, readValueMeta, sameValue, toInputText } from "./field-values";
 
 describe("metadata", () => {
   it("reads a value's confidence, source box and correction", () => {
@@ -98,5 +98,23 @@ describe("input text", () => {
     expect(sameValue(null, undefined)).toBe(true);
     expect(sameValue([{ a: 1 }], [{ a: 1 }])).toBe(true);
     expect(sameValue("1", 1)).toBe(false);
+  });
+});
+
+describe("display", () => {
+  it("reads a field's name as words, in full", () => {
+    expect(readableFieldName("vendor_addr")).toBe("Vendor addr");
+    expect(readableFieldName("invoiceNumber")).toBe("Invoice number");
+    expect(readableFieldName("total")).toBe("Total");
+    expect(readableFieldName("supplierVATNumber")).toBe("Supplier VAT number");
+    expect(readableFieldName("Due date")).toBe("Due date");
+  });
+
+  it("shows currency with two decimals without changing the stored amount", () => {
+    expect(toInputText(30.9, "currency")).toBe("30.90");
+    expect(toInputText(30, "currency")).toBe("30.00");
+    expect(toInputText(30.905, "currency")).toBe("30.905");
+    expect(toInputText(30.9, "number")).toBe("30.9");
+    expect(fromInputText({ type: "currency", options: [] }, toInputText(30.9, "currency"))).toEqual({ ok: true, value: 30.9 });
   });
 });

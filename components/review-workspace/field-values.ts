@@ -112,9 +112,31 @@ export function inputKind(type: Field["type"]): FieldKind {
   }
 }
 
-/** The text an input shows for a stored value. */
-export function toInputText(value: unknown): string {
+/**
+ * A field's name as people read it, in full: `vendor_addr` → `Vendor addr`, `invoiceNumber` → `Invoice number`.
+ * A name that already reads as words (it has a space) is kept as written.
+ */
+export function readableFieldName(name: string): string {
+  if (/\s/.test(name.trim())) return name.trim();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(/[\s_-]+/)
+    .filter(Boolean);
+  if (words.length === 0) return name;
+  // Acronyms (`VAT`, `IBAN`) keep their capitals; other words after the first are lower-case.
+  const cased = words.map((word, index) => (/^[A-Z0-9]{2,}$/.test(word) ? word : index === 0 ? word : word.toLowerCase()));
+  return cased[0]!.charAt(0).toUpperCase() + cased[0]!.slice(1) + (cased.length > 1 ? ` ${cased.slice(1).join(" ")}` : "");
+}
+
+/**
+ * The text an input shows for a stored value. A currency amount shows two decimals (`30.90`) when that is the
+ * stored number exactly; an amount with more decimals is shown as stored, so what is saved never changes by
+ * being displayed.
+ */
+export function toInputText(value: unknown, type?: Field["type"]): string {
   if (value === null || value === undefined) return "";
+  if (type === "currency" && typeof value === "number" && Number.isFinite(value) && Number(value.toFixed(2)) === value) return value.toFixed(2);
   if (typeof value === "boolean") return value ? "true" : "false";
   if (typeof value === "number" || typeof value === "string") return String(value);
   return JSON.stringify(value);

@@ -7,7 +7,8 @@ export type Box = { x: number; y: number; w: number; h: number };
 export type SourceBox = Box & { page: number };
 export type Rect = { left: number; top: number; right: number; bottom: number };
 /** Asks the viewer to bring a source box into view: one object per request, so the same box can be asked twice. */
-export type ScrollRequest = { source: SourceBox };
+/** Bring a value's source into view; `zoom`: also zoom in until it can be read (a reviewer pointing at a value). */
+export type ScrollRequest = { source: SourceBox; zoom?: boolean };
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 

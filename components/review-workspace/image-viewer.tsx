@@ -1,11 +1,11 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { ErrorState } from "@/components/ui";
 import { cn } from "@/lib/utils/cn";
-import { boxStyle, rotateBox, turnedSize, type SourceBox } from "./geometry";
+import { boxStyle, rotateBox, turnedSize, type Box, type ScrollRequest, type SourceBox } from "./geometry";
 import { markFirstPagePainted } from "./pdf/first-paint";
-import { useElementWidth } from "./pdf/use-element-width";
+import { useElementSize } from "./pdf/use-element-width";
 import { ViewerToolbar } from "./pdf/viewer-toolbar";
 import { KeyboardPick } from "./pick/keyboard-pick";
 import { engineWordsOfPage, useEngineWords } from "./pick/page-words";
@@ -17,11 +17,15 @@ const MIN_SCALE = 0.1;
 const MAX_SCALE = 6;
 const ZOOM_STEP = 1.25;
 
-type Zoom = { fit: true } | { fit: false; scale: number };
+type Zoom = { fit: "width" | "page" } | { fit: false; scale: number };
+/** A value's source is zoomed until a line of it is about this tall on screen. */
+const READABLE_LINE_PX = 22;
 
 /**
- * An image document (a receipt, a photo, a scan): one page, with zoom, fit-width and rotation like a PDF, the
- * source overlay, and picking values off it from the words the engine's OCR read (GET …/words).
+ * An image document (a receipt, a photo, a scan): one page, with zoom, fit-width, fit-page and rotation like a
+ * PDF, the source overlay, and picking values off it from the words the engine's OCR read (GET …/words). It opens
+ * fitted to the pane (a whole receipt on screen); pointing at a value scrolls to its source and zooms in until it
+ * can be read.
  */
 export function ImageViewer(props: PickProps & {
   parserId: string;
@@ -29,18 +33,20 @@ export function ImageViewer(props: PickProps & {
   fileUrl: string;
   name: string;
   highlight: SourceBox | null;
+  scrollRequest: ScrollRequest | null;
   onFirstPagePainted: () => void;
 }) {
-  const { parserId, documentId, fileUrl, name, highlight, onFirstPagePainted, pickLabel, onPick, onPickRow, onStopPicking, onKeyboardPickDone, commandsRef } = props;
+  const { parserId, documentId, fileUrl, name, highlight, scrollRequest, onFirstPagePainted, pickLabel, onPick, onPickRow, onStopPicking, onKeyboardPickDone, commandsRef } = props;
   const [failed, setFailed] = useState(false);
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
-  const [zoom, setZoom] = useState<Zoom>({ fit: true });
+  const [zoom, setZoom] = useState<Zoom>({ fit: "page" });
   const [rotation, setRotation] = useState(0);
   const [pane, setPane] = useState<HTMLDivElement | null>(null);
-  const paneWidth = useElementWidth(pane);
+  const paneSize = useElementSize(pane);
   const turned = natural ? turnedSize(natural, rotation) : null;
-  const fitScale = turned && paneWidth > 0 ? Math.max(MIN_SCALE, Math.min(1.5, paneWidth / turned.width)) : 1;
-  const scale = zoom.fit ? fitScale : zoom.scale;
+  const fitWidthScale = turned && paneSize.width > 0 ? Math.max(MIN_SCALE, Math.min(1.5, paneSize.width / turned.width)) : 1;
+  const fitPageScale = turned && paneSize.height > 0 ? Math.max(MIN_SCALE, Math.min(fitWidthScale, paneSize.height / turned.height)) : fitWidthScale;
+  const scale = zoom.fit === false ? zoom.scale : zoom.fit === "width" ? fitWidthScale : fitPageScale;
   const zoomBy = (factor: number) => setZoom({ fit: false, scale: Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale * factor)) });
 
   // The server's HTML carries the image: it may have loaded before React hydrated, when `onLoad` never fires; the
@@ -61,6 +67,39 @@ export function ImageViewer(props: PickProps & {
     },
     [onImageLoaded],
   );
+  // Pointing at a value: zoom in (when asked) until its source reads, then centre it in the pane once laid out.
+  const groupRef = useRef<HTMLDivElement>(null);
+  const [centreOn, setCentreOn] = useState<{ box: Box; request: ScrollRequest } | null>(null);
+  // Handled while rendering (React's "adjust state on a prop change"), once the image's size is known: only a new
+  // request moves the view, so zooming by hand afterwards is not undone.
+  const [handledRequest, setHandledRequest] = useState<ScrollRequest | null>(null);
+  if (scrollRequest !== handledRequest && turned) {
+    setHandledRequest(scrollRequest);
+    if (scrollRequest && scrollRequest.source.page === 1) {
+      const box = rotateBox(scrollRequest.source, rotation);
+      if (scrollRequest.zoom) {
+        const lineHeight = Math.max(box.h * turned.height, 1);
+        const readable = Math.min(MAX_SCALE, Math.max(fitWidthScale, READABLE_LINE_PX / lineHeight));
+        if (readable > scale * 1.05) setZoom({ fit: false, scale: readable });
+      }
+      setCentreOn({ box, request: scrollRequest });
+    }
+  }
+  // Once per request, in the commit that lays out its zoom (zooming by hand afterwards does not pull the view back).
+  const centred = useRef<typeof centreOn>(null);
+  useLayoutEffect(() => {
+    const group = groupRef.current;
+    if (!centreOn || !pane || !group || centred.current === centreOn) return;
+    centred.current = centreOn;
+    const paneRect = pane.getBoundingClientRect();
+    const groupRect = group.getBoundingClientRect();
+    const { box } = centreOn;
+    pane.scrollTo({
+      left: groupRect.left - paneRect.left + pane.scrollLeft + (box.x + box.w / 2) * groupRect.width - pane.clientWidth / 2,
+      top: groupRect.top - paneRect.top + pane.scrollTop + (box.y + box.h / 2) * groupRect.height - pane.clientHeight / 2,
+    });
+  }, [centreOn, pane]);
+
   const engineWords = useEngineWords(parserId, documentId, natural !== null);
   const words = useMemo(() => engineWordsOfPage(engineWords, 1, rotation), [engineWords, rotation]);
   const pick = usePagePick({
@@ -123,20 +162,23 @@ export function ImageViewer(props: PickProps & {
     <div className="flex h-full min-h-0 flex-col">
       <ViewerToolbar
         zoomPercent={natural ? Math.round(scale * 100) : null}
-        fitWidth={zoom.fit}
+        fitWidth={zoom.fit === "width"}
+        fitPage={zoom.fit === "page"}
+        onFitPage={() => setZoom({ fit: "page" })}
         currentPage={1}
         pageCount={1}
         pickHint={pickHint}
         onStopPicking={onStopPicking}
         onZoomIn={() => zoomBy(ZOOM_STEP)}
         onZoomOut={() => zoomBy(1 / ZOOM_STEP)}
-        onFitWidth={() => setZoom({ fit: true })}
+        onFitWidth={() => setZoom({ fit: "width" })}
         onRotate={() => setRotation((degrees) => (degrees + 90) % 360)}
         onPickFromPage={pickLabel && hasWords ? startKeyboardPick : null}
       />
       <div ref={setPane} tabIndex={0} role="region" aria-label="Document image" className="min-h-0 flex-1 overflow-auto bg-subtle p-4 focus-visible:outline-offset-[-2px]">
         {/* One element before and after the image's size is known, so the image is not loaded twice. */}
         <div
+          ref={groupRef}
           role="group"
           aria-label="Page 1 of 1"
           className={cn("relative mx-auto shrink-0 overflow-hidden shadow-sm ring-1 ring-line", !turned && "w-fit", pickLabel !== null && turned && "cursor-crosshair select-none")}

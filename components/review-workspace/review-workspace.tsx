@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState, type CSSProperties } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
 import { Button } from "@/components/ui";
 import type { Field } from "@/lib/contracts/fields";
 import { DEFAULT_CONFIDENCE_THRESHOLDS } from "@/lib/contracts/parser-settings";
@@ -15,7 +15,7 @@ import { KeymapSettingsDialog } from "./keyboard/keymap-settings-dialog";
 import { keymapSavedInThisTab, rememberSavedKeymap } from "./keyboard/saved-keymap";
 import { ShortcutsDialog } from "./keyboard/shortcuts-dialog";
 import { useReviewShortcuts } from "./keyboard/use-review-shortcuts";
-import { focusNextNeedingAttention } from "./focus-attention";
+import { focusEntryPoint, focusFirstValue, focusNextNeedingAttention } from "./focus-attention";
 import { reviewAfterCorrection } from "./review/after-correction";
 import { ReviewPanel } from "./review/review-panel";
 import { reviewAbilities, type Viewer } from "./review-abilities";
@@ -63,6 +63,18 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
   const [hovered, setHovered] = useState<ValueMeta | null>(null);
   const dataPaneRef = useRef<HTMLDivElement>(null);
   useEffect(() => markReviewPhase("workspace-mounted", initialDocument.id), [initialDocument.id]);
+  // Focus placed by the workspace on opening a document scrolls without zooming: the page opens whole.
+  const enteringDocument = useRef(false);
+  // The keyboard starts where the work is: the first value that needs attention, else the first value. Not on a
+  // touch screen (the on-screen keyboard would cover the page), and never away from something already focused.
+  useEffect(() => {
+    if (!window.matchMedia("(min-width: 768px) and (pointer: fine)").matches) return;
+    const active = globalThis.document.activeElement;
+    if (active && active !== globalThis.document.body) return;
+    enteringDocument.current = true;
+    focusEntryPoint(dataPaneRef.current);
+    enteringDocument.current = false;
+  }, [initialDocument.id]);
 
   const data = useDocumentData({
     parserId,
@@ -126,7 +138,7 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
   const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
   const onFocusValue = useCallback((path: ValuePath, meta: ValueMeta) => {
     setFocused({ path, meta });
-    if (meta.source) setScrollRequest({ source: meta.source });
+    if (meta.source) setScrollRequest({ source: meta.source, zoom: !enteringDocument.current });
   }, []);
   const onHoverValue = useCallback((meta: ValueMeta | null) => {
     setHovered(meta);
@@ -157,8 +169,10 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
       // Before the queue is known (the first second or so), the next document is asked for on the spot.
       nextDocument: () => (workspaceContext.context ? navigation.goNext() : void decisions.openNextInQueue()),
       previousDocument: navigation.goPrevious,
-      nextLowConfidence: () => focusNextNeedingAttention(dataPaneRef.current),
+      // With nothing doubtful left, the key still goes somewhere useful: the first value.
+      nextLowConfidence: () => focusNextNeedingAttention(dataPaneRef.current) || focusFirstValue(dataPaneRef.current),
       undo: data.undo,
+      undoDecision: decisions.undoLast,
       showShortcuts: () => setDialog("shortcuts"),
       pickFromPage: () => viewerCommands.current?.pickFromPage() ?? false,
       zoomIn: () => viewerCommands.current?.zoomIn() ?? false,
@@ -172,8 +186,19 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
     dialog === null && decisions.dialog === null,
   );
 
+  // Every value that blocks an approval is marked on itself while the document waits for a decision: the checks
+  // as they stand now once the parser's rules are known here (the same function the API runs, so a fixed value
+  // turns back at once), else what the API answered to the last attempt.
+  const inReview = document.status === "in_review";
+  const problems = useMemo(() => {
+    const byPath = new Map<string, string>();
+    const current = checksKnown ? (inReview ? checkNow() : []) : decisions.problems;
+    for (const problem of current) if (!byPath.has(problem.path)) byPath.set(problem.path, problem.message);
+    return byPath;
+  }, [checksKnown, decisions.problems, inReview, checkNow]);
+
   const hasTables = fields.some((field) => field.type === "table");
-  const dataForm = (tables: "inline" | "none" | "only") => (
+  const dataForm = (tables: "inline" | "none" | "only", wide = false) => (
     <DataForm
       fields={fields}
       data={data}
@@ -181,7 +206,9 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
       readOnlyReason={abilities.edit.allowed ? null : abilities.edit.reason}
       pickTargetKey={pickTarget ? pathKey(pickTarget) : null}
       events={events}
+      problems={problems}
       tables={tables}
+      wideTables={wide}
     />
   );
 
@@ -201,9 +228,10 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
         onEditShortcuts={() => setDialog("settings")}
       />
       <ReviewPanel review={document.review} abilities={abilities} keymap={keymap} decisions={decisions} reviewers={reviewers} rejectReasons={checks.rejectReasons} />
-      {/* Side by side from 768 px (each pane scrolls on its own, the divider moves); stacked below. */}
+      {/* Side by side from 768 px (each pane scrolls on its own, the divider moves); on a phone the data comes
+          first and the page after it, one tap away ("Show the page" in the review bar). */}
       <div ref={splitRef} className="flex min-h-0 flex-1 flex-col md:flex-row">
-        <section aria-label="Document" className="h-[60vh] min-w-0 border-b border-line md:h-auto md:flex-1 md:border-b-0">
+        <section id="document-pane" aria-label="Document" className="order-2 h-[75vh] min-w-0 scroll-mt-14 border-t border-line md:order-none md:h-auto md:flex-1 md:border-t-0">
           <DocumentViewer
             parserId={parserId}
             document={document}
@@ -222,28 +250,37 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
         <div
           ref={dataPaneRef}
           style={{ "--data-width": `${split.percent}%` } as CSSProperties}
-          className="@container flex shrink-0 flex-col md:w-(--data-width) md:overflow-y-auto"
+          className="@container order-1 flex shrink-0 flex-col md:order-none md:w-(--data-width) md:overflow-hidden"
         >
-          <section aria-labelledby="data-heading" className="flex flex-col gap-2 p-2">
-            <div className="flex items-center justify-between gap-2 px-1">
-              <h3 id="data-heading" className="text-sm font-semibold">
-                Extracted data
-              </h3>
-              {hasTables ? (
-                <Button variant="ghost" size="sm" aria-pressed={wideTables} onClick={() => setWideTables(!wideTables)}>
-                  Wide tables
-                </Button>
-              ) : null}
-            </div>
-            {document.error ? <p className="rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm text-danger">{document.error}</p> : null}
-            {dataForm(wideTables ? "none" : "inline")}
-          </section>
-          <DocumentDetails document={document} />
+          {/* The values scroll on their own; a document's line items keep the pane's lower part (at most half), so
+              their first rows are on screen without scrolling. */}
+          <div className="flex flex-col md:min-h-0 md:flex-1 md:overflow-y-auto">
+            <section aria-labelledby="data-heading" className="flex flex-col gap-2 p-2">
+              <div className="flex items-center justify-between gap-2 px-1">
+                <h2 id="data-heading" className="text-sm font-semibold">
+                  Extracted data
+                </h2>
+                {hasTables ? (
+                  <Button variant="ghost" size="sm" aria-pressed={wideTables} onClick={() => setWideTables(!wideTables)}>
+                    Wide tables
+                  </Button>
+                ) : null}
+              </div>
+              {document.error ? <p className="rounded-lg border border-danger bg-danger-soft px-3 py-2 text-sm text-danger">{document.error}</p> : null}
+              {dataForm("none")}
+            </section>
+            <DocumentDetails document={document} />
+          </div>
+          {hasTables && !wideTables ? (
+            <section aria-label="Line items" className="shrink-0 border-t border-line py-2 md:max-h-[50%] md:overflow-y-auto">
+              {dataForm("only")}
+            </section>
+          ) : null}
         </div>
       </div>
       {wideTables && hasTables ? (
-        <section aria-label="Line items, full width" className="max-h-[45%] shrink-0 overflow-auto border-t border-line p-2">
-          {dataForm("only")}
+        <section aria-label="Line items, full width" className="max-h-[40%] shrink-0 overflow-auto border-t border-line p-2">
+          {dataForm("only", true)}
         </section>
       ) : null}
       <ShortcutsDialog open={dialog === "shortcuts"} onOpenChange={(open) => setDialog(open ? "shortcuts" : null)} keymap={keymap} onCustomise={() => setDialog("settings")} />

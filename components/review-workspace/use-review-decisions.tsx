@@ -18,6 +18,7 @@ import { handContextTo } from "./handed-contexts";
 import { cachedParserContext, rememberParserContext } from "./parser-context-cache";
 import { markReviewPhase } from "./phase-marks";
 import { decisionAnswered, decisionSent, documentsBeingDecided } from "./review/decisions-in-flight";
+import { forgetDecision, lastUndoableDecision, rememberDecision } from "./review/last-decision";
 import { forgetRefusal, refusalOf, rememberRefusal, type Refusal } from "./review/refused-approvals";
 import { UndoButton } from "./review/undo-button";
 import { documentHref, type QueueNeighbour, type WorkspaceDocument } from "./workspace-document";
@@ -69,6 +70,7 @@ export function useReviewDecisions(options: {
   }, []);
 
   async function undo(decided: { parserId: string; documentId: string; name: string }) {
+    forgetDecision(decided.documentId);
     const result = await undoDecisionAction(decided.parserId, decided.documentId);
     if (!result.ok) {
       toast({ title: "Could not undo", description: result.error.message, tone: "error" });
@@ -125,9 +127,10 @@ export function useReviewDecisions(options: {
     return true;
   }
 
-  /** The decision's toast, with its undo for a few seconds. */
+  /** The decision's toast, with its undo for a few seconds; the undo shortcut works for as long as the API allows. */
   function toastDecided(title: string, message: string) {
     const decided = { parserId, documentId: document.id, name: document.name };
+    rememberDecision(decided);
     let id = "";
     id = toast({
       title,
@@ -221,6 +224,14 @@ export function useReviewDecisions(options: {
     void decide("approve");
   }
 
+  /** The undo shortcut: takes back the last approve or reject of this tab; false (the key does nothing) when none. */
+  function undoLast(): boolean {
+    const decided = lastUndoableDecision();
+    if (!decided || busy) return false;
+    void undo(decided);
+    return true;
+  }
+
   /** Opens the next document waiting for me; says so when there is none. */
   async function openNextInQueue() {
     const next = await nextQueuedDocumentAction(document.id);
@@ -243,7 +254,7 @@ export function useReviewDecisions(options: {
     toast({ title: "Reviewer assigned", description: result.data.review.assignee ? `${result.data.review.assignee.name || result.data.review.assignee.email} now reviews this stage.` : undefined, tone: "success" });
   }
 
-  return { busy, error, problems, dialog, setDialog, decide, run, approve, assign, openNextInQueue, clearProblems: () => setProblems([]) };
+  return { busy, error, problems, dialog, setDialog, decide, run, approve, assign, undoLast, openNextInQueue, clearProblems: () => setProblems([]) };
 }
 
 export type ReviewDecisions = ReturnType<typeof useReviewDecisions>;

@@ -48,9 +48,9 @@ export function WorkspaceHeader({ parserId, document, neighbours, prefetchNeighb
       <Link href={`/parsers/${parserId}/documents`} className="text-sm text-muted hover:text-ink">
         ← Documents
       </Link>
-      <h2 id="document-title" className="max-w-md truncate text-base font-semibold" title={document.name}>
+      <h1 id="document-title" className="max-w-md truncate text-base font-semibold" title={document.name}>
         {document.name}
-      </h2>
+      </h1>
       <span>
         <span className="sr-only">Status: </span>
         <DocumentStatusBadge status={document.status} />

@@ -48,7 +48,9 @@ export type ToastProviderProps = {
 
 /**
  * Holds toasts and renders them in a polite live region (always mounted, so additions are announced).
- * Mount once near the root of the client tree.
+ * Mount once near the root of the client tree. Toasts sit where they cover no value and no dialog's main button:
+ * bottom left from 768 px (the review workspace's page, never its data; dialogs are centred with their buttons on
+ * the right), at the top on a phone (its dialogs and the review's decision bar are at the bottom).
  */
 export function ToastProvider({ children, duration = TOAST_DURATION_MS }: ToastProviderProps) {
   const [toasts, dispatch] = useReducer(reducer, []);
@@ -75,7 +77,7 @@ export function ToastProvider({ children, duration = TOAST_DURATION_MS }: ToastP
         aria-live="polite"
         aria-atomic="false"
         aria-label="Notifications"
-        className="pointer-events-none fixed right-4 bottom-4 z-[60] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2"
+        className="pointer-events-none fixed inset-x-4 top-2 z-[60] flex flex-col gap-2 md:inset-x-auto md:top-auto md:bottom-4 md:left-4 md:w-full md:max-w-sm"
       >
         {toasts.map((item) => (
           <Toast key={item.id} item={item} duration={duration} onDismiss={dismiss} />

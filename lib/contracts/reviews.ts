@@ -147,7 +147,7 @@ export const ReviewQueueItemSchema = z
     assignee: PersonSchema.nullable(),
     enteredStageAt: TimestampSchema.describe("When the document reached its current stage"),
     waitingSeconds: z.int().describe("How long it has waited at its current stage"),
-    values: z.array(ListValueSchema).describe("The extracted values the caller chose as list columns for this document's parser (preferences `listColumns`), in that order"),
+    values: z.array(ListValueSchema).describe("The extracted values the caller chose as list columns for this document's parser (preferences `listColumns`), in that order; when none are chosen, the parser's first required values (at most three; its first two values when none is required)"),
   })
   .meta({ id: "ReviewQueueItem" });
 export type ReviewQueueItem = z.infer<typeof ReviewQueueItemSchema>;

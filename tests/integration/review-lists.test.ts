@@ -88,6 +88,9 @@ describe("list columns and match snippets", () => {
 
     const cleared = await call<{ listColumns: Record<string, string[]> }>("/api/v1/me/preferences", { method: "PATCH", key: token, body: { listColumns: { [parserId]: null } } });
     expect(cleared.body.listColumns[parserId]).toBeUndefined();
+    // With no columns chosen, the queue shows the parser's first required values.
+    const byDefault = await call<QueueAnswer>(`/api/v1/review-queue?parserId=${parserId}`, { key: token });
+    expect(byDefault.body.data.find((item) => item.documentId === ids[0])?.values).toEqual([{ field: "invoiceNumber", value: "INV-1" }]);
     const tooMany = await call<ErrorAnswer>("/api/v1/me/preferences", { method: "PATCH", key: token, body: { listColumns: { [parserId]: ["a", "b", "c", "d", "e", "f", "g"] } } });
     expect(tooMany.status).toBe(400);
   });

@@ -13,6 +13,7 @@ import { buttonClasses, EmptyState, ErrorState, PageHeader } from "@/components/
 import { ApiError, type ApiClient } from "@/lib/console/api/client";
 import { consoleApi } from "@/lib/console/api/console";
 import { getMe, hasPermission } from "@/lib/console/me";
+import { fieldOperations } from "@/lib/contracts/fields";
 import { reviewOperations, type ReviewQueue } from "@/lib/contracts/reviews";
 
 export const metadata: Metadata = { title: "Review" };
@@ -41,6 +42,14 @@ async function reviewersOf(api: ApiClient, parserIds: string[]): Promise<{ id: s
   return [...byId.values()].sort((a, b) => (a.name || a.email).localeCompare(b.name || b.email));
 }
 
+/** The Columns control's choice when the page's documents are all of one parser: that parser's values. */
+async function columnChoiceOf(api: ApiClient, parserIds: string[]): Promise<{ parserId: string; fieldNames: string[] } | null> {
+  const [parserId, ...others] = [...new Set(parserIds)];
+  if (!parserId || others.length > 0) return null;
+  const fields = await api.call(fieldOperations.list, { params: { parserId } }).then((list) => list.data, () => []);
+  return { parserId, fieldNames: fields.filter((field) => field.type !== "table").map((field) => field.name) };
+}
+
 const documentCount = (count: number) => (count === 1 ? "1 document" : `${count} documents`);
 
 /**
@@ -54,7 +63,11 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
   const view = parseQueueView(search, { canSeeEveryone: everyone });
   const loaded = await loadQueue(view);
   const first = loaded instanceof ApiError ? undefined : loaded.queue.data[0];
-  const reviewers = everyone && !(loaded instanceof ApiError) ? await reviewersOf(await consoleApi(), loaded.queue.data.map((item) => item.parser.id)) : [];
+  const parserIds = loaded instanceof ApiError ? [] : loaded.queue.data.map((item) => item.parser.id);
+  const [reviewers, columnChoice] = await Promise.all([
+    everyone && parserIds.length > 0 ? reviewersOf(await consoleApi(), parserIds) : Promise.resolve([]),
+    columnChoiceOf(await consoleApi(), parserIds),
+  ]);
 
   return (
     <>
@@ -98,7 +111,7 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
             ) : loaded.queue.data.length === 0 ? (
               <QueueEmptyState view={view} canSeeEveryone={everyone} canManageStages={hasPermission(me, "parsers.write")} />
             ) : (
-              <QueueTable items={loaded.queue.data} reviewers={reviewers} />
+              <QueueTable items={loaded.queue.data} reviewers={reviewers} columnChoice={columnChoice} />
             )}
             <QueuePagination view={view} pagination={loaded.queue.pagination} />
           </section>

@@ -2,10 +2,10 @@
 
 import type { Field } from "@/lib/contracts/fields";
 import { cn } from "@/lib/utils/cn";
-import { confidenceLevel, needsAttention, readValueMeta, toInputText } from "../field-values";
+import { confidenceLevel, needsAttention, readableFieldName, readValueMeta, toInputText } from "../field-values";
 import type { DocumentData } from "../use-document-data";
 import { inputId, pathKey, type ValuePath } from "../value-paths";
-import { ConfidenceHint, LEVEL_CLASSES } from "./confidence-hint";
+import { ConfidenceHint, TONE_CLASSES, valueTone } from "./confidence-hint";
 import { ValueControl } from "./value-control";
 import type { ValueEvents } from "./value-events";
 
@@ -16,12 +16,15 @@ export function ScalarField({
   readOnly,
   isPickTarget,
   events,
+  problem,
 }: {
   field: Field;
   data: DocumentData;
   readOnly: boolean;
   isPickTarget: boolean;
   events: ValueEvents;
+  /** Why this value blocks an approval (a check it fails, or required and empty); null when it does not. */
+  problem: string | null;
 }) {
   const path: ValuePath = { field: field.name };
   const key = pathKey(path);
@@ -32,10 +35,16 @@ export function ScalarField({
   const error = data.errors[key];
   const hintId = `${id}-confidence`;
   const errorId = `${id}-error`;
+  const problemId = `${id}-problem`;
+  const tone = valueTone(level, problem !== null);
+  // A typing error is the one to fix first; otherwise the check this value fails.
+  const message = error ? `${error}${draft ? `: “${draft}”` : ""}` : problem;
+  const messageId = error ? errorId : problemId;
   return (
     <div
       data-value-path={key}
-      data-attention={needsAttention(level, field.required) ? "true" : undefined}
+      data-attention={needsAttention(level, field.required) || problem !== null ? "true" : undefined}
+      data-tone={tone}
       onMouseEnter={() => events.onHoverValue(meta)}
       onMouseLeave={() => events.onHoverValue(null)}
       className={cn(
@@ -45,30 +54,30 @@ export function ScalarField({
       )}
     >
       <div className="flex items-baseline justify-between gap-2">
-        <label htmlFor={id} className="truncate text-xs font-medium text-ink">
-          {field.name}
+        {/* The name in full (it wraps): a reviewer must never guess which field a cut-off label means. */}
+        <label htmlFor={id} title={field.name} className="min-w-0 text-xs font-medium break-words text-ink">
+          {readableFieldName(field.name)}
           {field.required ? <span className="sr-only"> (required)</span> : null}
         </label>
-        <ConfidenceHint id={hintId} level={level} confidence={meta.confidence} />
+        <ConfidenceHint id={hintId} level={level} confidence={meta.confidence} failsCheck={problem !== null} />
       </div>
       <ValueControl
         id={id}
         definition={field}
-        text={draft ?? toInputText(data.values[field.name])}
+        text={draft ?? toInputText(data.values[field.name], field.type)}
         dirty={draft !== undefined}
         readOnly={readOnly}
-        invalid={Boolean(error)}
-        describedBy={error ? `${hintId} ${errorId}` : hintId}
-        className={LEVEL_CLASSES[level]}
+        invalid={Boolean(error) || problem !== null}
+        describedBy={message ? `${hintId} ${messageId}` : hintId}
+        className={TONE_CLASSES[tone]}
         onDraft={(text) => data.setDraft(path, text)}
         onCommit={(text) => data.commitText(path, text)}
         onCancel={() => data.cancelDraft(path)}
         onFocus={() => events.onFocusValue(path, meta)}
       />
-      {error ? (
-        <p id={errorId} className="text-xs font-medium text-danger @md:col-span-2">
-          {error}
-          {draft ? `: “${draft}”` : ""}
+      {message ? (
+        <p id={messageId} className="text-xs font-medium text-danger @md:col-start-2">
+          {message}
         </p>
       ) : null}
     </div>

@@ -4,10 +4,10 @@ import { useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui";
 import type { Field } from "@/lib/contracts/fields";
 import { cn } from "@/lib/utils/cn";
-import { confidenceLevel, needsAttention, readCellMeta, toInputText } from "../field-values";
+import { confidenceLevel, needsAttention, readableFieldName, readCellMeta, toInputText } from "../field-values";
 import type { DocumentData } from "../use-document-data";
 import { cellPath, inputId, pathKey } from "../value-paths";
-import { ConfidenceHint, LEVEL_CLASSES } from "./confidence-hint";
+import { ConfidenceHint, TONE_CLASSES, valueTone } from "./confidence-hint";
 import { caretOf, gridTarget } from "./grid-navigation";
 import { NestedTableDialog } from "./nested-table-dialog";
 import { ValueControl } from "./value-control";
@@ -15,7 +15,17 @@ import type { ValueEvents } from "./value-events";
 
 type Row = Record<string, unknown>;
 
-function TableCell({ field, column, columnIndex, rowIndex, row, data, readOnly, isPickTarget, events }: {
+/** Column widths by what the column holds (beside the page); text columns share what is left. */
+const COLUMN_WIDTHS: Partial<Record<Field["type"], string>> = {
+  number: "w-16",
+  currency: "w-20",
+  date: "w-28",
+  boolean: "w-16",
+  select: "w-24",
+  table: "w-20",
+};
+
+function TableCell({ field, column, columnIndex, rowIndex, row, data, readOnly, isPickTarget, events, problem }: {
   field: Field;
   column: Field;
   columnIndex: number;
@@ -25,6 +35,7 @@ function TableCell({ field, column, columnIndex, rowIndex, row, data, readOnly, 
   readOnly: boolean;
   isPickTarget: boolean;
   events: ValueEvents;
+  problem: string | null;
 }) {
   const path = cellPath(field.name, rowIndex, column.name);
   const key = pathKey(path);
@@ -42,7 +53,7 @@ function TableCell({ field, column, columnIndex, rowIndex, row, data, readOnly, 
       data-value-path={key}
       data-grid-row={rowIndex}
       data-grid-column={columnIndex}
-      data-attention={needsAttention(level, column.required) ? "true" : undefined}
+      data-attention={needsAttention(level, column.required) || problem !== null ? "true" : undefined}
       onMouseEnter={() => events.onHoverValue(meta)}
       onMouseLeave={() => events.onHoverValue(null)}
       className={cn("border-t border-line p-1 align-top", isPickTarget && "bg-accent-soft")}
@@ -77,20 +88,20 @@ function TableCell({ field, column, columnIndex, rowIndex, row, data, readOnly, 
           <ValueControl
             id={id}
             definition={column}
-            text={draft ?? toInputText(value)}
+            text={draft ?? toInputText(value, column.type)}
             dirty={draft !== undefined}
             readOnly={readOnly}
-            invalid={Boolean(error)}
+            invalid={Boolean(error) || problem !== null}
             ariaLabel={`${column.name}, row ${rowIndex + 1}`}
             describedBy={hintId}
-            className={cn("h-7 w-full min-w-20 px-1.5 text-xs", LEVEL_CLASSES[level])}
+            className={cn("h-7 w-full min-w-0 px-1.5 text-xs", TONE_CLASSES[valueTone(level, problem !== null)])}
             onDraft={(text) => data.setDraft(path, text)}
             onCommit={(text) => data.commitText(path, text)}
             onCancel={() => data.cancelDraft(path)}
             onFocus={() => events.onFocusValue(path, meta)}
           />
-          <ConfidenceHint id={hintId} level={level} confidence={meta.confidence} compact />
-          {error ? <p className="text-xs text-danger">{error}</p> : null}
+          <ConfidenceHint id={hintId} level={level} confidence={meta.confidence} failsCheck={problem !== null} compact />
+          {error || problem ? <p className="text-xs text-danger">{error ?? problem}</p> : null}
         </>
       )}
     </td>
@@ -98,8 +109,10 @@ function TableCell({ field, column, columnIndex, rowIndex, row, data, readOnly, 
 }
 
 /** A table field as an editable grid: one input per cell, rows added and removed (each change is saved). */
-export function TableField({ field, data, readOnly, pickTargetKey, events, wide = false }: {
+export function TableField({ field, data, readOnly, pickTargetKey, events, problems, wide = false }: {
   field: Field;
+  /** Why values block an approval, by value path. */
+  problems: ReadonlyMap<string, string>;
   data: DocumentData;
   readOnly: boolean;
   pickTargetKey: string | null;
@@ -133,9 +146,9 @@ export function TableField({ field, data, readOnly, pickTargetKey, events, wide 
   return (
     <section aria-labelledby={captionId} className="flex flex-col gap-1.5 px-2">
       <div className="flex items-center justify-between">
-        <h4 id={captionId} className="text-xs font-medium">
-          {field.name} <span className="font-normal text-muted">({rows.length} {rows.length === 1 ? "row" : "rows"})</span>
-        </h4>
+        <h3 id={captionId} className="text-xs font-medium">
+          {readableFieldName(field.name)} <span className="font-normal text-muted">({rows.length} {rows.length === 1 ? "row" : "rows"})</span>
+        </h3>
         {readOnly ? null : (
           <Button variant="secondary" size="sm" onClick={() => data.addRow(field)} aria-label={`Add a row to ${field.name}`}>
             Add row
@@ -143,15 +156,26 @@ export function TableField({ field, data, readOnly, pickTargetKey, events, wide 
         )}
       </div>
       <div className="overflow-x-auto rounded-lg border border-line">
-        <table aria-labelledby={captionId} onKeyDown={onGridKeyDown} className="w-full text-left text-xs">
+        <table aria-labelledby={captionId} onKeyDown={onGridKeyDown} className={cn("w-full text-left text-xs", !wide && "table-fixed")}>
+          {/* Beside the page, columns are sized by what they hold: numbers and dates narrow, text takes the rest, so
+              every column fits; "Wide tables" lets the content decide and columns be widened by hand. */}
+          {wide ? null : (
+            <colgroup>
+              <col className="w-7" />
+              {columns.map((column) => (
+                <col key={column.id} className={COLUMN_WIDTHS[column.type] ?? ""} />
+              ))}
+              {readOnly ? null : <col className="w-8" />}
+            </colgroup>
+          )}
           <thead className="bg-subtle text-muted">
             <tr>
               <th scope="col" className="w-8 px-1.5 py-1 font-medium">
                 #
               </th>
               {columns.map((column) => (
-                <th key={column.id} scope="col" title={column.name} className={cn("px-1.5 py-1 font-medium", wide && "min-w-32 resize-x overflow-hidden")}>
-                  {column.name}
+                <th key={column.id} scope="col" title={column.name} className={cn("truncate px-1.5 py-1 font-medium", wide && "min-w-32 resize-x overflow-hidden")}>
+                  {readableFieldName(column.name)}
                 </th>
               ))}
               {readOnly ? null : (
@@ -186,6 +210,7 @@ export function TableField({ field, data, readOnly, pickTargetKey, events, wide 
                     readOnly={readOnly}
                     isPickTarget={pickTargetKey === pathKey(cellPath(field.name, rowIndex, column.name))}
                     events={events}
+                    problem={problems.get(pathKey(cellPath(field.name, rowIndex, column.name))) ?? null}
                   />
                 ))}
                 {readOnly ? null : (

@@ -4,11 +4,14 @@ import { Button } from "@/components/ui";
 
 const icon = "size-4";
 
-/** Zoom, fit-width and rotation of the page view, and where the reader is in the document. */
-export function ViewerToolbar({ zoomPercent, fitWidth, currentPage, pageCount, pickHint, onStopPicking, onZoomIn, onZoomOut, onFitWidth, onRotate, onPickFromPage = null }: {
+/** Zoom, fit-width (and fit-page for images) and rotation of the page view, and where the reader is in the document. */
+export function ViewerToolbar({ zoomPercent, fitWidth, fitPage = false, currentPage, pageCount, pickHint, onStopPicking, onZoomIn, onZoomOut, onFitWidth, onFitPage, onRotate, onPickFromPage = null }: {
   /** Null while the page's size is not known yet (the first-page preview's copy of this bar). */
   zoomPercent: number | null;
   fitWidth: boolean;
+  /** Whether the page is fitted whole into the pane (images offer it; absent: no "Fit page" button). */
+  fitPage?: boolean;
+  onFitPage?: () => void;
   currentPage: number;
   pageCount: number;
   /** What a click on the page does now (which field it fills), or null when picking is off. */
@@ -39,6 +42,11 @@ export function ViewerToolbar({ zoomPercent, fitWidth, currentPage, pageCount, p
       <Button variant={fitWidth ? "secondary" : "ghost"} size="sm" onClick={onFitWidth} aria-pressed={fitWidth}>
         Fit width
       </Button>
+      {onFitPage ? (
+        <Button variant={fitPage ? "secondary" : "ghost"} size="sm" onClick={onFitPage} aria-pressed={fitPage}>
+          Fit page
+        </Button>
+      ) : null}
       <Button variant="ghost" size="sm" onClick={onRotate} aria-label="Rotate pages clockwise">
         <svg viewBox="0 0 16 16" fill="none" aria-hidden="true" className={icon}>
           <path d="M12.5 8A4.5 4.5 0 1 1 8 3.5h3.5M9.5 1.5l2 2-2 2" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { loadDocumentWordsAction } from "@/components/review-workspace/actions";
 import type { PageWords } from "@/lib/contracts/page-words";
+import { mendOcrWord } from "@/lib/normalise/ocr-words";
 import { rotateBox, type Rect } from "../geometry";
 import type { PickWord } from "./phrases";
 
@@ -44,13 +45,17 @@ export function useEngineWords(parserId: string, documentId: string, enabled: bo
   return loaded?.documentId === documentId ? loaded.words : null;
 }
 
-/** The engine's words of one page, turned with the page by the viewer's rotation. */
+/**
+ * The engine's words of one page, turned with the page by the viewer's rotation. What OCR read is mended where one
+ * look-alike character is plainly out of place (`T0TAL`, `1O.50`: lib/normalise/ocr-words.ts), so a pick fills
+ * the word the engine's values would read, not the raw slip.
+ */
 export function engineWordsOfPage(words: PageWords | null, pageNumber: number, rotation: number): PickWord[] {
   const page = words?.pages.find((candidate) => candidate.page === pageNumber);
   if (!page) return [];
   return page.words.map((word) => {
     const box = rotateBox(word, rotation);
-    return { text: word.text, rect: { left: box.x, top: box.y, right: box.x + box.w, bottom: box.y + box.h } };
+    return { text: mendOcrWord(word.text), rect: { left: box.x, top: box.y, right: box.x + box.w, bottom: box.y + box.h } };
   });
 }
 

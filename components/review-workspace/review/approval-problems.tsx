@@ -12,8 +12,9 @@ function focusValue(path: string) {
 }
 
 /**
- * Why the document cannot be approved yet: each problem links to its value. An admin may approve anyway, giving
- * a reason that goes into the audit.
+ * Why the document cannot be approved yet: each problem links to its value (and is marked on the value itself).
+ * It floats over the page, under the review bar, so the refusal does not push the data down. An admin may
+ * approve anyway, giving a reason that goes into the audit.
  */
 export function ApprovalProblems({ problems, canOverride, onOverride, onDismiss }: {
   problems: CheckProblem[];
@@ -23,7 +24,7 @@ export function ApprovalProblems({ problems, canOverride, onOverride, onDismiss 
 }) {
   if (problems.length === 0) return null;
   return (
-    <div role="alert" aria-labelledby="approval-problems-title" className="mt-1.5 rounded-lg border border-danger/40 bg-danger-soft px-3 py-2 text-sm">
+    <div role="alert" aria-labelledby="approval-problems-title" className="absolute top-full left-3 z-20 mt-1 w-[min(28rem,calc(100%-1.5rem))] rounded-lg border border-danger/40 bg-danger-soft px-3 py-2 text-sm shadow-lg">
       <p id="approval-problems-title" className="font-medium text-danger">
         Cannot approve yet: {problems.length === 1 ? "1 problem" : `${problems.length} problems`} to fix
       </p>

@@ -33,11 +33,12 @@ export function ReviewPanel({ review, abilities, keymap, decisions, reviewers, r
   // A stage nobody reviewed says why (straight-through processing records its reason in the stage's note).
   const skipped = review.stages.filter((stage) => stage.status === "skipped" && stage.note);
   return (
-    <section aria-labelledby="review-heading" className="border-b border-line px-3 py-1.5">
+    // On a phone the bar stays on screen while the data scrolls under it (sticky), with the page one tap away.
+    <section aria-labelledby="review-heading" className="sticky top-0 z-20 border-b border-line bg-surface px-3 py-1.5 md:relative">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
-        <h3 id="review-heading" className="text-sm font-semibold">
+        <h2 id="review-heading" className="text-sm font-semibold">
           Review
-        </h3>
+        </h2>
         <StageProgress review={review} compact />
         {review.stages.length === 0 ? null : (
           <div className="ml-auto flex items-center gap-1.5">
@@ -49,6 +50,9 @@ export function ReviewPanel({ review, abilities, keymap, decisions, reviewers, r
               onReject={() => decisions.setDialog("reject")}
               onReset={() => decisions.setDialog("reset")}
             />
+            <a href="#document-pane" className="rounded-lg px-2 py-1 text-sm font-medium text-accent hover:bg-subtle md:hidden">
+              Show the page
+            </a>
             <Button size="sm" variant="ghost" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
               {open ? "Hide details" : "Details"}
             </Button>
@@ -87,7 +91,8 @@ export function ReviewPanel({ review, abilities, keymap, decisions, reviewers, r
         </div>
       ) : null}
       <ApprovalProblems problems={decisions.problems} canOverride={abilities.override} onOverride={() => decisions.setDialog("override")} onDismiss={decisions.clearProblems} />
-      <p role="alert" className="text-sm font-medium text-danger empty:hidden">
+      {/* Floats over the page (its values are marked on themselves), so a refusal never pushes the data down. */}
+      <p role="alert" className="absolute top-full right-3 z-20 mt-1 max-w-md rounded-lg border border-danger/40 bg-surface px-3 py-1.5 text-sm font-medium text-danger shadow-lg empty:hidden">
         {decisions.error}
       </p>
       <DecisionDialogs dialog={decisions.dialog} onClose={() => decisions.setDialog(null)} rejectReasons={rejectReasons} problemCount={decisions.problems.length} run={decisions.run} />

@@ -7,6 +7,7 @@ import { loadFieldRows } from "../fields/internal";
 import { buildFieldTree, toFieldInputs } from "../fields/tree";
 import { getParserInTeam } from "../parsers/internal";
 import { senderNameField } from "./internal";
+import { netChangedFields, type DataCorrection } from "./net-changes";
 
 /** The most recent approved documents read for the figures; older ones no longer say much about the parser. */
 const WINDOW = 2000;
@@ -37,7 +38,7 @@ export async function getParserAccuracy(ctx: ServiceContext, parserId: string): 
         .from(auditLog)
         .where(and(eq(auditLog.teamId, ctx.teamId), eq(auditLog.resourceType, "document"), inArray(auditLog.action, ["document.data.update", "review.approve"]), inArray(auditLog.resourceId, ids)))
     : [];
-  const changed = new Map<string, Set<string>>();
+  const corrections = new Map<string, DataCorrection[]>();
   const approvedAt = new Map<string, Date>();
   for (const audit of audits) {
     if (audit.action === "review.approve") {
@@ -45,12 +46,11 @@ export async function getParserAccuracy(ctx: ServiceContext, parserId: string): 
       if (!previous || audit.createdAt > previous) approvedAt.set(audit.resourceId, audit.createdAt);
       continue;
     }
-    const set = changed.get(audit.resourceId) ?? new Set<string>();
-    for (const [name, value] of Object.entries(audit.after ?? {})) {
-      if (JSON.stringify(value ?? null) !== JSON.stringify(audit.before?.[name] ?? null)) set.add(name);
-    }
-    changed.set(audit.resourceId, set);
+    corrections.set(audit.resourceId, [...(corrections.get(audit.resourceId) ?? []), audit]);
   }
+  // A field counts as changed when its approved value differs from the extracted one (net-changes.ts): a value
+  // retyped to the same text, or changed and put back, is no correction.
+  const changed = new Map(approved.map((document) => [document.id, netChangedFields(corrections.get(document.id) ?? [], document.data)]));
   const sender = senderNameField(fields);
   const weeks = new Map<string, { documents: number; straightThrough: number; changedValues: number }>();
   const senders = new Map<string, { documents: number; changed: number }>();

@@ -8,7 +8,9 @@ import { documentReviewStages, documents, parsers, reviewStages, users } from "@
 import { teamDocuments } from "../access";
 import { assertPermission, type ServiceContext } from "../context";
 import { getParserInTeam } from "../parsers/internal";
+import { loadFieldRows } from "../fields/internal";
 import { listColumnsOf } from "../preferences";
+import { defaultQueueColumns } from "./queue-columns";
 
 const others = alias(documentReviewStages, "others");
 
@@ -82,7 +84,11 @@ export async function getReviewQueue(ctx: ServiceContext, { query, now = new Dat
     ctx,
     rows.map((row) => row.documentId),
   );
-  const columns = await listColumnsOf(ctx.db, ctx.actor.userId);
+  const chosen = await listColumnsOf(ctx.db, ctx.actor.userId);
+  // A parser whose columns the caller has not chosen shows its first required values (queue-columns.ts).
+  const unchosen = [...new Set(rows.map((row) => row.parserId))].filter((parserId) => !chosen[parserId]);
+  const defaults = await Promise.all(unchosen.map(async (parserId) => [parserId, defaultQueueColumns(await loadFieldRows(ctx.db, parserId))] as const));
+  const columns: Record<string, string[]> = { ...Object.fromEntries(defaults), ...chosen };
   const people = await peopleById(
     ctx,
     rows.flatMap((row) => (row.assigneeId ? [row.assigneeId] : [])),

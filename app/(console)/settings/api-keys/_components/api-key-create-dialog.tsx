@@ -10,7 +10,7 @@ import { Button, Checkbox, Dialog, DialogContent, DialogTrigger, FormField, Inpu
 import type { Permission } from "@/lib/contracts/permissions";
 import { CreateApiKeySchema, type CreateApiKey, type CreatedApiKey } from "@/lib/contracts/api-keys";
 import { createApiKeyAction } from "../actions";
-import { EXPIRY_CHOICES, expiryFrom, KEY_PRESETS, presetPermissions } from "@/components/api-keys/key-presets";
+import { DEFAULT_EXPIRY_DAYS, EXPIRY_CHOICES, expiryFrom, KEY_PRESETS, presetPermissions } from "@/components/api-keys/key-presets";
 
 type Option = { value: Permission; label: string };
 
@@ -20,7 +20,7 @@ export function ApiKeyCreateDialog({ permissions }: { permissions: Option[] }) {
     resolver: zodResolver(CreateApiKeySchema),
     defaultValues: { name: "", permissions: presetPermissions("read", grantable) as Permission[] },
   });
-  const [expiryDays, setExpiryDays] = useState(0);
+  const [expiryDays, setExpiryDays] = useState<number>(DEFAULT_EXPIRY_DAYS);
   const expiryId = useId();
   const { errors, isSubmitting } = form.formState;
   // The key is gone from the page once the dialog closes: it is shown once, by design.

@@ -7,7 +7,7 @@ import { FormDialogPanel } from "@/components/forms/form-dialog-panel";
 import { showActionError } from "@/components/forms/use-result-dialog";
 import { Button, Checkbox, Dialog, DialogContent, FormField, Input, Select, TagInput, Textarea } from "@/components/ui";
 import { ColumnInputSchema, type ColumnInput, type Field } from "@/lib/contracts/fields";
-import { ColumnsEditor } from "./columns-editor";
+import { ColumnsEditor, type ColumnErrors } from "./columns-editor";
 import { FIELD_TYPE_OPTIONS } from "./field-types";
 
 const FORM_FIELDS = ["name", "type", "description", "instructions", "required", "options", "columns"] as const;
@@ -130,10 +130,11 @@ export function FieldDialog({
                 <Controller
                   control={form.control}
                   name="columns"
-                  render={({ field: control }) => <ColumnsEditor label="Columns" value={control.value ?? []} onChange={control.onChange} />}
+                  render={({ field: control }) => <ColumnsEditor label="Columns" value={control.value ?? []} onChange={control.onChange} errors={errors.columns as unknown as ColumnErrors} />}
                 />
+                {/* A column's own problem is shown on its row; this line says what concerns the columns as a whole. */}
                 <p aria-live="polite" className="mt-1 text-xs font-medium text-danger empty:hidden">
-                  {errors.columns?.message ?? errors.columns?.root?.message ?? (errors.columns ? "Check the columns: each needs a unique name." : null)}
+                  {errors.columns?.message ?? errors.columns?.root?.message ?? (errors.columns && !hasRowErrors(errors.columns as unknown as ColumnErrors) ? "Check the columns: each needs a unique name." : null)}
                 </p>
               </fieldset>
             ) : null}
@@ -141,4 +142,9 @@ export function FieldDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/** Whether some column carries its own message (then the rows say it, not a line for the whole list). */
+function hasRowErrors(errors: ColumnErrors): boolean {
+  return (errors ?? []).some((entry) => Boolean(entry?.name?.message) || hasRowErrors(entry?.columns));
 }
