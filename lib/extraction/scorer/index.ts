@@ -1,0 +1,51 @@
+import type { DateOrder } from "../../normalise/dates";
+import type { DocLine } from "../fields/document-lines";
+import type { Candidate } from "../fields/find-labelled-value";
+import type { SourceBox } from "../types";
+import { valueCandidates, type ScoredKind, type ValueCandidate } from "./candidates";
+import { candidateFeatures, documentFacts, type DocumentFacts, type FieldAsked, type RulePick } from "./features";
+import { calibrated, rawScore, type FieldScorer } from "./model";
+
+export { scorerFor, withScorer, SCORER, type ScorerModel, type FieldScorer } from "./model";
+export { FEATURE_NAMES } from "./features";
+
+/** The candidates of one field on one document with their feature vectors, the rule engine's pick among them. */
+export type FieldCandidates = { candidates: ValueCandidate[]; features: number[][] };
+
+const sameValue = (a: number | string, b: number | string) => (typeof a === "number" && typeof b === "number" ? Math.abs(a - b) < 0.005 : a === b);
+
+export function fieldCandidates(facts: DocumentFacts, order: DateOrder, kind: ScoredKind, field: FieldAsked, pick: Candidate | null): FieldCandidates {
+  const candidates = valueCandidates(facts.lines, kind, order);
+  const rule: RulePick = pick ? { value: pick.value, line: pick.line, score: Math.min(1, pick.score) } : null;
+  // A value the rules derived (net + tax, a subtotal standing in for the total) is a candidate of its own.
+  const line = pick ? facts.lines[pick.line] : undefined;
+  if (pick && line && (typeof pick.value === "number") === (kind === "amount") && !candidates.some((c) => sameValue(c.value, pick.value))) {
+    candidates.push({ value: pick.value, line, words: line.words, source: pick.source, raw: pick.raw, hasDecimals: true, derived: true });
+  }
+  return { candidates, features: candidateFeatures(facts, kind, field, candidates, rule) };
+}
+
+export type ScorerDecision = { value: number | string; source: SourceBox; raw: string; confidence: number } | null;
+
+/** The best-scored candidate with its calibrated probability, or null when that probability is below the floor. */
+export function decide(scorer: FieldScorer, found: FieldCandidates): ScorerDecision {
+  let best = -1;
+  let margin = -Infinity;
+  found.features.forEach((x, i) => {
+    const score = rawScore(scorer, x);
+    if (score > margin) {
+      margin = score;
+      best = i;
+    }
+  });
+  const top = found.candidates[best];
+  if (!top) return null;
+  const confidence = Math.round(1000 * calibrated(scorer, margin)) / 1000;
+  if (confidence < scorer.abstainBelow) return null;
+  return { value: top.value, source: top.source, raw: top.raw, confidence };
+}
+
+/** Facts are computed once per document and shared by every field the scorer decides. */
+export function scorerFacts(lines: DocLine[]): DocumentFacts {
+  return documentFacts(lines);
+}

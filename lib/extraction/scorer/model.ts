@@ -1,0 +1,78 @@
+import { FEATURE_NAMES } from "./features";
+import fitted from "./model.json";
+
+/**
+ * A trained value scorer (written by `npm run train`, scripts/train/train.ts, committed as model.json): per field,
+ * gradient-boosted regression trees over FEATURE_NAMES whose summed output is the log-odds that a candidate is the
+ * field's value, and a Platt calibration of the best candidate's margin fitted on out-of-fold predictions only.
+ */
+export type Tree = {
+  /** Node arrays: feature index (-1 for a leaf), threshold, left and right child, leaf value. */
+  feature: number[];
+  threshold: number[];
+  left: number[];
+  right: number[];
+  value: number[];
+};
+
+export type FieldScorer = {
+  kind: "amount" | "date";
+  base: number;
+  learningRate: number;
+  trees: Tree[];
+  /** p(right) = sigmoid(a * margin + b), margin = the best candidate's raw score. */
+  calibration: { a: number; b: number };
+  /** Below this calibrated probability the engine abstains (precision before recall). */
+  abstainBelow: number;
+};
+
+export type ScorerModel = {
+  version: 1;
+  trainedOn: string;
+  features: string[];
+  fields: Record<string, FieldScorer>;
+  /** What it saw, its settings and its validation figures (for MODEL.md and the benchmark's report). */
+  report: Record<string, unknown>;
+};
+
+export const SCORER: ScorerModel | null = (fitted as { version?: number }).version === 1 ? (fitted as unknown as ScorerModel) : null;
+
+/** The model in force: the committed one unless a training or benchmark run swaps in another. */
+let active: ScorerModel | null = SCORER;
+
+/** Runs `fn` with `model` as the scorer (null: the rule engine alone), restoring the committed one after. */
+export function withScorer<T>(model: ScorerModel | null, fn: () => T): T {
+  const before = active;
+  active = model;
+  try {
+    return fn();
+  } finally {
+    active = before;
+  }
+}
+
+/** The scorer for a field, when the model in force has one and was trained on today's features. */
+export function scorerFor(key: string): FieldScorer | null {
+  if (!active || active.features.length !== FEATURE_NAMES.length || active.features.some((f, i) => f !== FEATURE_NAMES[i])) return null;
+  return active.fields[key] ?? null;
+}
+
+function treeOutput(tree: Tree, x: readonly number[]): number {
+  let node = 0;
+  while (tree.feature[node]! >= 0) node = x[tree.feature[node]!]! <= tree.threshold[node]! ? tree.left[node]! : tree.right[node]!;
+  return tree.value[node]!;
+}
+
+/** The raw score (log-odds) of one candidate's features. */
+export function rawScore(scorer: Pick<FieldScorer, "base" | "learningRate" | "trees">, x: readonly number[]): number {
+  let sum = scorer.base;
+  for (const tree of scorer.trees) sum += scorer.learningRate * treeOutput(tree, x);
+  return sum;
+}
+
+export const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
+
+/** The calibrated probability that the best candidate, with this raw score, is the field's value. */
+export function calibrated(scorer: Pick<FieldScorer, "calibration">, margin: number): number {
+  return sigmoid(scorer.calibration.a * margin + scorer.calibration.b);
+}
