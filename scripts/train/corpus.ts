@@ -38,11 +38,15 @@ export function listCorpus(folder: string, source = path.basename(path.resolve(f
 }
 
 /** The page model of a document as `extractDocument` reads it (balanced mode), from the cache when it is there. */
-export async function readCached(doc: CorpusDocument, cacheDir: string): Promise<PageModel> {
+export async function readCached(doc: CorpusDocument, cacheDir: string): Promise<PageModel>;
+/** With `cachedOnly`, null for a document not read yet (quick experiments while the corpus is being read). */
+export async function readCached(doc: CorpusDocument, cacheDir: string, cachedOnly: boolean): Promise<PageModel | null>;
+export async function readCached(doc: CorpusDocument, cacheDir: string, cachedOnly = false): Promise<PageModel | null> {
   const bytes = readFileSync(doc.file);
   const key = createHash("sha256").update(bytes).digest("hex").slice(0, 24);
   const file = path.join(cacheDir, `${key}.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as PageModel;
+  if (cachedOnly) return null;
   const model = await loadDocument(bytes, MIME[path.extname(doc.file).toLowerCase()] ?? "application/octet-stream", { mode: "balanced" }, path.basename(doc.file));
   mkdirSync(cacheDir, { recursive: true });
   writeFileSync(file, JSON.stringify(model));

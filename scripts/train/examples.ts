@@ -22,13 +22,14 @@ export type FieldExample = {
 
 const amountValue = (v: number | string) => (typeof v === "number" ? Number(v.toFixed(2)) : v);
 
-export async function collectExamples(docs: CorpusDocument[], cacheDir: string, onProgress?: (done: number) => void): Promise<FieldExample[]> {
+export async function collectExamples(docs: CorpusDocument[], cacheDir: string, options: { cachedOnly?: boolean; onProgress?: (done: number) => void } = {}): Promise<FieldExample[]> {
   const out: FieldExample[] = [];
   let done = 0;
   for (const doc of docs) {
     const wanted = FIELDS.filter((f) => f.type !== "table" && doc.gt.fields[f.name] !== undefined);
     if (wanted.length === 0) continue;
-    const model = await readCached(doc, cacheDir);
+    const model = await readCached(doc, cacheDir, options.cachedOnly ?? false);
+    if (!model) continue;
     const seen: FieldExample[] = [];
     const rules = withScorer(null, () =>
       extractScalarFields(model, wanted, (field, _key, found) => {
@@ -51,7 +52,7 @@ export async function collectExamples(docs: CorpusDocument[], cacheDir: string, 
     }
     out.push(...seen);
     done += 1;
-    onProgress?.(done);
+    options.onProgress?.(done);
   }
   return out;
 }

@@ -97,10 +97,15 @@ export function fitModel(examples: FieldExample[], note: string, settings: GbdtS
     }
     fits.set(field, fit);
     model.fields[field] = fit.scorer;
-    perField[field] = { documents: fit.documents, positives: fit.positives, sources: countBy(seen.map((e) => e.source)), senderFolds: { scorer: summarise(fit.oof), rules: summarise(fit.ruleOof) } };
+    perField[field] = { documents: fit.documents, positives: fit.positives, sources: countBy(seen.map((e) => e.source)), senderFolds: { scorer: summarise(fit.oof), rules: rulesOnly(summarise(fit.ruleOof)) } };
   }
   model.report.fields = perField;
   return { model, fits };
+}
+
+/** The rules' raw scores are not probabilities: only their hits and misses are comparable. */
+function rulesOnly(s: Summary): Pick<Summary, "n" | "precision" | "recall" | "f1"> {
+  return { n: s.n, precision: s.precision, recall: s.recall, f1: s.f1 };
 }
 
 function countBy(items: string[]): Record<string, number> {

@@ -26,13 +26,14 @@ function devDocuments(root: string, dev: Array<{ set: string; under?: string }>)
 }
 
 /** Every ground-truth scalar of the documents, extracted with `model` (null: the rules alone), as outcomes. */
-async function score(docs: CorpusDocument[], cache: string, model: ScorerModel | null, only?: ReadonlySet<string>): Promise<{ all: Outcome[]; ms: number; pages: number }> {
+async function score(docs: CorpusDocument[], cache: string, model: ScorerModel | null, cachedOnly: boolean): Promise<{ all: Outcome[]; ms: number; pages: number }> {
   const all: Outcome[] = [];
   let ms = 0;
   let pages = 0;
   for (const doc of docs) {
-    const page = await readCached(doc, cache);
-    const fields = SCALARS.filter((f) => doc.gt.fields[f.name] !== undefined && (!only || only.has(f.name)));
+    const page = await readCached(doc, cache, cachedOnly);
+    if (!page) continue;
+    const fields = SCALARS.filter((f) => doc.gt.fields[f.name] !== undefined);
     const started = performance.now();
     const { data, fieldMetadata } = withScorer(model, () => extractFromPageModel(page, fields));
     ms += performance.now() - started;
@@ -55,16 +56,17 @@ export async function runLoso(args: string[]): Promise<void> {
   const root = option(args, "--datasets")[0] ?? "../shared/datasets";
   const docs = corpusOf(folders);
   console.log(`\n== leave-one-source-out (training folders: ${[...folders.data, ...folders.synth].join(", ")}; dev sets: ${root})`);
-  const examples = await collectExamples(docs, folders.cache);
+  const cachedOnly = args.includes("--cached-only");
+  const examples = await collectExamples(docs, folders.cache, { cachedOnly });
   const header = "| run | values | field F1 | precision | values ≥ 0.9 | right at ≥ 0.9 | ECE |\n| --- | --- | --- | --- | --- | --- | --- |";
   for (const { source, label, dev } of SOURCES) {
     const devDocs = devDocuments(root, dev);
     const { model } = fitModel(examples.filter((e) => e.source !== source), `without ${source}`);
     const decided = new Set(Object.keys(model.fields));
     console.log(`\n${label}: trained without ${source} (${examples.filter((e) => e.source !== source).length} field examples; scorer decides ${[...decided].join(", ") || "nothing"}), scored on ${dev.map((d) => d.set + (d.under ? `/${d.under}` : "")).join(" + ")} (${devDocs.length} documents)`);
-    const rules = await score(devDocs, folders.cache, null);
-    const loso = await score(devDocs, folders.cache, model);
-    const shipped = await score(devDocs, folders.cache, SCORER);
+    const rules = await score(devDocs, folders.cache, null, cachedOnly);
+    const loso = await score(devDocs, folders.cache, model, cachedOnly);
+    const shipped = await score(devDocs, folders.cache, SCORER, cachedOnly);
     console.log(header);
     console.log(row("rules alone, all fields", summarise(rules.all)));
     console.log(row("left-out model, all fields", summarise(loso.all)));

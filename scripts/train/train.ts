@@ -9,6 +9,7 @@
  * --synth    a synthetic generator's output folder (same layout; split_group = layout id); repeatable, optional.
  * --cache    where page models are cached (OCR runs once per document): TRAIN_CACHE, else .cache/train-readings.
  * --out      the model file: lib/extraction/scorer/model.json.
+ * --cached-only  skip documents whose reading is not cached yet (quick experiments; never for the shipped model).
  *
  * Nothing is fetched; the dev sets are never read. Out-of-fold figures (sender-group folds) go into the model file.
  */
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   const docs = corpusOf(folders);
   console.log(`corpus: ${docs.length} documents from ${[...folders.data, ...folders.synth].join(", ")}`);
   const started = performance.now();
-  const examples = await collectExamples(docs, folders.cache, (n) => n % 100 === 0 && console.log(`  ${n} documents read`));
+  const examples = await collectExamples(docs, folders.cache, { cachedOnly: args.includes("--cached-only"), onProgress: (n) => n % 100 === 0 && console.log(`  ${n} documents read`) });
   const collected = performance.now();
   const note = `${new Date().toISOString().slice(0, 10)}: ${docs.length} documents (${[...new Set(docs.map((d) => d.source))].join(", ")}), ${os.cpus()[0]?.model ?? "cpu"}`;
   const { model, fits } = fitModel(examples, note);

@@ -171,7 +171,9 @@ function daysBetween(a: string, b: string): number {
 
 /** One feature vector per candidate, in FEATURE_NAMES order. */
 export function candidateFeatures(facts: DocumentFacts, kind: ScoredKind, field: FieldAsked, candidates: ValueCandidate[], rule: RulePick): number[][] {
-  const amounts = candidates.filter((c) => typeof c.value === "number").map((c) => ({ v: c.value as number, line: c.line.index, text: c.line.text }));
+  // The row left of each value, its own line included: a label may be a separate phrase of the same row.
+  const rowTexts = candidates.map((c) => rowLeft(facts, c).map((l) => l.text).join(" "));
+  const amounts = candidates.flatMap((c, i) => (typeof c.value === "number" ? [{ v: c.value, line: c.line.index, text: rowTexts[i]! }] : []));
   const max = Math.max(0, ...amounts.map((a) => a.v));
   const distinctDesc = [...new Set(amounts.map((a) => a.v))].sort((a, b) => b - a);
   const dates = [...new Set(candidates.filter((c) => typeof c.value === "string").map((c) => c.value as string))];
@@ -186,10 +188,10 @@ export function candidateFeatures(facts: DocumentFacts, kind: ScoredKind, field:
   }
   const tender = amounts.filter((a) => KEYWORDS[3]![1].test(a.text)).map((a) => a.v);
   const change = amounts.filter((a) => KEYWORDS[4]![1].test(a.text)).map((a) => a.v);
-  return candidates.map((c) => {
+  return candidates.map((c, index) => {
     const f: Record<string, number> = {};
     const row = rowLeft(facts, c);
-    const rowText = row.map((l) => l.text).join(" ");
+    const rowText = rowTexts[index]!;
     f.rule_same_value = rule && (typeof c.value === "number" ? typeof rule.value === "number" && near(rule.value, c.value) : rule.value === c.value) ? 1 : 0;
     f.rule_same_line = f.rule_same_value && rule?.line === c.line.index ? 1 : 0;
     f.rule_score = f.rule_same_value ? (rule?.score ?? 0) : 0;
