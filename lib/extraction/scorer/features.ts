@@ -61,6 +61,9 @@ export const FEATURE_NAMES = [
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
+/** Every feature at 0, in order: copies share one object shape, so filling and reading them stays fast. */
+const ZERO: Record<string, number> = Object.fromEntries(FEATURE_NAMES.map((name) => [name, 0]));
+
 /** What the rule engine picked for the field (or null when it abstained). */
 export type RulePick = { value: number | string; line: number; score: number } | null;
 
@@ -81,6 +84,18 @@ const KEYWORDS: Array<[FeatureName, RegExp]> = [
   ["kw_other_date", /\b(?:due|fällig|echéance|échéance|vencimiento|scadenza|delivery|liefer|order|bestell|period|zeitraum|from|to|bis|valid)/i],
 ];
 
+/** Index of the first sorted value greater than `v`. */
+function upperBound(sorted: number[], v: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function median(values: number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -93,8 +108,14 @@ export type DocumentFacts = {
   labels: Map<string, LabelMatch[]>;
   medianHeight: Map<number, number>;
   pageLines: Map<number, DocLine[]>;
+  /** The lines of each line's visual row (itself included), by line index. */
+  rowMates: Map<number, DocLine[]>;
+  /** How many lines of its page lie below each line (by line index). */
+  linesBelow: Map<number, number>;
   lastPage: number;
   ocr: boolean;
+  /** The document's candidates per kind, filled by the first field that asks. */
+  candidates: Map<ScoredKind, ValueCandidate[]>;
 };
 
 export function documentFacts(lines: DocLine[]): DocumentFacts {
@@ -102,25 +123,33 @@ export function documentFacts(lines: DocLine[]): DocumentFacts {
   for (const concept of RIVALS) labels.set(concept, findLabelMatches(lines, concept));
   const medianHeight = new Map<number, number>();
   const pageLines = new Map<number, DocLine[]>();
+  const rowMates = new Map<number, DocLine[]>();
+  const linesBelow = new Map<number, number>();
   for (const page of new Set(lines.map((l) => l.page))) {
     const onPage = lines.filter((l) => l.page === page);
     pageLines.set(page, onPage);
     medianHeight.set(page, median(onPage.map((l) => l.box.h)));
+    for (const line of onPage) rowMates.set(line.index, onPage.filter((l) => l.index === line.index || sameRow(l.box, line.box)));
+    const centres = onPage.map((l) => l.box.y).sort((a, b) => a - b);
+    for (const line of onPage) linesBelow.set(line.index, centres.length - upperBound(centres, line.box.y + line.box.h / 2));
   }
   return {
     lines,
     labels,
     medianHeight,
     pageLines,
+    rowMates,
+    linesBelow,
     lastPage: Math.max(1, ...lines.map((l) => l.page)),
     ocr: lines.some((l) => l.words.some((w) => w.confidence < 1)),
+    candidates: new Map(),
   };
 }
 
 /** The lines of the value's row left of it (labels sit there), the value's own line included. */
 function rowLeft(facts: DocumentFacts, candidate: ValueCandidate): DocLine[] {
   const line = candidate.line;
-  return (facts.pageLines.get(line.page) ?? []).filter((l) => (l.index === line.index || (sameRow(l.box, line.box) && l.box.x < candidate.source.x)));
+  return (facts.rowMates.get(line.index) ?? [line]).filter((l) => l.index === line.index || l.box.x < candidate.source.x);
 }
 
 function labelRow(matches: LabelMatch[], row: DocLine[], candidate: ValueCandidate): { hit: number; gap: number } {
@@ -172,7 +201,15 @@ function daysBetween(a: string, b: string): number {
 /** One feature vector per candidate, in FEATURE_NAMES order. */
 export function candidateFeatures(facts: DocumentFacts, kind: ScoredKind, field: FieldAsked, candidates: ValueCandidate[], rule: RulePick): number[][] {
   // The row left of each value, its own line included: a label may be a separate phrase of the same row.
-  const rowTexts = candidates.map((c) => rowLeft(facts, c).map((l) => l.text).join(" "));
+  const rows = candidates.map((c) => rowLeft(facts, c));
+  const rowTexts = rows.map((row) => row.map((l) => l.text).join(" "));
+  // Candidates per visual row and per value, counted once rather than per candidate.
+  const byRow = new Map<number, ValueCandidate[]>();
+  const byValue = new Map<number | string, number>();
+  for (const c of candidates) {
+    for (const mate of facts.rowMates.get(c.line.index) ?? [c.line]) byRow.set(mate.index, [...(byRow.get(mate.index) ?? []), c]);
+    byValue.set(c.value, (byValue.get(c.value) ?? 0) + 1);
+  }
   const amounts = candidates.flatMap((c, i) => (typeof c.value === "number" ? [{ v: c.value, line: c.line.index, text: rowTexts[i]! }] : []));
   const max = Math.max(0, ...amounts.map((a) => a.v));
   const distinctDesc = [...new Set(amounts.map((a) => a.v))].sort((a, b) => b - a);
@@ -188,9 +225,14 @@ export function candidateFeatures(facts: DocumentFacts, kind: ScoredKind, field:
   }
   const tender = amounts.filter((a) => KEYWORDS[3]![1].test(a.text)).map((a) => a.v);
   const change = amounts.filter((a) => KEYWORDS[4]![1].test(a.text)).map((a) => a.v);
+  const rowWords = new Map<string, number[]>();
+  const nameWords = field.name.split(/[_\s]+/);
+  const descriptionWords = wordsOf(field.description ?? "");
+  // Arithmetic agreement depends on the value and its line only: computed once per distinct pair.
+  const sums = new Map<string, [number, number]>();
   return candidates.map((c, index) => {
-    const f: Record<string, number> = {};
-    const row = rowLeft(facts, c);
+    const f: Record<string, number> = { ...ZERO };
+    const row = rows[index]!;
     const rowText = rowTexts[index]!;
     f.rule_same_value = rule && (typeof c.value === "number" ? typeof rule.value === "number" && near(rule.value, c.value) : rule.value === c.value) ? 1 : 0;
     f.rule_same_line = f.rule_same_value && rule?.line === c.line.index ? 1 : 0;
@@ -206,22 +248,29 @@ export function candidateFeatures(facts: DocumentFacts, kind: ScoredKind, field:
       if (concept === field.key && hit.hit > 0) gap = hit.gap;
     }
     f.label_gap = gap;
-    for (const [name, re] of KEYWORDS) f[name] = re.test(rowText) ? 1 : 0;
-    f.name_match = wordMatch(field.name.split(/[_\s]+/), rowText);
-    f.description_match = wordMatch(wordsOf(field.description ?? ""), rowText);
+    // Candidates of one row share its words: read once per row text.
+    let words = rowWords.get(rowText);
+    if (!words) {
+      words = [...KEYWORDS.map(([, re]) => (re.test(rowText) ? 1 : 0)), wordMatch(nameWords, rowText), wordMatch(descriptionWords, rowText)];
+      rowWords.set(rowText, words);
+    }
+    KEYWORDS.forEach(([name], k) => (f[name] = words[k]!));
+    f.name_match = words[KEYWORDS.length]!;
+    f.description_match = words[KEYWORDS.length + 1]!;
     const pageLines = facts.pageLines.get(c.line.page) ?? [];
+    const below = facts.linesBelow.get(c.line.index) ?? 0;
     f.y = c.source.y;
     f.x_right = c.source.x + c.source.w;
     f.pages_from_end = facts.lastPage - c.line.page;
-    f.rows_from_bottom = pageLines.filter((l) => l.box.y > c.line.box.y + c.line.box.h / 2).length / Math.max(1, pageLines.length);
+    f.rows_from_bottom = below / Math.max(1, pageLines.length);
     f.height_ratio = c.source.h / Math.max(1e-4, facts.medianHeight.get(c.line.page) ?? c.source.h);
-    const sameRowValues = candidates.filter((o) => o.line.page === c.line.page && sameRow(o.line.box, c.line.box));
+    const sameRowValues = byRow.get(c.line.index) ?? [c];
     f.row_values = sameRowValues.length;
     f.last_on_row = sameRowValues.every((o) => o.source.x <= c.source.x) ? 1 : 0;
     f.ocr = facts.ocr ? 1 : 0;
     f.ocr_min_conf = Math.min(1, ...c.words.map((w) => w.confidence));
     f.has_decimals = c.hasDecimals ? 1 : 0;
-    f.repeats = candidates.filter((o) => o.value === c.value).length;
+    f.repeats = byValue.get(c.value) ?? 1;
     f.candidates_in_doc = candidates.length;
     if (kind === "amount" && typeof c.value === "number") {
       const v = c.value;
@@ -230,9 +279,25 @@ export function candidateFeatures(facts: DocumentFacts, kind: ScoredKind, field:
       f.rank_desc = distinctDesc.indexOf(v) / Math.max(1, distinctDesc.length);
       f.is_max = v === max ? 1 : 0;
       f.frac_of_max = max > 0 ? v / max : 0;
-      const elsewhere = (cents: number, ...not: number[]) => [...(linesByCents.get(cents) ?? [])].some((l) => !not.includes(l));
-      f.sum_of_two = amounts.some((a) => a.line !== c.line.index && a.v > 0 && a.v < v && elsewhere(toCents(v - a.v), a.line, c.line.index)) ? 1 : 0;
-      f.part_of_sum = amounts.some((a) => a.line !== c.line.index && a.v > v && elsewhere(toCents(a.v - v), a.line, c.line.index)) ? 1 : 0;
+      const elsewhere = (cents: number, a: number, b: number) => {
+        const found = linesByCents.get(cents);
+        if (!found) return false;
+        for (const l of found) if (l !== a && l !== b) return true;
+        return false;
+      };
+      const key = `${toCents(v)}@${c.line.index}`;
+      let sum = sums.get(key);
+      if (!sum) {
+        sum = [0, 0];
+        for (const a of amounts) {
+          if (a.line === c.line.index) continue;
+          if (sum[0] === 0 && a.v > 0 && a.v < v && elsewhere(toCents(v - a.v), a.line, c.line.index)) sum[0] = 1;
+          if (sum[1] === 0 && a.v > v && elsewhere(toCents(a.v - v), a.line, c.line.index)) sum[1] = 1;
+        }
+        sums.set(key, sum);
+      }
+      f.sum_of_two = sum[0];
+      f.part_of_sum = sum[1];
       f.tender_minus_change = tender.some((t) => change.some((ch) => near(t - ch, v))) ? 1 : 0;
     } else if (typeof c.value === "string") {
       f.date_order = firstSeen.indexOf(c.value) / Math.max(1, firstSeen.length);

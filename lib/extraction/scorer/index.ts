@@ -15,7 +15,10 @@ export type FieldCandidates = { candidates: ValueCandidate[]; features: number[]
 const sameValue = (a: number | string, b: number | string) => (typeof a === "number" && typeof b === "number" ? Math.abs(a - b) < 0.005 : a === b);
 
 export function fieldCandidates(facts: DocumentFacts, order: DateOrder, kind: ScoredKind, field: FieldAsked, pick: Candidate | null): FieldCandidates {
-  const candidates = valueCandidates(facts.lines, kind, order);
+  // Every amount field of a document reads the same amounts: listed once per kind.
+  const listed = facts.candidates.get(kind) ?? valueCandidates(facts.lines, kind, order);
+  facts.candidates.set(kind, listed);
+  const candidates = [...listed];
   const rule: RulePick = pick ? { value: pick.value, line: pick.line, score: Math.min(1, pick.score) } : null;
   // A value the rules derived (net + tax, a subtotal standing in for the total) is a candidate of its own.
   const line = pick ? facts.lines[pick.line] : undefined;
