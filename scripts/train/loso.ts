@@ -82,5 +82,15 @@ export async function runLoso(args: string[]): Promise<void> {
     }
     console.log(`fields per page: ${(rules.ms / Math.max(1, rules.pages)).toFixed(2)} ms rules alone, ${(loso.ms / Math.max(1, loso.pages)).toFixed(2)} ms with the scorer (${loso.pages} pages)`);
   }
+  console.log(`\n== dev sets, scalar fields, rules alone → shipped model (${SCORER?.trainedOn ?? "no model"}); the same cached readings`);
+  console.log(header);
+  for (const set of ["dev", "receipts-dev", "invoices-dev"]) {
+    const devDocs = listCorpus(path.join(root, set), set);
+    const rules = await score(devDocs, folders.cache, null, cachedOnly);
+    const shipped = await score(devDocs, folders.cache, SCORER, cachedOnly);
+    console.log(row(`${set}: rules alone`, summarise(rules.all)));
+    console.log(row(`${set}: shipped model`, summarise(shipped.all)));
+    console.log(`| ${set}: ms per page (fields and tables) | ${shipped.pages} pages | ${(rules.ms / Math.max(1, rules.pages)).toFixed(2)} → ${(shipped.ms / Math.max(1, shipped.pages)).toFixed(2)} | | | | |`);
+  }
   console.log("\nNDAs: the scorer decides no contract field (effective date, term, jurisdiction, parties are read by the narrative reader); contracts-dev is the rules' figure of the main run.");
 }

@@ -289,7 +289,7 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
       if (scorer) {
         const decision = decide(scorer, found);
         const value = decision && typeof decision.value === "number" ? Number(formatAmount(decision.value)) : (decision?.value ?? null);
-        out.set(field.name, decision ? { value, meta: { confidence: decision.confidence, source: decision.source, raw: decision.raw, evidence: { strategy: "scorer", score: decision.confidence, kind: scoredKind } } } : { value: null, meta: { confidence: 0, source: null } });
+        out.set(field.name, decision ? { value, meta: { confidence: decision.confidence, source: decision.source, raw: decision.raw, evidence: { strategy: "scorer", score: decision.confidence, kind: scoredKind, arithmetic: decision.arithmetic } } } : { value: null, meta: { confidence: 0, source: null } });
         continue;
       }
     }

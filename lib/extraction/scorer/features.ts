@@ -23,6 +23,7 @@ export const FEATURE_NAMES = [
   "kw_tender",
   "kw_change",
   "kw_round",
+  "round_below",
   "kw_discount",
   "kw_item",
   "kw_time",
@@ -178,6 +179,13 @@ function labelAbove(matches: LabelMatch[], candidate: ValueCandidate): number {
   return 0;
 }
 
+/** A rounding line within the next three lines of the page: it adjusts an amount printed after it, not this one. */
+function roundingBelow(facts: DocumentFacts, line: DocLine): boolean {
+  const page = facts.pageLines.get(line.page) ?? [];
+  const at = page.indexOf(line);
+  return page.slice(at + 1, at + 4).some((l) => /\bround/i.test(l.text));
+}
+
 function wordsOf(text: string): string[] {
   return text.toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 3);
 }
@@ -255,6 +263,7 @@ export function candidateFeatures(facts: DocumentFacts, kind: ScoredKind, field:
       rowWords.set(rowText, words);
     }
     KEYWORDS.forEach(([name], k) => (f[name] = words[k]!));
+    f.round_below = roundingBelow(facts, c.line) ? 1 : 0;
     f.name_match = words[KEYWORDS.length]!;
     f.description_match = words[KEYWORDS.length + 1]!;
     const pageLines = facts.pageLines.get(c.line.page) ?? [];

@@ -3,11 +3,11 @@ import type { DocLine } from "../fields/document-lines";
 import type { Candidate } from "../fields/find-labelled-value";
 import type { SourceBox } from "../types";
 import { valueCandidates, type ScoredKind, type ValueCandidate } from "./candidates";
-import { candidateFeatures, documentFacts, type DocumentFacts, type FieldAsked, type RulePick } from "./features";
+import { candidateFeatures, documentFacts, FEATURE_NAMES, type DocumentFacts, type FieldAsked, type RulePick } from "./features";
 import { calibrated, rawScore, type FieldScorer } from "./model";
 
 export { scorerFor, withScorer, SCORER, type ScorerModel, type FieldScorer } from "./model";
-export { FEATURE_NAMES } from "./features";
+export { FEATURE_NAMES };
 
 /** The candidates of one field on one document with their feature vectors, the rule engine's pick among them. */
 export type FieldCandidates = { candidates: ValueCandidate[]; features: number[][] };
@@ -28,7 +28,7 @@ export function fieldCandidates(facts: DocumentFacts, order: DateOrder, kind: Sc
   return { candidates, features: candidateFeatures(facts, kind, field, candidates, rule) };
 }
 
-export type ScorerDecision = { value: number | string; source: SourceBox; raw: string; confidence: number } | null;
+export type ScorerDecision = { value: number | string; source: SourceBox; raw: string; confidence: number; arithmetic: 0 | 1 } | null;
 
 /** The best-scored candidate with its calibrated probability, or null when that probability is below the floor. */
 export function decide(scorer: FieldScorer, found: FieldCandidates): ScorerDecision {
@@ -45,7 +45,10 @@ export function decide(scorer: FieldScorer, found: FieldCandidates): ScorerDecis
   if (!top) return null;
   const confidence = Math.round(1000 * calibrated(scorer, margin)) / 1000;
   if (confidence < scorer.abstainBelow) return null;
-  return { value: top.value, source: top.source, raw: top.raw, confidence };
+  // The sum check the features saw, kept on the value's evidence for the review screen.
+  const x = found.features[best]!;
+  const arithmetic = x[FEATURE_NAMES.indexOf("sum_of_two")] === 1 || x[FEATURE_NAMES.indexOf("tender_minus_change")] === 1 ? 1 : 0;
+  return { value: top.value, source: top.source, raw: top.raw, confidence, arithmetic };
 }
 
 /** Facts are computed once per document and shared by every field the scorer decides. */
