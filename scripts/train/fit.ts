@@ -3,9 +3,9 @@
  * calibration and give the validation figures; the shipped trees are then trained on every document.
  */
 import { FEATURE_NAMES, type FieldScorer, type ScorerModel } from "../../lib/extraction/scorer";
-import { calibrated, rawScore } from "../../lib/extraction/scorer/model";
+import { calibrated, calibrationInputs, rawScore } from "../../lib/extraction/scorer/model";
 import type { FieldExample } from "./examples";
-import { DEFAULT_SETTINGS, fitPlatt, trainGbdt, type GbdtSettings } from "./gbdt";
+import { DEFAULT_SETTINGS, fitLogistic, trainGbdt, type GbdtSettings } from "./gbdt";
 
 /** Calibrated probability below which the engine abstains: a wrong value costs a reviewer more than a blank one. */
 export const ABSTAIN_BELOW = 0.5;
@@ -35,7 +35,7 @@ function fitTrees(examples: FieldExample[], settings: GbdtSettings) {
 }
 
 /** The top candidate of each document under `trees`: its raw margin and whether it is right. */
-function topOf(trees: Pick<FieldScorer, "base" | "learningRate" | "trees">, e: FieldExample): { margin: number; right: boolean } | null {
+function topOf(trees: Pick<FieldScorer, "base" | "learningRate" | "trees">, e: FieldExample): { inputs: number[]; right: boolean } | null {
   let best = -1;
   let margin = -Infinity;
   e.features.forEach((f, i) => {
@@ -45,7 +45,7 @@ function topOf(trees: Pick<FieldScorer, "base" | "learningRate" | "trees">, e: F
       best = i;
     }
   });
-  return best < 0 ? null : { margin, right: e.labels[best] === 1 };
+  return best < 0 ? null : { inputs: calibrationInputs(margin, e.features[best]!), right: e.labels[best] === 1 };
 }
 
 export type FieldFit = { scorer: FieldScorer; oof: Outcome[]; ruleOof: Outcome[]; documents: number; positives: number };
@@ -55,9 +55,9 @@ export function fitField(field: string, examples: FieldExample[], settings: Gbdt
   const positives = examples.filter((e) => e.labels.some((l) => l === 1)).length;
   if (positives < MIN_POSITIVE_DOCUMENTS) return null;
   const kind = examples.some((e) => e.values.some((v) => typeof v === "number")) ? "amount" : "date";
-  const margins: number[] = [];
+  const inputs: number[][] = [];
   const rights: number[] = [];
-  const pending: Array<{ e: FieldExample; margin: number | null; right: boolean }> = [];
+  const pending: Array<{ e: FieldExample; inputs: number[] | null; right: boolean }> = [];
   for (let fold = 0; fold < FOLDS; fold += 1) {
     const train = examples.filter((e) => foldOf(e.group) !== fold);
     const test = examples.filter((e) => foldOf(e.group) === fold);
@@ -65,17 +65,17 @@ export function fitField(field: string, examples: FieldExample[], settings: Gbdt
     const trees = fitTrees(train, settings);
     for (const e of test) {
       const top = topOf(trees, e);
-      pending.push({ e, margin: top?.margin ?? null, right: top?.right ?? false });
+      pending.push({ e, inputs: top?.inputs ?? null, right: top?.right ?? false });
       if (top) {
-        margins.push(top.margin);
+        inputs.push(top.inputs);
         rights.push(top.right ? 1 : 0);
       }
     }
   }
-  const calibration = fitPlatt(margins, rights);
-  const oof: Outcome[] = pending.map(({ e, margin, right }) => {
-    const confidence = margin === null ? 0 : calibrated({ calibration }, margin);
-    return { field, source: e.source, confidence, right, emitted: margin !== null && confidence >= ABSTAIN_BELOW, hasTruth: true };
+  const calibration = { weights: fitLogistic(inputs, rights) };
+  const oof: Outcome[] = pending.map(({ e, inputs: x, right }) => {
+    const confidence = x === null ? 0 : calibrated({ calibration }, x);
+    return { field, source: e.source, confidence, right, emitted: x !== null && confidence >= ABSTAIN_BELOW, hasTruth: true };
   });
   const ruleOof: Outcome[] = examples.map((e) => ({ field, source: e.source, confidence: 0, right: e.rule.right, emitted: e.rule.value !== null, hasTruth: true }));
   const trees = fitTrees(examples, settings);
@@ -83,8 +83,12 @@ export function fitField(field: string, examples: FieldExample[], settings: Gbdt
 }
 
 /** Every field with enough data gets a scorer; the report records what each saw and its out-of-fold figures. */
-export function fitModel(examples: FieldExample[], note: string, settings: GbdtSettings = DEFAULT_SETTINGS): { model: ScorerModel; fits: Map<string, FieldFit> } {
-  const fields = [...new Set(examples.map((e) => e.field))].sort();
+/** The fields shipped today: the two every real source labels. Subtotal, tax, amount due and due date train well on
+ * the synthetic layouts but failed hand-made edge cases of the engine's tests, so they stay with the rules for now. */
+export const SCORED_FIELDS = ["invoice_date", "total_amount"];
+
+export function fitModel(examples: FieldExample[], note: string, settings: GbdtSettings = DEFAULT_SETTINGS, only: string[] = SCORED_FIELDS): { model: ScorerModel; fits: Map<string, FieldFit> } {
+  const fields = [...new Set(examples.map((e) => e.field))].filter((f) => only.includes(f)).sort();
   const fits = new Map<string, FieldFit>();
   const model: ScorerModel = { version: 1, trainedOn: note, features: [...FEATURE_NAMES], fields: {}, report: { settings, abstainBelow: ABSTAIN_BELOW, folds: FOLDS } };
   const perField: Record<string, unknown> = {};

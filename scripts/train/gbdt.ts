@@ -124,33 +124,53 @@ export function trainGbdt(x: number[][], y: number[], settings: GbdtSettings = D
   return { base, learningRate, trees };
 }
 
-/** Platt scaling: p = sigmoid(a·m + b) fitted by Newton's method on (margin, outcome) pairs. */
-export function fitPlatt(margins: number[], outcomes: number[]): { a: number; b: number } {
-  let a = 1;
-  let b = 0;
+/** Logistic regression by Newton's method (a small ridge keeps it finite when a column separates the outcomes). */
+export function fitLogistic(rows: number[][], outcomes: number[], ridge = 1e-3): number[] {
+  const d = rows[0]?.length ?? 0;
+  let w = new Array<number>(d).fill(0);
   for (let it = 0; it < 100; it += 1) {
-    let ga = 0;
-    let gb = 0;
-    let haa = 1e-6;
-    let hab = 0;
-    let hbb = 1e-6;
-    margins.forEach((m, i) => {
-      const p = 1 / (1 + Math.exp(-(a * m + b)));
-      const e = p - outcomes[i]!;
-      const w = p * (1 - p);
-      ga += e * m;
-      gb += e;
-      haa += w * m * m;
-      hab += w * m;
-      hbb += w;
+    const grad = new Array<number>(d).fill(0);
+    const hess = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j ? ridge : 0)));
+    rows.forEach((x, n) => {
+      const p = 1 / (1 + Math.exp(-x.reduce((s, v, i) => s + v * w[i]!, 0)));
+      const e = p - outcomes[n]!;
+      const q = p * (1 - p);
+      for (let i = 0; i < d; i += 1) {
+        grad[i] += e * x[i]!;
+        for (let j = 0; j < d; j += 1) hess[i]![j] += q * x[i]! * x[j]!;
+      }
     });
-    const det = haa * hbb - hab * hab;
-    if (Math.abs(det) < 1e-12) break;
-    const da = (hbb * ga - hab * gb) / det;
-    const db = (haa * gb - hab * ga) / det;
-    a -= da;
-    b -= db;
-    if (Math.abs(da) + Math.abs(db) < 1e-9) break;
+    for (let i = 0; i < d; i += 1) grad[i] += ridge * w[i]!;
+    const step = solve(hess, grad);
+    w = w.map((v, i) => v - step[i]!);
+    if (step.reduce((s, v) => s + Math.abs(v), 0) < 1e-9) break;
   }
-  return { a, b };
+  return w;
+}
+
+/** Gaussian elimination with partial pivoting: solves A·x = b for a small dense system. */
+function solve(a: number[][], b: number[]): number[] {
+  const n = b.length;
+  const m = a.map((row, i) => [...row, b[i]!]);
+  for (let c = 0; c < n; c += 1) {
+    let pivot = c;
+    for (let r = c + 1; r < n; r += 1) if (Math.abs(m[r]![c]!) > Math.abs(m[pivot]![c]!)) pivot = r;
+    [m[c], m[pivot]] = [m[pivot]!, m[c]!];
+    const head = m[c]![c]! || 1e-12;
+    for (let r = 0; r < n; r += 1) {
+      if (r === c) continue;
+      const f = m[r]![c]! / head;
+      for (let k = c; k <= n; k += 1) m[r]![k] -= f * m[c]![k]!;
+    }
+  }
+  return m.map((row, i) => row[n]! / (row[i]! || 1e-12));
+}
+
+/** Platt scaling: p = sigmoid(a·m + b) on (margin, outcome) pairs. */
+export function fitPlatt(margins: number[], outcomes: number[]): { a: number; b: number } {
+  const [a, b] = fitLogistic(
+    margins.map((m) => [m, 1]),
+    outcomes,
+  );
+  return { a: a!, b: b! };
 }

@@ -9,6 +9,7 @@
  * --synth    a synthetic generator's output folder (same layout; split_group = layout id); repeatable, optional.
  * --cache    where page models are cached (OCR runs once per document): TRAIN_CACHE, else .cache/train-readings.
  * --out      the model file: lib/extraction/scorer/model.json.
+ * --fields   fields to train a scorer for (comma-separated; default invoice_date,total_amount).
  * --cached-only  skip documents whose reading is not cached yet (quick experiments; never for the shipped model).
  *
  * Nothing is fetched; the dev sets are never read. Out-of-fold figures (sender-group folds) go into the model file.
@@ -18,7 +19,7 @@ import os from "node:os";
 import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
 import { corpusOf, option, trainingFolders } from "./folders";
 import { collectExamples } from "./examples";
-import { fitModel } from "./fit";
+import { fitModel, SCORED_FIELDS } from "./fit";
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -30,7 +31,8 @@ async function main(): Promise<void> {
   const examples = await collectExamples(docs, folders.cache, { cachedOnly: args.includes("--cached-only"), onProgress: (n) => n % 100 === 0 && console.log(`  ${n} documents read`) });
   const collected = performance.now();
   const note = `${new Date().toISOString().slice(0, 10)}: ${docs.length} documents (${[...new Set(docs.map((d) => d.source))].join(", ")}), ${os.cpus()[0]?.model ?? "cpu"}`;
-  const { model, fits } = fitModel(examples, note);
+  const only = option(args, "--fields")[0]?.split(",") ?? SCORED_FIELDS;
+  const { model, fits } = fitModel(examples, note, undefined, only);
   model.report.corpus = { documents: docs.length, groups: new Set(docs.map((d) => d.group)).size, bySource: Object.fromEntries([...new Set(docs.map((d) => d.source))].map((s) => [s, docs.filter((d) => d.source === s).length])) };
   model.report.seconds = { readAndCandidates: Math.round((collected - started) / 100) / 10, fit: Math.round((performance.now() - collected) / 100) / 10 };
   writeFileSync(out, `${JSON.stringify(model)}\n`);

@@ -40,8 +40,8 @@ function amountCandidates(line: DocLine, order: DateOrder): ValueCandidate[] {
     .filter((a) => {
       const after = text.slice(a.index + a.length).trimStart();
       const before = text.slice(0, a.index);
-      // Rates ("6%"), numbers inside dates and times ("12:30") are not amounts.
-      if (after.startsWith("%") || /[:]\s*$/.test(before) || after.startsWith(":")) return false;
+      // Rates ("6%", "GST@6X" where OCR read % as X), numbers inside dates and times ("12:30") are not amounts.
+      if (after.startsWith("%") || /:$|@\s*$/.test(before) || after.startsWith(":")) return false;
       if (dates.some((d) => a.index < d.index + d.length && a.index + a.length > d.index)) return false;
       return a.hasDecimals || Math.abs(a.value) < LONGEST_WHOLE_AMOUNT;
     })

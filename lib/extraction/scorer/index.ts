@@ -4,9 +4,9 @@ import type { Candidate } from "../fields/find-labelled-value";
 import type { SourceBox } from "../types";
 import { valueCandidates, type ScoredKind, type ValueCandidate } from "./candidates";
 import { candidateFeatures, documentFacts, FEATURE_NAMES, type DocumentFacts, type FieldAsked, type RulePick } from "./features";
-import { calibrated, rawScore, type FieldScorer } from "./model";
+import { calibrated, calibrationInputs, rawScore, type FieldScorer } from "./model";
 
-export { scorerFor, withScorer, SCORER, type ScorerModel, type FieldScorer } from "./model";
+export { scorerFor, withScorer, withScorerAsync, SCORER, type ScorerModel, type FieldScorer } from "./model";
 export { FEATURE_NAMES };
 
 /** The candidates of one field on one document with their feature vectors, the rule engine's pick among them. */
@@ -43,10 +43,10 @@ export function decide(scorer: FieldScorer, found: FieldCandidates): ScorerDecis
   });
   const top = found.candidates[best];
   if (!top) return null;
-  const confidence = Math.round(1000 * calibrated(scorer, margin)) / 1000;
+  const x = found.features[best]!;
+  const confidence = Math.round(1000 * calibrated(scorer, calibrationInputs(margin, x))) / 1000;
   if (confidence < scorer.abstainBelow) return null;
   // The sum check the features saw, kept on the value's evidence for the review screen.
-  const x = found.features[best]!;
   const arithmetic = x[FEATURE_NAMES.indexOf("sum_of_two")] === 1 || x[FEATURE_NAMES.indexOf("tender_minus_change")] === 1 ? 1 : 0;
   return { value: top.value, source: top.source, raw: top.raw, confidence, arithmetic };
 }

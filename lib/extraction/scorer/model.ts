@@ -4,7 +4,7 @@ import fitted from "./model.json";
 /**
  * A trained value scorer (written by `npm run train`, scripts/train/train.ts, committed as model.json): per field,
  * gradient-boosted regression trees over FEATURE_NAMES whose summed output is the log-odds that a candidate is the
- * field's value, and a Platt calibration of the best candidate's margin fitted on out-of-fold predictions only.
+ * field's value, and a logistic calibration of the best candidate fitted on out-of-fold predictions only.
  */
 export type Tree = {
   /** Node arrays: feature index (-1 for a leaf), threshold, left and right child, leaf value. */
@@ -20,8 +20,9 @@ export type FieldScorer = {
   base: number;
   learningRate: number;
   trees: Tree[];
-  /** p(right) = sigmoid(a * margin + b), margin = the best candidate's raw score. */
-  calibration: { a: number; b: number };
+  /** p(right) = sigmoid(w · [margin, agrees with the rules, the rules abstained, 1]), margin = the best candidate's
+   * raw score: whether the rules found the same value says how settled the document is. */
+  calibration: { weights: number[] };
   /** Below this calibrated probability the engine abstains (precision before recall). */
   abstainBelow: number;
 };
@@ -51,6 +52,17 @@ export function withScorer<T>(model: ScorerModel | null, fn: () => T): T {
   }
 }
 
+/** `withScorer` for an asynchronous run (a test extracting a whole document); runs must not overlap. */
+export async function withScorerAsync<T>(model: ScorerModel | null, fn: () => Promise<T>): Promise<T> {
+  const before = active;
+  active = model;
+  try {
+    return await fn();
+  } finally {
+    active = before;
+  }
+}
+
 /** The scorer for a field, when the model in force has one and was trained on today's features. */
 export function scorerFor(key: string): FieldScorer | null {
   if (!active || active.features.length !== FEATURE_NAMES.length || active.features.some((f, i) => f !== FEATURE_NAMES[i])) return null;
@@ -72,7 +84,12 @@ export function rawScore(scorer: Pick<FieldScorer, "base" | "learningRate" | "tr
 
 export const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 
-/** The calibrated probability that the best candidate, with this raw score, is the field's value. */
-export function calibrated(scorer: Pick<FieldScorer, "calibration">, margin: number): number {
-  return sigmoid(scorer.calibration.a * margin + scorer.calibration.b);
+/** What the calibration reads of the best candidate: its margin and its agreement with the rules. */
+export function calibrationInputs(margin: number, features: readonly number[]): number[] {
+  return [margin, features[FEATURE_NAMES.indexOf("rule_same_value")] ?? 0, features[FEATURE_NAMES.indexOf("rule_abstained")] ?? 0, 1];
+}
+
+/** The calibrated probability that the best candidate is the field's value. */
+export function calibrated(scorer: Pick<FieldScorer, "calibration">, inputs: readonly number[]): number {
+  return sigmoid(scorer.calibration.weights.reduce((s, w, i) => s + w * (inputs[i] ?? 0), 0));
 }

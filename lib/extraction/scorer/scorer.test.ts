@@ -14,7 +14,7 @@ const at = (name: (typeof FEATURE_NAMES)[number]) => FEATURE_NAMES.indexOf(name)
 function labelStump(): Tree {
   return { feature: [at("label_row_total_amount"), -1, -1], threshold: [0.5, 0, 0], left: [1, -1, -1], right: [2, -1, -1], value: [0, -4, 4] };
 }
-const scorer = (abstainBelow: number): FieldScorer => ({ kind: "amount", base: 0, learningRate: 1, trees: [labelStump()], calibration: { a: 1, b: 0 }, abstainBelow });
+const scorer = (abstainBelow: number): FieldScorer => ({ kind: "amount", base: 0, learningRate: 1, trees: [labelStump()], calibration: { weights: [1, 0, 0, 0] }, abstainBelow });
 
 describe("candidates", () => {
   it("lists every amount but not the rate, the time or the date's numbers", () => {
@@ -51,7 +51,7 @@ describe("decide", () => {
   it("takes the best-scored candidate with its calibrated probability", () => {
     const decision = decide(scorer(0.5), found);
     expect(decision?.value).toBe(3.92);
-    expect(decision?.confidence).toBeCloseTo(calibrated({ calibration: { a: 1, b: 0 } }, 4), 3);
+    expect(decision?.confidence).toBeCloseTo(calibrated({ calibration: { weights: [1, 0, 0, 0] } }, [4, 0, 1, 1]), 3);
     expect(rawScore(scorer(0.5), found.features[0]!)).toBe(-4);
   });
 
