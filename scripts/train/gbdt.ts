@@ -83,8 +83,8 @@ export function trainGbdt(x: number[][], y: number[], settings: GbdtSettings = D
         const hh = new Float64Array(nb);
         const b = binned[j]!;
         for (const i of rows) {
-          hg[b[i]!] += g[i]!;
-          hh[b[i]!] += h[i]!;
+          hg[b[i]!] = (hg[b[i]!] ?? 0) + g[i]!;
+          hh[b[i]!] = (hh[b[i]!] ?? 0) + h[i]!;
         }
         let gl = 0;
         let hl = 0;
@@ -118,7 +118,7 @@ export function trainGbdt(x: number[][], y: number[], settings: GbdtSettings = D
     for (let i = 0; i < n; i += 1) {
       let node = 0;
       while (tree.feature[node]! >= 0) node = binned[tree.feature[node]!]![i]! <= splitBin[node]! ? tree.left[node]! : tree.right[node]!;
-      margin[i] += learningRate * tree.value[node]!;
+      margin[i] = (margin[i] ?? 0) + learningRate * tree.value[node]!;
     }
   }
   return { base, learningRate, trees };
@@ -136,11 +136,11 @@ export function fitLogistic(rows: number[][], outcomes: number[], ridge = 1e-3):
       const e = p - outcomes[n]!;
       const q = p * (1 - p);
       for (let i = 0; i < d; i += 1) {
-        grad[i] += e * x[i]!;
-        for (let j = 0; j < d; j += 1) hess[i]![j] += q * x[i]! * x[j]!;
+        grad[i] = (grad[i] ?? 0) + e * x[i]!;
+        for (let j = 0; j < d; j += 1) hess[i]![j] = (hess[i]![j] ?? 0) + q * x[i]! * x[j]!;
       }
     });
-    for (let i = 0; i < d; i += 1) grad[i] += ridge * w[i]!;
+    for (let i = 0; i < d; i += 1) grad[i] = (grad[i] ?? 0) + ridge * w[i]!;
     const step = solve(hess, grad);
     w = w.map((v, i) => v - step[i]!);
     if (step.reduce((s, v) => s + Math.abs(v), 0) < 1e-9) break;
@@ -160,7 +160,7 @@ function solve(a: number[][], b: number[]): number[] {
     for (let r = 0; r < n; r += 1) {
       if (r === c) continue;
       const f = m[r]![c]! / head;
-      for (let k = c; k <= n; k += 1) m[r]![k] -= f * m[c]![k]!;
+      for (let k = c; k <= n; k += 1) m[r]![k] = (m[r]![k] ?? 0) - f * m[c]![k]!;
     }
   }
   return m.map((row, i) => row[n]! / (row[i]! || 1e-12));
