@@ -4,6 +4,8 @@
  *
  *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate] [--advanced] [--einvoice] [--no-throughput]
  *     [--engine tesseract|paddle|combined] [--no-engines] [--half a|b]
+ *   npm run bench:extract -- --loso [--data <folder>]… [--synth <folder>]… [--datasets <dir>] [--cache <dir>]
+ *     (the learned scorer's leave-one-source-out table: scripts/train/loso.ts)
  *
  * After the main run, the images are extracted once more with each OCR engine pinned (field F1, CPU s/page, peak RSS).
  * contracts-dev (manifest split "contracts-dev") is scored with its own parser and rules (bench/contracts-scoring.ts);
@@ -30,6 +32,7 @@ import { CALIBRATION, formatReliability, reliability } from "../../lib/extractio
 import { engineFigures } from "./engine-figures";
 import { CONTRACT_FIELDS, contractValueEqual, inHalf, scoreParties } from "./contracts-scoring";
 import { specValueEqual, type SpecGt } from "./kinds-scoring";
+import { runLoso } from "../train/loso";
 
 /** Warm passes over the merged PDF whose median is the reported throughput. */
 const THROUGHPUT_RUNS = 7;
@@ -152,6 +155,12 @@ async function withLlm<T>(baseUrl: string, extract: () => Promise<T>): Promise<T
 }
 
 async function main(): Promise<void> {
+  // `--loso`: the learned scorer's leave-one-source-out table (scripts/train/loso.ts) instead of a dataset run.
+  if (process.argv.includes("--loso")) {
+    await runLoso(process.argv.slice(2));
+    await terminateOcr();
+    return;
+  }
   const args = process.argv.slice(2);
   // The benchmark measures the offline engine unless asked otherwise, and never reads embedded e-invoice XML
   // (those PDFs' XML is their ground truth).

@@ -34,6 +34,8 @@ export const CALIBRATION: CalibrationModel = fitted as CalibrationModel;
 /** The calibrated probability that a value with this evidence is right. */
 export function calibratedConfidence(evidence: ValueEvidence, fallbackScore: number, model: CalibrationModel = CALIBRATION): number {
   if (model.exactStrategies.includes(evidence.strategy)) return 1;
+  // The learned scorer's probability is already calibrated, on out-of-fold predictions (lib/extraction/scorer).
+  if (evidence.strategy === "scorer") return evidence.score ?? fallbackScore;
   // A model fitted on other features (the engine changed since) cannot be applied: the strategy's own score stands,
   // capped, until `npm run calibrate` is run again (which itself extracts through this path).
   if (model.features.length !== BASE_FEATURES.length || model.features.some((f, i) => f !== BASE_FEATURES[i])) {

@@ -29,6 +29,7 @@ import { fitsDetector, fitsFormAnswer } from "./detectors/fits";
 import { localeOrder } from "./detectors/locale-order";
 import { withFormFieldLines } from "./detectors/form-lines";
 import { detectorOwns } from "./detectors/choose";
+import { decide, fieldCandidates, scorerFacts, scorerFor, type FieldCandidates } from "../scorer";
 
 const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
 
@@ -36,6 +37,9 @@ const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|
 const IDENTIFIER_LIKE = /^(?=\S*\d)[\p{Lu}\d][\p{Lu}\d./_-]*$/u;
 
 export type ScalarResult = { value: Scalar; meta: ValueMetadata };
+
+/** Receives each amount or date field's candidates and the rule engine's pick (training reads them). */
+export type ScorerObserver = (field: FieldDefinition, key: string, found: FieldCandidates) => void;
 
 function documentUsesDecimals(ctx: Context): boolean {
   return (ctx.fullText.match(/\d[.,]\d{2}(?!\d)/g) ?? []).length >= 3;
@@ -237,7 +241,7 @@ function reconcile(fields: FieldDefinition[], picks: Map<string, Candidate | nul
 /** Order matters: parties depend on each other (the vendor is never the customer), totals fall back on amount due. */
 const DEPENDENCY_ORDER = ["customer_name", "vendor_name"];
 
-export function extractScalarFields(model: PageModel, fields: FieldDefinition[]): Map<string, ScalarResult> {
+export function extractScalarFields(model: PageModel, fields: FieldDefinition[], observe?: ScorerObserver): Map<string, ScalarResult> {
   const lines = documentLines(model);
   const fullText = lines.map((l) => l.text).join("\n");
   const ctx: Context = { lines, order: detectDateOrder(fullText), fullText, found: new Map(), candidates: new Map() };
@@ -293,11 +297,28 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[])
     picks.set(field.name, best);
   }
   const totals = reconcile(fields, picks, ctx);
+  let facts: ReturnType<typeof scorerFacts> | null = null;
   for (const field of ordered) {
     if (field.type === "table") continue;
     if (generic.has(field.name)) {
       out.set(field.name, genericResult(generic.get(field.name) ?? null, kindForType(field)));
       continue;
+    }
+    // Amounts and dates of known concepts: the rules' pick is one feature; a trained scorer chooses among every
+    // amount or date on the page, or abstains (lib/extraction/scorer).
+    const known = isKnownField(field) ? resolveConcept(field) : null;
+    const scoredKind = known?.kind === "amount" || known?.kind === "date" ? known.kind : null;
+    const scorer = known && scoredKind ? scorerFor(known.key) : null;
+    if (known && scoredKind && (scorer || observe)) {
+      facts ??= scorerFacts(lines);
+      const found = fieldCandidates(facts, ctx.order, scoredKind, { key: known.key, name: field.name, description: field.description }, picks.get(field.name) ?? null);
+      observe?.(field, known.key, found);
+      if (scorer) {
+        const decision = decide(scorer, found);
+        const value = decision && typeof decision.value === "number" ? Number(formatAmount(decision.value)) : (decision?.value ?? null);
+        out.set(field.name, decision ? { value, meta: { confidence: decision.confidence, source: decision.source, raw: decision.raw, evidence: { strategy: "scorer", score: decision.confidence, kind: scoredKind, arithmetic: decision.arithmetic } } } : { value: null, meta: { confidence: 0, source: null } });
+        continue;
+      }
     }
     const best = picks.get(field.name) ?? null;
     if (!best) {

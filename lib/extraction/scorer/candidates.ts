@@ -1,0 +1,65 @@
+import { findAmounts } from "../../normalise/amounts";
+import { findDates, type DateOrder } from "../../normalise/dates";
+import type { SourceBox, Word } from "../types";
+import { wordsSource, type DocLine } from "../fields/document-lines";
+
+/** Every plausible value of a field on the page, where it was read, before any choice is made. */
+export type ScoredKind = "amount" | "date";
+
+export type ValueCandidate = {
+  value: number | string;
+  line: DocLine;
+  words: Word[];
+  source: SourceBox;
+  raw: string;
+  hasDecimals: boolean;
+  /** Not printed as such: the rule engine derived it (arithmetic, a subtotal standing in for the total). */
+  derived: boolean;
+};
+
+/** Maps a character span of a line's words' joined text back to the words it covers. */
+function wordsInSpan(words: Word[], index: number, length: number): Word[] {
+  const out: Word[] = [];
+  let pos = 0;
+  for (const w of words) {
+    const start = pos;
+    const end = pos + w.text.length;
+    if (end > index && start < index + length) out.push(w);
+    pos = end + 1;
+  }
+  return out.length > 0 ? out : words;
+}
+
+/** A digit run this long without decimals is a phone, account or reference number, not money. */
+const LONGEST_WHOLE_AMOUNT = 1e7;
+
+function amountCandidates(line: DocLine, order: DateOrder): ValueCandidate[] {
+  const text = line.words.map((w) => w.text).join(" ");
+  const dates = findDates(text, order);
+  return findAmounts(text)
+    .filter((a) => {
+      const after = text.slice(a.index + a.length).trimStart();
+      const before = text.slice(0, a.index);
+      // Rates ("6%", "GST@6X" where OCR read % as X), numbers inside dates and times ("12:30") are not amounts.
+      if (after.startsWith("%") || /:$|@\s*$/.test(before) || after.startsWith(":")) return false;
+      if (dates.some((d) => a.index < d.index + d.length && a.index + a.length > d.index)) return false;
+      return a.hasDecimals || Math.abs(a.value) < LONGEST_WHOLE_AMOUNT;
+    })
+    .map((a) => {
+      const words = wordsInSpan(line.words, a.index, a.length);
+      return { value: a.value, line, words, source: wordsSource(line.page, words), raw: a.text, hasDecimals: a.hasDecimals, derived: false };
+    });
+}
+
+function dateCandidates(line: DocLine, order: DateOrder): ValueCandidate[] {
+  const text = line.words.map((w) => w.text).join(" ");
+  return findDates(text, order).map((d) => {
+    const words = wordsInSpan(line.words, d.index, d.length);
+    return { value: d.iso, line, words, source: wordsSource(line.page, words), raw: d.text, hasDecimals: false, derived: false };
+  });
+}
+
+/** Every amount or date on every line, in reading order. */
+export function valueCandidates(lines: DocLine[], kind: ScoredKind, order: DateOrder): ValueCandidate[] {
+  return lines.flatMap((line) => (kind === "amount" ? amountCandidates(line, order) : dateCandidates(line, order)));
+}

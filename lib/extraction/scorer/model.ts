@@ -1,0 +1,100 @@
+import { FEATURE_NAMES } from "./features";
+import fitted from "./model.json";
+
+/**
+ * A trained value scorer (written by `npm run train`, scripts/train/train.ts, committed as model.json): per field,
+ * gradient-boosted regression trees over FEATURE_NAMES whose summed output is the log-odds that a candidate is the
+ * field's value, and a logistic calibration of the best candidate fitted on out-of-fold predictions only.
+ */
+export type Tree = {
+  /** Node arrays: feature index (-1 for a leaf), threshold, left and right child, leaf value. */
+  feature: number[];
+  threshold: number[];
+  left: number[];
+  right: number[];
+  value: number[];
+};
+
+export type FieldScorer = {
+  kind: "amount" | "date";
+  base: number;
+  learningRate: number;
+  trees: Tree[];
+  /** p(right) = sigmoid(w · [margin, agrees with the rules, the rules abstained, 1]), margin = the best candidate's
+   * raw score: whether the rules found the same value says how settled the document is. */
+  calibration: { weights: number[] };
+  /** Below this calibrated probability the engine abstains (precision before recall). */
+  abstainBelow: number;
+};
+
+export type ScorerModel = {
+  version: 1;
+  trainedOn: string;
+  features: string[];
+  fields: Record<string, FieldScorer>;
+  /** What it saw, its settings and its validation figures (for MODEL.md and the benchmark's report). */
+  report: Record<string, unknown>;
+};
+
+export const SCORER: ScorerModel | null = (fitted as { version?: number }).version === 1 ? (fitted as unknown as ScorerModel) : null;
+
+/**
+ * The model in force. The committed model is not in force by default: on the left-out sources it does not yet beat
+ * the rules it would replace (MODEL.md: receipts 0.963 against 0.972, e-invoices 0.974 against 0.983, and lower
+ * precision), and precision comes first. Training and `bench:extract -- --loso` swap it in with `withScorer`;
+ * once a model wins there, making it the default is this one line.
+ */
+let active: ScorerModel | null = null;
+
+/** Runs `fn` with `model` as the scorer (null: the rule engine alone), restoring the committed one after. */
+export function withScorer<T>(model: ScorerModel | null, fn: () => T): T {
+  const before = active;
+  active = model;
+  try {
+    return fn();
+  } finally {
+    active = before;
+  }
+}
+
+/** `withScorer` for an asynchronous run (a test extracting a whole document); runs must not overlap. */
+export async function withScorerAsync<T>(model: ScorerModel | null, fn: () => Promise<T>): Promise<T> {
+  const before = active;
+  active = model;
+  try {
+    return await fn();
+  } finally {
+    active = before;
+  }
+}
+
+/** The scorer for a field, when the model in force has one and was trained on today's features. */
+export function scorerFor(key: string): FieldScorer | null {
+  if (!active || active.features.length !== FEATURE_NAMES.length || active.features.some((f, i) => f !== FEATURE_NAMES[i])) return null;
+  return active.fields[key] ?? null;
+}
+
+function treeOutput(tree: Tree, x: readonly number[]): number {
+  let node = 0;
+  while (tree.feature[node]! >= 0) node = x[tree.feature[node]!]! <= tree.threshold[node]! ? tree.left[node]! : tree.right[node]!;
+  return tree.value[node]!;
+}
+
+/** The raw score (log-odds) of one candidate's features. */
+export function rawScore(scorer: Pick<FieldScorer, "base" | "learningRate" | "trees">, x: readonly number[]): number {
+  let sum = scorer.base;
+  for (const tree of scorer.trees) sum += scorer.learningRate * treeOutput(tree, x);
+  return sum;
+}
+
+export const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
+
+/** What the calibration reads of the best candidate: its margin and its agreement with the rules. */
+export function calibrationInputs(margin: number, features: readonly number[]): number[] {
+  return [margin, features[FEATURE_NAMES.indexOf("rule_same_value")] ?? 0, features[FEATURE_NAMES.indexOf("rule_abstained")] ?? 0, 1];
+}
+
+/** The calibrated probability that the best candidate is the field's value. */
+export function calibrated(scorer: Pick<FieldScorer, "calibration">, inputs: readonly number[]): number {
+  return sigmoid(scorer.calibration.weights.reduce((s, w, i) => s + w * (inputs[i] ?? 0), 0));
+}

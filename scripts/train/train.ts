@@ -1,0 +1,47 @@
+/**
+ * `npm run train`: trains the learned value scorer (lib/extraction/scorer) and writes its model file.
+ *
+ *   npm run train -- [--data <folder>]… [--synth <folder>]… [--cache <dir>] [--out <file>]
+ *
+ * --data     a fetched training folder (../shared/datasets/train/README.md: `node fetch.mjs --out <folder>`), each
+ *            document beside its `.gt.json`; repeatable. Default: TRAIN_DATA (folders joined by ":"), else
+ *            ../train-data/receipts-sroie and ../train-data/einvoices.
+ * --synth    a synthetic generator's output folder (same layout; split_group = layout id); repeatable, optional.
+ * --cache    where page models are cached (OCR runs once per document): TRAIN_CACHE, else .cache/train-readings.
+ * --out      the model file: lib/extraction/scorer/model.json.
+ * --fields   fields to train a scorer for (comma-separated; default invoice_date,total_amount).
+ * --cached-only  skip documents whose reading is not cached yet (quick experiments; never for the shipped model).
+ *
+ * Nothing is fetched; the dev sets are never read. Out-of-fold figures (sender-group folds) go into the model file.
+ */
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
+import { corpusOf, option, trainingFolders } from "./folders";
+import { collectExamples } from "./examples";
+import { fitModel, SCORED_FIELDS } from "./fit";
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const folders = trainingFolders(args);
+  const out = option(args, "--out")[0] ?? "lib/extraction/scorer/model.json";
+  const docs = corpusOf(folders);
+  console.log(`corpus: ${docs.length} documents from ${[...folders.data, ...folders.synth].join(", ")}`);
+  const started = performance.now();
+  const examples = await collectExamples(docs, folders.cache, { cachedOnly: args.includes("--cached-only"), onProgress: (n) => n % 100 === 0 && console.log(`  ${n} documents read`) });
+  const collected = performance.now();
+  const note = `${new Date().toISOString().slice(0, 10)}: ${docs.length} documents (${[...new Set(docs.map((d) => d.source))].join(", ")}), ${os.cpus()[0]?.model ?? "cpu"}`;
+  const only = option(args, "--fields")[0]?.split(",") ?? SCORED_FIELDS;
+  const { model, fits } = fitModel(examples, note, undefined, only);
+  model.report.corpus = { documents: docs.length, groups: new Set(docs.map((d) => d.group)).size, bySource: Object.fromEntries([...new Set(docs.map((d) => d.source))].map((s) => [s, docs.filter((d) => d.source === s).length])) };
+  model.report.seconds = { readAndCandidates: Math.round((collected - started) / 100) / 10, fit: Math.round((performance.now() - collected) / 100) / 10 };
+  writeFileSync(out, `${JSON.stringify(model)}\n`);
+  console.log(`wrote ${out} (${fits.size} fields scored: ${[...fits.keys()].join(", ")})`);
+  for (const [field, fit] of fits) {
+    const report = (model.report.fields as Record<string, { senderFolds: unknown }>)[field];
+    console.log(`  ${field}: ${fit.documents} documents, ${fit.positives} with the value among the candidates; sender folds ${JSON.stringify(report?.senderFolds)}`);
+  }
+  await terminateOcr();
+}
+
+void main();
