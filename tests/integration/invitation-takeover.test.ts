@@ -3,6 +3,7 @@ import { codeIn, proveAddress } from "../support/email-proof";
 import { baseUrl, call, consoleTokenFor, invite, inviteAndJoin, joinThroughLink, quarry, seedMember, seedTeam, signIn, unique } from "../support/http";
 import { messagesTo, nextMessageTo } from "../support/mail-outbox";
 import { connectAgent, decide, openConsent, signedInJar } from "../support/mcp-oauth";
+import { callServerAction, serverActionId } from "../support/server-action";
 
 /**
  * Security round 3: invitations must not open a door into another team. Each test replays an attack found against
@@ -114,7 +115,7 @@ describe("finding 2: a password reset takes over a member another team has invit
 
     const reset = await call(`/api/v1/members/${member.userId}/password`, { key: await adminConsole("Acme"), method: "POST" });
     expect(reset.status).toBe(409);
-    expect(reset.body).toMatchObject({ error: true, message: expect.stringContaining("Another team") });
+    expect(reset.body).toMatchObject({ error: true, message: expect.stringContaining("invited by one") });
     expect(await signIn(consult, member.password)).not.toBeNull();
     // Removing them from Acme touches nothing of Globex's: the invitation stays.
     expect((await call(`/api/v1/members/${member.userId}`, { method: "DELETE", key: acme().apiKey })).status).toBe(200);
@@ -212,5 +213,18 @@ describe("finding 3: agent tokens survive a password reset", () => {
     expect(await mcpStatus(member.accessToken)).toBe(401);
     expect(await refresh(member.refreshToken, member.clientId)).toMatchObject({ error: "invalid_grant" });
     expect((await call(`/api/v1/members/${member.userId}`, { method: "DELETE", key: acme().apiKey })).status).toBe(200);
+  });
+});
+
+describe("low: a console action at another team's ids", () => {
+  it("the accuracy page's forget action answers another team's parser and document with a handled 404, not a 500", async () => {
+    const parser = await call<{ id: string }>("/api/v1/parsers", { key: globex().apiKey, body: { name: unique("Globex private"), fields: [{ name: "total", type: "currency" }] } });
+    expect(parser.status).toBe(201);
+    const admin = seedMember("Acme", "admin");
+    const cookie = (await signIn(admin.email, admin.password))!;
+    const actionId = serverActionId({ exportedName: "forgetDocumentAction", file: "accuracy/actions" });
+    const foreign = await callServerAction(baseUrl(), { page: `/parsers/${parser.body.id}/accuracy`, actionId, args: [parser.body.id, "00000000-0000-4000-8000-000000000000"], cookie });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).not.toContain("Globex private");
   });
 });

@@ -62,7 +62,7 @@ export async function resetMemberPassword(ctx: ServiceContext, userId: string): 
       .where(and(eq(memberships.userId, ctx.actor.userId), eq(memberships.teamId, teamId)))
       .limit(1);
     if (mine?.role !== "admin") {
-      throw conflict("Another team also has a claim on this person (a membership or an invitation), so only they can change their password (Settings › Account).");
+      throw conflict("This person also belongs to another team or is invited by one, so only they can change their password (Settings › Account).");
     }
   }
 
