@@ -58,7 +58,13 @@ export async function requestEmailProof(ctx: ServiceContext, { send }: { send: P
   const expiresAt = new Date(Date.now() + PROOF_CODE_TTL_MS);
   const values = { email: user.email.toLowerCase(), codeHash: codeHash({ userId: ctx.actor.userId, code }), attempts: 0, sentAt: new Date(), expiresAt };
   await ctx.db.insert(emailProofs).values({ userId: ctx.actor.userId, ...values }).onConflictDoUpdate({ target: emailProofs.userId, set: values });
-  await send({ to: user.email, code });
+  try {
+    await send({ to: user.email, code });
+  } catch (error) {
+    // Nothing went out: no pause before the next try, and no code on file that nobody received.
+    await ctx.db.delete(emailProofs).where(eq(emailProofs.userId, ctx.actor.userId));
+    throw error;
+  }
   return { sentTo: user.email, expiresAt: expiresAt.toISOString() };
 }
 
