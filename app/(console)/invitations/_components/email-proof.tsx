@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useState, useTransition, type FormEvent } from "react";
 import { Button, FormField, Input, useToast } from "@/components/ui";
 import { confirmEmailProofAction, requestEmailProofAction } from "../actions";
 
@@ -27,7 +27,7 @@ export function EmailProof({ email }: { email: string }) {
     });
   }
 
-  function confirm(event: React.FormEvent) {
+  function confirm(event: FormEvent) {
     event.preventDefault();
     setError(null);
     startTransition(async () => {
