@@ -121,7 +121,7 @@ describe("joinWithNewAccount", () => {
     await joinWithNewAccount(handle.db, { token, input: { name: "Mallory", password: "attacker-password" } });
     const [user] = await handle.db.select().from(users).where(eq(users.email, "newhire-b@example.test"));
     expect(user!.emailProvenAt).toBeNull();
-    const attacker = inConsole({ ...adminA, actor: { userId: user!.id, apiKeyId: null, via: "console" }, role: "reviewer" });
+    const attacker: ServiceContext = { ...adminA, actor: { userId: user!.id, apiKeyId: null, via: "console" }, role: "reviewer" };
     expect(await listMyInvitations(attacker)).toEqual([]);
     const [pending] = await listInvitations(adminB);
     await expect(acceptInvitation(attacker, pending!.id)).rejects.toMatchObject({ status: 404 });
