@@ -25,6 +25,7 @@ const nextConfig = {
     "piscina",
     "mammoth",
     "mailparser",
+    "nodemailer",
     "exceljs",
     "utif2",
     "undici",

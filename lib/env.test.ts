@@ -86,3 +86,14 @@ describe("public addresses and CORS origins", () => {
     expect(() => parseEnv({ PUBLIC_BASE_URLS: "*" })).toThrow("PUBLIC_BASE_URLS");
   });
 });
+
+describe("outbound mail configuration", () => {
+  it("is off unless SMTP_URL is set, and takes smtp:// and smtps:// URLs only", () => {
+    expect(parseEnv({}).SMTP_URL).toBeUndefined();
+    expect(parseEnv({ SMTP_URL: " " }).SMTP_URL).toBeUndefined();
+    expect(parseEnv({ SMTP_URL: "smtp://user:pw@mail.example:587" }).SMTP_URL).toBe("smtp://user:pw@mail.example:587");
+    expect(parseEnv({ SMTP_URL: "smtps://mail.example:465" }).SMTP_URL).toBe("smtps://mail.example:465");
+    expect(() => parseEnv({ SMTP_URL: "http://mail.example" })).toThrow("SMTP_URL");
+    expect(() => parseEnv({ SMTP_URL: "mail.example:25" })).toThrow("SMTP_URL");
+  });
+});

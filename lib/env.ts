@@ -63,6 +63,14 @@ const EnvSchema = z.object({
   SMTP_PORT: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(65_535).optional()),
   /** Mail for `<parser slug>@INBOUND_DOMAIN` becomes documents of that parser. */
   INBOUND_DOMAIN: z.string().trim().toLowerCase().min(1).default("inbound.localhost"),
+  /**
+   * Outbound mail (smtp://user:pass@host:587, smtps://… for TLS from the start): codes that prove a person receives
+   * their address's mail (lib/services/email-proof). Unset: no mail is sent, and accounts made through an invitation
+   * link never see invitations by address.
+   */
+  SMTP_URL: blankAsUnset(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example:587" })),
+  /** The sender of that mail; unset → `Quarry <no-reply@<PUBLIC_BASE_URL's host>>`. */
+  SMTP_FROM: optionalString,
   /** STORAGE=s3: the bucket (required then), its region and, for MinIO, R2 and the like, the server's address. */
   S3_BUCKET: optionalString,
   S3_REGION: z.string().trim().min(1).default("us-east-1"),

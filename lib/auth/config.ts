@@ -3,7 +3,7 @@ import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { SignInSchema } from "@/lib/contracts/setup";
 import { getRuntime } from "@/lib/runtime";
-import { endSession, isSessionActive, SESSION_MAX_AGE_SECONDS, startSession } from "@/lib/services/sessions";
+import { endSession, isSessionActive, SESSION_MAX_AGE_SECONDS, sessionKey, startSession } from "@/lib/services/sessions";
 import { secureCookies } from "./cookies";
 import { sameSiteRedirect } from "./redirect";
 import { authSecret } from "@/lib/secrets/secret";
@@ -57,7 +57,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
-      return session;
+      // The session's table key (a hash, never the session id itself): console tokens name it, so they end with it.
+      return typeof token.sid === "string" ? Object.assign(session, { sessionKey: sessionKey(token.sid) }) : session;
     },
   },
   events: {

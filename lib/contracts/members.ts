@@ -63,6 +63,7 @@ export const TemporaryPasswordSchema = z
   .object({
     temporaryPassword: z.string().describe("Shown only in this answer (stored hashed). Give it to the person through a safe channel; they choose their own at their next sign-in"),
     endedSessions: z.int().describe("The member's console sessions that were signed out"),
+    endedConnections: z.int().describe("The member's agent (MCP) connections that were revoked, with their access and refresh tokens"),
   })
   .meta({ id: "TemporaryPassword" });
 export type TemporaryPassword = z.infer<typeof TemporaryPasswordSchema>;
@@ -133,7 +134,7 @@ export const memberOperations = {
     tag: "Members",
     summary: "Reset a member's password",
     description:
-      "Sets a temporary password (in the answer only, stored hashed), signs the member out everywhere, and makes them choose their own password at their next sign-in before anything else. In the console only (403 for API keys). Your own password: 409 (change it under Settings › Account). A member who also belongs to a team you do not administer: 409 (only they can change it).",
+      "Sets a temporary password (in the answer only, stored hashed), signs the member out everywhere, and makes them choose their own password at their next sign-in before anything else. In the console only (403 for API keys). Your own password: 409 (change it under Settings › Account). A member who also belongs to, or is invited by, a team you do not administer: 409 (only they can change it). The member's agent connections are revoked and their address must be confirmed again before they see invitations.",
     permission: "members.manage",
     params: MemberParamsSchema,
     response: TemporaryPasswordSchema,

@@ -9,6 +9,9 @@ export const MeSchema = z
       name: z.string(),
       email: z.string(),
       mustChangePassword: z.boolean().describe("An admin set this person's password: they choose their own (POST /me/password) before using the console"),
+      emailProven: z
+        .boolean()
+        .describe("A code sent to this address came back (POST /me/email-proof): only then does the account see and accept invitations addressed to it"),
     }),
     team: z.object({ id: UuidSchema, name: z.string(), region: z.enum(["us", "eu"]) }),
     role: RoleSchema.nullable().describe("The role of the key's creator or of the signed-in user in this team"),

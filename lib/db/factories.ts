@@ -29,8 +29,9 @@ export async function makeTeam(db: Db, name = `Team ${randomUUID().slice(0, 8)}`
   return team!;
 }
 
+/** A member whose address is proven (they see invitations to it), as an account from setup or the seed is. */
 export async function makeMember(db: Db, teamId: string, role: Role): Promise<TestActor> {
-  const [user] = await db.insert(users).values({ email: `${role}-${randomUUID()}@example.test`, name: `Test ${role}`, passwordHash: "not-a-real-hash" }).returning();
+  const [user] = await db.insert(users).values({ email: `${role}-${randomUUID()}@example.test`, name: `Test ${role}`, passwordHash: "not-a-real-hash", emailProvenAt: new Date() }).returning();
   await db.insert(memberships).values({ teamId, userId: user!.id, role });
   return { db, teamId, region: "us", actor: { userId: user!.id, apiKeyId: null, via: "system" }, role, permissions: effectivePermissions(role) };
 }

@@ -7,6 +7,7 @@ import { mustChangePassword } from "@/lib/services/account";
 import { authenticateApiKey } from "@/lib/services/api-keys";
 import type { ServiceContext } from "@/lib/services/context";
 import type { RateLimits } from "@/lib/services/rate-limit";
+import { isSessionKeyActive } from "@/lib/services/sessions";
 import { memberContext } from "@/lib/services/teams";
 import { forbidden, unauthorized } from "@/lib/services/errors";
 import { userRateBudget } from "./user-budget";
@@ -33,8 +34,12 @@ export async function authenticate(request: Request, runtime: Pick<Runtime, "db"
 
   const consoleSession = await verifyConsoleToken(credential);
   if (consoleSession) {
-    const ctx = await memberContext(db, { userId: consoleSession.userId, teamId: consoleSession.teamId, via: "console" });
-    if (!ctx) throw unauthorized("This session no longer has access to the team. Sign in again.");
+    if (!(await isSessionKeyActive(db, { sessionKey: consoleSession.sessionKey, userId: consoleSession.userId }))) {
+      throw unauthorized("This session was signed out. Sign in again.");
+    }
+    const member = await memberContext(db, { userId: consoleSession.userId, teamId: consoleSession.teamId, via: "console" });
+    if (!member) throw unauthorized("This session no longer has access to the team. Sign in again.");
+    const ctx = { ...member, actor: { ...member.actor, sessionKey: consoleSession.sessionKey } };
     if (!BEFORE_NEW_PASSWORD.has(operationId ?? "") && (await mustChangePassword(db, consoleSession.userId))) {
       throw forbidden("Choose a new password first: an admin set your password, and the console asks you for your own.");
     }

@@ -10,7 +10,8 @@ export type ServiceContext = {
   db: Db;
   teamId: string;
   region: Region;
-  actor: { userId: string; apiKeyId: string | null; via: "apiKey" | "console" | "oauth" | "system" };
+  /** `sessionKey`: the console session a console token was minted in (lib/services/sessions), for console callers. */
+  actor: { userId: string; apiKeyId: string | null; via: "apiKey" | "console" | "oauth" | "system"; sessionKey?: string };
   role: Role;
   permissions: readonly Permission[];
 };

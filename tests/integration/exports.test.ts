@@ -143,6 +143,24 @@ describe("export formats", () => {
     expect(file.bytes.toString("utf8")).toContain('"\n=2+2"');
   });
 
+  it("CSV: cells starting with full-width ＝ ＋ － ＠ are neutralised like their ASCII forms", async () => {
+    const key = acme();
+    const note = "\uFF1DHYPERLINK(\"http://evil.test\",\"x\")";
+    const items = [{ sku: "\uFF0Bcmd|' /C calc'!A0", qty: 1 }, { sku: "\uFF0D2+3", qty: 2 }, { sku: "\uFF20SUM(A1)", qty: 3 }];
+    const patched = await call(`/api/v1/process/${parser.id}/files/data`, { key, method: "PATCH", body: { documentId: ids.second, data: { note, items } } });
+    expect(patched.status).toBe(200);
+    try {
+      const file = await exportFile({ format: "csv", documentIds: [ids.second] });
+      const [headers, ...rows] = parseCsv(file.bytes, { bom: true }) as string[][];
+      const column = (name: string) => rows.map((row) => row[headers!.indexOf(name)]);
+      expect(column("note")[0]).toBe(`'${note}`);
+      expect(column("items.sku").filter(Boolean)).toEqual(items.map((item) => `'${item.sku}`));
+    } finally {
+      // Back to what the later tests of this file expect of the second document.
+      await call(`/api/v1/process/${parser.id}/files/data`, { key, method: "PATCH", body: { documentId: ids.second, data: { note: "\n=2+2", items: null } } });
+    }
+  });
+
   it("XLSX: a Documents sheet and a sheet per table, with typed cells and text kept exact", async () => {
     const file = await exportFile({ format: "xlsx", documentIds: [ids.first, ids.second] });
     expect(file.status).toBe(200);

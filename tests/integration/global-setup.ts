@@ -4,6 +4,7 @@ import type { TestProject } from "vitest/node";
 import { parseSeedOutput, type SeedOutput } from "../support/seed-output";
 import { startFixtureServer } from "../support/fixture-files";
 import { TEST_TLS_CERT } from "../../lib/net/test-tls-fixture";
+import { startMailOutbox } from "../support/mail-outbox";
 import { freePort, runSeed, startServer, tempDataDir, type RunningServer } from "../support/server";
 
 /**
@@ -21,6 +22,8 @@ export type IntegrationContext = {
   fixtureBaseUrl: string;
   /** The first server's inbound SMTP listener (mail for `<parser slug>@inbound.localhost`). */
   smtpPort: number;
+  /** Where the mail the server sends (SMTP_URL → a test SMTP server) is filed, one JSON file a message. */
+  outboxDir: string;
   /** A loopback port the app may deliver webhooks to (SAFE_FETCH_ALLOW); the webhook tests listen on it. */
   webhookPort: number;
 };
@@ -39,6 +42,9 @@ export default async function setup(project: TestProject) {
   // The server trusts the offline test certificate, so the SSRF suite can serve https on an allow-listed port
   // (an https page that redirects to plain http must be refused for the redirect, not for the certificate).
   const testCa = path.join(dataDir, "test-ca.pem");
+  // Outbound mail goes to a real SMTP server of the suite (tests/support/mail-outbox.ts), outside DATA_DIR.
+  const outboxDir = path.join(tempDataDir("quarry-outbox-"), "messages");
+  const outbox = await startMailOutbox(outboxDir);
   fs.writeFileSync(testCa, TEST_TLS_CERT);
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -54,6 +60,7 @@ export default async function setup(project: TestProject) {
     NODE_EXTRA_CA_CERTS: testCa,
     // Every test registers OAuth clients from 127.0.0.1; the per-address limit has its own server in throttling.test.ts.
     OAUTH_REGISTRATIONS_PER_HOUR: "1000",
+    SMTP_URL: `smtp://127.0.0.1:${outbox.port}`,
   };
 
   const seeded = runSeed(env);
@@ -66,11 +73,13 @@ export default async function setup(project: TestProject) {
   // A scale-out deployment shares its files (the same DATA_DIR here; S3 elsewhere) and its AUTH_SECRET.
   if (databaseUrl) servers.push(await startServer({ ...env, AUTH_SECRET: fs.readFileSync(`${dataDir}/auth-secret`, "utf8") }));
 
-  project.provide("quarry", { backend: databaseUrl ? "postgres" : "pglite", baseUrls: servers.map((server) => server.baseUrl), dataDir, seed, databaseUrl, fixtureBaseUrl: fixtures.baseUrl, smtpPort, webhookPort });
+  project.provide("quarry", { backend: databaseUrl ? "postgres" : "pglite", baseUrls: servers.map((server) => server.baseUrl), dataDir, seed, databaseUrl, fixtureBaseUrl: fixtures.baseUrl, smtpPort, webhookPort, outboxDir });
 
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
     await fixtures.close();
+    await outbox.close();
+    fs.rmSync(path.dirname(outboxDir), { recursive: true, force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

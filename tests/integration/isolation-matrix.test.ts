@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, freshKey, seedTeam, type ApiResponse } from "../support/http";
+import { call, consoleTokenFor, freshKey, seedMember, seedTeam, signIn, type ApiResponse } from "../support/http";
 import { seededAgent } from "../support/mcp-seeded-agent";
 import { keyPool } from "../support/key-pool";
 import { openApiRoutes, type OpenApiRoute } from "../support/openapi-routes";
@@ -248,6 +248,9 @@ const MATRIX: Record<string, Probe[]> = {
   "GET /me/preferences": [onB("B's own preferences", { kind: "ok" })],
   // A person's own password, for console sessions only: an API key is refused whatever the body.
   "POST /me/password": [onB("B's key", { kind: "rejected", statuses: [403] })],
+  // Proving an address is the person's act in the console: a key is refused before anything else.
+  "POST /me/email-proof": [onB("B's key", { kind: "rejected", statuses: [403] })],
+  "POST /me/email-proof/confirm": [onB("B's key", { kind: "rejected", statuses: [403] })],
   "GET /me/connections": [onB("B's own connections only", listed((b) => [b.connectionId]))],
   "DELETE /me/connections/{connectionId}": [atA(["connections"])],
   "PATCH /me/preferences": [onB("B's own preferences", { kind: "ok" }, { watch: ["preferences"] })],
@@ -751,6 +754,27 @@ describe("isolation matrix: team B at team A's resources", () => {
     const route = routes.find((candidate) => candidate.key === key);
     if (!route) return; // reported by the coverage test
     for (const probe of MATRIX[key]!) await runProbe(route, probe);
+  });
+});
+
+describe("isolation matrix: the invitation routes from B's admin in the console", () => {
+  // A key cannot answer invitations at all (403, above); a console session is what answers them, so probe with one.
+  it("finds none of A's invitations, and answering one is a 404 that changes nothing", async () => {
+    const admin = seedMember("Globex", "admin");
+    const token = await consoleTokenFor((await signIn(admin.email, admin.password))!);
+    const mine = await call<unknown>("/api/v1/me/invitations", { key: token });
+    expect(mine.status).toBe(200);
+    expectNothingOfA(JSON.stringify(mine.body), "/me/invitations", "B's admin's invitations");
+    for (const verb of ["accept", "decline"]) {
+      const label = `POST /me/invitations/{A's invitation}/${verb} from B's console`;
+      const answered = await call<unknown>(`/api/v1/me/invitations/${A.invitationId}/${verb}`, { key: token, method: "POST" });
+      expect(answered.status, label).toBe(404);
+      expectErrorBody(answered, label);
+      await expectUnchanged(["invitations", "members", "audit"], label);
+    }
+    // The public link route: a made-up or guessed token is a 404 whatever it is.
+    for (const guess of [A.invitationId, "x".repeat(43)]) expect((await call(`/api/join/${guess}`)).status).toBe(404);
+    expect((await call(`/api/join/${A.invitationId}`, { body: { name: "Mallory", password: "mallory-chose-this" } })).status).toBe(404);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { proveAddress } from "../support/email-proof";
 import { addMemberAndSignIn, baseUrl, call, consoleTokenFor, invite, inviteAndJoin, joinThroughLink, seedMember, seedTeam, signIn, unique } from "../support/http";
 
 const acme = () => seedTeam("Acme");
@@ -71,7 +72,13 @@ describe("sessions", () => {
     const person = await addMemberAndSignIn(acme().apiKey, "member");
     const other = await signIn(person.email, person.password); // a second session of the same person
     expect((await fetch(`${baseUrl()}/api/console-token`, { headers: { cookie: person.cookie } })).status).toBe(200);
+    const minted = await consoleTokenFor(person.cookie);
+    const otherToken = await consoleTokenFor(other!);
+    expect((await call("/api/v1/me", { key: minted })).status).toBe(200);
     expect(await signOut(person.cookie)).toBe(302);
+    // A console token minted in the session ends with it, not at its own expiry 5 minutes on.
+    expect((await call("/api/v1/me", { key: minted })).status).toBe(401);
+    expect((await call("/api/v1/me", { key: otherToken })).status).toBe(200);
 
     const replay = await fetch(`${baseUrl()}/api/console-token`, { headers: { cookie: person.cookie } });
     expect(replay.status).toBe(401);
@@ -159,6 +166,10 @@ describe("members", () => {
     const token = await consoleTokenFor(cookie!);
     const me = async () => (await call<{ teams: { name: string; role: string }[] }>("/api/v1/me", { key: token })).body.teams.map((team) => `${team.name}:${team.role}`);
     expect(await me()).toEqual(["Globex:member"]);
+    // Their account came from Globex's link: the address is unproven, so no invitation shows until a code sent to it
+    // comes back.
+    expect((await call<{ data: unknown[] }>("/api/v1/me/invitations", { key: token })).body.data).toEqual([]);
+    await proveAddress(token, globexEmail);
     const mine = await call<{ data: { id: string; team: { name: string }; role: string; invitedBy: string | null }[] }>("/api/v1/me/invitations", { key: token });
     expect(mine.body.data).toEqual([expect.objectContaining({ team: expect.objectContaining({ name: "Acme" }), role: "admin" })]);
     const invitationId = mine.body.data[0]!.id;

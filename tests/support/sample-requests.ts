@@ -71,6 +71,7 @@ export const SAMPLE_BODIES: Record<string, BodyBuilder> = {
   "POST /parsers/{parserId}/documents/{documentId}/review/undo": decision,
   "PATCH /parsers/{parserId}/review-checks": () => ({ rejectReasons: ["Wrong supplier", "Duplicate"] }),
   "POST /me/password": () => ({ currentPassword: "not-the-password", newPassword: "a-new-password-of-sample" }),
+  "POST /me/email-proof/confirm": () => ({ code: "12345678" }),
   "PATCH /me/preferences": (target) => ({ reviewKeymap: null, listColumns: { [target.parserId]: ["invoiceNumber"] } }),
   "POST /review-queue/decisions": (target, caller) => ({ action: "assign", reviewerId: caller.adminId, documents: [{ documentId: target.documentId }] }),
   "POST /classifiers": (_target, caller) => ({ name: "Sample classifier", routing: { rules: [{ label: "Invoice", targetParserId: caller.parserId }], fallback: { action: "skip" } } }),

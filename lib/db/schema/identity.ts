@@ -47,6 +47,13 @@ export const users = pgTable(
     preferences: jsonb().$type<StoredPreferences>().notNull().default({}),
     /** Set when an admin chose the password: the user picks their own at the next sign-in. */
     mustChangePassword: boolean().notNull().default(false),
+    /**
+     * When a secret delivered to this e-mail address came back (lib/services/email-proof). Null: the address is not
+     * proven, and the account sees and accepts no invitation by address (an account made through an invitation
+     * link is such a one: the link went to the inviting admin, not to the address). An admin's password reset
+     * clears it.
+     */
+    emailProvenAt: timestamptz(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -163,3 +170,19 @@ export const authSessions = pgTable(
   },
   (t) => [index("auth_sessions_user_idx").on(t.userId), index("auth_sessions_last_seen_idx").on(t.lastSeenAt)],
 );
+
+/**
+ * A code sent by e-mail to prove that the person signed in to an account receives that account's mail. One pending
+ * code per user; only its SHA-256 is stored; a few wrong guesses spend it.
+ */
+export const emailProofs = pgTable("email_proofs", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The address the code was sent to: a code proves that address only, should the account's change. */
+  email: text().notNull(),
+  codeHash: text().notNull(),
+  attempts: integer().notNull().default(0),
+  sentAt: timestamptz().notNull().defaultNow(),
+  expiresAt: timestamptz().notNull(),
+});

@@ -44,7 +44,7 @@ describe("exports", () => {
     const claims = JSON.parse(Buffer.from(payload!, "base64url").toString()) as Record<string, unknown>;
     const forged = Buffer.from(JSON.stringify({ ...claims, team: w.globex.teamId })).toString("base64url");
     expect(await verifyExportDownloadToken(`${header}.${forged}.${signature}`)).toBeNull();
-    expect(await verifyExportDownloadToken((await mintConsoleToken(w.admin.actor.userId, w.admin.teamId)).token.slice(CONSOLE_TOKEN_PREFIX.length))).toBeNull();
+    expect(await verifyExportDownloadToken((await mintConsoleToken({ userId: w.admin.actor.userId, teamId: w.admin.teamId, sessionKey: "a-session-key" })).token.slice(CONSOLE_TOKEN_PREFIX.length))).toBeNull();
 
     const foreign = await call(w.globexClient, "export_documents", { parserId: parser.id, format: "csv" });
     expect(foreign.isError).toBe(true);

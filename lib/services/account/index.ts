@@ -6,10 +6,13 @@ import type { DbOrTx } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { forbidden, validationError } from "@/lib/services/errors";
 import { recordAudit, type ServiceContext } from "../context";
+import { endEverySignIn } from "../sessions";
 
 /**
  * Changes the caller's own password, after checking the current one. Only a person signed in to the console may:
- * a key or an agent acting for them never changes how they sign in.
+ * a key or an agent acting for them never changes how they sign in. Every other way in ends with the old password:
+ * the person's other console sessions, their agent connections with their access and refresh tokens. The session
+ * that made the change stays.
  */
 export async function changeMyPassword(ctx: ServiceContext, input: ChangePassword): Promise<{ success: true }> {
   if (ctx.actor.via !== "console") throw forbidden("Change your password in the console, signed in as yourself");
@@ -20,7 +23,8 @@ export async function changeMyPassword(ctx: ServiceContext, input: ChangePasswor
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, ctx.actor.userId));
-    await recordAudit(tx, { ctx, action: "user.password.change", resourceType: "user", resourceId: ctx.actor.userId });
+    const ended = await endEverySignIn(tx, { userId: ctx.actor.userId, keepSessionKey: ctx.actor.sessionKey ?? null });
+    await recordAudit(tx, { ctx, action: "user.password.change", resourceType: "user", resourceId: ctx.actor.userId, after: { endedSessions: ended.sessions, endedConnections: ended.connections } });
   });
   return { success: true };
 }

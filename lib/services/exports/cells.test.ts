@@ -5,7 +5,7 @@ import { readSource } from "./model";
 import { sheetNames } from "./xlsx";
 
 describe("neutralizeFormula", () => {
-  it.each(["=1+2", "+1+2", "-2+3+cmd|' /C calc'!A0", "@SUM(A1)", "\tx", "\rx", "\r\n=1", "-", "+49 30 1234567", "-1e3", '=HYPERLINK("http://evil","x")'])("prefixes %j with a quote", (text) => {
+  it.each(["=1+2", "+1+2", "-2+3+cmd|' /C calc'!A0", "@SUM(A1)", "\tx", "\rx", "\r\n=1", "-", "+49 30 1234567", "-1e3", '=HYPERLINK("http://evil","x")', "\uFF1D1+2", "\uFF0Bcmd", "\uFF0D2+3", "\uFF20SUM(A1)", '\uFF1DHYPERLINK("http://evil","x")'])("prefixes %j with a quote", (text) => {
     expect(neutralizeFormula(text)).toBe(`'${text}`);
   });
 

@@ -9,7 +9,9 @@ import type { ColumnKind } from "./columns";
  *
  * XLSX cells are typed: a text is a string cell, which no spreadsheet evaluates, so XLSX keeps every value exact.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+// The full-width forms (U+FF1D ＝, U+FF0B ＋, U+FF0D －, U+FF20 ＠) too: some spreadsheets (Excel with East Asian
+// input settings) fold them to their ASCII forms and evaluate the cell.
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 const PLAIN_NUMBER = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
 
 export function neutralizeFormula(text: string): string {

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { alias } from "drizzle-orm/pg-core";
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { hashPassword } from "@/lib/secrets/password";
 import type { Join, JoinPreview, MyInvitation } from "@/lib/contracts/invitations";
 import type { AddMember, Invitation } from "@/lib/contracts/members";
@@ -80,7 +80,12 @@ export async function cancelInvitation(ctx: ServiceContext, invitationId: string
   });
 }
 
-/** The invitations addressed to a signed-in person's e-mail, in any team. */
+/**
+ * The invitations addressed to a signed-in person's e-mail, in any team, once that address is proven (a code sent
+ * to it came back, lib/services/email-proof). An account made through an invitation link proved nothing about the
+ * address (the link went to the inviting admin): it sees none, or an admin could make an account for someone else's
+ * address through their own team's link and collect every other team's invitation to it.
+ */
 export async function listMyInvitations(ctx: ServiceContext): Promise<MyInvitation[]> {
   const inviter = alias(users, "inviter");
   const rows = await ctx.db
@@ -89,7 +94,7 @@ export async function listMyInvitations(ctx: ServiceContext): Promise<MyInvitati
     .innerJoin(users, sql`lower(${users.email}) = ${invitations.email}`)
     .innerJoin(teams, eq(teams.id, invitations.teamId))
     .leftJoin(inviter, eq(inviter.id, invitations.invitedById))
-    .where(and(eq(users.id, ctx.actor.userId), notExpired()))
+    .where(and(eq(users.id, ctx.actor.userId), isNotNull(users.emailProvenAt), notExpired()))
     .orderBy(asc(teams.name));
   return rows.map(({ invitation, teamName, invitedBy }) => ({
     id: invitation.id,
@@ -102,12 +107,15 @@ export async function listMyInvitations(ctx: ServiceContext): Promise<MyInvitati
 }
 
 /**
- * Takes (deletes) an invitation addressed to the caller. Someone else's invitation is not found, whoever asks; the
- * caller's own one answered with a key or by an agent is refused: joining a team is the person's act in the console.
+ * Takes (deletes) an invitation addressed to the caller. Someone else's invitation is not found, whoever asks, and so
+ * is every invitation while the caller's address is unproven (as in the list); the caller's own one answered with a
+ * key or by an agent is refused: joining a team is the person's act in the console.
  */
 async function takeMyInvitation(tx: DbOrTx, { ctx, invitationId }: { ctx: ServiceContext; invitationId: string }): Promise<InvitationRow> {
-  const [me] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ctx.actor.userId));
-  const mine = and(eq(invitations.id, invitationId), eq(invitations.email, (me?.email ?? "").toLowerCase()), notExpired());
+  const [me] = await tx.select({ email: users.email, provenAt: users.emailProvenAt }).from(users).where(eq(users.id, ctx.actor.userId));
+  // No address: matches no invitation (e-mails are never empty).
+  const address = me?.provenAt ? me.email.toLowerCase() : "";
+  const mine = and(eq(invitations.id, invitationId), eq(invitations.email, address), notExpired());
   const [found] = await tx.select({ id: invitations.id }).from(invitations).where(mine).limit(1);
   if (!found) throw notFound({ type: "invitationId", value: invitationId, label: "Invitation" });
   if (ctx.actor.via !== "console") throw forbidden("Invitations are accepted or declined by the person in the console.");
@@ -152,6 +160,8 @@ export async function previewInvitation(db: Db, token: string): Promise<JoinPrev
 
 /**
  * Someone new joins through the link: their account is created with the password they chose, and they are a member.
+ * The account is proven for this one invitation only: its address is not (the link's secret went to the inviting
+ * admin, who may be anyone), so it sees no other invitation until a code sent to the address comes back.
  * When the e-mail already has an account nothing changes (that account's owner accepts in the console), and the
  * answer is the same, so the link cannot be used to test whether an e-mail has an account, nor to touch one.
  */

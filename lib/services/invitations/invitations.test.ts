@@ -113,4 +113,22 @@ describe("joinWithNewAccount", () => {
     // The invitation still waits for the account's owner to answer in the console.
     expect((await listMyInvitations(victim)).map((row) => row.team.id)).toEqual([adminA.teamId]);
   });
+
+  it("proves the new account for its one invitation only: another team's invitation to the address stays invisible", async () => {
+    const adminB = await makeMember(handle.db, (await makeTeam(handle.db, "Team B2")).id, "admin");
+    await inviteMember(adminB, { name: "Newhire", email: "newhire-b@example.test", role: "admin" });
+    const { token } = await inviteMember(adminA, { name: "Newhire", email: "newhire-b@example.test", role: "reviewer" });
+    await joinWithNewAccount(handle.db, { token, input: { name: "Mallory", password: "attacker-password" } });
+    const [user] = await handle.db.select().from(users).where(eq(users.email, "newhire-b@example.test"));
+    expect(user!.emailProvenAt).toBeNull();
+    const attacker: ServiceContext = { ...adminA, actor: { userId: user!.id, apiKeyId: null, via: "console" }, role: "reviewer" };
+    expect(await listMyInvitations(attacker)).toEqual([]);
+    const [pending] = await listInvitations(adminB);
+    await expect(acceptInvitation(attacker, pending!.id)).rejects.toMatchObject({ status: 404 });
+    await expect(declineInvitation(attacker, pending!.id)).rejects.toMatchObject({ status: 404 });
+    expect(await membershipsOf(user!.id, adminB.teamId)).toEqual([]);
+    // Once a code sent to the address came back, the account sees it.
+    await handle.db.update(users).set({ emailProvenAt: new Date() }).where(eq(users.id, user!.id));
+    expect((await listMyInvitations(attacker)).map((row) => row.team.id)).toEqual([adminB.teamId]);
+  });
 });

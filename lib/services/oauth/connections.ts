@@ -3,8 +3,9 @@ import { and, desc, eq, exists, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Connection } from "@/lib/contracts/connections";
 import type { Db } from "@/lib/db/client";
 import { oauthConnections, oauthRecords, teams } from "@/lib/db/schema";
-import { notFound } from "@/lib/services/errors";
+import { forbidden, notFound } from "@/lib/services/errors";
 import { recordAudit, type ServiceContext } from "../context";
+import { mustChangePassword } from "../account";
 import { memberContext } from "../teams";
 
 export type NewConnection = { grantId: string; clientId: string; clientName: string; userId: string; teamId: string; scope: string };
@@ -16,6 +17,7 @@ export type NewConnection = { grantId: string; clientId: string; clientName: str
 export async function recordConnection(db: Db, input: NewConnection): Promise<string> {
   const ctx = await memberContext(db, { userId: input.userId, teamId: input.teamId, via: "oauth" });
   if (!ctx) throw notFound({ type: "team", value: input.teamId });
+  if (await mustChangePassword(db, input.userId)) throw forbidden("Choose your own password first: an admin set your password.");
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(oauthConnections).values(input).returning({ id: oauthConnections.id });
     if (!row) throw new Error("connection insert returned no row");
@@ -100,14 +102,15 @@ export async function revokeConnection(ctx: ServiceContext, connectionId: string
 }
 
 /**
- * Who an MCP access token acts as: the connection behind its grant, if it is live and its user still belongs
- * to the team. Records the use at most once a minute per connection.
+ * Who an MCP access token acts as: the connection behind its grant, if it is live, its user still belongs to the
+ * team and has not been given a password by an admin that they have yet to replace (the console's "choose your own
+ * password first" holds for agents too). Records the use at most once a minute per connection.
  */
 export async function contextForGrant(db: Db, grantId: string): Promise<{ ctx: ServiceContext; connectionId: string } | null> {
   const [row] = await db.select().from(oauthConnections).where(and(eq(oauthConnections.grantId, grantId), isNull(oauthConnections.revokedAt)));
   if (!row) return null;
   const ctx = await memberContext(db, { userId: row.userId, teamId: row.teamId, via: "oauth" });
-  if (!ctx) return null;
+  if (!ctx || (await mustChangePassword(db, row.userId))) return null;
   await db
     .update(oauthConnections)
     .set({ lastUsedAt: new Date() })

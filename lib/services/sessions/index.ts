@@ -1,8 +1,8 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
-import { authSessions } from "@/lib/db/schema";
+import { authSessions, oauthConnections, oauthRecords } from "@/lib/db/schema";
 
 /**
  * Server-side console sessions. The next-auth JWT alone cannot be taken back: a copied cookie would work until it
@@ -13,7 +13,8 @@ export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 /** How stale `lastSeenAt` may get before a read refreshes it: one write per hour of use at most. */
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
 
-function sessionKey(sessionId: string): string {
+/** A session's key in the table (SHA-256 of its id): what a console token names, never usable as the session. */
+export function sessionKey(sessionId: string): string {
   return createHash("sha256").update(sessionId).digest("base64url");
 }
 
@@ -52,4 +53,38 @@ export async function endSession(db: DbOrTx, sessionId: string): Promise<void> {
 export async function endUserSessions(db: DbOrTx, userId: string): Promise<number> {
   const ended = await db.delete(authSessions).where(eq(authSessions.userId, userId)).returning({ id: authSessions.id });
   return ended.length;
+}
+
+/**
+ * Whether the session a console token was minted in still stands: a token dies with its session at sign-out or
+ * when every session of the person is ended, not 5 minutes later. Read-only (the cookie's reads keep it fresh).
+ */
+export async function isSessionKeyActive(db: DbOrTx, input: { sessionKey: string; userId: string }): Promise<boolean> {
+  const idleSince = new Date(Date.now() - SESSION_MAX_AGE_SECONDS * 1000);
+  const [row] = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(and(eq(authSessions.id, input.sessionKey), eq(authSessions.userId, input.userId), gt(authSessions.lastSeenAt, idleSince)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Ends every way a person is signed in, after their password changed hands (an admin's reset) or was changed by
+ * them: every console session but `keepSessionKey` (the one that changed it), and every agent connection with its
+ * grant, access and refresh tokens. A token copied by whoever knew the old password is worth nothing afterwards.
+ */
+export async function endEverySignIn(db: DbOrTx, { userId, keepSessionKey }: { userId: string; keepSessionKey?: string | null }): Promise<{ sessions: number; connections: number }> {
+  const sessions = await db
+    .delete(authSessions)
+    .where(and(eq(authSessions.userId, userId), keepSessionKey ? ne(authSessions.id, keepSessionKey) : undefined))
+    .returning({ id: authSessions.id });
+  const connections = await db
+    .update(oauthConnections)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(oauthConnections.userId, userId), isNull(oauthConnections.revokedAt)))
+    .returning({ grantId: oauthConnections.grantId });
+  // Grants of connections revoked earlier went with them; these are the live ones.
+  if (connections.length > 0) await db.delete(oauthRecords).where(inArray(oauthRecords.grantId, connections.map((connection) => connection.grantId)));
+  return { sessions: sessions.length, connections: connections.length };
 }

@@ -73,12 +73,13 @@ export async function memberContext(db: Db, { userId, teamId, via }: { userId: s
 
 export async function getMe(ctx: ServiceContext): Promise<Me> {
   const [user] = await ctx.db
-    .select({ id: users.id, name: users.name, email: users.email, mustChangePassword: users.mustChangePassword })
+    .select({ id: users.id, name: users.name, email: users.email, mustChangePassword: users.mustChangePassword, provenAt: users.emailProvenAt })
     .from(users)
     .where(eq(users.id, ctx.actor.userId));
   const [team] = await ctx.db.select({ id: teams.id, name: teams.name, region: teams.region }).from(teams).where(eq(teams.id, ctx.teamId));
+  const { provenAt, ...person } = user!;
   return {
-    user: user!,
+    user: { ...person, emailProven: provenAt !== null },
     team: team!,
     role: ctx.role,
     permissions: [...ctx.permissions],
@@ -107,7 +108,8 @@ export async function completeSetup(db: Db, { region, input }: { region: Region;
     const gate = await tx.insert(instance).values({ id: 1 }).onConflictDoNothing().returning();
     if (gate.length === 0 || anyUser) throw conflict("Quarry is already set up. Sign in instead.");
     const team = await createTeam(tx, { name: input.teamName, region });
-    const [user] = await tx.insert(users).values({ email: input.email, name: input.name, passwordHash }).returning();
+    // The instance's first person, before any other team exists: nobody else could have invited this address.
+    const [user] = await tx.insert(users).values({ email: input.email, name: input.name, passwordHash, emailProvenAt: new Date() }).returning();
     await tx.insert(memberships).values({ teamId: team.id, userId: user!.id, role: "admin" });
     return { team, user: { id: user!.id, email: user!.email, name: user!.name } };
   });

@@ -30,8 +30,8 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
         Already have a Quarry account?{" "}
         <Link href="/sign-in?from=%2Finvitations" className="font-medium underline">
           Sign in and accept the invitation
-        </Link>
-        .
+        </Link>{" "}
+        under Invitations. If your account came from another team&apos;s invitation link, confirm your address there first.
       </p>
       <h2 className="mb-3 font-medium">New to Quarry? Choose your password</h2>
       <JoinForm token={token} />

@@ -30,6 +30,8 @@ export async function POST(request: Request): Promise<Response> {
     const returnTo = decision === "allow" ? await approveConsent(uid, user.id, teamId) : await denyConsent(uid);
     return Response.redirect(returnTo ?? consentPage, 303);
   } catch (error) {
+    // An admin set this person's password: the console asks for their own first, and no agent is connected before.
+    if (error instanceof AppError && error.code === "FORBIDDEN") return Response.redirect(`${base}/`, 303);
     if (!(error instanceof AppError && error.code === "NOT_FOUND")) throw error;
     return Response.redirect(`${consentPage}&error=${encodeURIComponent("Pick one of your teams.")}`, 303);
   }
