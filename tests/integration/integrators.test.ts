@@ -177,6 +177,23 @@ describe("REST conventions", () => {
     expect((await api(`/api/v1/parsers/${created.id}`, { headers: { "if-none-match": before } })).status).toBe(200);
   });
 
+  it("keeps a document's ETag, signed file links and all, across seconds: a conditional GET a while later is a 304", async () => {
+    const parser = (await (await api("/api/v1/parsers", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Stable links" }) })).json()) as { id: string };
+    const form = new FormData();
+    form.append("file", new Blob([Buffer.from(await textPdf(["Stable ETag"]))], { type: "application/pdf" }), "stable.pdf");
+    const uploaded = (await (await api(`/api/v1/process/${parser.id}/files`, { method: "POST", body: form })).json()) as { result: { id: string }[] };
+    const documentId = uploaded.result[0]!.id;
+    const paths = [`/api/v1/parsers/${parser.id}/documents/${documentId}`, `/api/v1/process/${parser.id}/files/data?documentId=${documentId}`];
+    const first = await Promise.all(paths.map(async (path) => ({ path, response: await api(path) })));
+    for (const { path, response } of first) expect(JSON.stringify(await response.json()), path).toContain("/api/files/");
+    // Links used to expire "now + 1 h" to the second: two seconds later every answer carried new links and a new ETag.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    for (const { path, response } of first) {
+      const again = await api(path, { headers: { "if-none-match": response.headers.get("etag")! } });
+      expect(again.status, path).toBe(304);
+    }
+  });
+
   it("adds RFC 8288 Link headers beside a list's pagination, and serves byte ranges of stored files", async () => {
     const parser = (await (await api("/api/v1/parsers", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Paged" }) })).json()) as { id: string };
     const pdf = await textPdf(["Page of bytes"]);
