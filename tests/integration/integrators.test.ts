@@ -96,6 +96,45 @@ describe("OAuth discovery follows the configured address a client used", () => {
   }, 120_000);
 });
 
+describe("MCP upload_document up to its documented 100 MB", () => {
+  /** A real PDF padded with a comment to `megabytes`: the type check reads it as a PDF (no worker runs here). */
+  async function paddedPdf(megabytes: number): Promise<Buffer> {
+    const pdf = Buffer.from(await textPdf(["Invoice Number: INV-LARGE-1"]));
+    return Buffer.concat([pdf, Buffer.from("\n%"), Buffer.alloc(megabytes * 1024 * 1024 - pdf.length - 3, "A"), Buffer.from("\n")]);
+  }
+
+  it("takes a 20 MB file whole, and refuses 101 MB and 104 MB files with a tool error that states the 100 MB limit", async () => {
+    const admin = acme().members.find((member) => member.role === "admin")!;
+    const jar = await signedInJar(server.baseUrl, admin.email, admin.password);
+    const { client } = await connectAgent(server.baseUrl, async (url) => decide(jar, await openConsent(jar, url), { allow: true, teamId: acme().id }));
+    clients.push(client);
+    const parser = (await client.callTool({ name: "create_parser", arguments: { name: "Large agent uploads" } })) as { structuredContent: { id: string } };
+    const upload = async (megabytes: number) =>
+      (await client.callTool(
+        { name: "upload_document", arguments: { parserId: parser.structuredContent.id, fileName: `${megabytes}mb.pdf`, contentBase64: (await paddedPdf(megabytes)).toString("base64") } },
+        { timeout: 120_000 },
+      )) as { isError?: boolean; content: { text?: string }[]; structuredContent?: { result: { id: string; name: string; url: string }[] } };
+
+    // 20 MB (27 MB of base64): over the SDK's 4 MB and Next's 10 MB proxy limit it used to meet.
+    const twenty = await upload(20);
+    expect(twenty.isError, JSON.stringify(twenty.content)).toBeFalsy();
+    const stored = await fetch(twenty.structuredContent!.result[0]!.url.replace(/^https?:\/\/[^/]+/, server.baseUrl));
+    expect(Buffer.from(await stored.arrayBuffer()).equals(await paddedPdf(20))).toBe(true);
+
+    // 101 MB: the message arrives whole (within the body limit) and the tool's argument check refuses it.
+    const over = await upload(101);
+    expect(over.isError).toBe(true);
+    expect(over.content.map((part) => part.text).join(" ")).toContain("100 MB");
+    // 104 MB: past the body limit itself; still that call's tool error, naming the limits, not a transport 413.
+    const far = await upload(104);
+    expect(far.isError).toBe(true);
+    expect(far.content.map((part) => part.text).join(" ")).toMatch(/larger than 137 MB.*at most 100 MB/);
+    // Neither created a document.
+    const listed = (await (await api(`/api/v1/parsers/${parser.structuredContent.id}/documents`)).json()) as { data: { name: string }[] };
+    expect(listed.data.map((document) => document.name)).toEqual(["20mb.pdf"]);
+  }, 300_000);
+});
+
 describe("CORS", () => {
   it("answers /api/v1 preflights and requests for the allowed origin only", async () => {
     const preflight = await fetch(`${server.baseUrl}/api/v1/parsers`, {
@@ -191,6 +230,30 @@ describe("REST conventions", () => {
     for (const { path, response } of first) {
       const again = await api(path, { headers: { "if-none-match": response.headers.get("etag")! } });
       expect(again.status, path).toBe(304);
+    }
+  });
+
+  it("lets a dozen clients wait on a document that never finishes (no worker here) without holding the database", async () => {
+    const parser = (await (await api("/api/v1/parsers", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Waited on" }) })).json()) as { id: string };
+    const form = new FormData();
+    form.append("file", new Blob([Buffer.from(await textPdf(["Never extracted"]))], { type: "application/pdf" }), "queued.pdf");
+    const uploaded = (await (await api(`/api/v1/process/${parser.id}/files`, { method: "POST", body: form })).json()) as { result: { id: string }[] };
+    const path = `/api/v1/parsers/${parser.id}/documents/${uploaded.result[0]!.id}`;
+    const started = Date.now();
+    const waits = Array.from({ length: 12 }, async () => {
+      const response = await api(`${path}?wait=3`);
+      return { status: response.status, elapsed: Date.now() - started, body: (await response.json()) as { status: string } };
+    });
+    // While they wait, the embedded database (one connection) still serves everyone else at once.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const probe = Date.now();
+    expect((await api("/api/v1/parsers")).status).toBe(200);
+    expect(Date.now() - probe).toBeLessThan(1_500);
+    for (const answer of await Promise.all(waits)) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.status).toBe("queued");
+      expect(answer.elapsed).toBeGreaterThanOrEqual(3_000);
+      expect(answer.elapsed).toBeLessThan(10_000);
     }
   });
 
