@@ -4,6 +4,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { QUICKSTART_CURL } from "../../lib/console/quickstart-curl";
 import { textPdf } from "../support/fixture-files";
 import { baseUrl, call, quarry } from "../support/http";
 import { keysPerTest } from "../support/parsers";
@@ -56,8 +57,9 @@ afterAll(async () => {
 });
 
 describe("the quickstart in docs/api.md", () => {
-  it("holds docs/examples/quickstart.ts verbatim", () => {
+  it("holds docs/examples/quickstart.ts verbatim, and the curl one the console's API reference shows", () => {
     expect(block("typescript")).toBe(fs.readFileSync(QUICKSTART, "utf8"));
+    expect(block("curl")).toBe(QUICKSTART_CURL);
   });
 
   it("runs in TypeScript: parser, upload, wait, data, CSV, and a verified webhook", async () => {
