@@ -115,17 +115,21 @@ describe("MCP upload_document up to its documented 100 MB", () => {
     const { client } = await connectAgent(server.baseUrl, async (url) => decide(jar, await openConsent(jar, url), { allow: true, teamId: acme().id }));
     clients.push(client);
     const parser = (await client.callTool({ name: "create_parser", arguments: { name: "Large agent uploads" } })) as { structuredContent: { id: string } };
-    const upload = async (megabytes: number) =>
+    const upload = async (megabytes: number, bytes?: Buffer) =>
       (await client.callTool(
-        { name: "upload_document", arguments: { parserId: parser.structuredContent.id, fileName: `${megabytes}mb.pdf`, contentBase64: (await paddedPdf(megabytes)).toString("base64") } },
+        { name: "upload_document", arguments: { parserId: parser.structuredContent.id, fileName: `${megabytes}mb.pdf`, contentBase64: (bytes ?? (await paddedPdf(megabytes))).toString("base64") } },
         { timeout: 120_000 },
       )) as { isError?: boolean; content: { text?: string }[]; structuredContent?: { result: { id: string; name: string; url: string }[] } };
 
     // 20 MB (27 MB of base64): over the SDK's 4 MB and Next's 10 MB proxy limit it used to meet.
-    const twenty = await upload(20);
+    // One file, kept: pdf-lib stamps each PDF it saves with the time, so two calls never give the same bytes.
+    const twentyBytes = await paddedPdf(20);
+    const twenty = await upload(20, twentyBytes);
     expect(twenty.isError, JSON.stringify(twenty.content)).toBeFalsy();
     const stored = await fetch(twenty.structuredContent!.result[0]!.url.replace(/^https?:\/\/[^/]+/, server.baseUrl));
-    expect(Buffer.from(await stored.arrayBuffer()).equals(await paddedPdf(20))).toBe(true);
+    const storedBytes = Buffer.from(await stored.arrayBuffer());
+    expect(storedBytes.length).toBe(20 * 1024 * 1024);
+    expect(storedBytes.equals(twentyBytes)).toBe(true);
 
     // 101 MB: the message arrives whole (within the body limit) and the tool's argument check refuses it.
     const over = await upload(101);
