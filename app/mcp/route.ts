@@ -1,6 +1,7 @@
-import { createMcpHandler, withMcpAuth } from "mcp-handler";
-import { withCors } from "@/lib/http/cors";
-import { refuseDeepJson } from "@/lib/mcp/json-depth-guard";
+import { withMcpAuth } from "mcp-handler";
+import { env } from "@/lib/env";
+import { corsPolicyFor, preflightResponse, withCors } from "@/lib/http/cors";
+import { streamableMcpHandler } from "@/lib/mcp/http-handler";
 import { MCP_SCOPE } from "@/lib/mcp/oauth/provider";
 import { publicBaseUrlOf } from "@/lib/mcp/oauth/server";
 import { contextForAuthInfo, verifyMcpAccessToken } from "@/lib/mcp/oauth/verify-token";
@@ -23,7 +24,7 @@ function mcpHandler(baseUrl: string): Handler {
   if (handler) return handler;
   handler = withMcpAuth(
     // Inside the auth check: each request counts against the connected user's budget, as the console's do.
-    withUserRateLimit(refuseDeepJson(createMcpHandler((server) => registerQuarryMcp(server, contextForAuthInfo), { serverInfo: { name: "Quarry", version: VERSION } }))),
+    withUserRateLimit(streamableMcpHandler({ serverInfo: { name: "Quarry", version: VERSION }, register: (server) => registerQuarryMcp(server, contextForAuthInfo) })),
     verifyMcpAccessToken,
     { required: true, requiredScopes: [MCP_SCOPE], resourceUrl: baseUrl, resourceMetadataPath: "/.well-known/oauth-protected-resource/mcp" },
   );
@@ -34,6 +35,14 @@ function mcpHandler(baseUrl: string): Handler {
 /** Browser-based MCP clients run on their own origin: every answer is readable cross-origin (tokens, never cookies). */
 async function serve(request: Request): Promise<Response> {
   return withCors(await mcpHandler(publicBaseUrlOf(request))(request), { kind: "public" }, request.headers.get("origin"));
+}
+
+/**
+ * CORS preflights. /mcp skips proxy.ts (which answers OPTIONS for the other public paths): a proxy reads a request's
+ * whole body into memory and cuts it at 10 MB, and an MCP upload's body may be ~134 MB, streamed here instead.
+ */
+export function OPTIONS(request: Request): Response {
+  return preflightResponse({ policy: corsPolicyFor("/mcp", env().corsOrigins), origin: request.headers.get("origin"), allow: ["GET", "POST", "DELETE", "OPTIONS"] });
 }
 
 export { serve as GET, serve as POST, serve as DELETE };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DateTimeSchema, defineOperation, displayNameSchema, PageQuerySchema, PaginationSchema, SuccessSchema, TimestampSchema, UuidSchema } from "./common";
-import { DOCUMENT_STATUSES, STAGE_STATUSES } from "./enums";
+import { DOCUMENT_STATUSES, FINAL_STATUSES, STAGE_STATUSES } from "./enums";
 import { UPLOAD_FORM_PARTS } from "./file-types";
 import { FolderSchema } from "./folders";
 import { ListValueSchema, MatchSnippetSchema } from "./list-values";
@@ -248,6 +248,18 @@ export const UpdateDataSchema = z
   .refine((ref) => (ref.documentId === undefined) !== (ref.externalId === undefined), "Give exactly one of documentId and externalId");
 
 export const ProcessParamsSchema = z.object({ parserId: UuidSchema });
+
+export const MAX_DOCUMENT_WAIT_SECONDS = 60;
+/** Not strict: the GET took no query before, and a client's cache-busting parameter must not become a 400. */
+export const GetDocumentQuerySchema = z.object({
+  wait: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_DOCUMENT_WAIT_SECONDS)
+    .optional()
+    .describe(`Seconds to wait, 0–${MAX_DOCUMENT_WAIT_SECONDS}, for extraction to be over before answering; without it (or 0) the answer is immediate`),
+});
 export const DocumentParamsSchema = z.object({ parserId: UuidSchema, documentId: UuidSchema });
 
 export const documentOperations = {
@@ -372,8 +384,10 @@ export const documentOperations = {
     path: "/parsers/{parserId}/documents/{documentId}",
     tag: "Documents",
     summary: "Get a document",
+    description: `With \`wait\` (seconds, at most ${MAX_DOCUMENT_WAIT_SECONDS}), a long poll: the answer comes as soon as extraction is over — a final status, one of ${FINAL_STATUSES.map((status) => `\`${status}\``).join(", ")} — or when the wait is up, with the document as it is then (still \`queued\` or \`processing\`: ask again). A waiting request counts once against the rate limit. Keep \`wait\` below your HTTP client's timeout.`,
     permission: "documents.read",
     params: DocumentParamsSchema,
+    query: GetDocumentQuerySchema,
     response: DocumentFullSchema,
     errors: [404],
   }),

@@ -13,6 +13,9 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 /** Document statuses: the spec's eight, plus `skipped` for documents a document-type rule excluded. */
 export const DOCUMENT_STATUSES = ["uploading", "queued", "processing", "processed", "failed", "skipped", "in_review", "approved", "rejected"] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+/** While a document has one of these, extraction is not over; every other status is final for a waiting client. */
+export const EXTRACTING_STATUSES: ReadonlySet<string> = new Set<DocumentStatus>(["uploading", "queued", "processing"]);
+export const FINAL_STATUSES = DOCUMENT_STATUSES.filter((status) => !EXTRACTING_STATUSES.has(status));
 
 export const REVIEW_STATUSES = ["not_required", "pending", "in_progress", "approved", "rejected"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];

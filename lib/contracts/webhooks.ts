@@ -17,9 +17,22 @@ export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
 /** Sent only by "send a test event"; endpoints cannot subscribe to it. */
 export const WEBHOOK_TEST_EVENT = "webhook.test" as const;
 
-const RedeliveryFlagSchema = z
-  .object({ deliveryId: UuidSchema, webhookId: z.string().describe("The original delivery's `webhook-id`") })
-  .describe("Present on a manual redelivery only: it repeats this earlier delivery, under a fresh `webhook-id`");
+/**
+ * What a manual redelivery repeats, the same object in the body Quarry POSTs and in the delivery log. `messageId`
+ * is named as everywhere else (a delivery's `webhook-id` header); `webhookId` means the endpoint everywhere but here,
+ * where it held the message id: it stays in the POSTed body for one release, deprecated, then goes.
+ */
+export const RedeliverySchema = z
+  .object({
+    deliveryId: UuidSchema.describe("The id of the delivery this one repeats"),
+    messageId: z.string().describe("That delivery's `webhook-id` header (this one has a fresh one)"),
+  })
+  .meta({ id: "Redelivery" });
+export type Redelivery = z.infer<typeof RedeliverySchema>;
+
+const RedeliveryFlagSchema = RedeliverySchema.extend({
+  webhookId: z.string().meta({ deprecated: true }).describe("Deprecated, removed in the next release: the same value as `messageId` (it never was the endpoint's id)"),
+}).describe("Present on a manual redelivery only: it repeats this earlier delivery, under a fresh `webhook-id`");
 
 const SUMMARIES: Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT, string> = {
   "document.processed": "A document's extraction finished",
@@ -138,7 +151,7 @@ export const WebhookDeliverySchema = z
       .object({ id: UuidSchema, name: z.string() })
       .nullable()
       .describe("The document the event is about (its name when the event happened); null for `webhook.test`"),
-    redeliveryOf: UuidSchema.nullable().describe("For a manual redelivery: the id of the delivery it repeats"),
+    redeliveryOf: RedeliverySchema.nullable().describe("For a manual redelivery: the delivery it repeats, as the POSTed body's `redeliveryOf` names it; null otherwise"),
     attemptLog: z.array(WebhookAttemptSchema).describe("Every attempt, oldest first"),
   })
   .meta({ id: "WebhookDelivery" });
@@ -249,7 +262,7 @@ export const webhookOperations = {
     tag,
     summary: "Redeliver a delivery",
     description:
-      "Sends the delivery's event again now, as a new delivery with a fresh `webhook-id` (receivers that de-duplicate on the id would drop a repeat of the old one); its body carries `redeliveryOf: {deliveryId, webhookId}` naming the original. Answers with the new delivery after its attempt.",
+      "Sends the delivery's event again now, as a new delivery with a fresh `webhook-id` (receivers that de-duplicate on the id would drop a repeat of the old one); its body carries `redeliveryOf: {deliveryId, messageId}` naming the original (and, deprecated for one release, `webhookId`: the same value as `messageId`). Answers with the new delivery after its attempt.",
     permission: "webhooks.write",
     params: DeliveryParamsSchema,
     response: WebhookDeliverySchema,

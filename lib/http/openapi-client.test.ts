@@ -45,7 +45,7 @@ export function onEvent(event: Processed | TestEvent): string {
   const document: components["schemas"]["DocumentFull"] = event.data.document;
   // @ts-expect-error no such property on a document
   void document.noSuchProperty;
-  return event.redeliveryOf ? event.redeliveryOf.webhookId : document.name;
+  return event.redeliveryOf ? event.redeliveryOf.messageId : document.name;
 }
 `;
 
@@ -65,6 +65,27 @@ describe("a client generated from the OpenAPI document", () => {
       strict: true,
       noEmit: true,
       target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      skipLibCheck: true,
+      types: [],
+    });
+    const problems = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it("type-checks the documented quickstart (docs/examples/quickstart.ts) against types generated as its header says", async () => {
+    const document = buildOpenApiDocument(allOperations, { version: "test", serverUrl: "https://quarry.example" });
+    const dir = path.join(process.cwd(), "node_modules/.cache/quarry-quickstart");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "quarry-api.d.ts"), astToString(await openapiTS(JSON.parse(JSON.stringify(document)))));
+    fs.copyFileSync(path.join(process.cwd(), "docs/examples/quickstart.ts"), path.join(dir, "quickstart.ts"));
+    const program = ts.createProgram([path.join(dir, "quickstart.ts")], {
+      strict: true,
+      noUncheckedIndexedAccess: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      lib: ["lib.es2023.d.ts", "lib.dom.d.ts"],
       module: ts.ModuleKind.ESNext,
       moduleResolution: ts.ModuleResolutionKind.Bundler,
       skipLibCheck: true,

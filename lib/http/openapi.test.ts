@@ -59,7 +59,10 @@ describe("OpenAPI document", () => {
     expect(processed).toContain("#/components/schemas/DocumentFull");
     expect(processed).toContain("webhook-signature");
     expect(JSON.stringify(document.webhooks["webhook.test"])).toContain('"const":"webhook.test"');
-    expect(document.info.license.name).toBeTruthy();
-    expect(document.servers[0]).toEqual({ url: "http://localhost:3000/api/v1", description: "This deployment" });
+    expect(document.info.license).toMatchObject({ name: expect.any(String), identifier: "LicenseRef-Quarry-Proprietary" });
+    // A loopback deployment is described relative to where the document is read; a public one by its address.
+    expect(document.servers[0]).toEqual({ url: "/api/v1", description: "This deployment (where this document is served)" });
+    const public_ = buildOpenApiDocument(allOperations, { version: "1.0.0", serverUrl: "https://quarry.acme.test", otherServerUrls: ["http://127.0.0.1:3000"] });
+    expect(public_.servers).toEqual([{ url: "https://quarry.acme.test/api/v1", description: "This deployment" }]);
   });
 });

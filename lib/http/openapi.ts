@@ -150,6 +150,11 @@ export type OpenApiInfo = {
   regionServers?: { region: string; url: string }[];
 };
 
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\./.test(host);
+}
+
 export function buildOpenApiDocument(operations: Operation[], info: OpenApiInfo) {
   const components: JsonObject = {};
   const requestBodies: JsonObject = {};
@@ -182,8 +187,10 @@ export function buildOpenApiDocument(operations: Operation[], info: OpenApiInfo)
   }
   const webhooks = webhooksSection(components);
   const servers = [
-    { url: `${info.serverUrl}/api/v1`, description: "This deployment" },
-    ...(info.otherServerUrls ?? []).map((url) => ({ url: `${url}/api/v1`, description: "This deployment, another of its addresses" })),
+    // A loopback address (the development default) is no server a reader of the document could reach, and
+    // validators flag it: the relative form resolves against wherever the document itself was read from.
+    isLoopback(info.serverUrl) ? { url: "/api/v1", description: "This deployment (where this document is served)" } : { url: `${info.serverUrl}/api/v1`, description: "This deployment" },
+    ...(info.otherServerUrls ?? []).filter((url) => !isLoopback(url)).map((url) => ({ url: `${url}/api/v1`, description: "This deployment, another of its addresses" })),
     ...(info.regionServers ?? []).map((server) => ({ url: `${server.url}/api/v1`, description: `The ${server.region.toUpperCase()} region (keys are per region)` })),
   ];
   return {
@@ -193,7 +200,9 @@ export function buildOpenApiDocument(operations: Operation[], info: OpenApiInfo)
       version: info.version,
       description:
         "Turn documents into data. Every request carries an API key (`Authorization: Bearer <key>`); keys are per team and per region. Rate limits: 100 requests per minute and 10,000 per day per key, reported in X-RateLimit-* headers. GETs answer with an ETag (send it back in If-None-Match for a 304) and lists with RFC 8288 `Link` headers beside `pagination`. Webhook payloads are under `webhooks`.",
-      license: { name: "Proprietary: licensed with the Quarry deployment it describes" },
+      // An SPDX reference of the `LicenseRef-` form: OpenAPI 3.1 wants an `identifier` or a `url`, and a proprietary
+      // licence has no SPDX id of its own.
+      license: { name: "Proprietary: licensed with the Quarry deployment it describes", identifier: "LicenseRef-Quarry-Proprietary" },
     },
     servers,
     security: [{ apiKey: [] }],

@@ -5,12 +5,10 @@ import { env, type Env } from "@/lib/env";
 import type { FileStore } from "./file-store";
 import { localFileStore } from "./local-store";
 import type { S3StoreOptions } from "./s3-store";
-import { signFileToken, type SignedFile } from "./signed-url";
+import { fileUrlExpiry, signFileToken, type SignedFile } from "./signed-url";
 
 export { FileNotFoundError, type FileStore } from "./file-store";
 export { verifyFileToken } from "./signed-url";
-
-const FILE_URL_TTL_MS = 60 * 60 * 1000;
 
 type StoreGlobal = { __quarryFileStore?: FileStore };
 const store = globalThis as StoreGlobal;
@@ -52,9 +50,9 @@ function lazyS3FileStore(options: S3StoreOptions): FileStore {
   };
 }
 
-/** A signed link to a stored file, valid for an hour. */
+/** A signed link to a stored file, valid for one to two hours (its expiry is on a whole hour: see fileUrlExpiry). */
 export function signedFileUrl(file: SignedFile, now = new Date()): string {
-  const token = signFileToken(authSecret(), file, new Date(now.getTime() + FILE_URL_TTL_MS));
+  const token = signFileToken(authSecret(), file, fileUrlExpiry(now));
   return `${env().filesBaseUrl}/api/files/${token}`;
 }
 

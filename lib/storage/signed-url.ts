@@ -11,6 +11,19 @@ function signingKey(secret: string): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, "quarry", "file-url-v1", 32));
 }
 
+/** How long a link stays valid at least, and the step its expiry moves by. */
+export const FILE_URL_TTL_MS = 60 * 60 * 1000;
+export const FILE_URL_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * A link's expiry: at least FILE_URL_TTL_MS from now, rounded up to the next whole window. Links signed within one
+ * window are identical, so an answer that carries them (a document, its data file) keeps its ETag and a conditional
+ * GET gets a 304 until the document changes or the hour turns, instead of a new ETag every second.
+ */
+export function fileUrlExpiry(now: Date): Date {
+  return new Date(Math.ceil((now.getTime() + FILE_URL_TTL_MS) / FILE_URL_WINDOW_MS) * FILE_URL_WINDOW_MS);
+}
+
 export function signFileToken(secret: string, file: SignedFile, expiresAt: Date): string {
   const payload = Buffer.from(JSON.stringify({ k: file.key, n: file.name, t: file.contentType, e: Math.floor(expiresAt.getTime() / 1000) })).toString("base64url");
   const signature = createHmac("sha256", signingKey(secret)).update(payload).digest("base64url");

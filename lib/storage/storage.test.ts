@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { FileNotFoundError } from "./file-store";
 import { localFileStore } from "./local-store";
-import { signFileToken, verifyFileToken } from "./signed-url";
+import { fileUrlExpiry, signFileToken, verifyFileToken } from "./signed-url";
 
 describe("local file store", () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "quarry-store-"));
@@ -53,5 +53,17 @@ describe("signed file links", () => {
     expect(verifyFileToken("secret", `${forged}.${signature}`)).toBeNull();
     expect(verifyFileToken("other", token)).toBeNull();
     expect(verifyFileToken("secret", `${payload}`)).toBeNull();
+  });
+
+  it("signs the same link all through an hour, valid one to two hours, so answers that carry it keep their ETag", () => {
+    const at = (iso: string) => new Date(iso);
+    expect(fileUrlExpiry(at("2026-11-28T10:00:00.000Z"))).toEqual(at("2026-11-28T11:00:00.000Z"));
+    expect(fileUrlExpiry(at("2026-11-28T10:00:00.001Z"))).toEqual(at("2026-11-28T12:00:00.000Z"));
+    expect(fileUrlExpiry(at("2026-11-28T10:59:59.999Z"))).toEqual(at("2026-11-28T12:00:00.000Z"));
+    const early = signFileToken("secret", file, fileUrlExpiry(at("2026-11-28T10:00:01Z")));
+    const late = signFileToken("secret", file, fileUrlExpiry(at("2026-11-28T10:59:58Z")));
+    expect(late).toBe(early);
+    expect(verifyFileToken("secret", late, at("2026-11-28T11:59:59Z"))).toEqual(file);
+    expect(verifyFileToken("secret", late, at("2026-11-28T12:00:01Z"))).toBeNull();
   });
 });

@@ -43,8 +43,14 @@ afterAll(async () => {
 const acme = () => seed.teams.find((team) => team.name === "Acme")!;
 const key = () => acme().apiKey;
 
-async function api(path: string, init: RequestInit & { headers?: Record<string, string> } = {}): Promise<Response> {
-  return fetch(`${server.baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${key()}`, ...init.headers } });
+async function api(path: string, init: RequestInit & { headers?: Record<string, string> } = {}, withKey = key()): Promise<Response> {
+  return fetch(`${server.baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${withKey}`, ...init.headers } });
+}
+
+/** A key of its own for a test that makes many requests, so the file's tests never share one minute's budget. */
+async function ownKey(): Promise<string> {
+  const response = await api("/api/v1/api-keys", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: `test ${Date.now()}` }) });
+  return ((await response.json()) as { key: string }).key;
 }
 
 /** A GET with any Host header (fetch does not let a caller choose it). */
@@ -94,6 +100,49 @@ describe("OAuth discovery follows the configured address a client used", () => {
     expect(uploaded.isError).toBeFalsy();
     expect(uploaded.structuredContent.result).toEqual([expect.objectContaining({ name: "local.pdf", status: "processing" })]);
   }, 120_000);
+});
+
+describe("MCP upload_document up to its documented 100 MB", () => {
+  /** A real PDF padded with a comment to `megabytes`: the type check reads it as a PDF (no worker runs here). */
+  async function paddedPdf(megabytes: number): Promise<Buffer> {
+    const pdf = Buffer.from(await textPdf(["Invoice Number: INV-LARGE-1"]));
+    return Buffer.concat([pdf, Buffer.from("\n%"), Buffer.alloc(megabytes * 1024 * 1024 - pdf.length - 3, "A"), Buffer.from("\n")]);
+  }
+
+  it("takes a 20 MB file whole, and refuses 101 MB and 104 MB files with a tool error that states the 100 MB limit", async () => {
+    const admin = acme().members.find((member) => member.role === "admin")!;
+    const jar = await signedInJar(server.baseUrl, admin.email, admin.password);
+    const { client } = await connectAgent(server.baseUrl, async (url) => decide(jar, await openConsent(jar, url), { allow: true, teamId: acme().id }));
+    clients.push(client);
+    const parser = (await client.callTool({ name: "create_parser", arguments: { name: "Large agent uploads" } })) as { structuredContent: { id: string } };
+    const upload = async (megabytes: number, bytes?: Buffer) =>
+      (await client.callTool(
+        { name: "upload_document", arguments: { parserId: parser.structuredContent.id, fileName: `${megabytes}mb.pdf`, contentBase64: (bytes ?? (await paddedPdf(megabytes))).toString("base64") } },
+        { timeout: 120_000 },
+      )) as { isError?: boolean; content: { text?: string }[]; structuredContent?: { result: { id: string; name: string; url: string }[] } };
+
+    // 20 MB (27 MB of base64): over the SDK's 4 MB and Next's 10 MB proxy limit it used to meet.
+    // One file, kept: pdf-lib stamps each PDF it saves with the time, so two calls never give the same bytes.
+    const twentyBytes = await paddedPdf(20);
+    const twenty = await upload(20, twentyBytes);
+    expect(twenty.isError, JSON.stringify(twenty.content)).toBeFalsy();
+    const stored = await fetch(twenty.structuredContent!.result[0]!.url.replace(/^https?:\/\/[^/]+/, server.baseUrl));
+    const storedBytes = Buffer.from(await stored.arrayBuffer());
+    expect(storedBytes.length).toBe(20 * 1024 * 1024);
+    expect(storedBytes.equals(twentyBytes)).toBe(true);
+
+    // 101 MB: the message arrives whole (within the body limit) and the tool's argument check refuses it.
+    const over = await upload(101);
+    expect(over.isError).toBe(true);
+    expect(over.content.map((part) => part.text).join(" ")).toContain("100 MB");
+    // 104 MB: past the body limit itself; still that call's tool error, naming the limits, not a transport 413.
+    const far = await upload(104);
+    expect(far.isError).toBe(true);
+    expect(far.content.map((part) => part.text).join(" ")).toMatch(/larger than 137 MB.*at most 100 MB/);
+    // Neither created a document.
+    const listed = (await (await api(`/api/v1/parsers/${parser.structuredContent.id}/documents`)).json()) as { data: { name: string }[] };
+    expect(listed.data.map((document) => document.name)).toEqual(["20mb.pdf"]);
+  }, 300_000);
 });
 
 describe("CORS", () => {
@@ -175,6 +224,51 @@ describe("REST conventions", () => {
     const before = (await api(`/api/v1/parsers/${created.id}`)).headers.get("etag")!;
     await api(`/api/v1/parsers/${created.id}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Renamed" }) });
     expect((await api(`/api/v1/parsers/${created.id}`, { headers: { "if-none-match": before } })).status).toBe(200);
+  });
+
+  it("keeps a document's ETag, signed file links and all, across seconds: a conditional GET a while later is a 304", async () => {
+    const parser = (await (await api("/api/v1/parsers", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Stable links" }) })).json()) as { id: string };
+    const form = new FormData();
+    form.append("file", new Blob([Buffer.from(await textPdf(["Stable ETag"]))], { type: "application/pdf" }), "stable.pdf");
+    const uploaded = (await (await api(`/api/v1/process/${parser.id}/files`, { method: "POST", body: form })).json()) as { result: { id: string }[] };
+    const documentId = uploaded.result[0]!.id;
+    // Links change when the hour turns (their expiry moves on by an hour): not in the middle of this test.
+    const toNextHour = 3_600_000 - (Date.now() % 3_600_000);
+    if (toNextHour < 10_000) await new Promise((resolve) => setTimeout(resolve, toNextHour + 500));
+    const paths = [`/api/v1/parsers/${parser.id}/documents/${documentId}`, `/api/v1/process/${parser.id}/files/data?documentId=${documentId}`];
+    const first = await Promise.all(paths.map(async (path) => ({ path, response: await api(path) })));
+    for (const { path, response } of first) expect(JSON.stringify(await response.json()), path).toContain("/api/files/");
+    // Links used to expire "now + 1 h" to the second: two seconds later every answer carried new links and a new ETag.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    for (const { path, response } of first) {
+      const again = await api(path, { headers: { "if-none-match": response.headers.get("etag")! } });
+      expect(again.status, path).toBe(304);
+    }
+  });
+
+  it("lets a dozen clients wait on a document that never finishes (no worker here) without holding the database", async () => {
+    const own = await ownKey();
+    const parser = (await (await api("/api/v1/parsers", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Waited on" }) }, own)).json()) as { id: string };
+    const form = new FormData();
+    form.append("file", new Blob([Buffer.from(await textPdf(["Never extracted"]))], { type: "application/pdf" }), "queued.pdf");
+    const uploaded = (await (await api(`/api/v1/process/${parser.id}/files`, { method: "POST", body: form }, own)).json()) as { result: { id: string }[] };
+    const path = `/api/v1/parsers/${parser.id}/documents/${uploaded.result[0]!.id}`;
+    const started = Date.now();
+    const waits = Array.from({ length: 12 }, async () => {
+      const response = await api(`${path}?wait=3`, {}, own);
+      return { status: response.status, elapsed: Date.now() - started, body: (await response.json()) as { status: string } };
+    });
+    // While they wait, the embedded database (one connection) still serves everyone else at once.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const probe = Date.now();
+    expect((await api("/api/v1/parsers", {}, own)).status).toBe(200);
+    expect(Date.now() - probe).toBeLessThan(1_500);
+    for (const answer of await Promise.all(waits)) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.status).toBe("queued");
+      expect(answer.elapsed).toBeGreaterThanOrEqual(3_000);
+      expect(answer.elapsed).toBeLessThan(10_000);
+    }
   });
 
   it("adds RFC 8288 Link headers beside a list's pagination, and serves byte ranges of stored files", async () => {

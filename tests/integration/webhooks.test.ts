@@ -18,6 +18,7 @@ type Webhook = { id: string; parserId: string; url: string; events: string[]; de
 type Delivery = {
   id: string;
   messageId: string;
+  redeliveryOf: { deliveryId: string; messageId: string } | null;
   eventType: string;
   status: "pending" | "succeeded" | "failed";
   attempts: number;
@@ -202,12 +203,17 @@ describe("webhooks: delivery", () => {
 
     const again = await call<Delivery>(`${hooksOf(parser.id)}/${hook.id}/deliveries/${tested.body.id}/redeliver`, { key: acme(), method: "POST" });
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ status: "succeeded", attempts: 1, responseStatus: 200, eventType: "webhook.test", redeliveryOf: tested.body.id, document: null });
+    expect(again.body).toMatchObject({ status: "succeeded", attempts: 1, responseStatus: 200, eventType: "webhook.test", redeliveryOf: { deliveryId: tested.body.id, messageId: tested.body.messageId }, document: null });
     expect(again.body.id).not.toBe(tested.body.id);
     expect(again.body.messageId).not.toBe(tested.body.messageId);
     expect(route.received[1]!.headers["webhook-id"]).toBe(again.body.messageId);
     expect(verifySignature(hook.secret!, route.received[1]!)).toBe(true);
-    expect(JSON.parse(route.received[1]!.body)).toMatchObject({ type: "webhook.test", redeliveryOf: { deliveryId: tested.body.id, webhookId: tested.body.messageId } });
+    // The body and the log name the original alike: {deliveryId, messageId}; `webhookId` (the same message id, never
+    // the endpoint) stays in the body for one release, deprecated.
+    const sent = JSON.parse(route.received[1]!.body) as { type: string; redeliveryOf: Record<string, string> };
+    expect(sent).toMatchObject({ type: "webhook.test", redeliveryOf: again.body.redeliveryOf });
+    expect(sent.redeliveryOf).toEqual({ deliveryId: tested.body.id, messageId: tested.body.messageId, webhookId: tested.body.messageId });
+    expect(sent.redeliveryOf.webhookId).not.toBe(hook.id);
     // The original keeps its one failed attempt; the log lists both, newest first.
     expect((await deliveries(parser.id, hook.id)).map((delivery) => [delivery.id, delivery.attemptLog.length])).toEqual([
       [again.body.id, 1],

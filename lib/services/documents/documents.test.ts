@@ -22,6 +22,7 @@ import {
   listDocuments,
   searchDocuments,
   updateDocument,
+  waitForDocument,
 } from "./index";
 
 let handle: DatabaseHandle;
@@ -494,5 +495,37 @@ describe("deleting documents", () => {
     await deleteFolder(admin, { parserId: parser.id, folderId: folder.id, deleteDocuments: true });
     expect((await list(admin, parser.id)).pagination.total).toBe(1);
     expect((await getParser(admin, { parserId: parser.id })).counts.totalDocuments).toBe(1);
+  });
+});
+
+describe("waitForDocument", () => {
+  it("answers as soon as extraction is over, with the document as it is then", async () => {
+    const parser = await makeParser(handle.db, admin.teamId);
+    const document = await addDocument(admin, parser.id, { status: "processing" });
+    const started = Date.now();
+    // A drizzle query runs when awaited (then), not when built.
+    setTimeout(() => void handle.db.update(documents).set({ status: "processed" }).where(eq(documents.id, document.id)).then(() => undefined), 700);
+    const waited = await waitForDocument(admin, { parserId: parser.id, documentId: document.id, waitSeconds: 10 });
+    expect(waited.status).toBe("processed");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it("answers with the current state when the wait is up, and at once for a final status", async () => {
+    const parser = await makeParser(handle.db, admin.teamId);
+    const queued = await addDocument(admin, parser.id, { status: "queued" });
+    const started = Date.now();
+    expect((await waitForDocument(admin, { parserId: parser.id, documentId: queued.id, waitSeconds: 1 })).status).toBe("queued");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    const done = await addDocument(admin, parser.id, { status: "in_review" });
+    const quick = Date.now();
+    expect((await waitForDocument(admin, { parserId: parser.id, documentId: done.id, waitSeconds: 30 })).status).toBe("in_review");
+    expect(Date.now() - quick).toBeLessThan(1_000);
+  });
+
+  it("never waits on another team's document: not found at once", async () => {
+    const parser = await makeParser(handle.db, admin.teamId);
+    const document = await addDocument(admin, parser.id, { status: "processing" });
+    await expect(waitForDocument(globex, { parserId: parser.id, documentId: document.id, waitSeconds: 30 })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

@@ -1,6 +1,7 @@
 export { deleteDocument, deleteDocuments, type DeletedDocuments } from "./delete";
 export { findByRef, getDocument, getDocumentData, getDocumentMarkdown, type DocumentRef } from "./get";
 export { getDocumentWords } from "./words";
+export { waitForDocument } from "./wait";
 export { assertFolderInParser, fullView, getDocumentInParser } from "./internal";
 export { listDocuments, searchDocuments, type DocumentPage, type SearchPage } from "./list";
 export { locateDocument } from "./locate";

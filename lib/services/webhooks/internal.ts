@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
-import type { Webhook, WebhookDelivery } from "@/lib/contracts/webhooks";
+import type { Redelivery, Webhook, WebhookDelivery } from "@/lib/contracts/webhooks";
 import { notFound } from "@/lib/services/errors";
 import type { Access } from "../access";
 import { getParserInTeam } from "../parsers/internal";
@@ -44,9 +44,12 @@ function documentOf(payload: Record<string, unknown>): { id: string; name: strin
   return typeof document?.id === "string" && typeof document.name === "string" ? { id: document.id, name: document.name } : null;
 }
 
-function redeliveryOf(payload: Record<string, unknown>): string | null {
-  const flag = payload.redeliveryOf as { deliveryId?: unknown } | undefined;
-  return typeof flag?.deliveryId === "string" ? flag.deliveryId : null;
+/** The log's `redeliveryOf`, the same object as the body's; bodies sent before `messageId` existed have only `webhookId`. */
+function redeliveryOf(payload: Record<string, unknown>): Redelivery | null {
+  const flag = payload.redeliveryOf as { deliveryId?: unknown; messageId?: unknown; webhookId?: unknown } | undefined;
+  if (typeof flag?.deliveryId !== "string") return null;
+  const messageId = typeof flag.messageId === "string" ? flag.messageId : typeof flag.webhookId === "string" ? flag.webhookId : "";
+  return { deliveryId: flag.deliveryId, messageId };
 }
 
 export async function toDeliveries(tx: DbOrTx, rows: readonly DeliveryRow[]): Promise<WebhookDelivery[]> {

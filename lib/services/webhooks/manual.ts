@@ -43,7 +43,7 @@ export async function sendTestEvent(ctx: ServiceContext, { parserId, webhookId }
 
 /**
  * A manual redelivery: a new delivery of the original's event and data, sent now, under a fresh `webhook-id`, with
- * `redeliveryOf` in the body naming the original's delivery id and `webhook-id`. Receivers that de-duplicate on
+ * `redeliveryOf` in the body naming the original's delivery id and `webhook-id` (`messageId`). Receivers that de-duplicate on
  * the id (as Standard Webhooks advises) would otherwise drop it as already seen, which is the opposite of what a
  * person pressing "redeliver" wants; the flag lets a receiver that must not act twice recognise it. The original
  * keeps its own history; the answer is the new delivery after its attempt.
@@ -57,7 +57,8 @@ export async function redeliver(ctx: ServiceContext, { parserId, webhookId, deli
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.teamId, ctx.teamId)));
   if (!row) throw notFound({ type: "delivery", value: deliveryId });
   const { redeliveryOf: _earlier, ...original } = row.payload;
-  const payload = { ...original, redeliveryOf: { deliveryId: row.id, webhookId: row.messageId } };
+  // `webhookId` repeats `messageId` for receivers written against the old name (deprecated, one release).
+  const payload = { ...original, redeliveryOf: { deliveryId: row.id, messageId: row.messageId, webhookId: row.messageId } };
   // Failed with no next attempt until the attempt below decides: the dispatcher never picks it up.
   const [copy] = await ctx.db
     .insert(webhookDeliveries)

@@ -142,9 +142,11 @@ describe("events and delivery", () => {
     expect(received).toHaveLength(2);
     // A manual redelivery is a new delivery with a fresh webhook-id, flagged, naming the document.
     const again = await redeliver(admin, { parserId: parser.id, webhookId: hook.id, deliveryId: pending!.id });
-    expect(again).toMatchObject({ status: "succeeded", attempts: 1, redeliveryOf: pending!.id, document: { id: document.id, name: document.name } });
+    expect(again).toMatchObject({ status: "succeeded", attempts: 1, redeliveryOf: { deliveryId: pending!.id, messageId: delivery!.messageId }, document: { id: document.id, name: document.name } });
     expect(again.messageId).not.toBe(delivery!.messageId);
     expect(received.at(-1)!.headers["webhook-id"]).toBe(again.messageId);
+    // The body names the original as the log does, with the deprecated `webhookId` (the same message id) beside it.
+    expect(JSON.parse(received.at(-1)!.body).redeliveryOf).toEqual({ deliveryId: pending!.id, messageId: delivery!.messageId, webhookId: delivery!.messageId });
   });
 
   it("disables an endpoint that has been failing for a day, and says why", async () => {

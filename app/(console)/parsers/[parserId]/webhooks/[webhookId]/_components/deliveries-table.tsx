@@ -44,8 +44,8 @@ function DocumentLink({ parserId, document }: { parserId: string; document: NonN
  * (a redelivery carries a fresh `webhook-id`, so a receiver's log shows two ids for one event; this names the pair).
  */
 function DeliveryOrigin({ delivery, deliveries, onOpen, parserId }: { delivery: WebhookDelivery; deliveries: WebhookDelivery[]; onOpen: (delivery: WebhookDelivery) => void; parserId: string }) {
-  const original = delivery.redeliveryOf ? deliveries.find((candidate) => candidate.id === delivery.redeliveryOf) : undefined;
-  const redeliveries = deliveries.filter((candidate) => candidate.redeliveryOf === delivery.id);
+  const original = delivery.redeliveryOf ? deliveries.find((candidate) => candidate.id === delivery.redeliveryOf?.deliveryId) : undefined;
+  const redeliveries = deliveries.filter((candidate) => candidate.redeliveryOf?.deliveryId === delivery.id);
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
       <dt className="text-muted">Document</dt>
@@ -59,7 +59,7 @@ function DeliveryOrigin({ delivery, deliveries, onOpen, parserId }: { delivery: 
                 the delivery of <LocalTime iso={original.createdAt} />
               </Button>
             ) : (
-              <code className="text-xs">{delivery.redeliveryOf}</code>
+              <code className="text-xs">{delivery.redeliveryOf.messageId}</code>
             )}
           </dd>
         </>

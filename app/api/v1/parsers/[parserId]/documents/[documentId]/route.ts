@@ -1,9 +1,13 @@
 import { documentOperations } from "@/lib/contracts/documents";
 import { apiRoute } from "@/lib/http/handler";
-import { deleteDocument, getDocument, updateDocument } from "@/lib/services/documents";
+import { deleteDocument, getDocument, updateDocument, waitForDocument } from "@/lib/services/documents";
 import { otherMethods } from "@/lib/http/other-methods";
 
-export const GET = apiRoute(documentOperations.get, ({ ctx, params }) => getDocument(ctx, { parserId: params.parserId, documentId: params.documentId }));
+export const GET = apiRoute(documentOperations.get, ({ ctx, params, query, request }) =>
+  query.wait
+    ? waitForDocument(ctx, { parserId: params.parserId, documentId: params.documentId, waitSeconds: query.wait, signal: request.signal })
+    : getDocument(ctx, { parserId: params.parserId, documentId: params.documentId }),
+);
 export const PATCH = apiRoute(documentOperations.update, ({ ctx, params, body }) => updateDocument(ctx, { parserId: params.parserId, documentId: params.documentId, input: body }));
 export const DELETE = apiRoute(documentOperations.remove, ({ ctx, params }) => deleteDocument(ctx, { parserId: params.parserId, documentId: params.documentId }));
 
