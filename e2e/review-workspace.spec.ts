@@ -535,7 +535,10 @@ test("a decision has a way back by keyboard, and its toast covers no value and n
   await page.screenshot({ path: test.info().outputPath("review-1280x720-decided.png") });
   await expect.poll(async () => (await api<{ review: { stages: { status: string }[] } }>(request, "GET", `/parsers/${parserId}/documents/${documentId}`)).review.stages[0]!.status).toBe("approved");
 
-  // Alt+Z takes the decision back, whichever document is open now; the workspace returns to the decided one.
+  // Alt+Z takes the decision back, whichever document is open now; the workspace returns to the decided one. The
+  // key is pressed once the next document of the queue is on screen, as a reviewer would.
+  await expect(page.getByRole("heading", { level: 1, name: /^(?!INV-RW-6\.pdf$).+\.pdf$/ })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Extracted data" })).toBeVisible();
   await page.keyboard.press("Alt+z");
   await expect(notifications.getByText("Decision undone")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/documents/${documentId}$`));

@@ -65,6 +65,8 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
   useEffect(() => markReviewPhase("workspace-mounted", initialDocument.id), [initialDocument.id]);
   // Focus placed by the workspace on opening a document scrolls without zooming: the page opens whole.
   const enteringDocument = useRef(false);
+  // Where that first focus went, until the parser's checks are known (they may mark an earlier value).
+  const entryFocus = useRef<Element | null>(null);
   // The keyboard starts where the work is: the first value that needs attention, else the first value. Not on a
   // touch screen (the on-screen keyboard would cover the page), and never away from something already focused.
   useEffect(() => {
@@ -74,6 +76,7 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
     enteringDocument.current = true;
     focusEntryPoint(dataPaneRef.current);
     enteringDocument.current = false;
+    entryFocus.current = globalThis.document.activeElement;
   }, [initialDocument.id]);
 
   const data = useDocumentData({
@@ -196,6 +199,17 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
     for (const problem of current) if (!byPath.has(problem.path)) byPath.set(problem.path, problem.message);
     return byPath;
   }, [checksKnown, decisions.problems, inReview, checkNow]);
+  // The checks arrive after the document (with the parser's context): a value they block, say a required one left
+  // empty, may need attention before the one focused on opening. Move there, unless the reviewer has moved since.
+  useEffect(() => {
+    if (!checksKnown || entryFocus.current === null) return;
+    const stillThere = globalThis.document.activeElement === entryFocus.current;
+    entryFocus.current = null;
+    if (!stillThere) return;
+    enteringDocument.current = true;
+    focusEntryPoint(dataPaneRef.current);
+    enteringDocument.current = false;
+  }, [checksKnown, problems]);
 
   const hasTables = fields.some((field) => field.type === "table");
   const dataForm = (tables: "inline" | "none" | "only", wide = false) => (

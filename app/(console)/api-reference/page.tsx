@@ -52,7 +52,10 @@ export default async function ApiReferencePage() {
             </p>
             <div className="relative">
               <CopyButton value={QUICKSTART_CURL} label="Copy the quickstart" className="absolute right-2 top-2" />
-              <pre className="max-h-96 overflow-auto rounded-md bg-subtle p-3 font-mono text-xs">{QUICKSTART_CURL}</pre>
+              {/* A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable). */}
+              <pre tabIndex={0} aria-label="Quickstart with curl" className="max-h-96 overflow-auto rounded-md bg-subtle p-3 font-mono text-xs focus-visible:outline-2">
+                {QUICKSTART_CURL}
+              </pre>
             </div>
           </section>
           {groups.map((group) => (

@@ -8,7 +8,7 @@ import type { ValueKind } from "./concepts";
 export type ReadValue = { value: string | number; words: Word[]; quality: number };
 
 /** Maps a character span of the words' joined text back to the words it covers (for the source box). */
-function wordsInSpan(words: Word[], index: number, length: number): Word[] {
+export function wordsInSpan(words: Word[], index: number, length: number): Word[] {
   const out: Word[] = [];
   let pos = 0;
   for (const w of words) {

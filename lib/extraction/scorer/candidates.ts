@@ -2,6 +2,7 @@ import { findAmounts } from "../../normalise/amounts";
 import { findDates, type DateOrder } from "../../normalise/dates";
 import type { SourceBox, Word } from "../types";
 import { wordsSource, type DocLine } from "../fields/document-lines";
+import { wordsInSpan } from "../fields/read-value";
 
 /** Every plausible value of a field on the page, where it was read, before any choice is made. */
 export type ScoredKind = "amount" | "date";
@@ -16,19 +17,6 @@ export type ValueCandidate = {
   /** Not printed as such: the rule engine derived it (arithmetic, a subtotal standing in for the total). */
   derived: boolean;
 };
-
-/** Maps a character span of a line's words' joined text back to the words it covers. */
-function wordsInSpan(words: Word[], index: number, length: number): Word[] {
-  const out: Word[] = [];
-  let pos = 0;
-  for (const w of words) {
-    const start = pos;
-    const end = pos + w.text.length;
-    if (end > index && start < index + length) out.push(w);
-    pos = end + 1;
-  }
-  return out.length > 0 ? out : words;
-}
 
 /** A digit run this long without decimals is a phone, account or reference number, not money. */
 const LONGEST_WHOLE_AMOUNT = 1e7;
