@@ -92,7 +92,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 
 /** An in-memory PGlite for tests: same extensions and migrations, nothing on disk, no lock. */
 export async function openMemoryDatabase(): Promise<DatabaseHandle & { kind: "pglite" }> {
-  const pglite = await PGlite.create({ extensions: { pg_trgm } });
+  // Baseline code here too: the optimising compiler's background threads would take the second core from the tests
+  // running beside this one, for no speed a test's few queries would notice.
+  const pglite = await withBaselineWasmCompiler(() => PGlite.create({ extensions: { pg_trgm } }));
   const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db;
   return { kind: "pglite", db, pglite, close: () => pglite.close() };
 }
