@@ -30,6 +30,12 @@ if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
 
 const port = process.env.PORT || "3000";
 const host = process.env.HOST || "0.0.0.0";
+// How long an idle keep-alive connection stays open: 65 s, not Node's 5 s. A client reuses an idle connection for its
+// next request; if the server closes it just as the client starts writing, the request dies with EPIPE or a reset,
+// and a POST is not retried. That race needs the client to sit idle past the server's timeout, which a client
+// preparing a large upload (an MCP client base64-encoding 100 MB blocks its event loop for seconds) or a load
+// balancer with the usual 60 s idle timeout does. The server's timeout must outlast theirs.
+const nextStartArgs = ["start", "-p", port, "-H", host, "--keepAliveTimeout", "65000"];
 // QUARRY_CPU_PROF_DIR: each server process writes a V8 CPU profile there when it exits (Node refuses --cpu-prof in
 // NODE_OPTIONS); scripts/bench/profile-api.ts uses it.
 const profileArgs = process.env.QUARRY_CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.QUARRY_CPU_PROF_DIR}`] : [];
@@ -64,11 +70,11 @@ if (processes === 1 && profileArgs.length === 0) {
   // ~45 MB of resident memory for nothing (bench:memory). Signals reach the server's own handlers directly.
   Object.assign(process.env, serverEnv);
   process.chdir(root);
-  process.argv = [process.execPath, nextBin, "start", "-p", port, "-H", host];
+  process.argv = [process.execPath, nextBin, ...nextStartArgs];
   createRequire(import.meta.url)(nextBin);
 } else if (processes === 1) {
   // With the CPU profiler: Node takes --cpu-prof on its command line only, so Next runs in a child that has it.
-  const child = spawn(process.execPath, [...profileArgs, ...youngGenerationArgs, nextBin, "start", "-p", port, "-H", host], { cwd: root, stdio: "inherit", env: serverEnv });
+  const child = spawn(process.execPath, [...profileArgs, ...youngGenerationArgs, nextBin, ...nextStartArgs], { cwd: root, stdio: "inherit", env: serverEnv });
   for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
@@ -76,7 +82,7 @@ if (processes === 1 && profileArgs.length === 0) {
 }
 
 function serveCluster(count) {
-  cluster.setupPrimary({ exec: nextBin, args: ["start", "-p", port, "-H", host], execArgv: [...profileArgs, ...youngGenerationArgs], cwd: root });
+  cluster.setupPrimary({ exec: nextBin, args: nextStartArgs, execArgv: [...profileArgs, ...youngGenerationArgs], cwd: root });
   let stopping = false;
   const fork = (index) => {
     const env = { ...serverEnv, QUARRY_PROCESS_INDEX: String(index) };
