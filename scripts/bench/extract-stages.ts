@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { extractDocument, serverExtractionSettings } from "../../lib/extraction";
+import { openPdf } from "../../lib/extraction/loaders/pdf/pdf-text-layer";
 import { startStageRecording, stopStageRecording } from "../../lib/extraction/stage-timing";
 import { FIELDS, readManifest } from "./dataset";
 
@@ -55,6 +56,27 @@ async function measure(bytes: Uint8Array, mode: "fast" | "balanced", runs: numbe
   return { pages, runs: measured };
 }
 
+/**
+ * pdfjs alone: the document opened and every page's text content read, nothing done with it (no guard, no words,
+ * no page model, no fields). The floor of any extraction built on pdfjs's text layer, in CPU ms per pass.
+ */
+async function pdfjsFloorCpuMs(bytes: Uint8Array, runs: number): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < 1 + runs; run += 1) {
+    const cpu = process.cpuUsage();
+    const doc = await openPdf(bytes);
+    for (let number = 1; number <= doc.numPages; number += 1) {
+      const page = await doc.getPage(number);
+      await page.getTextContent({ disableNormalization: true });
+      page.cleanup();
+    }
+    await doc.loadingTask.destroy();
+    const used = process.cpuUsage(cpu);
+    if (run > 0) times.push((used.user + used.system) / 1000);
+  }
+  return median(times);
+}
+
 function pdftotextMs(bytes: Uint8Array, runs: number): number | null {
   if (spawnSync("pdftotext", ["-v"]).error) return null;
   const times: number[] = [];
@@ -82,6 +104,7 @@ export async function runStageProfile(args: string[]): Promise<void> {
   const results = [];
   for (const mode of modes) results.push({ mode, ...(await measure(bytes, mode, runs)) });
   const poppler = pdftotextMs(bytes, 5);
+  const pdfjsFloor = await pdfjsFloorCpuMs(bytes, runs);
   const loadAfter = os.loadavg()[0]!;
   const pages = results[0]!.pages;
   console.log(`Stage profile: ${pages} pages (the PDFs of ${sets.map((s) => path.basename(s)).join(" + ")}, merged ${ROUNDS} times), median of ${runs} warm runs; ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}; load ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}`);
@@ -92,6 +115,7 @@ export async function runStageProfile(args: string[]): Promise<void> {
     const ratio = poppler ? ` — ${(perSecond(poppler) / perSecond(wall)).toFixed(1)}× slower than pdftotext -layout (${perSecond(poppler).toFixed(0)} pages/s)` : " (pdftotext not installed)";
     console.log(`${mode}: ${perSecond(wall).toFixed(1)} pages/s wall (${(wall / pages).toFixed(2)} ms/page), ${perSecond(cpu).toFixed(1)} pages/s of CPU time${ratio}`);
   }
+  console.log(`pdfjs alone (open, every page's text content, nothing else): ${perSecond(pdfjsFloor).toFixed(1)} pages/s of CPU time (${(pdfjsFloor / pages).toFixed(2)} ms/page), the ceiling of any pass built on it`);
   const stages = [...new Set(results.flatMap((r) => r.runs.flatMap((run) => [...run.stages.keys()])))].sort();
   console.log(`\n| stage (CPU time) | ${results.map((r) => `${r.mode} ms/page`).join(" | ")} |`);
   console.log(`|---|${results.map(() => "---:").join("|")}|`);

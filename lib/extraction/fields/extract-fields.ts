@@ -239,6 +239,8 @@ function reconcile(fields: FieldDefinition[], picks: Map<string, Candidate | nul
   return { subtotal: amount(result.subtotal), tax: amount(result.tax), total: amount(result.total), paid };
 }
 
+const NO_LABELS: ReadonlySet<string> = new Set();
+
 /** Order matters: parties depend on each other (the vendor is never the customer), totals fall back on amount due. */
 const DEPENDENCY_ORDER = ["customer_name", "vendor_name"];
 
@@ -263,6 +265,13 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
   const hasForm = model.pages.some((p) => (p.formFields?.length ?? 0) > 0);
   // The detectors read a fillable form's answers as if printed where their widgets stand.
   const detectorLines = hasForm ? withFormFieldLines(model, lines) : lines;
+  // Each field's form labels, normalised once for the document rather than once per other field.
+  const normalisedLabels = new Map<FieldDefinition, string[]>();
+  const labelsOf = (f: FieldDefinition): string[] => {
+    let labels = normalisedLabels.get(f);
+    if (!labels) normalisedLabels.set(f, (labels = formLabels(f).map(normaliseLabel)));
+    return labels;
+  };
   // One field's finders: a form's answer, a typed detector, prose, then labels and layout (the pick kept in picks).
   const findField = (field: FieldDefinition): void => {
     const unknown = !isKnownField(field);
@@ -287,7 +296,8 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
       generic.set(field.name, narrative.scalar(field) ?? detectLoneDate(field, detectorLines, ctx.order, { narrative: true }));
       return;
     }
-    const otherLabels = new Set(fields.filter((f) => f !== field).flatMap((f) => formLabels(f).map(normaliseLabel)));
+    // Only a field the vocabulary does not know reads the other fields' labels (bestCandidate).
+    const otherLabels = isKnownField(field) && resolveConcept(field) ? NO_LABELS : new Set(fields.filter((f) => f !== field).flatMap((f) => labelsOf(f)));
     let best = bestCandidate(field, ctx, otherLabels);
     if (!best && field.type === "select" && !hasOptionBoxes(field, detectorLines)) best = selectFromText(field, ctx);
     // An unknown field's label reading must have the shape its detector asks for ("if different from above" is no name).

@@ -159,7 +159,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
 
   for (const page of model.pages) {
     const { rows, hint } = timed("tables › rows", () => {
-      const words = page.blocks.flatMap((b) => b.lines.flatMap((l) => l.words));
+      const words: Word[] = [];
+      for (const block of page.blocks) for (const line of block.lines) for (const word of line.words) words.push(word);
       return { rows: wordRows(words), hint: detectDecimalSeparator(words.map((w) => w.text).join(" ")) };
     });
     const rowsBefore = rowsOut.length;
