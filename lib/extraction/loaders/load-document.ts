@@ -66,7 +66,8 @@ async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageMod
       const formFields = page.formFields;
       const scanned = pageChars(page) < MIN_TEXT_CHARS || looksPoor(page);
       if (options.mode === "balanced" && scanned) {
-        page = await ocrPdfPage(doc, number, page, { scanned: true, mode: options.mode });
+        const textPage = page;
+        page = await timedAsync("load › OCR of scanned pages", () => ocrPdfPage(doc, number, textPage, { scanned: true, mode: options.mode }));
       } else if (imageText) {
         const textPage = page;
         page = await timedAsync("load › image text", () => addImageText(doc, textPage, imageText, ocrEngineFor(options.mode)));
