@@ -60,7 +60,7 @@ async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageMod
     const pages: Page[] = [];
     // Balanced: text inside images of text-layer pages is read region by region, only in documents with an image
     // that has the pixels for text (see pdf-image-text.ts for the cost).
-    const imageText = options.mode === "balanced" ? await timedAsync("load › image text", () => prepareImageText(bytes, streams, doc.numPages)) : null;
+    const imageText = options.mode === "balanced" ? await timedAsync("load › image text › structure", () => prepareImageText(bytes, streams, doc.numPages)) : null;
     for (const number of selectedPdfPages(options.parsePages, doc.numPages)) {
       let page = await readPdfTextPage(doc, number);
       const formFields = page.formFields;
