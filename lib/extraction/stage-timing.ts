@@ -1,10 +1,10 @@
 /**
  * Per-stage timing of the engine for the benchmark (`npm run bench:extract -- --stages`). Off unless a recording is
- * running, so the product pays one null check per stage call. Stages nest (a field finder runs inside "fields", the
- * scorer inside a finder): each stage is charged its own time only, the time of the stages it ran is theirs, so the
- * stages of one extraction add up to the time it took. One extraction at a time (the benchmark runs them in turn);
- * an await inside a stage is charged to that stage. Times are the process's CPU time, not the wall clock: on a
- * machine shared with other work, waiting for a core is nobody's stage.
+ * running, so the product pays a closure and a null check per stage call. Stages nest (a field finder runs inside
+ * "fields", the scorer inside a finder): each stage is charged its own time only, the time of the stages it ran is
+ * theirs, so the stages of one extraction add up to the time it took. One extraction at a time (the benchmark runs them
+ * in turn); an await inside a stage is charged to that stage. Times are the process's CPU time, not the wall clock: on
+ * a machine shared with other work, waiting for a core is nobody's stage.
  */
 type Open = { stage: string; started: number; inner: number };
 
