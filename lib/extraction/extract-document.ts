@@ -8,6 +8,7 @@ import { renderMarkdown } from "./markdown/render-markdown";
 import { renderPreviewOrNull } from "./preview/preview-or-null";
 import { sourcesInScannedFrame } from "./source-frame";
 import { extractTableField } from "./tables/extract-table";
+import { timed, timedAsync } from "./stage-timing";
 import type { ExtractionInput, ExtractionResult, FieldMetadata, FieldValue, PageModel } from "./types";
 
 /**
@@ -21,10 +22,10 @@ export function extractFromPageModel(
 ): { data: Record<string, FieldValue>; fieldMetadata: Record<string, FieldMetadata> } {
   const data: Record<string, FieldValue> = {};
   const fieldMetadata: Record<string, FieldMetadata> = {};
-  const scalars = extractScalarFields(model, fields);
+  const scalars = timed("fields", () => extractScalarFields(model, fields));
   for (const field of fields) {
     if (field.type === "table") {
-      const table = extractNarrativeTable(model, field) ?? extractTableField(model, field, { advanced: settings.advancedTableExtraction ?? false });
+      const table = timed("tables › narrative", () => extractNarrativeTable(model, field)) ?? timed("tables › line items", () => extractTableField(model, field, { advanced: settings.advancedTableExtraction ?? false }));
       data[field.name] = table.rows;
       fieldMetadata[field.name] = table.meta;
       continue;
@@ -34,7 +35,7 @@ export function extractFromPageModel(
     fieldMetadata[field.name] = scalar?.meta ?? { confidence: 0, source: null };
   }
   // Every value's confidence becomes the fitted probability that it is right (confidence/model.json).
-  calibrateConfidences({ model, fields, data, fieldMetadata });
+  timed("confidence", () => calibrateConfidences({ model, fields, data, fieldMetadata }));
   return { data, fieldMetadata };
 }
 
@@ -57,10 +58,10 @@ export async function extractDocument(input: ExtractionInput): Promise<Extractio
     emailParsing: settings.emailParsing,
     rulings: settings.advancedTableExtraction === true,
   };
-  const model = xmlInvoice ? { pages: textToPages(renderEInvoiceText(xmlInvoice)) } : await loadDocument(input.bytes, input.mimeType, loadOptions, input.fileName);
+  const model = xmlInvoice ? { pages: textToPages(renderEInvoiceText(xmlInvoice)) } : await timedAsync("load", () => loadDocument(input.bytes, input.mimeType, loadOptions, input.fileName));
   const { data, fieldMetadata } = extractFromPageModel(model, input.fields, settings);
   // A Factur-X / ZUGFeRD / XRechnung PDF's own XML, or the uploaded XML, states the values exactly.
-  const einvoice = xmlInvoice ?? (einvoiceOn && type === "application/pdf" ? await readEInvoice(input.bytes, type) : null);
+  const einvoice = xmlInvoice ?? (einvoiceOn && type === "application/pdf" ? await timedAsync("e-invoice", () => readEInvoice(input.bytes, type)) : null);
   if (einvoice) applyEInvoice({ einvoice, model, fields: input.fields, data, fieldMetadata });
   // Optional model pass: only when the server configured one, always with the offline result as the fallback.
   const llm = input.llm ?? null;
@@ -69,8 +70,8 @@ export async function extractDocument(input: ExtractionInput): Promise<Extractio
   return {
     pages: model,
     data: refined.data,
-    fieldMetadata: sourcesInScannedFrame(refined.fieldMetadata, model),
-    markdown: settings.markdownParsing === false ? null : renderMarkdown(model),
+    fieldMetadata: timed("source frame", () => sourcesInScannedFrame(refined.fieldMetadata, model)),
+    markdown: settings.markdownParsing === false ? null : timed("markdown", () => renderMarkdown(model)),
     stats: {
       pageCount: model.pages.length,
       ocrPages: model.pages.filter((p) => p.source === "ocr" || p.source === "mixed").length,

@@ -6,6 +6,8 @@
  *     [--engine tesseract|paddle|combined] [--no-engines] [--half a|b]
  *   npm run bench:extract -- --loso [--data <folder>]… [--synth <folder>]… [--datasets <dir>] [--cache <dir>]
  *     (the learned scorer's leave-one-source-out table: scripts/train/loso.ts)
+ *   npm run bench:extract -- --stages [dataset dir …] [--runs N] [--mode fast|balanced]
+ *     (text-layer pages/s with each stage's ms per page: scripts/bench/extract-stages.ts)
  *
  * After the main run, the images are extracted once more with each OCR engine pinned (field F1, CPU s/page, peak RSS).
  * contracts-dev (manifest split "contracts-dev") is scored with its own parser and rules (bench/contracts-scoring.ts);
@@ -33,6 +35,7 @@ import { engineFigures } from "./engine-figures";
 import { CONTRACT_FIELDS, contractValueEqual, inHalf, scoreParties } from "./contracts-scoring";
 import { specValueEqual, type SpecGt } from "./kinds-scoring";
 import { runLoso } from "../train/loso";
+import { runStageProfile } from "./extract-stages";
 
 /** Warm passes over the merged PDF whose median is the reported throughput. */
 const THROUGHPUT_RUNS = 7;
@@ -158,6 +161,11 @@ async function main(): Promise<void> {
   // `--loso`: the learned scorer's leave-one-source-out table (scripts/train/loso.ts) instead of a dataset run.
   if (process.argv.includes("--loso")) {
     await runLoso(process.argv.slice(2));
+    await terminateOcr();
+    return;
+  }
+  if (process.argv.includes("--stages")) {
+    await runStageProfile(process.argv.slice(2).filter((a) => a !== "--stages"));
     await terminateOcr();
     return;
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { textToPages } from "../loaders/plain-text";
 import type { PageModel } from "../types";
-import { documentLines } from "./document-lines";
+import { findAmounts } from "../../normalise/amounts";
+import { documentLines, lineAmounts } from "./document-lines";
 import { findLabelledCandidates } from "./find-labelled-value";
 
 /** A text's page model as OCR would give it: the same words with a reader's confidence below 1. */
@@ -29,5 +30,17 @@ describe("total label as OCR misreads it", () => {
     expect(total(read("Tatal :   18.00", 1))).toBe(null);
     expect(total(read("Tidal :   18.00", 0.9))).toBe(null);
     expect(total(read("Metal   18.00", 0.9))).toBe(null);
+  });
+});
+
+describe("amounts per line", () => {
+  it("are the line's amounts, read once however often the total checks ask", () => {
+    const lines = documentLines({ pages: textToPages(["Subtotal   28.70", "Rounding   0.02", "Total   28.72"].join("\n")) });
+    for (const line of lines) {
+      expect(lineAmounts(line)).toEqual(findAmounts(line.text));
+      expect(lineAmounts(line)).toBe(lineAmounts(line));
+    }
+    // The labels and their amounts are phrases of their own (lines), set apart by the wide gap.
+    expect(lines.flatMap((line) => lineAmounts(line).map((a) => a.value))).toEqual([28.7, 0.02, 28.72]);
   });
 });

@@ -2,6 +2,8 @@ import { pageLines } from "../layout/build-page";
 import type { Box, Line, PageModel, SourceBox, Word } from "../types";
 import { oneLetterOff } from "../normalise/letter-slips";
 import { normaliseToken } from "./text-tokens";
+import { findAmounts, type FoundAmount } from "../../normalise/amounts";
+import { memoPerOwner } from "./memo";
 
 /** A line of the document with its page and pre-normalised word tokens, the unit label matching works on. */
 export type DocLine = {
@@ -32,6 +34,16 @@ function wordToken(word: Word): string {
   if (word.confidence >= 1 || token.length !== 5 || token[0] !== "t") return token;
   const letters = token.replace(/0/g, "o").replace(/1/g, "l");
   return letters === "total" || oneLetterOff(letters, "total") ? "total" : token;
+}
+
+const amountsByLine = memoPerOwner<DocLine, readonly FoundAmount[]>();
+
+/**
+ * The amounts printed on a line (read without a decimal hint), found once per line: the total checks (rounding,
+ * included tax, tender, reconciliation) each scan every line of the document. Shared: callers only read it.
+ */
+export function lineAmounts(line: DocLine): readonly FoundAmount[] {
+  return amountsByLine(line, () => findAmounts(line.text));
 }
 
 export function unionBox(boxes: Box[]): Box {

@@ -30,6 +30,7 @@ import { localeOrder } from "./detectors/locale-order";
 import { withFormFieldLines } from "./detectors/form-lines";
 import { detectorOwns } from "./detectors/choose";
 import { decide, fieldCandidates, scorerFacts, scorerFor, type FieldCandidates } from "../scorer";
+import { timed } from "../stage-timing";
 
 const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
 
@@ -238,13 +239,18 @@ function reconcile(fields: FieldDefinition[], picks: Map<string, Candidate | nul
   return { subtotal: amount(result.subtotal), tax: amount(result.tax), total: amount(result.total), paid };
 }
 
+const NO_LABELS: ReadonlySet<string> = new Set();
+
 /** Order matters: parties depend on each other (the vendor is never the customer), totals fall back on amount due. */
 const DEPENDENCY_ORDER = ["customer_name", "vendor_name"];
 
 export function extractScalarFields(model: PageModel, fields: FieldDefinition[], observe?: ScorerObserver): Map<string, ScalarResult> {
-  const lines = documentLines(model);
-  const fullText = lines.map((l) => l.text).join("\n");
-  const ctx: Context = { lines, order: detectDateOrder(fullText), fullText, found: new Map(), candidates: new Map() };
+  const { lines, fullText, order } = timed("fields › document lines", () => {
+    const documentLinesRead = documentLines(model);
+    const text = documentLinesRead.map((l) => l.text).join("\n");
+    return { lines: documentLinesRead, fullText: text, order: detectDateOrder(text) };
+  });
+  const ctx: Context = { lines, order, fullText, found: new Map(), candidates: new Map() };
   const ordered = [...fields].sort((a, b) => {
     const ia = DEPENDENCY_ORDER.indexOf(resolveConcept(a)?.key ?? "");
     const ib = DEPENDENCY_ORDER.indexOf(resolveConcept(b)?.key ?? "");
@@ -259,8 +265,15 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
   const hasForm = model.pages.some((p) => (p.formFields?.length ?? 0) > 0);
   // The detectors read a fillable form's answers as if printed where their widgets stand.
   const detectorLines = hasForm ? withFormFieldLines(model, lines) : lines;
-  for (const field of ordered) {
-    if (field.type === "table") continue;
+  // Each field's form labels, normalised once for the document rather than once per other field.
+  const normalisedLabels = new Map<FieldDefinition, string[]>();
+  const labelsOf = (f: FieldDefinition): string[] => {
+    let labels = normalisedLabels.get(f);
+    if (!labels) normalisedLabels.set(f, (labels = formLabels(f).map(normaliseLabel)));
+    return labels;
+  };
+  // One field's finders: a form's answer, a typed detector, prose, then labels and layout (the pick kept in picks).
+  const findField = (field: FieldDefinition): void => {
     const unknown = !isKnownField(field);
     // A fillable form's own answer is exact; printed check boxes answer yes/no and option fields. A form field whose
     // label only half matches must still have the shape the field's detector asks for (a city line is no address).
@@ -268,7 +281,7 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
     const formAnswer = (acroForm && (!unknown || fitsFormAnswer(field, acroForm.value)) ? acroForm : null) ?? (field.type === "boolean" || field.type === "select" ? checkboxValue(field, detectorLines) : null);
     if (formAnswer) {
       generic.set(field.name, formAnswer);
-      continue;
+      return;
     }
     // A field asking for a typed value (an e-mail, an EIN, a period's start, a person's name …) is read by its
     // detector first, on prose and forms alike; the detector abstains unless the evidence is clear.
@@ -277,13 +290,14 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
     const detected = known ? null : (detectField(field, detectorLines, ctx.order) ?? (narrative ? null : detectLabelledDate(field, detectorLines, ctx.order)));
     if (detected) {
       generic.set(field.name, detected);
-      continue;
+      return;
     }
     if (narrative && !known && field.type !== "boolean" && field.type !== "select") {
       generic.set(field.name, narrative.scalar(field) ?? detectLoneDate(field, detectorLines, ctx.order, { narrative: true }));
-      continue;
+      return;
     }
-    const otherLabels = new Set(fields.filter((f) => f !== field).flatMap((f) => formLabels(f).map(normaliseLabel)));
+    // Only a field the vocabulary does not know reads the other fields' labels (bestCandidate).
+    const otherLabels = isKnownField(field) && resolveConcept(field) ? NO_LABELS : new Set(fields.filter((f) => f !== field).flatMap((f) => labelsOf(f)));
     let best = bestCandidate(field, ctx, otherLabels);
     if (!best && field.type === "select" && !hasOptionBoxes(field, detectorLines)) best = selectFromText(field, ctx);
     // An unknown field's label reading must have the shape its detector asks for ("if different from above" is no name).
@@ -292,11 +306,12 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
     const fallback = best ? null : known ? detectField(field, detectorLines, ctx.order, { known: true }) : detectLoneDate(field, detectorLines, ctx.order);
     if (fallback) {
       generic.set(field.name, fallback);
-      continue;
+      return;
     }
     picks.set(field.name, best);
-  }
-  const totals = reconcile(fields, picks, ctx);
+  };
+  for (const field of ordered) if (field.type !== "table") timed(`fields › ${field.name}`, () => findField(field));
+  const totals = timed("fields › reconcile totals", () => reconcile(fields, picks, ctx));
   let facts: ReturnType<typeof scorerFacts> | null = null;
   for (const field of ordered) {
     if (field.type === "table") continue;
@@ -310,11 +325,13 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
     const scoredKind = known?.kind === "amount" || known?.kind === "date" ? known.kind : null;
     const scorer = known && scoredKind ? scorerFor(known.key) : null;
     if (known && scoredKind && (scorer || observe)) {
-      facts ??= scorerFacts(lines);
-      const found = fieldCandidates(facts, ctx.order, scoredKind, { key: known.key, name: field.name, description: field.description }, picks.get(field.name) ?? null);
+      const found = timed("scorer", () => {
+        facts ??= scorerFacts(lines);
+        return fieldCandidates(facts, ctx.order, scoredKind, { key: known.key, name: field.name, description: field.description }, picks.get(field.name) ?? null);
+      });
       observe?.(field, known.key, found);
       if (scorer) {
-        const decision = decide(scorer, found);
+        const decision = timed("scorer", () => decide(scorer, found));
         const value = decision && typeof decision.value === "number" ? Number(formatAmount(decision.value)) : (decision?.value ?? null);
         out.set(field.name, decision ? { value, meta: { confidence: decision.confidence, source: decision.source, raw: decision.raw, evidence: { strategy: "scorer", score: decision.confidence, kind: scoredKind, arithmetic: decision.arithmetic } } } : { value: null, meta: { confidence: 0, source: null } });
         continue;

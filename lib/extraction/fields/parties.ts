@@ -1,5 +1,6 @@
 import { sameRow, type DocLine } from "./document-lines";
 import { tokenise } from "./text-tokens";
+import { memoPerOwner } from "./memo";
 import type { Candidate } from "./find-labelled-value";
 import { hasPostcode, startsWithPremises } from "./vendor-address";
 
@@ -77,8 +78,17 @@ const HOST = /(?:\bwww\.|@|https?:\/\/)([a-z0-9][a-z0-9.-]*\.[a-z]{2,})/gi;
 /** Second-level labels of country domains ("example.co.uk", "example.com.my"): the registered name is left of them. */
 const GENERIC_SECOND_LEVEL = new Set(["co", "com", "org", "net", "gov", "ac", "edu"]);
 
-/** The registered names of the domains printed on the document, hyphens dropped: "azureinterior", "musterlieferant". */
-function printedDomains(lines: DocLine[]): Set<string> {
+const domainsOfLines = memoPerOwner<DocLine[], ReadonlySet<string>>();
+
+/**
+ * The registered names of the domains printed on the document, hyphens dropped: "azureinterior", "musterlieferant".
+ * Read once per document: the vendor's finders ask for every line they weigh.
+ */
+function printedDomains(lines: DocLine[]): ReadonlySet<string> {
+  return domainsOfLines(lines, () => readDomains(lines));
+}
+
+function readDomains(lines: DocLine[]): Set<string> {
   const out = new Set<string>();
   for (const line of lines) {
     for (const m of line.text.matchAll(HOST)) {
@@ -92,10 +102,14 @@ function printedDomains(lines: DocLine[]): Set<string> {
   return out;
 }
 
+/** Every legal form and trade word of a text at once, compiled once (replace resets their lastIndex). */
+const EVERY_COMPANY_MARK = new RegExp(COMPANY_MARK.source, "gi");
+const EVERY_TRADE_WORD = new RegExp(TRADE_WORD.source, "gi");
+
 /** A name's letters and digits without its legal form: "Azure Interior" → "azureinterior", "Muster GmbH" → "muster". */
 function nameKey(text: string): string {
   return text
-    .replace(new RegExp(COMPANY_MARK.source, "gi"), " ")
+    .replace(EVERY_COMPANY_MARK, " ")
     .toLowerCase()
     .replace(/[^\p{L}\d]/gu, "");
 }
@@ -197,7 +211,7 @@ function sellerAboveAddress(lines: DocLine[], best: Candidate): Candidate {
     // "Best Coffee Shop in Town": a tagline has words in lower case; a seller's name has none.
     if (!isNameLike(text) || !confident(line) || /(?:^|\s)\p{Ll}/u.test(text)) return best;
     // "THREE STOOGES" over "BISTRO & CAFE" or "THREE STOOGES BISTRO & CAFE": the sign's trade, not another seller.
-    const own = text.replace(new RegExp(TRADE_WORD.source, "gi"), " ").replace(/[^\p{L}]|\b(?:and|n)\b/giu, "");
+    const own = text.replace(EVERY_TRADE_WORD, " ").replace(/[^\p{L}]|\b(?:and|n)\b/giu, "");
     if (own.length < 3 || (!COMPANY_MARK.test(text) && nameKey(text).includes(nameKey(chosen)))) return best;
     const next = below.slice(i + 1).find((l) => !REGISTRATION_ONLY.test(l.text.trim()));
     if (!next || !(startsWithPremises(next.text) || hasPostcode(next.text))) return best;

@@ -1,6 +1,6 @@
 import { findAmounts } from "../../normalise/amounts";
 import type { FieldContext as Context } from "./context";
-import { sameRow, type DocLine } from "./document-lines";
+import { lineAmounts, sameRow, type DocLine } from "./document-lines";
 import type { Candidate } from "./find-labelled-value";
 
 /** Cash rounding moves a total by less than the smallest coin in use (5 cents where it is practised). */
@@ -32,7 +32,7 @@ export function applyRounding(total: Candidate, ctx: Context, candidates: readon
     for (const adj of amounts) {
       for (const value of [value0 + adj.value, value0 - adj.value]) {
         const rounded = Math.round(value * 100) / 100;
-        const where = ctx.lines.find((l) => l.index > total.line - 3 && findAmounts(l.text).some((a) => Math.abs(a.value - rounded) < 0.001));
+        const where = ctx.lines.find((l) => l.index > total.line - 3 && lineAmounts(l).some((a) => Math.abs(a.value - rounded) < 0.001));
         if (where) return { ...total, value: rounded, source: { page: where.page, ...where.box }, raw: String(rounded), line: where.index };
       }
     }
@@ -64,7 +64,7 @@ export function totalOfIncludedTax(total: Candidate, ctx: Context): Candidate {
   let gross: Candidate | null = null;
   for (const line of ctx.lines) {
     if (line.index === total.line) continue;
-    for (const amount of findAmounts(line.text).filter((a) => a.hasDecimals && a.value > tax)) {
+    for (const amount of lineAmounts(line).filter((a) => a.hasDecimals && a.value > tax)) {
       // Rounded to the cent, the printed tax is within half a cent of the exact share.
       if (Math.abs(amount.value * share - tax) > 0.0051) continue;
       if (!gross || amount.value > Number(gross.value)) gross = { ...total, value: amount.value, source: { page: line.page, ...line.box }, raw: amount.text, line: line.index };
@@ -119,7 +119,7 @@ function printedPaidAmount(ctx: Context, paid: number, cashRow: DocLine[]): Cand
   // The closest such amount above the tender rows: an item line of the same amount sits further up.
   const above = ctx.lines.filter((l) => l.page === cashLine.page && l.box.y < cashLine.box.y && !cashRow.includes(l));
   for (const line of above.sort((a, b) => b.box.y - a.box.y)) {
-    const match = findAmounts(line.text).find((a) => a.hasDecimals && Math.abs(a.value - paid) < 0.005);
+    const match = lineAmounts(line).find((a) => a.hasDecimals && Math.abs(a.value - paid) < 0.005);
     if (match) return { value: paid, score: 0.5, source: { page: line.page, ...line.box }, raw: match.text, line: line.index };
   }
   return null;

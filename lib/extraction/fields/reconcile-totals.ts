@@ -1,6 +1,4 @@
-import { findAmounts } from "../../normalise/amounts";
-
-import type { DocLine } from "./document-lines";
+import { lineAmounts, type DocLine } from "./document-lines";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
 
 export type TotalsPick = { subtotal: Candidate | null; tax: Candidate | null; total: Candidate | null };
@@ -29,7 +27,7 @@ function consistent(p: TotalsPick): boolean {
 function documentAmounts(lines: DocLine[]): Candidate[] {
   const out: Candidate[] = [];
   for (const line of lines) {
-    for (const a of findAmounts(line.text)) {
+    for (const a of lineAmounts(line)) {
       if (a.hasDecimals) out.push({ value: a.value, score: 0.2, source: { page: line.page, ...line.box }, raw: a.text, line: line.index });
     }
   }

@@ -14,6 +14,7 @@ import { addImageText, prepareImageText } from "./pdf/pdf-image-text";
 import { checkPdfStreams, MAX_PDF_PAGES, PdfRejectedError } from "./pdf/pdf-guard";
 import { openPdf, readPdfTextPage } from "./pdf/pdf-text-layer";
 import { textToPages } from "./plain-text";
+import { timedAsync } from "../stage-timing";
 
 export type LoadOptions = { parsePages?: string; mode: DataExtractionMode; emailParsing?: EmailParsingSettings; rulings?: boolean };
 
@@ -53,21 +54,23 @@ function selectedPdfPages(expression: string | undefined, pageCount: number): nu
 }
 
 async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageModel> {
-  const streams = await checkPdfStreams(bytes);
-  const doc = await openPdf(bytes);
+  const streams = await timedAsync("load › stream guard", () => checkPdfStreams(bytes));
+  const doc = await timedAsync("load › open", () => openPdf(bytes));
   try {
     const pages: Page[] = [];
     // Balanced: text inside images of text-layer pages is read region by region, only in documents with an image
     // that has the pixels for text (see pdf-image-text.ts for the cost).
-    const imageText = options.mode === "balanced" ? await prepareImageText(bytes, streams, doc.numPages) : null;
+    const imageText = options.mode === "balanced" ? await timedAsync("load › image text › structure", () => prepareImageText(bytes, streams, doc.numPages)) : null;
     for (const number of selectedPdfPages(options.parsePages, doc.numPages)) {
       let page = await readPdfTextPage(doc, number);
       const formFields = page.formFields;
       const scanned = pageChars(page) < MIN_TEXT_CHARS || looksPoor(page);
       if (options.mode === "balanced" && scanned) {
-        page = await ocrPdfPage(doc, number, page, { scanned: true, mode: options.mode });
+        const textPage = page;
+        page = await timedAsync("load › OCR of scanned pages", () => ocrPdfPage(doc, number, textPage, { scanned: true, mode: options.mode }));
       } else if (imageText) {
-        page = await addImageText(doc, page, imageText, ocrEngineFor(options.mode));
+        const textPage = page;
+        page = await timedAsync("load › image text", () => addImageText(doc, textPage, imageText, ocrEngineFor(options.mode)));
       } else if (options.mode === "accurate") {
         // Accurate: every page is also OCR'd; text printed only inside images (logos, pasted scans) joins the
         // text layer, and a garbage text layer is replaced.
@@ -76,12 +79,12 @@ async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageMod
       }
       // Form values come from the file's form data whichever way the page's words were read.
       if (formFields && !page.formFields) page = { ...page, formFields };
-      if (options.rulings) page = { ...page, rulings: await readPdfRulings(doc, number) };
+      if (options.rulings) page = { ...page, rulings: await timedAsync("load › rulings", () => readPdfRulings(doc, number)) };
       pages.push(page);
     }
     return { pages };
   } finally {
-    await doc.loadingTask.destroy();
+    await timedAsync("load › close", () => doc.loadingTask.destroy());
   }
 }
 
@@ -91,7 +94,7 @@ async function loadImage(bytes: Uint8Array, options: LoadOptions): Promise<PageM
   const engine = ocrEngineFor(options.mode);
   for (const number of parsePages(options.parsePages, images.length)) {
     const image = images[number - 1]!;
-    pages.push(await ocrPageImage(image, number, { engine, orient: true }));
+    pages.push(await timedAsync("load › OCR", () => ocrPageImage(image, number, { engine, orient: true })));
   }
   return { pages };
 }

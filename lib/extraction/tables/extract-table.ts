@@ -1,6 +1,7 @@
 import { groupRows } from "../layout/build-page";
 import { tokenise } from "../fields/text-tokens";
 import { detectDecimalSeparator, findAmounts, type DecimalSeparator } from "../../normalise/amounts";
+import { timed } from "../stage-timing";
 import type { FieldDefinition, PageModel, Rulings, Scalar, TableMetadata, TableRow, ValueMetadata, Word } from "../types";
 import { unionBox } from "../fields/document-lines";
 import { COLUMN_CONCEPTS, type ColumnConcept } from "../fields/column-concepts";
@@ -157,9 +158,11 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
   let tableClosed = false;
 
   for (const page of model.pages) {
-    const words = page.blocks.flatMap((b) => b.lines.flatMap((l) => l.words));
-    const rows = wordRows(words);
-    const hint = detectDecimalSeparator(words.map((w) => w.text).join(" "));
+    const { rows, hint } = timed("tables › rows", () => {
+      const words: Word[] = [];
+      for (const block of page.blocks) for (const line of block.lines) for (const word of line.words) words.push(word);
+      return { rows: wordRows(words), hint: detectDecimalSeparator(words.map((w) => w.text).join(" ")) };
+    });
     const rowsBefore = rowsOut.length;
     let endedAtTotals = false;
     let i = 0;
@@ -362,7 +365,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       tableClosed ||= endedAtTotals;
     } else if (!tableClosed) {
       // No header found here (or a continuation page without a repeated one): items from content and geometry.
-      for (const item of headerlessRows(findHeaderlessItems(rows, hint), { fieldForKey, hint, page: page.number })) {
+      const items = timed("tables › headerless", () => headerlessRows(findHeaderlessItems(rows, hint), { fieldForKey, hint, page: page.number }));
+      for (const item of items) {
         splitBracketedCode(item.row, fieldForKey);
         if (Object.keys(item.row).length === 0) continue;
         rowsOut.push(item.row);

@@ -18,10 +18,20 @@ for (const l of LABELS) LABEL_INDEX.set(l.tokens[0]!, [...(LABEL_INDEX.get(l.tok
 /** Long one-word labels also name a column as the last part of a compound ("Positionsbeschreibung", "Mehrwertsteuersatz"). */
 const COMPOUND_TAILS = LABELS.filter((l) => l.tokens.length === 1 && l.tokens[0]!.length >= 8).map((l) => ({ key: l.key, tail: l.tokens[0]! }));
 
+/** Compound answers per token: every word of every row is asked, and documents repeat their words. Bounded. */
+const compoundByToken = new Map<string, string | null>();
+const MAX_CACHED_COMPOUNDS = 50_000;
+
 function compoundLabel(token: string): string | null {
-  const hit = COMPOUND_TAILS.find((c) => token.length >= c.tail.length + 3 && token.endsWith(c.tail));
-  return hit ? hit.key : null;
+  let key = compoundByToken.get(token);
+  if (key === undefined) {
+    if (compoundByToken.size >= MAX_CACHED_COMPOUNDS) compoundByToken.clear();
+    key = COMPOUND_TAILS.find((c) => token.length >= c.tail.length + 3 && token.endsWith(c.tail))?.key ?? null;
+    compoundByToken.set(token, key);
+  }
+  return key;
 }
+const NO_LABELS: Label[] = [];
 const NUMERIC = new Set(["quantity", "unit_price", "amount", "tax_rate"]);
 
 /** Splits header words into labelled columns: greedy longest label at each word; unmatched words join a neighbour. */
@@ -31,7 +41,8 @@ export function matchHeaderWords(words: Word[], extra: Label[] = []): HeaderColu
   let i = 0;
   while (i < words.length) {
     let best: Label | null = null;
-    const candidates = [...extra.filter((l) => l.tokens[0] === tokens[i]), ...(LABEL_INDEX.get(tokens[i] ?? "") ?? [])];
+    const builtIn = LABEL_INDEX.get(tokens[i] ?? "") ?? NO_LABELS;
+    const candidates = extra.length === 0 ? builtIn : [...extra.filter((l) => l.tokens[0] === tokens[i]), ...builtIn];
     for (const label of candidates) {
       if (label.tokens.every((t, k) => tokens[i + k] === t) && (!best || label.tokens.length > best.tokens.length)) best = label;
     }

@@ -26,12 +26,14 @@ const STATEMENT_SYNONYMS: string[][] = [
   ["earnings", "pay", "wages"],
 ];
 
+/** Each synonym with the expression that finds it as a word, compiled once. */
+const STATEMENT_MATCHERS = STATEMENT_SYNONYMS.map((group) => group.map((word) => ({ word, re: new RegExp(`\\b${word}\\b`) })));
+
 function synonymVariants(phrase: string): string[] {
   const out: string[] = [];
-  for (const group of STATEMENT_SYNONYMS) {
-    for (const word of group) {
-      const re = new RegExp(`\\b${word}\\b`);
-      if (re.test(phrase)) for (const other of group) if (other !== word) out.push(phrase.replace(re, other));
+  for (const [g, matchers] of STATEMENT_MATCHERS.entries()) {
+    for (const { word, re } of matchers) {
+      if (re.test(phrase)) for (const other of STATEMENT_SYNONYMS[g]!) if (other !== word) out.push(phrase.replace(re, other));
     }
   }
   return out;

@@ -35,14 +35,16 @@ function words(name: string): string {
   return name.replace(/[_\-.]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").trim().toLowerCase();
 }
 
+/** Each group member with the expression that finds it as a whole word, compiled once. */
+const SYNONYM_MATCHERS = SYNONYM_GROUPS.map((group) => group.map((member) => ({ member, re: new RegExp(`(^|\\s)${member.replace(/[#]/g, "\\#")}(?=\\s|$)`) })));
+
 /** Each synonym group member found in the phrase replaced by every other member. */
 function synonymVariants(phrase: string): string[] {
   const out = new Set<string>();
-  for (const group of SYNONYM_GROUPS) {
-    for (const member of group) {
-      const re = new RegExp(`(^|\\s)${member.replace(/[#]/g, "\\#")}(?=\\s|$)`);
+  for (const [g, matchers] of SYNONYM_MATCHERS.entries()) {
+    for (const { member, re } of matchers) {
       if (!re.test(phrase)) continue;
-      for (const other of group) if (other !== member) out.add(phrase.replace(re, `$1${other}`));
+      for (const other of SYNONYM_GROUPS[g]!) if (other !== member) out.add(phrase.replace(re, `$1${other}`));
     }
   }
   return [...out];

@@ -7,6 +7,7 @@ import type { PdfStreamSummary } from "./pdf-guard";
 import { renderPdfRegion } from "./pdf-render";
 import { mayHoldText, paintedImages, readImagePlacements, type ImagePlacements, type PaintedImage } from "./pdf-image-placements";
 import type { Matrix } from "./pdf-matrix";
+import { timedAsync } from "../../stage-timing";
 
 /**
  * Text printed only inside images of a text-layer page (a company block pasted as a picture, stamped bank details,
@@ -117,7 +118,7 @@ async function imagesOnPage(doc: PDFDocumentProxy, pageNumber: number, state: Im
  */
 export async function addImageText(doc: PDFDocumentProxy, textPage: Page, state: ImageTextState, engine: OcrEngine): Promise<Page> {
   const textWords = pageWords(textPage);
-  const candidates = (await imagesOnPage(doc, textPage.number, state)).filter((image) => worthReading(image, textWords));
+  const candidates = (await timedAsync("load › image text › placements", () => imagesOnPage(doc, textPage.number, state))).filter((image) => worthReading(image, textWords));
   const found: Word[] = [];
   const seen = new Set<string>();
   for (const image of candidates) {

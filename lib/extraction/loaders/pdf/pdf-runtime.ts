@@ -1,5 +1,6 @@
 import path from "node:path";
 import { bufferedDecompressionStream } from "./pdf-decompression";
+import { installSumPreciseFastPath } from "./pdf-sum-precise";
 
 /** pdfjs 6 on Node 20 needs these ES2024 features; installing them once before the first import is enough. */
 function installPolyfills(): void {
@@ -56,6 +57,7 @@ async function importPdfjs(): Promise<PdfjsModule> {
     // pdfjs would import its worker (run in this thread on Node) on the first document, polyfilling again: load it
     // now, before the natives are restored. It registers itself as globalThis.pdfjsWorker, where pdfjs looks first.
     await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+    installSumPreciseFastPath();
     return pdfjs;
   } finally {
     for (const [owner, key, descriptor] of natives) if (descriptor) Object.defineProperty(owner, key, descriptor);

@@ -4,6 +4,7 @@ import { buildPage, type RawWord } from "../../layout/build-page";
 import type { Page } from "../../types";
 import { readFormFields } from "./pdf-form-fields";
 import { loadPdfjs, standardFontDataUrl } from "./pdf-runtime";
+import { timed, timedAsync } from "../../stage-timing";
 
 /**
  * Opens a PDF without evaluating code or fetching anything; embedded files are never read. A password-protected
@@ -48,7 +49,7 @@ export async function readPdfTextPage(doc: PDFDocumentProxy, pageNumber: number)
   const pdfjs = await loadPdfjs();
   const page = await doc.getPage(pageNumber);
   const viewport = page.getViewport({ scale: 1 });
-  const content = await page.getTextContent({ disableNormalization: true });
+  const content = await timedAsync("load › text layer (pdfjs)", () => page.getTextContent({ disableNormalization: true }));
   const words: RawWord[] = [];
   for (const item of content.items) {
     if (!isTextItem(item) || item.str.trim() === "") continue;
@@ -64,8 +65,8 @@ export async function readPdfTextPage(doc: PDFDocumentProxy, pageNumber: number)
     }
     words.push(...itemWords(item.str, e, f - fontH * 0.8, runW, fontH));
   }
-  const formFields = await readFormFields(page, viewport);
+  const formFields = await timedAsync("load › form fields", () => readFormFields(page, viewport));
   page.cleanup();
-  const built = buildPage(pageNumber, viewport.width, viewport.height, "text-layer", words);
+  const built = timed("page model", () => buildPage(pageNumber, viewport.width, viewport.height, "text-layer", words));
   return formFields.length > 0 ? { ...built, formFields } : built;
 }
