@@ -9,6 +9,8 @@
  * --synth    a synthetic generator's output folder (same layout; split_group = layout id); repeatable, optional.
  * --cache    where page models are cached (OCR runs once per document): TRAIN_CACHE, else .cache/train-readings.
  * --out      the model file: lib/extraction/scorer/model.json.
+ * --calibrator-out  the value calibrator's file: lib/extraction/scorer/calibrator.json (every scalar field's chosen
+ *            value judged right or wrong; trained on every folder, the NDAs included).
  * --fields   fields to train a scorer for (comma-separated; default invoice_date,total_amount).
  * --cached-only  skip documents whose reading is not cached yet (quick experiments; never for the shipped model).
  *
@@ -20,6 +22,8 @@ import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
 import { corpusOf, option, trainingFolders } from "./folders";
 import { collectExamples } from "./examples";
 import { fitModel, SCORED_FIELDS } from "./fit";
+import { fitCalibrator } from "./calibrator-fit";
+import { collectValueExamples } from "./value-examples";
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -41,6 +45,13 @@ async function main(): Promise<void> {
     const report = (model.report.fields as Record<string, { senderFolds: unknown }>)[field];
     console.log(`  ${field}: ${fit.documents} documents, ${fit.positives} with the value among the candidates; sender folds ${JSON.stringify(report?.senderFolds)}`);
   }
+  const calibratorOut = option(args, "--calibrator-out")[0] ?? "lib/extraction/scorer/calibrator.json";
+  const values = await collectValueExamples(docs, folders.cache, { cachedOnly: args.includes("--cached-only") });
+  const { model: calibrator } = fitCalibrator(values, note);
+  calibrator.report.corpus = model.report.corpus;
+  writeFileSync(calibratorOut, `${JSON.stringify(calibrator)}\n`);
+  const folds = calibrator.report.senderFolds as { all: { before: unknown; after: unknown } };
+  console.log(`wrote ${calibratorOut} (${values.length} values, abstains below ${calibrator.abstainBelow}); sender folds before ${JSON.stringify(folds.all.before)} after ${JSON.stringify(folds.all.after)}`);
   await terminateOcr();
 }
 
