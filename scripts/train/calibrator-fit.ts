@@ -9,7 +9,8 @@ import { foldOf, FOLDS } from "./fit";
 import { DEFAULT_SETTINGS, fitPlatt, trainGbdt, type GbdtSettings } from "./gbdt";
 import type { ValueExample } from "./value-examples";
 
-/** Abstain thresholds tried on the out-of-fold probabilities; the one with the best field F1 wins (ties: the higher). */
+/** Abstain thresholds tried on the out-of-fold probabilities of the real (not synthetic) documents; the one with the
+ * best field F1 wins (ties: the higher). */
 export const THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7];
 
 export type Judged = { emitted: boolean; hasTruth: boolean; right: boolean; confidence: number };
@@ -65,9 +66,21 @@ function trainOn(examples: ValueExample[], settings: GbdtSettings) {
   );
 }
 
+/** A finder needs this many values in the corpus before the calibrator judges its values. */
+export const MIN_STRATEGY_VALUES = 30;
+
+/** The finders with enough values; the examples of the others are left unjudged (features null). */
+export function judgedStrategies(examples: ValueExample[]): { strategies: string[]; judged: ValueExample[] } {
+  const counts = new Map<string, number>();
+  for (const e of examples) if (e.features && e.strategy) counts.set(e.strategy, (counts.get(e.strategy) ?? 0) + 1);
+  const strategies = [...counts].filter(([, n]) => n >= MIN_STRATEGY_VALUES).map(([s]) => s).sort();
+  return { strategies, judged: examples.map((e) => (e.features && e.strategy && strategies.includes(e.strategy) ? e : { ...e, features: null })) };
+}
+
 export type CalibratorFit = { model: ValueCalibrator; oof: Array<number | null> };
 
-export function fitCalibrator(examples: ValueExample[], note: string, settings: GbdtSettings = DEFAULT_SETTINGS): CalibratorFit {
+export function fitCalibrator(all: ValueExample[], note: string, settings: GbdtSettings = DEFAULT_SETTINGS): CalibratorFit {
+  const { strategies, judged: examples } = judgedStrategies(all);
   const margins: Array<number | null> = examples.map(() => null);
   for (let fold = 0; fold < FOLDS; fold += 1) {
     const train = examples.filter((e) => foldOf(e.group) !== fold);
@@ -83,10 +96,14 @@ export function fitCalibrator(examples: ValueExample[], note: string, settings: 
     judged.map((r) => (r.e.right ? 1 : 0)),
   );
   const oof = margins.map((m) => (m === null ? null : sigmoid(platt.a * m + platt.b)));
+  // The threshold suits real documents: synthetic layouts are easier, and would let it abstain less than real
+  // senders need (the synthetic values still shape the trees and the scaling).
+  const real = examples.map((e, i) => ({ e, p: oof[i] ?? null })).filter((r) => !r.e.source.startsWith("synthetic"));
+  const chooseOn = real.length > 0 ? real : examples.map((e, i) => ({ e, p: oof[i] ?? null }));
   let abstainBelow = THRESHOLDS[0]!;
   let best = -1;
   for (const t of THRESHOLDS) {
-    const f1 = figures(judge(examples, oof, t)).f1;
+    const f1 = figures(judge(chooseOn.map((r) => r.e), chooseOn.map((r) => r.p), t)).f1;
     if (f1 >= best) {
       best = f1;
       abstainBelow = t;
@@ -106,6 +123,7 @@ export function fitCalibrator(examples: ValueExample[], note: string, settings: 
     ...trees,
     platt,
     abstainBelow,
+    strategies,
     report: {
       settings,
       folds: FOLDS,

@@ -22,6 +22,8 @@ export type ValueExample = {
   emitted: boolean;
   hasTruth: boolean;
   right: boolean;
+  /** The finder that produced the value (its evidence strategy), when emitted. */
+  strategy: string | null;
   /** Today's confidence (confidence/ alone). */
   before: number;
   /** The calibrator's features of the value; null when it does not judge it (not emitted, no evidence). */
@@ -54,7 +56,7 @@ export function documentValues(doc: CorpusDocument, page: PageModel, judged: boo
     const emitted = !isEmpty(value);
     if (!emitted && truth === undefined) continue;
     const meta = fieldMetadata[f.name] as ValueMetadata | undefined;
-    out.push({ source: doc.source, group: doc.group, doc: doc.file, field: f.name, emitted, hasTruth: truth !== undefined, right: emitted && truth !== undefined && same(f.name, truth, value), before: meta?.confidence ?? 0, features: features.get(f.name) ?? null });
+    out.push({ source: doc.source, group: doc.group, doc: doc.file, field: f.name, emitted, hasTruth: truth !== undefined, right: emitted && truth !== undefined && same(f.name, truth, value), strategy: meta?.evidence?.strategy ?? null, before: meta?.confidence ?? 0, features: features.get(f.name) ?? null });
   }
   return out;
 }

@@ -29,7 +29,7 @@ function extracted(): { data: Record<string, FieldValue>; fieldMetadata: Record<
 function strategyStump(): Tree {
   return { feature: [at("strategy_label"), -1, -1], threshold: [0.5, 0, 0], left: [1, -1, -1], right: [2, -1, -1], value: [0, -3, 3] };
 }
-const calibrator: ValueCalibrator = { version: 1, trainedOn: "test", features: [...VALUE_FEATURE_NAMES], base: 0, learningRate: 1, trees: [strategyStump()], platt: { a: 1, b: 0 }, abstainBelow: 0.5, report: {} };
+const calibrator: ValueCalibrator = { version: 1, trainedOn: "test", features: [...VALUE_FEATURE_NAMES], base: 0, learningRate: 1, trees: [strategyStump()], platt: { a: 1, b: 0 }, abstainBelow: 0.5, strategies: ["label", "fallback"], report: {} };
 
 describe("value features", () => {
   it("describe the chosen value's concept, finder, checks, shape and reading", () => {

@@ -18,6 +18,10 @@ export type ValueCalibrator = {
   trees: Tree[];
   platt: { a: number; b: number };
   abstainBelow: number;
+  /** The finders (evidence strategies) it judges: those the training corpus gave enough values of. A value another
+   * finder produced (a form reader, a detector of a field no training document asks for) keeps the confidence of
+   * `confidence/`: the calibrator has not seen how it fails. */
+  strategies: string[];
   /** What it saw, its settings and its out-of-fold figures (for MODEL.md). */
   report: Record<string, unknown>;
 };
@@ -77,6 +81,7 @@ export function applyValueCalibrator(options: { model: PageModel; fields: FieldD
   if (!calibrator || !sameFeatures(calibrator)) return;
   const { model, fields, data, fieldMetadata } = options;
   for (const [name, x] of judgedFeatures(model, fields, data, fieldMetadata)) {
+    if (!calibrator.strategies.includes((fieldMetadata[name] as ValueMetadata).evidence?.strategy ?? "")) continue;
     const p = Math.round(1000 * valueProbability(calibrator, x)) / 1000;
     const meta = fieldMetadata[name] as ValueMetadata;
     if (p < calibrator.abstainBelow) {
