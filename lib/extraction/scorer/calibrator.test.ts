@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { extractFromPageModel } from "../extract-document";
 import { textToPages } from "../loaders/plain-text";
 import type { FieldDefinition, FieldMetadata, FieldValue, PageModel } from "../types";
-import { applyValueCalibrator, judgedFeatures, valueProbability, withCalibrator, type ValueCalibrator } from "./calibrator";
+import { applyValueCalibrator, CALIBRATOR, judgedFeatures, valueProbability, withCalibrator, type ValueCalibrator } from "./calibrator";
 import type { Tree } from "./model";
 import { documentReading, VALUE_FEATURE_NAMES } from "./value-features";
 
@@ -89,5 +90,27 @@ describe("applyValueCalibrator", () => {
   it("Platt-scales the trees' summed output", () => {
     const x = new Array<number>(VALUE_FEATURE_NAMES.length).fill(0);
     expect(valueProbability({ ...calibrator, platt: { a: 2, b: -1 } }, x)).toBeCloseTo(1 / (1 + Math.exp(-(2 * -3 - 1))), 6);
+  });
+});
+
+describe("the engine with a calibrator in force", () => {
+  it("empties a rules' value the calibrator does not trust and keeps the others at its probability", () => {
+    const receipt: PageModel = { pages: textToPages("ACME STORE\nDate: 12/03/2024\nBread 2.50\nTotal 2.50") };
+    const asked: FieldDefinition[] = [{ name: "total_amount", type: "number" }, { name: "invoice_date", type: "date" }];
+    const without = withCalibrator(null, () => extractFromPageModel(receipt, asked));
+    expect(without.data).toEqual({ total_amount: 2.5, invoice_date: "2024-03-12" });
+    // Dates distrusted (-3), everything else trusted (+3).
+    const datesOut: Tree = { feature: [at("concept_invoice_date"), -1, -1], threshold: [0.5, 0, 0], left: [1, -1, -1], right: [2, -1, -1], value: [0, 3, -3] };
+    const strategyOf = (meta: FieldMetadata | undefined) => (meta && "evidence" in meta ? (meta.evidence?.strategy ?? "") : "");
+    const strategies = [strategyOf(without.fieldMetadata.total_amount), strategyOf(without.fieldMetadata.invoice_date)];
+    const found = withCalibrator({ ...calibrator, trees: [datesOut], strategies }, () => extractFromPageModel(receipt, asked));
+    expect(found.data).toEqual({ total_amount: 2.5, invoice_date: null });
+    expect(found.fieldMetadata.total_amount!.confidence).toBeCloseTo(1 / (1 + Math.exp(-3)), 3);
+    expect(found.fieldMetadata.invoice_date).toEqual({ confidence: 0, source: null });
+  });
+
+  it("ships a calibrator fitted on today's features", () => {
+    expect(CALIBRATOR?.features).toEqual([...VALUE_FEATURE_NAMES]);
+    expect(CALIBRATOR?.abstainBelow).toBeGreaterThan(0);
   });
 });
