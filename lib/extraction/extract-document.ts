@@ -1,4 +1,5 @@
 import { calibrateConfidences } from "./confidence/apply";
+import { applyValueCalibrator } from "./scorer/calibrator";
 import { applyEInvoice, einvoiceFromXml, looksLikeXml, readEInvoice, renderEInvoiceText } from "./einvoice";
 import { extractNarrativeTable, extractScalarFields } from "./fields/extract-fields";
 import { refineWithLlm } from "./llm/llm-provider";
@@ -36,6 +37,9 @@ export function extractFromPageModel(
   }
   // Every value's confidence becomes the fitted probability that it is right (confidence/model.json).
   timed("confidence", () => calibrateConfidences({ model, fields, data, fieldMetadata }));
+  // Then the learned value calibrator (scorer/calibrator.json), where one is in force, replaces the scalar values'
+  // confidences with its probability and empties the fields it does not trust.
+  timed("value calibrator", () => applyValueCalibrator({ model, fields, data, fieldMetadata }));
   return { data, fieldMetadata };
 }
 

@@ -36,6 +36,7 @@ import { CONTRACT_FIELDS, contractValueEqual, inHalf, scoreParties } from "./con
 import { specValueEqual, type SpecGt } from "./kinds-scoring";
 import { runLoso } from "../train/loso";
 import { runStageProfile } from "./extract-stages";
+import { runCalibratorLoso } from "../train/calibrator-loso";
 
 /** Warm passes over the merged PDF whose median is the reported throughput. */
 const THROUGHPUT_RUNS = 7;
@@ -159,8 +160,10 @@ async function withLlm<T>(baseUrl: string, extract: () => Promise<T>): Promise<T
 
 async function main(): Promise<void> {
   // `--loso`: the learned scorer's leave-one-source-out table (scripts/train/loso.ts) instead of a dataset run.
-  if (process.argv.includes("--loso")) {
-    await runLoso(process.argv.slice(2));
+  // `--loso-calibrator`: the value calibrator's part of it alone (scripts/train/calibrator-loso.ts).
+  if (process.argv.includes("--loso") || process.argv.includes("--loso-calibrator")) {
+    if (process.argv.includes("--loso")) await runLoso(process.argv.slice(2));
+    await runCalibratorLoso(process.argv.slice(2));
     await terminateOcr();
     return;
   }

@@ -9,7 +9,10 @@
  * --synth    a synthetic generator's output folder (same layout; split_group = layout id); repeatable, optional.
  * --cache    where page models are cached (OCR runs once per document): TRAIN_CACHE, else .cache/train-readings.
  * --out      the model file: lib/extraction/scorer/model.json.
+ * --calibrator-out  the value calibrator's file: lib/extraction/scorer/calibrator.json (every scalar field's chosen
+ *            value judged right or wrong; trained on every folder, the NDAs included).
  * --fields   fields to train a scorer for (comma-separated; default invoice_date,total_amount).
+ * --calibrator-only  fit and write the value calibrator alone (model.json, the scorer, stays as committed).
  * --cached-only  skip documents whose reading is not cached yet (quick experiments; never for the shipped model).
  *
  * Nothing is fetched; the dev sets are never read. Out-of-fold figures (sender-group folds) go into the model file.
@@ -17,23 +20,22 @@
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
+import type { CorpusDocument } from "./corpus";
 import { corpusOf, option, trainingFolders } from "./folders";
 import { collectExamples } from "./examples";
 import { fitModel, SCORED_FIELDS } from "./fit";
+import { fitCalibrator } from "./calibrator-fit";
+import { collectValueExamples } from "./value-examples";
 
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const folders = trainingFolders(args);
+/** The learned value scorer (model.json): candidates of every amount and date field, GBDT, out-of-fold calibration. */
+async function trainScorer(args: string[], docs: CorpusDocument[], folders: { cache: string }, note: string, corpus: Record<string, unknown>): Promise<void> {
   const out = option(args, "--out")[0] ?? "lib/extraction/scorer/model.json";
-  const docs = corpusOf(folders);
-  console.log(`corpus: ${docs.length} documents from ${[...folders.data, ...folders.synth].join(", ")}`);
   const started = performance.now();
   const examples = await collectExamples(docs, folders.cache, { cachedOnly: args.includes("--cached-only"), onProgress: (n) => n % 100 === 0 && console.log(`  ${n} documents read`) });
   const collected = performance.now();
-  const note = `${new Date().toISOString().slice(0, 10)}: ${docs.length} documents (${[...new Set(docs.map((d) => d.source))].join(", ")}), ${os.cpus()[0]?.model ?? "cpu"}`;
   const only = option(args, "--fields")[0]?.split(",") ?? SCORED_FIELDS;
   const { model, fits } = fitModel(examples, note, undefined, only);
-  model.report.corpus = { documents: docs.length, groups: new Set(docs.map((d) => d.group)).size, bySource: Object.fromEntries([...new Set(docs.map((d) => d.source))].map((s) => [s, docs.filter((d) => d.source === s).length])) };
+  model.report.corpus = corpus;
   model.report.seconds = { readAndCandidates: Math.round((collected - started) / 100) / 10, fit: Math.round((performance.now() - collected) / 100) / 10 };
   writeFileSync(out, `${JSON.stringify(model)}\n`);
   console.log(`wrote ${out} (${fits.size} fields scored: ${[...fits.keys()].join(", ")})`);
@@ -41,6 +43,23 @@ async function main(): Promise<void> {
     const report = (model.report.fields as Record<string, { senderFolds: unknown }>)[field];
     console.log(`  ${field}: ${fit.documents} documents, ${fit.positives} with the value among the candidates; sender folds ${JSON.stringify(report?.senderFolds)}`);
   }
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const folders = trainingFolders(args);
+  const docs = corpusOf(folders);
+  console.log(`corpus: ${docs.length} documents from ${[...folders.data, ...folders.synth].join(", ")}`);
+  const note = `${new Date().toISOString().slice(0, 10)}: ${docs.length} documents (${[...new Set(docs.map((d) => d.source))].join(", ")}), ${os.cpus()[0]?.model ?? "cpu"}`;
+  const corpus = { documents: docs.length, groups: new Set(docs.map((d) => d.group)).size, bySource: Object.fromEntries([...new Set(docs.map((d) => d.source))].map((s) => [s, docs.filter((d) => d.source === s).length])) };
+  if (!args.includes("--calibrator-only")) await trainScorer(args, docs, folders, note, corpus);
+  const calibratorOut = option(args, "--calibrator-out")[0] ?? "lib/extraction/scorer/calibrator.json";
+  const values = await collectValueExamples(docs, folders.cache, { cachedOnly: args.includes("--cached-only") });
+  const { model: calibrator } = fitCalibrator(values, note);
+  calibrator.report.corpus = corpus;
+  writeFileSync(calibratorOut, `${JSON.stringify(calibrator)}\n`);
+  const folds = calibrator.report.senderFolds as { all: { before: unknown; after: unknown } };
+  console.log(`wrote ${calibratorOut} (${values.length} values, abstains below ${calibrator.abstainBelow}); sender folds before ${JSON.stringify(folds.all.before)} after ${JSON.stringify(folds.all.after)}`);
   await terminateOcr();
 }
 
