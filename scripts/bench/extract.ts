@@ -353,17 +353,18 @@ async function main(): Promise<void> {
   await terminateOcr();
   const pct = (a: number, b: number) => `${b ? ((100 * a) / b).toFixed(1) : "0.0"}% (${a}/${b})`;
   for (const [name, g] of [...groups.entries()].sort()) {
-    console.log(`\n== ${name}: ${g.docs} documents, ${g.pages} pages`);
+    // "field types" regroups the values of every kind by declared type; it has no documents of its own.
+    console.log(g.docs > 0 ? `\n== ${name}: ${g.docs} documents, ${g.pages} pages` : `\n== ${name} (all kinds)`);
     console.log(`fields overall: ${prf(total(g.fields))}`);
     for (const [k, c] of [...g.fields.entries()].sort()) console.log(`  ${k.padEnd(16)} ${prf(c)}`);
-    console.log(`exact documents (fields): ${pct(g.exact, g.docs)}; with line items: ${pct(g.exactWithItems, g.docs)}`);
+    if (g.docs > 0) console.log(`exact documents (fields): ${pct(g.exact, g.docs)}; with line items: ${pct(g.exactWithItems, g.docs)}`);
     if (g.fuzzy.n > 0) console.log(`names/addresses within Levenshtein similarity 0.9 (secondary): ${pct(g.fuzzy.ok, g.fuzzy.n)}`);
     if (g.tableDocs > 0) {
       console.log(`line-item cells overall: ${prf(total(g.cells))}`);
       for (const [k, c] of [...g.cells.entries()].sort()) console.log(`  ${k.padEnd(16)} ${prf(c)}`);
       console.log(`row recall: ${pct(g.matchedRows, g.gtRows)}; exact row count: ${pct(g.exactRowCount, g.tableDocs)}`);
     }
-    console.log(`time: ${(g.ms / Math.max(1, g.pages)).toFixed(0)} ms/page, ${((1000 * g.pages) / Math.max(1, g.ms)).toFixed(1)} pages/s`);
+    if (g.docs > 0) console.log(`time: ${(g.ms / Math.max(1, g.pages)).toFixed(0)} ms/page, ${((1000 * g.pages) / Math.max(1, g.ms)).toFixed(1)} pages/s`);
   }
   if (throughput) console.log(`\n${throughput}`);
   if (engines) console.log(`\n${engines}`);
