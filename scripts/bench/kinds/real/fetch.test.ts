@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { mirrorGitDir, sha256, withSpecs, type RealManifest, type Specs } from "./fetch";
+import { mirrorGitDir, renderedEntry, sha256, withSpecs, type RealManifest, type Specs } from "./fetch";
 
 const here = __dirname;
 const manifest = JSON.parse(readFileSync(path.join(here, "manifest.json"), "utf8")) as RealManifest;
@@ -48,6 +48,23 @@ describe("withSpecs", () => {
     expect(withSpecs({ kind: "memo", fields: { subject: "Budget" } }, s).field_specs).toEqual(s.memo);
     expect(() => withSpecs({ kind: "memo", fields: { author: "X" } }, s)).toThrow(/author/);
     expect(() => withSpecs({ kind: "fax", fields: {} }, s)).toThrow(/fax/);
+  });
+});
+
+describe("renderedEntry", () => {
+  it("gives the page-1 rendering its own file and ground truth, the same values and split group", () => {
+    const marked = manifest.documents.filter((e) => e.render_page1);
+    expect(marked.length).toBeGreaterThan(0);
+    const entry = marked[0]!;
+    const gt = { kind: entry.kind, fields: { full_name: "X" }, notes: ["n"] };
+    const rendered = renderedEntry(entry, gt);
+    expect(rendered.entry.id).toBe(entry.id.replace(/\.pdf$/, ".png"));
+    expect(rendered.entry.ground_truth).toBe(`${rendered.entry.id}.gt.json`);
+    expect(rendered.entry.input).toBe("png-rendered");
+    expect(rendered.entry.split_group).toBe(entry.split_group);
+    expect(JSON.parse(JSON.stringify(rendered.entry))).not.toHaveProperty("render_page1");
+    expect(rendered.gt.fields).toEqual(gt.fields);
+    expect(rendered.gt.notes).toHaveLength(2);
   });
 });
 
