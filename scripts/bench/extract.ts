@@ -12,8 +12,9 @@
  * After the main run, the images are extracted once more with each OCR engine pinned (field F1, CPU s/page, peak RSS).
  * contracts-dev (manifest split "contracts-dev") is scored with its own parser and rules (bench/contracts-scoring.ts);
  * a set whose ground truth carries `field_specs` (the synthetic kinds set, bench/kinds/generate.ts) is extracted with
- * each document's own specs, scored by field type and reported per kind; a value predicted for a spec field the
- * document does not print counts as a false positive there;
+ * each document's own specs, scored by field type and reported per kind and per field type ("field types"); a value
+ * predicted for a spec field the document does not print counts as a false positive there (the real documents of
+ * other kinds, bench/kinds/real, are read the same way once `npm run bench:kinds-real-data` has assembled them);
  * `--half a|b` keeps the first or second half of the split groups (tune on one, confirm on the other).
  *
  * The engine only ever sees the document bytes and generic field definitions; it never reads PDF attachments.
@@ -260,6 +261,8 @@ async function main(): Promise<void> {
       if (!ok) docOk = false;
       if (verbose && !ok) console.log(`  ${k}: gt ${JSON.stringify(v)} pred ${JSON.stringify(pred ?? null)}`);
       for (const g of gs) add(g.fields, k, ok ? { tp: 1 } : pred === null || pred === undefined ? { fn: 1 } : { fp: 1, fn: 1 });
+      // Sets with their own specs: the same counts by the field's declared type, across kinds.
+      if (spec) add(group("field types").fields, spec.type, ok ? { tp: 1 } : pred === null || pred === undefined ? { fn: 1 } : { fp: 1, fn: 1 });
       if (FUZZY_KEYS.has(k)) {
         const norm = (x: string) => normText(x).replace(/[.,;:]+$/, "");
         const close = typeof pred === "string" && similarity(norm(v), norm(pred)) >= 0.9;
@@ -276,6 +279,7 @@ async function main(): Promise<void> {
       docOk = false;
       if (verbose) console.log(`  ${spec.name}: gt none pred ${JSON.stringify(pred)}`);
       for (const g of gs) add(g.fields, spec.name, { fp: 1 });
+      add(group("field types").fields, spec.type, { fp: 1 });
     }
     const gtParties = contracts ? (gt.tables?.parties ?? []).map((p) => p.party) : null;
     if (gtParties) {
@@ -360,17 +364,18 @@ async function main(): Promise<void> {
   await terminateOcr();
   const pct = (a: number, b: number) => `${b ? ((100 * a) / b).toFixed(1) : "0.0"}% (${a}/${b})`;
   for (const [name, g] of [...groups.entries()].sort()) {
-    console.log(`\n== ${name}: ${g.docs} documents, ${g.pages} pages`);
+    // "field types" regroups the values of every kind by declared type; it has no documents of its own.
+    console.log(g.docs > 0 ? `\n== ${name}: ${g.docs} documents, ${g.pages} pages` : `\n== ${name} (all kinds)`);
     console.log(`fields overall: ${prf(total(g.fields))}`);
     for (const [k, c] of [...g.fields.entries()].sort()) console.log(`  ${k.padEnd(16)} ${prf(c)}`);
-    console.log(`exact documents (fields): ${pct(g.exact, g.docs)}; with line items: ${pct(g.exactWithItems, g.docs)}`);
+    if (g.docs > 0) console.log(`exact documents (fields): ${pct(g.exact, g.docs)}; with line items: ${pct(g.exactWithItems, g.docs)}`);
     if (g.fuzzy.n > 0) console.log(`names/addresses within Levenshtein similarity 0.9 (secondary): ${pct(g.fuzzy.ok, g.fuzzy.n)}`);
     if (g.tableDocs > 0) {
       console.log(`line-item cells overall: ${prf(total(g.cells))}`);
       for (const [k, c] of [...g.cells.entries()].sort()) console.log(`  ${k.padEnd(16)} ${prf(c)}`);
       console.log(`row recall: ${pct(g.matchedRows, g.gtRows)}; exact row count: ${pct(g.exactRowCount, g.tableDocs)}`);
     }
-    console.log(`time: ${(g.ms / Math.max(1, g.pages)).toFixed(0)} ms/page, ${((1000 * g.pages) / Math.max(1, g.ms)).toFixed(1)} pages/s`);
+    if (g.docs > 0) console.log(`time: ${(g.ms / Math.max(1, g.pages)).toFixed(0)} ms/page, ${((1000 * g.pages) / Math.max(1, g.ms)).toFixed(1)} pages/s`);
   }
   if (throughput) console.log(`\n${throughput}`);
   if (engines) console.log(`\n${engines}`);
