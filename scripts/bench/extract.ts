@@ -105,6 +105,8 @@ type Group = {
 const newGroup = (): Group => ({ fuzzy: { n: 0, ok: 0 }, fields: new Map(), cells: new Map(), docs: 0, exact: 0, exactWithItems: 0, gtRows: 0, matchedRows: 0, predRows: 0, spuriousRows: 0, tableDocs: 0, exactRowCount: 0, trusted: { n: 0, wrong: 0 }, certain: { n: 0, wrong: 0 }, pages: 0, ms: 0 });
 /** A cell at or above this confidence is shown green in review (docs/review.md). */
 const TRUSTED = 0.9;
+/** A cell at or above this confidence reads "100%" in review. */
+const SHOWN_CERTAIN = 0.995;
 
 function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[], group: Group[], verbose: boolean): boolean {
   const { score, assignment } = alignRows(gtRows, predRows);
@@ -270,7 +272,7 @@ async function main(): Promise<void> {
     for (const o of docOutcomes) {
       if (o.scope !== "cell") continue;
       for (const g of gs) {
-        for (const [trust, floor] of [[g.trusted, TRUSTED], [g.certain, 1]] as const) {
+        for (const [trust, floor] of [[g.trusted, TRUSTED], [g.certain, SHOWN_CERTAIN]] as const) {
           if (o.confidence < floor) continue;
           trust.n += 1;
           if (!o.correct) trust.wrong += 1;
@@ -391,7 +393,7 @@ async function main(): Promise<void> {
     console.log(`line-item cells overall: ${prf(total(g.cells))}`);
     for (const [k, c] of [...g.cells.entries()].sort()) console.log(`  ${k.padEnd(16)} ${prf(c)}`);
     console.log(`rows: recall ${pct(g.matchedRows, g.gtRows)}; spurious ${pct(g.spuriousRows, g.predRows)} of predicted; exact row count: ${pct(g.exactRowCount, g.tableDocs)}`);
-    console.log(`cells shown green (≥ ${TRUSTED}): ${g.trusted.n}, wrong ${pct(g.trusted.wrong, g.trusted.n)}; at 1.0: ${g.certain.n}, wrong ${pct(g.certain.wrong, g.certain.n)}`);
+    console.log(`cells shown green (≥ ${TRUSTED}): ${g.trusted.n}, wrong ${pct(g.trusted.wrong, g.trusted.n)}; shown as 100% (≥ ${SHOWN_CERTAIN}): ${g.certain.n}, wrong ${pct(g.certain.wrong, g.certain.n)}`);
   };
   // `--tables`: the line-item report alone, per source (cells per column, rows, trust), for table work.
   if (args.includes("--tables")) {

@@ -59,6 +59,11 @@ function mergePhrases(columns: HeaderColumn[], height: number): HeaderColumn[] {
   return out;
 }
 
+/** Words of one label stand a word space apart; neighbouring columns' headers further ("Ref.    Artículo"). */
+function closeWords(left: Word, right: Word): boolean {
+  return right.box.x - (left.box.x + left.box.w) < Math.max(left.box.h, right.box.h) * 1.2;
+}
+
 /** Splits header words into labelled columns: greedy longest label at each word; unmatched words join a neighbour. */
 export function matchHeaderWords(words: Word[], extra: Label[] = []): HeaderColumn[] {
   const tokens = words.map((w) => normaliseToken(w.text));
@@ -68,7 +73,7 @@ export function matchHeaderWords(words: Word[], extra: Label[] = []): HeaderColu
     let best: Label | null = null;
     const candidates = [...extra.filter((l) => l.tokens[0] === tokens[i]), ...(LABEL_INDEX.get(tokens[i] ?? "") ?? [])];
     for (const label of candidates) {
-      if (label.tokens.every((t, k) => tokens[i + k] === t) && (!best || label.tokens.length > best.tokens.length)) best = label;
+      if (label.tokens.every((t, k) => tokens[i + k] === t && (k === 0 || closeWords(words[i + k - 1]!, words[i + k]!))) && (!best || label.tokens.length > best.tokens.length)) best = label;
     }
     const word = words[i]!;
     const compound = best ? null : (compoundLabel(tokens[i] ?? "") ?? abbreviationKey(word.text, tokens[i] ?? ""));
