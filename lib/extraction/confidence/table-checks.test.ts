@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FieldDefinition, TableMetadata, ValueEvidence } from "../types";
+import type { FieldDefinition, TableMetadata, TableRow, ValueEvidence } from "../types";
 import { CELL_CEILING, fillTableEvidence, rowArithmetic, tableCellCeiling } from "./table-evidence";
 
 const NAMES = { quantity: "quantity", unit_price: "unit_price", amount: "amount", discount_percent: "discount_percent" };
@@ -37,7 +37,7 @@ describe("checks of a line-item row", () => {
   });
 
   it("marks the table's sum against the document's subtotal and a row without an amount as incomplete", () => {
-    const rows = [
+    const rows: TableRow[] = [
       { description: "Beeswax", quantity: 1, unit_price: 42, amount: 42 },
       { description: "Office chair", quantity: 1, unit_price: 70, amount: 70 },
       { description: "--- Food ---", quantity: 0 },

@@ -119,6 +119,9 @@ function typedCell(kind: ColumnConcept["kind"] | undefined, text: string, hint: 
     return last ? last.value : null;
   }
   if (kind === "integer") {
+    // Sub-item positions ("1.2", "01.01.03") are positions as printed, not the number 1.
+    const nested = /^\s*(\d{1,4}(?:\.\d{1,4})+)\.?\s*$/.exec(text);
+    if (nested) return nested[1]!;
     const m = /\d+/.exec(text);
     return m ? String(Number(m[0])) : null;
   }
