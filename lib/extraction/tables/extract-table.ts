@@ -140,6 +140,21 @@ function numbersOnlyItem(cells: Map<Column, Word[]>, table: { hasMoney: boolean;
 
 type Extracted = { rows: TableRow[]; meta: TableMetadata };
 
+/** "0,75 ore", "18 nr", "2 Stk": a unit printed after the quantity in its own cell. */
+const QUANTITY_WITH_UNIT = /^\s*-?\d[\d.,']*\s*(\p{L}[\p{L}.²³]{0,5})\s*$/u;
+
+/** The unit of a table without a unit column of its own, from the quantity cell, when the field asks for one. */
+export function unitFromQuantity(row: TableRow, meta: Record<string, ValueMetadata>, fieldForKey: Map<string, string>): void {
+  const unitField = fieldForKey.get("unit");
+  const quantityField = fieldForKey.get("quantity");
+  if (!unitField || !quantityField || row[unitField] !== undefined) return;
+  const cell = meta[quantityField];
+  const unit = cell?.raw ? QUANTITY_WITH_UNIT.exec(cell.raw)?.[1] : undefined;
+  if (!unit || !cell) return;
+  row[unitField] = unit;
+  meta[unitField] = { ...cell, raw: unit };
+}
+
 /** Descriptions this short read as a header's wording ("Menge", "Line total"); longer ones are sentences. */
 const MAX_LABEL_TOKENS = 4;
 
@@ -257,6 +272,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
           }
         }
       }
+      unitFromQuantity(out, meta, fieldForKey);
       splitBracketedCode(out, fieldForKey);
       if (Object.keys(out).length > 0) {
         rowsOut.push(out);

@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { extractDocument, type FieldDefinition, type TableMetadata } from "../index";
+import { unitFromQuantity } from "./extract-table";
 import { isCarryLine, sectionHeading } from "./row-rules";
 
 const FIELDS: FieldDefinition[] = [
@@ -107,5 +108,24 @@ describe("row rules for running totals and headings", () => {
     expect(sectionHeading({ gapAbove: 0.003, gapBelow: 0.006, nextStartsItem: true })).toBe(false);
     expect(sectionHeading({ gapAbove: 0.004, gapBelow: 0.004, nextStartsItem: true })).toBe(false);
     expect(sectionHeading({ gapAbove: 0.009, gapBelow: 0.005, nextStartsItem: false })).toBe(false);
+  });
+});
+
+describe("a unit printed in the quantity cell", () => {
+  const fields = new Map([
+    ["quantity", "quantity"],
+    ["unit", "unit"],
+  ]);
+  it("becomes the unit when the table has no unit column, and only then", () => {
+    const row = { quantity: 0.75 };
+    const meta = { quantity: { confidence: 0.75, source: null, raw: "0,75 ore" } };
+    unitFromQuantity(row, meta, fields);
+    expect(row).toEqual({ quantity: 0.75, unit: "ore" });
+    const withUnit = { quantity: 2, unit: "Stk" };
+    unitFromQuantity(withUnit, { quantity: { confidence: 0.75, source: null, raw: "2 pcs" } }, fields);
+    expect(withUnit.unit).toBe("Stk");
+    const bare = { quantity: 3 };
+    unitFromQuantity(bare, { quantity: { confidence: 0.75, source: null, raw: "3" } }, fields);
+    expect(bare).toEqual({ quantity: 3 });
   });
 });
