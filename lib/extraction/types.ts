@@ -158,6 +158,11 @@ export type ValueEvidence = {
   /** A table's text cell spanning more lines than its row's numbers: where a wrapped description ends (and whether
    * the lines under it belong to it) is the reader's guess. */
   wrapped?: boolean;
+  /** A table's line amounts summed against the subtotal or total the document reads: 1 equal, -1 the document reads
+   * one and the sum is none of them, 0 no such amount or a row without its amount. */
+  tableSum?: -1 | 0 | 1;
+  /** The row carries the typed cells the table's other rows do (an amount in the amount column). */
+  rowComplete?: boolean;
 };
 
 export type ValueMetadata = {

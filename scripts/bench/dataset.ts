@@ -1,5 +1,5 @@
 /** The benchmark's datasets: manifest, ground truth, the generic invoice parser, and the split_group halves. */
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { FieldDefinition } from "../../lib/extraction";
 
@@ -41,8 +41,31 @@ export const FIELDS: FieldDefinition[] = [
 
 export const MIME: Record<string, string> = { ".pdf": "application/pdf", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".txt": "text/plain" };
 
+const DOCUMENT = /\.(pdf|jpe?g|png|txt)$/i;
+
+/**
+ * The dataset's manifest, or, for a folder without one (the training corpus's fetched folders such as
+ * train-data/einvoices), every document with a `<file>.gt.json` beside it, found recursively; the folder's own name is
+ * the source and each file its own group unless its ground truth names one.
+ */
 export function readManifest(dir: string): Manifest {
-  return JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as Manifest;
+  const file = path.join(dir, "manifest.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as Manifest;
+  const source = path.basename(path.resolve(dir));
+  const documents: Manifest["documents"] = [];
+  const walk = (sub: string): void => {
+    for (const name of readdirSync(path.join(dir, sub)).sort()) {
+      const relative = sub === "" ? name : `${sub}/${name}`;
+      const full = path.join(dir, relative);
+      if (statSync(full).isDirectory()) walk(relative);
+      else if (DOCUMENT.test(name) && existsSync(`${full}.gt.json`)) {
+        const gt = JSON.parse(readFileSync(`${full}.gt.json`, "utf8")) as { split_group?: string };
+        documents.push({ id: `${source}/${relative}`, document: relative, ground_truth: `${relative}.gt.json`, split_group: gt.split_group ?? relative });
+      }
+    }
+  };
+  walk("");
+  return { split: source, documents };
 }
 
 export function readGt(dir: string, entry: { ground_truth: string }): Gt {

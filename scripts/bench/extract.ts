@@ -3,7 +3,7 @@
  * ../shared/datasets/README.md (manifest.json + <doc>.gt.json) and scores it the way that README describes.
  *
  *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate] [--advanced] [--einvoice] [--no-throughput]
- *     [--engine tesseract|paddle|combined] [--no-engines] [--half a|b]
+ *     [--engine tesseract|paddle|combined] [--no-engines] [--half a|b] [--tables]
  *   npm run bench:extract -- --loso [--data <folder>]… [--synth <folder>]… [--datasets <dir>] [--cache <dir>]
  *     (the learned scorer's leave-one-source-out table: scripts/train/loso.ts)
  *   npm run bench:extract -- --stages [dataset dir …] [--runs N] [--mode fast|balanced]
@@ -15,6 +15,9 @@
  * each document's own specs, scored by field type and reported per kind and per field type ("field types"); a value
  * predicted for a spec field the document does not print counts as a false positive there (the real documents of
  * other kinds, bench/kinds/real, are read the same way once `npm run bench:kinds-real-data` has assembled them);
+ * `--tables` prints the line-item report alone per source (cells per column; rows: recall, spurious; cells shown
+ * green and how many of them are wrong), without the speed passes. A folder without manifest.json (the training
+ * corpus's train-data/einvoices) is read as every document with a `.gt.json` beside it.
  * `--half a|b` keeps the first or second half of the split groups (tune on one, confirm on the other).
  *
  * The engine only ever sees the document bytes and generic field definitions; it never reads PDF attachments.
@@ -84,8 +87,31 @@ function similarity(a: string, b: string): number {
 }
 const FUZZY_KEYS = new Set(["vendor_name", "customer_name", "vendor_address"]);
 
-type Group = { fuzzy: { n: number; ok: number }; fields: Map<string, Counts>; cells: Map<string, Counts>; docs: number; exact: number; exactWithItems: number; gtRows: number; matchedRows: number; tableDocs: number; exactRowCount: number; pages: number; ms: number };
-const newGroup = (): Group => ({ fuzzy: { n: 0, ok: 0 }, fields: new Map(), cells: new Map(), docs: 0, exact: 0, exactWithItems: 0, gtRows: 0, matchedRows: 0, tableDocs: 0, exactRowCount: 0, pages: 0, ms: 0 });
+/** Cells by the confidence shown to a reviewer: how many, how many wrong (a wrong value shown green costs money). */
+type Trust = { n: number; wrong: number };
+type Group = {
+  fuzzy: { n: number; ok: number };
+  fields: Map<string, Counts>;
+  cells: Map<string, Counts>;
+  docs: number;
+  exact: number;
+  exactWithItems: number;
+  gtRows: number;
+  matchedRows: number;
+  predRows: number;
+  spuriousRows: number;
+  tableDocs: number;
+  exactRowCount: number;
+  trusted: Trust;
+  certain: Trust;
+  pages: number;
+  ms: number;
+};
+const newGroup = (): Group => ({ fuzzy: { n: 0, ok: 0 }, fields: new Map(), cells: new Map(), docs: 0, exact: 0, exactWithItems: 0, gtRows: 0, matchedRows: 0, predRows: 0, spuriousRows: 0, tableDocs: 0, exactRowCount: 0, trusted: { n: 0, wrong: 0 }, certain: { n: 0, wrong: 0 }, pages: 0, ms: 0 });
+/** A cell at or above this confidence is shown green in review (docs/review.md). */
+const TRUSTED = 0.9;
+/** A cell at or above this confidence reads "100%" in review. */
+const SHOWN_CERTAIN = 0.995;
 
 function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[], group: Group[], verbose: boolean): boolean {
   const { score, assignment } = alignRows(gtRows, predRows);
@@ -107,10 +133,14 @@ function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[],
   });
   predRows.forEach((_, j) => {
     if (matchedPred.has(j)) return;
-    for (const gr of group) for (const k of usedColumns) add(gr.cells, k, { fp: 1 });
+    for (const gr of group) {
+      gr.spuriousRows += 1;
+      for (const k of usedColumns) add(gr.cells, k, { fp: 1 });
+    }
   });
   for (const gr of group) {
     gr.gtRows += gtRows.length;
+    gr.predRows += predRows.length;
     gr.tableDocs += 1;
     if (predRows.length === gtRows.length) gr.exactRowCount += 1;
   }
@@ -240,7 +270,8 @@ async function main(): Promise<void> {
       const spec = specs?.find((f) => f.name === k);
       return spec ? specValueEqual(spec, v, pred) : equal(k, v, pred);
     };
-    for (const o of contracts ? contractOutcomes(gt, result) : valueOutcomes(gt, result, sameValue)) outcomes.push({ ...o, half: splitHalf(entry.split_group) });
+    const docOutcomes = contracts ? contractOutcomes(gt, result) : valueOutcomes(gt, result, sameValue);
+    for (const o of docOutcomes) outcomes.push({ ...o, half: splitHalf(entry.split_group) });
     if (llmBeside && llmBaseUrl) {
       try {
         const withModel = await withLlm(llmBaseUrl, () => extractDocument({ ...serverExtractionSettings(), bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields, settings: { markdownParsing: false, dataExtractionMode: mode, advancedTableExtraction: args.includes("--advanced") } }));
@@ -250,6 +281,16 @@ async function main(): Promise<void> {
       }
     }
     const gs = [group("overall"), group(`source:${source}`), group(`input:${inputType}`)];
+    for (const o of docOutcomes) {
+      if (o.scope !== "cell") continue;
+      for (const g of gs) {
+        for (const [trust, floor] of [[g.trusted, TRUSTED], [g.certain, SHOWN_CERTAIN]] as const) {
+          if (o.confidence < floor) continue;
+          trust.n += 1;
+          if (!o.correct) trust.wrong += 1;
+        }
+      }
+    }
     // Sets with their own specs are also reported per layout group (a kind's variants, "fresh-…" layouts apart).
     if (specs && entry.split_group) gs.push(group(`layout:${entry.split_group}`));
     let docOk = true;
@@ -316,7 +357,7 @@ async function main(): Promise<void> {
   // Steady-state text-layer throughput: every dataset PDF page, merged three times into one document in memory
   // (pdf-lib), so per-file start-up does not dominate; end to end with fields, tables and markdown.
   // contracts-dev (and any run with --no-throughput) is measured for accuracy only: its 40 long PDFs merged three times would dominate the run.
-  const pdfEntries = contracts || args.includes("--no-throughput") ? [] : manifest.documents.filter((d) => d.document.toLowerCase().endsWith(".pdf") && (!only || d.id.includes(only)));
+  const pdfEntries = contracts || args.includes("--no-throughput") || args.includes("--tables") ? [] : manifest.documents.filter((d) => d.document.toLowerCase().endsWith(".pdf") && (!only || d.id.includes(only)));
   let throughput = "";
   let merged: { bytes: Uint8Array; endToEnd: EndToEnd } | null = null;
   // `--no-throughput` skips the speed passes (accuracy only).
@@ -360,9 +401,25 @@ async function main(): Promise<void> {
   }
   clearInterval(sampler);
   // Per OCR engine on the images (skip with --no-engines): three more passes over them.
-  const engines = args.includes("--no-engines") ? "" : await engineFigures(dir, manifest.documents.filter((d) => !only || d.id.includes(only)), mode);
+  const engines = args.includes("--no-engines") || args.includes("--tables") ? "" : await engineFigures(dir, manifest.documents.filter((d) => !only || d.id.includes(only)), mode);
   await terminateOcr();
   const pct = (a: number, b: number) => `${b ? ((100 * a) / b).toFixed(1) : "0.0"}% (${a}/${b})`;
+  const tableReport = (g: Group) => {
+    console.log(`line-item cells overall: ${prf(total(g.cells))}`);
+    for (const [k, c] of [...g.cells.entries()].sort()) console.log(`  ${k.padEnd(16)} ${prf(c)}`);
+    console.log(`rows: recall ${pct(g.matchedRows, g.gtRows)}; spurious ${pct(g.spuriousRows, g.predRows)} of predicted; exact row count: ${pct(g.exactRowCount, g.tableDocs)}`);
+    console.log(`cells shown green (≥ ${TRUSTED}): ${g.trusted.n}, wrong ${pct(g.trusted.wrong, g.trusted.n)}; shown as 100% (≥ ${SHOWN_CERTAIN}): ${g.certain.n}, wrong ${pct(g.certain.wrong, g.certain.n)}`);
+  };
+  // `--tables`: the line-item report alone, per source (cells per column, rows, trust), for table work.
+  if (args.includes("--tables")) {
+    for (const [name, g] of [...groups.entries()].sort()) {
+      if (g.tableDocs === 0) continue;
+      console.log(`\n== ${name}: ${g.docs} documents, ${g.tableDocs} with line items; fields ${prf(total(g.fields))}`);
+      tableReport(g);
+    }
+    await terminateOcr();
+    return;
+  }
   for (const [name, g] of [...groups.entries()].sort()) {
     // "field types" regroups the values of every kind by declared type; it has no documents of its own.
     console.log(g.docs > 0 ? `\n== ${name}: ${g.docs} documents, ${g.pages} pages` : `\n== ${name} (all kinds)`);
@@ -370,11 +427,7 @@ async function main(): Promise<void> {
     for (const [k, c] of [...g.fields.entries()].sort()) console.log(`  ${k.padEnd(16)} ${prf(c)}`);
     if (g.docs > 0) console.log(`exact documents (fields): ${pct(g.exact, g.docs)}; with line items: ${pct(g.exactWithItems, g.docs)}`);
     if (g.fuzzy.n > 0) console.log(`names/addresses within Levenshtein similarity 0.9 (secondary): ${pct(g.fuzzy.ok, g.fuzzy.n)}`);
-    if (g.tableDocs > 0) {
-      console.log(`line-item cells overall: ${prf(total(g.cells))}`);
-      for (const [k, c] of [...g.cells.entries()].sort()) console.log(`  ${k.padEnd(16)} ${prf(c)}`);
-      console.log(`row recall: ${pct(g.matchedRows, g.gtRows)}; exact row count: ${pct(g.exactRowCount, g.tableDocs)}`);
-    }
+    if (g.tableDocs > 0) tableReport(g);
     if (g.docs > 0) console.log(`time: ${(g.ms / Math.max(1, g.pages)).toFixed(0)} ms/page, ${((1000 * g.pages) / Math.max(1, g.ms)).toFixed(1)} pages/s`);
   }
   if (throughput) console.log(`\n${throughput}`);

@@ -1,7 +1,7 @@
 import type { FieldDefinition, FieldMetadata, FieldValue, PageModel, SourceBox, TableMetadata, ValueMetadata } from "../types";
 import { centreInside } from "../layout/box";
 import { calibratedConfidence, CALIBRATION, type CalibrationModel } from "./model";
-import { fillTableEvidence, scalarAmounts } from "./table-evidence";
+import { fillTableEvidence, scalarAmounts, tableCellCeiling } from "./table-evidence";
 
 /** An OCR'd page whose words under a source could not be found still read as OCR, at a middling confidence. */
 const OCR_UNKNOWN = 0.5;
@@ -49,7 +49,11 @@ export function calibrateConfidences(options: { model: PageModel; fields: FieldD
       if (!Array.isArray(rows)) continue;
       fillTableEvidence(field, rows, meta, amounts);
       const cells = meta.rows.flatMap((row) => Object.values(row));
-      for (const cell of cells) calibrateValue(model, cell, calibration);
+      for (const cell of cells) {
+        calibrateValue(model, cell, calibration);
+        // A row that breaks quantity × price = amount, or a table whose amounts miss the subtotal, is flagged.
+        if (cell.evidence && !calibration.exactStrategies.includes(cell.evidence.strategy)) cell.confidence = Math.min(cell.confidence, tableCellCeiling(cell.evidence));
+      }
       if (cells.length > 0) meta.confidence = Math.round((1000 * cells.reduce((s, c) => s + c.confidence, 0)) / cells.length) / 1000;
       continue;
     }

@@ -5,43 +5,43 @@ export type ColumnKind = "text" | "number" | "integer";
 export type ColumnConcept = { key: string; kind: ColumnKind; cues: string[]; labels: string[] };
 
 export const COLUMN_CONCEPTS: ColumnConcept[] = [
-  { key: "position", kind: "integer", cues: ["position", "pos", "line number", "line no"], labels: ["pos", "position", "pos nr", "lfd nr", "line", "#", "nr", "no", "ln"] },
+  { key: "position", kind: "integer", cues: ["position", "pos", "line number", "line no"], labels: ["pos", "position", "pos nr", "lfd nr", "line", "#", "nr", "no", "ln", "no.", "n°", "nº", "lfd", "posizione", "posicion", "ligne", "regel", "riga", "linea", "line no"] },
   {
     key: "item_code",
     kind: "text",
     cues: ["item code", "sku", "article number", "product code", "item number", "part number", "code"],
-    labels: ["item code", "code", "sku", "art nr", "art.nr", "artikelnummer", "artikel nr", "artikelnr", "art-nr", "art.-nr", "product code", "product id", "item no", "item number", "part no", "ref", "reference", "référence", "reference article", "artikelcode", "internal reference", "material", "mat nr", "art-nr-lieferant", "art-nr-lief", "art-nr", "artikel-nr", "art nr lief", "lieferanten artikelnummer", "unsere art nr", "product no", "item #", "art-nr-kunde", "artikelnummer kunde", "ihre art nr"],
+    labels: ["item code", "code", "sku", "art nr", "art.nr", "artikelnummer", "artikel nr", "artikelnr", "art-nr", "art.-nr", "product code", "product id", "item no", "item number", "part no", "ref", "reference", "référence", "reference article", "artikelcode", "internal reference", "material", "mat nr", "art-nr-lieferant", "art-nr-lief", "art-nr", "artikel-nr", "art nr lief", "lieferanten artikelnummer", "unsere art nr", "product no", "item #", "art-nr-kunde", "artikelnummer kunde", "ihre art nr", "code article", "code produit", "ref article", "ref produit", "codice", "codice articolo", "cod art", "cod", "codigo", "codigo articulo", "codigo producto", "referencia", "ref articulo", "productcode", "artikelcode", "bestelnummer", "bestelnr", "article code", "article no", "product number"],
   },
   {
     key: "description",
     kind: "text",
     cues: ["description", "item", "product", "name", "designation", "service"],
-    labels: ["description", "beschreibung", "bezeichnung", "artikelbeschreibung", "artikelbezeichnung", "leistung", "leistungsbeschreibung", "artikel", "produkt", "product", "item", "items", "omschrijving", "designation", "désignation", "libelle", "libellé", "article", "service", "services", "text", "details", "particulars", "warenbezeichnung", "descripcion", "descrizione", "product name", "item description", "artikel omschrijving"],
+    labels: ["description", "beschreibung", "bezeichnung", "artikelbeschreibung", "artikelbezeichnung", "leistung", "leistungsbeschreibung", "artikel", "produkt", "product", "item", "items", "omschrijving", "designation", "désignation", "libelle", "libellé", "article", "service", "services", "text", "details", "particulars", "warenbezeichnung", "descripcion", "descrizione", "product name", "item description", "artikel omschrijving", "descripcion", "concepto", "producto", "descrizione", "denominazione", "prodotto", "prestation", "prestations", "dienst", "diensten", "omschrijving artikel", "description article", "articulo", "articolo"],
   },
   {
     key: "quantity",
     kind: "number",
     cues: ["quantity", "qty", "amount of units", "count"],
-    labels: ["qty", "quantity", "menge", "anzahl", "aantal", "qte", "qté", "quantite", "quantité", "cantidad", "quantita", "units", "stk", "stück", "pcs", "hours", "hrs", "std", "menge stk", "aantal stuks", "no of units"],
+    labels: ["qty", "quantity", "menge", "anzahl", "aantal", "qte", "qté", "quantite", "quantité", "cantidad", "quantita", "units", "stk", "stück", "pcs", "hours", "hrs", "std", "menge stk", "aantal stuks", "no of units", "cant", "uds", "unidades", "quantita", "qta", "q.ta", "qty.", "anz", "nombre", "aant", "hoeveelheid"],
   },
-  { key: "unit", kind: "text", cues: ["unit of measure", "uom", "unit"], labels: ["unit", "units of measure", "uom", "einheit", "me", "mengeneinheit", "meng einheit", "unite", "unité", "eenheid"] },
+  { key: "unit", kind: "text", cues: ["unit of measure", "uom", "unit"], labels: ["unit", "units of measure", "uom", "einheit", "me", "mengeneinheit", "meng einheit", "unite", "unité", "eenheid", "unidad", "ud", "um", "u.m.", "udm", "unita", "unita di misura", "unite de mesure", "maateenheid", "einh"] },
   {
     key: "unit_price",
     kind: "number",
     cues: ["unit price", "price per unit", "price", "rate", "unit cost"],
-    labels: ["unit price", "price", "preis", "einzelpreis", "e-preis", "ep", "stückpreis", "preis einheit", "preis/ einheit", "nettopreis", "netto preis", "prijs", "prijs per stuk", "stukprijs", "prix unitaire", "prix unit", "prix", "pu", "p.u", "rate", "unit cost", "price per unit", "unit price excl", "precio", "prezzo", "einzelpreis netto", "price (excl. vat)", "netto-preis", "einzelpreis eur", "price each", "unit rate", "vk-preis", "vk preis", "verkaufspreis", "listenpreis"],
+    labels: ["unit price", "price", "preis", "einzelpreis", "e-preis", "ep", "stückpreis", "preis einheit", "preis/ einheit", "nettopreis", "netto preis", "prijs", "prijs per stuk", "stukprijs", "prix unitaire", "prix unit", "prix", "pu", "p.u", "rate", "unit cost", "price per unit", "unit price excl", "precio", "prezzo", "einzelpreis netto", "price (excl. vat)", "netto-preis", "einzelpreis eur", "price each", "unit rate", "vk-preis", "vk preis", "verkaufspreis", "listenpreis", "precio unitario", "precio unit", "p unit", "prezzo unitario", "prezzo unit", "eenheidsprijs", "stuksprijs", "prijs per eenheid", "prix unitaire ht", "pu ht", "tarif", "tarief", "unit price excl vat", "preis pro einheit"],
   },
-  { key: "discount_percent", kind: "number", cues: ["discount"], labels: ["discount", "disc", "disc %", "discount %", "rabatt", "rabatt %", "remise", "korting"] },
+  { key: "discount_percent", kind: "number", cues: ["discount"], labels: ["discount", "disc", "disc %", "discount %", "rabatt", "rabatt %", "remise", "korting", "descuento", "dto", "sconto", "rabais", "korting %", "remise %"] },
   {
     key: "tax_rate",
     kind: "number",
     cues: ["tax rate", "vat rate", "tax percent", "vat %", "tax"],
-    labels: ["vat %", "vat", "tax %", "tax", "taxes", "tax rate", "vat rate", "mwst", "mwst %", "ust", "ust %", "ust. %", "steuer", "steuersatz", "steuer %", "btw", "btw %", "tva", "tva %", "taux tva", "iva", "gst", "gst %", "ust satz", "mwst satz", "steuersatz %", "tax code"],
+    labels: ["vat %", "vat", "tax %", "tax", "taxes", "tax rate", "vat rate", "mwst", "mwst %", "ust", "ust %", "ust. %", "steuer", "steuersatz", "steuer %", "btw", "btw %", "tva", "tva %", "taux tva", "iva", "gst", "gst %", "ust satz", "mwst satz", "steuersatz %", "tax code", "tipo iva", "iva %", "aliquota", "aliquota iva", "btw tarief", "btw-tarief", "taux", "taux tva", "tarifa iva"],
   },
   {
     key: "amount",
     kind: "number",
     cues: ["line total", "amount", "total", "line amount", "net amount"],
-    labels: ["amount", "total", "line total", "betrag", "gesamt", "gesamtpreis", "gesamtbetrag", "summe", "entgelt", "nettobetrag", "netto", "bedrag", "totaal", "montant", "montant ht", "total ht", "prix total", "net amount", "subtotal", "importe", "importo", "wert", "prijs incl btw", "price incl", "total price", "amount (usd)", "amount (eur)", "total price excl", "net", "nettowert", "positionsbetrag", "positions betrag", "gesamtwert", "line amount", "ext price", "extended price", "amount excl vat", "montant total", "total ttc", "zeilenbetrag", "zeilensumme", "positionswert", "cost"],
+    labels: ["amount", "total", "line total", "betrag", "gesamt", "gesamtpreis", "gesamtbetrag", "summe", "entgelt", "nettobetrag", "netto", "bedrag", "totaal", "montant", "montant ht", "total ht", "prix total", "net amount", "subtotal", "importe", "importo", "wert", "prijs incl btw", "price incl", "total price", "amount (usd)", "amount (eur)", "total price excl", "net", "nettowert", "positionsbetrag", "positions betrag", "gesamtwert", "line amount", "ext price", "extended price", "amount excl vat", "montant total", "total ttc", "zeilenbetrag", "zeilensumme", "positionswert", "cost", "totale", "importe total", "total linea", "totaal excl btw", "bedrag excl btw", "montant ht", "importo totale", "total net", "nettopreis gesamt", "gesamt netto", "valore", "valor", "valeur", "waarde"],
   },
 ];

@@ -20,6 +20,8 @@ import {
   STOP_WORDS,
   splitBracketedCode,
   startsWithTotalsLabel,
+  isCarryLine,
+  sectionHeading,
 } from "./row-rules";
 
 export type TableOptions = { advanced: boolean };
@@ -118,6 +120,9 @@ function typedCell(kind: ColumnConcept["kind"] | undefined, text: string, hint: 
     return last ? last.value : null;
   }
   if (kind === "integer") {
+    // Sub-item positions ("1.2", "01.01.03") are positions as printed, not the number 1.
+    const nested = /^\s*(\d{1,4}(?:\.\d{1,4})+)\.?\s*$/.exec(text);
+    if (nested) return nested[1]!;
     const m = /\d+/.exec(text);
     return m ? String(Number(m[0])) : null;
   }
@@ -136,6 +141,66 @@ function numbersOnlyItem(cells: Map<Column, Word[]>, table: { hasMoney: boolean;
 
 type Extracted = { rows: TableRow[]; meta: TableMetadata };
 
+/** "0,75 ore", "18 nr", "2 Stk": a unit printed after the quantity in its own cell. */
+const QUANTITY_WITH_UNIT = /^\s*-?\d[\d.,']*\s*(\p{L}[\p{L}.²³]{0,5})\s*$/u;
+
+/** The unit of a table without a unit column of its own, from the quantity cell, when the field asks for one. */
+export function unitFromQuantity(row: TableRow, meta: Record<string, ValueMetadata>, fieldForKey: Map<string, string>): void {
+  const unitField = fieldForKey.get("unit");
+  const quantityField = fieldForKey.get("quantity");
+  if (!unitField || !quantityField || row[unitField] !== undefined) return;
+  const cell = meta[quantityField];
+  const unit = cell?.raw ? QUANTITY_WITH_UNIT.exec(cell.raw)?.[1] : undefined;
+  if (!unit || !cell) return;
+  row[unitField] = unit;
+  meta[unitField] = { ...cell, raw: unit };
+}
+
+/** Descriptions this short read as a header's wording ("Menge", "Line total"); longer ones are sentences. */
+const MAX_LABEL_TOKENS = 4;
+
+/**
+ * Header wording the table field itself gives: a column no concept knows is found by its name; a column of a known
+ * concept also by its own name and short description, in whatever language the parser was set up in.
+ */
+export function headerLabelsOf(defs: FieldDefinition[], conceptOf: Map<string, ColumnConcept | undefined>): Array<{ key: string; tokens: string[] }> {
+  const out: Array<{ key: string; tokens: string[] }> = [];
+  for (const d of defs) {
+    const name = tokenise(d.name.replace(/[_\-.]+/g, " "));
+    const concept = conceptOf.get(d.name);
+    if (!concept) {
+      out.push({ key: `field:${d.name}`, tokens: name });
+      continue;
+    }
+    for (const tokens of [name, tokenise(d.description ?? "")]) if (tokens.length > 0 && tokens.length <= MAX_LABEL_TOKENS) out.push({ key: concept.key, tokens });
+  }
+  return out;
+}
+
+const cellText = (ws: Word[]) => ws.map((w) => w.text).join(" ").trim();
+
+/** How many numeric columns of a row hold a number. */
+function countNumericCells(cells: Map<Column, Word[]>): number {
+  return [...cells.entries()].filter(([c, ws]) => NUMERIC_KEYS.has(c.key) && NUMERIC_CELL.test(cellText(ws))).length;
+}
+
+/** A row that starts an item of its own: text in a text column and at least two numbers, one of them money. */
+function startsItem(cells: Map<Column, Word[]>): boolean {
+  const hasText = [...cells.entries()].some(([c, ws]) => (c.key === "description" || c.key === "item_code") && ws.some((w) => /\p{L}/u.test(w.text)));
+  const money = [...cells.entries()].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(cellText(ws)));
+  return hasText && money && countNumericCells(cells) >= 2;
+}
+
+/**
+ * The first item of a continuation page, read in the previous page's column bands: text in a text column, a number
+ * in the amount (or price) column and at least two numeric cells, and no running total ("Brought forward").
+ */
+function continuesTable(cells: Map<Column, Word[]>, row: Row): boolean {
+  const text = row.words.map((w) => w.text).join(" ");
+  const numbers = countNumericCells(cells);
+  return startsItem(cells) && !isCarryLine(text, numbers) && !startsWithTotalsLabel(row.words);
+}
+
 /**
  * Line items: a header row is found from column names (stacked header lines merged), column bands run between
  * neighbouring headers, each row holding a money value starts an item, text-only rows fill an empty description,
@@ -150,14 +215,18 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
     const c = conceptOf.get(d.name);
     if (c && !fieldForKey.has(c.key)) fieldForKey.set(c.key, d.name);
   }
-  const extraLabels = defs.filter((d) => !conceptOf.get(d.name)).map((d) => ({ key: `field:${d.name}`, tokens: tokenise(d.name.replace(/[_\-.]+/g, " ")) }));
+  const extraLabels = headerLabelsOf(defs, conceptOf);
   const rowsOut: TableRow[] = [];
   const metaRows: Array<Record<string, ValueMetadata>> = [];
   const boxes: Array<{ page: number; words: Word[] }> = [];
   // Once a header-led table has ended at its totals, later pages hold no items without a header of their own.
   let tableClosed = false;
+  // The column bands of the table read last: a later page that prints no header of its own continues it.
+  type Bands = { columns: Column[]; edges: number[] };
+  let carry: Bands | null = null;
 
   for (const page of model.pages) {
+    const carried = carry as Bands | null;
     const { rows, hint } = timed("tables › rows", () => {
       const words: Word[] = [];
       for (const block of page.blocks) for (const line of block.lines) for (const word of line.words) words.push(word);
@@ -166,6 +235,177 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
     const rowsBefore = rowsOut.length;
     let endedAtTotals = false;
     let i = 0;
+    /** Reads item rows from `start` under the given column bands; returns the index of the first row not read. */
+    const readTable = (columns: Column[], edges: number[], start: number, startBottom: number): number => {
+      let j = start;
+    const hasMoney = columns.some((c) => c.key === "amount" || c.key === "unit_price");
+    const textKeys = new Set(["description", "item_code", "position"]);
+    let lastBottom = startBottom;
+    let current: Item | null = null;
+    let currentBottom = 0;
+    const flush = () => {
+      if (!current) return;
+      const out: TableRow = {};
+      const meta: Record<string, ValueMetadata> = {};
+      const all: Word[] = [];
+      const cellsByKey: Array<{ key: string; field: string | null; ws: Word[] }> = [...current.cells].map(([col, ws]) => ({ key: col.key, field: col.field, ws }));
+      for (const [key, ws] of current.extra) cellsByKey.push({ key, field: fieldForKey.get(key) ?? null, ws });
+      for (const { key, field: name, ws } of cellsByKey) {
+        if (!name) continue;
+        const kind = COLUMN_CONCEPTS.find((c) => c.key === key)?.kind;
+        const value = typedCell(kind, ws.map((w) => w.text).join(" "), hint);
+        if (value === null) continue;
+        out[name] = value;
+        meta[name] = { confidence: HEADER_CELL_SCORE, source: { page: page.number, ...unionBox(ws.map((w) => w.box)) }, raw: ws.map((w) => w.text).join(" "), evidence: { strategy: "table-header", score: HEADER_CELL_SCORE } };
+        all.push(...ws);
+      }
+      const item: Item = current;
+      const priceField = fieldForKey.get("unit_price");
+      const qty = out[fieldForKey.get("quantity") ?? ""];
+      const amount = out[fieldForKey.get("amount") ?? ""];
+      if (priceField && typeof qty === "number" && typeof amount === "number") {
+        const priceCell = [...item.cells].find(([c]) => c.key === "unit_price")?.[1];
+        const unlabelled = [...item.cells].filter(([c]) => c.key === "").map(([, ws]) => ws.map((w) => w.text).join(" "));
+        const price = consistentUnitPrice(qty, amount, unitPriceCandidates({ priceText: priceCell ? priceCell.map((w) => w.text).join(" ") : null, priceBelow: item.priceBelow, unlabelled }, hint));
+        if (price !== null && out[priceField] !== price) {
+          const current = out[priceField];
+          if (typeof current !== "number" || !lineIsConsistent(qty, current, amount)) {
+            out[priceField] = price;
+            meta[priceField] ??= { confidence: HEADER_CELL_SCORE, source: meta[fieldForKey.get("amount") ?? ""]?.source ?? null, evidence: { strategy: "table-arithmetic", score: HEADER_CELL_SCORE } };
+          }
+        }
+      }
+      unitFromQuantity(out, meta, fieldForKey);
+      splitBracketedCode(out, fieldForKey);
+      if (Object.keys(out).length > 0) {
+        rowsOut.push(out);
+        metaRows.push(meta);
+        boxes.push({ page: page.number, words: all });
+      }
+      current = null;
+    };
+    const cellsOf = (r: Row): Map<Column, Word[]> => cellsIn(columns, edges, r);
+    const numericColumns = columns.filter((c) => NUMERIC_KEYS.has(c.key)).length;
+    // Text printed right above an item's numbers, whose own line has no description, is that item's first line.
+    let lead: Map<Column, Word[]> | null = null;
+    for (; j < rows.length; j += 1) {
+      const r = rows[j]!;
+      if (r.top - lastBottom > r.h * (options.advanced ? 8 : 6)) break;
+      const cells = cellsOf(r);
+      const text = r.words.map((w) => w.text).join(" ");
+      const firstToken = tokenise(r.words[0]?.text ?? "")[0] ?? "";
+      const descWords = [...cells.entries()].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
+      const descFirst = tokenise(descWords[0]?.text ?? "")[0] ?? "";
+      // "Carried forward 1.234,50" / "Übertrag": a running total between pages, neither an item nor the table's end.
+      if (isCarryLine(text, countNumericCells(cells))) {
+        flush();
+        lastBottom = r.bottom;
+        continue;
+      }
+      if (STOP_WORDS.has(firstToken) || STOP_WORDS.has(descFirst) || startsWithTotalsLabel(r.words)) {
+        // A section subtotal followed by a section heading and more items ("--- Food ---") does not end the table.
+        const heading = rows[j + 1];
+        const nextItem = rows[j + 2];
+        const headingText = heading?.words.map((w) => w.text).join(" ") ?? "";
+        if (heading && nextItem && !/\d/.test(headingText) && /[-=*#]{2,}|:$/.test(headingText) && heading.top - r.bottom < r.h * 3) {
+          flush();
+          lastBottom = heading.bottom;
+          j += 1;
+          continue;
+        }
+        endedAtTotals = true;
+        break;
+      }
+      // Discount/surcharge lines under an item adjust it; they are not items of their own.
+      if (ADJUSTMENT.test(descWords.map((w) => w.text).join(" ") || text)) {
+        lastBottom = r.bottom;
+        continue;
+      }
+      // A new header ends the table; a "key: value" note under an item ("Accounting Reference: Cost Center") is none.
+      if (!LABELLED_NOTE.test(text) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
+      const moneyCell = [...cells.entries()].some(
+        ([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim()),
+      );
+      // A description cell without a letter ("10,00 % 1.235,40 €") is a row of a summary table, not an item's text.
+      const hasText = [...cells].some(([c, ws]) => textKeys.has(c.key) && (c.key !== "description" || ws.some((w) => /\p{L}/u.test(w.text)))) && !KEY_VALUE_LINE.test(text);
+      lastBottom = r.bottom;
+      const hasQuantity = [...cells.keys()].some((c) => c.key === "quantity");
+      const cur0 = current as { cells: Map<Column, Word[]> } | null;
+      const curHasAmount = cur0 !== null && [...cur0.cells.keys()].some((c) => c.key === "amount");
+      const rowHasAmount = [...cells.keys()].some((c) => c.key === "amount");
+      const quantityColumn = columns.some((c) => c.key === "quantity");
+      // Two-line items: the line total printed on the line under the quantity and price belongs to that item.
+      const completesCurrent = cur0 !== null && !curHasAmount && rowHasAmount && quantityColumn && !hasQuantity && r.top - currentBottom < r.h * 1.8;
+      // An item row fills at least two numeric columns when the table has them; one stray number is a note.
+      const numericCells = [...cells.entries()].filter(([c, ws]) => NUMERIC_KEYS.has(c.key) && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())).length;
+      const enoughNumbers = numericCells >= Math.min(2, numericColumns);
+      // An item starts with text and numbers: a price/total, or a quantity whose total follows on the next line.
+      const next = rows[j + 1];
+      if (!moneyCell && numericCells === 0 && descWords.length > 0 && next && next.top - r.bottom < r.h * 0.6 && numbersOnlyItem(cellsOf(next), { hasMoney, numericColumns })) {
+        if (current) current.closed = true;
+        lead = cells;
+        continue;
+      }
+      if (lead && numbersOnlyItem(cells, { hasMoney, numericColumns })) {
+        for (const [col, ws] of lead) if (!cells.has(col)) cells.set(col, ws);
+        flush();
+        current = { cells, extra: new Map(), closed: false, priceBelow: [] };
+        currentBottom = r.bottom;
+        lead = null;
+      } else if (hasText && enoughNumbers && (moneyCell || (hasQuantity && numericCells >= 2)) && !completesCurrent) {
+        flush();
+        current = { cells, extra: new Map(), closed: false, priceBelow: [] };
+        currentBottom = r.bottom;
+      } else if (current && !hasText && r.top - currentBottom < r.h * 1.8 && [...cells.keys()].some((c) => c.key === "unit_price") && [...cells.keys()].every((c) => c.key === "unit_price" || c.key === "")) {
+        // "- €2.00" / "= €18.00" under the price: the computation of the net unit price.
+        current.priceBelow.push(...[...cells].filter(([c]) => c.key === "unit_price").map(([, ws]) => ws.map((w) => w.text).join(" ")));
+        currentBottom = r.bottom;
+      } else if (current && !moneyCell && hasQuantity && hasText) {
+        // A sub-item (bundle content with its own quantity) is neither an item nor part of the description.
+        current.closed = true;
+        currentBottom = r.bottom;
+      } else if (current && numericCells === 0 && next && sectionHeading({ gapAbove: r.top - currentBottom, gapBelow: next.top - r.bottom, nextStartsItem: startsItem(cellsOf(next)) })) {
+        // A text line set apart from the item above and close to the next item ("Licences", "Non Food") heads a
+        // section: it is neither an item nor part of the description above it.
+        flush();
+      } else if (current && (!moneyCell || completesCurrent) && r.top - currentBottom < r.h * 1.8) {
+        const cur: Item = current;
+        // Notes are judged in the description column when the row has one ("Art-Nr-Lieferant: | Solarziegels").
+        const lineText = (descWords.length > 0 ? descWords : r.words).map((w) => w.text).join(" ");
+        labelledCode(cur, cells);
+        // Identifier lines under an item (GTIN, serial numbers) are not part of its description.
+        // Identifier and "key: value" lines under an item (GTIN, serial numbers, service ids) end its description.
+        // A second value in the code column under an item that has its code is an identifier (EAN under the article number).
+        const hasDescription = [...cur.cells.keys()].some((c) => c.key === "description");
+        const secondCode = hasDescription && [...cells.keys()].some((c) => c.key === "item_code" && c.field !== null && cur.cells.has(c));
+        // Closed only by this row's description note or second code: its wrapped line total still belongs to the item.
+        const wholeLine = r.words.map((w) => w.text).join(" ");
+        const wrappedTotal = !cur.closed && !KEY_VALUE_LINE.test(wholeLine) && !IDENTIFIER_LINE.test(wholeLine);
+        if (IDENTIFIER_LINE.test(lineText) || KEY_VALUE_LINE.test(lineText) || secondCode) cur.closed = true;
+        if (cur.closed) {
+          // A note in the description column ends the text, not a line total printed a little lower beside it.
+          for (const [col, ws] of cells) {
+            if (col.key === "amount" && !cur.cells.has(col) && wrappedTotal && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())) cur.cells.set(col, ws);
+          }
+        } else {
+          for (const [col, ws] of cells) {
+            if (col.second && !cur.extra.has(col.second)) {
+              cur.extra.set(col.second, ws);
+            } else if (col.key === "description" && !completesCurrent) {
+              const existing = cur.cells.get(col);
+              cur.cells.set(col, existing ? [...existing, ...ws] : ws);
+            } else if (!cur.cells.has(col)) {
+              // A value printed a little lower than its row (a wrapped amount) still belongs to it.
+              cur.cells.set(col, ws);
+            }
+          }
+        }
+        currentBottom = r.bottom;
+      }
+    }
+    flush();
+      return j;
+    };
     while (i < rows.length) {
       const row = rows[i]!;
       let header = matchHeaderWords(row.words, extraLabels);
@@ -204,165 +444,18 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       let edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       const firstItem = rows.slice(j, j + 4).map((r) => cellsIn(columns, edges, r)).find((cells) => [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())));
       if (firstItem && typePositionColumn(columns, firstItem, fieldForKey)) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
-      const hasMoney = columns.some((c) => c.key === "amount" || c.key === "unit_price");
-      const textKeys = new Set(["description", "item_code", "position"]);
-      let lastBottom = row.bottom;
-      let current: Item | null = null;
-      let currentBottom = 0;
-      const flush = () => {
-        if (!current) return;
-        const out: TableRow = {};
-        const meta: Record<string, ValueMetadata> = {};
-        const all: Word[] = [];
-        const cellsByKey: Array<{ key: string; field: string | null; ws: Word[] }> = [...current.cells].map(([col, ws]) => ({ key: col.key, field: col.field, ws }));
-        for (const [key, ws] of current.extra) cellsByKey.push({ key, field: fieldForKey.get(key) ?? null, ws });
-        for (const { key, field: name, ws } of cellsByKey) {
-          if (!name) continue;
-          const kind = COLUMN_CONCEPTS.find((c) => c.key === key)?.kind;
-          const value = typedCell(kind, ws.map((w) => w.text).join(" "), hint);
-          if (value === null) continue;
-          out[name] = value;
-          meta[name] = { confidence: HEADER_CELL_SCORE, source: { page: page.number, ...unionBox(ws.map((w) => w.box)) }, raw: ws.map((w) => w.text).join(" "), evidence: { strategy: "table-header", score: HEADER_CELL_SCORE } };
-          all.push(...ws);
-        }
-        const item: Item = current;
-        const priceField = fieldForKey.get("unit_price");
-        const qty = out[fieldForKey.get("quantity") ?? ""];
-        const amount = out[fieldForKey.get("amount") ?? ""];
-        if (priceField && typeof qty === "number" && typeof amount === "number") {
-          const priceCell = [...item.cells].find(([c]) => c.key === "unit_price")?.[1];
-          const unlabelled = [...item.cells].filter(([c]) => c.key === "").map(([, ws]) => ws.map((w) => w.text).join(" "));
-          const price = consistentUnitPrice(qty, amount, unitPriceCandidates({ priceText: priceCell ? priceCell.map((w) => w.text).join(" ") : null, priceBelow: item.priceBelow, unlabelled }, hint));
-          if (price !== null && out[priceField] !== price) {
-            const current = out[priceField];
-            if (typeof current !== "number" || !lineIsConsistent(qty, current, amount)) {
-              out[priceField] = price;
-              meta[priceField] ??= { confidence: HEADER_CELL_SCORE, source: meta[fieldForKey.get("amount") ?? ""]?.source ?? null, evidence: { strategy: "table-arithmetic", score: HEADER_CELL_SCORE } };
-            }
-          }
-        }
-        splitBracketedCode(out, fieldForKey);
-        if (Object.keys(out).length > 0) {
-          rowsOut.push(out);
-          metaRows.push(meta);
-          boxes.push({ page: page.number, words: all });
-        }
-        current = null;
-      };
-      const cellsOf = (r: Row): Map<Column, Word[]> => cellsIn(columns, edges, r);
-      const numericColumns = columns.filter((c) => NUMERIC_KEYS.has(c.key)).length;
-      // Text printed right above an item's numbers, whose own line has no description, is that item's first line.
-      let lead: Map<Column, Word[]> | null = null;
-      for (; j < rows.length; j += 1) {
-        const r = rows[j]!;
-        if (r.top - lastBottom > r.h * (options.advanced ? 8 : 6)) break;
-        const cells = cellsOf(r);
-        const text = r.words.map((w) => w.text).join(" ");
-        const firstToken = tokenise(r.words[0]?.text ?? "")[0] ?? "";
-        const descWords = [...cells.entries()].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
-        const descFirst = tokenise(descWords[0]?.text ?? "")[0] ?? "";
-        if (STOP_WORDS.has(firstToken) || STOP_WORDS.has(descFirst) || startsWithTotalsLabel(r.words)) {
-          // A section subtotal followed by a section heading and more items ("--- Food ---") does not end the table.
-          const heading = rows[j + 1];
-          const nextItem = rows[j + 2];
-          const headingText = heading?.words.map((w) => w.text).join(" ") ?? "";
-          if (heading && nextItem && !/\d/.test(headingText) && /[-=*#]{2,}|:$/.test(headingText) && heading.top - r.bottom < r.h * 3) {
-            flush();
-            lastBottom = heading.bottom;
-            j += 1;
-            continue;
-          }
-          endedAtTotals = true;
-          break;
-        }
-        // Discount/surcharge lines under an item adjust it; they are not items of their own.
-        if (ADJUSTMENT.test(descWords.map((w) => w.text).join(" ") || text)) {
-          lastBottom = r.bottom;
-          continue;
-        }
-        // A new header ends the table; a "key: value" note under an item ("Accounting Reference: Cost Center") is none.
-        if (!LABELLED_NOTE.test(text) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
-        const moneyCell = [...cells.entries()].some(
-          ([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim()),
-        );
-        // A description cell without a letter ("10,00 % 1.235,40 €") is a row of a summary table, not an item's text.
-        const hasText = [...cells].some(([c, ws]) => textKeys.has(c.key) && (c.key !== "description" || ws.some((w) => /\p{L}/u.test(w.text)))) && !KEY_VALUE_LINE.test(text);
-        lastBottom = r.bottom;
-        const hasQuantity = [...cells.keys()].some((c) => c.key === "quantity");
-        const cur0 = current as { cells: Map<Column, Word[]> } | null;
-        const curHasAmount = cur0 !== null && [...cur0.cells.keys()].some((c) => c.key === "amount");
-        const rowHasAmount = [...cells.keys()].some((c) => c.key === "amount");
-        const quantityColumn = columns.some((c) => c.key === "quantity");
-        // Two-line items: the line total printed on the line under the quantity and price belongs to that item.
-        const completesCurrent = cur0 !== null && !curHasAmount && rowHasAmount && quantityColumn && !hasQuantity && r.top - currentBottom < r.h * 1.8;
-        // An item row fills at least two numeric columns when the table has them; one stray number is a note.
-        const numericCells = [...cells.entries()].filter(([c, ws]) => NUMERIC_KEYS.has(c.key) && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())).length;
-        const enoughNumbers = numericCells >= Math.min(2, numericColumns);
-        // An item starts with text and numbers: a price/total, or a quantity whose total follows on the next line.
-        const next = rows[j + 1];
-        if (!moneyCell && numericCells === 0 && descWords.length > 0 && next && next.top - r.bottom < r.h * 0.6 && numbersOnlyItem(cellsOf(next), { hasMoney, numericColumns })) {
-          if (current) current.closed = true;
-          lead = cells;
-          continue;
-        }
-        if (lead && numbersOnlyItem(cells, { hasMoney, numericColumns })) {
-          for (const [col, ws] of lead) if (!cells.has(col)) cells.set(col, ws);
-          flush();
-          current = { cells, extra: new Map(), closed: false, priceBelow: [] };
-          currentBottom = r.bottom;
-          lead = null;
-        } else if (hasText && enoughNumbers && (moneyCell || (hasQuantity && numericCells >= 2)) && !completesCurrent) {
-          flush();
-          current = { cells, extra: new Map(), closed: false, priceBelow: [] };
-          currentBottom = r.bottom;
-        } else if (current && !hasText && r.top - currentBottom < r.h * 1.8 && [...cells.keys()].some((c) => c.key === "unit_price") && [...cells.keys()].every((c) => c.key === "unit_price" || c.key === "")) {
-          // "- €2.00" / "= €18.00" under the price: the computation of the net unit price.
-          current.priceBelow.push(...[...cells].filter(([c]) => c.key === "unit_price").map(([, ws]) => ws.map((w) => w.text).join(" ")));
-          currentBottom = r.bottom;
-        } else if (current && !moneyCell && hasQuantity && hasText) {
-          // A sub-item (bundle content with its own quantity) is neither an item nor part of the description.
-          current.closed = true;
-          currentBottom = r.bottom;
-        } else if (current && (!moneyCell || completesCurrent) && r.top - currentBottom < r.h * 1.8) {
-          const cur: Item = current;
-          // Notes are judged in the description column when the row has one ("Art-Nr-Lieferant: | Solarziegels").
-          const lineText = (descWords.length > 0 ? descWords : r.words).map((w) => w.text).join(" ");
-          labelledCode(cur, cells);
-          // Identifier lines under an item (GTIN, serial numbers) are not part of its description.
-          // Identifier and "key: value" lines under an item (GTIN, serial numbers, service ids) end its description.
-          // A second value in the code column under an item that has its code is an identifier (EAN under the article number).
-          const hasDescription = [...cur.cells.keys()].some((c) => c.key === "description");
-          const secondCode = hasDescription && [...cells.keys()].some((c) => c.key === "item_code" && c.field !== null && cur.cells.has(c));
-          // Closed only by this row's description note or second code: its wrapped line total still belongs to the item.
-          const wholeLine = r.words.map((w) => w.text).join(" ");
-          const wrappedTotal = !cur.closed && !KEY_VALUE_LINE.test(wholeLine) && !IDENTIFIER_LINE.test(wholeLine);
-          if (IDENTIFIER_LINE.test(lineText) || KEY_VALUE_LINE.test(lineText) || secondCode) cur.closed = true;
-          if (cur.closed) {
-            // A note in the description column ends the text, not a line total printed a little lower beside it.
-            for (const [col, ws] of cells) {
-              if (col.key === "amount" && !cur.cells.has(col) && wrappedTotal && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())) cur.cells.set(col, ws);
-            }
-          } else {
-            for (const [col, ws] of cells) {
-              if (col.second && !cur.extra.has(col.second)) {
-                cur.extra.set(col.second, ws);
-              } else if (col.key === "description" && !completesCurrent) {
-                const existing = cur.cells.get(col);
-                cur.cells.set(col, existing ? [...existing, ...ws] : ws);
-              } else if (!cur.cells.has(col)) {
-                // A value printed a little lower than its row (a wrapped amount) still belongs to it.
-                cur.cells.set(col, ws);
-              }
-            }
-          }
-          currentBottom = r.bottom;
-        }
-      }
-      flush();
-      i = j;
+      carry = { columns, edges };
+      i = readTable(columns, edges, j, row.bottom);
+    }
+    if (rowsOut.length === rowsBefore && !tableClosed && carried) {
+      // A page without a header under a table that has not ended: its rows stand in the same column bands.
+      const start = rows.findIndex((r) => continuesTable(cellsIn(carried.columns, carried.edges, r), r));
+      if (start >= 0) readTable(carried.columns, carried.edges, start, rows[start]!.top);
+      carry = carried;
     }
     if (rowsOut.length > rowsBefore) {
       tableClosed ||= endedAtTotals;
+      if (endedAtTotals) carry = null;
     } else if (!tableClosed) {
       // No header found here (or a continuation page without a repeated one): items from content and geometry.
       const items = timed("tables › headerless", () => headerlessRows(findHeaderlessItems(rows, hint), { fieldForKey, hint, page: page.number }));

@@ -34,6 +34,46 @@ function compoundLabel(token: string): string | null {
 const NO_LABELS: Label[] = [];
 const NUMERIC = new Set(["quantity", "unit_price", "amount", "tax_rate"]);
 
+/** Single-word labels by concept, for abbreviations ("Aant." for "Aantal", "Descr." for "Description"). */
+const SINGLE_WORD_LABELS = LABELS.filter((l) => l.tokens.length === 1 && l.tokens[0]!.length >= 4);
+
+/**
+ * An abbreviated header word (it ends with a full stop, three letters or more) names the concept whose labels it
+ * starts, when it starts labels of one concept only ("Art." starts both article numbers and descriptions: none).
+ */
+export function abbreviationKey(word: string, token: string): string | null {
+  if (!word.endsWith(".") || !/^\p{L}{3,}$/u.test(token)) return null;
+  const keys = new Set(SINGLE_WORD_LABELS.filter((l) => l.tokens[0]!.length > token.length && l.tokens[0]!.startsWith(token)).map((l) => l.key));
+  return keys.size === 1 ? [...keys][0]! : null;
+}
+
+/**
+ * Two labels printed as one phrase ("Code article", "Article code", "Prezzo unitario"): one column, named by the
+ * more specific concept (an article's code is a code, not a description; a unit's price is a price).
+ */
+const SPECIFICITY = ["item_code", "unit_price", "discount_percent", "tax_rate", "quantity", "amount", "unit", "position", "description"];
+/** Words of one header cell stand closer than this many word heights; neighbouring columns further apart. */
+const SAME_CELL_GAP = 0.6;
+
+function mergePhrases(columns: HeaderColumn[], height: number): HeaderColumn[] {
+  const out: HeaderColumn[] = [];
+  for (const col of columns) {
+    const prev = out[out.length - 1];
+    if (prev && prev.key !== "" && col.key !== "" && col.x1 - prev.x2 < SAME_CELL_GAP * height) {
+      const rank = (k: string) => (SPECIFICITY.includes(k) ? SPECIFICITY.indexOf(k) : SPECIFICITY.length);
+      out[out.length - 1] = { key: rank(col.key) < rank(prev.key) ? col.key : prev.key, x1: prev.x1, x2: col.x2, label: `${prev.label} ${col.label}` };
+    } else {
+      out.push(col);
+    }
+  }
+  return out;
+}
+
+/** Words of one label stand a word space apart; neighbouring columns' headers further ("Ref.    Artículo"). */
+function closeWords(left: Word, right: Word): boolean {
+  return right.box.x - (left.box.x + left.box.w) < Math.max(left.box.h, right.box.h) * 1.2;
+}
+
 /** Splits header words into labelled columns: greedy longest label at each word; unmatched words join a neighbour. */
 export function matchHeaderWords(words: Word[], extra: Label[] = []): HeaderColumn[] {
   const tokens = words.map((w) => normaliseToken(w.text));
@@ -44,10 +84,10 @@ export function matchHeaderWords(words: Word[], extra: Label[] = []): HeaderColu
     const builtIn = LABEL_INDEX.get(tokens[i] ?? "") ?? NO_LABELS;
     const candidates = extra.length === 0 ? builtIn : [...extra.filter((l) => l.tokens[0] === tokens[i]), ...builtIn];
     for (const label of candidates) {
-      if (label.tokens.every((t, k) => tokens[i + k] === t) && (!best || label.tokens.length > best.tokens.length)) best = label;
+      if (label.tokens.every((t, k) => tokens[i + k] === t && (k === 0 || closeWords(words[i + k - 1]!, words[i + k]!))) && (!best || label.tokens.length > best.tokens.length)) best = label;
     }
     const word = words[i]!;
-    const compound = best ? null : compoundLabel(tokens[i] ?? "");
+    const compound = best ? null : (compoundLabel(tokens[i] ?? "") ?? abbreviationKey(word.text, tokens[i] ?? ""));
     if (compound) {
       columns.push({ key: compound, x1: word.box.x, x2: word.box.x + word.box.w, label: word.text });
       i += 1;
@@ -68,7 +108,8 @@ export function matchHeaderWords(words: Word[], extra: Label[] = []): HeaderColu
       i += 1;
     }
   }
-  return columns;
+  const height = Math.min(...words.map((w) => w.box.h));
+  return words.length > 0 ? mergePhrases(columns, height) : columns;
 }
 
 /** A row is a header when it names ≥ 2 columns, one of them numeric, and holds no money amounts itself. */

@@ -9,6 +9,28 @@ export const STOP_WORDS = new Set(
   ["total", "subtotal", "sub-total", "zwischensumme", "summe", "gesamt", "gesamtbetrag", "nettobetrag", "netto", "totaal", "subtotaal", "sous-total", "uebertrag", "ubertrag", "übertrag", "positionssumme", "rechnungsbetrag", "steuerbetrag", "warenwert", "montant", "carried", "balance", "prepaid", "prepayment", "exclusief", "tax", "vat"].map((w) => w.normalize("NFKD").replace(/[\u0300-\u036f]/g, "")),
 );
 
+/**
+ * Running totals between the pages of one table, in the languages invoices come in ("Carried forward", "Balance b/f",
+ * "Übertrag", "À reporter", "Riporto", "Suma y sigue", "Over te brengen", "Transport").
+ */
+const CARRY_WORDS = /(?:^|[^\p{L}])(?:c\/f|b\/f|carried|brought|forward|übertrag|uebertrag|vortrag|à reporter|a reporter|report|reporté|riporto|riportare|transporto|transporte|transport|suma y sigue|suma anterior|over te brengen|overgebracht|overdracht)(?=$|[^\p{L}])/iu;
+
+/** A running-total line: carry words and one number, the total (an item named "Transport" has its quantity and price too; a wrapped description "… attached report" none). */
+export function isCarryLine(text: string, numbers: number): boolean {
+  return numbers === 1 && CARRY_WORDS.test(text);
+}
+
+/** A wrapped description line sits closer to its item than to the next one; a heading the other way round. */
+const HEADING_GAP_RATIO = 1.15;
+
+/**
+ * A text-only line between two items is a section heading when the next line starts an item and the line stands
+ * clearly further from the item above than from that next item (a wrapped description hangs under its item).
+ */
+export function sectionHeading(g: { gapAbove: number; gapBelow: number; nextStartsItem: boolean }): boolean {
+  return g.nextStartsItem && g.gapAbove > HEADING_GAP_RATIO * Math.max(0, g.gapBelow);
+}
+
 /** "Key: value" notes under an item (delivery dates, service ids, generated attributes), bulleted or not. */
 export const KEY_VALUE_LINE = /^(?:[•·▪◦‣*]\s*)?[\p{L}][\p{L}\d.\-]{1,40}\s?:/u;
 /** A note of up to four words, a colon and its value ("Accounting Reference: Cost Center A"): never a column header. */

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import type { Word } from "../types";
+import { columnConceptFor, headerLabelsOf } from "./extract-table";
+import { abbreviationKey, headerScore, matchHeaderWords } from "./find-header";
+
+/** Header words at the given left edges (page fractions), 1 % of the page high; one character ≈ 0.5 % wide. */
+const header = (cells: Array<[string, number]>): Word[] =>
+  cells.map(([text, x]) => ({ text, box: { x, y: 0.3, w: text.length * 0.005, h: 0.01 }, confidence: 1 }));
+const keys = (words: Word[], extra: Array<{ key: string; tokens: string[] }> = []) => matchHeaderWords(words, extra).map((c) => c.key);
+
+describe("header rows by meaning", () => {
+  it("reads abbreviations as the one concept whose labels they start", () => {
+    expect(abbreviationKey("Aant.", "aant")).toBe("quantity");
+    expect(abbreviationKey("Descr.", "descr")).toBe("description");
+    expect(abbreviationKey("Art.", "art")).toBeNull();
+    expect(abbreviationKey("Aant", "aant")).toBeNull();
+  });
+
+  it("makes one column of two labels printed as one phrase, and two of labels a column gap apart", () => {
+    expect(keys(header([["Code", 0.1], ["article", 0.124], ["Description", 0.3], ["Qté", 0.6], ["Montant", 0.8]]))).toEqual(["item_code", "description", "quantity", "amount"]);
+    expect(keys(header([["Ref.", 0.1], ["Artículo", 0.2], ["Cantidad", 0.5], ["Total", 0.8]]))).toEqual(["item_code", "description", "quantity", "amount"]);
+  });
+
+  it("knows headers in the invoice languages", () => {
+    const rows: Array<Array<[string, number]>> = [
+      [["Omschrijving", 0.1], ["Aant.", 0.5], ["Prijs", 0.6], ["Totaal", 0.8]],
+      [["Descrizione", 0.1], ["Q.tà", 0.5], ["Prezzo", 0.6], ["unitario", 0.635], ["Importo", 0.8]],
+      [["Concepto", 0.1], ["Cant.", 0.5], ["Precio", 0.6], ["Importe", 0.8]],
+      [["Désignation", 0.1], ["Qté", 0.5], ["P.U.", 0.6], ["HT", 0.62], ["Montant", 0.8]],
+    ];
+    for (const cells of rows) {
+      const words = header(cells);
+      const found = new Set(keys(words));
+      expect(found.has("description") && found.has("quantity") && found.has("amount")).toBe(true);
+      expect(headerScore(matchHeaderWords(words), cells.map(([t]) => t).join(" "))).toBeGreaterThan(0);
+    }
+  });
+
+  it("takes the table field's own column names as header wording", () => {
+    const defs = [
+      { name: "Stückzahl", type: "number" as const, description: "quantity" },
+      { name: "Farbe", type: "text" as const },
+    ];
+    const conceptOf = new Map(defs.map((d) => [d.name, columnConceptFor(d)] as const));
+    const labels = headerLabelsOf(defs, conceptOf);
+    expect(labels).toContainEqual({ key: "quantity", tokens: ["stuckzahl"] });
+    expect(labels).toContainEqual({ key: "field:Farbe", tokens: ["farbe"] });
+    expect(keys(header([["Farbe", 0.1], ["Stückzahl", 0.5], ["Betrag", 0.8]]), labels)).toEqual(["field:Farbe", "quantity", "amount"]);
+  });
+});
