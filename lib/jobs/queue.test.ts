@@ -75,4 +75,24 @@ describe("job queue on PGlite", () => {
     expect(retries).toEqual([0, 1, 0, 0]);
     expect(seen.filter((n) => n === 1)).toHaveLength(2);
   }, 30_000);
+
+  it("drains a backlog claimed one job at a time back to back, not one job per poll", async () => {
+    await defineQueue(queue, { name: "test-backlog", retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 30 });
+    for (let n = 0; n < 4; n++) await queue.send("test-backlog", { n });
+    const seen: number[] = [];
+    const all = deferred<void>();
+    // A 10 s poll: before each slot was woken after its job, four queued jobs took three polls, 30 s.
+    await work<{ n: number }>(
+      queue,
+      "test-backlog",
+      async (job) => {
+        seen.push(job.data.n);
+        if (seen.length === 4) all.resolve();
+      },
+      { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: 10, notifyPollingIntervalSeconds: 10 },
+    );
+    const timeout = new Promise<"timed out">((resolve) => setTimeout(() => resolve("timed out"), 8_000));
+    await expect(Promise.race([all.promise.then(() => "drained" as const), timeout])).resolves.toBe("drained");
+    expect([...seen].sort()).toEqual([0, 1, 2, 3]);
+  }, 30_000);
 });

@@ -62,7 +62,8 @@ export async function work<T extends object>(
   // speed of the work, not of the poll). NOTIFY wakes workers for new jobs but not for retries coming due, so
   // the backstop poll sets retry latency.
   const defaults: WorkOptions = { batchSize: 4, burstWhenBatchFull: true, notifyPollingIntervalSeconds: 2 };
-  return queue.boss.work<T>(name, { ...defaults, ...options }, async (jobs) => {
+  const settings = { ...defaults, ...options };
+  const runJobs = async (jobs: Job<T>[]) => {
     for (const job of jobs) {
       try {
         await handler(job);
@@ -73,5 +74,22 @@ export async function work<T extends object>(
         await queue.boss.fail(name, job.id, { message });
       }
     }
-  });
+  };
+  if ((settings.batchSize ?? 1) > 1) return queue.boss.work<T>(name, settings, runJobs);
+
+  // One job a claim: pg-boss bursts only on full batches of more than one job, so a slot would wait out the
+  // NOTIFY backstop (2 s) between the jobs of a backlog — measured, a `npm run worker` process drained one
+  // one-page PDF every 2 s whatever its CPU. Each slot is its own pg-boss worker, woken after every job to look
+  // again at once; a look that finds nothing waits as usual.
+  const { localConcurrency = 1, ...slotSettings } = settings;
+  const ids: string[] = [];
+  for (let slot = 0; slot < localConcurrency; slot++) {
+    let id = "";
+    id = await queue.boss.work<T>(name, { ...slotSettings, localConcurrency: 1 }, async (jobs) => {
+      await runJobs(jobs);
+      queue.boss.notifyWorker(id);
+    });
+    ids.push(id);
+  }
+  return ids[0]!;
 }

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,6 +8,7 @@ import pg from "pg";
 import { Webhook } from "standardwebhooks";
 import { parseSeedOutput } from "../../tests/support/seed-output";
 import { runSeed, startServer, tempDataDir } from "../../tests/support/server";
+import { killGroup, startWorker, type WorkerProcess } from "./worker-process";
 
 /**
  * A batch of uploads processed by a separate worker process (`npm run worker`, the server with WORKER=off) that is
@@ -71,7 +72,6 @@ export type FaultRunReport = {
   problems: string[];
 };
 
-const ROOT = path.resolve(__dirname, "../..");
 const FINAL = ["processed", "failed", "skipped"];
 
 async function invoicePdf(n: number): Promise<Uint8Array> {
@@ -121,49 +121,6 @@ async function startReceiver(failRate: number) {
     useSecret: (secret: string) => (verifier = new Webhook(secret)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-type WorkerProcess = { child: ChildProcess; ready: Promise<void>; exited: Promise<void> };
-
-/** `npm run worker`'s command, in its own process group, so SIGKILL reaches tsx's child (the real worker) too. */
-function startWorker(env: Record<string, string>, logFile: string): WorkerProcess {
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "scripts/worker.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  const append = (chunk: Buffer) => {
-    output += chunk.toString();
-    fs.appendFileSync(logFile, chunk);
-  };
-  child.stdout?.on("data", append);
-  child.stderr?.on("data", append);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const ready = new Promise<void>((resolve, reject) => {
-    const started = Date.now();
-    const timer = setInterval(() => {
-      if (output.includes("[worker] ready")) {
-        clearInterval(timer);
-        resolve();
-      } else if (child.exitCode !== null || Date.now() - started > 180_000) {
-        clearInterval(timer);
-        reject(new Error(`worker did not start:\n${output.slice(-2000)}`));
-      }
-    }, 100);
-  });
-  return { child, ready, exited };
-}
-
-async function killGroup(worker: WorkerProcess, signal: NodeJS.Signals): Promise<void> {
-  if (worker.child.exitCode !== null || worker.child.signalCode !== null) return;
-  try {
-    process.kill(-worker.child.pid!, signal);
-  } catch {
-    // already gone
-  }
-  await worker.exited;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
