@@ -1,5 +1,6 @@
 import type { FieldDefinition, FieldMetadata, FieldValue, PageModel, ValueMetadata } from "../types";
 import fitted from "./calibrator.json";
+import { modelInForce } from "./in-force";
 import { rawScore, sigmoid, type Tree } from "./model";
 import { documentReading, VALUE_FEATURE_NAMES, valueFeatures, type ScalarValue } from "./value-features";
 
@@ -32,20 +33,12 @@ export const CALIBRATOR: ValueCalibrator | null = (fitted as { version?: number 
  * The calibrator in force. The committed one is not: left out of training, a source is judged worse than by today's
  * confidences (MODEL.md: SROIE left out 0.803 field F1 against 0.879, e-invoices 0.963 against 0.972), and on the dev
  * sets it costs F1 through abstentions. Training and `bench:extract -- --loso-calibrator` swap it in with
- * `withCalibrator`; once a calibrator wins there, making it the default is `= CALIBRATOR` here.
+ * `withCalibrator`; once a calibrator wins there, making it the default is `modelInForce(CALIBRATOR)` here.
  */
-let active: ValueCalibrator | null = null;
+const calibratorInForce = modelInForce<ValueCalibrator>(null);
 
 /** Runs `fn` with `model` as the value calibrator (null: the confidences of `confidence/` alone), restoring it after. */
-export function withCalibrator<T>(model: ValueCalibrator | null, fn: () => T): T {
-  const before = active;
-  active = model;
-  try {
-    return fn();
-  } finally {
-    active = before;
-  }
-}
+export const withCalibrator = calibratorInForce.withModel;
 
 const sameFeatures = (model: ValueCalibrator) => model.features.length === VALUE_FEATURE_NAMES.length && model.features.every((f, i) => f === VALUE_FEATURE_NAMES[i]);
 
@@ -83,7 +76,7 @@ export function judgedFeatures(model: PageModel, fields: FieldDefinition[], data
  * probability is below the abstain threshold. No-op when no calibrator is in force or it was fitted on other features.
  */
 export function applyValueCalibrator(options: { model: PageModel; fields: FieldDefinition[]; data: Record<string, FieldValue>; fieldMetadata: Record<string, FieldMetadata> }): void {
-  const calibrator = active;
+  const calibrator = calibratorInForce.current();
   if (!calibrator || !sameFeatures(calibrator)) return;
   const { model, fields, data, fieldMetadata } = options;
   for (const [name, x] of judgedFeatures(model, fields, data, fieldMetadata)) {

@@ -1,5 +1,6 @@
 import { FEATURE_NAMES } from "./features";
 import fitted from "./model.json";
+import { modelInForce } from "./in-force";
 
 /**
  * A trained value scorer (written by `npm run train`, scripts/train/train.ts, committed as model.json): per field,
@@ -42,34 +43,18 @@ export const SCORER: ScorerModel | null = (fitted as { version?: number }).versi
  * The model in force. The committed model is not in force by default: on the left-out sources it does not yet beat
  * the rules it would replace (MODEL.md: receipts 0.963 against 0.972, e-invoices 0.974 against 0.983, and lower
  * precision), and precision comes first. Training and `bench:extract -- --loso` swap it in with `withScorer`;
- * once a model wins there, making it the default is this one line.
+ * once a model wins there, making it the default is `modelInForce(SCORER)` here.
  */
-let active: ScorerModel | null = null;
+const scorerInForce = modelInForce<ScorerModel>(null);
 
 /** Runs `fn` with `model` as the scorer (null: the rule engine alone), restoring the committed one after. */
-export function withScorer<T>(model: ScorerModel | null, fn: () => T): T {
-  const before = active;
-  active = model;
-  try {
-    return fn();
-  } finally {
-    active = before;
-  }
-}
-
+export const withScorer = scorerInForce.withModel;
 /** `withScorer` for an asynchronous run (a test extracting a whole document); runs must not overlap. */
-export async function withScorerAsync<T>(model: ScorerModel | null, fn: () => Promise<T>): Promise<T> {
-  const before = active;
-  active = model;
-  try {
-    return await fn();
-  } finally {
-    active = before;
-  }
-}
+export const withScorerAsync = scorerInForce.withModelAsync;
 
 /** The scorer for a field, when the model in force has one and was trained on today's features. */
 export function scorerFor(key: string): FieldScorer | null {
+  const active = scorerInForce.current();
   if (!active || active.features.length !== FEATURE_NAMES.length || active.features.some((f, i) => f !== FEATURE_NAMES[i])) return null;
   return active.fields[key] ?? null;
 }
