@@ -31,7 +31,7 @@ import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
 import { clearImageTextReadings } from "../../lib/extraction/loaders/pdf/pdf-image-text";
 import { FIELDS, MIME, readGt, readManifest, splitHalf, type Gt } from "./dataset";
 import { compareWithPdftotext, type EndToEnd } from "./pdftotext-compare";
-import { alignRows, equal, normText } from "./score";
+import { alignRows, equal, normText, type CellEqual } from "./score";
 import { valueOutcomes, type ValueOutcome } from "./value-outcomes";
 import { contractOutcomes } from "./contract-outcomes";
 import { CALIBRATION, formatReliability, reliability } from "../../lib/extraction/confidence";
@@ -113,8 +113,8 @@ const TRUSTED = 0.9;
 /** A cell at or above this confidence reads "100%" in review. */
 const SHOWN_CERTAIN = 0.995;
 
-function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[], group: Group[], verbose: boolean): boolean {
-  const { score, assignment } = alignRows(gtRows, predRows);
+function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[], group: Group[], verbose: boolean, same: CellEqual = equal): boolean {
+  const { score, assignment } = alignRows(gtRows, predRows, same);
   const usedColumns = new Set(gtRows.flatMap((r) => Object.keys(r)));
   const matchedPred = new Set<number>();
   let allCorrect = predRows.length === gtRows.length;
@@ -125,7 +125,7 @@ function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[],
     for (const gr of group) if (matched) gr.matchedRows += 1;
     for (const [k, v] of Object.entries(g)) {
       const pred = matched ? predRows[j]?.[k] : undefined;
-      const ok = matched && equal(k, v, pred ?? null);
+      const ok = matched && same(k, v, pred ?? null);
       if (!ok) allCorrect = false;
       if (verbose && !ok) console.log(`    cell ${k}: gt ${JSON.stringify(v)} pred ${JSON.stringify(pred ?? null)}`);
       for (const gr of group) add(gr.cells, k, ok ? { tp: 1 } : pred === undefined || pred === null ? { fn: 1 } : { fp: 1, fn: 1 });
@@ -345,6 +345,20 @@ async function main(): Promise<void> {
       const pred = result.data.line_items;
       if (verbose) console.log(`  rows: gt ${gtItems.length} pred ${Array.isArray(pred) ? pred.length : 0}`);
       itemsOk = scoreTable(gtItems, Array.isArray(pred) ? pred : [], gs, verbose);
+    }
+    // Sets with their own specs: every table field the ground truth labels (statement transactions, résumé
+    // experience), its cells compared by the column's declared type; reported with the line items' counts.
+    for (const spec of specs ?? []) {
+      const gtRows = spec.type === "table" && spec.name !== "line_items" ? gt.tables?.[spec.name] : undefined;
+      if (!gtRows) continue;
+      const pred = result.data[spec.name];
+      const columns = spec.columns ?? [];
+      const sameCell: CellEqual = (k, v, p) => {
+        const column = columns.find((c) => c.name === k);
+        return column ? specValueEqual(column, v, p) : equal(k, v, p);
+      };
+      if (verbose) console.log(`  ${spec.name} rows: gt ${gtRows.length} pred ${Array.isArray(pred) ? pred.length : 0}`);
+      if (!scoreTable(gtRows, Array.isArray(pred) ? pred : [], gs, verbose, sameCell)) itemsOk = false;
     }
     for (const g of gs) {
       g.docs += 1;
