@@ -14,7 +14,8 @@
  * a set whose ground truth carries `field_specs` (the synthetic kinds set, bench/kinds/generate.ts) is extracted with
  * each document's own specs, scored by field type and reported per kind and per field type ("field types"); a value
  * predicted for a spec field the document does not print counts as a false positive there (the real documents of
- * other kinds, bench/kinds/real, are read the same way once `npm run bench:kinds-real-data` has assembled them);
+ * other kinds, bench/kinds/real, are read the same way once `npm run bench:kinds-real-data` has assembled them), and
+ * its table fields (`tables.<name>` in the ground truth) are scored like line items, cell by the column's declared type;
  * `--tables` prints the line-item report alone per source (cells per column; rows: recall, spurious; cells shown
  * green and how many of them are wrong), without the speed passes. A folder without manifest.json (the training
  * corpus's train-data/einvoices) is read as every document with a `.gt.json` beside it.
