@@ -38,7 +38,7 @@ import { contractOutcomes } from "./contract-outcomes";
 import { CALIBRATION, formatReliability, reliability } from "../../lib/extraction/confidence";
 import { engineFigures } from "./engine-figures";
 import { CONTRACT_FIELDS, contractValueEqual, inHalf, scoreParties } from "./contracts-scoring";
-import { specValueEqual, type SpecGt } from "./kinds-scoring";
+import { specCellEqual, specValueEqual, type SpecGt } from "./kinds-scoring";
 import { runLoso } from "../train/loso";
 import { runStageProfile } from "./extract-stages";
 import { runCalibratorLoso } from "../train/calibrator-loso";
@@ -353,11 +353,7 @@ async function main(): Promise<void> {
       const gtRows = spec.type === "table" && spec.name !== "line_items" ? gt.tables?.[spec.name] : undefined;
       if (!gtRows) continue;
       const pred = result.data[spec.name];
-      const columns = spec.columns ?? [];
-      const sameCell: CellEqual = (k, v, p) => {
-        const column = columns.find((c) => c.name === k);
-        return column ? specValueEqual(column, v, p) : equal(k, v, p);
-      };
+      const sameCell: CellEqual = specCellEqual(spec, equal);
       if (verbose) console.log(`  ${spec.name} rows: gt ${gtRows.length} pred ${Array.isArray(pred) ? pred.length : 0}`);
       if (!scoreTable(gtRows, Array.isArray(pred) ? pred : [], gs, verbose, sameCell)) itemsOk = false;
     }
