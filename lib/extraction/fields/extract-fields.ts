@@ -24,7 +24,7 @@ import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from ".
 import { acroFormValue, checkboxValue, hasOptionBoxes } from "./generic/form-fields";
 import { formLabels, valueBelowLabel } from "./generic/form-labels";
 import { findLabelMatches } from "./label-matches";
-import { detectField, detectLabelledDate, detectLoneDate } from "./detectors/detect";
+import { detectField, detectLabelledDate, detectLabelledText, detectLoneDate } from "./detectors/detect";
 import { fitsDetector, fitsFormAnswer } from "./detectors/fits";
 import { localeOrder } from "./detectors/locale-order";
 import { withFormFieldLines } from "./detectors/form-lines";
@@ -287,7 +287,10 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
     // detector first, on prose and forms alike; the detector abstains unless the evidence is clear.
     // "account_number" shares the IBAN concept's cue, but asks for what a US statement prints as its account number.
     const known = isKnownField(field) && !detectorOwns(field);
-    const detected = known ? null : (detectField(field, detectorLines, ctx.order) ?? (narrative ? null : detectLabelledDate(field, detectorLines, ctx.order)));
+    // Only a field the vocabulary does not know reads the other fields' labels (bestCandidate).
+    const otherLabels = isKnownField(field) && resolveConcept(field) ? NO_LABELS : new Set(fields.filter((f) => f !== field).flatMap((f) => labelsOf(f)));
+    // In running text a label is trusted only with its value after its colon or right of it ("Date of Incident: …").
+    const detected = known ? null : (detectField(field, detectorLines, ctx.order) ?? detectLabelledDate(field, detectorLines, ctx.order, { strict: narrative !== null }) ?? (narrative ? detectLabelledText(field, detectorLines, otherLabels) : null));
     if (detected) {
       generic.set(field.name, detected);
       return;
@@ -296,14 +299,12 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
       generic.set(field.name, narrative.scalar(field) ?? detectLoneDate(field, detectorLines, ctx.order, { narrative: true }));
       return;
     }
-    // Only a field the vocabulary does not know reads the other fields' labels (bestCandidate).
-    const otherLabels = isKnownField(field) && resolveConcept(field) ? NO_LABELS : new Set(fields.filter((f) => f !== field).flatMap((f) => labelsOf(f)));
     let best = bestCandidate(field, ctx, otherLabels);
     if (!best && field.type === "select" && !hasOptionBoxes(field, detectorLines)) best = selectFromText(field, ctx);
     // An unknown field's label reading must have the shape its detector asks for ("if different from above" is no name).
     if (best && !known && !fitsDetector(field, best.value, best.raw)) best = null;
     // Nothing found: a claimed field's own detector (an "account number" no IBAN reader takes), or a lone date.
-    const fallback = best ? null : known ? detectField(field, detectorLines, ctx.order, { known: true }) : detectLoneDate(field, detectorLines, ctx.order);
+    const fallback = best ? null : known ? detectField(field, detectorLines, ctx.order, { known: true }) : (detectLoneDate(field, detectorLines, ctx.order) ?? detectLabelledText(field, detectorLines, otherLabels));
     if (fallback) {
       generic.set(field.name, fallback);
       return;

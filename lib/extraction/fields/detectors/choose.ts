@@ -39,6 +39,9 @@ const PERSON = /\b(?:name|who|holder|signed|signer|signatory|addressed|addressee
 const MONEY = /\b(?:wages?|pay|salary|income|compensation|withheld|balance|amount|total|fee|fees|charges?|price|cost|deposits?|withdrawals?|tax|taxes|refund|premium|rent|deductions?|earnings|gross|net|tips)\b/;
 const SECTION = /\b(?:skills|summary|education|experience|objective|profile|certifications|languages|interests|qualifications)\b/;
 
+/** Last words of a field's name that ask for a property of its person or organisation, not for who it is. */
+const ATTRIBUTE = /^(?:age|gender|sex|type|status|title|time|count|level|category|nationality|race|ethnicity|role|position|location|city|country|size|industry|sector|language|income|rating|score)$/i;
+
 export function chooseDetector(field: FieldDefinition): DetectorKind | null {
   if (field.type === "table" || field.type === "boolean" || field.type === "select") return null;
   const text = definitionText(field);
@@ -69,6 +72,8 @@ export function chooseDetector(field: FieldDefinition): DetectorKind | null {
   // "Employee ID", "Customer number": an identifier of the person, not the person.
   if (/\b(?:id|number|no|code|reference|ref)\b/.test(text)) return null;
   if (/\bsubject\b|\bregarding\b/.test(text)) return "subject";
+  // "patient_age", "employee_status": a property of a person or a company, not its name.
+  if (ATTRIBUTE.test(name.split(/[_\s-]+|(?<=[a-z])(?=[A-Z])/).at(-1) ?? "")) return null;
   if (SECTION.test(text) && !/\bname\b/.test(text)) return "section";
   if (ORGANISATION.test(text) && /\bname\b|^\S+$|\bcompany\b|\bbank\b|\bemployer\b/.test(text)) return "organisation";
   if (PERSON.test(text)) return "person";

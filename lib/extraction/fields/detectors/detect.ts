@@ -18,6 +18,8 @@ import { findAnchors, numericTail, valueRegions, type Anchor, type Region } from
 import { AFTER_KNOWN, chooseDetector, definitionText, type DetectorKind } from "./choose";
 import { addresseeBlocks, headerParty, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
 import { findPeriods } from "./periods";
+import { labelSegments } from "./label-segments";
+import { stem } from "../generic/field-intent";
 import { localeOrder } from "./locale-order";
 import { NUMERIC, READERS, UNIQUE_OK } from "./readers";
 import { CITY_LINE, organisationName, personName, STREET_LINE } from "./typed-values";
@@ -107,10 +109,13 @@ function readRegion(kind: DetectorKind, field: FieldDefinition, region: Region, 
   }
 }
 
-function labelled(kind: DetectorKind, field: FieldDefinition, anchors: Anchor[], lines: DocLine[], order: DateOrder): Scored[] {
+/** Value places trusted in running text: after the label's colon, or the first text right of it on its row. */
+const STRICT_FACTOR = 0.9;
+
+function labelled(kind: DetectorKind, field: FieldDefinition, anchors: Anchor[], lines: DocLine[], order: DateOrder, strict = false): Scored[] {
   const out: Scored[] = [];
   for (const anchor of anchors.slice(0, 8)) {
-    const regions = valueRegions(anchor, lines);
+    const regions = valueRegions(anchor, lines).filter((r) => !strict || r.factor >= STRICT_FACTOR);
     const tail = !anchor.rest && NUMERIC.has(kind) ? numericTail(anchor) : "";
     if (tail) regions.unshift({ lines: [anchor.line], text: tail, factor: 1 });
     // The nearest readable place belongs to this label; farther ones belong to other labels.
@@ -247,14 +252,20 @@ export function detectField(field: FieldDefinition, lines: DocLine[], documentOr
   return null;
 }
 
-/** A date field's value next to a loosely matching label ("Period start:" for "Start of the pay period"); not in running text. */
-export function detectLabelledDate(field: FieldDefinition, lines: DocLine[], documentOrder: DateOrder): GenericValue | null {
+/**
+ * A date field's value next to a loosely matching label ("Period start:" for "Start of the pay period"). In running
+ * text (`strict`) only after the label's colon or right of it on its row: "Date of Incident: 01/09/2015" heading a
+ * report's prose, not a date somewhere under a word of the label.
+ */
+export function detectLabelledDate(field: FieldDefinition, lines: DocLine[], documentOrder: DateOrder, options: { strict?: boolean } = {}): GenericValue | null {
   if (chooseDetector(field) !== "date") return null;
-  const decided = decide(labelled("date", field, anchorsFor("date", field, lines), lines, localeOrder(lines, documentOrder)));
+  const decided = decide(labelled("date", field, anchorsFor("date", field, lines), lines, localeOrder(lines, documentOrder), options.strict));
   if (!decided || decided.rival) return null;
   const match = round(Math.min(1, decided.best.score));
   return result(decided.best.value, decided.best.lines, decided.best.raw, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind: "date", match, typeOk: true });
 }
+
+const WEEKDAY = /^(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+/i;
 
 /** A field asking for the date the document itself bears: when it was written, sent or issued. */
 const DOCUMENT_DATE = /\b(?:letter|memo|memorandum|notice|document|dated|written|sent|issued|signed)\b/;
@@ -267,12 +278,94 @@ export function detectLoneDate(field: FieldDefinition, lines: DocLine[], documen
   if (chooseDetector(field) !== "date") return null;
   if (options.narrative && !DOCUMENT_DATE.test(definitionText(field))) return null;
   const order = localeOrder(lines, documentOrder);
+  // "Thursday, August 6, 2020" stands alone too: a weekday is part of how the date is written.
   const alone = lines.filter((l) => {
-    const d = findDates(l.text, order);
-    return d.length === 1 && d[0]!.length >= l.text.trim().length - 1 && /\d{4}/.test(d[0]!.text);
+    const text = l.text.trim().replace(WEEKDAY, "");
+    const d = findDates(text, order);
+    return d.length === 1 && d[0]!.length >= text.length - 1 && /\d{4}/.test(d[0]!.text);
   });
   const distinct = new Set(alone.map((l) => findDates(l.text, order)[0]!.iso));
   if (distinct.size !== 1) return null;
   const line = alone[0]!;
-  return result(findDates(line.text, order)[0]!.iso, [line], line.text, CONFIDENCE.placed, { strategy: "detector-layout", kind: "date", typeOk: true });
+  return result(findDates(line.text.trim().replace(WEEKDAY, ""), order)[0]!.iso, [line], line.text, CONFIDENCE.placed, { strategy: "detector-layout", kind: "date", typeOk: true });
+}
+
+const HAN = /\p{Script=Han}/u;
+const wordStems = (text: string) =>
+  text
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .split(/[^\p{L}#]+/u)
+    .filter((w) => w.length > 1 || /[\p{Script=Han}#]/u.test(w))
+    .map((w) => NUMBER_WORDS.get(w) ?? (stem(w) || w));
+/** Ways forms print "number". */
+const NUMBER_WORDS = new Map([["no", "number"], ["nr", "number"], ["num", "number"], ["#", "number"], ["nº", "number"]]);
+/** The last word of the field's name: what it asks for ("number" of case_number, "age" of child_age, "agency"). */
+function headWord(field: FieldDefinition): string | null {
+  return wordStems(field.name.replace(/[_\-.]+/g, " ")).at(-1) ?? null;
+}
+const fieldWords = (field: FieldDefinition) => wordStems(`${field.name.replace(/[_\-.]+/g, " ")} ${field.description ?? ""}`);
+/** The words of the anchor's own label (the part before its colon, or the label line). */
+function labelWords(anchor: Anchor): string[] {
+  const text = anchor.line.text;
+  const label = labelSegments(text).find((s) => s.rest === anchor.rest)?.label ?? text;
+  return wordStems(label);
+}
+
+/** A line right under this one, starting where it starts, that is no label of its own: the text continues there. */
+function wrapsOnto(line: DocLine, lines: DocLine[]): boolean {
+  return lines.some((l) => l.page === line.page && l.index !== line.index && Math.abs(l.box.x - line.box.x) < 0.01 && l.box.y > line.box.y && l.box.y - (line.box.y + line.box.h) < line.box.h * 0.6 && labelSegments(l.text)[0]!.rest === "" && !/[:：]\s*$/.test(l.text));
+}
+
+/** A label that reads well enough to take free text after it: most of the label's words are the field's. */
+const TEXT_LABEL_MATCH = 0.8;
+const MAX_TEXT_WORDS = 12;
+
+/** Free text after a label: a few words, not itself a label ("Agency:") nor another field's label, with a letter or digit. */
+function labelledText(text: string, otherLabels: ReadonlySet<string>): string | null {
+  const value = text.split("\n")[0]!.trim().replace(/^[-–—:：]\s*/, "");
+  if (value.length < 1 || value.length > 80 || !/[\p{L}\p{N}]/u.test(value)) return null;
+  if (/[:：]$/.test(value) || value.split(/\s+/).length > MAX_TEXT_WORDS) return null;
+  // A line of underscores or dots is a blank to fill in; "____Philip Acorn____" is typed on one.
+  const typed = value.replace(/^[_.\s]{3,}|[_.\s]{3,}$/g, "").trim();
+  if (!typed || /^[_.\s]+$/.test(typed)) return null;
+  if (otherLabels.has(typed.toLowerCase().replace(/[^\p{L}\p{N}#]+/gu, " ").trim())) return null;
+  return typed;
+}
+
+/**
+ * A text field no typed detector reads ("Case tracking number", "Sample type (样本类型)"): the text after its label's
+ * colon up to the next label on the line, or the text right of the label on its row. Only for a label that is mostly
+ * the field's words; a different value under an equally good label makes it abstain.
+ */
+export function detectLabelledText(field: FieldDefinition, lines: DocLine[], otherLabels: ReadonlySet<string> = new Set()): GenericValue | null {
+  if (field.type !== "text" || chooseDetector(field) !== null) return null;
+  const out: Scored[] = [];
+  const head = headWord(field);
+  const anchors = findAnchors(field, lines).filter((a) => {
+    // The label must name what the field's name asks for ("age" for child_age): "Child's residence at the time of
+    // incident" shares the description's words but asks another question.
+    const words = labelWords(a);
+    // A label in Chinese or Japanese is the field's only when the definition prints it ("Sample type (样本类型)").
+    if (words.some((w) => HAN.test(w))) return words.every((w) => fieldWords(field).includes(w));
+    if (!head || !words.includes(head)) return false;
+    return a.match >= TEXT_LABEL_MATCH || (words.length <= 2 && words.every((w) => fieldWords(field).includes(w)));
+  });
+  for (const anchor of anchors.slice(0, 8)) {
+    // "AGENCY: Federal Aviation" over "Administration (FAA), DOT.": a value wrapped onto the line under its label
+    // is cut short; where it ends is a guess, so such a label is passed over.
+    if (anchor.rest && wrapsOnto(anchor.line, lines)) continue;
+    for (const region of valueRegions(anchor, lines).filter((r) => r.factor >= STRICT_FACTOR)) {
+      const value = labelledText(region.text, otherLabels);
+      if (!value) continue;
+      out.push({ value, lines: region.lines.slice(0, 1), raw: region.text.split("\n")[0]!, score: anchor.match * region.factor });
+      break;
+    }
+  }
+  const decided = decide(out);
+  if (!decided || decided.rival) return null;
+  const match = round(Math.min(1, decided.best.score));
+  return result(decided.best.value, decided.best.lines, decided.best.raw, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind: "text", match, typeOk: true });
 }
