@@ -133,6 +133,24 @@ function labelled(kind: DetectorKind, field: FieldDefinition, anchors: Anchor[],
 /** Parties a contact field may belong to: "customer_email" is not whichever e-mail address the page prints. */
 const PARTY = /\b(?:customer|client|buyer|recipient|supplier|vendor|seller|sender|employer|employee|bank|landlord|tenant|patient|doctor|physician|agent|broker|insurer|shipper|consignee|carrier|emergency|billing|shipping)\b/g;
 const CONTACT_KINDS: ReadonlySet<DetectorKind> = new Set(["email", "phone", "url"]);
+/** Where a page's footer starts (share of the page height from its top). */
+const FOOTER_TOP = 0.94;
+
+/**
+ * A résumé's own contact: the one value of the kind in the few lines under the candidate's name (the name at the top,
+ * header-blocks.ts), when the document prints others too (a portal's footer, a copy on a later page).
+ */
+function underName(kind: DetectorKind, field: FieldDefinition, lines: DocLine[], order: DateOrder): Scored | null {
+  const reader = READERS[kind];
+  const name = reader && CONTACT_KINDS.has(kind) && ROLE.self.test(definitionText(field)) ? nameAtTop(lines) : null;
+  const last = name?.lines[name.lines.length - 1];
+  if (!reader || !last) return null;
+  const near = lines.filter((l) => l.page === last.page && l.box.y > last.box.y && l.box.y - last.box.y < 0.1).slice(0, 4);
+  const hits = near.flatMap((line) => reader(line.text, field, order).map((hit) => ({ hit, line })));
+  const distinct = new Set(hits.map((h) => h.hit.value.toLowerCase()));
+  if (distinct.size !== 1) return null;
+  return { value: hits[0]!.hit.value, lines: [hits[0]!.line], raw: hits[0]!.line.text, score: 0.7 };
+}
 
 function uniqueValue(kind: DetectorKind, field: FieldDefinition, lines: DocLine[], order: DateOrder): Scored | null {
   const reader = READERS[kind];
@@ -145,9 +163,13 @@ function uniqueValue(kind: DetectorKind, field: FieldDefinition, lines: DocLine[
     const around = lines.filter((l) => l.page === line.page && l.index >= line.index - 2 && l.index <= line.index).map((l) => l.text.toLowerCase()).join(" ");
     return parties.some((p) => around.includes(p));
   };
+  const selfContact = CONTACT_KINDS.has(kind) && ROLE.self.test(text);
   const seen = new Map<string, Scored>();
   for (const line of lines) {
     if (kind === "phone" && !wantsFax && /\bfax\b/i.test(line.text)) continue;
+    // A page's footer prints the publisher's contacts (a job portal's), not the candidate's: a résumé puts those
+    // under the name at the top.
+    if (selfContact && line.box.y > FOOTER_TOP) continue;
     for (const hit of reader(line.text, field, order)) {
       const key = hit.value.toLowerCase().replace(/[^a-z0-9@]/g, "");
       if (!seen.has(key)) seen.set(key, { value: hit.value, lines: [line], raw: line.text, score: CONFIDENCE.unique });
@@ -247,6 +269,8 @@ export function detectField(field: FieldDefinition, lines: DocLine[], documentOr
   if (decided?.rival) return null;
   const unique = UNIQUE_OK.has(kind) ? uniqueValue(kind, field, lines, order) : kind === "period-start" || kind === "period-end" ? uniquePeriod(kind, lines, order) : kind === "year" ? (loneYear(lines) ?? placedScore(yearInTitle(lines))) : null;
   if (unique) return result(typed(field, unique.value), unique.lines, unique.raw, unique.score, { strategy: "detector-unique", kind, typeOk: true });
+  const contact = underName(kind, field, lines, order);
+  if (contact) return result(typed(field, contact.value), contact.lines, contact.raw, CONFIDENCE.placed * (contact.score / 0.7), { strategy: "detector-layout", kind, typeOk: true });
   const placed = kind === "checkbox" ? placedCheckbox(anchors, lines) : kind === "person" ? placedPerson(field, lines) : kind === "organisation" ? placedOrganisation(field, lines) : kind === "section" ? placedSection(field, lines) : kind === "subject" ? placedSubject(lines) : null;
   if (placed) return result(placed.value, placed.lines, placed.lines.map((l) => l.text).join("\n"), CONFIDENCE.placed * (placed.score / 0.7), { strategy: "detector-layout", kind, typeOk: true });
   return null;

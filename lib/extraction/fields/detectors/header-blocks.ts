@@ -12,18 +12,52 @@ const firstPage = (lines: DocLine[]) => lines.filter((l) => l.page === (lines[0]
 /** The tallest text line's height on the first page: what a heading or a letterhead is set in. */
 const tallest = (lines: DocLine[]) => Math.max(0, ...firstPage(lines).map((l) => l.box.h));
 
-/** The first line of the page when it is a person's name set larger than the text under it, over contact details (résumés, CVs). */
+/** An e-mail address or a phone number: the contact details a résumé prints under its name. */
+const CONTACT = (text: string) => /@[\w-]+\.\w/.test(text) || /\d{3}[\s.)-]+\d{3}[\s.-]\d{4}/.test(text) || /\+\d{2}[\d\s()-]{8,}/.test(text);
+/** How far down the first page a résumé's name may stand (a job portal prints its own header above it). */
+const NAME_BAND = 0.45;
+
+type NameLine = { name: string; lines: DocLine[]; h: number; y: number };
+
+/** Person-shaped lines of the band, and a name set over two lines ("CHRISTIAN" over "LARICO DEPAZ") joined. */
+function nameLines(band: DocLine[]): NameLine[] {
+  const out: NameLine[] = [];
+  for (const line of band) {
+    const name = personName(line.text);
+    if (name) out.push({ name, lines: [line], h: line.box.h, y: line.box.y });
+    const next = band.find((l) => l !== line && Math.abs(l.box.x - line.box.x) < 0.02 && Math.abs(l.box.h - line.box.h) < line.box.h * 0.1 && l.box.y > line.box.y && l.box.y - (line.box.y + line.box.h) < line.box.h * 0.8);
+    // A one-word line over a name: the first name set on its own line.
+    const joined = next && !name && !/\s/.test(line.text.trim()) ? personName(`${line.text} ${next.text}`) : null;
+    if (joined && next) out.push({ name: joined, lines: [line, next], h: line.box.h, y: line.box.y });
+  }
+  // "LARICO DEPAZ" under "CHRISTIAN" is the end of that name, not a name of its own.
+  return out.filter((c) => c.lines.length > 1 || !out.some((o) => o.lines.length > 1 && o.lines.includes(c.lines[0]!)));
+}
+
+/**
+ * A résumé's name, by where it stands: a person's name set larger than the text under it, the first line of the
+ * page, or the line heading the contact details (an e-mail address or a phone number right under it). Contact
+ * details must stand near the top either way. Two different names equally placed: nothing.
+ */
 export function nameAtTop(lines: DocLine[]): Placed | null {
-  const page = firstPage(lines).filter((l) => l.box.y < 0.2);
-  const top = [...page].sort((a, b) => a.box.y - b.box.y)[0];
-  if (!top) return null;
-  const name = personName(top.text);
-  const body = page.filter((l) => l !== top).map((l) => l.box.h);
-  const typical = body.length > 0 ? body.sort((a, b) => a - b)[Math.floor(body.length / 2)]! : top.box.h;
-  if (!name || top.box.h < typical * 1.3) return null;
-  // A résumé's name heads its contact details: an e-mail address or a phone number follows in the top band.
-  if (!page.some((l) => l !== top && (/@[\w-]+\.\w/.test(l.text) || /\d{3}[\s.)-]+\d{3}[\s.-]\d{4}/.test(l.text)))) return null;
-  return { value: name, lines: [top], score: top.box.h >= tallest(lines) ? 0.8 : 0.65 };
+  const page = firstPage(lines).filter((l) => l.box.y < NAME_BAND).sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+  if (page.length === 0 || !page.some((l) => CONTACT(l.text))) return null;
+  const heights = page.map((l) => l.box.h).sort((a, b) => a - b);
+  const typical = heights[Math.floor(heights.length / 2)]!;
+  const tallestInBand = heights[heights.length - 1]!;
+  const found: Placed[] = [];
+  for (const candidate of nameLines(page)) {
+    const last = candidate.lines[candidate.lines.length - 1]!;
+    const below = page.filter((l) => l.box.y > last.box.y + last.box.h * 0.5).slice(0, 3);
+    const headsContact = below.slice(0, 2).some((l) => CONTACT(l.text)) && last.box.y + last.box.h > (below[0]?.box.y ?? 1) - candidate.h * 3;
+    const large = candidate.h >= typical * 1.3 && candidate.h >= tallestInBand * 0.95;
+    const first = candidate.lines[0] === page.find((l) => !/^\d{1,3}$/.test(l.text.trim()));
+    const score = large ? 0.8 : headsContact ? 0.7 : first && candidate.y < 0.2 ? 0.65 : 0;
+    if (score > 0) found.push({ value: candidate.name, lines: candidate.lines, score });
+  }
+  const best = Math.max(0, ...found.map((f) => f.score));
+  const top = found.filter((f) => f.score === best);
+  return top.length > 0 && top.every((f) => f.value === top[0]!.value) ? top[0]! : null;
 }
 
 /** The letterhead: the largest line at the top of the page, naming an organisation (a legal form or an institution word). */

@@ -14,14 +14,21 @@ export type Reader = (text: string, field: FieldDefinition, order: DateOrder) =>
 const PHONE = /(?<![\d\w-])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)\s?|\d{2,4}[\s.-])\d{3,4}[\s.-]\d{3,4}(?![\d-])/g;
 const BARE_URL = /(?<![@\w.])(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|me|co|uk|de|eu|fr|nl|in|ai|app)(?:\/[^\s|,;]*)?(?![\w@])/gi;
 
-function phones(text: string): Hit[] {
-  return [...text.matchAll(PHONE)]
+/** "+918840683268", "(+91) 8087996634": a country code, then the number's digits without grouping. */
+const INTERNATIONAL = /(?<![\d\w-])(?:\+\d{1,3}|\(\+\d{1,3}\))[\s.-]?\d{2,12}(?:[\s.-]\d{2,4}){0,4}(?![\d-])/g;
+
+function phones(raw: string): Hit[] {
+  // Soft hyphens and typographic dashes ("555-‐5555" as some text layers draw it) are a plain hyphen.
+  const text = raw.replace(/\u00ad/g, "").replace(/[\u2010-\u2015\u2212]/g, "-").replace(/-{2,}/g, "-");
+  const international = [...text.matchAll(INTERNATIONAL)].filter((m) => m[0].replace(/\D/g, "").length >= 10 && m[0].replace(/\D/g, "").length <= 15).map((m) => ({ value: m[0].trim(), index: m.index, length: m[0].length }));
+  const grouped = [...text.matchAll(PHONE)]
     .filter((m) => {
       const digits = m[0].replace(/\D/g, "").length;
       // SSNs (3-2-4), EINs (2-7) and dates share the digits' count of a phone number but not its grouping.
       return digits >= 10 && digits <= 15 && !/^\d{3}-\d{2}-\d{4}$/.test(m[0]) && findDates(m[0]).length === 0;
     })
     .map((m) => ({ value: m[0].trim(), index: m.index, length: m[0].length }));
+  return [...grouped, ...international.filter((i) => !grouped.some((g) => i.index < g.index + g.length && g.index < i.index + i.length))].sort((a, b) => a.index - b.index);
 }
 
 function urls(text: string, field: FieldDefinition): Hit[] {

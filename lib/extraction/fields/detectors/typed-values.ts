@@ -79,14 +79,22 @@ export function findSignedAmounts(text: string): Array<Found & { amount: number 
   return out;
 }
 
+/**
+ * Text layers split names in two ways that are undone here: a letter with a diacritic drawn apart ("Nguy ễ n" for
+ * "Nguyễn"), and small capitals drawn as a capital and a smaller word ("Athul S IVAN" for "Athul Sivan").
+ */
+function repairedName(text: string): string {
+  return text.replace(/(\p{L}) ([^\p{ASCII}\s]) (?=\p{Ll})/gu, "$1$2").replace(/(?<=^|\s)(\p{Lu}) (\p{Lu}{2,})(?=\s|$)/gu, "$1$2");
+}
+
 const HONORIFIC = /^(?:mr|mrs|ms|miss|mx|dr|prof)\.?$/i;
 const NAME_WORD = /^(?:\p{Lu}[\p{Ll}'’-]+(?:-\p{Lu}[\p{Ll}'’]+)?|\p{Lu}\.?|\p{Lu}{2,}|(?:Mc|Mac|O')\p{Lu}\p{Ll}+)$/u;
 /** Words that make a phrase something other than a person's name. */
-const NOT_PERSON = /^(?:inc|llc|ltd|corp|co|company|corporation|bank|union|trust|group|services?|street|st|avenue|ave|road|rd|drive|lane|suite|box|the|and|of|for|statement|account|page|total|date|summary|invoice|dear|sincerely|regards|employee|employer|name|address|phone|email|report|form|notice|letter|certificate|application|resume|curriculum|vitae|policy|contract|agreement|order|bill|receipt|annual|quarterly|monthly|department|office|center|centre)\.?,?$/i;
+const NOT_PERSON = /^(?:inc|llc|ltd|corp|co|company|corporation|bank|union|trust|group|services?|street|st|avenue|ave|road|rd|drive|lane|suite|box|the|and|of|for|statement|account|page|total|date|summary|invoice|dear|sincerely|regards|employee|employer|name|address|phone|email|report|form|notice|letter|certificate|application|resume|curriculum|vitae|policy|contract|agreement|order|bill|receipt|annual|quarterly|monthly|department|office|center|centre|experience|education|skills|summary|profile|contact|details|information|objective|projects|research|publications|languages|interests|references|certifications|awards|employment|work|history|personal|qualifications)\.?,?$/i;
 
 /** "Maria A. Garcia", "MARIA GARCIA", "Dr. Omar Haddad" → the name without its honorific; null for anything else. */
 export function personName(text: string): string | null {
-  const words = text.trim().replace(/,$/, "").split(/\s+/);
+  const words = repairedName(text).trim().replace(/,$/, "").split(/\s+/);
   while (words.length > 0 && HONORIFIC.test(words[0]!)) words.shift();
   if (words.length < 2 || words.length > 4) return null;
   if (!words.every((w) => NAME_WORD.test(w) && !NOT_PERSON.test(w))) return null;
