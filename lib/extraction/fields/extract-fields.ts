@@ -28,7 +28,8 @@ import { detectField, detectLabelledDate, detectLabelledText, detectLoneDate } f
 import { fitsDetector, fitsFormAnswer } from "./detectors/fits";
 import { localeOrder } from "./detectors/locale-order";
 import { withFormFieldLines } from "./detectors/form-lines";
-import { detectorOwns } from "./detectors/choose";
+import { chooseDetector, detectorOwns } from "./detectors/choose";
+import { CJK_LEGAL_FORM, isHeadingText } from "./detectors/typed-values";
 import { decide, fieldCandidates, scorerFacts, scorerFor, type FieldCandidates } from "../scorer";
 import { timed } from "../stage-timing";
 
@@ -300,6 +301,12 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
       return;
     }
     let best = bestCandidate(field, ctx, otherLabels);
+    // The invoice reader's letterhead guess for a company field must still read as a name: not a heading
+    // ("COMPANY DATA"), not letters set apart; a Chinese name ends with its legal form, not with the title after it.
+    if (best && known && best.strategy === "layout" && typeof best.value === "string" && chooseDetector(field) === "organisation") {
+      const cjk = CJK_LEGAL_FORM.exec(best.value.trim())?.[1];
+      best = isHeadingText(best.value) ? null : cjk ? { ...best, value: cjk } : best;
+    }
     if (!best && field.type === "select" && !hasOptionBoxes(field, detectorLines)) best = selectFromText(field, ctx);
     // An unknown field's label reading must have the shape its detector asks for ("if different from above" is no name).
     if (best && !known && !fitsDetector(field, best.value, best.raw)) best = null;

@@ -213,7 +213,8 @@ function placedPerson(field: FieldDefinition, lines: DocLine[]): Placed | null {
   }
   if (ROLE.holder.test(text)) {
     const blocks = addresseeBlocks(lines);
-    return blocks.length === 1 ? blocks[0]! : null;
+    const loose = blocks.length === 0 ? addresseeBlocks(lines, true) : [];
+    return blocks.length === 1 ? blocks[0]! : loose.length === 1 ? loose[0]! : null;
   }
   if (ROLE.self.test(text)) return nameAtTop(lines);
   return null;

@@ -4,7 +4,7 @@
  * signature under a letter's closing, and sections found by their headings.
  */
 import type { DocLine } from "../document-lines";
-import { CITY_LINE, organisationName, personName, STREET_LINE } from "./typed-values";
+import { CITY_LINE, organisationName, personName, STREET_LINE, STREET_NUMBER_LAST, TOWN_LINE } from "./typed-values";
 
 export type Placed = { value: string; lines: DocLine[]; score: number };
 
@@ -79,8 +79,11 @@ export function yearInTitle(lines: DocLine[]): Placed | null {
   return top && years.length === 1 ? { value: years[0]!, lines: [top], score: 0.6 } : null;
 }
 
-/** Blocks of a name over a street line and a city line, in the upper half of the first page. */
-export function addresseeBlocks(lines: DocLine[]): Placed[] {
+/**
+ * Blocks of a name over a street line and a city line, in the upper half of the first page. `loose` also takes the
+ * street's number after its name ("Any Street 123") and a town without a postcode ("TORONTO, ON").
+ */
+export function addresseeBlocks(lines: DocLine[], loose = false): Placed[] {
   const page = firstPage(lines).sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
   const out: Placed[] = [];
   for (const [i, line] of page.entries()) {
@@ -88,9 +91,11 @@ export function addresseeBlocks(lines: DocLine[]): Placed[] {
     const name = personName(line.text);
     if (!name) continue;
     const column = page.slice(i + 1).filter((l) => Math.abs(l.box.x - line.box.x) < 0.02 && l.box.y > line.box.y && l.box.y - line.box.y < 0.08);
-    const street = column.find((l) => STREET_LINE.test(l.text.trim()));
-    const city = street && column.find((l) => l.box.y > street.box.y && CITY_LINE.test(l.text.trim()));
-    if (street && city) out.push({ value: name, lines: [line, street, city], score: 0.7 });
+    const isStreet = (text: string) => STREET_LINE.test(text) || (loose && (STREET_NUMBER_LAST.test(text) || STREET_LINE.test(text.replace(/,$/, ""))));
+    // The street right under the name (a loose block allows no line between them), then the town under the street.
+    const street = loose ? (isStreet(column[0]?.text.trim() ?? "") ? column[0] : undefined) : column.find((l) => isStreet(l.text.trim()));
+    const city = street && column.find((l) => l.box.y > street.box.y && (CITY_LINE.test(l.text.trim()) || (loose && TOWN_LINE.test(l.text.trim()))));
+    if (street && city) out.push({ value: name, lines: [line, street, city], score: loose ? 0.6 : 0.7 });
   }
   return out;
 }
