@@ -19,7 +19,7 @@ import { AFTER_KNOWN, chooseDetector, definitionText, type DetectorKind } from "
 import { addresseeBlocks, headerParty, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
 import { findPeriods } from "./periods";
 import { labelSegments } from "./label-segments";
-import { stem } from "../generic/field-intent";
+import { labelWordSet } from "./label-words";
 import { localeOrder } from "./locale-order";
 import { NUMERIC, READERS, UNIQUE_OK } from "./readers";
 import { CITY_LINE, organisationName, personName, STREET_LINE } from "./typed-values";
@@ -316,27 +316,40 @@ export function detectLoneDate(field: FieldDefinition, lines: DocLine[], documen
 }
 
 const HAN = /\p{Script=Han}/u;
-const wordStems = (text: string) =>
-  text
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .split(/[^\p{L}#]+/u)
-    .filter((w) => w.length > 1 || /[\p{Script=Han}#]/u.test(w))
-    .map((w) => NUMBER_WORDS.get(w) ?? (stem(w) || w));
-/** Ways forms print "number". */
-const NUMBER_WORDS = new Map([["no", "number"], ["nr", "number"], ["num", "number"], ["#", "number"], ["nº", "number"]]);
-/** The last word of the field's name: what it asks for ("number" of case_number, "age" of child_age, "agency"). */
-function headWord(field: FieldDefinition): string | null {
-  return wordStems(field.name.replace(/[_\-.]+/g, " ")).at(-1) ?? null;
+/** Head words any form prints on its own ("Number:", "Type:"): alone they do not say which field's label it is. */
+const GENERIC_HEADS = new Set(["name", "number", "dat", "id", "cod", "typ", "no"].map((w) => labelWordSet(w)[0] ?? w));
+
+/**
+ * Labels of a text field: lines or a line's label-value pairs whose label words are all the field's own words
+ * (in any of the languages label-words.ts knows), naming what the field's name asks for ("Age:" for child_age,
+ * "Puesto de trabajo:" for a job title "of the position offered"), or loosely matched labels that print its head word.
+ */
+function textAnchors(field: FieldDefinition, lines: DocLine[]): Anchor[] {
+  const name = field.name.replace(/[_\-.]+/g, " ");
+  const own = new Set(labelWordSet(`${name} ${field.description ?? ""}`));
+  const head = labelWordSet(name).at(-1);
+  if (!head) return [];
+  const out: Anchor[] = [];
+  for (const line of lines) {
+    for (const { label, rest } of labelSegments(line.text)) {
+      if (label.split(/\s+/).length > 6) continue;
+      const words = [...new Set(labelWordSet(label))];
+      if (words.length === 0 || !words.every((w) => own.has(w))) continue;
+      // A label in Chinese or Japanese is the field's only when the definition prints it ("Sample type (样本类型)").
+      const named = words.some((w) => HAN.test(w)) || (words.includes(head) ? words.length > 1 || !GENERIC_HEADS.has(head) : words.length >= 2);
+      if (named) out.push({ line, match: 0.9, rest });
+    }
+  }
+  for (const anchor of findAnchors(field, lines)) {
+    if (anchor.match < TEXT_LABEL_MATCH || !labelWordSet(labelOf(anchor)).includes(head)) continue;
+    if (!out.some((o) => o.line === anchor.line && o.rest === anchor.rest)) out.push(anchor);
+  }
+  return out.sort((a, b) => b.match - a.match);
 }
-const fieldWords = (field: FieldDefinition) => wordStems(`${field.name.replace(/[_\-.]+/g, " ")} ${field.description ?? ""}`);
-/** The words of the anchor's own label (the part before its colon, or the label line). */
-function labelWords(anchor: Anchor): string[] {
-  const text = anchor.line.text;
-  const label = labelSegments(text).find((s) => s.rest === anchor.rest)?.label ?? text;
-  return wordStems(label);
+
+/** The anchor's own label (the part before its colon, or the label line). */
+function labelOf(anchor: Anchor): string {
+  return labelSegments(anchor.line.text).find((s) => s.rest === anchor.rest)?.label ?? anchor.line.text;
 }
 
 /** A line right under this one, starting where it starts, that is no label of its own: the text continues there. */
@@ -368,17 +381,9 @@ function labelledText(text: string, otherLabels: ReadonlySet<string>): string | 
 export function detectLabelledText(field: FieldDefinition, lines: DocLine[], otherLabels: ReadonlySet<string> = new Set()): GenericValue | null {
   if (field.type !== "text" || chooseDetector(field) !== null) return null;
   const out: Scored[] = [];
-  const head = headWord(field);
-  const anchors = findAnchors(field, lines).filter((a) => {
-    // The label must name what the field's name asks for ("age" for child_age): "Child's residence at the time of
-    // incident" shares the description's words but asks another question.
-    const words = labelWords(a);
-    // A label in Chinese or Japanese is the field's only when the definition prints it ("Sample type (样本类型)").
-    if (words.some((w) => HAN.test(w))) return words.every((w) => fieldWords(field).includes(w));
-    if (!head || !words.includes(head)) return false;
-    return a.match >= TEXT_LABEL_MATCH || (words.length <= 2 && words.every((w) => fieldWords(field).includes(w)));
-  });
-  for (const anchor of anchors.slice(0, 8)) {
+  // The label must name what the field's name asks for ("age" for child_age): "Child's residence at the time of
+  // incident" shares the description's words but asks another question.
+  for (const anchor of textAnchors(field, lines).slice(0, 8)) {
     // "AGENCY: Federal Aviation" over "Administration (FAA), DOT.": a value wrapped onto the line under its label
     // is cut short; where it ends is a guess, so such a label is passed over.
     if (anchor.rest && wrapsOnto(anchor.line, lines)) continue;
