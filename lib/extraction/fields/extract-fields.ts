@@ -261,7 +261,7 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
   const picks = new Map<string, Candidate | null>();
   // Running text (contracts, letters): a field the vocabulary does not know is read from the sentence carrying its
   // description's cue words, and abstains otherwise; label guessing in prose returns clause fragments.
-  const narrative = isNarrative(lines) ? new NarrativeReader(lines, ctx.order) : null;
+  const narrative = isNarrative(lines) ? new NarrativeReader(lines, localeOrder(lines, ctx.order)) : null;
   const generic = new Map<string, GenericValue | null>();
   const hasForm = model.pages.some((p) => (p.formFields?.length ?? 0) > 0);
   // The detectors read a fillable form's answers as if printed where their widgets stand.
@@ -291,13 +291,15 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
     // Only a field the vocabulary does not know reads the other fields' labels (bestCandidate).
     const otherLabels = isKnownField(field) && resolveConcept(field) ? NO_LABELS : new Set(fields.filter((f) => f !== field).flatMap((f) => labelsOf(f)));
     // In running text a label is trusted only with its value after its colon or right of it ("Date of Incident: …").
-    const detected = known ? null : (detectField(field, detectorLines, ctx.order) ?? detectLabelledDate(field, detectorLines, ctx.order, { strict: narrative !== null }) ?? (narrative ? detectLabelledText(field, detectorLines, otherLabels) : null));
+    const detected = known ? null : (detectField(field, detectorLines, ctx.order) ?? (narrative ? null : detectLabelledDate(field, detectorLines, ctx.order)));
     if (detected) {
       generic.set(field.name, detected);
       return;
     }
+    // Running text: the sentence reader first; a labelled value ("Date of Incident: …", "Age: …") heading a report's
+    // prose when no sentence answers.
     if (narrative && !known && field.type !== "boolean" && field.type !== "select") {
-      generic.set(field.name, narrative.scalar(field) ?? detectLoneDate(field, detectorLines, ctx.order, { narrative: true }));
+      generic.set(field.name, narrative.scalar(field) ?? detectLabelledDate(field, detectorLines, ctx.order, { strict: true }) ?? detectLabelledText(field, detectorLines, otherLabels) ?? detectLoneDate(field, detectorLines, ctx.order, { narrative: true }));
       return;
     }
     let best = bestCandidate(field, ctx, otherLabels);

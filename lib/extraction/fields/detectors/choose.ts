@@ -75,7 +75,9 @@ export function chooseDetector(field: FieldDefinition): DetectorKind | null {
   // "patient_age", "employee_status": a property of a person or a company, not its name.
   if (ATTRIBUTE.test(name.split(/[_\s-]+|(?<=[a-z])(?=[A-Z])/).at(-1) ?? "")) return null;
   if (SECTION.test(text) && !/\bname\b/.test(text)) return "section";
-  if (ORGANISATION.test(text) && /\bname\b|^\S+$|\bcompany\b|\bbank\b|\bemployer\b/.test(text)) return "organisation";
+  // "issuing_agency", "bank_name": the field's name ends with the organisation it asks for.
+  const head = name.split(/[_\s-]+|(?<=[a-z])(?=[A-Z])/).at(-1) ?? "";
+  if (ORGANISATION.test(text) && (/\bname\b|^\S+$|\bcompany\b|\bbank\b|\bemployer\b/.test(text) || ORGANISATION.test(head))) return "organisation";
   if (PERSON.test(text)) return "person";
   return null;
 }

@@ -16,7 +16,7 @@ import type { GenericValue } from "../generic/generic-fields";
 import { labelMatch, tickedLabels } from "../generic/form-fields";
 import { findAnchors, numericTail, valueRegions, type Anchor, type Region } from "./anchors";
 import { AFTER_KNOWN, chooseDetector, definitionText, type DetectorKind } from "./choose";
-import { addresseeBlocks, headerParty, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
+import { addresseeBlocks, headerParty, institutionNamed, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
 import { findPeriods } from "./periods";
 import { labelSegments } from "./label-segments";
 import { labelWordSet } from "./label-words";
@@ -109,6 +109,9 @@ function readRegion(kind: DetectorKind, field: FieldDefinition, region: Region, 
   }
 }
 
+/** Kinds whose value is free words, which a narrow column wraps onto the next line. */
+const WRAPPABLE: ReadonlySet<DetectorKind> = new Set(["person", "organisation", "subject"]);
+
 /** Value places trusted in running text: after the label's colon, or the first text right of it on its row. */
 const STRICT_FACTOR = 0.9;
 
@@ -116,6 +119,8 @@ function labelled(kind: DetectorKind, field: FieldDefinition, anchors: Anchor[],
   const out: Scored[] = [];
   for (const anchor of anchors.slice(0, 8)) {
     const regions = valueRegions(anchor, lines).filter((r) => !strict || r.factor >= STRICT_FACTOR);
+    // A name wrapped onto the line under its label ("AGENCY: Federal Aviation" over "Administration …") is cut short.
+    if (anchor.rest && WRAPPABLE.has(kind) && wrapsOnto(anchor.line, lines)) continue;
     const tail = !anchor.rest && NUMERIC.has(kind) ? numericTail(anchor) : "";
     if (tail) regions.unshift({ lines: [anchor.line], text: tail, factor: 1 });
     // The nearest readable place belongs to this label; farther ones belong to other labels.
@@ -221,7 +226,7 @@ function placedPerson(field: FieldDefinition, lines: DocLine[]): Placed | null {
 }
 
 function placedOrganisation(field: FieldDefinition, lines: DocLine[]): Placed | null {
-  return ROLE.other.test(definitionText(field)) ? null : letterhead(lines);
+  return ROLE.other.test(definitionText(field)) ? null : (letterhead(lines) ?? institutionNamed(field.name, lines));
 }
 
 /** The ticked box's label: the one ticked box under the field's label, else the document's one ticked box. */
@@ -284,7 +289,9 @@ export function detectField(field: FieldDefinition, lines: DocLine[], documentOr
  */
 export function detectLabelledDate(field: FieldDefinition, lines: DocLine[], documentOrder: DateOrder, options: { strict?: boolean } = {}): GenericValue | null {
   if (chooseDetector(field) !== "date") return null;
-  const decided = decide(labelled("date", field, anchorsFor("date", field, lines), lines, localeOrder(lines, documentOrder), options.strict));
+  // In running text a bare "Date:" is a signature's, not the one the field asks for: the label must say which date.
+  const anchors = anchorsFor("date", field, lines).filter((a) => !options.strict || labelWordSet(labelOf(a)).some((w) => !GENERIC_HEADS.has(w)));
+  const decided = decide(labelled("date", field, anchors, lines, localeOrder(lines, documentOrder), options.strict));
   if (!decided || decided.rival) return null;
   const match = round(Math.min(1, decided.best.score));
   return result(decided.best.value, decided.best.lines, decided.best.raw, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind: "date", match, typeOk: true });

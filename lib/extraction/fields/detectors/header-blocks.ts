@@ -150,3 +150,30 @@ export function sectionUnder(lines: DocLine[], isHeading: (text: string) => bool
   const value = body.map((l) => l.text.trim()).join(" ");
   return { value, lines: body, score: 0.7 };
 }
+
+/** Words that name a kind of institution inside its own name ("Royal Bank of Canada", "… Projects Agency"). */
+const INSTITUTION = /\b(?:bank|agency|university|school|college|hospital|clinic|council|board|committee|department|ministry|authority|court|district|bureau|administration|commission|institute|foundation|association|union|society|insurance)\b/gi;
+
+/**
+ * An organisation named by the kind the field's name asks for: "bank_name" → the first page's name
+ * with "Bank" in it. One such name (however often printed) is taken; of several, the one over a postal address
+ * (a sender's block: street and city lines under it).
+ */
+export function institutionNamed(fieldName: string, lines: DocLine[]): Placed | null {
+  const kinds = new Set((fieldName.replace(/[_\-.]+/g, " ").match(INSTITUTION) ?? []).map((w) => w.toLowerCase()));
+  if (kinds.size === 0) return null;
+  const page = firstPage(lines);
+  const found = page.flatMap((line) => {
+    const name = organisationName(line.text, false);
+    const words = name ? (name.match(INSTITUTION) ?? []).map((w) => w.toLowerCase()) : [];
+    // "BANK" or "Agency:" alone is the kind, not a name of one.
+    return name && words.some((w) => kinds.has(w)) && name.split(/\s+/).length > 1 ? [{ name, line }] : [];
+  });
+  const distinct = new Set(found.map((f) => f.name.toLowerCase()));
+  if (distinct.size === 1) return { value: found[0]!.name, lines: [found[0]!.line], score: 0.6 };
+  const addressed = found.filter(({ line }) => {
+    const under = page.filter((l) => l.box.y > line.box.y && l.box.y - line.box.y < 0.08 && Math.abs(l.box.x - line.box.x) < 0.03);
+    return under.some((l) => STREET_LINE.test(l.text.trim())) && under.some((l) => CITY_LINE.test(l.text.trim()));
+  });
+  return new Set(addressed.map((f) => f.name.toLowerCase())).size === 1 ? { value: addressed[0]!.name, lines: [addressed[0]!.line], score: 0.6 } : null;
+}

@@ -134,7 +134,8 @@ export function organisationName(text: string, strict: boolean): string | null {
   const cjk = CJK_LEGAL_FORM.exec(text.trim());
   if (cjk && !/\s/.test(cjk[1]!)) return cjk[1]!;
   const t = text.trim().replace(/[,;:]$/, "");
-  if (isHeadingText(t)) return null;
+  // "AGENCY: Federal Aviation" is a label and its value, not one name.
+  if (isHeadingText(t) || /[:：]\s/.test(t)) return null;
   const words = t.split(/\s+/);
   if (words.length < 1 || words.length > 7 || t.length > 60) return null;
   if (!/^[\p{Lu}\d]/u.test(t) || /[@|]|https?:|www\./.test(t) || /\d{3,}/.test(t)) return null;
