@@ -372,7 +372,8 @@ const MAX_TEXT_WORDS = 12;
 function labelledText(text: string, otherLabels: ReadonlySet<string>): string | null {
   const value = text.split("\n")[0]!.trim().replace(/^[-–—:：]\s*/, "");
   if (value.length < 1 || value.length > 80 || !/[\p{L}\p{N}]/u.test(value)) return null;
-  if (/[:：]$/.test(value) || value.split(/\s+/).length > MAX_TEXT_WORDS) return null;
+  // Ending in a colon it is a label; holding one, a value run into the next label ("… Gender: Female").
+  if (/[:：]/.test(value) || value.split(/\s+/).length > MAX_TEXT_WORDS) return null;
   // A line of underscores or dots is a blank to fill in; "____Philip Acorn____" is typed on one.
   const typed = value.replace(/^[_.\s]{3,}|[_.\s]{3,}$/g, "").trim();
   if (!typed || /^[_.\s]+$/.test(typed)) return null;

@@ -23,10 +23,13 @@ const HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 /** Longest label that can follow a value on the same line, in words. */
 const MAX_INNER_LABEL_WORDS = 4;
 
+const FUNCTION_WORD = /^(?:of|and|or|the|for|to|in|on|at|by|de|del|la|le|des|du|et|y|und|von|der|die|di|da|e)$/i;
+
 /**
  * Where the label ending at `colon` starts, searching back no further than `from`: a run of Chinese or Japanese
- * characters, else the last few words back to the first one set in capitals ("Date of birth", "Agency").
- * Null when nothing before the colon can be a label.
+ * characters, else the leftmost of the last few words set in capitals ("Date of Incident", "Sample type"). Null
+ * when nothing before the colon can be a label, or when the value before it could end with a capitalised word as
+ * well ("Bureau of Child Welfare Gender:"): then where the value ends is a guess, and the line is not cut there.
  */
 function innerLabelStart(text: string, from: number, colon: number): number | null {
   let end = colon;
@@ -39,10 +42,16 @@ function innerLabelStart(text: string, from: number, colon: number): number | nu
   }
   const words = [...text.slice(from, end).matchAll(/\S+/g)].map((m) => ({ word: m[0], index: from + m.index }));
   if (words.length < 2) return null;
+  let start = -1;
   for (let k = words.length - 1; k >= Math.max(1, words.length - MAX_INNER_LABEL_WORDS); k -= 1) {
-    if (/^\p{Lu}/u.test(words[k]!.word)) return words[k]!.index;
+    // A label is words of letters: a number, a bracket or a full stop ends the value before it.
+    if (/[^\p{L}'’-]/u.test(words[k]!.word)) break;
+    if (/^\p{Lu}/u.test(words[k]!.word)) start = k;
   }
-  return null;
+  if (start < 0) return null;
+  const before = words[start - 1]!.word;
+  const clean = /[.,;)\]]$/.test(before) || /^[^\p{Lu}]/u.test(before) && !FUNCTION_WORD.test(before);
+  return clean ? words[start]!.index : null;
 }
 
 /** The line's label-value pairs; a line without a label colon is one label with nothing after it. */

@@ -150,7 +150,7 @@ export function organisationName(text: string, strict: boolean): string | null {
 /** Words naming a street, in the languages whose addresses print the house number after them. */
 const STREET_WORD = "(?:street|st|avenue|ave|road|rd|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|terrace|crescent|highway|hwy|square|sq|stra(?:ss|ß)e|str|weg|gasse|platz|allee|rue|calle|avenida|via|viale|laan|straat|plein|gata|gade|vej)";
 /** "Any Street 123", "Hauptstraße 12a", "Calle Mayor 5": a street line with its number after the street's name. */
-export const STREET_NUMBER_LAST = new RegExp(`^(?:[\\p{L}.'-]+\\s+){0,4}[\\p{L}.'-]*${STREET_WORD}\\.?\\s+\\d{1,5}[a-z]?,?$`, "iu");
+export const STREET_NUMBER_LAST = new RegExp(`^(?:${STREET_WORD}\\s+(?:[\\p{L}.'-]+\\s+){1,4}|(?:[\\p{L}.'-]+\\s+){0,4}[\\p{L}.'-]*${STREET_WORD}\\.?\\s+)\\d{1,5}[a-z]?,?$`, "iu");
 /** A town on a line of its own, maybe with its province or state ("TORONTO, ON", "Any Town"): a few capitalised words. */
 export const TOWN_LINE = /^\p{Lu}[\p{L}.'-]*(?:\s+\p{L}[\p{L}.'-]*){0,3}(?:,\s*\p{Lu}{2,3})?,?$/u;
 
