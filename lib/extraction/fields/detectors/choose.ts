@@ -26,6 +26,7 @@ export type DetectorKind =
   | "section"
   | "subject"
   | "checkbox"
+  | "title"
   | "date";
 
 /** The definition's words, lower-case, names split at underscores and camel case. */
@@ -35,7 +36,7 @@ export function definitionText(field: FieldDefinition): string {
 }
 
 const ORGANISATION = /\b(?:company|employer|bank|business|organi[sz]ation|provider|utility|firm|supplier|vendor|entity|institution|agency|school|university|insurer|landlord|issuer|merchant)\b/;
-const PERSON = /\b(?:name|who|holder|signed|signer|signatory|addressed|addressee|candidate|applicant|employee|recipient|sender|patient|student|tenant|owner|beneficiary|person|contact)\b/;
+const PERSON = /\b(?:name|who|author|holder|signed|signer|signatory|addressed|addressee|candidate|applicant|employee|recipient|sender|patient|student|tenant|owner|beneficiary|person|contact)\b/;
 const MONEY = /\b(?:wages?|pay|salary|income|compensation|withheld|balance|amount|total|fee|fees|charges?|price|cost|deposits?|withdrawals?|tax|taxes|refund|premium|rent|deductions?|earnings|gross|net|tips)\b/;
 const SECTION = /\b(?:skills|summary|education|experience|objective|profile|certifications|languages|interests|qualifications)\b/;
 
@@ -72,6 +73,8 @@ export function chooseDetector(field: FieldDefinition): DetectorKind | null {
   // "Employee ID", "Customer number": an identifier of the person, not the person.
   if (/\b(?:id|number|no|code|reference|ref)\b/.test(text)) return null;
   if (/\bsubject\b|\bregarding\b/.test(text)) return "subject";
+  // "title", "paper_title": the document's own title, not a person's or a job's.
+  if (/^(?:title|heading|headline)$/i.test(name.split(/[_\s-]+|(?<=[a-z])(?=[A-Z])/).at(-1) ?? "") && !/\b(?:job|position|role|person|employee|holder|academic|honorific)\b/.test(text)) return "title";
   // "patient_age", "employee_status": a property of a person or a company, not its name.
   if (ATTRIBUTE.test(name.split(/[_\s-]+|(?<=[a-z])(?=[A-Z])/).at(-1) ?? "")) return null;
   if (SECTION.test(text) && !/\bname\b/.test(text)) return "section";

@@ -16,7 +16,7 @@ import type { GenericValue } from "../generic/generic-fields";
 import { labelMatch, tickedLabels } from "../generic/form-fields";
 import { findAnchors, numericTail, valueRegions, type Anchor, type Region } from "./anchors";
 import { AFTER_KNOWN, chooseDetector, definitionText, type DetectorKind } from "./choose";
-import { addresseeBlocks, headerParty, institutionNamed, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
+import { addresseeBlocks, authorUnderTitle, headerParty, institutionNamed, titleBlock, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
 import { findPeriods } from "./periods";
 import { labelSegments } from "./label-segments";
 import { labelWordSet } from "./label-words";
@@ -207,10 +207,13 @@ const ROLE = {
   holder: /\b(?:holder|account|customer|client|member|tenant|policyholder)\b/,
   self: /\b(?:candidate|applicant|resume|résumé|cv|full name|your name)\b/,
   other: /\b(?:recipient|customer|buyer|supplier|vendor|client|addressee)\b/,
+  author: /\b(?:author|writer)\b/,
 };
 
 function placedPerson(field: FieldDefinition, lines: DocLine[]): Placed | null {
   const text = definitionText(field);
+  // "First author of the paper": the name under the title, not a letter's signer.
+  if (ROLE.author.test(text) && /\bfirst author\b|\b(?:paper|article|publication|study|manuscript)\b/.test(text)) return authorUnderTitle(lines);
   if (ROLE.sender.test(text)) return signature(lines) ?? headerParty(lines, "from");
   if (ROLE.recipient.test(text)) {
     const blocks = addresseeBlocks(lines);
@@ -222,6 +225,7 @@ function placedPerson(field: FieldDefinition, lines: DocLine[]): Placed | null {
     return blocks.length === 1 ? blocks[0]! : loose.length === 1 ? loose[0]! : null;
   }
   if (ROLE.self.test(text)) return nameAtTop(lines);
+  if (ROLE.author.test(text)) return authorUnderTitle(lines);
   return null;
 }
 
@@ -277,7 +281,7 @@ export function detectField(field: FieldDefinition, lines: DocLine[], documentOr
   if (unique) return result(typed(field, unique.value), unique.lines, unique.raw, unique.score, { strategy: "detector-unique", kind, typeOk: true });
   const contact = underName(kind, field, lines, order);
   if (contact) return result(typed(field, contact.value), contact.lines, contact.raw, CONFIDENCE.placed * (contact.score / 0.7), { strategy: "detector-layout", kind, typeOk: true });
-  const placed = kind === "checkbox" ? placedCheckbox(anchors, lines) : kind === "person" ? placedPerson(field, lines) : kind === "organisation" ? placedOrganisation(field, lines) : kind === "section" ? placedSection(field, lines) : kind === "subject" ? placedSubject(lines) : null;
+  const placed = kind === "checkbox" ? placedCheckbox(anchors, lines) : kind === "person" ? placedPerson(field, lines) : kind === "organisation" ? placedOrganisation(field, lines) : kind === "section" ? placedSection(field, lines) : kind === "subject" ? placedSubject(lines) : kind === "title" ? titleBlock(lines) : null;
   if (placed) return result(placed.value, placed.lines, placed.lines.map((l) => l.text).join("\n"), CONFIDENCE.placed * (placed.score / 0.7), { strategy: "detector-layout", kind, typeOk: true });
   return null;
 }
@@ -397,7 +401,8 @@ export function detectLabelledText(field: FieldDefinition, lines: DocLine[], oth
     if (anchor.rest && wrapsOnto(anchor.line, lines)) continue;
     for (const region of valueRegions(anchor, lines).filter((r) => r.factor >= STRICT_FACTOR)) {
       const value = labelledText(region.text, otherLabels);
-      if (!value) continue;
+      // "股票代码 股票代码": the label painted again, not its value.
+      if (!value || value.includes(labelOf(anchor).trim())) continue;
       out.push({ value, lines: region.lines.slice(0, 1), raw: region.text.split("\n")[0]!, score: anchor.match * region.factor });
       break;
     }

@@ -177,3 +177,43 @@ export function institutionNamed(fieldName: string, lines: DocLine[]): Placed | 
   });
   return new Set(addressed.map((f) => f.name.toLowerCase())).size === 1 ? { value: addressed[0]!.name, lines: [addressed[0]!.line], score: 0.6 } : null;
 }
+
+/**
+ * The document's title: the tallest lines of the first page's upper half, set larger than the text, joined when the
+ * title wraps over lines of the same size ("Shift work interventions for" / "reduced work-family conflict").
+ * Ligatures a text layer keeps ("ﬂ") are written as letters.
+ */
+export function titleBlock(lines: DocLine[]): Placed | null {
+  const page = firstPage(lines).sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+  // A title is a few words; a long line of running text set a hair taller is not one.
+  const upper = page.filter((l) => l.box.y < 0.5 && /\p{L}{2,}/u.test(l.text) && l.text.trim().split(/\s+/).length <= 14);
+  if (upper.length === 0) return null;
+  const heights = page.map((l) => l.box.h).sort((a, b) => a - b);
+  const typical = heights[Math.floor(heights.length / 2)]!;
+  const tallestH = Math.max(...upper.map((l) => l.box.h));
+  if (tallestH < typical * 1.15) return null;
+  const first = upper.find((l) => l.box.h >= tallestH * 0.95)!;
+  const block = [first];
+  for (const line of upper.filter((l) => l.box.y > first.box.y)) {
+    const last = block[block.length - 1]!;
+    if (Math.abs(line.box.h - tallestH) > tallestH * 0.1 || line.box.y - (last.box.y + last.box.h) > tallestH * 0.8) break;
+    block.push(line);
+  }
+  // Two titles of the same size side by side, or a title of many lines, is no single title.
+  if (upper.some((l) => !block.includes(l) && l.box.h >= tallestH * 0.95) || block.length > 3) return null;
+  const value = block.map((l) => l.text.trim()).join(" ").normalize("NFKC").replace(/\s+/g, " ");
+  return value.split(" ").length >= 2 ? { value, lines: block, score: 0.65 } : null;
+}
+
+/** The first author: the first person's name printed under the title (of a list "A, B and C", the first). */
+export function authorUnderTitle(lines: DocLine[]): Placed | null {
+  const title = titleBlock(lines);
+  const last = title?.lines[title.lines.length - 1];
+  if (!last) return null;
+  const under = firstPage(lines).filter((l) => l.box.y > last.box.y && l.box.y - last.box.y < 0.1).sort((a, b) => a.box.y - b.box.y);
+  for (const line of under.slice(0, 4)) {
+    const name = personName(line.text.split(/\s*,\s*|\s+and\s+|\s*[*†‡¹²³]+\s*/)[0] ?? "");
+    if (name) return { value: name, lines: [line], score: 0.6 };
+  }
+  return null;
+}
