@@ -295,10 +295,31 @@ export function detectLabelledDate(field: FieldDefinition, lines: DocLine[], doc
   if (chooseDetector(field) !== "date") return null;
   // In running text a bare "Date:" is a signature's, not the one the field asks for: the label must say which date.
   const anchors = anchorsFor("date", field, lines).filter((a) => !options.strict || labelWordSet(labelOf(a)).some((w) => !GENERIC_HEADS.has(w)));
-  const decided = decide(labelled("date", field, anchors, lines, localeOrder(lines, documentOrder), options.strict));
-  if (!decided || decided.rival) return null;
+  const order = localeOrder(lines, documentOrder);
+  const decided = decide(labelled("date", field, anchors, lines, order, options.strict));
+  if (!decided) return inlineDate(field, lines, order);
+  if (decided.rival) return null;
   const match = round(Math.min(1, decided.best.score));
   return result(decided.best.value, decided.best.lines, decided.best.raw, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind: "date", match, typeOk: true });
+}
+
+/**
+ * "Received 4 October 2005", "Published: 6 August 2020": a date whose line starts with the field's own words and
+ * nothing else, one that says which date it is (not "Date" alone). One such date in the document, or nothing.
+ */
+function inlineDate(field: FieldDefinition, lines: DocLine[], order: DateOrder): GenericValue | null {
+  const own = new Set(labelWordSet(`${field.name.replace(/[_\-.]+/g, " ")} ${field.description ?? ""}`));
+  const found: Array<{ iso: string; line: DocLine }> = [];
+  for (const line of lines) {
+    const date = findDates(line.text, order)[0];
+    if (!date) continue;
+    const words = labelWordSet(line.text.slice(0, date.index).replace(/\b(?:on|el|le|am|il)\s*$/i, ""));
+    if (words.length === 0 || words.length > 5 || !words.every((w) => own.has(w)) || words.every((w) => GENERIC_HEADS.has(w))) continue;
+    found.push({ iso: date.iso, line });
+  }
+  if (new Set(found.map((f) => f.iso)).size !== 1) return null;
+  const match = 0.8;
+  return result(found[0]!.iso, [found[0]!.line], found[0]!.line.text, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind: "date", match, typeOk: true });
 }
 
 const WEEKDAY = /^(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+/i;
