@@ -5,12 +5,18 @@
  * field's label phrases, or contain such a phrase of two words or more. Values are then read after its colon, right
  * of it on its row, or under it.
  */
+import { findDates } from "../../../normalise/dates";
 import type { FieldDefinition } from "../../types";
 import { sameRow, type DocLine } from "../document-lines";
 import { formLabels } from "../generic/form-labels";
 import { labelMatch } from "../generic/form-fields";
 import { stem } from "../generic/field-intent";
 import { labelSegments } from "./label-segments";
+
+function withoutDates(text: string): string {
+  const dates = findDates(text);
+  return dates.length === 0 ? text : dates.reduceRight((t, d) => t.slice(0, d.index) + t.slice(d.index + d.length), text).replace(/\s+(?:on|as of|at)\s*$/i, "").trim();
+}
 
 /** Share of words (Dice over stems) a line must have in common with a label phrase. */
 export const MIN_ANCHOR_MATCH = 0.6;
@@ -21,8 +27,8 @@ export type Anchor = { line: DocLine; match: number; /** The text after the labe
 
 /** Words statements, payslips and forms print for one another ("Beginning balance" for an opening balance). */
 const STATEMENT_SYNONYMS: string[][] = [
-  ["opening", "beginning", "starting", "previous"],
-  ["closing", "ending", "new"],
+  ["opening", "beginning", "starting", "previous", "brought forward"],
+  ["closing", "ending", "new", "close"],
   ["address", "location"],
   ["earnings", "pay", "wages"],
 ];
@@ -109,7 +115,10 @@ export function findAnchors(field: FieldDefinition, lines: DocLine[], kindWords:
   const out: Anchor[] = [];
   // "Employee SSN: 123-45-6789 Date: …": each label on the line with what follows its colon up to the next label;
   // without a colon the whole line is the label.
-  for (const line of lines) for (const { label, rest } of labelSegments(line.text)) {
+  for (const line of lines) for (const { label: printed, rest } of labelSegments(line.text)) {
+    // "Closing balance on August 2, 2018", "Your balance at close of business 11th Mar 2022": the date says when,
+    // not which field.
+    const label = withoutDates(printed);
     // A form label's first clause names the box: "5 Address (number, street, and apt. or suite no.)" is "Address",
     // "1 Name (as shown on your income tax return). Name is required on this line." is "Name".
     const clause = label.split(/[(.,;/]/)[0]!;

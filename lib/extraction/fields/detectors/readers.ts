@@ -38,6 +38,13 @@ function urls(text: string, field: FieldDefinition): Hit[] {
     .map((m) => ({ value: m[0].replace(/[.)]+$/, ""), index: m.index, length: m[0].length }));
 }
 
+/** The text with its dates blanked out, character for character. */
+function withoutDates(text: string, order: DateOrder): string {
+  let out = text;
+  for (const d of findDates(text, order)) out = out.slice(0, d.index) + " ".repeat(d.length) + out.slice(d.index + d.length);
+  return out;
+}
+
 export const READERS: Partial<Record<DetectorKind, Reader>> = {
   email: (t) => findEmails(t).map((e) => ({ value: e.toLowerCase(), index: t.indexOf(e), length: e.length })),
   phone: (t) => phones(t),
@@ -50,7 +57,8 @@ export const READERS: Partial<Record<DetectorKind, Reader>> = {
   vat: (t) => findVatIds(t),
   account: (t) => findAccountNumbers(t),
   year: (t) => findYears(t),
-  money: (t) => findSignedAmounts(t),
+  // "Your balance at close of business 11th Mar 2022 £3,086.37": the date's numbers are no amount.
+  money: (t, _f, order) => findSignedAmounts(withoutDates(t, order)),
 };
 
 /** Kinds whose one well-formed value in a document is the answer even without a label. */
