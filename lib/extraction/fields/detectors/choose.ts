@@ -27,6 +27,7 @@ export type DetectorKind =
   | "subject"
   | "checkbox"
   | "title"
+  | "time"
   | "date";
 
 /** The definition's words, lower-case, names split at underscores and camel case. */
@@ -75,6 +76,8 @@ export function chooseDetector(field: FieldDefinition): DetectorKind | null {
   if (/\bsubject\b|\bregarding\b/.test(text)) return "subject";
   // "title", "paper_title": the document's own title, not a person's or a job's.
   if (/^(?:title|heading|headline)$/i.test(name.split(/[_\s-]+|(?<=[a-z])(?=[A-Z])/).at(-1) ?? "") && !/\b(?:job|position|role|person|employee|holder|academic|honorific)\b/.test(text)) return "title";
+  // "start_time", "Time the meeting starts": a time of day.
+  if (field.type === "text" && (/(?:^|[_\s-])time$/i.test(field.name) || /\btime of day\b|\bat what time\b/.test(text)) && !/\b(?:zone|spent|period|duration|hours worked)\b/.test(text)) return "time";
   // "patient_age", "employee_status": a property of a person or a company, not its name.
   if (ATTRIBUTE.test(name.split(/[_\s-]+|(?<=[a-z])(?=[A-Z])/).at(-1) ?? "")) return null;
   if (SECTION.test(text) && !/\bname\b/.test(text)) return "section";

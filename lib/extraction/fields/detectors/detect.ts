@@ -184,6 +184,20 @@ function uniqueValue(kind: DetectorKind, field: FieldDefinition, lines: DocLine[
   return only && (parties.length === 0 || nearParty(only.lines[0]!)) ? only : null;
 }
 
+/**
+ * When something starts ("Time the meeting starts"): the first time of day the document prints, the one its
+ * opening line or header gives ("tenue le 20 juin, à 16h00" before "levée à 16h05"). Only the start: where an
+ * event ends is not reliably the last time printed.
+ */
+function firstTime(field: FieldDefinition, lines: DocLine[], order: DateOrder): Scored | null {
+  if (!/\b(?:start|starts|begin|begins|opens|opening|commence)\b/.test(definitionText(field))) return null;
+  for (const line of lines) {
+    const hit = READERS.time!(line.text, field, order)[0];
+    if (hit) return { value: hit.value, lines: [line], raw: line.text, score: 0.55 };
+  }
+  return null;
+}
+
 /** A year printed on a line of its own ("2023" beside a form's title), when the document has exactly one such line. */
 function loneYear(lines: DocLine[]): Scored | null {
   const alone = lines.filter((l) => /^(?:19|20)\d{2}$/.test(l.text.trim()));
@@ -279,6 +293,8 @@ export function detectField(field: FieldDefinition, lines: DocLine[], documentOr
   if (decided?.rival) return null;
   const unique = UNIQUE_OK.has(kind) ? uniqueValue(kind, field, lines, order) : kind === "period-start" || kind === "period-end" ? uniquePeriod(kind, lines, order) : kind === "year" ? (loneYear(lines) ?? placedScore(yearInTitle(lines))) : null;
   if (unique) return result(typed(field, unique.value), unique.lines, unique.raw, unique.score, { strategy: "detector-unique", kind, typeOk: true });
+  const first = kind === "time" ? firstTime(field, lines, order) : null;
+  if (first) return result(first.value, first.lines, first.raw, first.score, { strategy: "detector-layout", kind, typeOk: true });
   const contact = underName(kind, field, lines, order);
   if (contact) return result(typed(field, contact.value), contact.lines, contact.raw, CONFIDENCE.placed * (contact.score / 0.7), { strategy: "detector-layout", kind, typeOk: true });
   const placed = kind === "checkbox" ? placedCheckbox(anchors, lines) : kind === "person" ? placedPerson(field, lines) : kind === "organisation" ? placedOrganisation(field, lines) : kind === "section" ? placedSection(field, lines) : kind === "subject" ? placedSubject(lines) : kind === "title" ? titleBlock(lines) : null;

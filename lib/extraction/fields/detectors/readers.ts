@@ -45,6 +45,13 @@ function withoutDates(text: string, order: DateOrder): string {
   return out;
 }
 
+/** A time of day as printed: "7:30 a.m.", "09:00", "16h00", "19h", "4 pm". */
+const TIME = /(?<![\d:.,/])(?:[01]?\d|2[0-3])(?::[0-5]\d(?:\s*[ap]\.?\s?m\.?)?|\s*[ap]\.?\s?m\.?|h(?:[0-5]\d)?)(?![\p{L}\d:])/giu;
+
+function times(text: string): Hit[] {
+  return [...text.matchAll(TIME)].map((m) => ({ value: m[0].trim(), index: m.index, length: m[0].length }));
+}
+
 export const READERS: Partial<Record<DetectorKind, Reader>> = {
   email: (t) => findEmails(t).map((e) => ({ value: e.toLowerCase(), index: t.indexOf(e), length: e.length })),
   phone: (t) => phones(t),
@@ -57,11 +64,12 @@ export const READERS: Partial<Record<DetectorKind, Reader>> = {
   vat: (t) => findVatIds(t),
   account: (t) => findAccountNumbers(t),
   year: (t) => findYears(t),
+  time: (t) => times(t),
   // "Your balance at close of business 11th Mar 2022 £3,086.37": the date's numbers are no amount.
   money: (t, _f, order) => findSignedAmounts(withoutDates(t, order)),
 };
 
 /** Kinds whose one well-formed value in a document is the answer even without a label. */
-export const UNIQUE_OK: ReadonlySet<DetectorKind> = new Set(["email", "phone", "url", "ssn", "ein", "tin", "iban", "vat"]);
+export const UNIQUE_OK: ReadonlySet<DetectorKind> = new Set(["email", "phone", "url", "ssn", "ein", "tin", "iban", "vat", "time"]);
 /** Kinds read from the whole text after a label printed without a colon ("Account Number 0012 3456"). */
 export const NUMERIC: ReadonlySet<DetectorKind> = new Set(["ssn", "ein", "tin", "iban", "routing", "vat", "account", "year", "money", "phone"]);

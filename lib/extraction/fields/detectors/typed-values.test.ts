@@ -159,3 +159,21 @@ describe("the order of numeric dates", () => {
     expect(localeOrder(lines(["Date: 01/09/2015", "Signed on 10 January 2015."]), "dmy")).toBe("dmy");
   });
 });
+
+describe("times of day", () => {
+  const time = (text: string) => READERS.time!(text, { name: "start_time", type: "text" }, "dmy").map((h) => h.value);
+  it("reads the usual ways of printing a time, not dates, amounts or durations", () => {
+    for (const [h, m] of [[7, 30], [16, 0], [9, 5]] as const) {
+      const mm = String(m).padStart(2, "0");
+      expect(time(`opens at ${h}:${mm} a.m. sharp`)).toEqual([`${h}:${mm} a.m.`]);
+      expect(time(`tenue le 20 juin, à ${h}h${mm}`)).toEqual([`${h}h${mm}`]);
+    }
+    expect(time("17 mai 2021 à 19h, à laquelle")).toEqual(["19h"]);
+    expect(time("Paid 12.30 on 12/05/2024 for 1h30min")).toEqual([]);
+  });
+
+  it("is picked for a field named for a time, and the first time printed answers when it starts", () => {
+    expect(chooseDetector({ name: "start_time", type: "text", description: "Time the meeting starts" })).toBe("time");
+    expect(chooseDetector({ name: "time_zone", type: "text" })).not.toBe("time");
+  });
+});
