@@ -29,6 +29,7 @@ import { fitsDetector, fitsFormAnswer } from "./detectors/fits";
 import { localeOrder } from "./detectors/locale-order";
 import { withFormFieldLines } from "./detectors/form-lines";
 import { chooseDetector, detectorOwns } from "./detectors/choose";
+import { NUMERIC } from "./detectors/readers";
 import { CJK_LEGAL_FORM, isHeadingText } from "./detectors/typed-values";
 import { decide, fieldCandidates, scorerFacts, scorerFor, type FieldCandidates } from "../scorer";
 import { timed } from "../stage-timing";
@@ -241,6 +242,8 @@ function reconcile(fields: FieldDefinition[], picks: Map<string, Candidate | nul
 }
 
 const NO_LABELS: ReadonlySet<string> = new Set();
+/** The label reader's own score below which its value for a typed field is a guess. */
+const WEAK_LABEL = 0.55;
 
 /** Order matters: parties depend on each other (the vendor is never the customer), totals fall back on amount due. */
 const DEPENDENCY_ORDER = ["customer_name", "vendor_name"];
@@ -312,6 +315,10 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
     if (!best && field.type === "select" && !hasOptionBoxes(field, detectorLines)) best = selectFromText(field, ctx);
     // An unknown field's label reading must have the shape its detector asks for ("if different from above" is no name).
     if (best && !known && !fitsDetector(field, best.value, best.raw)) best = null;
+    // A number-like field its detector left empty takes the label reader's value only on a label that matched well: a half
+    // match ("Balance" in a transaction table for "Balance at the end of the period") is calibrated far too sure.
+    const kind = chooseDetector(field);
+    if (best && !known && kind !== null && NUMERIC.has(kind) && best.score < WEAK_LABEL) best = null;
     // Nothing found: a claimed field's own detector (an "account number" no IBAN reader takes), or a lone date.
     const fallback = best ? null : known ? detectField(field, detectorLines, ctx.order, { known: true }) : (detectLoneDate(field, detectorLines, ctx.order) ?? detectLabelledText(field, detectorLines, otherLabels));
     if (fallback) {
