@@ -400,6 +400,25 @@ function labelOf(anchor: Anchor): string {
   return labelSegments(anchor.line.text).find((s) => s.rest === anchor.rest)?.label ?? anchor.line.text;
 }
 
+/** Last words of a field's name that ask for an identifier. */
+const ID_HEADS = new Set(labelWordSet("number id code reference ref"));
+const IDENTIFIER = /(?<![\p{L}\d])(?=[\p{L}\d./-]*\d)[\p{L}\d][\p{L}\d./-]{2,}(?![\p{L}\d])/u;
+
+/**
+ * "SOLICITATION NO. 36C10B23Q0225", "Policy Number ABC-12345": an identifier printed on its label's line without a
+ * colon, for a field asking for a number, id or code, when everything before it is the label's words.
+ */
+function inlineIdentifier(field: FieldDefinition, text: string): string | null {
+  const head = labelWordSet(field.name.replace(/[_\-.]+/g, " ")).at(-1);
+  if (!head || !ID_HEADS.has(head)) return null;
+  const m = IDENTIFIER.exec(text);
+  if (!m) return null;
+  const own = new Set(labelWordSet(`${field.name.replace(/[_\-.]+/g, " ")} ${field.description ?? ""}`));
+  const before = labelWordSet(text.slice(0, m.index));
+  const value = m[0].replace(/[./-]+$/, "");
+  return before.length > 0 && before.every((w) => own.has(w)) && text.slice(m.index + m[0].length).trim() === "" ? value : null;
+}
+
 /** A line right under this one, starting where it starts, that is no label of its own: the text continues there. */
 function wrapsOnto(line: DocLine, lines: DocLine[]): boolean {
   return lines.some((l) => l.page === line.page && l.index !== line.index && Math.abs(l.box.x - line.box.x) < 0.01 && l.box.y > line.box.y && l.box.y - (line.box.y + line.box.h) < line.box.h * 0.6 && labelSegments(l.text)[0]!.rest === "" && !/[:：]\s*$/.test(l.text));
@@ -436,6 +455,11 @@ export function detectLabelledText(field: FieldDefinition, lines: DocLine[], oth
     // "AGENCY: Federal Aviation" over "Administration (FAA), DOT.": a value wrapped onto the line under its label
     // is cut short; where it ends is a guess, so such a label is passed over.
     if (anchor.rest && wrapsOnto(anchor.line, lines)) continue;
+    const inline = anchor.rest ? null : inlineIdentifier(field, anchor.line.text);
+    if (inline) {
+      out.push({ value: inline, lines: [anchor.line], raw: anchor.line.text, score: anchor.match * STRICT_FACTOR });
+      continue;
+    }
     for (const region of valueRegions(anchor, lines).filter((r) => r.factor >= STRICT_FACTOR)) {
       const value = labelledText(region.text, otherLabels);
       // "股票代码 股票代码": the label painted again, not its value.

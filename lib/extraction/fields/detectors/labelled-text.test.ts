@@ -67,3 +67,19 @@ describe("labelled values of fields no typed detector reads", () => {
     expect(data).toMatchObject({ job_title: "Desarrollador Java", reference: null });
   });
 });
+
+describe("identifiers on their label's line", () => {
+  for (const id of ["36C10B23Q0225", "FA-2020-0686", "ABC123"]) {
+    it(`reads ${id} printed after its label without a colon`, async () => {
+      const { data } = await extract(
+        [
+          { text: "RESPONSE TO REQUEST FOR INFORMATION", x: 40, y: 60, size: 14 },
+          { text: `SOLICITATION NO. ${id}`, x: 40, y: 90 },
+          { text: "APRIL 28TH, 2023", x: 40, y: 110 },
+        ],
+        [{ name: "solicitation_number", type: "text", description: "Solicitation number the response answers" }],
+      );
+      expect(data.solicitation_number).toBe(id);
+    });
+  }
+});
