@@ -24,7 +24,8 @@ import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from ".
 import { acroFormValue, checkboxValue, hasOptionBoxes } from "./generic/form-fields";
 import { formLabels, valueBelowLabel } from "./generic/form-labels";
 import { findLabelMatches } from "./label-matches";
-import { detectField, detectLabelledDate, detectLabelledText, detectLoneDate } from "./detectors/detect";
+import { detectField, detectLabelledDate, detectLoneDate } from "./detectors/detect";
+import { detectLabelledText } from "./detectors/labelled-text";
 import { fitsDetector, fitsFormAnswer } from "./detectors/fits";
 import { localeOrder } from "./detectors/locale-order";
 import { withFormFieldLines } from "./detectors/form-lines";
