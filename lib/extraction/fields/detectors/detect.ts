@@ -318,7 +318,7 @@ function inlineDate(field: FieldDefinition, lines: DocLine[], order: DateOrder):
 const WEEKDAY = /^(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+/i;
 
 /** A field asking for the date the document itself bears: when it was written, sent or issued. */
-const DOCUMENT_DATE = /\b(?:letter|memo|memorandum|notice|document|dated|written|sent|issued|signed)\b/;
+const DOCUMENT_DATE = /\b(?:letter|memo|memorandum|notice|document|dated|written|sent|issued|signed|response|report|proposal|submission|publication|published)\b/;
 
 /**
  * A date field nothing else answered: the one date standing alone on its line (a letter's, a form's "Date"). In

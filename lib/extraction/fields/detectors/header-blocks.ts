@@ -25,7 +25,7 @@ function nameLines(band: DocLine[]): NameLine[] {
   for (const line of band) {
     const name = personName(line.text);
     if (name) out.push({ name, lines: [line], h: line.box.h, y: line.box.y });
-    const next = band.find((l) => l !== line && Math.abs(l.box.x - line.box.x) < 0.02 && Math.abs(l.box.h - line.box.h) < line.box.h * 0.1 && l.box.y > line.box.y && l.box.y - (line.box.y + line.box.h) < line.box.h * 0.8);
+    const next = band.find((l) => l !== line && Math.abs(l.box.x - line.box.x) < 0.02 && Math.abs(l.box.h - line.box.h) < line.box.h * 0.2 && l.box.y > line.box.y && l.box.y - (line.box.y + line.box.h) < line.box.h * 0.8);
     // A one-word line over a name: the first name set on its own line.
     const joined = next && !name && !/\s/.test(line.text.trim()) ? personName(`${line.text} ${next.text}`) : null;
     if (joined && next) out.push({ name: joined, lines: [line, next], h: line.box.h, y: line.box.y });
