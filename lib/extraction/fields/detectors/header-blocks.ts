@@ -28,7 +28,7 @@ function nameLines(band: DocLine[]): NameLine[] {
     const next = band.find((l) => l !== line && Math.abs(l.box.x - line.box.x) < 0.02 && Math.abs(l.box.h - line.box.h) < line.box.h * 0.2 && l.box.y > line.box.y && l.box.y - (line.box.y + line.box.h) < line.box.h * 0.8);
     // A one-word line over a name: the first name set on its own line.
     const joined = next && !name && !/\s/.test(line.text.trim()) ? personName(`${line.text} ${next.text}`) : null;
-    if (joined && next) out.push({ name: joined, lines: [line, next], h: line.box.h, y: line.box.y });
+    if (joined && next) out.push({ name: joined, lines: [line, next], h: Math.max(line.box.h, next.box.h), y: line.box.y });
   }
   // "LARICO DEPAZ" under "CHRISTIAN" is the end of that name, not a name of its own.
   return out.filter((c) => c.lines.length > 1 || !out.some((o) => o.lines.length > 1 && o.lines.includes(c.lines[0]!)));
