@@ -32,7 +32,7 @@ import { clearImageTextReadings } from "../../lib/extraction/loaders/pdf/pdf-ima
 import { FIELDS, MIME, readGt, readManifest, splitHalf, type Gt } from "./dataset";
 import { compareWithPdftotext, type EndToEnd } from "./pdftotext-compare";
 import { alignRows, equal, normText } from "./score";
-import { valueOutcomes, type ValueOutcome } from "./value-outcomes";
+import { valueOutcomes, type ScoredTable, type ValueOutcome } from "./value-outcomes";
 import { contractOutcomes } from "./contract-outcomes";
 import { CALIBRATION, formatReliability, reliability } from "../../lib/extraction/confidence";
 import { engineFigures } from "./engine-figures";
@@ -113,8 +113,13 @@ const TRUSTED = 0.9;
 /** A cell at or above this confidence reads "100%" in review. */
 const SHOWN_CERTAIN = 0.995;
 
-function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[], group: Group[], verbose: boolean): boolean {
-  const { score, assignment } = alignRows(gtRows, predRows);
+/** A table's cells compared by `same`; reported per column, as `<table>.<column>` when `prefix` is given. */
+type TableScoring = { same: ScoredTable["same"]; prefix: string };
+const LINE_ITEMS: TableScoring = { same: equal, prefix: "" };
+
+function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[], group: Group[], verbose: boolean, scoring: TableScoring = LINE_ITEMS): boolean {
+  const equal = scoring.same;
+  const { score, assignment } = alignRows(gtRows, predRows, equal);
   const usedColumns = new Set(gtRows.flatMap((r) => Object.keys(r)));
   const matchedPred = new Set<number>();
   let allCorrect = predRows.length === gtRows.length;
@@ -128,14 +133,14 @@ function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[],
       const ok = matched && equal(k, v, pred ?? null);
       if (!ok) allCorrect = false;
       if (verbose && !ok) console.log(`    cell ${k}: gt ${JSON.stringify(v)} pred ${JSON.stringify(pred ?? null)}`);
-      for (const gr of group) add(gr.cells, k, ok ? { tp: 1 } : pred === undefined || pred === null ? { fn: 1 } : { fp: 1, fn: 1 });
+      for (const gr of group) add(gr.cells, scoring.prefix + k, ok ? { tp: 1 } : pred === undefined || pred === null ? { fn: 1 } : { fp: 1, fn: 1 });
     }
   });
   predRows.forEach((_, j) => {
     if (matchedPred.has(j)) return;
     for (const gr of group) {
       gr.spuriousRows += 1;
-      for (const k of usedColumns) add(gr.cells, k, { fp: 1 });
+      for (const k of usedColumns) add(gr.cells, scoring.prefix + k, { fp: 1 });
     }
   });
   for (const gr of group) {
@@ -270,7 +275,13 @@ async function main(): Promise<void> {
       const spec = specs?.find((f) => f.name === k);
       return spec ? specValueEqual(spec, v, pred) : equal(k, v, pred);
     };
-    const docOutcomes = contracts ? contractOutcomes(gt, result) : valueOutcomes(gt, result, sameValue);
+    // Sets with their own specs: every table field of the spec, its cells compared by the column's declared type.
+    const specTables: Array<ScoredTable & { prefix: string }> = (specs ?? []).filter((f) => f.type === "table").map((f) => ({
+      name: f.name,
+      prefix: `${f.name}.`,
+      same: (k, v, pred) => specValueEqual(f.columns?.find((c) => c.name === k) ?? { name: k, type: "text" }, v, pred),
+    }));
+    const docOutcomes = contracts ? contractOutcomes(gt, result) : valueOutcomes(gt, result, sameValue, specs ? specTables : undefined);
     for (const o of docOutcomes) outcomes.push({ ...o, half: splitHalf(entry.split_group) });
     if (llmBeside && llmBaseUrl) {
       try {
@@ -340,7 +351,15 @@ async function main(): Promise<void> {
       for (const k of ["effective_date", "jurisdiction", "term"]) if (gt.fields[k] === undefined && result.data[k] !== null && result.data[k] !== undefined) for (const g of gs) add(g.fields, k, { fp: 1 });
     }
     let itemsOk = true;
-    const gtItems = gt.tables?.line_items;
+    for (const t of specTables) {
+      // A table the document does not have: every predicted row is spurious.
+      const gtRows = gt.tables?.[t.name] ?? [];
+      const pred = result.data[t.name];
+      if (verbose) console.log(`  ${t.name} rows: gt ${gtRows.length} pred ${Array.isArray(pred) ? pred.length : 0}`);
+      if (gtRows.length === 0 && (!Array.isArray(pred) || pred.length === 0)) continue;
+      if (!scoreTable(gtRows, Array.isArray(pred) ? pred : [], gs, verbose, t)) itemsOk = false;
+    }
+    const gtItems = specs ? undefined : gt.tables?.line_items;
     if (gtItems) {
       const pred = result.data.line_items;
       if (verbose) console.log(`  rows: gt ${gtItems.length} pred ${Array.isArray(pred) ? pred.length : 0}`);
@@ -405,7 +424,7 @@ async function main(): Promise<void> {
   await terminateOcr();
   const pct = (a: number, b: number) => `${b ? ((100 * a) / b).toFixed(1) : "0.0"}% (${a}/${b})`;
   const tableReport = (g: Group) => {
-    console.log(`line-item cells overall: ${prf(total(g.cells))}`);
+    console.log(`table cells overall: ${prf(total(g.cells))}`);
     for (const [k, c] of [...g.cells.entries()].sort()) console.log(`  ${k.padEnd(16)} ${prf(c)}`);
     console.log(`rows: recall ${pct(g.matchedRows, g.gtRows)}; spurious ${pct(g.spuriousRows, g.predRows)} of predicted; exact row count: ${pct(g.exactRowCount, g.tableDocs)}`);
     console.log(`cells shown green (≥ ${TRUSTED}): ${g.trusted.n}, wrong ${pct(g.trusted.wrong, g.trusted.n)}; shown as 100% (≥ ${SHOWN_CERTAIN}): ${g.certain.n}, wrong ${pct(g.certain.wrong, g.certain.n)}`);
@@ -414,7 +433,7 @@ async function main(): Promise<void> {
   if (args.includes("--tables")) {
     for (const [name, g] of [...groups.entries()].sort()) {
       if (g.tableDocs === 0) continue;
-      console.log(`\n== ${name}: ${g.docs} documents, ${g.tableDocs} with line items; fields ${prf(total(g.fields))}`);
+      console.log(`\n== ${name}: ${g.docs} documents, ${g.tableDocs} tables; fields ${prf(total(g.fields))}`);
       tableReport(g);
     }
     await terminateOcr();

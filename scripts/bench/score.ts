@@ -106,11 +106,11 @@ export function hungarianMax(score: number[][]): number[] {
  * ties broken by description similarity; a pair scoring 0 is unmatched. `assignment[i]` is the predicted row of GT
  * row i, or -1.
  */
-export function alignRows(gtRows: Array<Record<string, string>>, predRows: TableRow[]): { score: number[][]; assignment: number[] } {
+export function alignRows(gtRows: Array<Record<string, string>>, predRows: TableRow[], same: (key: string, gt: string, pred: FieldValue | undefined) => boolean = equal): { score: number[][]; assignment: number[] } {
   const score = gtRows.map((g) =>
     predRows.map((p) => {
       let s = 0;
-      for (const [k, v] of Object.entries(g)) if (equal(k, v, p[k] ?? null)) s += 1;
+      for (const [k, v] of Object.entries(g)) if (same(k, v, p[k] ?? null)) s += 1;
       const desc = g.description && typeof p.description === "string" && normText(p.description).includes(normText(g.description).slice(0, 10)) ? 0.01 : 0;
       return s > 0 ? s + desc : 0;
     }),
