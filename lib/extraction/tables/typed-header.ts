@@ -1,0 +1,89 @@
+import type { Word } from "../types";
+import { tokenise } from "../fields/text-tokens";
+import { findAmounts } from "../../normalise/amounts";
+import { findDates } from "../../normalise/dates";
+import type { ColumnRole } from "./column-roles";
+import type { Row } from "./word-rows";
+
+/** A header cell: the column it names (index into the field's columns; null when it names none) and its extent. */
+export type Band = { col: number | null; x1: number; x2: number };
+export type TypedHeader = { bands: Band[]; next: number };
+
+/** Words of one header cell stand closer than this many word heights; cells of neighbouring columns further apart. */
+const CELL_GAP = 1.0;
+/** A second header line hangs under the first closer than this many line heights. */
+const STACK_GAP = 0.8;
+
+type Phrase = { words: Word[]; x1: number; x2: number };
+
+function phrases(words: Word[]): Phrase[] {
+  const sorted = [...words].sort((a, b) => a.box.x - b.box.x);
+  const out: Phrase[] = [];
+  for (const w of sorted) {
+    const last = out[out.length - 1];
+    if (last && w.box.x - last.x2 < CELL_GAP * w.box.h) {
+      last.words.push(w);
+      last.x2 = Math.max(last.x2, w.box.x + w.box.w);
+    } else out.push({ words: [w], x1: w.box.x, x2: w.box.x + w.box.w });
+  }
+  return out;
+}
+
+const rowText = (r: Row) => r.words.map((w) => w.text).join(" ");
+/** Header rows hold no amount with decimals and no date. */
+const valueFree = (r: Row) => !findAmounts(rowText(r)).some((a) => a.hasDecimals) && findDates(rowText(r)).length === 0;
+
+/** The column a header cell names: the role whose label it holds with the most words (ties: the first column). */
+function nameOf(tokens: string[], roles: ColumnRole[], taken: Set<number>): number | null {
+  let best: { col: number; len: number } | null = null;
+  roles.forEach((role, col) => {
+    if (taken.has(col)) return;
+    for (const label of role.labels) {
+      const found = tokens.some((_, i) => label.every((t, k) => tokens[i + k] === t));
+      if (found && (!best || label.length > best.len)) best = { col, len: label.length };
+    }
+  });
+  return (best as { col: number; len: number } | null)?.col ?? null;
+}
+
+/**
+ * A header row at `i`: printed cells (a cell's words on this line and, stacked, the line under it) that name at
+ * least two of the field's columns, at most one cell naming none, no values. Columns are matched by meaning
+ * (column-roles.ts), so "Buchungstext" names a description and "Money / Out" a debit.
+ */
+export function typedHeaderAt(rows: Row[], i: number, roles: ColumnRole[]): TypedHeader | null {
+  const row = rows[i]!;
+  if (!valueFree(row) || row.words.length > 16) return null;
+  const cells = phrases(row.words).map((p) => ({ ...p, words: [...p.words] }));
+  let next = i + 1;
+  const below = rows[i + 1];
+  // A header on two lines: every cell of the lower line stands under a cell of the upper one (or adds a column).
+  const lower = below ? phrases(below.words) : [];
+  const overlaps = (a: Phrase, b: Phrase) => Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1) > 0;
+  // Cells of a two-line header stand one over one; a line spanning several cells below it is a heading.
+  const oneOverOne = lower.every((p) => cells.filter((c) => overlaps(c, p)).length <= 1) && cells.every((c) => lower.filter((p) => overlaps(c, p)).length <= 1);
+  if (below && below.top - row.bottom < STACK_GAP * row.h && valueFree(below) && oneOverOne) {
+    for (const p of lower) {
+      const over = cells.find((c) => Math.min(c.x2, p.x2) - Math.max(c.x1, p.x1) > 0);
+      if (over) {
+        over.words.push(...p.words);
+        over.x1 = Math.min(over.x1, p.x1);
+        over.x2 = Math.max(over.x2, p.x2);
+      } else cells.push({ ...p, words: [...p.words] });
+    }
+    next = i + 2;
+  }
+  cells.sort((a, b) => a.x1 - b.x1);
+  const taken = new Set<number>();
+  const bands: Band[] = cells.map((c) => {
+    const col = nameOf(tokenise(c.words.map((w) => w.text).join(" ")), roles, taken);
+    if (col !== null) taken.add(col);
+    return { col, x1: c.x1, x2: c.x2 };
+  });
+  const named = bands.filter((b) => b.col !== null).length;
+  const unnamed = bands.length - named;
+  if (named < Math.min(2, roles.length) || unnamed > Math.max(1, named / 3)) return null;
+  // A line of two words both naming columns may be a sentence; a typed table's header names a typed column.
+  if (!bands.some((b) => b.col !== null && roles[b.col]!.type !== "text") && named < 3) return null;
+  return { bands, next };
+}

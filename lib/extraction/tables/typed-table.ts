@@ -1,0 +1,212 @@
+import type { FieldDefinition, PageModel, Scalar, TableMetadata, TableRow, ValueMetadata, Word } from "../types";
+import { tokenise } from "../fields/text-tokens";
+import { unionBox } from "../fields/document-lines";
+import { detectDateOrder } from "../fields/date-order";
+import { detectDecimalSeparator, findAmounts, type DecimalSeparator } from "../../normalise/amounts";
+import { parseDate, type DateOrder } from "../../normalise/dates";
+import { columnRole, isNumeric, type ColumnRole } from "./column-roles";
+import { typedHeaderAt, type Band } from "./typed-header";
+import { headerlessTypedRecords } from "./typed-headerless";
+import { balanceChecks } from "./balance-check";
+import { wordRows, type Row } from "./word-rows";
+
+/**
+ * Tables of any kind from the field's columns: a header row matched by meaning gives each column its band; a record
+ * starts at a row whose typed cells are there (a date in the date column, a number in a money column); lines of
+ * text only under it continue its text cells (a wrapped description); lines with a number but no date (opening,
+ * carried-forward, closing balances, subtotals) are no record; a page without a header continues the table in the
+ * previous page's bands. Without any header, repeating typed rows (typed-headerless.ts) are read.
+ */
+
+export type Extracted = { rows: TableRow[]; meta: TableMetadata };
+export type Record_ = { cells: Map<number, Word[]>; page: number; bottom: number };
+export type Context = { roles: ColumnRole[]; order: DateOrder; hint: DecimalSeparator | undefined };
+
+/** Cells of a header-led table before calibration; headerless rows are less sure. */
+const HEADER_SCORE = 0.8;
+const HEADERLESS_SCORE = 0.6;
+/** A record's continuation line hangs under it closer than this many line heights. */
+const CONTINUATION_GAP = 1.8;
+/** A gap this many line heights wide ends a table on its page. */
+const END_GAP = 6;
+
+/** First words of lines that end a table: totals and closing balances (carried-forward lines do not). */
+const END_WORDS = [["total"], ["totals"], ["closing"], ["ending"], ["new", "balance"], ["summe"], ["gesamt"], ["neuer", "kontostand"], ["nouveau", "solde"], ["endsaldo"], ["schlusssaldo"], ["totaal"], ["totale"], ["saldo", "final"], ["solde", "final"]];
+
+export function endsTable(words: Word[]): boolean {
+  const tokens = tokenise(words.slice(0, 3).map((w) => w.text).join(" "));
+  return END_WORDS.some((e) => e.every((t, k) => tokens[k] === t));
+}
+
+const textOf = (ws: Word[]) => ws.map((w) => w.text).join(" ").trim();
+
+/** A cell's value under its column's type; null when the text is not one. */
+export function typedValue(role: ColumnRole, text: string, ctx: Context): Scalar {
+  if (role.type === "date") return parseDate(text, ctx.order);
+  if (isNumeric(role.type)) {
+    const found = findAmounts(text, ctx.hint);
+    const last = found[found.length - 1];
+    if (!last) return null;
+    // Money has its decimals; a stray integer in a money column is a reference, not an amount.
+    if (role.type === "money" && !last.hasDecimals) return null;
+    return last.value;
+  }
+  const t = text.trim();
+  return t === "" ? null : t;
+}
+
+function edges(bands: Band[], roles: ColumnRole[]): number[] {
+  const typeOf = (b: Band) => (b.col === null ? "text" : roles[b.col]!.type);
+  return bands.map((b, i) => {
+    const next = bands[i + 1];
+    if (!next) return Infinity;
+    // Text and dates are left-aligned (they start at their header); numbers right-aligned (they end at theirs).
+    if (!isNumeric(typeOf(next))) return next.x1 - 0.1 * Math.max(0, next.x1 - b.x2);
+    if (!isNumeric(typeOf(b))) return next.x1 - 0.25 * Math.max(0, next.x1 - b.x2);
+    return (b.x2 + next.x1) / 2;
+  });
+}
+
+function cellsIn(bands: Band[], cuts: number[], row: Row): Map<number | null, Word[]> {
+  const out = new Map<number | null, Word[]>();
+  for (const w of [...row.words].sort((a, b) => a.box.x - b.box.x)) {
+    const cx = w.box.x + w.box.w / 2;
+    const k = cuts.findIndex((e) => cx < e);
+    const col = bands[k < 0 ? bands.length - 1 : k]!.col;
+    out.set(col, [...(out.get(col) ?? []), w]);
+  }
+  return out;
+}
+
+type Anchor = "record" | "values" | "text" | "none";
+
+/** What a row is under the bands: a record (its typed key cells), a line of values only, text only, or nothing. */
+function classify(cells: Map<number | null, Word[]>, ctx: Context): Anchor {
+  const { roles } = ctx;
+  const dateCol = roles.findIndex((r) => r.type === "date");
+  const typedOk = (col: number) => typedValue(roles[col]!, textOf(cells.get(col) ?? []), ctx) !== null;
+  const numbers = roles.map((r, c) => (isNumeric(r.type) && cells.has(c) && typedOk(c) ? 1 : 0)).reduce<number>((a, b) => a + b, 0);
+  const hasDate = dateCol >= 0 && cells.has(dateCol) && typedOk(dateCol);
+  const hasText = roles.some((r, c) => r.type === "text" && /\p{L}/u.test(textOf(cells.get(c) ?? [])));
+  const needsNumber = roles.some((r) => isNumeric(r.type));
+  if ((dateCol < 0 || hasDate) && (!needsNumber || numbers > 0) && (hasDate || (hasText && numbers > 0))) return "record";
+  if (numbers > 0 || hasDate) return "values";
+  return hasText ? "text" : "none";
+}
+
+export type TypedRow = { row: TableRow; meta: Record<string, ValueMetadata>; words: Word[]; page: number };
+
+export function typedCells(rec: Record_, ctx: Context, score: number, strategy: string): TypedRow {
+  const row: TableRow = {};
+  const meta: Record<string, ValueMetadata> = {};
+  const words: Word[] = [];
+  for (const [col, ws] of rec.cells) {
+    const role = ctx.roles[col]!;
+    const raw = textOf(ws);
+    const value = typedValue(role, raw, ctx);
+    if (value === null) continue;
+    row[role.name] = value;
+    meta[role.name] = { confidence: score, source: { page: rec.page, ...unionBox(ws.map((w) => w.box)) }, raw, evidence: { strategy, score } };
+    words.push(...ws);
+  }
+  return { row, meta, words, page: rec.page };
+}
+
+/** Header-led records of every page; `balances` are the running balances read on lines that are no record. */
+function headerLed(model: PageModel, ctx: Context): { records: Record_[]; balances: Array<{ after: number; value: number }> } {
+  const records: Record_[] = [];
+  const balances: Array<{ after: number; value: number }> = [];
+  const balanceCol = ctx.roles.findIndex((r) => r.role === "balance");
+  let carry: { bands: Band[]; cuts: number[] } | null = null;
+  let ended = false;
+  for (const page of model.pages) {
+    const words = page.blocks.flatMap((b) => b.lines.flatMap((l) => l.words));
+    const rows = wordRows(words);
+    const pageCtx = { ...ctx, hint: detectDecimalSeparator(words.map((w) => w.text).join(" ")) ?? ctx.hint };
+    let bands: { bands: Band[]; cuts: number[] } | null = null;
+    let i = 0;
+    const firstHeader = rows.findIndex((_, k) => typedHeaderAt(rows, k, ctx.roles) !== null);
+    if (firstHeader >= 0) {
+      const h = typedHeaderAt(rows, firstHeader, ctx.roles)!;
+      bands = { bands: h.bands, cuts: edges(h.bands, ctx.roles) };
+      i = h.next;
+      ended = false;
+    } else if (carry && !ended) {
+      // A continuation page: the previous page's bands, from its first record.
+      bands = carry;
+      i = Math.max(0, rows.findIndex((r) => classify(cellsIn(carry!.bands, carry!.cuts, r), pageCtx) === "record"));
+    }
+    if (!bands) continue;
+    carry = bands;
+    let current: Record_ | null = null;
+    let lastBottom = rows[i - 1]?.bottom ?? rows[i]?.top ?? 0;
+    for (; i < rows.length; i += 1) {
+      const r = rows[i]!;
+      if (r.top - lastBottom > END_GAP * r.h) break;
+      const repeated = typedHeaderAt(rows, i, ctx.roles);
+      if (repeated) {
+        // A header repeated further down the page (a second block of the same table).
+        bands = { bands: repeated.bands, cuts: edges(repeated.bands, ctx.roles) };
+        carry = bands;
+        i = repeated.next - 1;
+        lastBottom = rows[i]!.bottom;
+        current = null;
+        continue;
+      }
+      const cells = cellsIn(bands.bands, bands.cuts, r);
+      const kind = classify(cells, pageCtx);
+      lastBottom = r.bottom;
+      if (kind === "record") {
+        current = { cells: new Map([...cells].filter((e): e is [number, Word[]] => e[0] !== null)), page: page.number, bottom: r.bottom };
+        records.push(current);
+      } else if (kind === "text" && current && r.top - current.bottom < CONTINUATION_GAP * r.h) {
+        // A wrapped line: its words join the text cells of the record above.
+        for (const [col, ws] of cells) {
+          if (col === null || ctx.roles[col]!.type !== "text") continue;
+          current.cells.set(col, [...(current.cells.get(col) ?? []), ...ws]);
+        }
+        current.bottom = r.bottom;
+      } else {
+        current = null;
+        if (kind === "values" && balanceCol >= 0) {
+          // Opening, brought-forward and carried-forward balances: no record, but the running balance checks on.
+          const v = typedValue(ctx.roles[balanceCol]!, textOf(cells.get(balanceCol) ?? []), pageCtx);
+          if (typeof v === "number") balances.push({ after: records.length, value: v });
+        }
+        if (kind === "values" && endsTable(r.words)) {
+          ended = true;
+          break;
+        }
+      }
+    }
+  }
+  return { records, balances };
+}
+
+/** The rows of a table field on any document, or null when none of the readers finds one. */
+export function extractTypedTable(model: PageModel, field: FieldDefinition): Extracted | null {
+  const roles = (field.columns ?? []).map(columnRole);
+  if (roles.length === 0) return null;
+  const text = model.pages.flatMap((p) => p.blocks.flatMap((b) => b.lines.map((l) => l.text))).join("\n");
+  const ctx: Context = { roles, order: detectDateOrder(text), hint: detectDecimalSeparator(text) };
+  let { records, balances } = headerLed(model, ctx);
+  let score = HEADER_SCORE;
+  let strategy = "table-header";
+  if (records.length === 0) {
+    ({ records, balances } = headerlessTypedRecords(model, ctx));
+    score = HEADERLESS_SCORE;
+    strategy = "table-headerless";
+  }
+  if (records.length === 0) return null;
+  const out = records.map((r) => typedCells(r, ctx, score, strategy));
+  balanceChecks(out, roles, balances);
+  const firstPage = out[0]!.page;
+  return {
+    rows: out.map((r) => r.row),
+    meta: {
+      confidence: score,
+      source: { page: firstPage, ...unionBox(out.filter((r) => r.page === firstPage).flatMap((r) => r.words.map((w) => w.box))) },
+      rows: out.map((r) => r.meta),
+    },
+  };
+}
