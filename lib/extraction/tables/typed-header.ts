@@ -2,11 +2,14 @@ import type { Word } from "../types";
 import { tokenise } from "../fields/text-tokens";
 import { findAmounts } from "../../normalise/amounts";
 import { findDates } from "../../normalise/dates";
-import type { ColumnRole } from "./column-roles";
+import { columnRole, type ColumnRole } from "./column-roles";
+
+/** Money out and money in, for a field that has one signed amount column. */
+const FLOW_ROLES: ColumnRole[] = [columnRole({ name: "debit", type: "currency" }), columnRole({ name: "credit", type: "currency" })];
 import type { Row } from "./word-rows";
 
 /** A header cell: the column it names (index into the field's columns; null when it names none) and its extent. */
-export type Band = { col: number | null; x1: number; x2: number };
+export type Band = { col: number | null; x1: number; x2: number; negate?: boolean };
 export type TypedHeader = { bands: Band[]; next: number };
 
 /** Words of one header cell stand closer than this many word heights; cells of neighbouring columns further apart. */
@@ -75,10 +78,15 @@ export function typedHeaderAt(rows: Row[], i: number, roles: ColumnRole[]): Type
   }
   cells.sort((a, b) => a.x1 - b.x1);
   const taken = new Set<number>();
+  const amountCol = roles.findIndex((r) => r.role === "amount");
   const bands: Band[] = cells.map((c) => {
-    const col = nameOf(tokenise(c.words.map((w) => w.text).join(" ")), roles, taken);
+    const tokens = tokenise(c.words.map((w) => w.text).join(" "));
+    const col = nameOf(tokens, roles, taken);
     if (col !== null) taken.add(col);
-    return { col, x1: c.x1, x2: c.x2 };
+    if (col !== null || amountCol < 0) return { col, x1: c.x1, x2: c.x2 };
+    // Money in and money out printed apart feed a field's one signed amount column (out negative).
+    const flow = nameOf(tokens, FLOW_ROLES, new Set());
+    return flow === null ? { col: null, x1: c.x1, x2: c.x2 } : { col: amountCol, x1: c.x1, x2: c.x2, negate: flow === 0 };
   });
   const named = bands.filter((b) => b.col !== null).length;
   const unnamed = bands.length - named;

@@ -5,6 +5,7 @@ import { NUMERIC_CELL } from "./row-rules";
 import { isNumeric } from "./column-roles";
 import { endsTable, type Context, type Record_ } from "./typed-table";
 import { wordRows } from "./word-rows";
+import { partialDate } from "./partial-dates";
 
 /** Rows of this shape must repeat at least this often before they are read as a table. */
 const MIN_ROWS = 3;
@@ -21,7 +22,7 @@ function typedRow(words: Word[], ctx: Context, hint: "." | "," | undefined): Typ
   for (let k = 1; k <= Math.min(3, ws.length); k += 1) {
     const text = ws.slice(0, k).map((w) => w.text).join(" ");
     const found = findDates(text, ctx.order)[0];
-    if (found && found.index === 0 && found.length >= text.length - 1) date = ws.slice(0, k);
+    if ((found && found.index === 0 && found.length >= text.length - 1) || partialDate(text, ctx.years)) date = ws.slice(0, k);
   }
   if (date.length === 0) return null;
   let end = ws.length;

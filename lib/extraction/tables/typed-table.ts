@@ -9,6 +9,7 @@ import { typedHeaderAt, type Band } from "./typed-header";
 import { headerlessTypedRecords } from "./typed-headerless";
 import { balanceChecks } from "./balance-check";
 import { wordRows, type Row } from "./word-rows";
+import { partialDate, yearContext, type YearContext } from "./partial-dates";
 
 /**
  * Tables of any kind from the field's columns: a header row matched by meaning gives each column its band; a record
@@ -19,8 +20,9 @@ import { wordRows, type Row } from "./word-rows";
  */
 
 export type Extracted = { rows: TableRow[]; meta: TableMetadata };
-export type Record_ = { cells: Map<number, Word[]>; page: number; bottom: number };
-export type Context = { roles: ColumnRole[]; order: DateOrder; hint: DecimalSeparator | undefined };
+/** A record being read: its cells by column, and the columns whose money is paid out (a debit band feeding an amount). */
+export type Record_ = { cells: Map<number, Word[]>; page: number; bottom: number; negated?: Set<number> };
+export type Context = { roles: ColumnRole[]; order: DateOrder; hint: DecimalSeparator | undefined; years: YearContext };
 
 /** Cells of a header-led table before calibration; headerless rows are less sure. */
 const HEADER_SCORE = 0.8;
@@ -42,7 +44,7 @@ const textOf = (ws: Word[]) => ws.map((w) => w.text).join(" ").trim();
 
 /** A cell's value under its column's type; null when the text is not one. */
 export function typedValue(role: ColumnRole, text: string, ctx: Context): Scalar {
-  if (role.type === "date") return parseDate(text, ctx.order);
+  if (role.type === "date") return parseDate(text, ctx.order) ?? partialDate(text, ctx.years);
   if (isNumeric(role.type)) {
     const found = findAmounts(text, ctx.hint);
     const last = found[found.length - 1];
@@ -67,13 +69,23 @@ function edges(bands: Band[], roles: ColumnRole[]): number[] {
   });
 }
 
-function cellsIn(bands: Band[], cuts: number[], row: Row): Map<number | null, Word[]> {
-  const out = new Map<number | null, Word[]>();
+type Cells = Map<number | null, Word[]> & { negated?: Set<number> };
+
+function cellsIn(bands: Band[], cuts: number[], row: Row, ctx: Context): Cells {
+  const out: Cells = new Map<number | null, Word[]>();
   for (const w of [...row.words].sort((a, b) => a.box.x - b.box.x)) {
     const cx = w.box.x + w.box.w / 2;
     const k = cuts.findIndex((e) => cx < e);
-    const col = bands[k < 0 ? bands.length - 1 : k]!.col;
-    out.set(col, [...(out.get(col) ?? []), w]);
+    let band = bands[k < 0 ? bands.length - 1 : k]!;
+    // Words without a digit in a money band are the end of a long text running into it: they belong to the text
+    // column left of it.
+    if (band.col !== null && ctx.roles[band.col]!.type !== "text" && !/\d/.test(w.text)) {
+      const at = bands.indexOf(band);
+      const left = bands.slice(0, at).reverse().find((b) => b.col !== null && ctx.roles[b.col]!.type === "text");
+      if (left) band = left;
+    }
+    out.set(band.col, [...(out.get(band.col) ?? []), w]);
+    if (band.negate && band.col !== null) (out.negated ??= new Set()).add(band.col);
   }
   return out;
 }
@@ -89,9 +101,14 @@ function classify(cells: Map<number | null, Word[]>, ctx: Context): Anchor {
   const hasDate = dateCol >= 0 && cells.has(dateCol) && typedOk(dateCol);
   const hasText = roles.some((r, c) => r.type === "text" && /\p{L}/u.test(textOf(cells.get(c) ?? [])));
   const needsNumber = roles.some((r) => isNumeric(r.type));
-  if ((dateCol < 0 || hasDate) && (!needsNumber || numbers > 0) && (hasDate || (hasText && numbers > 0))) return "record";
+  // A line with a balance but no money moving (opening, brought-forward, carried-forward) is no transaction.
+  const flows = roles.map((r, c) => (r.role === "amount" || r.role === "debit" || r.role === "credit" ? c : -1)).filter((c) => c >= 0);
+  const moves = flows.length === 0 || flows.some((c) => cells.has(c) && typedOk(c));
+  if ((dateCol < 0 || hasDate) && (!needsNumber || numbers > 0) && (hasDate || (hasText && numbers > 0)) && moves) return "record";
   if (numbers > 0 || hasDate) return "values";
-  return hasText ? "text" : "none";
+  // A wrapped line may hold digits only ("0015", a reference's tail): text as long as it sits in a text column.
+  const anyText = roles.some((r, c) => r.type === "text" && textOf(cells.get(c) ?? []) !== "");
+  return anyText ? "text" : "none";
 }
 
 export type TypedRow = { row: TableRow; meta: Record<string, ValueMetadata>; words: Word[]; page: number };
@@ -103,7 +120,9 @@ export function typedCells(rec: Record_, ctx: Context, score: number, strategy: 
   for (const [col, ws] of rec.cells) {
     const role = ctx.roles[col]!;
     const raw = textOf(ws);
-    const value = typedValue(role, raw, ctx);
+    const read = typedValue(role, raw, ctx);
+    // Money in a paid-out band that feeds a signed amount column is negative.
+    const value = typeof read === "number" && rec.negated?.has(col) ? -Math.abs(read) : read;
     if (value === null) continue;
     row[role.name] = value;
     meta[role.name] = { confidence: score, source: { page: rec.page, ...unionBox(ws.map((w) => w.box)) }, raw, evidence: { strategy, score } };
@@ -117,47 +136,74 @@ function headerLed(model: PageModel, ctx: Context): { records: Record_[]; balanc
   const records: Record_[] = [];
   const balances: Array<{ after: number; value: number }> = [];
   const balanceCol = ctx.roles.findIndex((r) => r.role === "balance");
-  let carry: { bands: Band[]; cuts: number[] } | null = null;
-  let ended = false;
+  type Bands = { bands: Band[]; cuts: number[] };
+  const bandsOf = (bands: Band[]): Bands => ({ bands, cuts: edges(bands, ctx.roles) });
+  // The bands of the table read last, and whether it ended at its totals (a later page does not continue it then).
+  let carry: Bands | null = null;
+  let ended = true;
   for (const page of model.pages) {
     const words = page.blocks.flatMap((b) => b.lines.flatMap((l) => l.words));
     const rows = wordRows(words);
     const pageCtx = { ...ctx, hint: detectDecimalSeparator(words.map((w) => w.text).join(" ")) ?? ctx.hint };
-    let bands: { bands: Band[]; cuts: number[] } | null = null;
+    const headers = rows.map((_, k) => typedHeaderAt(rows, k, ctx.roles));
+    let bands: Bands | null = null;
     let i = 0;
-    const firstHeader = rows.findIndex((_, k) => typedHeaderAt(rows, k, ctx.roles) !== null);
-    if (firstHeader >= 0) {
-      const h = typedHeaderAt(rows, firstHeader, ctx.roles)!;
-      bands = { bands: h.bands, cuts: edges(h.bands, ctx.roles) };
-      i = h.next;
-      ended = false;
-    } else if (carry && !ended) {
-      // A continuation page: the previous page's bands, from its first record.
-      bands = carry;
-      i = Math.max(0, rows.findIndex((r) => classify(cellsIn(carry!.bands, carry!.cuts, r), pageCtx) === "record"));
+    if (carry && !ended) {
+      // A continuation page: rows before its first header (or all of them) stand in the previous page's bands.
+      const firstHeader = headers.findIndex((h) => h !== null);
+      const c: Bands = carry;
+      const first = rows.findIndex((r, k) => (firstHeader < 0 || k < firstHeader) && classify(cellsIn(c.bands, c.cuts, r, ctx), pageCtx) === "record");
+      if (first >= 0) {
+        bands = c;
+        i = first;
+      }
     }
-    if (!bands) continue;
-    carry = bands;
     let current: Record_ | null = null;
-    let lastBottom = rows[i - 1]?.bottom ?? rows[i]?.top ?? 0;
+    let lastBottom = rows[i]?.top ?? 0;
+    // The date of the last dated line of the table and where it ended (a later line may share it).
+    let lastDate: Word[] | null = null;
+    let lastDateBottom = 0;
     for (; i < rows.length; i += 1) {
       const r = rows[i]!;
-      if (r.top - lastBottom > END_GAP * r.h) break;
-      const repeated = typedHeaderAt(rows, i, ctx.roles);
-      if (repeated) {
-        // A header repeated further down the page (a second block of the same table).
-        bands = { bands: repeated.bands, cuts: edges(repeated.bands, ctx.roles) };
+      const header = headers[i];
+      if (header) {
+        // A header (the first, or one repeated further down the page) starts a block of the table.
+        bands = bandsOf(header.bands);
         carry = bands;
-        i = repeated.next - 1;
+        ended = false;
+        i = header.next - 1;
         lastBottom = rows[i]!.bottom;
         current = null;
         continue;
       }
-      const cells = cellsIn(bands.bands, bands.cuts, r);
-      const kind = classify(cells, pageCtx);
+      if (!bands) continue;
+      if (r.top - lastBottom > END_GAP * r.h) {
+        // A wide gap ends this block; the page may hold another header further down.
+        bands = null;
+        current = null;
+        continue;
+      }
+      const cells = cellsIn(bands.bands, bands.cuts, r, ctx);
+      let kind = classify(cells, pageCtx);
+      const dateCol = ctx.roles.findIndex((role) => role.type === "date");
+      const dated = dateCol >= 0 && cells.has(dateCol) && typedValue(ctx.roles[dateCol]!, textOf(cells.get(dateCol)!), pageCtx) !== null;
+      // Statements print a day's date once: a line right under a dated line, with its text and money moving but no
+      // date of its own, is a transaction of that day (a totals line is not).
+      if (kind === "values" && !dated && lastDate && r.top - lastDateBottom < 2 * CONTINUATION_GAP * r.h && !endsTable(r.words)) {
+        const withDate: Cells = new Map(cells);
+        withDate.negated = cells.negated;
+        withDate.set(dateCol, lastDate);
+        if (classify(withDate, pageCtx) === "record") {
+          kind = "record";
+          cells.set(dateCol, lastDate);
+        }
+      }
+      if (dated) lastDate = cells.get(dateCol)!;
+      if (dated || kind === "record") lastDateBottom = r.bottom;
       lastBottom = r.bottom;
       if (kind === "record") {
-        current = { cells: new Map([...cells].filter((e): e is [number, Word[]] => e[0] !== null)), page: page.number, bottom: r.bottom };
+        const own = new Map([...cells].filter((e): e is [number, Word[]] => e[0] !== null));
+        current = { cells: own, page: page.number, bottom: r.bottom, negated: cells.negated };
         records.push(current);
       } else if (kind === "text" && current && r.top - current.bottom < CONTINUATION_GAP * r.h) {
         // A wrapped line: its words join the text cells of the record above.
@@ -175,7 +221,7 @@ function headerLed(model: PageModel, ctx: Context): { records: Record_[]; balanc
         }
         if (kind === "values" && endsTable(r.words)) {
           ended = true;
-          break;
+          bands = null;
         }
       }
     }
@@ -188,7 +234,8 @@ export function extractTypedTable(model: PageModel, field: FieldDefinition): Ext
   const roles = (field.columns ?? []).map(columnRole);
   if (roles.length === 0) return null;
   const text = model.pages.flatMap((p) => p.blocks.flatMap((b) => b.lines.map((l) => l.text))).join("\n");
-  const ctx: Context = { roles, order: detectDateOrder(text), hint: detectDecimalSeparator(text) };
+  const order = detectDateOrder(text);
+  const ctx: Context = { roles, order, hint: detectDecimalSeparator(text), years: yearContext(text, order) };
   let { records, balances } = headerLed(model, ctx);
   let score = HEADER_SCORE;
   let strategy = "table-header";
