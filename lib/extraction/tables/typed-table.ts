@@ -9,7 +9,7 @@ import { typedHeaderAt, type Band } from "./typed-header";
 import { headerlessTypedRecords } from "./typed-headerless";
 import { balanceChecks } from "./balance-check";
 import { wordRows, type Row } from "./word-rows";
-import { partialDate, yearContext, type YearContext } from "./partial-dates";
+import { documentDateOrder, partialDate, yearContext, type YearContext } from "./partial-dates";
 
 /**
  * Tables of any kind from the field's columns: a header row matched by meaning gives each column its band; a record
@@ -234,7 +234,7 @@ export function extractTypedTable(model: PageModel, field: FieldDefinition): Ext
   const roles = (field.columns ?? []).map(columnRole);
   if (roles.length === 0) return null;
   const text = model.pages.flatMap((p) => p.blocks.flatMap((b) => b.lines.map((l) => l.text))).join("\n");
-  const order = detectDateOrder(text);
+  const order = documentDateOrder(text, detectDateOrder(text));
   const ctx: Context = { roles, order, hint: detectDecimalSeparator(text), years: yearContext(text, order) };
   let { records, balances } = headerLed(model, ctx);
   let score = HEADER_SCORE;
