@@ -96,7 +96,8 @@ function splitPhrase(words: Word[], out: Piece[]): void {
   parts.push({ from: at, to: text.length });
   for (const { from, to } of parts) {
     const piece = text.slice(from, to).trim();
-    if (!/\p{L}{2}/u.test(piece)) continue;
+    // A part has two letters at least ("B.S." has, "&" has not).
+    if (!/\p{L}.*\p{L}/u.test(piece)) continue;
     const offset = from + text.slice(from, to).indexOf(piece);
     out.push({ kind: classify(piece), text: piece, words: wordsIn(words, offset, offset + piece.length) });
   }

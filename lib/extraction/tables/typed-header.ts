@@ -46,7 +46,35 @@ function nameOf(tokens: string[], roles: ColumnRole[], taken: Set<number>): numb
       if (found && (!best || label.length > best.len)) best = { col, len: label.length };
     }
   });
-  return (best as { col: number; len: number } | null)?.col ?? null;
+  const found = (best as { col: number; len: number } | null)?.col ?? null;
+  return found ?? abbreviated(tokens, roles, taken);
+}
+
+/**
+ * A cell of one short word abbreviating one column's one-word label ("Amt." amount, "Bal" balance, "Desc."
+ * description, "Wdl" withdrawals): its letters in order in the label, the first one first; none when it could
+ * abbreviate labels of two columns.
+ */
+function abbreviated(tokens: string[], roles: ColumnRole[], taken: Set<number>): number | null {
+  const [word] = tokens;
+  if (tokens.length !== 1 || !word || word.length < 3 || word.length > 5 || !/^\p{L}+$/u.test(word)) return null;
+  const within = (label: string) => {
+    let at = 0;
+    for (const ch of label) if (ch === word[at]) at += 1;
+    return at === word.length;
+  };
+  // A label the word starts wins over one it is scattered in ("Bal" is "balance", not "buchungsdetails").
+  const matching = (test: (label: string) => boolean) => {
+    const cols = new Set<number>();
+    roles.forEach((role, col) => {
+      if (role.labels.some((l) => l.length === 1 && l[0]!.length > word.length && test(l[0]!))) cols.add(col);
+    });
+    return cols;
+  };
+  const prefixed = matching((l) => l.startsWith(word));
+  const cols = prefixed.size > 0 ? prefixed : matching((l) => l[0] === word[0] && within(l));
+  const [only] = [...cols];
+  return cols.size === 1 && only !== undefined && !taken.has(only) ? only : null;
 }
 
 /**

@@ -58,6 +58,14 @@ describe("tables of other kinds from the field's columns", () => {
     ]);
   });
 
+  it("matches abbreviated headers to the one column they abbreviate", () => {
+    const lines = [
+      line(150, ["Date", 50], ["Desc.", 120], ["Amt.", 430, "right"], ["Bal.", 540, "right"]),
+      line(170, ["03/02/2024", 50], ["Card purchase", 120], ["-10.00", 430, "right"], ["90.00", 540, "right"]),
+    ];
+    expect(read(SIGNED, [...heading, ...lines]).rows).toEqual([{ date: "2024-03-02", description: "Card purchase", amount: -10, balance: 90 }]);
+  });
+
   it("continues a table on the next page without its header, past carried-forward lines and page footers", () => {
     const header = line(150, ["Date", 50], ["Description", 120], ["Withdrawals", 400, "right"], ["Deposits", 470, "right"], ["Balance", 540, "right"]);
     const page1 = [...heading, header, line(170, ["03/02/2024", 50], ["Card purchase", 120], ["10.00", 400, "right"], ["90.00", 540, "right"]), line(186, ["Balance carried forward", 120], ["90.00", 540, "right"]), line(800, ["Page 1 of 2", 280])];
