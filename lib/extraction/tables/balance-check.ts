@@ -7,7 +7,7 @@ const CENT = 0.006;
 /**
  * The running balance check of a statement: the balance before a row (the row above, or an opening or
  * brought-forward balance read between rows) plus its amount (money in less money out) is its balance. A row that
- * holds gets arithmetic 1 on every cell, a row that breaks it -1 (its cells are capped in review); without a balance
+ * holds gets arithmetic 1 on its money cells, a row that breaks it -1 (they are capped in review); without a balance
  * before it or a balance of its own, nothing is said. An amount printed without its sign whose negative makes the
  * balance hold is money out, and takes the sign.
  */
@@ -38,7 +38,11 @@ export function balanceChecks(rows: TypedRow[], roles: ColumnRole[], balances: A
         r.row[amount] = -a;
         ok = true;
       }
-      for (const cell of Object.values(r.meta)) if (cell.evidence) cell.evidence.arithmetic = ok ? 1 : -1;
+      // The check vouches for the row's money, not for its date or text.
+      for (const n of [amount, debit, credit, balance]) {
+        const cell = n ? r.meta[n] : undefined;
+        if (cell?.evidence) cell.evidence.arithmetic = ok ? 1 : -1;
+      }
     }
     previous = own;
   });

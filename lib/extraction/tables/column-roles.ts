@@ -51,7 +51,7 @@ const VOCABULARY: Vocabulary[] = [
     role: "description",
     type: "text",
     cues: ["description", "details", "memo", "narrative", "payee", "particulars", "purpose", "text"],
-    labels: [...DESCRIPTION_LABELS, "buchungstext", "verwendungszweck", "vorgang", "buchungsdetails", "libelle", "nature de loperation", "nature", "operation", "operations", "transaction", "transactions", "transaction details", "transaction description", "narrative", "memo", "payee", "mededeling", "causale", "descripcion", "concepto", "reference"],
+    labels: [...DESCRIPTION_LABELS, "buchungstext", "verwendungszweck", "vorgang", "buchungsdetails", "libelle", "nature de loperation", "nature", "operation", "operations", "transaction", "transactions", "transaction details", "transaction description", "narrative", "memo", "payee", "mededeling", "causale", "descripcion", "concepto"],
   },
 ];
 

@@ -93,7 +93,9 @@ export function typedHeaderAt(rows: Row[], i: number, roles: ColumnRole[]): Type
   const overlaps = (a: Phrase, b: Phrase) => Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1) > 0;
   // Cells of a two-line header stand one over one; a line spanning several cells below it is a heading.
   const oneOverOne = lower.every((p) => cells.filter((c) => overlaps(c, p)).length <= 1) && cells.every((c) => lower.filter((p) => overlaps(c, p)).length <= 1);
-  if (below && below.top - row.bottom < STACK_GAP * row.h && valueFree(below) && oneOverOne) {
+  // …and is set in one size: a taller line over the header is the table's title ("Umsätze", "Transactions").
+  const sameSize = below !== undefined && Math.abs(below.h - row.h) < 0.15 * Math.max(below.h, row.h);
+  if (below && below.top - row.bottom < STACK_GAP * row.h && valueFree(below) && oneOverOne && sameSize) {
     for (const p of lower) {
       const over = cells.find((c) => Math.min(c.x2, p.x2) - Math.max(c.x1, p.x1) > 0);
       if (over) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FieldDefinition } from "../types";
 import { extractTableField } from "./extract-table";
-import { line, pages } from "./test-pages";
+import { line, pages, sizedLine } from "./test-pages";
 
 const column = (name: string, type: FieldDefinition["type"], description: string): FieldDefinition => ({ name, type, description });
 const SIGNED: FieldDefinition = {
@@ -41,8 +41,10 @@ describe("tables of other kinds from the field's columns", () => {
     expect(table.meta.rows[3]!.amount?.evidence?.arithmetic).toBe(-1);
   });
 
-  it("matches a header split over two lines by meaning, in another language, and its money-out band to a signed amount", () => {
+  it("matches a header split over two lines by meaning, in another language, under its title, and its money-out band to a signed amount", () => {
     const lines = [
+      // The table's title right above its header, set larger: not a header line.
+      sizedLine(12, 134, ["Umsätze", 50]),
       line(150, ["Buchungs", 50], ["Vorgang", 120], ["Soll", 400, "right"], ["Haben", 470, "right"], ["Kontostand", 540, "right"]),
       line(161, ["datum", 50], ["Verwendungszweck", 120], ["EUR", 400, "right"], ["EUR", 470, "right"], ["EUR", 540, "right"]),
       line(180, ["04.03.2024", 50], ["Lastschrift Stadtwerke", 120], ["84,20", 400, "right"], ["1.915,80", 540, "right"]),

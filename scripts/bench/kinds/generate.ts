@@ -8,7 +8,8 @@
  *
  * `--fresh` more documents per kind (six kinds) use the second layouts of fresh-layouts.ts.
  * `--tables N` (default 0, so a seed's other documents stay as they were) adds N documents per kind of table-docs.ts:
- * bank statements with their transactions and résumés with their jobs and schools, ground truth under `tables`.
+ * bank statements with their transactions and résumés with their jobs and schools, ground truth under `tables`, and
+ * a third as many in second layouts (`…-table-fresh-…`, written after the readers and measured once).
  * The first `--scanned` documents of each kind are also written as a PNG drawn from the PDF at ~200 dpi (same ground
  * truth), so the OCR path is measured on the same kinds.
  *
@@ -71,7 +72,9 @@ async function main(): Promise<void> {
     for (let n = 1; freshMaker && n <= fresh; n += 1) makers.push({ n: perKind + n, name: `${kind.kind}-fresh-${String(n).padStart(2, "0")}`, seed: seed * 1000 + k * 100 + 50 + n, make: () => freshMaker(makeRng(seed * 1000 + k * 100 + 50 + n)) });
     // Table documents: their own seeds (…70+n), so adding them leaves every other document of the seed as it was.
     const tableMaker = TABLE_DOCS[kind.kind];
-    for (let n = 1; tableMaker && n <= tables; n += 1) makers.push({ n: Infinity, name: `${kind.kind}-table-${String(n).padStart(2, "0")}`, seed: seed * 1000 + k * 100 + 70 + n, make: () => tableMaker(makeRng(seed * 1000 + k * 100 + 70 + n)) });
+    for (let n = 1; tableMaker && n <= tables; n += 1) makers.push({ n: Infinity, name: `${kind.kind}-table-${String(n).padStart(2, "0")}`, seed: seed * 1000 + k * 100 + 70 + n, make: () => tableMaker.first(makeRng(seed * 1000 + k * 100 + 70 + n)) });
+    // A third of as many again in the second layouts (seeds …85+n, up to ten).
+    for (let n = 1; tableMaker && n <= Math.min(10, Math.ceil(tables / 3)); n += 1) makers.push({ n: Infinity, name: `${kind.kind}-table-fresh-${String(n).padStart(2, "0")}`, seed: seed * 1000 + k * 100 + 85 + n, make: () => tableMaker.fresh(makeRng(seed * 1000 + k * 100 + 85 + n)) });
     for (const { n, name, make, seed: docSeed } of makers) {
       const made = await make();
       const id = `${kind.kind}/${name}.pdf`;

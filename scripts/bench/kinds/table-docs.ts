@@ -250,8 +250,117 @@ export async function resumeWithHistory(rng: P.Rng): Promise<TableMade> {
   return { bytes: await s.save(), fields: { full_name: who.full }, variant: `table-${layout}-${dateStyle}`, tables: { experience, education }, specs };
 }
 
-/** Table documents by kind (the kind's folder in the output). */
-export const TABLE_DOCS: Record<string, (rng: P.Rng) => Promise<TableMade>> = {
-  "bank-statement": statementWithTransactions,
-  resume: resumeWithHistory,
+/**
+ * Second layouts, written after the readers were built on the first ones and measured once as they were: a UK-style
+ * statement (paid out / paid in, a reference column, dates without their year, a day's date printed once, £ amounts)
+ * and a résumé with capitalised headings at body size, organisation first and an em dash, dates unspaced.
+ */
+export async function statementFresh(rng: P.Rng): Promise<TableMade> {
+  const s = await Sheet.create();
+  const bank = P.bank(rng);
+  const holder = P.person(rng);
+  const account = `${rng.digits(8)}`;
+  const m = rng.int(1, 11);
+  const end = P.lastDayOf(2024, m);
+  const opening = P.money(rng, 500, 6000);
+  const n = rng.int(8, 30);
+  const days = Array.from({ length: n }, () => rng.int(1, 28)).sort((a, b) => a - b);
+  s.text(bank, 40, 36, { size: 15, bold: true });
+  s.text(`Statement for 1 ${P.monthName(m)} 2024 to ${end} ${P.monthName(m)} 2024`, 40, 60, { size: 9 });
+  s.lines([holder.full, `Account ${account}`], 380, 36, { size: 9 });
+  const header = (top: number) => {
+    for (const [t, x, right] of [["Date", 40, false], ["Reference", 95, false], ["Details", 170, false], ["Paid out", 420, true], ["Paid in", 490, true], ["Balance", 570, true]] as const) {
+      if (right) s.textRight(t, x, top, { bold: true, size: 8.5 });
+      else s.text(t, x, top, { bold: true, size: 8.5 });
+    }
+    return top + 16;
+  };
+  const pound = (v: number) => `${rng.chance(0.3) ? "£" : ""}${P.plain(v)}`;
+  let top = header(110);
+  s.text("Balance brought forward", 170, top, { size: 8.5 });
+  s.textRight(P.plain(opening), 570, top, { size: 8.5 });
+  top += 14;
+  let balance = opening;
+  let lastDay = -1;
+  const rows: Row[] = [];
+  const onPage = 40;
+  days.forEach((d, i) => {
+    if (i > 0 && i % onPage === 0) {
+      s.addPage();
+      top = header(50);
+    }
+    const credit = rng.chance(0.3);
+    const amount = credit ? P.money(rng, 50, 2500) : -P.money(rng, 3, 600);
+    balance = cents(balance + amount);
+    const details = rng.pick(credit ? ["FASTER PAYMENT RECEIVED", "BANK GIRO CREDIT", "INTEREST PAID"] : ["DIRECT DEBIT TO ENERGY CO", "CARD PAYMENT TO GROCER", "STANDING ORDER RENT", "CASH WITHDRAWAL"]);
+    const day = P.day(2024, m, d);
+    if (d !== lastDay) s.text(`${d} ${P.monthName(m).slice(0, 3)}`, 40, top, { size: 8.5 });
+    lastDay = d;
+    s.text(`${rng.digits(6)}`, 95, top, { size: 8.5 });
+    s.text(details, 170, top, { size: 8.5 });
+    s.textRight(pound(Math.abs(amount)), credit ? 490 : 420, top, { size: 8.5 });
+    s.textRight(P.plain(balance), 570, top, { size: 8.5 });
+    top += 14;
+    rows.push({ date: day.iso, description: details, amount: money(amount), balance: money(balance) });
+  });
+  s.text("Balance carried forward", 170, top + 2, { size: 8.5 });
+  s.textRight(P.plain(balance), 570, top + 2, { size: 8.5 });
+  const specs: FieldDefinition[] = [
+    { name: "account_number", type: "text", description: "Account number" },
+    {
+      name: "transactions",
+      type: "table",
+      description: "Transactions of the statement",
+      columns: [
+        { name: "date", type: "date", description: "Transaction date" },
+        { name: "description", type: "text", description: "Transaction description" },
+        { name: "amount", type: "currency", description: "Transaction amount, negative for money out" },
+        { name: "balance", type: "currency", description: "Balance after the transaction" },
+      ],
+    },
+  ];
+  return { bytes: await s.save(), fields: { account_number: account }, variant: `table-fresh-uk${n > onPage ? "-2p" : ""}`, tables: { transactions: rows }, specs };
+}
+
+export async function resumeFresh(rng: P.Rng): Promise<TableMade> {
+  const base = await resumeWithHistory(rng);
+  const s = await Sheet.create();
+  const who = P.person(rng);
+  s.text(who.full.toUpperCase(), 40, 40, { size: 16, bold: true });
+  s.text(`${P.phone(rng)} · ${P.email(rng, who, "example.org")}`, 40, 62, { size: 9 });
+  let top = 100;
+  s.text("WORK EXPERIENCE", 40, top, { size: 10, bold: true });
+  top += 18;
+  const experience: Row[] = [];
+  let year = 2024;
+  for (let i = 0; i < rng.int(2, 3); i += 1) {
+    const company = P.company(rng);
+    const title = rng.pick(P.JOBS);
+    const a = P.address(rng);
+    const endYear = year;
+    const startYear = endYear - rng.int(1, 4);
+    year = startYear - 1;
+    const end = i === 0 ? "Present" : String(endYear);
+    s.text(`${company} — ${title}`, 40, top, { size: 10, bold: true });
+    s.text(`${a.city}, ${a.state} · ${startYear}–${end}`, 40, top + 13, { size: 9 });
+    s.text(`- ${rng.pick(["Owned the quarterly planning process for four teams.", "Cut month-end close from ten days to six."])}`, 48, top + 27, { size: 9 });
+    top += 48;
+    experience.push({ company, position: title, start: String(startYear), end, location: `${a.city}, ${a.state}` });
+  }
+  s.text("EDUCATION", 40, top, { size: 10, bold: true });
+  top += 18;
+  const school = rng.pick(P.SCHOOLS);
+  const degree = rng.pick(DEGREES);
+  const grad = year - 1;
+  s.text(school, 40, top, { size: 10, bold: true });
+  s.text(`${degree} · ${grad}`, 40, top + 13, { size: 9 });
+  s.text("LANGUAGES", 40, top + 40, { size: 10, bold: true });
+  s.text("English, Spanish", 40, top + 58, { size: 9 });
+  return { ...base, bytes: await s.save(), fields: { full_name: who.full.toUpperCase() }, variant: "table-fresh-caps", tables: { experience, education: [{ school, degree, year: String(grad) }] } };
+}
+
+/** Table documents by kind (the kind's folder in the output): the first layouts, then the second ("-fresh-"). */
+export const TABLE_DOCS: Record<string, { first: (rng: P.Rng) => Promise<TableMade>; fresh: (rng: P.Rng) => Promise<TableMade> }> = {
+  "bank-statement": { first: statementWithTransactions, fresh: statementFresh },
+  resume: { first: resumeWithHistory, fresh: resumeFresh },
 };
