@@ -64,6 +64,16 @@ describe("list-like sections read as rows", () => {
     ]);
   });
 
+  it("continues a section on the next page until the next heading", () => {
+    const page1 = [...top, sizedLine(12, 150, ["Experience", 50]), line(172, ["Software Engineer, Redwood Analytics Inc.", 50], ["2021 - Present", 560, "right"]), line(186, ["• Built the billing service used by forty teams.", 60])];
+    const page2 = [line(60, ["Financial Analyst, Oakmont Media LLC", 50], ["2017 - 2021", 560, "right"]), line(74, ["• Owned the quarterly forecast.", 60]), sizedLine(12, 100, ["Skills", 50]), line(118, ["Excel, SQL", 50])];
+    const rows = extractTableField(pages(page1, page2), EXPERIENCE, { advanced: false }).rows;
+    expect(rows.map((r) => [r.company, r.position, r.start, r.end])).toEqual([
+      ["Redwood Analytics Inc.", "Software Engineer", "2021", "Present"],
+      ["Oakmont Media LLC", "Financial Analyst", "2017", "2021"],
+    ]);
+  });
+
   it("reads nothing when no section heading names the table", () => {
     const lines = [...top, sizedLine(12, 150, ["Interests", 50]), line(172, ["Hiking, Denver, CO, 2019 - 2021", 50])];
     expect(read(EXPERIENCE, lines)).toEqual([]);

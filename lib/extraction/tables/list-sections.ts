@@ -56,17 +56,27 @@ type Entry = { rows: Row[]; page: number };
 
 function sectionEntries(model: PageModel, cues: Set<string>): Entry[] {
   const entries: Entry[] = [];
+  // A section still open at the foot of a page continues at the top of the next one, until a heading.
+  let open = false;
   for (const page of model.pages) {
     const rows = wordRows(page.blocks.flatMap((b) => b.lines.flatMap((l) => l.words)));
     const bodyH = median(rows.map((r) => r.h));
-    const start = rows.findIndex((r) => isHeading(r, bodyH) && tokenise(textOf(r.words)).some((t) => cues.has(t)));
-    if (start < 0) continue;
-    const left = Math.min(...rows.slice(start + 1).map((r) => r.words[0]!.box.x));
+    const named = rows.findIndex((r) => isHeading(r, bodyH) && tokenise(textOf(r.words)).some((t) => cues.has(t)));
+    const start = named >= 0 ? named : open ? -1 : -2;
+    if (start === -2) continue;
+    open = false;
+    const section = rows.slice(start + 1);
+    if (section.length === 0) continue;
+    const left = Math.min(...section.map((r) => r.words[0]!.box.x));
     let current: Entry | null = null;
     let bodySeen = false;
     let hasDates = false;
-    for (const r of rows.slice(start + 1)) {
-      if (isHeading(r, bodyH)) break;
+    let closed = false;
+    for (const r of section) {
+      if (isHeading(r, bodyH)) {
+        closed = true;
+        break;
+      }
       if (isBody(r, left)) {
         bodySeen = true;
         continue;
@@ -82,6 +92,7 @@ function sectionEntries(model: PageModel, cues: Set<string>): Entry[] {
       current.rows.push(r);
       hasDates ||= dated;
     }
+    open = !closed;
   }
   return entries;
 }

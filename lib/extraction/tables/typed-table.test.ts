@@ -60,6 +60,18 @@ describe("tables of other kinds from the field's columns", () => {
     ]);
   });
 
+  it("reads a section heading between rows as no part of the description above it", () => {
+    const lines = [
+      line(150, ["Date", 50], ["Description", 120], ["Amount", 430, "right"], ["Balance", 540, "right"]),
+      line(170, ["03/02/2024", 50], ["Payroll deposit", 120], ["500.00", 430, "right"], ["600.00", 540, "right"]),
+      line(186, ["Card transactions", 50]),
+      line(198, ["03/05/2024", 50], ["Card purchase", 120], ["-10.00", 430, "right"], ["590.00", 540, "right"]),
+      line(210, ["GROCERY MART", 120]),
+      line(226, ["03/07/2024", 50], ["Card purchase", 120], ["-40.00", 430, "right"], ["550.00", 540, "right"]),
+    ];
+    expect(read(SIGNED, [...heading, ...lines]).rows.map((r) => r.description)).toEqual(["Payroll deposit", "Card purchase GROCERY MART", "Card purchase"]);
+  });
+
   it("matches abbreviated headers to the one column they abbreviate", () => {
     const lines = [
       line(150, ["Date", 50], ["Desc.", 120], ["Amt.", 430, "right"], ["Bal.", 540, "right"]),

@@ -9,6 +9,7 @@ import { typedHeaderAt, type Band } from "./typed-header";
 import { headerlessTypedRecords } from "./typed-headerless";
 import { balanceChecks } from "./balance-check";
 import { wordRows, type Row } from "./word-rows";
+import { sectionHeading } from "./row-rules";
 import { documentDateOrder, partialDate, yearContext, type YearContext } from "./partial-dates";
 
 /**
@@ -91,6 +92,15 @@ function cellsIn(bands: Band[], cuts: number[], row: Row, ctx: Context): Cells {
 }
 
 type Anchor = "record" | "values" | "text" | "none";
+
+/**
+ * A text line between two records that stands nearer the next one than the one above ("Withdrawals", "Card
+ * transactions") heads a section: it is no part of the description above it.
+ */
+function headingBefore(r: Row, next: Row | undefined, current: Record_, bands: { bands: Band[]; cuts: number[] }, ctx: Context): boolean {
+  if (!next || classify(cellsIn(bands.bands, bands.cuts, next, ctx), ctx) !== "record") return false;
+  return sectionHeading({ gapAbove: r.top - current.bottom, gapBelow: next.top - r.bottom, nextStartsItem: true });
+}
 
 /** What a row is under the bands: a record (its typed key cells), a line of values only, text only, or nothing. */
 function classify(cells: Map<number | null, Word[]>, ctx: Context): Anchor {
@@ -205,7 +215,7 @@ function headerLed(model: PageModel, ctx: Context): { records: Record_[]; balanc
         const own = new Map([...cells].filter((e): e is [number, Word[]] => e[0] !== null));
         current = { cells: own, page: page.number, bottom: r.bottom, negated: cells.negated };
         records.push(current);
-      } else if (kind === "text" && current && r.top - current.bottom < CONTINUATION_GAP * r.h) {
+      } else if (kind === "text" && current && r.top - current.bottom < CONTINUATION_GAP * r.h && !headingBefore(r, rows[i + 1], current, bands, pageCtx)) {
         // A wrapped line: its words join the text cells of the record above.
         for (const [col, ws] of cells) {
           if (col === null || ctx.roles[col]!.type !== "text") continue;
