@@ -1,5 +1,5 @@
 import type { ColumnRole } from "./column-roles";
-import type { TypedRow } from "./typed-table";
+import type { TypedRow } from "./typed-cells";
 
 /** Money compares to the cent. */
 const CENT = 0.006;

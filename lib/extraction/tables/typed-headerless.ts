@@ -3,7 +3,7 @@ import { detectDecimalSeparator, findAmounts } from "../../normalise/amounts";
 import { findDates } from "../../normalise/dates";
 import { NUMERIC_CELL } from "./row-rules";
 import { isNumeric } from "./column-roles";
-import { endsTable, type Context, type Record_ } from "./typed-table";
+import { endsTable, type Context, type TypedRecord } from "./typed-cells";
 import { wordRows } from "./word-rows";
 import { partialDate } from "./partial-dates";
 
@@ -57,7 +57,7 @@ function clusters(xs: number[], spread: number): number[] {
  * line hanging under a row continues it. Nothing is read when the shape repeats fewer than three times or the
  * amounts' columns cannot be told apart (precision first).
  */
-export function headerlessTypedRecords(model: PageModel, ctx: Context): { records: Record_[]; balances: Array<{ after: number; value: number }> } {
+export function headerlessTypedRecords(model: PageModel, ctx: Context): { records: TypedRecord[]; balances: Array<{ after: number; value: number }> } {
   const none = { records: [], balances: [] };
   const dateCol = ctx.roles.findIndex((r) => r.type === "date");
   const textCol = ctx.roles.findIndex((r) => r.type === "text");
@@ -84,10 +84,10 @@ export function headerlessTypedRecords(model: PageModel, ctx: Context): { record
     }
     return moneyCols[moneyCols.length - t.amounts.length + k]!;
   };
-  const records: Record_[] = [];
+  const records: TypedRecord[] = [];
   const balances: Array<{ after: number; value: number }> = [];
   for (const p of pages) {
-    let current: Record_ | null = null;
+    let current: TypedRecord | null = null;
     let textX = 0;
     p.rows.forEach((r, i) => {
       const t = p.typed[i];
@@ -104,7 +104,7 @@ export function headerlessTypedRecords(model: PageModel, ctx: Context): { record
         return;
       }
       const amounts = findAmounts(r.words.map((w) => w.text).join(" "), p.hint).filter((a) => a.hasDecimals);
-      const cur = current as Record_ | null;
+      const cur = current as TypedRecord | null;
       if (cur && amounts.length === 0 && textCol >= 0 && r.top - cur.bottom < CONTINUATION_GAP * r.h && Math.abs(r.words[0]!.box.x - textX) < 2 * r.h) {
         // A wrapped description under its row, starting where the row's text starts.
         cur.cells.set(textCol, [...(cur.cells.get(textCol) ?? []), ...r.words]);

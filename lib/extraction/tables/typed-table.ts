@@ -1,16 +1,15 @@
-import type { FieldDefinition, PageModel, Scalar, TableMetadata, TableRow, ValueMetadata, Word } from "../types";
-import { tokenise } from "../fields/text-tokens";
+import type { FieldDefinition, PageModel, TableMetadata, TableRow, Word } from "../types";
 import { unionBox } from "../fields/document-lines";
 import { detectDateOrder } from "../fields/date-order";
-import { detectDecimalSeparator, findAmounts, type DecimalSeparator } from "../../normalise/amounts";
-import { parseDate, type DateOrder } from "../../normalise/dates";
+import { detectDecimalSeparator } from "../../normalise/amounts";
 import { columnRole, isNumeric, type ColumnRole } from "./column-roles";
+import { endsTable, textOf, typedCells, typedValue, type Context, type TypedRecord } from "./typed-cells";
 import { typedHeaderAt, type Band } from "./typed-header";
 import { headerlessTypedRecords } from "./typed-headerless";
 import { balanceChecks } from "./balance-check";
 import { wordRows, type Row } from "./word-rows";
 import { sectionHeading } from "./row-rules";
-import { documentDateOrder, partialDate, yearContext, type YearContext } from "./partial-dates";
+import { documentDateOrder, yearContext } from "./partial-dates";
 
 /**
  * Tables of any kind from the field's columns: a header row matched by meaning gives each column its band; a record
@@ -21,10 +20,6 @@ import { documentDateOrder, partialDate, yearContext, type YearContext } from ".
  */
 
 export type Extracted = { rows: TableRow[]; meta: TableMetadata };
-/** A record being read: its cells by column, and the columns whose money is paid out (a debit band feeding an amount). */
-export type Record_ = { cells: Map<number, Word[]>; page: number; bottom: number; negated?: Set<number> };
-export type Context = { roles: ColumnRole[]; order: DateOrder; hint: DecimalSeparator | undefined; years: YearContext };
-
 /** Cells of a header-led table before calibration; headerless rows are less sure. */
 const HEADER_SCORE = 0.8;
 const HEADERLESS_SCORE = 0.6;
@@ -32,31 +27,6 @@ const HEADERLESS_SCORE = 0.6;
 const CONTINUATION_GAP = 1.8;
 /** A gap this many line heights wide ends a table on its page. */
 const END_GAP = 6;
-
-/** First words of lines that end a table: totals and closing balances (carried-forward lines do not). */
-const END_WORDS = [["total"], ["totals"], ["closing"], ["ending"], ["new", "balance"], ["summe"], ["gesamt"], ["neuer", "kontostand"], ["nouveau", "solde"], ["endsaldo"], ["schlusssaldo"], ["totaal"], ["totale"], ["saldo", "final"], ["solde", "final"]];
-
-export function endsTable(words: Word[]): boolean {
-  const tokens = tokenise(words.slice(0, 3).map((w) => w.text).join(" "));
-  return END_WORDS.some((e) => e.every((t, k) => tokens[k] === t));
-}
-
-const textOf = (ws: Word[]) => ws.map((w) => w.text).join(" ").trim();
-
-/** A cell's value under its column's type; null when the text is not one. */
-export function typedValue(role: ColumnRole, text: string, ctx: Context): Scalar {
-  if (role.type === "date") return parseDate(text, ctx.order) ?? partialDate(text, ctx.years);
-  if (isNumeric(role.type)) {
-    const found = findAmounts(text, ctx.hint);
-    const last = found[found.length - 1];
-    if (!last) return null;
-    // Money has its decimals; a stray integer in a money column is a reference, not an amount.
-    if (role.type === "money" && !last.hasDecimals) return null;
-    return last.value;
-  }
-  const t = text.trim();
-  return t === "" ? null : t;
-}
 
 function edges(bands: Band[], roles: ColumnRole[]): number[] {
   const typeOf = (b: Band) => (b.col === null ? "text" : roles[b.col]!.type);
@@ -97,7 +67,7 @@ type Anchor = "record" | "values" | "text" | "none";
  * A text line between two records that stands nearer the next one than the one above ("Withdrawals", "Card
  * transactions") heads a section: it is no part of the description above it.
  */
-function headingBefore(r: Row, next: Row | undefined, current: Record_, bands: { bands: Band[]; cuts: number[] }, ctx: Context): boolean {
+function headingBefore(r: Row, next: Row | undefined, current: TypedRecord, bands: { bands: Band[]; cuts: number[] }, ctx: Context): boolean {
   if (!next || classify(cellsIn(bands.bands, bands.cuts, next, ctx), ctx) !== "record") return false;
   return sectionHeading({ gapAbove: r.top - current.bottom, gapBelow: next.top - r.bottom, nextStartsItem: true });
 }
@@ -121,29 +91,9 @@ function classify(cells: Map<number | null, Word[]>, ctx: Context): Anchor {
   return anyText ? "text" : "none";
 }
 
-export type TypedRow = { row: TableRow; meta: Record<string, ValueMetadata>; words: Word[]; page: number };
-
-export function typedCells(rec: Record_, ctx: Context, score: number, strategy: string): TypedRow {
-  const row: TableRow = {};
-  const meta: Record<string, ValueMetadata> = {};
-  const words: Word[] = [];
-  for (const [col, ws] of rec.cells) {
-    const role = ctx.roles[col]!;
-    const raw = textOf(ws);
-    const read = typedValue(role, raw, ctx);
-    // Money in a paid-out band that feeds a signed amount column is negative.
-    const value = typeof read === "number" && rec.negated?.has(col) ? -Math.abs(read) : read;
-    if (value === null) continue;
-    row[role.name] = value;
-    meta[role.name] = { confidence: score, source: { page: rec.page, ...unionBox(ws.map((w) => w.box)) }, raw, evidence: { strategy, score } };
-    words.push(...ws);
-  }
-  return { row, meta, words, page: rec.page };
-}
-
 /** Header-led records of every page; `balances` are the running balances read on lines that are no record. */
-function headerLed(model: PageModel, ctx: Context): { records: Record_[]; balances: Array<{ after: number; value: number }> } {
-  const records: Record_[] = [];
+function headerLed(model: PageModel, ctx: Context): { records: TypedRecord[]; balances: Array<{ after: number; value: number }> } {
+  const records: TypedRecord[] = [];
   const balances: Array<{ after: number; value: number }> = [];
   const balanceCol = ctx.roles.findIndex((r) => r.role === "balance");
   type Bands = { bands: Band[]; cuts: number[] };
@@ -168,7 +118,7 @@ function headerLed(model: PageModel, ctx: Context): { records: Record_[]; balanc
         i = first;
       }
     }
-    let current: Record_ | null = null;
+    let current: TypedRecord | null = null;
     let lastBottom = rows[i]?.top ?? 0;
     // The date of the last dated line of the table and where it ended (a later line may share it).
     let lastDate: Word[] | null = null;
