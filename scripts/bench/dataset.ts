@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { FieldDefinition } from "../../lib/extraction";
 
-/** `tables` holds line items and contract parties, and on sets with their own specs any table field by its name. */
-export type Gt = { fields: Record<string, string>; tables?: { line_items?: Array<Record<string, string>>; parties?: Array<{ party: string }> } & Record<string, Array<Record<string, string>> | undefined> };
+/** `tables` holds line items and contract parties, and in sets with their own specs any table field by its name. */
+export type Gt = { fields: Record<string, string>; tables?: { line_items?: Array<Record<string, string>>; parties?: Array<{ party: string }>; [name: string]: Array<Record<string, string>> | undefined } };
 export type Manifest = { split?: string; documents: Array<{ id: string; document: string; ground_truth: string; split_group?: string }> };
 
 export const FIELDS: FieldDefinition[] = [

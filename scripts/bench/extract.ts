@@ -14,7 +14,8 @@
  * a set whose ground truth carries `field_specs` (the synthetic kinds set, bench/kinds/generate.ts) is extracted with
  * each document's own specs, scored by field type and reported per kind and per field type ("field types"); a value
  * predicted for a spec field the document does not print counts as a false positive there (the real documents of
- * other kinds, bench/kinds/real, are read the same way once `npm run bench:kinds-real-data` has assembled them);
+ * other kinds, bench/kinds/real, are read the same way once `npm run bench:kinds-real-data` has assembled them), and
+ * its table fields (`tables.<name>` in the ground truth) are scored like line items, cell by the column's declared type;
  * `--tables` prints the line-item report alone per source (cells per column; rows: recall, spurious; cells shown
  * green and how many of them are wrong), without the speed passes. A folder without manifest.json (the training
  * corpus's train-data/einvoices) is read as every document with a `.gt.json` beside it.
@@ -31,13 +32,13 @@ import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
 import { clearImageTextReadings } from "../../lib/extraction/loaders/pdf/pdf-image-text";
 import { FIELDS, MIME, readGt, readManifest, splitHalf, type Gt } from "./dataset";
 import { compareWithPdftotext, type EndToEnd } from "./pdftotext-compare";
-import { alignRows, equal, normText } from "./score";
+import { alignRows, equal, normText, type CellEqual } from "./score";
 import { valueOutcomes, type ScoredTable, type ValueOutcome } from "./value-outcomes";
 import { contractOutcomes } from "./contract-outcomes";
 import { CALIBRATION, formatReliability, reliability } from "../../lib/extraction/confidence";
 import { engineFigures } from "./engine-figures";
 import { CONTRACT_FIELDS, contractValueEqual, inHalf, scoreParties } from "./contracts-scoring";
-import { specValueEqual, type SpecGt } from "./kinds-scoring";
+import { specCellEqual, specValueEqual, type SpecGt } from "./kinds-scoring";
 import { runLoso } from "../train/loso";
 import { runStageProfile } from "./extract-stages";
 import { runCalibratorLoso } from "../train/calibrator-loso";
@@ -113,13 +114,8 @@ const TRUSTED = 0.9;
 /** A cell at or above this confidence reads "100%" in review. */
 const SHOWN_CERTAIN = 0.995;
 
-/** A table's cells compared by `same`; reported per column, as `<table>.<column>` when `prefix` is given. */
-type TableScoring = { same: ScoredTable["same"]; prefix: string };
-const LINE_ITEMS: TableScoring = { same: equal, prefix: "" };
-
-function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[], group: Group[], verbose: boolean, scoring: TableScoring = LINE_ITEMS): boolean {
-  const equal = scoring.same;
-  const { score, assignment } = alignRows(gtRows, predRows, equal);
+function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[], group: Group[], verbose: boolean, same: CellEqual = equal): boolean {
+  const { score, assignment } = alignRows(gtRows, predRows, same);
   const usedColumns = new Set(gtRows.flatMap((r) => Object.keys(r)));
   const matchedPred = new Set<number>();
   let allCorrect = predRows.length === gtRows.length;
@@ -130,17 +126,17 @@ function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[],
     for (const gr of group) if (matched) gr.matchedRows += 1;
     for (const [k, v] of Object.entries(g)) {
       const pred = matched ? predRows[j]?.[k] : undefined;
-      const ok = matched && equal(k, v, pred ?? null);
+      const ok = matched && same(k, v, pred ?? null);
       if (!ok) allCorrect = false;
       if (verbose && !ok) console.log(`    cell ${k}: gt ${JSON.stringify(v)} pred ${JSON.stringify(pred ?? null)}`);
-      for (const gr of group) add(gr.cells, scoring.prefix + k, ok ? { tp: 1 } : pred === undefined || pred === null ? { fn: 1 } : { fp: 1, fn: 1 });
+      for (const gr of group) add(gr.cells, k, ok ? { tp: 1 } : pred === undefined || pred === null ? { fn: 1 } : { fp: 1, fn: 1 });
     }
   });
   predRows.forEach((_, j) => {
     if (matchedPred.has(j)) return;
     for (const gr of group) {
       gr.spuriousRows += 1;
-      for (const k of usedColumns) add(gr.cells, scoring.prefix + k, { fp: 1 });
+      for (const k of usedColumns) add(gr.cells, k, { fp: 1 });
     }
   });
   for (const gr of group) {
@@ -275,13 +271,9 @@ async function main(): Promise<void> {
       const spec = specs?.find((f) => f.name === k);
       return spec ? specValueEqual(spec, v, pred) : equal(k, v, pred);
     };
-    // Sets with their own specs: every table field of the spec, its cells compared by the column's declared type.
-    const specTables: Array<ScoredTable & { prefix: string }> = (specs ?? []).filter((f) => f.type === "table").map((f) => ({
-      name: f.name,
-      prefix: `${f.name}.`,
-      same: (k, v, pred) => specValueEqual(f.columns?.find((c) => c.name === k) ?? { name: k, type: "text" }, v, pred),
-    }));
-    const docOutcomes = contracts ? contractOutcomes(gt, result) : valueOutcomes(gt, result, sameValue, specs ? specTables : undefined);
+    // Sets with their own specs: the confidence report also covers the cells of every table field of the spec.
+    const specTables: ScoredTable[] | undefined = specs?.filter((f) => f.type === "table").map((f) => ({ name: f.name, same: specCellEqual(f, equal) }));
+    const docOutcomes = contracts ? contractOutcomes(gt, result) : valueOutcomes(gt, result, sameValue, specTables);
     for (const o of docOutcomes) outcomes.push({ ...o, half: splitHalf(entry.split_group) });
     if (llmBeside && llmBaseUrl) {
       try {
@@ -351,19 +343,21 @@ async function main(): Promise<void> {
       for (const k of ["effective_date", "jurisdiction", "term"]) if (gt.fields[k] === undefined && result.data[k] !== null && result.data[k] !== undefined) for (const g of gs) add(g.fields, k, { fp: 1 });
     }
     let itemsOk = true;
-    for (const t of specTables) {
-      // A table the document does not have: every predicted row is spurious.
-      const gtRows = gt.tables?.[t.name] ?? [];
-      const pred = result.data[t.name];
-      if (verbose) console.log(`  ${t.name} rows: gt ${gtRows.length} pred ${Array.isArray(pred) ? pred.length : 0}`);
-      if (gtRows.length === 0 && (!Array.isArray(pred) || pred.length === 0)) continue;
-      if (!scoreTable(gtRows, Array.isArray(pred) ? pred : [], gs, verbose, t)) itemsOk = false;
-    }
-    const gtItems = specs ? undefined : gt.tables?.line_items;
+    const gtItems = gt.tables?.line_items;
     if (gtItems) {
       const pred = result.data.line_items;
       if (verbose) console.log(`  rows: gt ${gtItems.length} pred ${Array.isArray(pred) ? pred.length : 0}`);
       itemsOk = scoreTable(gtItems, Array.isArray(pred) ? pred : [], gs, verbose);
+    }
+    // Sets with their own specs: every table field the ground truth labels (statement transactions, résumé
+    // experience), its cells compared by the column's declared type; reported with the line items' counts.
+    for (const spec of specs ?? []) {
+      const gtRows = spec.type === "table" && spec.name !== "line_items" ? gt.tables?.[spec.name] : undefined;
+      if (!gtRows) continue;
+      const pred = result.data[spec.name];
+      const sameCell: CellEqual = specCellEqual(spec, equal);
+      if (verbose) console.log(`  ${spec.name} rows: gt ${gtRows.length} pred ${Array.isArray(pred) ? pred.length : 0}`);
+      if (!scoreTable(gtRows, Array.isArray(pred) ? pred : [], gs, verbose, sameCell)) itemsOk = false;
     }
     for (const g of gs) {
       g.docs += 1;

@@ -35,3 +35,15 @@ export function specValueEqual(spec: FieldDefinition, gt: string, pred: FieldVal
       return textOf(gt) === textOf(p);
   }
 }
+
+/**
+ * Cell equality for a spec set's table field: a cell compares by its column's declared type, as a field would; a
+ * column the spec does not declare falls back to the invoice rules (`fallback`, by column name).
+ */
+export function specCellEqual(table: FieldDefinition, fallback: (key: string, gt: string, pred: FieldValue | undefined) => boolean) {
+  const columns = table.columns ?? [];
+  return (key: string, gt: string, pred: FieldValue | undefined): boolean => {
+    const column = columns.find((c) => c.name === key);
+    return column ? specValueEqual(column, gt, pred) : fallback(key, gt, pred);
+  };
+}

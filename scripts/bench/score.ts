@@ -101,12 +101,15 @@ export function hungarianMax(score: number[][]): number[] {
 }
 
 
+/** Whether a predicted cell equals the ground truth's (by column name for invoices, by column type for spec sets). */
+export type CellEqual = (key: string, gt: string, pred: FieldValue | undefined) => boolean;
+
 /**
  * Row alignment: optimal one-to-one assignment (Hungarian) between GT and predicted rows, scored by equal cells,
  * ties broken by description similarity; a pair scoring 0 is unmatched. `assignment[i]` is the predicted row of GT
  * row i, or -1.
  */
-export function alignRows(gtRows: Array<Record<string, string>>, predRows: TableRow[], same: (key: string, gt: string, pred: FieldValue | undefined) => boolean = equal): { score: number[][]; assignment: number[] } {
+export function alignRows(gtRows: Array<Record<string, string>>, predRows: TableRow[], same: CellEqual = equal): { score: number[][]; assignment: number[] } {
   const score = gtRows.map((g) =>
     predRows.map((p) => {
       let s = 0;
