@@ -30,7 +30,7 @@ export function slotOf(column: FieldDefinition): Slot {
   return null;
 }
 
-const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|januar|februar|märz|mai|juni|juli|oktober|dezember|janv|févr|avr|juin|juil|sept|déc)\\.?";
+const MONTH = "(?:spring|summer|fall|autumn|winter|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|januar|februar|märz|mai|juni|juli|oktober|dezember|janv|févr|avr|juin|juil|sept|déc)\\.?";
 const POINT = `(?:(?:${MONTH}\\s+)?(?:\\d{1,2}[/.])?(?:19|20)\\d{2}|present|current|now|today|heute|aujourd'hui|actuel|ongoing)`;
 const RANGE = new RegExp(`(${POINT})\\s*(?:-|–|—|to|until|bis|à|a)\\s*(${POINT})`, "iu");
 const YEAR = new RegExp(`(?<![\\d/.])(?:${MONTH}\\s+)?(?:19|20)\\d{2}(?![\\d/.])`, "iu");
@@ -103,21 +103,45 @@ function splitPhrase(words: Word[], out: Piece[]): void {
   }
 }
 
-/** The parts of an entry's head lines; phrases a wide gap apart (a right-aligned date) are split first. */
-export function entryPieces(rows: Row[]): Piece[] {
-  const out: Piece[] = [];
-  for (const r of rows) {
-    const words = [...r.words].sort((a, b) => a.box.x - b.box.x);
-    let phrase: Word[] = [];
-    for (const w of words) {
-      const last = phrase[phrase.length - 1];
-      if (last && w.box.x - (last.box.x + last.box.w) > 2.5 * r.h) {
-        splitPhrase(phrase, out);
-        phrase = [];
-      }
-      phrase.push(w);
-    }
-    if (phrase.length > 0) splitPhrase(phrase, out);
+/** A printed line of a section as its phrases, left to right: words a wide gap apart (a right-aligned date) split. */
+export type Line = { row: Row; phrases: Word[][] };
+
+export function lineOf(r: Row): Line {
+  const phrases: Word[][] = [];
+  for (const w of [...r.words].sort((a, b) => a.box.x - b.box.x)) {
+    const phrase = phrases[phrases.length - 1];
+    const last = phrase?.[phrase.length - 1];
+    if (phrase && last && w.box.x - (last.box.x + last.box.w) <= 2.5 * r.h) phrase.push(w);
+    else phrases.push([w]);
   }
+  return { row: r, phrases };
+}
+
+const DANGLING = new RegExp(`^${POINT}\\s*(?:-|–|—|to|until|bis)$`, "iu");
+const LONE_POINT = new RegExp(`^${POINT}$`, "iu");
+const phraseText = (ws: Word[]) => ws.map((w) => w.text).join(" ");
+
+/**
+ * A date range printed over two lines of a date column ("2017 –" over "Present", "June 2020 –" over "May 2022")
+ * becomes one phrase of the upper line; the lower line keeps its other phrases.
+ */
+export function joinSplitRanges(lines: Line[]): Line[] {
+  const out = lines.map((l) => ({ row: l.row, phrases: [...l.phrases] }));
+  for (let k = 0; k + 1 < out.length; k += 1) {
+    const upper = out[k]!.phrases[0];
+    const lower = out[k + 1]!.phrases[0];
+    if (!upper || !lower || !DANGLING.test(phraseText(upper)) || !LONE_POINT.test(phraseText(lower))) continue;
+    const overlap = Math.min(upper[upper.length - 1]!.box.x + upper[upper.length - 1]!.box.w, lower[lower.length - 1]!.box.x + lower[lower.length - 1]!.box.w) - Math.max(upper[0]!.box.x, lower[0]!.box.x);
+    if (overlap <= 0) continue;
+    out[k]!.phrases[0] = [...upper, ...lower];
+    out[k + 1]!.phrases.shift();
+  }
+  return out.filter((l) => l.phrases.length > 0);
+}
+
+/** The parts of an entry's head lines. */
+export function entryPieces(lines: Line[]): Piece[] {
+  const out: Piece[] = [];
+  for (const l of lines) for (const phrase of l.phrases) splitPhrase(phrase, out);
   return out;
 }

@@ -64,6 +64,24 @@ describe("list-like sections read as rows", () => {
     ]);
   });
 
+  it("reads dates printed in a left column, a range split over two lines, and paragraphs as the entries' bodies", () => {
+    const PERIOD: FieldDefinition = { ...EXPERIENCE, columns: [text("company", "Employer"), text("position", "Job title"), text("dates", "Employment period as printed")] };
+    const lines = [
+      ...top,
+      sizedLine(12, 150, ["Experience", 110]),
+      line(172, ["2019 –", 50], ["Product Manager, Lakeshore Media, Portland, OR, USA", 110]),
+      line(186, ["Present", 50], ["Leading teams to design and launch products and making data-driven decisions for", 110]),
+      line(200, ["the roadmap and the budget of the unit.", 110]),
+      line(220, ["2014 – 2019", 50], ["Financial Analyst, Granite Peak Bank, Boise, ID, USA", 110]),
+      line(234, ["Built the forecasting models used by the treasury and the risk teams every quarter.", 110]),
+      sizedLine(12, 262, ["Education", 110]),
+    ];
+    expect(read(PERIOD, lines)).toEqual([
+      { company: "Lakeshore Media", position: "Product Manager", dates: "2019 – Present" },
+      { company: "Granite Peak Bank", position: "Financial Analyst", dates: "2014 – 2019" },
+    ]);
+  });
+
   it("continues a section on the next page until the next heading", () => {
     const page1 = [...top, sizedLine(12, 150, ["Experience", 50]), line(172, ["Software Engineer, Redwood Analytics Inc.", 50], ["2021 - Present", 560, "right"]), line(186, ["• Built the billing service used by forty teams.", 60])];
     const page2 = [line(60, ["Financial Analyst, Oakmont Media LLC", 50], ["2017 - 2021", 560, "right"]), line(74, ["• Owned the quarterly forecast.", 60]), sizedLine(12, 100, ["Skills", 50]), line(118, ["Excel, SQL", 50])];

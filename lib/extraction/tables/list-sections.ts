@@ -2,7 +2,7 @@ import type { FieldDefinition, PageModel, TableMetadata, TableRow, ValueMetadata
 import { tokenise } from "../fields/text-tokens";
 import { unionBox } from "../fields/document-lines";
 import { wordRows, type Row } from "./word-rows";
-import { entryPieces, slotOf, type Slot, type Piece } from "./list-entry";
+import { entryPieces, joinSplitRanges, lineOf, slotOf, type Line, type Slot, type Piece } from "./list-entry";
 
 /**
  * List-like sections read as rows (a résumé's experience and education): the section is found by its heading, which
@@ -42,17 +42,22 @@ function isHeading(r: Row, bodyH: number): boolean {
   return r.h > bodyH * 1.15 || caps;
 }
 
-/** A line of an entry's body: a bullet, or a sentence (eight words or more ending with a full stop). */
-function isBody(r: Row, left: number): boolean {
-  const text = textOf(r.words);
+/**
+ * A line of an entry's body: a bullet, a sentence (eight words or more ending with a full stop, or six or more
+ * mostly in lower case), or text indented from the section's left edge.
+ */
+function isBody(line: Line, left: number): boolean {
+  const words = line.phrases.flat();
+  const text = textOf(words);
   if (BULLET.test(text)) return true;
-  const words = r.words.length;
-  return (words >= 8 && /[.;]$/.test(text)) || (r.words[0]!.box.x - left > 3 * r.h && words >= 6);
+  const lower = words.filter((w) => /^\p{Ll}/u.test(w.text)).length;
+  const h = line.row.h;
+  return (words.length >= 8 && /[.;]$/.test(text)) || (words.length >= 6 && lower >= words.length / 2) || (words[0]!.box.x - left > 3 * h && words.length >= 6);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-type Entry = { rows: Row[]; page: number };
+type Entry = { lines: Line[]; page: number };
 
 function sectionEntries(model: PageModel, cues: Set<string>): Entry[] {
   const entries: Entry[] = [];
@@ -72,24 +77,22 @@ function sectionEntries(model: PageModel, cues: Set<string>): Entry[] {
     let bodySeen = false;
     let hasDates = false;
     let closed = false;
-    for (const r of section) {
-      if (isHeading(r, bodyH)) {
-        closed = true;
-        break;
-      }
-      if (isBody(r, left)) {
+    const end = section.findIndex((r) => isHeading(r, bodyH));
+    closed = end >= 0;
+    for (const line of joinSplitRanges((end >= 0 ? section.slice(0, end) : section).map(lineOf))) {
+      if (isBody(line, left)) {
         bodySeen = true;
         continue;
       }
-      const dated = entryPieces([r]).some((p) => p.kind === "range" || p.kind === "year");
+      const dated = entryPieces([line]).some((p) => p.kind === "range" || p.kind === "year");
       // A head line after body lines, or a second dated line, starts the next entry.
       if (!current || bodySeen || (hasDates && dated)) {
-        current = { rows: [], page: page.number };
+        current = { lines: [], page: page.number };
         entries.push(current);
         bodySeen = false;
         hasDates = false;
       }
-      current.rows.push(r);
+      current.lines.push(line);
       hasDates ||= dated;
     }
     open = !closed;
@@ -108,7 +111,7 @@ export function extractListSections(model: PageModel, field: FieldDefinition): {
   const metaRows: Array<Record<string, ValueMetadata>> = [];
   const pages: Array<{ page: number; words: Word[] }> = [];
   for (const entry of entries) {
-    const pieces = assignPieces(entryPieces(entry.rows), slots);
+    const pieces = assignPieces(entryPieces(entry.lines), slots);
     const row: TableRow = {};
     const meta: Record<string, ValueMetadata> = {};
     columns.forEach((c, k) => {
