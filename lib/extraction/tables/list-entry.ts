@@ -117,24 +117,40 @@ export function lineOf(r: Row): Line {
   return { row: r, phrases };
 }
 
-const DANGLING = new RegExp(`^${POINT}\\s*(?:-|–|—|to|until|bis)$`, "iu");
-const LONE_POINT = new RegExp(`^${POINT}$`, "iu");
-const phraseText = (ws: Word[]) => ws.map((w) => w.text).join(" ");
+const DANGLING = new RegExp(`^${POINT}\\s*(?:-|–|—|to|until|bis)(?=\\s|$)`, "iu");
+const LONE_POINT = new RegExp(`^${POINT}(?=\\s|$)`, "iu");
+const wordCount = (text: string) => text.trim().split(/\s+/).length;
+
+/** The first `n` words of a line (left to right) taken out of its phrases. */
+function takeLeading(line: Line, n: number): Word[] {
+  const words = line.phrases.flat().slice(0, n);
+  const taken = new Set(words);
+  line.phrases = line.phrases.map((p) => p.filter((w) => !taken.has(w))).filter((p) => p.length > 0);
+  return words;
+}
 
 /**
  * A date range printed over two lines of a date column ("2017 –" over "Present", "June 2020 –" over "May 2022")
- * becomes one phrase of the upper line; the lower line keeps its other phrases.
+ * becomes one phrase at the head of the upper line; the lower line keeps its other words.
  */
 export function joinSplitRanges(lines: Line[]): Line[] {
-  const out = lines.map((l) => ({ row: l.row, phrases: [...l.phrases] }));
+  const out = lines.map((l) => ({ row: l.row, phrases: l.phrases.map((p) => [...p]) }));
   for (let k = 0; k + 1 < out.length; k += 1) {
-    const upper = out[k]!.phrases[0];
-    const lower = out[k + 1]!.phrases[0];
-    if (!upper || !lower || !DANGLING.test(phraseText(upper)) || !LONE_POINT.test(phraseText(lower))) continue;
-    const overlap = Math.min(upper[upper.length - 1]!.box.x + upper[upper.length - 1]!.box.w, lower[lower.length - 1]!.box.x + lower[lower.length - 1]!.box.w) - Math.max(upper[0]!.box.x, lower[0]!.box.x);
-    if (overlap <= 0) continue;
-    out[k]!.phrases[0] = [...upper, ...lower];
-    out[k + 1]!.phrases.shift();
+    const upperText = out[k]!.phrases.flat().map((w) => w.text).join(" ");
+    const lowerText = out[k + 1]!.phrases.flat().map((w) => w.text).join(" ");
+    const dangling = DANGLING.exec(upperText);
+    const lone = LONE_POINT.exec(lowerText);
+    // The upper line's range must be open: a full range ("2012 – 2017") is no start of one.
+    if (!dangling || !lone || LONE_POINT.test(upperText.slice(dangling[0].length).trim())) continue;
+    const upperWords = out[k]!.phrases.flat().slice(0, wordCount(dangling[0]));
+    const lowerWords = out[k + 1]!.phrases.flat().slice(0, wordCount(lone[0]));
+    const span = (ws: Word[]) => [Math.min(...ws.map((w) => w.box.x)), Math.max(...ws.map((w) => w.box.x + w.box.w))] as const;
+    const [a1, a2] = span(upperWords);
+    const [b1, b2] = span(lowerWords);
+    // One column: the two parts overlap across.
+    if (Math.min(a2, b2) - Math.max(a1, b1) <= 0) continue;
+    const range = [...takeLeading(out[k]!, upperWords.length), ...takeLeading(out[k + 1]!, lowerWords.length)];
+    out[k]!.phrases.unshift(range);
   }
   return out.filter((l) => l.phrases.length > 0);
 }

@@ -13,7 +13,7 @@ import { entryPieces, joinSplitRanges, lineOf, slotOf, type Line, type Slot, typ
 
 /** Words that name the same kind of section (headings differ from the field's name). */
 const SECTION_WORDS: string[][] = [
-  ["experience", "employment", "work", "career", "positions", "jobs", "history", "berufserfahrung", "werdegang", "experiences", "experiencia", "esperienza", "ervaring", "professional"],
+  ["experience", "employment", "work", "career", "positions", "jobs", "berufserfahrung", "werdegang", "experiences", "experiencia", "esperienza", "ervaring"],
   ["education", "academic", "studies", "qualifications", "training", "schools", "ausbildung", "studium", "formation", "formacion", "istruzione", "opleiding", "degrees"],
   ["projects", "project", "projekte", "projets"],
   ["certifications", "certificates", "licenses", "zertifikate"],
@@ -23,12 +23,17 @@ const SECTION_WORDS: string[][] = [
 ];
 const FILLER = new Set(["one", "row", "per", "each", "the", "a", "an", "of", "and", "or", "list", "entries", "entry", "item", "items", "in", "on"]);
 
-/** Heading words for the field: its own words and the words of the section group they belong to. */
-function headingWords(field: FieldDefinition): Set<string> {
-  const own = tokenise(`${field.name.replace(/[_\-.]+/g, " ")} ${field.description ?? ""}`).filter((t) => !FILLER.has(t) && t.length > 2);
-  const out = new Set(own);
-  for (const group of SECTION_WORDS) if (group.some((w) => out.has(w))) for (const w of group) out.add(w);
-  return out;
+/**
+ * Heading words for the field, strongest first: its name's words, then its description's, then the words of the
+ * section group they belong to ("Work history" for experience).
+ */
+function headingWords(field: FieldDefinition): Array<Set<string>> {
+  const words = (text: string) => tokenise(text).filter((t) => !FILLER.has(t) && t.length > 2);
+  const name = new Set(words(field.name.replace(/[_\-.]+/g, " ")));
+  const described = new Set([...name, ...words(field.description ?? "")]);
+  const grouped = new Set(described);
+  for (const group of SECTION_WORDS) if (group.some((w) => described.has(w))) for (const w of group) grouped.add(w);
+  return [name, described, grouped];
 }
 
 const BULLET = /^[•·▪◦‣*–-]\s?/;
@@ -43,44 +48,47 @@ function isHeading(r: Row, bodyH: number): boolean {
 }
 
 /**
- * A line of an entry's body: a bullet, a sentence (eight words or more ending with a full stop, or six or more
- * mostly in lower case), or text indented from the section's left edge.
+ * A line of an entry's body: a bullet, or a sentence (eight words or more ending with a full stop, or six or more
+ * mostly in lower case). Indentation says nothing: a right-aligned date column indents entries' head lines too.
  */
-function isBody(line: Line, left: number): boolean {
+function isBody(line: Line): boolean {
   const words = line.phrases.flat();
   const text = textOf(words);
   if (BULLET.test(text)) return true;
   const lower = words.filter((w) => /^\p{Ll}/u.test(w.text)).length;
-  const h = line.row.h;
-  return (words.length >= 8 && /[.;]$/.test(text)) || (words.length >= 6 && lower >= words.length / 2) || (words[0]!.box.x - left > 3 * h && words.length >= 6);
+  return (words.length >= 8 && /[.;]$/.test(text)) || (words.length >= 6 && lower >= words.length / 2);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 type Entry = { lines: Line[]; page: number };
 
-function sectionEntries(model: PageModel, cues: Set<string>): Entry[] {
+function sectionEntries(model: PageModel, cues: Array<Set<string>>): Entry[] {
   const entries: Entry[] = [];
   // A section still open at the foot of a page continues at the top of the next one, until a heading.
   let open = false;
   for (const page of model.pages) {
     const rows = wordRows(page.blocks.flatMap((b) => b.lines.flatMap((l) => l.words)));
     const bodyH = median(rows.map((r) => r.h));
-    const named = rows.findIndex((r) => isHeading(r, bodyH) && tokenise(textOf(r.words)).some((t) => cues.has(t)));
+    const names = (cue: Set<string>) => rows.findIndex((r) => isHeading(r, bodyH) && tokenise(textOf(r.words)).some((t) => cue.has(t)));
+    const named = cues.map(names).find((k) => k >= 0) ?? -1;
     const start = named >= 0 ? named : open ? -1 : -2;
     if (start === -2) continue;
     open = false;
     const section = rows.slice(start + 1);
     if (section.length === 0) continue;
-    const left = Math.min(...section.map((r) => r.words[0]!.box.x));
     let current: Entry | null = null;
     let bodySeen = false;
     let hasDates = false;
     let closed = false;
+    let lastBody = false;
     const end = section.findIndex((r) => isHeading(r, bodyH));
     closed = end >= 0;
     for (const line of joinSplitRanges((end >= 0 ? section.slice(0, end) : section).map(lineOf))) {
-      if (isBody(line, left)) {
+      // A line starting in lower case right under a body line ends its paragraph ("meet business goals.").
+      const continues = lastBody && /^\p{Ll}/u.test(line.phrases[0]![0]!.text);
+      lastBody = isBody(line) || continues;
+      if (lastBody) {
         bodySeen = true;
         continue;
       }
