@@ -86,7 +86,7 @@ function sectionEntries(model: PageModel, cues: Array<Set<string>>): Entry[] {
     closed = end >= 0;
     for (const line of joinSplitRanges((end >= 0 ? section.slice(0, end) : section).map(lineOf))) {
       // A line starting in lower case right under a body line ends its paragraph ("meet business goals.").
-      const continues = lastBody && /^\p{Ll}/u.test(line.phrases[0]![0]!.text);
+      const continues: boolean = lastBody && /^\p{Ll}/u.test(line.phrases[0]![0]!.text);
       lastBody = isBody(line) || continues;
       if (lastBody) {
         bodySeen = true;
