@@ -5,6 +5,7 @@ import { findAmounts, type DecimalSeparator } from "../../normalise/amounts";
 import { parseDate, type DateOrder } from "../../normalise/dates";
 import { isNumeric, type ColumnRole } from "./column-roles";
 import { partialDate, type YearContext } from "./partial-dates";
+import { NUMERIC_CELL } from "./row-rules";
 
 /** What the typed-table readers share: the records they build, their context, and how a cell's text is typed. */
 
@@ -29,8 +30,9 @@ export function typedValue(role: ColumnRole, text: string, ctx: Context): Scalar
     const found = findAmounts(text, ctx.hint);
     const last = found[found.length - 1];
     if (!last) return null;
-    // Money has its decimals; a stray integer in a money column is a reference, not an amount.
-    if (role.type === "money" && !last.hasDecimals) return null;
+    // Money has its decimals, or stands alone in its cell ("55000" on a payslip); an integer inside text is a
+    // reference that ran into the column, not an amount.
+    if (role.type === "money" && !last.hasDecimals && !NUMERIC_CELL.test(text.trim())) return null;
     return last.value;
   }
   const t = text.trim();

@@ -2,14 +2,15 @@ import type { Word } from "../types";
 import { tokenise } from "../fields/text-tokens";
 import { findAmounts } from "../../normalise/amounts";
 import { findDates } from "../../normalise/dates";
-import { columnRole, type ColumnRole } from "./column-roles";
+import { columnRole, isNumeric, type ColumnRole } from "./column-roles";
 
 /** Money out and money in, for a field that has one signed amount column. */
 const FLOW_ROLES: ColumnRole[] = [columnRole({ name: "debit", type: "currency" }), columnRole({ name: "credit", type: "currency" })];
 import type { Row } from "./word-rows";
 
 /** A header cell: the column it names (index into the field's columns; null when it names none) and its extent. */
-export type Band = { col: number | null; x1: number; x2: number; negate?: boolean };
+/** `numeric`: a cell naming no column of this table but a number's column of the table beside it ("Amount"). */
+export type Band = { col: number | null; x1: number; x2: number; negate?: boolean; numeric?: boolean };
 export type TypedHeader = { bands: Band[]; next: number };
 
 /** Words of one header cell stand closer than this many word heights; cells of neighbouring columns further apart. */
@@ -48,6 +49,15 @@ function nameOf(tokens: string[], roles: ColumnRole[], taken: Set<number>): numb
   });
   const found = (best as { col: number; len: number } | null)?.col ?? null;
   return found ?? abbreviated(tokens, roles, taken);
+}
+
+/** The columns a header cell names: those whose label it holds with the most words, else the one it abbreviates. */
+function columnsNamed(tokens: string[], roles: ColumnRole[]): Set<number> {
+  const lengths = roles.map((role) => Math.max(0, ...role.labels.filter((label) => tokens.some((_, i) => label.every((t, k) => tokens[i + k] === t))).map((l) => l.length)));
+  const best = Math.max(0, ...lengths);
+  if (best > 0) return new Set(lengths.map((l, col) => (l === best ? col : -1)).filter((c) => c >= 0));
+  const abbreviation = abbreviated(tokens, roles, new Set());
+  return new Set(abbreviation === null ? [] : [abbreviation]);
 }
 
 /**
@@ -95,7 +105,8 @@ export function typedHeaderAt(rows: Row[], i: number, roles: ColumnRole[]): Type
   const oneOverOne = lower.every((p) => cells.filter((c) => overlaps(c, p)).length <= 1) && cells.every((c) => lower.filter((p) => overlaps(c, p)).length <= 1);
   // …and is set in one size: a taller line over the header is the table's title ("Umsätze", "Transactions").
   const sameSize = below !== undefined && Math.abs(below.h - row.h) < 0.15 * Math.max(below.h, row.h);
-  if (below && below.top - row.bottom < STACK_GAP * row.h && valueFree(below) && oneOverOne && sameSize) {
+  // A second header line holds no digit at all (a first row of whole amounts "Basic Pay 55000" would pass for one).
+  if (below && below.top - row.bottom < STACK_GAP * row.h && valueFree(below) && !/\d/.test(rowText(below)) && oneOverOne && sameSize) {
     for (const p of lower) {
       const over = cells.find((c) => Math.min(c.x2, p.x2) - Math.max(c.x1, p.x1) > 0);
       if (over) {
@@ -107,19 +118,35 @@ export function typedHeaderAt(rows: Row[], i: number, roles: ColumnRole[]): Type
     next = i + 2;
   }
   cells.sort((a, b) => a.x1 - b.x1);
-  const taken = new Set<number>();
-  const amountCol = roles.findIndex((r) => r.role === "amount");
-  const bands: Band[] = cells.map((c) => {
-    const tokens = tokenise(c.words.map((w) => w.text).join(" "));
-    const col = nameOf(tokens, roles, taken);
-    if (col !== null) taken.add(col);
-    if (col !== null || amountCol < 0) return { col, x1: c.x1, x2: c.x2 };
-    // Money in and money out printed apart feed a field's one signed amount column (out negative).
-    const flow = nameOf(tokens, FLOW_ROLES, new Set());
-    return flow === null ? { col: null, x1: c.x1, x2: c.x2 } : { col: amountCol, x1: c.x1, x2: c.x2, negate: flow === 0 };
+  const tokens = cells.map((c) => tokenise(c.words.map((w) => w.text).join(" ")));
+  const names = tokens.map((t) => columnsNamed(t, roles));
+  // Columns in the field's order, each named by the first free cell right of the previous one (else any free
+  // cell): a second table printed beside this one ("Earnings Amount | Deductions Amount") keeps its own cells.
+  const colOf: Array<number | null> = cells.map(() => null);
+  let after = -1;
+  roles.forEach((_, col) => {
+    const free = (k: number) => colOf[k] === null && names[k]!.has(col);
+    let k = cells.findIndex((_, at) => at > after && free(at));
+    if (k >= 0) after = k;
+    else k = cells.findIndex((_, at) => free(at));
+    if (k >= 0) colOf[k] = col;
   });
-  const named = bands.filter((b) => b.col !== null).length;
-  const unnamed = bands.length - named;
+  const amountCol = roles.findIndex((r) => r.role === "amount");
+  const bands: Band[] = cells.map((c, k) => {
+    const col = colOf[k] ?? null;
+    if (col !== null) return { col, x1: c.x1, x2: c.x2 };
+    if (amountCol < 0) return { col: null, x1: c.x1, x2: c.x2, numeric: [...names[k]!].some((n) => isNumeric(roles[n]!.type)) };
+    // Money in and money out printed apart feed a field's one signed amount column (out negative).
+    const flow = nameOf(tokens[k]!, FLOW_ROLES, new Set());
+    if (flow !== null) return { col: amountCol, x1: c.x1, x2: c.x2, negate: flow === 0 };
+    return { col: null, x1: c.x1, x2: c.x2, numeric: [...names[k]!].some((n) => isNumeric(roles[n]!.type)) };
+  });
+  // Cells left and right of the named ones belong to another table beside this one: no column, not counted.
+  const namedAt = bands.map((b, k) => (b.col !== null ? k : -1)).filter((k) => k >= 0);
+  const lo = Math.min(...namedAt);
+  const hi = Math.max(...namedAt);
+  const named = namedAt.length;
+  const unnamed = bands.filter((b, k) => b.col === null && k > lo && k < hi).length;
   if (named < Math.min(2, roles.length) || unnamed > Math.max(1, named / 3)) return null;
   // A line of two words both naming columns may be a sentence; a typed table's header names a typed column.
   if (!bands.some((b) => b.col !== null && roles[b.col]!.type !== "text") && named < 3) return null;

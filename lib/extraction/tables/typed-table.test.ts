@@ -72,6 +72,26 @@ describe("tables of other kinds from the field's columns", () => {
     expect(read(SIGNED, [...heading, ...lines]).rows.map((r) => r.description)).toEqual(["Payroll deposit", "Card purchase GROCERY MART", "Card purchase"]);
   });
 
+  it("reads one of two tables printed side by side, its header cell named by the table itself, whole amounts", () => {
+    const field = (name: string): FieldDefinition => ({ name, type: "table", columns: [column("description", "text", `Name of the ${name}`), column("amount", "currency", "Amount for this pay period")] });
+    const lines = [
+      line(150, ["Earnings", 60], ["Amount", 250, "right"], ["Deductions", 320], ["Amount", 540, "right"]),
+      line(166, ["Basic Pay", 50], ["55000", 250, "right"], ["PF", 300], ["1800", 540, "right"]),
+      line(182, ["HRA", 50], ["22000", 250, "right"], ["Income Tax (TDS)", 300], ["8500", 540, "right"]),
+      line(198, ["Special Allowance", 50], ["7500", 250, "right"]),
+      line(220, ["Total Earnings", 100], ["84500", 250, "right"], ["Total Deductions", 330], ["10300", 540, "right"]),
+    ];
+    expect(read(field("earnings"), [...heading, ...lines]).rows).toEqual([
+      { description: "Basic Pay", amount: 55000 },
+      { description: "HRA", amount: 22000 },
+      { description: "Special Allowance", amount: 7500 },
+    ]);
+    expect(read(field("deductions"), [...heading, ...lines]).rows).toEqual([
+      { description: "PF", amount: 1800 },
+      { description: "Income Tax (TDS)", amount: 8500 },
+    ]);
+  });
+
   it("matches abbreviated headers to the one column they abbreviate", () => {
     const lines = [
       line(150, ["Date", 50], ["Desc.", 120], ["Amt.", 430, "right"], ["Bal.", 540, "right"]),

@@ -1,5 +1,6 @@
 import type { FieldDefinition, PageModel, TableMetadata, TableRow, Word } from "../types";
 import { unionBox } from "../fields/document-lines";
+import { tokenise } from "../fields/text-tokens";
 import { detectDateOrder } from "../fields/date-order";
 import { detectDecimalSeparator } from "../../normalise/amounts";
 import { columnRole, isNumeric, type ColumnRole } from "./column-roles";
@@ -29,11 +30,14 @@ const CONTINUATION_GAP = 1.8;
 const END_GAP = 6;
 
 function edges(bands: Band[], roles: ColumnRole[]): number[] {
-  const typeOf = (b: Band) => (b.col === null ? "text" : roles[b.col]!.type);
+  const typeOf = (b: Band) => (b.col === null ? (b.numeric ? "money" : "text") : roles[b.col]!.type);
   return bands.map((b, i) => {
     const next = bands[i + 1];
     if (!next) return Infinity;
     // Text and dates are left-aligned (they start at their header); numbers right-aligned (they end at theirs).
+    // After right-aligned numbers, what starts past the middle of the gap is the next column's (text may start a
+    // little left of its header).
+    if (isNumeric(typeOf(b)) && !isNumeric(typeOf(next))) return (b.x2 + next.x1) / 2;
     if (!isNumeric(typeOf(next))) return next.x1 - 0.1 * Math.max(0, next.x1 - b.x2);
     if (!isNumeric(typeOf(b))) return next.x1 - 0.25 * Math.max(0, next.x1 - b.x2);
     return (b.x2 + next.x1) / 2;
@@ -50,7 +54,7 @@ function cellsIn(bands: Band[], cuts: number[], row: Row, ctx: Context): Cells {
     let band = bands[k < 0 ? bands.length - 1 : k]!;
     // Words without a digit in a money band are the end of a long text running into it: they belong to the text
     // column left of it.
-    if (band.col !== null && ctx.roles[band.col]!.type !== "text" && !/\d/.test(w.text)) {
+    if (band.col !== null && ctx.roles[band.col]!.type !== "text" && !/\d/.test(w.text) && w.box.x < band.x2) {
       const at = bands.indexOf(band);
       const left = bands.slice(0, at).reverse().find((b) => b.col !== null && ctx.roles[b.col]!.type === "text");
       if (left) band = left;
@@ -161,6 +165,14 @@ function headerLed(model: PageModel, ctx: Context): { records: TypedRecord[]; ba
       if (dated) lastDate = cells.get(dateCol)!;
       if (dated || kind === "record") lastDateBottom = r.bottom;
       lastBottom = r.bottom;
+      // A totals line ends the table, whether or not it looks like a row ("Total Earnings 84500"); a dated row
+      // ("… Total Wine & More") is a transaction.
+      if (!dated && endsTable(r.words)) {
+        ended = true;
+        bands = null;
+        current = null;
+        continue;
+      }
       if (kind === "record") {
         const own = new Map([...cells].filter((e): e is [number, Word[]] => e[0] !== null));
         current = { cells: own, page: page.number, bottom: r.bottom, negated: cells.negated };
@@ -179,10 +191,7 @@ function headerLed(model: PageModel, ctx: Context): { records: TypedRecord[]; ba
           const v = typedValue(ctx.roles[balanceCol]!, textOf(cells.get(balanceCol) ?? []), pageCtx);
           if (typeof v === "number") balances.push({ after: records.length, value: v });
         }
-        if (kind === "values" && endsTable(r.words)) {
-          ended = true;
-          bands = null;
-        }
+
       }
     }
   }
@@ -193,6 +202,10 @@ function headerLed(model: PageModel, ctx: Context): { records: TypedRecord[]; ba
 export function extractTypedTable(model: PageModel, field: FieldDefinition): Extracted | null {
   const roles = (field.columns ?? []).map(columnRole);
   if (roles.length === 0) return null;
+  // The table's own name heads its text column as often as not ("Earnings | Amount", "Transactions | Date …").
+  const textRole = roles.find((r) => r.role === "description") ?? roles.find((r) => r.type === "text");
+  const own = tokenise(field.name.replace(/[_\-.]+/g, " "));
+  if (textRole && own.length > 0) textRole.labels.push(own);
   const text = model.pages.flatMap((p) => p.blocks.flatMap((b) => b.lines.map((l) => l.text))).join("\n");
   const order = documentDateOrder(text, detectDateOrder(text));
   const ctx: Context = { roles, order, hint: detectDecimalSeparator(text), years: yearContext(text, order) };
