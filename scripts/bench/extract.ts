@@ -418,7 +418,7 @@ async function main(): Promise<void> {
   await terminateOcr();
   const pct = (a: number, b: number) => `${b ? ((100 * a) / b).toFixed(1) : "0.0"}% (${a}/${b})`;
   const tableReport = (g: Group) => {
-    console.log(`table cells overall: ${prf(total(g.cells))}`);
+    console.log(`line-item cells overall: ${prf(total(g.cells))}`);
     for (const [k, c] of [...g.cells.entries()].sort()) console.log(`  ${k.padEnd(16)} ${prf(c)}`);
     console.log(`rows: recall ${pct(g.matchedRows, g.gtRows)}; spurious ${pct(g.spuriousRows, g.predRows)} of predicted; exact row count: ${pct(g.exactRowCount, g.tableDocs)}`);
     console.log(`cells shown green (≥ ${TRUSTED}): ${g.trusted.n}, wrong ${pct(g.trusted.wrong, g.trusted.n)}; shown as 100% (≥ ${SHOWN_CERTAIN}): ${g.certain.n}, wrong ${pct(g.certain.wrong, g.certain.n)}`);
@@ -427,7 +427,7 @@ async function main(): Promise<void> {
   if (args.includes("--tables")) {
     for (const [name, g] of [...groups.entries()].sort()) {
       if (g.tableDocs === 0) continue;
-      console.log(`\n== ${name}: ${g.docs} documents, ${g.tableDocs} tables; fields ${prf(total(g.fields))}`);
+      console.log(`\n== ${name}: ${g.docs} documents, ${g.tableDocs} with line items; fields ${prf(total(g.fields))}`);
       tableReport(g);
     }
     await terminateOcr();
