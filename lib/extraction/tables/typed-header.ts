@@ -118,7 +118,8 @@ export function typedHeaderAt(rows: Row[], i: number, roles: ColumnRole[]): Type
     next = i + 2;
   }
   cells.sort((a, b) => a.x1 - b.x1);
-  const tokens = cells.map((c) => tokenise(c.words.map((w) => w.text).join(" ")));
+  // "Debit/Withdrawal", "Soll/Haben": a slash separates words of a header cell (tokens drop inner punctuation).
+  const tokens = cells.map((c) => tokenise(c.words.map((w) => w.text).join(" ").replace(/\//g, " ")));
   const names = tokens.map((t) => columnsNamed(t, roles));
   // Columns in the field's order, each named by the first free cell right of the previous one (else any free
   // cell): a second table printed beside this one ("Earnings Amount | Deductions Amount") keeps its own cells.

@@ -92,6 +92,14 @@ describe("tables of other kinds from the field's columns", () => {
     ]);
   });
 
+  it("reads a header cell of two words joined by a slash", () => {
+    const lines = [
+      line(150, ["Date", 50], ["Transaction", 120], ["Debit/Withdrawal $", 400, "right"], ["Deposit $", 470, "right"], ["Balance $", 540, "right"]),
+      line(170, ["03/02/2024", 50], ["EFTPOS GROCER", 120], ["48.65", 400, "right"], ["826.55", 540, "right"]),
+    ];
+    expect(read(SIGNED, [...heading, ...lines]).rows).toEqual([{ date: "2024-03-02", description: "EFTPOS GROCER", amount: -48.65, balance: 826.55 }]);
+  });
+
   it("matches abbreviated headers to the one column they abbreviate", () => {
     const lines = [
       line(150, ["Date", 50], ["Desc.", 120], ["Amt.", 430, "right"], ["Bal.", 540, "right"]),
