@@ -5,7 +5,7 @@
  * (part of `--loso`). The rules choose every value (no scorer); the dev sets are never trained on.
  */
 import path from "node:path";
-import { CALIBRATOR, withCalibrator, type ValueCalibrator } from "../../lib/extraction/scorer/calibrator";
+import { CALIBRATOR, valueProbability, withCalibrator, type ValueCalibrator } from "../../lib/extraction/scorer/calibrator";
 import { withScorer } from "../../lib/extraction/scorer";
 import { listCorpus, readCached, type CorpusDocument } from "./corpus";
 import { fitCalibrator, figures, type Figures } from "./calibrator-fit";
@@ -19,7 +19,7 @@ export const CALIBRATOR_SOURCES: Array<{ source: string; label: string; dev: Arr
 ];
 
 /** Every scalar value of the documents as the engine gives it with `model` as the calibrator (null: none). */
-async function valuesWith(docs: CorpusDocument[], cache: string, model: ValueCalibrator | null, cachedOnly: boolean): Promise<{ values: ValueExample[]; ms: number; pages: number }> {
+async function valuesWith(docs: CorpusDocument[], cache: string, model: ValueCalibrator | null, cachedOnly: boolean, withFeatures = false): Promise<{ values: ValueExample[]; ms: number; pages: number }> {
   const values: ValueExample[] = [];
   let ms = 0;
   let pages = 0;
@@ -27,7 +27,7 @@ async function valuesWith(docs: CorpusDocument[], cache: string, model: ValueCal
     const page = await readCached(doc, cache, cachedOnly);
     if (!page) continue;
     const started = performance.now();
-    values.push(...withScorer(null, () => withCalibrator(model, () => documentValues(doc, page, false))));
+    values.push(...withScorer(null, () => withCalibrator(model, () => documentValues(doc, page, withFeatures))));
     ms += performance.now() - started;
     pages += page.pages.length;
   }
@@ -35,6 +35,21 @@ async function valuesWith(docs: CorpusDocument[], cache: string, model: ValueCal
 }
 
 const asJudged = (values: ValueExample[]) => values.map((v) => ({ emitted: v.emitted, hasTruth: v.hasTruth, right: v.right, confidence: v.before }));
+
+/**
+ * Today's values judged by `model` in one of its ways of combining (values unchanged unless it abstains): its
+ * probability replaces the confidence, or caps it (the lower of the two), emptying the value below `abstainBelow`.
+ */
+function combined(values: ValueExample[], model: ValueCalibrator, combine: "replace" | "cap", abstainBelow: number) {
+  return values.map((v) => {
+    const judgedHere = v.features !== null && v.strategy !== null && model.strategies.includes(v.strategy);
+    if (!v.emitted || !judgedHere) return { emitted: v.emitted, hasTruth: v.hasTruth, right: v.right, confidence: v.before };
+    const p = valueProbability(model, v.features!);
+    const confidence = combine === "cap" ? Math.min(v.before, p) : p;
+    const kept = p >= abstainBelow;
+    return { emitted: kept, hasTruth: v.hasTruth, right: kept && v.right, confidence };
+  });
+}
 
 export function figureRow(label: string, f: Figures): string {
   return `| ${label} | ${f.truths} | ${f.values} | ${f.f1.toFixed(3)} | ${f.precision.toFixed(3)} | ${f.atNinety} | ${f.atNinety ? f.rightAtNinety.toFixed(3) : "–"} | ${f.ece.toFixed(3)} |`;
@@ -53,13 +68,16 @@ export async function runCalibratorLoso(args: string[]): Promise<void> {
     const kept = examples.filter((e) => e.source !== source);
     const { model } = fitCalibrator(kept, `without ${source}`);
     console.log(`\n${label}: calibrator fitted without ${source} (${kept.length} values; abstains below ${model.abstainBelow}), judged on ${dev.map((d) => d.set + (d.under ? `/${d.under}` : "")).join(" + ")} (${devDocs.length} documents)`);
-    const before = await valuesWith(devDocs, folders.cache, null, cachedOnly);
+    const before = await valuesWith(devDocs, folders.cache, null, cachedOnly, true);
     const after = await valuesWith(devDocs, folders.cache, model, cachedOnly);
     const shipped = await valuesWith(devDocs, folders.cache, CALIBRATOR, cachedOnly);
     console.log(FIGURE_HEADER);
     console.log(figureRow("today's confidence", figures(asJudged(before.values))));
     console.log(figureRow("left-out calibrator", figures(asJudged(after.values))));
     console.log(figureRow("shipped calibrator", figures(asJudged(shipped.values))));
+    console.log(figureRow("left-out, replaces confidence, never abstains", figures(combined(before.values, model, "replace", 0))));
+    console.log(figureRow("left-out, caps confidence, never abstains", figures(combined(before.values, model, "cap", 0))));
+    console.log(figureRow(`left-out, caps confidence, abstains below ${model.abstainBelow}`, figures(combined(before.values, model, "cap", model.abstainBelow))));
     for (const field of [...new Set(before.values.map((v) => v.field))].sort()) {
       const of = (values: ValueExample[]) => asJudged(values.filter((v) => v.field === field));
       console.log(figureRow(`  ${field}: today → left-out`, figures(of(before.values))));

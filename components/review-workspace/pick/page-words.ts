@@ -55,7 +55,7 @@ export function engineWordsOfPage(words: PageWords | null, pageNumber: number, r
   if (!page) return [];
   return page.words.map((word) => {
     const box = rotateBox(word, rotation);
-    return { text: mendOcrWord(word.text), rect: { left: box.x, top: box.y, right: box.x + box.w, bottom: box.y + box.h } };
+    return { text: mendOcrWord(word.text), rect: { left: box.x, top: box.y, right: box.x + box.w, bottom: box.y + box.h }, phrase: word.line };
   });
 }
 

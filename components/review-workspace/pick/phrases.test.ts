@@ -39,6 +39,22 @@ describe("phrases on a page", () => {
     expect(pickAtPoint(page, at(0), "extend", null)?.text).toBe("Global Wholesaler Ltd");
   });
 
+  it("takes the engine's phrases where the words carry them, whatever the gap between their tight OCR boxes", () => {
+    // OCR boxes: "Global" and "Wholesaler" read as one phrase with a gap wider than the text-layer rule allows, and
+    // a total read as a phrase of its own although it sits close to its label.
+    const ocr: PickWord[] = [
+      ...line(0, ["Global", 0], ["Wholesaler", 48]).map((word) => ({ ...word, phrase: 0 })),
+      ...line(20, ["TOTAL", 0]).map((word) => ({ ...word, phrase: 1 })),
+      ...line(20, ["27.50", 34]).map((word) => ({ ...word, phrase: 2 })),
+    ];
+    expect(pickAtPoint(ocr, { x: 50, y: 5 }, "phrase")?.text).toBe("Global Wholesaler");
+    expect(pickAtPoint(ocr, { x: 36, y: 25 }, "phrase")?.text).toBe("27.50");
+    // Without the engine's phrases the same boxes split at the wide gap and join at the narrow one.
+    const bare = ocr.map(({ phrase: _phrase, ...word }) => word);
+    expect(pickAtPoint(bare, { x: 50, y: 5 }, "phrase")?.text).toBe("Wholesaler");
+    expect(pickAtPoint(bare, { x: 36, y: 25 }, "phrase")?.text).toBe("TOTAL 27.50");
+  });
+
   it("a click beside the text picks nothing", () => {
     expect(pickAtPoint(page, { x: 500, y: 5 }, "phrase")).toBeNull();
     expect(pickAtPoint(page, { x: 10, y: 15.5 }, "phrase")).toBeNull();

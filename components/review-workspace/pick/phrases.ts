@@ -9,7 +9,18 @@ import type { Rect } from "../geometry";
  * label (a word ending in a colon). A click takes the phrase under the pointer ("Global Wholesaler", not
  * "Wholesaler"), Alt-click one word, Shift-click extends the last pick to the clicked word.
  */
-export type PickWord = { text: string; rect: Rect };
+export type PickWord = {
+  text: string;
+  rect: Rect;
+  /**
+   * The phrase the engine read the word in (the words API's `line`), for words of the engine's page model. Where
+   * both words carry one it decides the phrase, so a click takes what the engine's values are made of; the gap
+   * rule below is for words without one (pdf.js's text layer). OCR boxes are tight to the ink, so a gap measured
+   * on them against one threshold sat within a few pixels of it and split "Global Wholesaler" on one machine and
+   * not on another.
+   */
+  phrase?: number;
+};
 
 /** A picked run of words: indices into the page's word list, in reading order. */
 export type PickSelection = { indices: number[]; text: string; rect: Rect };
@@ -53,9 +64,7 @@ export function phrasesOf(words: readonly PickWord[], line: readonly number[]): 
     if (previous !== undefined) {
       const before = words[previous]!;
       const word = words[index]!;
-      const lineHeight = Math.max(height(before.rect), height(word.rect));
-      const gap = word.rect.left - before.rect.right;
-      if (gap > GAP_FACTOR * lineHeight || /:$/.test(before.text)) {
+      if (/:$/.test(before.text) || startsPhrase(before, word)) {
         phrases.push(current);
         current = [];
       }
@@ -64,6 +73,13 @@ export function phrasesOf(words: readonly PickWord[], line: readonly number[]): 
   }
   if (current.length > 0) phrases.push(current);
   return phrases;
+}
+
+/** Whether `word`, following `before` on a line, begins a new phrase: the engine's phrases, else a wide gap. */
+function startsPhrase(before: PickWord, word: PickWord): boolean {
+  if (before.phrase !== undefined && word.phrase !== undefined) return before.phrase !== word.phrase;
+  const lineHeight = Math.max(height(before.rect), height(word.rect));
+  return word.rect.left - before.rect.right > GAP_FACTOR * lineHeight;
 }
 
 /** The word under a point, with a little slack around each word; the closest one when several are near. */

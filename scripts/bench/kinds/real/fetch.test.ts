@@ -32,11 +32,21 @@ describe("real kinds dev set", () => {
 
   it("keeps dates ISO and money plain decimals, so the type-aware scorer can compare them", () => {
     for (const entry of manifest.documents) {
-      const gt = JSON.parse(readFileSync(path.join(here, "gt", entry.ground_truth), "utf8")) as { kind: string; fields: Record<string, string> };
+      const gt = JSON.parse(readFileSync(path.join(here, "gt", entry.ground_truth), "utf8")) as { kind: string; fields: Record<string, string>; tables?: Record<string, Array<Record<string, string>>> };
       for (const [name, value] of Object.entries(gt.fields)) {
         const type = specs[gt.kind]?.find((f) => f.name === name)?.type;
         if (type === "date") expect(value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         if (type === "currency") expect(value).toMatch(/^-?\d+\.\d{2}$/);
+      }
+      for (const [name, rows] of Object.entries(gt.tables ?? {})) {
+        const columns = specs[gt.kind]?.find((f) => f.name === name)?.columns ?? [];
+        for (const row of rows) {
+          for (const [column, value] of Object.entries(row)) {
+            const type = columns.find((c) => c.name === column)?.type;
+            if (type === "date") expect(value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+            if (type === "currency") expect(value).toMatch(/^-?\d+\.\d{2}$/);
+          }
+        }
       }
     }
   });
@@ -48,6 +58,13 @@ describe("withSpecs", () => {
     expect(withSpecs({ kind: "memo", fields: { subject: "Budget" } }, s).field_specs).toEqual(s.memo);
     expect(() => withSpecs({ kind: "memo", fields: { author: "X" } }, s)).toThrow(/author/);
     expect(() => withSpecs({ kind: "fax", fields: {} }, s)).toThrow(/fax/);
+  });
+
+  it("accepts a table whose rows use its table field's columns and refuses other tables or columns", () => {
+    const s: Specs = { statement: [{ name: "transactions", type: "table", columns: [{ name: "date", type: "date" }, { name: "amount", type: "currency" }] }] };
+    expect(() => withSpecs({ kind: "statement", fields: {}, tables: { transactions: [{ date: "2024-01-05", amount: "-5.50" }] } }, s)).not.toThrow();
+    expect(() => withSpecs({ kind: "statement", fields: {}, tables: { transactions: [{ date: "2024-01-05", payee: "Shop" }] } }, s)).toThrow(/payee/);
+    expect(() => withSpecs({ kind: "statement", fields: {}, tables: { fees: [{ amount: "1.00" }] } }, s)).toThrow(/fees/);
   });
 });
 

@@ -36,7 +36,7 @@ export type RealEntry = {
   render_page1?: boolean;
 };
 export type RealManifest = { format_version: number; split: string; count: number; kinds: string[]; documents: RealEntry[] };
-export type RealGt = { kind: string; fields: Record<string, string>; [key: string]: unknown };
+export type RealGt = { kind: string; fields: Record<string, string>; tables?: Record<string, Array<Record<string, string>>>; [key: string]: unknown };
 export type Specs = Record<string, FieldDefinition[]>;
 
 const here = __dirname;
@@ -66,6 +66,14 @@ export function withSpecs(gt: RealGt, specs: Specs): RealGt & { field_specs: Fie
   if (!fieldSpecs) throw new Error(`no parser spec for kind ${gt.kind}`);
   const unknown = Object.keys(gt.fields).filter((name) => !fieldSpecs.some((f) => f.name === name));
   if (unknown.length > 0) throw new Error(`${gt.kind}: ground truth names fields its spec lacks: ${unknown.join(", ")}`);
+  // A table's rows may only use the columns its table field declares (the benchmark compares cells by their type).
+  for (const [name, rows] of Object.entries(gt.tables ?? {})) {
+    const table = fieldSpecs.find((f) => f.name === name && f.type === "table");
+    if (!table) throw new Error(`${gt.kind}: ground truth has a table its spec lacks: ${name}`);
+    const columns = new Set((table.columns ?? []).map((c) => c.name));
+    const extra = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((c) => !columns.has(c));
+    if (extra.length > 0) throw new Error(`${gt.kind}: table ${name} has columns its spec lacks: ${extra.join(", ")}`);
+  }
   return { ...gt, field_specs: fieldSpecs };
 }
 
