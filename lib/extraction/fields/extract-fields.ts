@@ -25,10 +25,13 @@ import { acroFormValue, checkboxValue, hasOptionBoxes } from "./generic/form-fie
 import { formLabels, valueBelowLabel } from "./generic/form-labels";
 import { findLabelMatches } from "./label-matches";
 import { detectField, detectLabelledDate, detectLoneDate } from "./detectors/detect";
+import { detectLabelledText } from "./detectors/labelled-text";
 import { fitsDetector, fitsFormAnswer } from "./detectors/fits";
 import { localeOrder } from "./detectors/locale-order";
 import { withFormFieldLines } from "./detectors/form-lines";
-import { detectorOwns } from "./detectors/choose";
+import { chooseDetector, detectorOwns } from "./detectors/choose";
+import { NUMERIC } from "./detectors/readers";
+import { CJK_LEGAL_FORM, isHeadingText } from "./detectors/typed-values";
 import { decide, fieldCandidates, scorerFacts, scorerFor, type FieldCandidates } from "../scorer";
 import { timed } from "../stage-timing";
 
@@ -240,6 +243,8 @@ function reconcile(fields: FieldDefinition[], picks: Map<string, Candidate | nul
 }
 
 const NO_LABELS: ReadonlySet<string> = new Set();
+/** The label reader's own score below which its value for a typed field is a guess. */
+const WEAK_LABEL = 0.55;
 
 /** Order matters: parties depend on each other (the vendor is never the customer), totals fall back on amount due. */
 const DEPENDENCY_ORDER = ["customer_name", "vendor_name"];
@@ -260,7 +265,7 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
   const picks = new Map<string, Candidate | null>();
   // Running text (contracts, letters): a field the vocabulary does not know is read from the sentence carrying its
   // description's cue words, and abstains otherwise; label guessing in prose returns clause fragments.
-  const narrative = isNarrative(lines) ? new NarrativeReader(lines, ctx.order) : null;
+  const narrative = isNarrative(lines) ? new NarrativeReader(lines, localeOrder(lines, ctx.order)) : null;
   const generic = new Map<string, GenericValue | null>();
   const hasForm = model.pages.some((p) => (p.formFields?.length ?? 0) > 0);
   // The detectors read a fillable form's answers as if printed where their widgets stand.
@@ -287,23 +292,36 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
     // detector first, on prose and forms alike; the detector abstains unless the evidence is clear.
     // "account_number" shares the IBAN concept's cue, but asks for what a US statement prints as its account number.
     const known = isKnownField(field) && !detectorOwns(field);
+    // Only a field the vocabulary does not know reads the other fields' labels (bestCandidate).
+    const otherLabels = isKnownField(field) && resolveConcept(field) ? NO_LABELS : new Set(fields.filter((f) => f !== field).flatMap((f) => labelsOf(f)));
+    // In running text a label is trusted only with its value after its colon or right of it ("Date of Incident: …").
     const detected = known ? null : (detectField(field, detectorLines, ctx.order) ?? (narrative ? null : detectLabelledDate(field, detectorLines, ctx.order)));
     if (detected) {
       generic.set(field.name, detected);
       return;
     }
+    // Running text: the sentence reader first; a labelled value ("Date of Incident: …", "Age: …") heading a report's
+    // prose when no sentence answers.
     if (narrative && !known && field.type !== "boolean" && field.type !== "select") {
-      generic.set(field.name, narrative.scalar(field) ?? detectLoneDate(field, detectorLines, ctx.order, { narrative: true }));
+      generic.set(field.name, narrative.scalar(field) ?? detectLabelledDate(field, detectorLines, ctx.order, { strict: true }) ?? detectLabelledText(field, detectorLines, otherLabels) ?? detectLoneDate(field, detectorLines, ctx.order, { narrative: true }));
       return;
     }
-    // Only a field the vocabulary does not know reads the other fields' labels (bestCandidate).
-    const otherLabels = isKnownField(field) && resolveConcept(field) ? NO_LABELS : new Set(fields.filter((f) => f !== field).flatMap((f) => labelsOf(f)));
     let best = bestCandidate(field, ctx, otherLabels);
+    // The invoice reader's letterhead guess for a company field must still read as a name: not a heading
+    // ("COMPANY DATA"), not letters set apart; a Chinese name ends with its legal form, not with the title after it.
+    if (best && known && best.strategy === "layout" && typeof best.value === "string" && chooseDetector(field) === "organisation") {
+      const cjk = CJK_LEGAL_FORM.exec(best.value.trim())?.[1];
+      best = isHeadingText(best.value) ? null : cjk ? { ...best, value: cjk } : best;
+    }
     if (!best && field.type === "select" && !hasOptionBoxes(field, detectorLines)) best = selectFromText(field, ctx);
     // An unknown field's label reading must have the shape its detector asks for ("if different from above" is no name).
     if (best && !known && !fitsDetector(field, best.value, best.raw)) best = null;
+    // A number-like field its detector left empty takes the label reader's value only on a label that matched well: a half
+    // match ("Balance" in a transaction table for "Balance at the end of the period") is calibrated far too sure.
+    const kind = chooseDetector(field);
+    if (best && !known && kind !== null && NUMERIC.has(kind) && best.score < WEAK_LABEL) best = null;
     // Nothing found: a claimed field's own detector (an "account number" no IBAN reader takes), or a lone date.
-    const fallback = best ? null : known ? detectField(field, detectorLines, ctx.order, { known: true }) : detectLoneDate(field, detectorLines, ctx.order);
+    const fallback = best ? null : known ? detectField(field, detectorLines, ctx.order, { known: true }) : (detectLoneDate(field, detectorLines, ctx.order) ?? detectLabelledText(field, detectorLines, otherLabels));
     if (fallback) {
       generic.set(field.name, fallback);
       return;

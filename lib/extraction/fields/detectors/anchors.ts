@@ -5,11 +5,18 @@
  * field's label phrases, or contain such a phrase of two words or more. Values are then read after its colon, right
  * of it on its row, or under it.
  */
+import { findDates } from "../../../normalise/dates";
 import type { FieldDefinition } from "../../types";
 import { sameRow, type DocLine } from "../document-lines";
 import { formLabels } from "../generic/form-labels";
 import { labelMatch } from "../generic/form-fields";
 import { stem } from "../generic/field-intent";
+import { labelSegments } from "./label-segments";
+
+function withoutDates(text: string): string {
+  const dates = findDates(text);
+  return dates.length === 0 ? text : dates.reduceRight((t, d) => t.slice(0, d.index) + t.slice(d.index + d.length), text).replace(/\s+(?:on|as of|at)\s*$/i, "").trim();
+}
 
 /** Share of words (Dice over stems) a line must have in common with a label phrase. */
 export const MIN_ANCHOR_MATCH = 0.6;
@@ -20,8 +27,8 @@ export type Anchor = { line: DocLine; match: number; /** The text after the labe
 
 /** Words statements, payslips and forms print for one another ("Beginning balance" for an opening balance). */
 const STATEMENT_SYNONYMS: string[][] = [
-  ["opening", "beginning", "starting", "previous"],
-  ["closing", "ending", "new"],
+  ["opening", "beginning", "starting", "previous", "brought forward"],
+  ["closing", "ending", "new", "close"],
   ["address", "location"],
   ["earnings", "pay", "wages"],
 ];
@@ -54,7 +61,15 @@ function boxNumber(field: FieldDefinition): string | null {
   return /\bbox\s+(\d{1,2}[a-z]?)\b/i.exec(`${field.description ?? ""} ${field.instructions ?? ""}`)?.[1]?.toLowerCase() ?? null;
 }
 
-const stems = (text: string) => text.toLowerCase().split(/[^a-z]+/).filter((w) => w.length > 1).map((w) => stem(w) || w);
+/** Stemmed words, accents folded; a run of Chinese characters is one word. */
+const stems = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .split(/[^\p{L}]+/u)
+    .filter((w) => w.length > 1 || /\p{Script=Han}/u.test(w))
+    .map((w) => stem(w) || w);
 
 /** Whether the phrase's words stand in the text in order, one after another (phrases of two words or more). */
 function containsPhrase(text: string, phrase: string): boolean {
@@ -71,12 +86,6 @@ const NAME_PARTS = /\b(?:(?:first|last|given|family|middle)\s+name|surname|foren
 /** The words that carry a label's meaning: "Employee's first name and initial Last name" → "Employee's name". */
 const content = (text: string) => text.replace(NAME_PARTS, " name ").replace(FUNCTION_WORDS, " ");
 
-/** "Employee SSN: 123-45-6789" → label and what follows its colon; without a colon the whole line is the label. */
-function labelPart(line: DocLine): { label: string; rest: string } {
-  const colon = line.text.indexOf(":");
-  if (colon > 0) return { label: line.text.slice(0, colon), rest: line.text.slice(colon + 1).trim() };
-  return { label: line.text, rest: "" };
-}
 
 /** "Account Number 0012 3456", "Box 1 Wages 52,300.00": the numbers after a label printed without a colon. */
 export function numericTail(anchor: Anchor): string {
@@ -104,8 +113,12 @@ export function findAnchors(field: FieldDefinition, lines: DocLine[], kindWords:
   const ownWords = phrases.some((p) => onlyGeneric(p) === null);
   const box = boxNumber(field);
   const out: Anchor[] = [];
-  for (const line of lines) {
-    const { label, rest } = labelPart(line);
+  // "Employee SSN: 123-45-6789 Date: …": each label on the line with what follows its colon up to the next label;
+  // without a colon the whole line is the label.
+  for (const line of lines) for (const { label: printed, rest } of labelSegments(line.text)) {
+    // "Closing balance on August 2, 2018", "Your balance at close of business 11th Mar 2022": the date says when,
+    // not which field.
+    const label = withoutDates(printed);
     // A form label's first clause names the box: "5 Address (number, street, and apt. or suite no.)" is "Address",
     // "1 Name (as shown on your income tax return). Name is required on this line." is "Name".
     const clause = label.split(/[(.,;/]/)[0]!;

@@ -26,6 +26,8 @@ export type DetectorKind =
   | "section"
   | "subject"
   | "checkbox"
+  | "title"
+  | "time"
   | "date";
 
 /** The definition's words, lower-case, names split at underscores and camel case. */
@@ -35,9 +37,12 @@ export function definitionText(field: FieldDefinition): string {
 }
 
 const ORGANISATION = /\b(?:company|employer|bank|business|organi[sz]ation|provider|utility|firm|supplier|vendor|entity|institution|agency|school|university|insurer|landlord|issuer|merchant)\b/;
-const PERSON = /\b(?:name|who|holder|signed|signer|signatory|addressed|addressee|candidate|applicant|employee|recipient|sender|patient|student|tenant|owner|beneficiary|person|contact)\b/;
+const PERSON = /\b(?:name|who|author|holder|signed|signer|signatory|addressed|addressee|candidate|applicant|employee|recipient|sender|patient|student|tenant|owner|beneficiary|person|contact)\b/;
 const MONEY = /\b(?:wages?|pay|salary|income|compensation|withheld|balance|amount|total|fee|fees|charges?|price|cost|deposits?|withdrawals?|tax|taxes|refund|premium|rent|deductions?|earnings|gross|net|tips)\b/;
 const SECTION = /\b(?:skills|summary|education|experience|objective|profile|certifications|languages|interests|qualifications)\b/;
+
+/** Last words of a field's name that ask for a property of its person or organisation, not for who it is. */
+const ATTRIBUTE = /^(?:age|gender|sex|type|status|title|time|count|level|category|nationality|race|ethnicity|role|position|location|city|country|size|industry|sector|language|income|rating|score)$/i;
 
 export function chooseDetector(field: FieldDefinition): DetectorKind | null {
   if (field.type === "table" || field.type === "boolean" || field.type === "select") return null;
@@ -69,8 +74,16 @@ export function chooseDetector(field: FieldDefinition): DetectorKind | null {
   // "Employee ID", "Customer number": an identifier of the person, not the person.
   if (/\b(?:id|number|no|code|reference|ref)\b/.test(text)) return null;
   if (/\bsubject\b|\bregarding\b/.test(text)) return "subject";
+  // "title", "paper_title": the document's own title, not a person's or a job's.
+  if (/^(?:title|heading|headline)$/i.test(name.split(/[_\s-]+|(?<=[a-z])(?=[A-Z])/).at(-1) ?? "") && !/\b(?:job|position|role|person|employee|holder|academic|honorific)\b/.test(text)) return "title";
+  // "start_time", "Time the meeting starts": a time of day.
+  if (field.type === "text" && (/(?:^|[_\s-])time$/i.test(field.name) || /\btime of day\b|\bat what time\b/.test(text)) && !/\b(?:zone|spent|period|duration|hours worked)\b/.test(text)) return "time";
+  // "patient_age", "employee_status": a property of a person or a company, not its name.
+  if (ATTRIBUTE.test(name.split(/[_\s-]+|(?<=[a-z])(?=[A-Z])/).at(-1) ?? "")) return null;
   if (SECTION.test(text) && !/\bname\b/.test(text)) return "section";
-  if (ORGANISATION.test(text) && /\bname\b|^\S+$|\bcompany\b|\bbank\b|\bemployer\b/.test(text)) return "organisation";
+  // "issuing_agency", "bank_name": the field's name ends with the organisation it asks for.
+  const head = name.split(/[_\s-]+|(?<=[a-z])(?=[A-Z])/).at(-1) ?? "";
+  if (ORGANISATION.test(text) && (/\bname\b|^\S+$|\bcompany\b|\bbank\b|\bemployer\b/.test(text) || ORGANISATION.test(head))) return "organisation";
   if (PERSON.test(text)) return "person";
   return null;
 }

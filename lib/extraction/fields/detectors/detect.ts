@@ -10,16 +10,18 @@
  * then calibrated with everything else (confidence/).
  */
 import { findDates, type DateOrder } from "../../../normalise/dates";
-import type { FieldDefinition, ValueEvidence } from "../../types";
-import { sameRow, wordsSource, type DocLine } from "../document-lines";
+import type { FieldDefinition } from "../../types";
+import { sameRow, type DocLine } from "../document-lines";
 import type { GenericValue } from "../generic/generic-fields";
 import { labelMatch, tickedLabels } from "../generic/form-fields";
 import { findAnchors, numericTail, valueRegions, type Anchor, type Region } from "./anchors";
 import { AFTER_KNOWN, chooseDetector, definitionText, type DetectorKind } from "./choose";
-import { addresseeBlocks, headerParty, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
+import { addresseeBlocks, authorUnderTitle, headerParty, institutionNamed, titleBlock, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
 import { findPeriods } from "./periods";
+import { labelWordSet } from "./label-words";
 import { localeOrder } from "./locale-order";
 import { NUMERIC, READERS, UNIQUE_OK } from "./readers";
+import { CONFIDENCE, decide, GENERIC_HEADS, labelOf, result, round, STRICT_FACTOR, wrapsOnto, type Scored } from "./detect-shared";
 import { CITY_LINE, organisationName, personName, STREET_LINE } from "./typed-values";
 
 /** Generic label words that do name what a detector reads (see anchors.ts); a bare "Name:" on a form is a person's. */
@@ -33,31 +35,11 @@ const KIND_WORDS: Partial<Record<DetectorKind, ReadonlySet<string>>> = {
 };
 const anchorsFor = (kind: DetectorKind, field: FieldDefinition, lines: DocLine[]) => findAnchors(field, lines, KIND_WORDS[kind]);
 
-const CONFIDENCE = { labelBase: 0.5, labelSpan: 0.4, unique: 0.75, placed: 0.6 };
-const round = (x: number) => Math.round(x * 100) / 100;
-
-function result(value: string | number, lines: DocLine[], raw: string, confidence: number, evidence: ValueEvidence): GenericValue {
-  const words = lines.flatMap((l) => l.words);
-  const page = lines[0]?.page ?? 1;
-  return { value, source: words.length > 0 ? wordsSource(page, words) : null, raw, confidence: round(confidence), evidence };
-}
-
 /** Numbers for number and currency fields (as the rest of the engine returns them), text otherwise. */
 function typed(field: FieldDefinition, value: string): string | number {
   if (field.type !== "number" && field.type !== "currency") return value;
   const n = Number(value);
   return Number.isFinite(n) ? n : value;
-}
-
-type Scored = { value: string; lines: DocLine[]; raw: string; score: number };
-
-/** One best value per label; a different value scoring nearly as well elsewhere makes the field doubtful. */
-function decide(candidates: Scored[]): { best: Scored; rival: boolean } | null {
-  const sorted = [...candidates].sort((a, b) => b.score - a.score);
-  const best = sorted[0];
-  if (!best) return null;
-  const rival = sorted.some((c) => c.value.toLowerCase() !== best.value.toLowerCase() && c.score >= best.score * 0.95);
-  return { best, rival };
 }
 
 /** "Street, City, ST 12345" from the lines of a region: a street line and the city line after it (or one line with both). */
@@ -107,10 +89,15 @@ function readRegion(kind: DetectorKind, field: FieldDefinition, region: Region, 
   }
 }
 
-function labelled(kind: DetectorKind, field: FieldDefinition, anchors: Anchor[], lines: DocLine[], order: DateOrder): Scored[] {
+/** Kinds whose value is free words, which a narrow column wraps onto the next line. */
+const WRAPPABLE: ReadonlySet<DetectorKind> = new Set(["person", "organisation", "subject"]);
+
+function labelled(kind: DetectorKind, field: FieldDefinition, anchors: Anchor[], lines: DocLine[], order: DateOrder, strict = false): Scored[] {
   const out: Scored[] = [];
   for (const anchor of anchors.slice(0, 8)) {
-    const regions = valueRegions(anchor, lines);
+    const regions = valueRegions(anchor, lines).filter((r) => !strict || r.factor >= STRICT_FACTOR);
+    // A name wrapped onto the line under its label ("AGENCY: Federal Aviation" over "Administration …") is cut short.
+    if (anchor.rest && WRAPPABLE.has(kind) && wrapsOnto(anchor.line, lines)) continue;
     const tail = !anchor.rest && NUMERIC.has(kind) ? numericTail(anchor) : "";
     if (tail) regions.unshift({ lines: [anchor.line], text: tail, factor: 1 });
     // The nearest readable place belongs to this label; farther ones belong to other labels.
@@ -128,6 +115,24 @@ function labelled(kind: DetectorKind, field: FieldDefinition, anchors: Anchor[],
 /** Parties a contact field may belong to: "customer_email" is not whichever e-mail address the page prints. */
 const PARTY = /\b(?:customer|client|buyer|recipient|supplier|vendor|seller|sender|employer|employee|bank|landlord|tenant|patient|doctor|physician|agent|broker|insurer|shipper|consignee|carrier|emergency|billing|shipping)\b/g;
 const CONTACT_KINDS: ReadonlySet<DetectorKind> = new Set(["email", "phone", "url"]);
+/** Where a page's footer starts (share of the page height from its top). */
+const FOOTER_TOP = 0.94;
+
+/**
+ * A résumé's own contact: the one value of the kind in the few lines under the candidate's name (the name at the top,
+ * header-blocks.ts), when the document prints others too (a portal's footer, a copy on a later page).
+ */
+function underName(kind: DetectorKind, field: FieldDefinition, lines: DocLine[], order: DateOrder): Scored | null {
+  const reader = READERS[kind];
+  const name = reader && CONTACT_KINDS.has(kind) && ROLE.self.test(definitionText(field)) ? nameAtTop(lines) : null;
+  const last = name?.lines[name.lines.length - 1];
+  if (!reader || !last) return null;
+  const near = lines.filter((l) => l.page === last.page && l.box.y > last.box.y && l.box.y - last.box.y < 0.1).slice(0, 4);
+  const hits = near.flatMap((line) => reader(line.text, field, order).map((hit) => ({ hit, line })));
+  const distinct = new Set(hits.map((h) => h.hit.value.toLowerCase()));
+  if (distinct.size !== 1) return null;
+  return { value: hits[0]!.hit.value, lines: [hits[0]!.line], raw: hits[0]!.line.text, score: 0.7 };
+}
 
 function uniqueValue(kind: DetectorKind, field: FieldDefinition, lines: DocLine[], order: DateOrder): Scored | null {
   const reader = READERS[kind];
@@ -140,9 +145,13 @@ function uniqueValue(kind: DetectorKind, field: FieldDefinition, lines: DocLine[
     const around = lines.filter((l) => l.page === line.page && l.index >= line.index - 2 && l.index <= line.index).map((l) => l.text.toLowerCase()).join(" ");
     return parties.some((p) => around.includes(p));
   };
+  const selfContact = CONTACT_KINDS.has(kind) && ROLE.self.test(text);
   const seen = new Map<string, Scored>();
   for (const line of lines) {
     if (kind === "phone" && !wantsFax && /\bfax\b/i.test(line.text)) continue;
+    // A page's footer prints the publisher's contacts (a job portal's), not the candidate's: a résumé puts those
+    // under the name at the top.
+    if (selfContact && line.box.y > FOOTER_TOP) continue;
     for (const hit of reader(line.text, field, order)) {
       const key = hit.value.toLowerCase().replace(/[^a-z0-9@]/g, "");
       if (!seen.has(key)) seen.set(key, { value: hit.value, lines: [line], raw: line.text, score: CONFIDENCE.unique });
@@ -150,6 +159,20 @@ function uniqueValue(kind: DetectorKind, field: FieldDefinition, lines: DocLine[
   }
   const only = seen.size === 1 ? [...seen.values()][0]! : null;
   return only && (parties.length === 0 || nearParty(only.lines[0]!)) ? only : null;
+}
+
+/**
+ * When something starts ("Time the meeting starts"): the first time of day the document prints, the one its
+ * opening line or header gives ("tenue le 20 juin, à 16h00" before "levée à 16h05"). Only the start: where an
+ * event ends is not reliably the last time printed.
+ */
+function firstTime(field: FieldDefinition, lines: DocLine[], order: DateOrder): Scored | null {
+  if (!/\b(?:start|starts|begin|begins|opens|opening|commence)\b/.test(definitionText(field))) return null;
+  for (const line of lines) {
+    const hit = READERS.time!(line.text, field, order)[0];
+    if (hit) return { value: hit.value, lines: [line], raw: line.text, score: 0.55 };
+  }
+  return null;
 }
 
 /** A year printed on a line of its own ("2023" beside a form's title), when the document has exactly one such line. */
@@ -175,10 +198,13 @@ const ROLE = {
   holder: /\b(?:holder|account|customer|client|member|tenant|policyholder)\b/,
   self: /\b(?:candidate|applicant|resume|résumé|cv|full name|your name)\b/,
   other: /\b(?:recipient|customer|buyer|supplier|vendor|client|addressee)\b/,
+  author: /\b(?:author|writer)\b/,
 };
 
 function placedPerson(field: FieldDefinition, lines: DocLine[]): Placed | null {
   const text = definitionText(field);
+  // "First author of the paper": the name under the title, not a letter's signer.
+  if (ROLE.author.test(text) && /\bfirst author\b|\b(?:paper|article|publication|study|manuscript)\b/.test(text)) return authorUnderTitle(lines);
   if (ROLE.sender.test(text)) return signature(lines) ?? headerParty(lines, "from");
   if (ROLE.recipient.test(text)) {
     const blocks = addresseeBlocks(lines);
@@ -186,14 +212,16 @@ function placedPerson(field: FieldDefinition, lines: DocLine[]): Placed | null {
   }
   if (ROLE.holder.test(text)) {
     const blocks = addresseeBlocks(lines);
-    return blocks.length === 1 ? blocks[0]! : null;
+    const loose = blocks.length === 0 ? addresseeBlocks(lines, true) : [];
+    return blocks.length === 1 ? blocks[0]! : loose.length === 1 ? loose[0]! : null;
   }
   if (ROLE.self.test(text)) return nameAtTop(lines);
+  if (ROLE.author.test(text)) return authorUnderTitle(lines);
   return null;
 }
 
 function placedOrganisation(field: FieldDefinition, lines: DocLine[]): Placed | null {
-  return ROLE.other.test(definitionText(field)) ? null : letterhead(lines);
+  return ROLE.other.test(definitionText(field)) ? null : (letterhead(lines) ?? institutionNamed(field.name, lines));
 }
 
 /** The ticked box's label: the one ticked box under the field's label, else the document's one ticked box. */
@@ -242,22 +270,55 @@ export function detectField(field: FieldDefinition, lines: DocLine[], documentOr
   if (decided?.rival) return null;
   const unique = UNIQUE_OK.has(kind) ? uniqueValue(kind, field, lines, order) : kind === "period-start" || kind === "period-end" ? uniquePeriod(kind, lines, order) : kind === "year" ? (loneYear(lines) ?? placedScore(yearInTitle(lines))) : null;
   if (unique) return result(typed(field, unique.value), unique.lines, unique.raw, unique.score, { strategy: "detector-unique", kind, typeOk: true });
-  const placed = kind === "checkbox" ? placedCheckbox(anchors, lines) : kind === "person" ? placedPerson(field, lines) : kind === "organisation" ? placedOrganisation(field, lines) : kind === "section" ? placedSection(field, lines) : kind === "subject" ? placedSubject(lines) : null;
+  const first = kind === "time" ? firstTime(field, lines, order) : null;
+  if (first) return result(first.value, first.lines, first.raw, first.score, { strategy: "detector-layout", kind, typeOk: true });
+  const contact = underName(kind, field, lines, order);
+  if (contact) return result(typed(field, contact.value), contact.lines, contact.raw, CONFIDENCE.placed * (contact.score / 0.7), { strategy: "detector-layout", kind, typeOk: true });
+  const placed = kind === "checkbox" ? placedCheckbox(anchors, lines) : kind === "person" ? placedPerson(field, lines) : kind === "organisation" ? placedOrganisation(field, lines) : kind === "section" ? placedSection(field, lines) : kind === "subject" ? placedSubject(lines) : kind === "title" ? titleBlock(lines) : null;
   if (placed) return result(placed.value, placed.lines, placed.lines.map((l) => l.text).join("\n"), CONFIDENCE.placed * (placed.score / 0.7), { strategy: "detector-layout", kind, typeOk: true });
   return null;
 }
 
-/** A date field's value next to a loosely matching label ("Period start:" for "Start of the pay period"); not in running text. */
-export function detectLabelledDate(field: FieldDefinition, lines: DocLine[], documentOrder: DateOrder): GenericValue | null {
+/**
+ * A date field's value next to a loosely matching label ("Period start:" for "Start of the pay period"). In running
+ * text (`strict`) only after the label's colon or right of it on its row: "Date of Incident: 01/09/2015" heading a
+ * report's prose, not a date somewhere under a word of the label.
+ */
+export function detectLabelledDate(field: FieldDefinition, lines: DocLine[], documentOrder: DateOrder, options: { strict?: boolean } = {}): GenericValue | null {
   if (chooseDetector(field) !== "date") return null;
-  const decided = decide(labelled("date", field, anchorsFor("date", field, lines), lines, localeOrder(lines, documentOrder)));
-  if (!decided || decided.rival) return null;
+  // In running text a bare "Date:" is a signature's, not the one the field asks for: the label must say which date.
+  const anchors = anchorsFor("date", field, lines).filter((a) => !options.strict || labelWordSet(labelOf(a)).some((w) => !GENERIC_HEADS.has(w)));
+  const order = localeOrder(lines, documentOrder);
+  const decided = decide(labelled("date", field, anchors, lines, order, options.strict));
+  if (!decided) return inlineDate(field, lines, order);
+  if (decided.rival) return null;
   const match = round(Math.min(1, decided.best.score));
   return result(decided.best.value, decided.best.lines, decided.best.raw, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind: "date", match, typeOk: true });
 }
 
+/**
+ * "Received 4 October 2005", "Published: 6 August 2020": a date whose line starts with the field's own words and
+ * nothing else, one that says which date it is (not "Date" alone). One such date in the document, or nothing.
+ */
+function inlineDate(field: FieldDefinition, lines: DocLine[], order: DateOrder): GenericValue | null {
+  const own = new Set(labelWordSet(`${field.name.replace(/[_\-.]+/g, " ")} ${field.description ?? ""}`));
+  const found: Array<{ iso: string; line: DocLine }> = [];
+  for (const line of lines) {
+    const date = findDates(line.text, order)[0];
+    if (!date) continue;
+    const words = labelWordSet(line.text.slice(0, date.index).replace(/\b(?:on|el|le|am|il)\s*$/i, ""));
+    if (words.length === 0 || words.length > 5 || !words.every((w) => own.has(w)) || words.every((w) => GENERIC_HEADS.has(w))) continue;
+    found.push({ iso: date.iso, line });
+  }
+  if (new Set(found.map((f) => f.iso)).size !== 1) return null;
+  const match = 0.8;
+  return result(found[0]!.iso, [found[0]!.line], found[0]!.line.text, CONFIDENCE.labelBase + CONFIDENCE.labelSpan * match, { strategy: "detector-label", kind: "date", match, typeOk: true });
+}
+
+const WEEKDAY = /^(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+/i;
+
 /** A field asking for the date the document itself bears: when it was written, sent or issued. */
-const DOCUMENT_DATE = /\b(?:letter|memo|memorandum|notice|document|dated|written|sent|issued|signed)\b/;
+const DOCUMENT_DATE = /\b(?:letter|memo|memorandum|notice|document|dated|written|sent|issued|signed|response|report|proposal|submission|publication|published)\b/;
 
 /**
  * A date field nothing else answered: the one date standing alone on its line (a letter's, a form's "Date"). In
@@ -267,12 +328,15 @@ export function detectLoneDate(field: FieldDefinition, lines: DocLine[], documen
   if (chooseDetector(field) !== "date") return null;
   if (options.narrative && !DOCUMENT_DATE.test(definitionText(field))) return null;
   const order = localeOrder(lines, documentOrder);
+  // "Thursday, August 6, 2020" stands alone too: a weekday is part of how the date is written.
   const alone = lines.filter((l) => {
-    const d = findDates(l.text, order);
-    return d.length === 1 && d[0]!.length >= l.text.trim().length - 1 && /\d{4}/.test(d[0]!.text);
+    const text = l.text.trim().replace(WEEKDAY, "");
+    const d = findDates(text, order);
+    return d.length === 1 && d[0]!.length >= text.length - 1 && /\d{4}/.test(d[0]!.text);
   });
   const distinct = new Set(alone.map((l) => findDates(l.text, order)[0]!.iso));
   if (distinct.size !== 1) return null;
   const line = alone[0]!;
-  return result(findDates(line.text, order)[0]!.iso, [line], line.text, CONFIDENCE.placed, { strategy: "detector-layout", kind: "date", typeOk: true });
+  return result(findDates(line.text.trim().replace(WEEKDAY, ""), order)[0]!.iso, [line], line.text, CONFIDENCE.placed, { strategy: "detector-layout", kind: "date", typeOk: true });
 }
+

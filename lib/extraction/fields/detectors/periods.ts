@@ -13,12 +13,15 @@ const JOIN = "\\s*(?:-|–|—|to|through|thru|until|till)\\s*";
 const monthOf = (word: string) => MONTHS.indexOf(word.slice(0, 3).toLowerCase()) + 1;
 
 /** "March 1 - March 31, 2024" and "March 1 - 31, 2024": the year printed only at the end. */
-const MONTH_DAY_RANGE = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})${JOIN}(?:${MONTH}\\s+)?(\\d{1,2}),?\\s+(\\d{4})\\b`, "gi");
+const MONTH_DAY_RANGE = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})${JOIN}(?:${MONTH}\\s+)?(\\d{1,2})\\s*,?\\s*(\\d{4})\\b`, "gi");
 /** "1–31 March 2024", "1 - 31 Mar 2024". */
 const DAY_RANGE_MONTH = new RegExp(`\\b(\\d{1,2})${JOIN}(\\d{1,2})\\s+${MONTH}\\s+(\\d{4})\\b`, "gi");
 const JOINER = new RegExp(`^${JOIN}$`, "i");
 
-export function findPeriods(text: string, order: DateOrder): Period[] {
+export function findPeriods(printed: string, order: DateOrder): Period[] {
+  // "August 2,2018" (a comma with no space after it, as OCR reads it) is "August 2, 2018"; one character for
+  // another, so the indices still point into the printed text.
+  const text = printed.replace(/(\d),(?=\d{4}(?!\d))/g, "$1 ");
   const out: Period[] = [];
   const add = (start: string | null, end: string | null, index: number, length: number) => {
     if (!start || !end || start > end) return;

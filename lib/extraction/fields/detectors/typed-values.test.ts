@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { chooseDetector } from "./choose";
 import { findPeriods } from "./periods";
-import { findAccountNumbers, findEins, findRoutingNumbers, findSignedAmounts, findSsns, findYears, isAbaRoutingNumber, organisationName, personName } from "./typed-values";
+import { localeOrder } from "./locale-order";
+import { READERS } from "./readers";
+import { findAccountNumbers, findEins, findRoutingNumbers, findSignedAmounts, findSsns, findYears, isAbaRoutingNumber, isHeadingText, organisationName, personName, STREET_NUMBER_LAST } from "./typed-values";
 
 describe("typed values with a checkable shape", () => {
   it("reads SSNs and refuses the numbers the SSA never issues", () => {
@@ -102,5 +104,76 @@ describe("the detector a field's definition picks", () => {
     expect(chooseDetector({ name: "jurisdiction", type: "text", description: "The state or country whose law governs the agreement" })).toBeNull();
     expect(chooseDetector({ name: "term", type: "text", description: "How long the agreement lasts, e.g. 2 years" })).toBeNull();
     expect(chooseDetector({ name: "approved", type: "boolean" })).toBeNull();
+  });
+});
+
+describe("shapes added for documents of other kinds", () => {
+  const phone = (text: string) => READERS.phone!(text, { name: "phone", type: "phone" }, "dmy").map((h) => h.value);
+
+  it("reads phones with a country code and no grouping, and dashes some text layers draw", () => {
+    for (const digits of ["918840683268", "8087996634", "4917545758410"]) expect(phone(`Mobile: +${digits}`)).toEqual([`+${digits}`]);
+    expect(phone("(+91) 8087996634")).toEqual(["(+91) 8087996634"]);
+    expect(phone("(+84) 932 726 797")).toEqual(["(+84) 932 726 797"]);
+    expect(phone("(909) 555-\u00ad\u20105555")).toEqual(["(909) 555-5555"]);
+    // Too short to be a phone number with its country code.
+    expect(phone("+49 1234")).toEqual([]);
+  });
+
+  it("tells headings, letter-spaced and repainted lines from organisation names", () => {
+    for (const heading of ["COMPANY DATA", "Account Information & Customer Service", "D E P A R T M E N T O F V E T E R A N S", "ANHUI ANHUI ANHUI ANLI ANLI"]) {
+      expect(isHeadingText(heading)).toBe(true);
+      expect(organisationName(heading, false)).toBeNull();
+    }
+    expect(organisationName("Department of Veterans Affairs", false)).toBe("Department of Veterans Affairs");
+    expect(organisationName("AGENCY: Federal Aviation", false)).toBeNull();
+    expect(organisationName("东北电气发展股份有限公司 2018 年第一季度报告全文", false)).toBe("东北电气发展股份有限公司");
+  });
+
+  it("reads street lines with the number after the street", () => {
+    for (const street of ["Any Street 123", "Hauptstraße 12a", "Calle Mayor 5", "Kerkstraat 20"]) expect(STREET_NUMBER_LAST.test(street)).toBe(true);
+    expect(STREET_NUMBER_LAST.test("Invoice 2024")).toBe(false);
+  });
+
+  it("repairs names split by small capitals or a detached diacritic, but not headings cut by kerning", () => {
+    expect(personName("Athul S IVAN")).toBe("Athul SIVAN");
+    expect(personName("Chung Nguy ễ n Hoàng")).toBe("Chung Nguyễn Hoàng");
+    expect(personName("BALANC E TOTAL")).toBeNull();
+  });
+
+  it("reads periods with the year's comma spaced apart or run together", () => {
+    expect(findPeriods("Statement Period February 1 – April 30 , 2022", "mdy")).toMatchObject([{ start: "2022-02-01", end: "2022-04-30" }]);
+    expect(findPeriods("July 3, 2018 to August 2,2018", "mdy")).toMatchObject([{ start: "2018-07-03", end: "2018-08-02" }]);
+  });
+
+  it("picks no person or organisation for a field asking for an attribute of one", () => {
+    expect(chooseDetector({ name: "patient_age", type: "text", description: "Patient age" })).toBeNull();
+    expect(chooseDetector({ name: "employee_status", type: "text" })).toBeNull();
+    expect(chooseDetector({ name: "issuing_agency", type: "text", description: "Government agency that issued the notice" })).toBe("organisation");
+  });
+});
+
+describe("the order of numeric dates", () => {
+  const lines = (texts: string[]) => texts.map((text, index) => ({ index, page: 1, text, box: { x: 0, y: index / 50, w: 0.5, h: 0.01 }, words: [], tokens: [] }));
+  it("is month-first where the document writes dates in words with the month first", () => {
+    expect(localeOrder(lines(["Date of Incident: 01/09/2015", "On January 10, 2015, the agency received a report."]), "dmy")).toBe("mdy");
+    expect(localeOrder(lines(["Date: 01/09/2015", "Signed on 10 January 2015."]), "dmy")).toBe("dmy");
+  });
+});
+
+describe("times of day", () => {
+  const time = (text: string) => READERS.time!(text, { name: "start_time", type: "text" }, "dmy").map((h) => h.value);
+  it("reads the usual ways of printing a time, not dates, amounts or durations", () => {
+    for (const [h, m] of [[7, 30], [16, 0], [9, 5]] as const) {
+      const mm = String(m).padStart(2, "0");
+      expect(time(`opens at ${h}:${mm} a.m. sharp`)).toEqual([`${h}:${mm} a.m.`]);
+      expect(time(`tenue le 20 juin, à ${h}h${mm}`)).toEqual([`${h}h${mm}`]);
+    }
+    expect(time("17 mai 2021 à 19h, à laquelle")).toEqual(["19h"]);
+    expect(time("Paid 12.30 on 12/05/2024 for 1h30min")).toEqual([]);
+  });
+
+  it("is picked for a field named for a time, and the first time printed answers when it starts", () => {
+    expect(chooseDetector({ name: "start_time", type: "text", description: "Time the meeting starts" })).toBe("time");
+    expect(chooseDetector({ name: "time_zone", type: "text" })).not.toBe("time");
   });
 });

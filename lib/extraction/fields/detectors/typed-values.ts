@@ -79,14 +79,26 @@ export function findSignedAmounts(text: string): Array<Found & { amount: number 
   return out;
 }
 
+/**
+ * Text layers split names in two ways that are undone here: a letter with a diacritic drawn apart ("Nguy ễ n" for
+ * "Nguyễn"), and small capitals drawn as a capital and a smaller word ("Athul S IVAN" for "Athul Sivan").
+ */
+function repairedName(text: string): string {
+  const joined = text.replace(/(\p{L}) ([^\p{ASCII}\s]) (?=\p{Ll})/gu, "$1$2");
+  // Only where every word in capitals follows its initial ("BALANC E TOTAL" is a heading cut by kerning).
+  const capitals = [...joined.matchAll(/(\S+\s+)?(\p{Lu}{2,})(?=\s|$)/gu)];
+  if (capitals.length === 0 || !capitals.every((m) => /^\p{Lu}\s+$/u.test(m[1] ?? ""))) return joined;
+  return joined.replace(/(?<=^|\s)(\p{Lu}) (\p{Lu}{2,})(?=\s|$)/gu, "$1$2");
+}
+
 const HONORIFIC = /^(?:mr|mrs|ms|miss|mx|dr|prof)\.?$/i;
 const NAME_WORD = /^(?:\p{Lu}[\p{Ll}'’-]+(?:-\p{Lu}[\p{Ll}'’]+)?|\p{Lu}\.?|\p{Lu}{2,}|(?:Mc|Mac|O')\p{Lu}\p{Ll}+)$/u;
 /** Words that make a phrase something other than a person's name. */
-const NOT_PERSON = /^(?:inc|llc|ltd|corp|co|company|corporation|bank|union|trust|group|services?|street|st|avenue|ave|road|rd|drive|lane|suite|box|the|and|of|for|statement|account|page|total|date|summary|invoice|dear|sincerely|regards|employee|employer|name|address|phone|email|report|form|notice|letter|certificate|application|resume|curriculum|vitae|policy|contract|agreement|order|bill|receipt|annual|quarterly|monthly|department|office|center|centre)\.?,?$/i;
+const NOT_PERSON = /^(?:inc|llc|ltd|corp|co|company|corporation|bank|union|trust|group|services?|street|st|avenue|ave|road|rd|drive|lane|suite|box|the|and|of|for|statement|account|page|total|date|summary|invoice|dear|sincerely|regards|employee|employer|name|address|phone|email|report|form|notice|letter|certificate|application|resume|curriculum|vitae|policy|contract|agreement|order|bill|receipt|annual|quarterly|monthly|department|office|center|centre|experience|education|skills|summary|profile|contact|details|information|objective|projects|research|publications|languages|interests|references|certifications|awards|employment|work|history|personal|qualifications)\.?,?$/i;
 
 /** "Maria A. Garcia", "MARIA GARCIA", "Dr. Omar Haddad" → the name without its honorific; null for anything else. */
 export function personName(text: string): string | null {
-  const words = text.trim().replace(/,$/, "").split(/\s+/);
+  const words = repairedName(text).trim().replace(/,$/, "").split(/\s+/);
   while (words.length > 0 && HONORIFIC.test(words[0]!)) words.shift();
   if (words.length < 2 || words.length > 4) return null;
   if (!words.every((w) => NAME_WORD.test(w) && !NOT_PERSON.test(w))) return null;
@@ -97,9 +109,33 @@ export function personName(text: string): string | null {
 
 const LEGAL_FORM = /\b(?:Inc|LLC|L\.L\.C|Ltd|Corp|Co|Company|Corporation|Limited|LLP|LP|PLC|GmbH|AG|SA|SAS|BV|NV|Bank|Credit Union|Trust|Authority|Board|Co-op|Cooperative|Association|Foundation|University|College|Hospital|Insurance|Partners|Group|Holdings)\b\.?/;
 
+/** Words of a page's headings and boxes; a phrase made of these alone ("COMPANY DATA", "Account Information &
+ * Customer Service") names a part of the document, not an organisation. */
+const HEADING_WORDS = new Set(
+  "account accounts information info customer customers service services summary statement statements data company details contact contacts overview report reports annual quarterly profile capability capabilities performance past core competencies section page table contents notes general terms conditions key facts highlights introduction background personal business online banking mobile telephone help support center centre news important notice notices your our my the and of for & to in at on with about us".split(" "),
+);
+
+/**
+ * A line that names no one: letters set apart ("D E P A R T M E N T"), the same word painted several times over
+ * ("ANHUI ANHUI ANHUI"), or heading words only ("COMPANY DATA").
+ */
+export function isHeadingText(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  if (words.filter((w) => /^\p{L}$/u.test(w)).length >= 4) return true;
+  if (words.some((w, i) => i > 0 && w.length > 1 && w === words[i - 1])) return true;
+  return words.every((w) => HEADING_WORDS.has(w.toLowerCase().replace(/[^\p{L}&]/gu, "")));
+}
+
+/** "东北电气发展股份有限公司 2018 年第一季度报告全文": a name in Chinese or Japanese ends with its legal form. */
+export const CJK_LEGAL_FORM = /^(.{2,40}?(?:股份有限公司|有限责任公司|有限公司|株式会社|集团公司))/u;
+
 /** A company as printed: title-case or capital words, no sentence punctuation; `strict` also asks for a legal form or an institution word. */
 export function organisationName(text: string, strict: boolean): string | null {
+  const cjk = CJK_LEGAL_FORM.exec(text.trim());
+  if (cjk && !/\s/.test(cjk[1]!)) return cjk[1]!;
   const t = text.trim().replace(/[,;:]$/, "");
+  // "AGENCY: Federal Aviation" is a label and its value, not one name.
+  if (isHeadingText(t) || /[:：]\s/.test(t)) return null;
   const words = t.split(/\s+/);
   if (words.length < 1 || words.length > 7 || t.length > 60) return null;
   if (!/^[\p{Lu}\d]/u.test(t) || /[@|]|https?:|www\./.test(t) || /\d{3,}/.test(t)) return null;
@@ -110,6 +146,13 @@ export function organisationName(text: string, strict: boolean): string | null {
   if (!LEGAL_FORM.test(t) && personName(t) !== null) return null;
   return t;
 }
+
+/** Words naming a street, in the languages whose addresses print the house number after them. */
+const STREET_WORD = "(?:street|st|avenue|ave|road|rd|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|terrace|crescent|highway|hwy|square|sq|stra(?:ss|ß)e|str|weg|gasse|platz|allee|rue|calle|avenida|via|viale|laan|straat|plein|gata|gade|vej)";
+/** "Any Street 123", "Hauptstraße 12a", "Calle Mayor 5": a street line with its number after the street's name. */
+export const STREET_NUMBER_LAST = new RegExp(`^(?:${STREET_WORD}\\s+(?:[\\p{L}.'-]+\\s+){1,4}|(?:[\\p{L}.'-]+\\s+){0,4}[\\p{L}.'-]*${STREET_WORD}\\.?\\s+)\\d{1,5}[a-z]?,?$`, "iu");
+/** A town on a line of its own, maybe with its province or state ("TORONTO, ON", "Any Town"): a few capitalised words. */
+export const TOWN_LINE = /^\p{Lu}[\p{L}.'-]*(?:\s+\p{L}[\p{L}.'-]*){0,3}(?:,\s*\p{Lu}{2,3})?,?$/u;
 
 /** "123 Main Street", "9747 Pine Lane, Apt 10", "PO Box 12": the street line of a postal address. */
 export const STREET_LINE = /^(?:\d{1,6}[A-Za-z]?\s+(?:[\p{L}\d.'-]+\s+){0,5}[\p{L}.'-]+\.?(?:,?\s+(?:Apt|Apartment|Suite|Ste|Unit|Floor|Fl|#)\.?\s*[\w-]+)?|P\.?\s?O\.?\s+Box\s+\d+)$/iu;

@@ -14,12 +14,18 @@ import type { GenericValue } from "./generic-fields";
 /** Share of words two labels must have in common (Dice coefficient over stems) to be the same question. */
 const MIN_LABEL_MATCH = 0.6;
 
+/**
+ * A label's words, stemmed: accents folded ("Présences" is "presences", not "pr" and "sences"), and a run of
+ * Chinese or Japanese characters kept as one word ("采样时间"), so labels in those scripts match too.
+ */
 function words(text: string): string[] {
   return text
     .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .split(/[^A-Za-z0-9]+/)
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .split(/[^\p{L}\p{N}]+/u)
     .map((w) => stem(w) || w.toLowerCase())
-    .filter((w) => w.length > 1 && !/^\d+$/.test(w));
+    .filter((w) => (w.length > 1 || /\p{Script=Han}/u.test(w)) && !/^\d+$/.test(w));
 }
 
 /** Dice coefficient of two word sets: 1 when they name the same words, whatever the order or inflection. */
