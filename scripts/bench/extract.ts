@@ -33,7 +33,7 @@ import { clearImageTextReadings } from "../../lib/extraction/loaders/pdf/pdf-ima
 import { FIELDS, MIME, readGt, readManifest, splitHalf, type Gt } from "./dataset";
 import { compareWithPdftotext, type EndToEnd } from "./pdftotext-compare";
 import { alignRows, equal, normText, type CellEqual } from "./score";
-import { valueOutcomes, type ValueOutcome } from "./value-outcomes";
+import { valueOutcomes, type ScoredTable, type ValueOutcome } from "./value-outcomes";
 import { contractOutcomes } from "./contract-outcomes";
 import { CALIBRATION, formatReliability, reliability } from "../../lib/extraction/confidence";
 import { engineFigures } from "./engine-figures";
@@ -271,7 +271,9 @@ async function main(): Promise<void> {
       const spec = specs?.find((f) => f.name === k);
       return spec ? specValueEqual(spec, v, pred) : equal(k, v, pred);
     };
-    const docOutcomes = contracts ? contractOutcomes(gt, result) : valueOutcomes(gt, result, sameValue);
+    // Sets with their own specs: the confidence report also covers the cells of every table field of the spec.
+    const specTables: ScoredTable[] | undefined = specs?.filter((f) => f.type === "table").map((f) => ({ name: f.name, same: specCellEqual(f, equal) }));
+    const docOutcomes = contracts ? contractOutcomes(gt, result) : valueOutcomes(gt, result, sameValue, specTables);
     for (const o of docOutcomes) outcomes.push({ ...o, half: splitHalf(entry.split_group) });
     if (llmBeside && llmBaseUrl) {
       try {

@@ -16,19 +16,29 @@ function outcome(scope: "field" | "cell", key: string, meta: ValueMetadata | und
   return { scope, key, confidence: meta?.confidence ?? 0, evidence: meta?.evidence ? { ...meta.evidence } : null, correct };
 }
 
-/** `same` judges a field (default: the invoice sets' rules by field name). */
-export function valueOutcomes(gt: Gt, result: Pick<ExtractionResult, "data" | "fieldMetadata">, same: (key: string, gt: string, pred: FieldValue) => boolean = equal): ValueOutcome[] {
+/** A table field scored: its name and how its cells compare (default: line items by the invoice sets' rules). */
+export type ScoredTable = { name: string; same: (key: string, gt: string, pred: FieldValue | undefined) => boolean };
+
+/** `same` judges a field (default: the invoice sets' rules by field name); `tables` the table fields to score. */
+export function valueOutcomes(gt: Gt, result: Pick<ExtractionResult, "data" | "fieldMetadata">, same: (key: string, gt: string, pred: FieldValue) => boolean = equal, tables: ScoredTable[] = [{ name: "line_items", same: equal }]): ValueOutcome[] {
   const out: ValueOutcome[] = [];
   for (const [key, expected] of Object.entries(gt.fields)) {
     const pred = result.data[key];
     if (pred === null || pred === undefined || Array.isArray(pred)) continue;
     out.push(outcome("field", key, result.fieldMetadata[key] as ValueMetadata | undefined, same(key, expected, pred)));
   }
-  const gtRows = gt.tables?.line_items;
-  const predRows = result.data.line_items;
-  const meta = asTable(result.fieldMetadata.line_items);
+  for (const table of tables) out.push(...cellOutcomes(gt, result, table));
+  return out;
+}
+
+function cellOutcomes(gt: Gt, result: Pick<ExtractionResult, "data" | "fieldMetadata">, table: ScoredTable): ValueOutcome[] {
+  const out: ValueOutcome[] = [];
+  const gtRows = gt.tables?.[table.name];
+  const predRows = result.data[table.name];
+  const meta = asTable(result.fieldMetadata[table.name]);
   if (!gtRows || !Array.isArray(predRows) || !meta) return out;
-  const { assignment } = alignRows(gtRows, predRows);
+  const equal = table.same;
+  const { assignment } = alignRows(gtRows, predRows, equal);
   const used = new Set(gtRows.flatMap((r) => Object.keys(r)));
   const partner = new Map<number, number>();
   assignment.forEach((j, i) => j >= 0 && partner.set(j, i));

@@ -92,7 +92,9 @@ export function fillTableEvidence(field: FieldDefinition, rows: TableRow[], meta
       const raw = cellMeta.raw ?? String(value ?? "");
       const typeOk = kind === "cell-number" ? NUMERIC_TEXT.test(raw.trim()) : /\p{L}/u.test(raw) || typeCheck("text", String(value ?? ""), raw);
       const rowComplete = !amountsExpected || amounts[i] !== null;
-      const evidence: ValueEvidence = { strategy: "table-header", score: cellMeta.confidence, ...cellMeta.evidence, kind, typeOk, arithmetic, agreement: sumsUp ? 1 : 0, tableSum, rowComplete };
+      // A reader's own check (a statement's running balance) stands where quantity × price says nothing.
+      const checked = arithmetic !== 0 ? arithmetic : (cellMeta.evidence?.arithmetic ?? 0);
+      const evidence: ValueEvidence = { strategy: "table-header", score: cellMeta.confidence, ...cellMeta.evidence, kind, typeOk, arithmetic: checked, agreement: sumsUp ? 1 : 0, tableSum, rowComplete };
       if (kind === "cell-text" && lineHeight !== null && cellMeta.source) evidence.wrapped = cellMeta.source.h > WRAPPED_HEIGHT * lineHeight;
       cellMeta.evidence = evidence;
     }

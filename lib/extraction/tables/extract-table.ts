@@ -1,4 +1,4 @@
-import { groupRows } from "../layout/build-page";
+import { wordRows, type Row } from "./word-rows";
 import { tokenise } from "../fields/text-tokens";
 import { detectDecimalSeparator, findAmounts, type DecimalSeparator } from "../../normalise/amounts";
 import { timed } from "../stage-timing";
@@ -8,6 +8,8 @@ import { COLUMN_CONCEPTS, type ColumnConcept } from "../fields/column-concepts";
 import { headerScore, matchHeaderWords, mergeStackedHeader, type HeaderColumn } from "./find-header";
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
 import { typePositionColumn, type TypedColumn } from "./column-typing";
+import { extractTypedTable } from "./typed-table";
+import { extractListSections } from "./list-sections";
 import { consistentUnitPrice, lineIsConsistent, unitPriceCandidates } from "./row-arithmetic";
 import {
   ADJUSTMENT,
@@ -28,7 +30,6 @@ export type TableOptions = { advanced: boolean };
 
 type Column = TypedColumn;
 
-type Row = { words: Word[]; top: number; bottom: number; h: number };
 
 /** An item being read: its cells, values of stacked second columns, and price values printed under its price. */
 type Item = { cells: Map<Column, Word[]>; extra: Map<string, Word[]>; closed: boolean; priceBelow: string[]; codeLabelIn?: Column };
@@ -56,16 +57,6 @@ function labelledCode(item: Item, cells: Map<Column, Word[]>): void {
   }
 }
 
-function wordRows(words: Word[]): Row[] {
-  // groupRows works on absolute units; page fractions keep the same proportions within one page.
-  const raw = words.map((w, i) => ({ text: String(i), x: w.box.x, y: w.box.y, w: w.box.w, h: w.box.h, confidence: 0 }));
-  return groupRows(raw).map((row) => {
-    const ws = row.map((r) => words[Number(r.text)]!);
-    const top = Math.min(...ws.map((w) => w.box.y));
-    const bottom = Math.max(...ws.map((w) => w.box.y + w.box.h));
-    return { words: ws, top, bottom, h: Math.max(...ws.map((w) => w.box.h)) };
-  });
-}
 
 /** A cell under a recognised column header, before calibration (`confidence/` turns it into a probability). */
 const HEADER_CELL_SCORE = 0.75;
@@ -141,6 +132,14 @@ function numbersOnlyItem(cells: Map<Column, Word[]>, table: { hasMoney: boolean;
 
 type Extracted = { rows: TableRow[]; meta: TableMetadata };
 
+/**
+ * Line items: at least two columns name an item's numbers (quantity, unit price, line amount, tax rate, discount).
+ * Other tables (dates, balances, money in and out, or text only) are read by their columns' types instead.
+ */
+export function isLineItemTable(field: FieldDefinition): boolean {
+  return (field.columns ?? []).filter((c) => NUMERIC_KEYS.has(columnConceptFor(c)?.key ?? "")).length >= 2;
+}
+
 /** "0,75 ore", "18 nr", "2 Stk": a unit printed after the quantity in its own cell. */
 const QUANTITY_WITH_UNIT = /^\s*-?\d[\d.,']*\s*(\p{L}[\p{L}.²³]{0,5})\s*$/u;
 
@@ -208,6 +207,8 @@ function continuesTable(cells: Map<Column, Word[]>, row: Row): boolean {
  * each page's header-led block is read in order.
  */
 export function extractTableField(model: PageModel, field: FieldDefinition, options: TableOptions): Extracted {
+  // A table that is no list of items (a statement's transactions, a résumé's jobs) is read from its columns' types.
+  if (!isLineItemTable(field)) return extractTypedTable(model, field) ?? extractListSections(model, field) ?? { rows: [], meta: { confidence: 0, source: null, rows: [] } };
   const defs = field.columns ?? [];
   const conceptOf = new Map(defs.map((d) => [d.name, columnConceptFor(d)] as const));
   const fieldForKey = new Map<string, string>();

@@ -4,7 +4,7 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf
 export class Sheet {
   private constructor(
     readonly pdf: PDFDocument,
-    private readonly page: PDFPage,
+    private page: PDFPage,
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
   ) {}
@@ -43,6 +43,18 @@ export class Sheet {
 
   rule(top: number): void {
     this.page.drawLine({ start: { x: 40, y: 792 - top }, end: { x: 572, y: 792 - top }, thickness: 0.5 });
+  }
+
+  /** Starts a new page; text and boxes go on it from then on. */
+  addPage(): void {
+    this.page = this.pdf.addPage([612, 792]);
+  }
+
+  /** Text ending at `right` (numbers right-aligned in their column). */
+  textRight(text: string, right: number, top: number, options: { size?: number; bold?: boolean } = {}): void {
+    const size = options.size ?? 10;
+    const font = options.bold ? this.bold : this.regular;
+    this.text(text, right - font.widthOfTextAtSize(text, size), top, options);
   }
 
   save(): Promise<Uint8Array> {
