@@ -40,3 +40,18 @@ describe("parseAmount (golden)", () => {
     expect(formatAmount(0.052)).toBe("0.052");
   });
 });
+
+describe("amounts of currencies counted in thousandths", () => {
+  it("reads the dot as decimal where dinar amounts print three decimals beside their currency", () => {
+    const text = "Wisme X56 Smart Watch 12 2.150 KD 0% 25.800 KD Earbuds 2 2.750 KD 5.500 KD";
+    expect(detectDecimalSeparator(text)).toBe(".");
+    expect(findAmounts("2.150 KD", detectDecimalSeparator(text)).map((amount) => amount.value)).toEqual([2.15]);
+    expect(detectDecimalSeparator("Total BHD 1.250 due")).toBe(".");
+    expect(detectDecimalSeparator("Montant 2,150 DT et 4,300 DT")).toBe(",");
+  });
+
+  it("leaves other documents' thousands alone", () => {
+    expect(detectDecimalSeparator("Qty 1.250 kg, 2.500 kg")).toBeUndefined();
+    expect(findAmounts("1.250", detectDecimalSeparator("Qty 1.250 kg")).map((amount) => amount.value)).toEqual([1250]);
+  });
+});

@@ -90,10 +90,23 @@ export function formatAmount(value: number): string {
   return Number(fixed) === rounded ? fixed : String(rounded);
 }
 
-/** The decimal separator a text uses, judged from numbers with exactly two decimals ("12,00" vs "12.00"). */
+/**
+ * The currencies whose minor unit is a thousandth (ISO 4217: Kuwaiti, Bahraini, Jordanian, Libyan, Iraqi dinars,
+ * the Omani rial, the Tunisian dinar), by code and by the marks printed beside their amounts.
+ */
+const THREE_DECIMAL_CURRENCY = "(?:KWD|KD|BHD|BD|JOD|JD|LYD|LD|IQD|OMR|RO|TND|DT)";
+const THREE_DECIMAL_MONEY = {
+  ",": new RegExp(`(?:\\d,\\d{3}(?!\\d)\\s?${THREE_DECIMAL_CURRENCY}\\b|\\b${THREE_DECIMAL_CURRENCY}\\s?\\d{1,3},\\d{3}(?![\\d.,]))`, "g"),
+  ".": new RegExp(`(?:\\d\\.\\d{3}(?!\\d)\\s?${THREE_DECIMAL_CURRENCY}\\b|\\b${THREE_DECIMAL_CURRENCY}\\s?\\d{1,3}\\.\\d{3}(?![\\d.,]))`, "g"),
+};
+
+/**
+ * The decimal separator a text uses, judged from numbers with exactly two decimals ("12,00" vs "12.00") and amounts
+ * of a currency counted in thousandths ("2.150 KD": two dinars 150 fils, not 2,150).
+ */
 export function detectDecimalSeparator(text: string): DecimalSeparator | undefined {
-  const comma = (text.match(/\d,\d{2}(?!\d)/g) ?? []).length;
-  const dot = (text.match(/\d\.\d{2}(?!\d)/g) ?? []).length;
+  const comma = (text.match(/\d,\d{2}(?!\d)/g) ?? []).length + (text.match(THREE_DECIMAL_MONEY[","]) ?? []).length;
+  const dot = (text.match(/\d\.\d{2}(?!\d)/g) ?? []).length + (text.match(THREE_DECIMAL_MONEY["."]) ?? []).length;
   if (comma === dot) return undefined;
   return comma > dot ? "," : ".";
 }

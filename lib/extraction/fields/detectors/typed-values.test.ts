@@ -125,6 +125,8 @@ describe("shapes added for documents of other kinds", () => {
       expect(organisationName(heading, false)).toBeNull();
     }
     expect(organisationName("Department of Veterans Affairs", false)).toBe("Department of Veterans Affairs");
+    // A word doubled in a name is no repainting.
+    expect(isHeadingText("SAM SAM TRADING CO")).toBe(false);
     expect(organisationName("AGENCY: Federal Aviation", false)).toBeNull();
     expect(organisationName("东北电气发展股份有限公司 2018 年第一季度报告全文", false)).toBe("东北电气发展股份有限公司");
   });

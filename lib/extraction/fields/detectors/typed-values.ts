@@ -122,7 +122,8 @@ const HEADING_WORDS = new Set(
 export function isHeadingText(text: string): boolean {
   const words = text.trim().split(/\s+/);
   if (words.filter((w) => /^\p{L}$/u.test(w)).length >= 4) return true;
-  if (words.some((w, i) => i > 0 && w.length > 1 && w === words[i - 1])) return true;
+  // Three times in a row: a name may double a word ("SAM SAM TRADING CO"), a repainted text layer repeats every one.
+  if (words.some((w, i) => i > 1 && w.length > 1 && w === words[i - 1] && w === words[i - 2])) return true;
   return words.every((w) => HEADING_WORDS.has(w.toLowerCase().replace(/[^\p{L}&]/gu, "")));
 }
 
