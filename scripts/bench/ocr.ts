@@ -9,7 +9,8 @@
  * oriented); `combined` is made from the two readings without reading again. Per engine it prints: ground-truth
  * values found verbatim in the page text (total, printed date, vendor name, vendor address; case and whitespace
  * folded), the character error rate of names and addresses against the best-matching stretch of the text, the
- * field F1 of the offline field extraction on that page model, CPU seconds per page and peak RSS. Figures are also
+ * field F1 of the offline field extraction on that page model, CPU seconds per page, where each engine's CPU went
+ * (the engine's stages, ms a page of the pages read, not loaded) and peak RSS. Figures are also
  * given per half of the documents, split by `split_group` (tune on one half, check on the other). `--save` keeps
  * the page models as JSON so `--load` can score changes in field extraction or combination without OCR
  * (`--cached-only`: score only the documents every engine has a saved reading of).
@@ -24,6 +25,7 @@ import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
 import { combineReadings } from "../../lib/extraction/loaders/ocr/ocr-combine";
 import type { OcrEngine } from "../../lib/extraction/loaders/ocr/ocr-engines";
 import { releasePaddleSessions } from "../../lib/extraction/ocr/paddle/sessions";
+import { startStageRecording, stopStageRecording } from "../../lib/extraction/stage-timing";
 import type { PageModel } from "../../lib/extraction/types";
 import { FIELDS } from "./dataset";
 import { equal, normText } from "./score";
@@ -109,11 +111,25 @@ function report(label: string, t: Tally): string {
   return `${label.padEnd(24)} docs ${String(t.docs).padStart(3)}  verbatim ${t.found}/${t.values}  name+address CER ${cer}  fields F1 ${f1(t.fields).toFixed(3)} (${t.fields.tp}/${t.fields.fp}/${t.fields.fn})  ${t.pages ? (t.cpuMs / t.pages / 1000).toFixed(2) : "–"} CPU s/page`;
 }
 
+/** Per engine: each stage's own CPU ms (stage-timing.ts) summed over the pages read, and the pages. */
+const stageTotals = new Map<string, { pages: number; selfMs: Map<string, number> }>();
+
 async function readWith(engine: Exclude<OcrEngine, "combined">, bytes: Uint8Array, mime: string): Promise<{ model: PageModel; ms: number }> {
   process.env.OCR_ENGINE = engine;
+  startStageRecording();
   const started = cpuMs();
   const model = await loadDocument(bytes, mime, { mode: "balanced" });
-  return { model, ms: cpuMs() - started };
+  const ms = cpuMs() - started;
+  const totals = stageTotals.get(engine) ?? stageTotals.set(engine, { pages: 0, selfMs: new Map() }).get(engine)!;
+  totals.pages += model.pages.length;
+  for (const [stage, stageMs] of stopStageRecording().selfMs) totals.selfMs.set(stage, (totals.selfMs.get(stage) ?? 0) + stageMs);
+  return { model, ms };
+}
+
+/** Where an engine's CPU went, in ms a page (stages that ran; the rest of loading is `load`). */
+function stageReport(engine: string, totals: { pages: number; selfMs: Map<string, number> }): string {
+  const stages = [...totals.selfMs].sort((a, b) => b[1] - a[1]).map(([stage, ms]) => `${stage} ${(ms / totals.pages).toFixed(0)}`);
+  return `${engine} CPU ms a page read here: ${stages.join(", ")}`;
 }
 
 async function main(): Promise<void> {
@@ -165,6 +181,7 @@ async function main(): Promise<void> {
   }
   process.stderr.write("\n");
   for (const key of [...tallies.keys()].sort()) console.log(report(key, tallies.get(key)!));
+  for (const [engine, totals] of stageTotals) console.log(stageReport(engine, totals));
   console.log(`peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
   await terminateOcr();
   await releasePaddleSessions();

@@ -89,7 +89,7 @@ async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageMod
 }
 
 async function loadImage(bytes: Uint8Array, options: LoadOptions): Promise<PageModel> {
-  const images = await prepareImagePages(bytes);
+  const images = await timedAsync("load › image decode", () => prepareImagePages(bytes));
   const pages: Page[] = [];
   const engine = ocrEngineFor(options.mode);
   for (const number of parsePages(options.parsePages, images.length)) {

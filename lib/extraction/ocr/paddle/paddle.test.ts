@@ -4,7 +4,8 @@ import { groupRows, type RawWord } from "../../layout/build-page";
 import { decodeCtc, foldWidth, hasCjk, latinClasses, mostlyLatin } from "./ctc";
 import { detectorSize, regionsFromMap } from "./detect";
 import { normaliseInto } from "./raster";
-import { levelWords, mostlyVertical, pageSkew, readWithPaddle } from "./read-page";
+import { startStageRecording, stopStageRecording } from "../../stage-timing";
+import { levelWords, mostlyVertical, pageSkew, readWithPaddle, STAGES } from "./read-page";
 import { paddleSessions, readDictionary, releasePaddleSessions } from "./sessions";
 import { splitWords } from "./words";
 
@@ -156,6 +157,19 @@ describe("PP-OCR on generated images", () => {
     expect(total.y).toBeGreaterThan(100);
     expect(total.y + total.h).toBeLessThan(170);
     expect(total.confidence).toBeGreaterThan(0.8);
+  }, 60_000);
+
+  it("charges its CPU time to its steps when a profile is recording", async () => {
+    const image = receiptImage(["SAM TRADING CO", "TOTAL RM 14.10"]);
+    await paddleSessions();
+    startStageRecording();
+    await readWithPaddle(image.png, { orient: true });
+    const { selfMs, calls } = stopStageRecording();
+    for (const stage of [STAGES.decode, STAGES.detection, STAGES.crops, STAGES.classifier, STAGES.recognition, STAGES.words]) {
+      expect(calls.get(stage), stage).toBe(1);
+    }
+    // The recogniser runs once a line: it costs more than cutting the lines out.
+    expect(selfMs.get(STAGES.recognition)!).toBeGreaterThan(selfMs.get(STAGES.crops)!);
   }, 60_000);
 
   it.each([180, 90, 270] as const)("reads a sheet scanned turned %i° the right way up", async (turn) => {

@@ -1,5 +1,6 @@
 import type { Canvas } from "@napi-rs/canvas";
 import type { RawWord } from "../../layout/build-page";
+import { timed, timedAsync } from "../../stage-timing";
 import type { PageRotation } from "../../types";
 import { upsideDownProbabilities, UPSIDE_DOWN_CONFIDENCE } from "./classify";
 import { cropRegion, type LineCrop } from "./crop";
@@ -16,6 +17,17 @@ import { paddleSessions, type PaddleSessions } from "./sessions";
  * ~20 % more CPU.
  */
 export const DETECTOR_MAX_SIDE = 1280;
+
+/** PP-OCR's steps as stages of the engine's profile (stage-timing.ts). */
+export const STAGES = {
+  sessions: "PP-OCR › sessions (first page of a thread)",
+  decode: "PP-OCR › raster",
+  detection: "PP-OCR › detection",
+  crops: "PP-OCR › line crops",
+  classifier: "PP-OCR › angle classifier",
+  recognition: "PP-OCR › recognition",
+  words: "PP-OCR › words",
+} as const;
 
 /** Lines the angle classifier looks at to decide whether a page is upside down. */
 const ORIENTATION_SAMPLE = 16;
@@ -97,27 +109,29 @@ function turnedHalf(word: RawWord, raster: Raster): RawWord {
 }
 
 async function readRaster(sessions: PaddleSessions, raster: Raster, options: Required<PaddleReadOptions>, rotation: PageRotation): Promise<PaddleReading> {
-  const regions = await detectText(sessions, raster, options.maxSide);
+  // Each step is a stage of bench:extract's and bench:ocr's profile (free when no profile is recording).
+  const regions = await timedAsync(STAGES.detection, () => detectText(sessions, raster, options.maxSide));
   if (options.orient && rotation === 0 && mostlyVertical(regions)) {
     return readRaster(sessions, turnRaster(raster, 90), options, 90);
   }
-  let crops = regions.map((region) => cropRegion(raster, region));
+  let crops = timed(STAGES.crops, () => regions.map((region) => cropRegion(raster, region)));
   // The page's orientation is judged on its longest lines (one classifier batch): short ones ("S", "1 X") are the
   // classifier's weakest calls, and a page turns as a whole.
   const sample = [...crops].sort((a, b) => b.region.w - a.region.w).slice(0, ORIENTATION_SAMPLE);
-  const pageUpsideDown = options.orient && upsideDownShare(sample, await upsideDownProbabilities(sessions, sample)) > 0.5;
+  const pageUpsideDown = options.orient && upsideDownShare(sample, await timedAsync(STAGES.classifier, () => upsideDownProbabilities(sessions, sample))) > 0.5;
   // Lines follow the page: on upright dev receipts the classifier called ~5 % of the short lines ("8.90 S", "GST 0%")
   // upside down with confidence, and reading those turned garbled them.
-  if (pageUpsideDown) crops = crops.map((crop) => cropRegion(raster, crop.region, { flipped: true }));
-  const words = levelWords(wordsOfLines(await recogniseLines(sessions, crops)), pageSkew(regions), raster);
+  if (pageUpsideDown) crops = timed(STAGES.crops, () => crops.map((crop) => cropRegion(raster, crop.region, { flipped: true })));
+  const lines = await timedAsync(STAGES.recognition, () => recogniseLines(sessions, crops));
+  const words = timed(STAGES.words, () => levelWords(wordsOfLines(lines), pageSkew(regions), raster));
   if (!pageUpsideDown) return { words, width: raster.width, height: raster.height, rotation };
   return { words: words.map((word) => turnedHalf(word, raster)), width: raster.width, height: raster.height, rotation: ((rotation + 180) % 360) as PageRotation };
 }
 
 /** Reads a page image (PNG/JPEG bytes) with PP-OCR: detection, angle classification, recognition, words. */
 export async function readWithPaddle(image: Uint8Array | Canvas, options: PaddleReadOptions = {}): Promise<PaddleReading> {
-  const sessions = await paddleSessions();
+  const sessions = await timedAsync(STAGES.sessions, () => paddleSessions());
   // Decoded pixels are read as they are; PNG bytes are decoded first.
-  const raster = image instanceof Uint8Array ? rasterFromPng(image) : { canvas: image, width: image.width, height: image.height };
+  const raster = image instanceof Uint8Array ? timed(STAGES.decode, () => rasterFromPng(image)) : { canvas: image, width: image.width, height: image.height };
   return readRaster(sessions, raster, { orient: options.orient ?? false, maxSide: options.maxSide ?? DETECTOR_MAX_SIDE }, 0);
 }
