@@ -77,11 +77,35 @@ async function watch(): Promise<void> {
     }
     health.push({ ms: performance.now() - started, status, during: expect.getState().currentTestName ?? "" });
     peakRss = Math.max(peakRss, serverRss());
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
+/**
+ * Every fixture, made before the watcher starts. The probes run in this process: while it spends seconds building a
+ * 10,000-page PDF or compressing a bomb, a probe's answer waits in its event loop and the server looks slow (CI once
+ * measured 3.9 s that way).
+ */
+type Fixtures = Record<"htmlPrefixed" | "truncated" | "tenThousandPages" | "polyglot" | "garbage" | "circular" | "encrypted" | "flateBomb" | "hugeHeader" | "pngBomb" | "docxBomb" | "zipBomb" | "billion" | "executable", Uint8Array>;
+let fixtures: Fixtures;
+
 beforeAll(async () => {
+  fixtures = {
+    htmlPrefixed: await htmlPrefixedPdf(),
+    truncated: await truncatedPdf(),
+    tenThousandPages: await tenThousandPagePdf(),
+    polyglot: await pdfZipPolyglot(),
+    garbage: garbagePdf(),
+    circular: circularPagesPdf(),
+    encrypted: encryptedPdf(),
+    flateBomb: flateBombPdf(),
+    hugeHeader: hugeDimensionsPng(),
+    pngBomb: pngZlibBomb(),
+    docxBomb: docxZipBomb(),
+    zipBomb: plainZipBomb(),
+    billion: billionPagesPdf(),
+    executable: windowsExecutable(),
+  };
   key = (await freshKey(seedTeam("Acme").apiKey)).key;
   parser = await makeParser(key, {
     fields: [{ name: "invoiceNumber", type: "text", description: "Invoice number" }],
@@ -89,7 +113,7 @@ beforeAll(async () => {
   });
   baselineRss = serverRss();
   watcher = watch();
-});
+}, 90_000);
 
 afterAll(async () => {
   watching = false;
@@ -121,10 +145,10 @@ async function finalView(documentId: string): Promise<DataView> {
 describe("hostile files", () => {
   it("refuses files whose bytes are not what their name says, and archives, at upload with the spec's error body", async () => {
     const refused: [Upload, RegExp][] = [
-      [{ name: "invoice.pdf", bytes: windowsExecutable(), type: "application/pdf" }, /invoice\.pdf is a file of a kind this parser does not accept/],
+      [{ name: "invoice.pdf", bytes: fixtures.executable, type: "application/pdf" }, /invoice\.pdf is a file of a kind this parser does not accept/],
       [{ name: "invoice.pdf", bytes: Buffer.from("Dear customer, this is a plain text mail, not a PDF.\n"), type: "application/pdf" }, /invoice\.pdf is a file of a kind this parser does not accept \(Plain text\)/],
-      [{ name: "statement.pdf", bytes: await htmlPrefixedPdf(), type: "application/pdf" }, /statement\.pdf is not a kind of file Quarry can read/],
-      [{ name: "layers.zip", bytes: plainZipBomb(), type: "application/zip" }, /layers\.zip is a file of a kind this parser does not accept/],
+      [{ name: "statement.pdf", bytes: fixtures.htmlPrefixed, type: "application/pdf" }, /statement\.pdf is not a kind of file Quarry can read/],
+      [{ name: "layers.zip", bytes: fixtures.zipBomb, type: "application/zip" }, /layers\.zip is a file of a kind this parser does not accept/],
     ];
     for (const [file, message] of refused) {
       const response = await upload([file]);
@@ -137,15 +161,15 @@ describe("hostile files", () => {
 
   it("ends malformed, truncated, encrypted, bomb and oversized files as failed documents with a message", async () => {
     const cases: [Upload, RegExp][] = [
-      [{ name: "garbage.pdf", bytes: garbagePdf(), type: "application/pdf" }, /^The document could not be read: Invalid PDF structure/],
-      [{ name: "truncated.pdf", bytes: await truncatedPdf(), type: "application/pdf" }, /^The document could not be read: Invalid PDF structure/],
-      [{ name: "circular.pdf", bytes: circularPagesPdf(), type: "application/pdf" }, /^The document could not be read: Pages tree contains circular reference/],
-      [{ name: "locked.pdf", bytes: encryptedPdf(), type: "application/pdf" }, /^The document could not be read: The PDF is password-protected; upload a copy without a password$/],
-      [{ name: "flate-bomb.pdf", bytes: flateBombPdf(), type: "application/pdf" }, /inflates beyond the size limit \(a decompression bomb\)$/],
-      [{ name: "ten-thousand-pages.pdf", bytes: await tenThousandPagePdf(), type: "application/pdf" }, /The PDF has 10,000 pages; Quarry reads at most 2,000 pages of a document/],
-      [{ name: "huge-header.png", bytes: hugeDimensionsPng(), type: "image/png" }, /^The document could not be read: The image is too large \(20000 × 20000 px\)$/],
-      [{ name: "png-bomb.png", bytes: pngZlibBomb(), type: "image/png" }, /^The document could not be read: The image is too large \(20000 × 20000 px\)$/],
-      [{ name: "zip-bomb.docx", bytes: docxZipBomb(), type: DOCX }, /^The document could not be read: The archive looks like a zip bomb$/],
+      [{ name: "garbage.pdf", bytes: fixtures.garbage, type: "application/pdf" }, /^The document could not be read: Invalid PDF structure/],
+      [{ name: "truncated.pdf", bytes: fixtures.truncated, type: "application/pdf" }, /^The document could not be read: Invalid PDF structure/],
+      [{ name: "circular.pdf", bytes: fixtures.circular, type: "application/pdf" }, /^The document could not be read: Pages tree contains circular reference/],
+      [{ name: "locked.pdf", bytes: fixtures.encrypted, type: "application/pdf" }, /^The document could not be read: The PDF is password-protected; upload a copy without a password$/],
+      [{ name: "flate-bomb.pdf", bytes: fixtures.flateBomb, type: "application/pdf" }, /inflates beyond the size limit \(a decompression bomb\)$/],
+      [{ name: "ten-thousand-pages.pdf", bytes: fixtures.tenThousandPages, type: "application/pdf" }, /The PDF has 10,000 pages; Quarry reads at most 2,000 pages of a document/],
+      [{ name: "huge-header.png", bytes: fixtures.hugeHeader, type: "image/png" }, /^The document could not be read: The image is too large \(20000 × 20000 px\)$/],
+      [{ name: "png-bomb.png", bytes: fixtures.pngBomb, type: "image/png" }, /^The document could not be read: The image is too large \(20000 × 20000 px\)$/],
+      [{ name: "zip-bomb.docx", bytes: fixtures.docxBomb, type: DOCX }, /^The document could not be read: The archive looks like a zip bomb$/],
     ];
     // One request: every file passes the type check by its signature, so all of them are stored and queued.
     const uploaded = await upload(cases.map(([file]) => file));
@@ -161,8 +185,8 @@ describe("hostile files", () => {
 
   it("reads a PDF + ZIP polyglot as the PDF it starts with, never the archive, and trusts no page count", async () => {
     const uploaded = await upload([
-      { name: "polyglot.pdf", bytes: await pdfZipPolyglot(), type: "application/pdf" },
-      { name: "billion.pdf", bytes: billionPagesPdf(), type: "application/pdf" },
+      { name: "polyglot.pdf", bytes: fixtures.polyglot, type: "application/pdf" },
+      { name: "billion.pdf", bytes: fixtures.billion, type: "application/pdf" },
     ]);
     expect(uploaded.status).toBe(200);
     const [polyglot, billion] = uploaded.body.result!;
@@ -179,7 +203,7 @@ describe("hostile files", () => {
   it("kept answering its health check within a second, with bounded memory, the whole time", async () => {
     watching = false;
     await watcher;
-    // The watcher probed all along (every 200 ms; on an idle machine the whole file takes a few seconds).
+    // The watcher probed all along (every 100 ms; on an idle machine the uploads and extractions take a few seconds).
     expect(health.length).toBeGreaterThanOrEqual(10);
     const slow = health.filter((probe) => probe.status !== 200 || probe.ms > HEALTH_BUDGET_MS);
     expect(slow, `slowest probe ${Math.max(...health.map((probe) => probe.ms)).toFixed(0)} ms`).toEqual([]);
