@@ -35,7 +35,9 @@ describe("detectors on a scanned form read by OCR", () => {
     expect(data).toMatchObject({ employer_ein: "12-3456789", wages: 52340.1, federal_tax_withheld: 6120.55 });
     const withheld = fieldMetadata.federal_tax_withheld as ValueMetadata;
     expect(withheld.evidence?.ocr).toBeCloseTo(0.71);
-    expect(withheld.confidence).toBeLessThan(0.8);
+    // A weak OCR reading never gains confidence over a clean one beside it, and is not shown settled (green, ≥ 0.9).
+    expect(withheld.confidence).toBeLessThanOrEqual((fieldMetadata.wages as ValueMetadata).confidence);
+    expect(withheld.confidence).toBeLessThan(0.9);
   });
 
   it("abstains when a box's value is not money (a misread) rather than take the next box's", () => {
