@@ -30,9 +30,8 @@ import { CALIBRATION, calibratedConfidence, type CalibrationModel } from "../lib
 import { fitSupportCaps, SUPPORT_PRIOR, SUPPORT_Z, supportGroup } from "../lib/extraction/confidence/support";
 import { formatReliability, reliability } from "../lib/extraction/confidence/reliability";
 import { terminateOcr } from "../lib/extraction/loaders/ocr/ocr";
-import type { FieldValue } from "../lib/extraction/types";
 import { FIELDS, MIME, readGt, readManifest, splitHalf, type Gt } from "./bench/dataset";
-import { specValueEqual, type SpecGt } from "./bench/kinds-scoring";
+import { judgeBySpecs, type SpecGt } from "./bench/kinds-scoring";
 import { equal } from "./bench/score";
 import { valueOutcomes, type ValueOutcome } from "./bench/value-outcomes";
 import { contractOutcomes } from "./bench/contract-outcomes";
@@ -98,10 +97,7 @@ async function collect(dirs: string[], readings?: string): Promise<Sample[]> {
         // A set of other kinds brings each document's own field specs (what a user defines), judged by their types.
         const specs = gt.field_specs ?? null;
         const fields = specs ?? (contracts ? CONTRACT_FIELDS : FIELDS);
-        const sameValue = (key: string, expected: string, predicted: FieldValue) => {
-          const spec = specs?.find((field) => field.name === key);
-          return spec ? specValueEqual(spec, expected, predicted) : equal(key, expected, predicted);
-        };
+        const sameValue = judgeBySpecs(specs, equal);
         const saved = savedReading(readings, dir, entry.id, ext);
         const result = saved
           ? extractFromPageModel(saved, fields, { markdownParsing: false })

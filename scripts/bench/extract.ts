@@ -27,7 +27,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
-import { extractDocument, serverExtractionSettings, type FieldValue, type TableRow } from "../../lib/extraction";
+import { extractDocument, serverExtractionSettings, type TableRow } from "../../lib/extraction";
 import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
 import { clearImageTextReadings } from "../../lib/extraction/loaders/pdf/pdf-image-text";
 import { FIELDS, MIME, readGt, readManifest, splitHalf, type Gt } from "./dataset";
@@ -38,7 +38,7 @@ import { contractOutcomes } from "./contract-outcomes";
 import { CALIBRATION, formatReliability, reliability } from "../../lib/extraction/confidence";
 import { engineFigures } from "./engine-figures";
 import { CONTRACT_FIELDS, contractValueEqual, inHalf, scoreParties } from "./contracts-scoring";
-import { specCellEqual, specValueEqual, type SpecGt } from "./kinds-scoring";
+import { judgeBySpecs, specCellEqual, specValueEqual, type SpecGt } from "./kinds-scoring";
 import { runLoso } from "../train/loso";
 import { runStageProfile } from "./extract-stages";
 import { runCalibratorLoso } from "../train/calibrator-loso";
@@ -267,10 +267,7 @@ async function main(): Promise<void> {
     const ms = performance.now() - started;
     const source = contracts ? (manifest.split ?? "contracts") : (gt.kind ?? entry.id.split("/")[0] ?? "?");
     const inputType = ext === ".pdf" ? "pdf" : "image";
-    const sameValue = (k: string, v: string, pred: FieldValue) => {
-      const spec = specs?.find((f) => f.name === k);
-      return spec ? specValueEqual(spec, v, pred) : equal(k, v, pred);
-    };
+    const sameValue = judgeBySpecs(specs, equal);
     // Sets with their own specs: the confidence report also covers the cells of every table field of the spec.
     const specTables: ScoredTable[] | undefined = specs?.filter((f) => f.type === "table").map((f) => ({ name: f.name, same: specCellEqual(f, equal) }));
     const docOutcomes = contracts ? contractOutcomes(gt, result) : valueOutcomes(gt, result, sameValue, specTables);

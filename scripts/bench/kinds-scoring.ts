@@ -10,6 +10,17 @@ export type SpecGt = { field_specs?: FieldDefinition[]; kind?: string };
 const stripUrl = (v: string) => v.toLowerCase().replace(/^https?:\/\//, "").replace(/^www\./, "").replace(/\/+$/, "");
 const textOf = (v: string) => normText(v).replace(/[.,;:]+$/, "");
 
+/**
+ * How a document's values are judged: by its own field specs where it brings them (a set of other kinds), else by
+ * `byName`, the invoice sets' rules by field name.
+ */
+export function judgeBySpecs(specs: FieldDefinition[] | null, byName: (key: string, gt: string, pred: FieldValue) => boolean) {
+  return (key: string, gt: string, pred: FieldValue): boolean => {
+    const spec = specs?.find((field) => field.name === key);
+    return spec ? specValueEqual(spec, gt, pred) : byName(key, gt, pred);
+  };
+}
+
 /** Equal under the field's type: dates as ISO days, money as decimals (sign included), phones by their digits. */
 export function specValueEqual(spec: FieldDefinition, gt: string, pred: FieldValue | undefined): boolean {
   if (pred === null || pred === undefined || Array.isArray(pred)) return false;
