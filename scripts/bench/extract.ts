@@ -3,7 +3,7 @@
  * ../shared/datasets/README.md (manifest.json + <doc>.gt.json) and scores it the way that README describes.
  *
  *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate] [--advanced] [--einvoice] [--no-throughput]
- *     [--engine tesseract|paddle|combined] [--no-engines] [--half a|b] [--tables]
+ *     [--engine tesseract|paddle|combined] [--no-engines] [--half a|b] [--tables] [--models scorer|calibrator|both]
  *   npm run bench:extract -- --loso [--data <folder>]… [--synth <folder>]… [--datasets <dir>] [--cache <dir>]
  *     (the learned scorer's leave-one-source-out table: scripts/train/loso.ts)
  *   npm run bench:extract -- --stages [dataset dir …] [--runs N] [--mode fast|balanced]
@@ -42,6 +42,8 @@ import { judgeBySpecs, specCellEqual, specValueEqual, type SpecGt } from "./kind
 import { runLoso } from "../train/loso";
 import { runStageProfile } from "./extract-stages";
 import { runCalibratorLoso } from "../train/calibrator-loso";
+import { CALIBRATOR, withCalibratorAsync } from "../../lib/extraction/scorer/calibrator";
+import { SCORER, withScorerAsync } from "../../lib/extraction/scorer";
 
 /** Warm passes over the merged PDF whose median is the reported throughput. */
 const THROUGHPUT_RUNS = 7;
@@ -228,7 +230,15 @@ async function main(): Promise<void> {
   const halfIdx = args.indexOf("--half");
   const halfArg = halfIdx >= 0 ? args[halfIdx + 1] : undefined;
   const half = halfArg === "a" || halfArg === "b" ? halfArg : undefined;
-  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && !["--only", "--mode", "--engine", "--half"].includes(args[i - 1] ?? "")) ?? "../shared/datasets/dev");
+  // `--models scorer|calibrator|both`: the main run with the committed learned models in force (they are not by
+  // default), to judge them on a set neither they nor the rules were built from.
+  const modelsIdx = args.indexOf("--models");
+  const models = modelsIdx >= 0 ? (args[modelsIdx + 1] ?? "") : "";
+  const scorer = models === "scorer" || models === "both" ? SCORER : null;
+  const calibrator = models === "calibrator" || models === "both" ? CALIBRATOR : null;
+  if (models) console.log(`learned models in force: scorer ${scorer ? "yes" : "no"}, value calibrator ${calibrator ? "yes" : "no"}`);
+  const extractWithModels: typeof extractDocument = (input) => withScorerAsync(scorer, () => withCalibratorAsync(calibrator, () => extractDocument(input)));
+  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && !["--only", "--mode", "--engine", "--half", "--models"].includes(args[i - 1] ?? "")) ?? "../shared/datasets/dev");
   const manifest = readManifest(dir);
   const outcomes: HalfOutcome[] = [];
   const contracts = manifest.split === "contracts-dev";
@@ -259,7 +269,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     let result;
     try {
-      result = await extractDocument({ ...serverExtractionSettings(), bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields: specs ?? fields, settings: { markdownParsing: true, dataExtractionMode: mode, advancedTableExtraction: args.includes("--advanced") } });
+      result = await extractWithModels({ ...serverExtractionSettings(), bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields: specs ?? fields, settings: { markdownParsing: true, dataExtractionMode: mode, advancedTableExtraction: args.includes("--advanced") } });
     } catch (error) {
       console.log(`! ${entry.id}: ${(error as Error).message}`);
       continue;

@@ -39,6 +39,8 @@ const calibratorInForce = modelInForce<ValueCalibrator>(null);
 
 /** Runs `fn` with `model` as the value calibrator (null: the confidences of `confidence/` alone), restoring it after. */
 export const withCalibrator = calibratorInForce.withModel;
+/** `withCalibrator` for an asynchronous run (a benchmark extracting a whole document); runs must not overlap. */
+export const withCalibratorAsync = calibratorInForce.withModelAsync;
 
 const sameFeatures = (model: ValueCalibrator) => model.features.length === VALUE_FEATURE_NAMES.length && model.features.every((f, i) => f === VALUE_FEATURE_NAMES[i]);
 
