@@ -3,7 +3,7 @@
  * ../shared/datasets/README.md (manifest.json + <doc>.gt.json) and scores it the way that README describes.
  *
  *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate] [--advanced] [--einvoice] [--no-throughput]
- *     [--engine tesseract|paddle|combined] [--no-engines] [--half a|b] [--tables] [--models scorer|calibrator|both]
+ *     [--engine tesseract|paddle|combined] [--no-engines] [--half a|b] [--tables] [--models scorer|scorer-fill|calibrator|both]
  *   npm run bench:extract -- --loso [--data <folder>]… [--synth <folder>]… [--datasets <dir>] [--cache <dir>]
  *     (the learned scorer's leave-one-source-out table: scripts/train/loso.ts)
  *   npm run bench:extract -- --stages [dataset dir …] [--runs N] [--mode fast|balanced]
@@ -230,11 +230,12 @@ async function main(): Promise<void> {
   const halfIdx = args.indexOf("--half");
   const halfArg = halfIdx >= 0 ? args[halfIdx + 1] : undefined;
   const half = halfArg === "a" || halfArg === "b" ? halfArg : undefined;
-  // `--models scorer|calibrator|both`: the main run with the committed learned models in force (they are not by
+  // `--models scorer|scorer-fill|calibrator|both`: the main run with the committed learned models in force (they are not by
   // default), to judge them on a set neither they nor the rules were built from.
   const modelsIdx = args.indexOf("--models");
   const models = modelsIdx >= 0 ? (args[modelsIdx + 1] ?? "") : "";
-  const scorer = models === "scorer" || models === "both" ? SCORER : null;
+  // "scorer-fill": the scorer only fills what the rules left empty (ScorerModel.policy).
+  const scorer = models === "scorer" || models === "both" ? SCORER : models === "scorer-fill" && SCORER ? { ...SCORER, policy: "fill" as const } : null;
   const calibrator = models === "calibrator" || models === "both" ? CALIBRATOR : null;
   if (models) console.log(`learned models in force: scorer ${scorer ? "yes" : "no"}, value calibrator ${calibrator ? "yes" : "no"}`);
   const extractWithModels: typeof extractDocument = (input) => withScorerAsync(scorer, () => withCalibratorAsync(calibrator, () => extractDocument(input)));

@@ -66,14 +66,17 @@ export async function runLoso(args: string[]): Promise<void> {
     console.log(`\n${label}: trained without ${source} (${examples.filter((e) => e.source !== source).length} field examples; scorer decides ${[...decided].join(", ") || "nothing"}), scored on ${dev.map((d) => d.set + (d.under ? `/${d.under}` : "")).join(" + ")} (${devDocs.length} documents)`);
     const rules = await score(devDocs, folders.cache, null, cachedOnly);
     const loso = await score(devDocs, folders.cache, model, cachedOnly);
+    const filling = await score(devDocs, folders.cache, { ...model, policy: "fill" }, cachedOnly);
     const shipped = await score(devDocs, folders.cache, SCORER, cachedOnly);
     console.log(header);
     console.log(row("rules alone, all fields", summarise(rules.all)));
     console.log(row("left-out model, all fields", summarise(loso.all)));
+    console.log(row("left-out model filling the rules' blanks, all fields", summarise(filling.all)));
     console.log(row("shipped model, all fields", summarise(shipped.all)));
     const fieldsOf = (all: Outcome[]) => all.filter((o) => decided.has(o.field));
     console.log(row("rules alone, scored fields", summarise(fieldsOf(rules.all))));
     console.log(row("left-out model, scored fields", summarise(fieldsOf(loso.all))));
+    console.log(row("left-out model filling blanks, scored fields", summarise(fieldsOf(filling.all))));
     for (const field of decided) {
       const of = (all: Outcome[]) => all.filter((o) => o.field === field);
       if (of(rules.all).length === 0) continue;

@@ -32,7 +32,7 @@ import { withFormFieldLines } from "./detectors/form-lines";
 import { chooseDetector, detectorOwns } from "./detectors/choose";
 import { NUMERIC } from "./detectors/readers";
 import { CJK_LEGAL_FORM, isHeadingText } from "./detectors/typed-values";
-import { decide, fieldCandidates, scorerFacts, scorerFor, type FieldCandidates } from "../scorer";
+import { decide, fieldCandidates, scorerFacts, scorerFor, scorerPolicy, type FieldCandidates } from "../scorer";
 import { timed } from "../stage-timing";
 
 const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
@@ -348,7 +348,8 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
         return fieldCandidates(facts, ctx.order, scoredKind, { key: known.key, name: field.name, description: field.description }, picks.get(field.name) ?? null);
       });
       observe?.(field, known.key, found);
-      if (scorer) {
+      // Under the "fill" policy a field the rules found keeps their pick and its confidence (below).
+      if (scorer && !(scorerPolicy() === "fill" && picks.get(field.name))) {
         const decision = timed("scorer", () => decide(scorer, found));
         const value = decision && typeof decision.value === "number" ? Number(formatAmount(decision.value)) : (decision?.value ?? null);
         out.set(field.name, decision ? { value, meta: { confidence: decision.confidence, source: decision.source, raw: decision.raw, evidence: { strategy: "scorer", score: decision.confidence, kind: scoredKind, arithmetic: decision.arithmetic } } } : { value: null, meta: { confidence: 0, source: null } });

@@ -6,7 +6,7 @@ import { valueCandidates, type ScoredKind, type ValueCandidate } from "./candida
 import { candidateFeatures, documentFacts, FEATURE_NAMES, type DocumentFacts, type FieldAsked, type RulePick } from "./features";
 import { calibrated, calibrationInputs, rawScore, type FieldScorer } from "./model";
 
-export { scorerFor, withScorer, withScorerAsync, SCORER, type ScorerModel, type FieldScorer } from "./model";
+export { scorerFor, scorerPolicy, withScorer, withScorerAsync, SCORER, type ScorerModel, type FieldScorer } from "./model";
 export { FEATURE_NAMES };
 
 /** The candidates of one field on one document with their feature vectors, the rule engine's pick among them. */

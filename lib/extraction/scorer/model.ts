@@ -33,6 +33,11 @@ export type ScorerModel = {
   trainedOn: string;
   features: string[];
   fields: Record<string, FieldScorer>;
+  /**
+   * "decide" (the default): the scorer's choice replaces the rules' pick. "fill": the rules' pick stands and the
+   * scorer only fills a field the rules left empty, so on layouts the rules know it can add values but never swap one.
+   */
+  policy?: "decide" | "fill";
   /** What it saw, its settings and its validation figures (for MODEL.md and the benchmark's report). */
   report: Record<string, unknown>;
 };
@@ -51,6 +56,11 @@ const scorerInForce = modelInForce<ScorerModel>(null);
 export const withScorer = scorerInForce.withModel;
 /** `withScorer` for an asynchronous run (a test extracting a whole document); runs must not overlap. */
 export const withScorerAsync = scorerInForce.withModelAsync;
+
+/** How the model in force uses its choice (see ScorerModel.policy). */
+export function scorerPolicy(): "decide" | "fill" {
+  return scorerInForce.current()?.policy ?? "decide";
+}
 
 /** The scorer for a field, when the model in force has one and was trained on today's features. */
 export function scorerFor(key: string): FieldScorer | null {

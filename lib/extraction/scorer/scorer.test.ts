@@ -3,7 +3,8 @@ import { documentLines } from "../fields/document-lines";
 import { textToPages } from "../loaders/plain-text";
 import { valueCandidates } from "./candidates";
 import { candidateFeatures, documentFacts, FEATURE_NAMES } from "./features";
-import { decide, fieldCandidates } from "./index";
+import { extractFromPageModel } from "../extract-document";
+import { decide, fieldCandidates, withScorer, type ScorerModel } from "./index";
 import { calibrated, rawScore, type FieldScorer, type Tree } from "./model";
 
 const receipt = ["ACME STORE", "Date: 12/03/2024 10:15", "Bread    2.50", "Milk     1.20", "Subtotal   3.70", "GST 6%   0.22", "Total   3.92", "Cash   10.00", "Change   6.08"];
@@ -57,5 +58,24 @@ describe("decide", () => {
 
   it("abstains when the best candidate's probability is below the floor", () => {
     expect(decide(scorer(0.99), found)).toBeNull();
+  });
+});
+
+describe("the engine with a scorer in force", () => {
+  const page = { pages: textToPages(receipt.join("\n")) };
+  const asked = [{ name: "total_amount", type: "number" as const }];
+  /** A scorer that prefers the cash tendered: the wrong value, so the policy's effect shows. */
+  const cashFirst: FieldScorer = { ...scorer(0.5), trees: [{ feature: [at("kw_tender"), -1, -1], threshold: [0.5, 0, 0], left: [1, -1, -1], right: [2, -1, -1], value: [0, -4, 4] }] };
+  const model = (policy?: "decide" | "fill"): ScorerModel => ({ version: 1, trainedOn: "test", features: [...FEATURE_NAMES], fields: { total_amount: cashFirst }, report: {}, policy });
+
+  it("replaces the rules' pick with its own choice by default", () => {
+    expect(withScorer(null, () => extractFromPageModel(page, asked)).data.total_amount).toBe(3.92);
+    expect(withScorer(model(), () => extractFromPageModel(page, asked)).data.total_amount).toBe(10);
+  });
+
+  it("only fills blanks under the fill policy: the rules' pick stands", () => {
+    const found = withScorer(model("fill"), () => extractFromPageModel(page, asked));
+    expect(found.data.total_amount).toBe(3.92);
+    expect(found.fieldMetadata.total_amount && "evidence" in found.fieldMetadata.total_amount ? found.fieldMetadata.total_amount.evidence?.strategy : null).not.toBe("scorer");
   });
 });
