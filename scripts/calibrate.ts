@@ -17,6 +17,13 @@
  * in seconds after changing only the model. `--readings <dir>` takes image files' page models from the PP-OCR
  * readings `npm run bench:ocr -- --engines paddle --save <dir>` kept (the default mode's engine), so a change of the
  * field rules is collected again in minutes instead of OCRing every receipt; PDFs are always extracted afresh.
+ * `--page-cache <dir>` takes any document's page model from the training cache (`npm run train`'s
+ * `.cache/train-readings`, filled by scripts/train/read-corpus.ts), read afresh when missing.
+ *
+ * Which documents are fitted on: by default half A of every set. `--whole <dir>` fits a set on both halves (the
+ * training corpus: no rule was written looking at it); `--held-out <dir>` fits none of it and reports it whole (a
+ * dev set whose rules were tuned on it, so its values are right more often than on documents nobody looked at).
+ * A set named contracts-… (contracts-dev, the training corpus's contracts-nda) is read with the contract parser.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -36,6 +43,7 @@ import { equal } from "./bench/score";
 import { valueOutcomes, type ValueOutcome } from "./bench/value-outcomes";
 import { contractOutcomes } from "./bench/contract-outcomes";
 import { CONTRACT_FIELDS } from "./bench/contracts-scoring";
+import { readCached } from "./train/corpus";
 
 /** `document` (its manifest id) lets `--from-samples` analyses keep a document's values together. */
 /**
@@ -83,7 +91,13 @@ function savedReading(readings: string | undefined, dir: string, id: string, ext
   return readings && ext !== ".pdf" ? loadSavedReading(readings, path.basename(dir), id, "paddle") : null;
 }
 
-async function collect(dirs: string[], readings?: string): Promise<Sample[]> {
+/** The page model the training cache holds for a file (keyed by its bytes), read and cached when missing. */
+async function cachedPageModel(pageCache: string | undefined, file: string): Promise<PageModel | null> {
+  if (!pageCache) return null;
+  return readCached({ file, gt: { fields: {} }, source: "", group: "" }, pageCache);
+}
+
+async function collect(dirs: string[], readings?: string, pageCache?: string): Promise<Sample[]> {
   const samples: Sample[] = [];
   for (const dir of dirs) {
     const manifest = readManifest(dir);
@@ -92,13 +106,13 @@ async function collect(dirs: string[], readings?: string): Promise<Sample[]> {
       const ext = path.extname(entry.document).toLowerCase();
       const bytes = new Uint8Array(readFileSync(path.join(dir, entry.document)));
       try {
-        const contracts = manifest.split === "contracts-dev";
+        const contracts = (manifest.split ?? "").startsWith("contracts-");
         const gt: Gt & SpecGt = readGt(dir, entry);
         // A set of other kinds brings each document's own field specs (what a user defines), judged by their types.
         const specs = gt.field_specs ?? null;
         const fields = specs ?? (contracts ? CONTRACT_FIELDS : FIELDS);
         const sameValue = judgeBySpecs(specs, equal);
-        const saved = savedReading(readings, dir, entry.id, ext);
+        const saved = savedReading(readings, dir, entry.id, ext) ?? (await cachedPageModel(pageCache, path.join(dir, entry.document)));
         const result = saved
           ? extractFromPageModel(saved, fields, { markdownParsing: false })
           : await extractDocument({ ...serverExtractionSettings(), bytes, mimeType: MIME[ext] ?? "application/octet-stream", fields, settings: { markdownParsing: false } });
@@ -155,13 +169,20 @@ async function main(): Promise<void> {
   const fromSamples = option(args, "--from-samples");
   const saveSamples = option(args, "--save-samples");
   const lambda = Number(option(args, "--lambda") ?? 1);
-  const valued = new Set(["--from-samples", "--save-samples", "--lambda", "--readings"]);
-  const dirs = args.filter((a, i) => !a.startsWith("--") && !valued.has(args[i - 1] ?? "")).map((d) => path.resolve(d));
+  const valued = new Set(["--from-samples", "--save-samples", "--lambda", "--readings", "--page-cache"]);
+  const listed = (flag: string) => args.flatMap((a, i) => (args[i - 1] === flag ? [path.resolve(a)] : []));
+  // Sets fitted on both halves, or on none; any other set on half A (see the header).
+  const fit = { whole: new Set(listed("--whole")), heldOut: new Set(listed("--held-out")) };
+  const dirs = [...args.filter((a, i) => !a.startsWith("--") && !valued.has(args[i - 1] ?? "") && args[i - 1] !== "--whole" && args[i - 1] !== "--held-out").map((d) => path.resolve(d)), ...fit.whole, ...fit.heldOut];
   const datasets = dirs.length > 0 ? dirs : ["dev", "invoices-dev", "receipts-dev", "contracts-dev"].map((d) => path.resolve("../shared/datasets", d));
   // `--from-samples a.json,b.json` joins saved sample files (e.g. the OCR'd sets kept, a text-layer set collected again).
-  const samples: Sample[] = fromSamples ? fromSamples.split(",").flatMap((file) => JSON.parse(readFileSync(file, "utf8")) as Sample[]) : await collect(datasets, option(args, "--readings"));
+  const samples: Sample[] = fromSamples ? fromSamples.split(",").flatMap((file) => JSON.parse(readFileSync(file, "utf8")) as Sample[]) : await collect(datasets, option(args, "--readings"), option(args, "--page-cache"));
   await terminateOcr();
   if (saveSamples) writeFileSync(saveSamples, JSON.stringify(samples));
+  // Halves by split_group as collected; a set fitted whole or held out is marked here, so saved samples refit either way.
+  const named = (dirsOf: Set<string>) => new Set([...dirsOf].map((d) => path.basename(d)));
+  const [whole, heldOut] = [named(fit.whole), named(fit.heldOut)];
+  for (const sample of samples) sample.half = whole.has(sample.dataset) ? "A" : heldOut.has(sample.dataset) ? "B" : sample.half;
   const train = samples.filter((s) => s.half === "A" && s.evidence && !(s.scope === "cell" && s.specSet));
   const test = samples.filter((s) => s.half === "B" && s.evidence);
   const seen = (strategy: string) => train.filter((s) => s.evidence!.strategy === strategy).length;
@@ -172,10 +193,12 @@ async function main(): Promise<void> {
   const x = train.map((s) => featureVector(s.evidence!, s.confidence, strategies));
   const y = train.map((s) => (s.correct ? 1 : 0));
   const weights = fitSigned(x, y, lambda);
-  const names = [...new Set(samples.map((s) => s.dataset))].join(" + ");
+  const setsWhere = (test: (name: string) => boolean) => [...new Set(samples.map((s) => s.dataset))].filter(test).join(" + ");
+  const halfA = setsWhere((d) => !whole.has(d) && !heldOut.has(d));
+  const names = [whole.size > 0 ? `${setsWhere((d) => whole.has(d))} (whole)` : "", halfA ? `${halfA} (split_group half A)` : ""].filter(Boolean).join(" + ");
   const model: CalibrationModel = {
     version: 1,
-    fittedOn: `${names}, split_group half A: ${train.length} values (${y.filter(Boolean).length} right), ${new Date().toISOString().slice(0, 10)}, lambda ${lambda}`,
+    fittedOn: `${names}: ${train.length} values (${y.filter(Boolean).length} right), ${new Date().toISOString().slice(0, 10)}, lambda ${lambda}`,
     features: BASE_FEATURES,
     strategies,
     weights: weights.map((w) => Math.round(w * 1e4) / 1e4),
