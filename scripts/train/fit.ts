@@ -48,7 +48,7 @@ function topOf(trees: Pick<FieldScorer, "base" | "learningRate" | "trees">, e: F
   return best < 0 ? null : { inputs: calibrationInputs(margin, e.features[best]!), right: e.labels[best] === 1 };
 }
 
-export type FieldFit = { scorer: FieldScorer; oof: Outcome[]; ruleOof: Outcome[]; documents: number; positives: number };
+export type FieldFit = { scorer: FieldScorer; oof: Outcome[]; ruleOof: Outcome[]; fillOof: Outcome[]; documents: number; positives: number };
 
 /** Trains one field's scorer; null when the corpus holds too few documents with its value among the candidates. */
 export function fitField(field: string, examples: FieldExample[], settings: GbdtSettings = DEFAULT_SETTINGS): FieldFit | null {
@@ -77,9 +77,12 @@ export function fitField(field: string, examples: FieldExample[], settings: Gbdt
     const confidence = x === null ? 0 : calibrated({ calibration }, x);
     return { field, source: e.source, confidence, right, emitted: x !== null && confidence >= ABSTAIN_BELOW, hasTruth: true };
   });
-  const ruleOof: Outcome[] = examples.map((e) => ({ field, source: e.source, confidence: 0, right: e.rule.right, emitted: e.rule.value !== null, hasTruth: true }));
+  const ruleOf = (e: FieldExample): Outcome => ({ field, source: e.source, confidence: 0, right: e.rule.right, emitted: e.rule.value !== null, hasTruth: true });
+  const ruleOof: Outcome[] = examples.map(ruleOf);
+  // The "fill" policy: the rules' pick where they found one, the scorer's where they abstained.
+  const fillOof: Outcome[] = pending.map(({ e }, i) => (e.rule.value !== null ? ruleOf(e) : oof[i]!));
   const trees = fitTrees(examples, settings);
-  return { scorer: { kind, ...trees, calibration, abstainBelow: ABSTAIN_BELOW }, oof, ruleOof, documents: examples.length, positives };
+  return { scorer: { kind, ...trees, calibration, abstainBelow: ABSTAIN_BELOW }, oof, ruleOof, fillOof, documents: examples.length, positives };
 }
 
 /** Every field with enough data gets a scorer; the report records what each saw and its out-of-fold figures. */
@@ -101,10 +104,16 @@ export function fitModel(examples: FieldExample[], note: string, settings: GbdtS
     }
     fits.set(field, fit);
     model.fields[field] = fit.scorer;
-    perField[field] = { documents: fit.documents, positives: fit.positives, sources: countBy(seen.map((e) => e.source)), senderFolds: { scorer: summarise(fit.oof), rules: rulesOnly(summarise(fit.ruleOof)) } };
+    perField[field] = { documents: fit.documents, positives: fit.positives, sources: countBy(seen.map((e) => e.source)), senderFolds: foldFigures(fit), senderFoldsBySource: Object.fromEntries([...new Set(seen.map((e) => e.source))].map((source) => [source, foldFigures(fit, source)])) };
   }
   model.report.fields = perField;
   return { model, fits };
+}
+
+/** Out-of-fold figures of the scorer deciding, the rules alone and the scorer filling the rules' blanks. */
+function foldFigures(fit: FieldFit, source?: string) {
+  const of = (outcomes: Outcome[]) => (source === undefined ? outcomes : outcomes.filter((o) => o.source === source));
+  return { scorer: summarise(of(fit.oof)), rules: rulesOnly(summarise(of(fit.ruleOof))), fill: rulesOnly(summarise(of(fit.fillOof))) };
 }
 
 /** The rules' raw scores are not probabilities: only their hits and misses are comparable. */

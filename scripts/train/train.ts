@@ -40,8 +40,9 @@ async function trainScorer(args: string[], docs: CorpusDocument[], folders: { ca
   writeFileSync(out, `${JSON.stringify(model)}\n`);
   console.log(`wrote ${out} (${fits.size} fields scored: ${[...fits.keys()].join(", ")})`);
   for (const [field, fit] of fits) {
-    const report = (model.report.fields as Record<string, { senderFolds: unknown }>)[field];
+    const report = (model.report.fields as Record<string, { senderFolds: unknown; senderFoldsBySource: Record<string, unknown> }>)[field];
     console.log(`  ${field}: ${fit.documents} documents, ${fit.positives} with the value among the candidates; sender folds ${JSON.stringify(report?.senderFolds)}`);
+    for (const [source, figures] of Object.entries(report?.senderFoldsBySource ?? {})) console.log(`    ${source}: ${JSON.stringify(figures)}`);
   }
 }
 
