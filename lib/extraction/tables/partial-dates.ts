@@ -23,32 +23,6 @@ function monthOf(word: string): number | null {
   return found ? found[0] : null;
 }
 
-/**
- * Day-first or month-first for a document's numeric dates: a part above 12 tells ("14/03/2024"); when none does, the
- * reading whose months are the months the document spells out ("Statement period: March 1 – March 31") wins;
- * `fallback` otherwise.
- */
-export function documentDateOrder(text: string, fallback: DateOrder): DateOrder {
-  let dmy = 0;
-  let mdy = 0;
-  const spelled = new Set(findDates(text, fallback).filter((d) => /\p{L}/u.test(d.text)).map((d) => Number(d.iso.slice(5, 7))));
-  let dmyMonths = 0;
-  let mdyMonths = 0;
-  for (const m of text.matchAll(/(?<![\d/.-])(\d{1,2})[/.-](\d{1,2})[/.-](?:\d{4}|\d{2})(?![\d/.-])/g)) {
-    const a = Number(m[1]);
-    const b = Number(m[2]);
-    if (a > 12 && b <= 12) dmy += 1;
-    else if (b > 12 && a <= 12) mdy += 1;
-    else if (a !== b) {
-      if (spelled.has(b) && !spelled.has(a)) dmyMonths += 1;
-      if (spelled.has(a) && !spelled.has(b)) mdyMonths += 1;
-    }
-  }
-  if (dmy !== mdy) return dmy > mdy ? "dmy" : "mdy";
-  if (dmyMonths !== mdyMonths) return dmyMonths > mdyMonths ? "dmy" : "mdy";
-  return fallback;
-}
-
 /** The document's short dates decide day-first or month-first; `fallback` (its full dates' order) otherwise. */
 export function yearContext(text: string, fallback: DateOrder): YearContext {
   let dmy = 0;

@@ -1,7 +1,7 @@
 import type { FieldDefinition, PageModel, TableMetadata, TableRow, Word } from "../types";
 import { unionBox } from "../fields/document-lines";
 import { tokenise } from "../fields/text-tokens";
-import { detectDateOrder } from "../fields/date-order";
+import { detectDateOrder, documentDateOrder } from "../fields/date-order";
 import { detectDecimalSeparator } from "../../normalise/amounts";
 import { columnRole, isNumeric, type ColumnRole } from "./column-roles";
 import { endsTable, textOf, typedCells, typedValue, type Context, type TypedRecord } from "./typed-cells";
@@ -10,7 +10,7 @@ import { headerlessTypedRecords } from "./typed-headerless";
 import { balanceChecks } from "./balance-check";
 import { wordRows, type Row } from "./word-rows";
 import { sectionHeading } from "./row-rules";
-import { documentDateOrder, yearContext } from "./partial-dates";
+import { yearContext } from "./partial-dates";
 
 /**
  * Tables of any kind from the field's columns: a header row matched by meaning gives each column its band; a record

@@ -19,7 +19,7 @@ import { AFTER_KNOWN, chooseDetector, definitionText, type DetectorKind } from "
 import { addresseeBlocks, authorUnderTitle, headerParty, institutionNamed, titleBlock, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
 import { findPeriods } from "./periods";
 import { labelWordSet } from "./label-words";
-import { localeOrder } from "./locale-order";
+import { localeOrder } from "../date-order";
 import { NUMERIC, READERS, UNIQUE_OK } from "./readers";
 import { CONFIDENCE, decide, GENERIC_HEADS, labelOf, result, round, STRICT_FACTOR, wrapsOnto, type Scored } from "./detect-shared";
 import { CITY_LINE, organisationName, personName, STREET_LINE } from "./typed-values";

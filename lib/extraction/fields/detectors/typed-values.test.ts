@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chooseDetector } from "./choose";
 import { findPeriods } from "./periods";
-import { localeOrder } from "./locale-order";
+import { localeOrder } from "../date-order";
 import { READERS } from "./readers";
 import { findAccountNumbers, findEins, findRoutingNumbers, findSignedAmounts, findSsns, findYears, isAbaRoutingNumber, isHeadingText, organisationName, personName, STREET_NUMBER_LAST } from "./typed-values";
 
