@@ -3,6 +3,7 @@
  *
  *   npm run calibrate -- [dataset dir …] [--save-samples <file>] [--from-samples <file>] [--lambda <n>] [--dry-run]
  *     [--readings <dir>]
+ *     [--page-cache <dir>] [--whole <dir>]… [--held-out <dir>]… [--loso]
  *
  * Runs the offline engine (no LLM, no embedded e-invoice XML) over each dataset with the benchmark's generic invoice
  * parser, scores every value it gives against the ground truth, and fits a regularised logistic regression from
@@ -24,6 +25,7 @@
  * training corpus: no rule was written looking at it); `--held-out <dir>` fits none of it and reports it whole (a
  * dev set whose rules were tuned on it, so its values are right more often than on documents nobody looked at).
  * A set named contracts-… (contracts-dev, the training corpus's contracts-nda) is read with the contract parser.
+ * `--loso` then fits once more without each `--whole` set in turn and reports that set (a source the fit never saw).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -159,6 +161,38 @@ function fitSigned(x: number[][], y: number[], lambda: number): number[] {
   }
 }
 
+/** The logistic fit and its ceilings per group of values, on the samples given. */
+function fitCalibration(train: Sample[], names: string, lambda: number): CalibrationModel {
+  const x = train.map((s) => featureVector(s.evidence!, s.confidence, STRATEGIES));
+  const y = train.map((s) => (s.correct ? 1 : 0));
+  const weights = fitSigned(x, y, lambda);
+  return {
+    version: 1,
+    fittedOn: `${names}: ${train.length} values (${y.filter(Boolean).length} right), ${new Date().toISOString().slice(0, 10)}, lambda ${lambda}`,
+    features: BASE_FEATURES,
+    strategies: STRATEGIES,
+    weights: weights.map((w) => Math.round(w * 1e4) / 1e4),
+    unknownStrategyCap: UNKNOWN_STRATEGY_CAP,
+    exactStrategies: ["e-invoice"],
+    supportCaps: fitSupportCaps(train.map((s) => ({ evidence: s.evidence!, correct: s.correct }))),
+  };
+}
+
+/**
+ * Each set fitted whole, left out in turn: fitted on everything else, reported on it, beside the committed fit. The
+ * honest figure for documents of a source the fit never saw.
+ */
+function leaveOneSetOut(train: Sample[], samples: Sample[], whole: Set<string>, lambda: number): void {
+  for (const dataset of whole) {
+    const rest = train.filter((s) => s.dataset !== dataset);
+    const left = samples.filter((s) => s.dataset === dataset && s.evidence);
+    if (rest.length === 0 || left.length === 0) continue;
+    console.log(`\n-- ${dataset} left out (fitted on ${rest.length} values of the other sets)`);
+    report(`${dataset}, fitted without it`, left, fitCalibration(rest, `without ${dataset}`, lambda));
+    report(`${dataset}, the committed fit`, left, CALIBRATION);
+  }
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   // Calibrate the offline engine exactly as the benchmark measures it. A provider's values carry no evidence and are
@@ -185,27 +219,21 @@ async function main(): Promise<void> {
   for (const sample of samples) sample.half = whole.has(sample.dataset) ? "A" : heldOut.has(sample.dataset) ? "B" : sample.half;
   const train = samples.filter((s) => s.half === "A" && s.evidence && !(s.scope === "cell" && s.specSet));
   const test = samples.filter((s) => s.half === "B" && s.evidence);
+  if (train.length === 0) {
+    // Every set held out: nothing to fit, so this reports how the committed fit does on them.
+    console.log(`nothing to fit (every set held out): the committed fit (${CALIBRATION.fittedOn}) on each set`);
+    for (const dataset of new Set(samples.map((s) => s.dataset))) report(`${dataset}, the committed fit`, test.filter((s) => s.dataset === dataset), CALIBRATION);
+    return;
+  }
+  const strategies = STRATEGIES;
   const seen = (strategy: string) => train.filter((s) => s.evidence!.strategy === strategy).length;
   // Every strategy the engine names is fitted: one with few values gets a weight shrunk towards 0 by the
   // regularisation, one with none is read through the shared evidence features alone (no strategy term, no cap).
-  const strategies = STRATEGIES;
   for (const s of STRATEGIES) console.log(`  strategy ${s.padEnd(18)} ${String(seen(s)).padStart(5)} values in half A${seen(s) >= FEW_SAMPLES ? "" : seen(s) === 0 ? ": none, shared features only" : ": few, weight shrunk"}`);
-  const x = train.map((s) => featureVector(s.evidence!, s.confidence, strategies));
-  const y = train.map((s) => (s.correct ? 1 : 0));
-  const weights = fitSigned(x, y, lambda);
   const setsWhere = (test: (name: string) => boolean) => [...new Set(samples.map((s) => s.dataset))].filter(test).join(" + ");
   const halfA = setsWhere((d) => !whole.has(d) && !heldOut.has(d));
   const names = [whole.size > 0 ? `${setsWhere((d) => whole.has(d))} (whole)` : "", halfA ? `${halfA} (split_group half A)` : ""].filter(Boolean).join(" + ");
-  const model: CalibrationModel = {
-    version: 1,
-    fittedOn: `${names}: ${train.length} values (${y.filter(Boolean).length} right), ${new Date().toISOString().slice(0, 10)}, lambda ${lambda}`,
-    features: BASE_FEATURES,
-    strategies,
-    weights: weights.map((w) => Math.round(w * 1e4) / 1e4),
-    unknownStrategyCap: UNKNOWN_STRATEGY_CAP,
-    exactStrategies: ["e-invoice"],
-    supportCaps: fitSupportCaps(train.map((s) => ({ evidence: s.evidence!, correct: s.correct }))),
-  };
+  const model = fitCalibration(train, names, lambda);
   console.log(`fitted on ${model.fittedOn}`);
   [...BASE_FEATURES, ...strategies.map((s) => `strategy_${s}`)].forEach((name, i) => console.log(`  ${name.padEnd(22)} ${model.weights[i]!.toFixed(3)}`));
   console.log(`ceilings per group of values (strategy|kind|page): right in half A, shrunk towards the overall rate by ${SUPPORT_PRIOR} values, plus ${SUPPORT_Z} standard error:`);
@@ -219,6 +247,7 @@ async function main(): Promise<void> {
     report(`${dataset}, half B, the committed fit`, test.filter((s) => s.dataset === dataset), CALIBRATION);
     report(`${dataset}, both halves`, samples.filter((s) => s.dataset === dataset && s.evidence), model);
   }
+  if (args.includes("--loso")) leaveOneSetOut(train, samples, whole, lambda);
   if (!args.includes("--dry-run")) {
     writeFileSync(MODEL_PATH, `${JSON.stringify(model, null, 1)}\n`);
     console.log(`wrote ${path.relative(process.cwd(), MODEL_PATH)}`);
