@@ -217,7 +217,8 @@ async function main(): Promise<void> {
   const named = (dirsOf: Set<string>) => new Set([...dirsOf].map((d) => path.basename(d)));
   const [whole, heldOut] = [named(fit.whole), named(fit.heldOut)];
   for (const sample of samples) sample.half = whole.has(sample.dataset) ? "A" : heldOut.has(sample.dataset) ? "B" : sample.half;
-  const train = samples.filter((s) => s.half === "A" && s.evidence && !(s.scope === "cell" && s.specSet));
+  // The learned scorer's values carry their own calibrated probability (fitted out of fold): not refitted here.
+  const train = samples.filter((s) => s.half === "A" && s.evidence && s.evidence.strategy !== "scorer" && !(s.scope === "cell" && s.specSet));
   const test = samples.filter((s) => s.half === "B" && s.evidence);
   if (train.length === 0) {
     // Every set held out: nothing to fit, so this reports how the committed fit does on them.

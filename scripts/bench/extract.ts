@@ -3,7 +3,7 @@
  * ../shared/datasets/README.md (manifest.json + <doc>.gt.json) and scores it the way that README describes.
  *
  *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate] [--advanced] [--einvoice] [--no-throughput]
- *     [--engine tesseract|paddle|combined] [--no-engines] [--half a|b] [--tables] [--models scorer|scorer-fill|calibrator|both]
+ *     [--engine tesseract|paddle|combined] [--no-engines] [--half a|b] [--tables] [--models rules|scorer|scorer-fill|calibrator|both]
  *   npm run bench:extract -- --loso [--data <folder>]… [--synth <folder>]… [--datasets <dir>] [--cache <dir>]
  *     (the learned scorer's leave-one-source-out table: scripts/train/loso.ts)
  *   npm run bench:extract -- --stages [dataset dir …] [--runs N] [--mode fast|balanced]
@@ -230,15 +230,14 @@ async function main(): Promise<void> {
   const halfIdx = args.indexOf("--half");
   const halfArg = halfIdx >= 0 ? args[halfIdx + 1] : undefined;
   const half = halfArg === "a" || halfArg === "b" ? halfArg : undefined;
-  // `--models scorer|scorer-fill|calibrator|both`: the main run with the committed learned models in force (they are not by
-  // default), to judge them on a set neither they nor the rules were built from.
+  // `--models rules|scorer|scorer-fill|calibrator|both`: the main run with exactly these learned models in force
+  // (default: the ones the engine ships in force), to judge them on a set neither they nor the rules were built from.
   const modelsIdx = args.indexOf("--models");
-  const models = modelsIdx >= 0 ? (args[modelsIdx + 1] ?? "") : "";
-  // "scorer-fill": the scorer only fills what the rules left empty (ScorerModel.policy).
+  const models = modelsIdx >= 0 ? (args[modelsIdx + 1] ?? "rules") : null;
   const scorer = models === "scorer" || models === "both" ? SCORER : models === "scorer-fill" && SCORER ? { ...SCORER, policy: "fill" as const } : null;
   const calibrator = models === "calibrator" || models === "both" ? CALIBRATOR : null;
-  if (models) console.log(`learned models in force: scorer ${scorer ? "yes" : "no"}, value calibrator ${calibrator ? "yes" : "no"}`);
-  const extractWithModels: typeof extractDocument = (input) => withScorerAsync(scorer, () => withCalibratorAsync(calibrator, () => extractDocument(input)));
+  if (models !== null) console.log(`learned models in force: scorer ${scorer ? (scorer.policy ?? "decide") : "no"}, value calibrator ${calibrator ? "yes" : "no"}`);
+  const extractWithModels: typeof extractDocument = (input) => (models === null ? extractDocument(input) : withScorerAsync(scorer, () => withCalibratorAsync(calibrator, () => extractDocument(input))));
   const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && !["--only", "--mode", "--engine", "--half", "--models"].includes(args[i - 1] ?? "")) ?? "../shared/datasets/dev");
   const manifest = readManifest(dir);
   const outcomes: HalfOutcome[] = [];

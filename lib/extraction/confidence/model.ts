@@ -34,8 +34,9 @@ export const CALIBRATION: CalibrationModel = fitted as CalibrationModel;
 /** The calibrated probability that a value with this evidence is right. */
 export function calibratedConfidence(evidence: ValueEvidence, fallbackScore: number, model: CalibrationModel = CALIBRATION): number {
   if (model.exactStrategies.includes(evidence.strategy)) return 1;
-  // The learned scorer's probability is already calibrated, on out-of-fold predictions (lib/extraction/scorer).
-  if (evidence.strategy === "scorer") return evidence.score ?? fallbackScore;
+  // The learned scorer's probability is already calibrated, on out-of-fold predictions (lib/extraction/scorer); only
+  // the logic below (a contradicted sum) still caps it.
+  if (evidence.strategy === "scorer") return capContradicted(evidence, evidence.score ?? fallbackScore);
   // A model fitted on other features (the engine changed since) cannot be applied: the strategy's own score stands,
   // capped, until `npm run calibrate` is run again (which itself extracts through this path).
   if (model.features.length !== BASE_FEATURES.length || model.features.some((f, i) => f !== BASE_FEATURES[i])) {
@@ -45,9 +46,15 @@ export function calibratedConfidence(evidence: ValueEvidence, fallbackScore: num
   const known = model.strategies.includes(evidence.strategy);
   const supported = Math.min(p, model.supportCaps?.[supportGroup(evidence)] ?? 1);
   const capped = known ? supported : Math.min(supported, model.unknownStrategyCap);
-  // Logic, not fit: when net + tax ≠ total at least one of the three is wrong,
-  // so they cannot all be right; without knowing which, none of them is shown as settled.
-  // Table rows are left to the fit: their check misses discounts, allowances and prices per 100 units.
+  return capContradicted(evidence, capped);
+}
+
+/**
+ * Logic, not fit: when net + tax ≠ total at least one of the three is wrong, so they cannot all be right; without
+ * knowing which, none of them is shown as settled. Table rows are left to the fit: their check misses discounts,
+ * allowances and prices per 100 units.
+ */
+function capContradicted(evidence: ValueEvidence, confidence: number): number {
   const contradicted = evidence.arithmetic === -1 && !evidence.kind?.startsWith("cell-");
-  return Math.round(1000 * (contradicted ? Math.min(capped, ARITHMETIC_CONTRADICTION_CAP) : capped)) / 1000;
+  return Math.round(1000 * (contradicted ? Math.min(confidence, ARITHMETIC_CONTRADICTION_CAP) : confidence)) / 1000;
 }

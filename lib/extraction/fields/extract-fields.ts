@@ -18,7 +18,8 @@ import { hasDoubtfulLetters, NAME_LETTER_FLOORS, wordsInside } from "./doubtful-
 import { reconcileTotals } from "./reconcile-totals";
 import { findCustomerByAddressWindow, findPartyBySection, findVendorName, nameMatchesDomain } from "./parties";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
-import { valueEvidence, type TotalsCheck } from "./value-evidence";
+import { arithmeticCheck, valueEvidence, type TotalsCheck } from "./value-evidence";
+import { calibratedConfidence } from "../confidence";
 import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from "./generic/generic-fields";
 import { acroFormValue, checkboxValue, hasOptionBoxes } from "./generic/form-fields";
 import { formLabels, valueBelowLabel } from "./generic/form-labels";
@@ -351,7 +352,17 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
       if (scorer && !(scorerPolicy() === "fill" && picks.get(field.name))) {
         const decision = timed("scorer", () => decide(scorer, found));
         const value = decision && typeof decision.value === "number" ? Number(formatAmount(decision.value)) : (decision?.value ?? null);
-        out.set(field.name, decision ? { value, meta: { confidence: decision.confidence, source: decision.source, raw: decision.raw, evidence: { strategy: "scorer", score: decision.confidence, kind: scoredKind, arithmetic: decision.arithmetic } } } : { value: null, meta: { confidence: 0, source: null } });
+        if (!decision || value === null) {
+          out.set(field.name, { value: null, meta: { confidence: 0, source: null } });
+          continue;
+        }
+        // The scorer's value is checked against the other totals as the rules' is (its own total in the sum): a
+        // total that net + tax contradict is capped like any other (confidence/model.ts), whatever the trees say.
+        const withOwnTotal = totals && known.key === "total_amount" ? { ...totals, total: Number(value) } : totals;
+        const check = arithmeticCheck(known.key, value, withOwnTotal);
+        const arithmetic = check === -1 ? -1 : decision.arithmetic;
+        const evidence = { strategy: "scorer", score: decision.confidence, kind: scoredKind, arithmetic } as const;
+        out.set(field.name, { value, meta: { confidence: calibratedConfidence(evidence, decision.confidence), source: decision.source, raw: decision.raw, evidence } });
         continue;
       }
     }

@@ -13,7 +13,7 @@ const RIVAL_SHARE = 0.85;
 const near = (a: number, b: number, slack = 0.005) => Math.abs(a - b) < slack;
 
 /** Net + tax = total for the totals, total = cash − change on receipts; amount due agreeing with the total. */
-function arithmeticCheck(key: string, value: string | number, totals: TotalsCheck | null): -1 | 0 | 1 {
+export function arithmeticCheck(key: string, value: string | number, totals: TotalsCheck | null): -1 | 0 | 1 {
   if (!totals || typeof value !== "number") return 0;
   const { subtotal, tax, total, paid } = totals;
   const partsAddUp = subtotal !== null && tax !== null && total !== null && tax !== 0 ? near(subtotal + tax, total, ROUNDING_SLACK) : null;

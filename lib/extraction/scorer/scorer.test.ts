@@ -79,3 +79,18 @@ describe("the engine with a scorer in force", () => {
     expect(found.fieldMetadata.total_amount && "evidence" in found.fieldMetadata.total_amount ? found.fieldMetadata.total_amount.evidence?.strategy : null).not.toBe("scorer");
   });
 });
+
+describe("the shipped scorer's values and the totals' arithmetic", () => {
+  const invoice = (total: string) => ({ pages: textToPages(["Initech Supplies GmbH", "Invoice Date: 2024-06-01", "Subtotal: 100.00 EUR", "VAT 19%: 19.00 EUR", `Total: ${total} EUR`].join("\n")) });
+  const asked = [{ name: "subtotal", type: "number" as const }, { name: "tax", type: "number" as const }, { name: "total", type: "number" as const }];
+
+  it("is in force, and a total that net + tax contradict is never shown as settled", () => {
+    const good = extractFromPageModel(invoice("119.00"), asked);
+    const strategy = (meta: (typeof good.fieldMetadata)[string] | undefined) => (meta && "evidence" in meta ? meta.evidence?.strategy : undefined);
+    expect(strategy(good.fieldMetadata.total)).toBe("scorer");
+    expect(good.fieldMetadata.total!.confidence).toBeGreaterThan(0.9);
+    const bad = extractFromPageModel(invoice("129.00"), asked);
+    expect(bad.data.total).toBe(129);
+    expect(bad.fieldMetadata.total!.confidence).toBeLessThanOrEqual(0.66);
+  });
+});
