@@ -59,7 +59,8 @@ export function applyMemory(options: {
     const engineValue = (data[field.name] ?? null) as Scalar;
     if (!primary) continue;
     if (primary.evidence.shared && engineValue !== null && primary.reading!.match === "anchor") continue;
-    const value = primary.reading!.value;
+    // The engine read the taught text letter for letter: its punctuation and spacing are this document's printing.
+    const value = sameLetters(engineValue, primary.reading!.value, field.type) ? engineValue : primary.reading!.value;
     if (printsUnjudgedTail(engineValue, value, primary.match.example, field.type)) continue;
     const others = readings.filter((candidate) => candidate !== primary && candidate.reading);
     const agreeing = others.filter((candidate) => same(candidate.reading!.value, value)).length;
@@ -101,6 +102,13 @@ const round = (value: number) => Math.round(value * 1000) / 1000;
 function same(a: Scalar, b: Scalar): boolean {
   if (typeof a === "number" && typeof b === "number") return Math.abs(a - b) < 0.005;
   return String(a ?? "").trim().toLowerCase() === String(b ?? "").trim().toLowerCase();
+}
+
+/** Names and addresses that differ in punctuation only. */
+function sameLetters(engineValue: Scalar, value: Scalar, type: FieldDefinition["type"]): boolean {
+  if (typeof engineValue !== "string" || typeof value !== "string" || (type !== "text" && type !== "address")) return false;
+  // Same words too: "HOL DINGS" is a slip of OCR the taught text corrects, "SDN.BHD" only punctuation.
+  return normalise(engineValue) === normalise(value);
 }
 
 /** The longest tail a new document's printing may add to a taught name or address: one line (a chain's branch). */

@@ -2,10 +2,10 @@ import { parseAmount } from "../../normalise/amounts";
 import { parseDate } from "../../normalise/dates";
 import type { Box, FieldType, Scalar } from "../types";
 import { continuesBelow, linesOf, sameRow, textOf, unionBox, type LayoutLine } from "./layout";
-import { locateValue } from "./locate";
+import { locateValue, type Span } from "./locate";
 import { readLines } from "./read-lines";
 import { repairPrinted } from "./repair";
-import { FILLER, isIdentifier, normalise, similarity } from "./text";
+import { FILLER, isIdentifier, longestEditRun, normalise, similarity } from "./text";
 import type { Anchor, DocumentLayout, FieldEvidence, LayoutWord } from "./types";
 
 export type Reading = { value: Scalar; page: number; box: Box; raw: string; match: "anchor" | "value"; anchor?: string; similarity: number };
@@ -26,15 +26,19 @@ const BELOW_FROM = 0.75;
  */
 export function readField(layout: DocumentLayout, evidence: FieldEvidence): Reading | null {
   if (evidence.value === null) return null;
-  if (CONSTANT_TYPES.has(evidence.type) && evidence.box && evidence.page) {
+  if (CONSTANT_TYPES.has(evidence.type)) {
     // Several lines, most of them printed again: read line by line (one of them may differ on every document).
-    const lines = readLines(layout, evidence);
+    const lines = evidence.box ? readLines(layout, evidence) : null;
     if (lines) return { ...lines, match: "value" };
-    const taught = { ...evidence.box, page: evidence.page };
+    const taught = evidence.box && evidence.page ? { ...evidence.box, page: evidence.page } : null;
     const wordCount = normalise(String(evidence.value)).split(" ").length;
-    const fits = (span: { words: unknown[] }) => span.words.length <= Math.max(2, 2 * wordCount);
+    // A near printing is the taught text misread, not another text: about as many characters (a branch's name in
+    // place of another's, or an address short of its last line, is not a slip of OCR).
+    const fits = (span: Span) => span.words.length <= Math.max(2, 2 * wordCount) && (span.score >= 0.99 || misreadingOf(span.raw, String(evidence.value)));
     // An identifier that differs by a digit is another identifier: only names and addresses may be misread.
     const figures = digitShare(String(evidence.value)) > 0.2;
+    // The taught text printed again is the value wherever it stands, also when the taught page's own printing was
+    // misread beyond recognition (no box was taught): the reviewer's text is how this sender prints it.
     const again = locateValue(layout, evidence.type, evidence.value, taught).find((span) => fits(span) && (!figures || span.score >= 0.99));
     if (again) {
       // A taught identifier (one token: a VAT id, a registration number) printed away from its label while the label
@@ -44,7 +48,7 @@ export function readField(layout: DocumentLayout, evidence: FieldEvidence): Read
       return { value: evidence.value, page: again.page, box: again.box, raw: again.raw, match: "value", similarity: again.score };
     }
     // A badly read printing of the taught text where it was taught ("MR. D.L.Y. (4; CON BHD") is still that text.
-    const near = figures ? undefined : locateValue(layout, evidence.type, evidence.value, taught, NEAR_TEXT_MATCH).find((span) => fits(span) && span.page === taught.page && Math.abs(span.box.x - taught.x) < NEAR && Math.abs(span.box.y - taught.y) < NEAR);
+    const near = figures || !taught ? undefined : locateValue(layout, evidence.type, evidence.value, taught, NEAR_TEXT_MATCH).find((span) => fits(span) && span.page === taught.page && Math.abs(span.box.x - taught.x) < NEAR && Math.abs(span.box.y - taught.y) < NEAR);
     if (near) return { value: evidence.value, page: near.page, box: near.box, raw: near.raw, match: "value", similarity: near.score };
   }
   return readAtAnchor(layout, evidence);
@@ -203,6 +207,24 @@ export function inTaughtShape(printed: string, taught: string | null): string | 
     }
   }
   return slips > 0 && slips <= MAX_SEPARATOR_SLIPS ? out : null;
+}
+
+/** How many more or fewer characters (spaces aside) a misreading of a text may have: OCR swaps characters, it
+ * rarely adds or drops a word's worth of them. */
+const MISREAD_LENGTH_SLACK = 0.1;
+/** OCR slips come one or two characters at a time; a longer run of differences is another word or line. */
+const MISREAD_MAX_RUN = 3;
+
+/**
+ * A printing read as a slip of OCR for `taught`: nearly as many letters and figures, and no run of differences
+ * longer than a slip ("MR. D.L.Y. (4; CON BHD" for "MR. D.I.Y. (M) SDN BHD", not "MR. D.I.Y. (KUCHAI) SDN BHD" for
+ * "MR D.I.Y. (JOHOR) SDN BHD", nor an address whose branch line is another one).
+ */
+export function misreadingOf(printed: string, taught: string): boolean {
+  const compact = (text: string) => normalise(text).replace(/ /g, "");
+  const a = compact(printed);
+  const b = compact(taught);
+  return Math.abs(a.length - b.length) <= Math.max(2, MISREAD_LENGTH_SLACK * Math.max(a.length, b.length)) && longestEditRun(a, b) <= MISREAD_MAX_RUN;
 }
 
 function digitShare(text: string): number {
