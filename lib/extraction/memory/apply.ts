@@ -1,5 +1,6 @@
 import type { FieldDefinition, FieldMetadata, FieldValue, Scalar, TableMetadata, TableRow, ValueMetadata } from "../types";
 import { applyTable } from "./apply-table";
+import { taughtHeadOnPage, taughtHeadWithOwnLine, type OwnLineReading } from "./own-tail";
 import { readField, type Reading } from "./read-field";
 import { isStableWord, normalise } from "./text";
 import type { DocumentLayout, LearnedReason, MemoryExample } from "./types";
@@ -57,7 +58,20 @@ export function applyMemory(options: {
     const readings = taught.map((match) => ({ match, reading: readField(options.layout, match.example.evidence.fields[field.name]!), evidence: match.example.evidence.fields[field.name]! }));
     const primary = readings.find((candidate) => candidate.reading);
     const engineValue = (data[field.name] ?? null) as Scalar;
-    if (!primary) continue;
+    if (!primary) {
+      // Nothing of the taught text found as it was taught: the engine's reading may still be it with this
+      // document's own last line (the taught page's printing was misread, or its branch line differs).
+      const latest = readings[0]!;
+      const merged = ownLineMerge(options.layout, engineValue, latest.evidence.value, latest.match.example, field.type);
+      if (merged !== null) {
+        const engineMetadata = fieldMetadata[field.name] as ValueMetadata | undefined;
+        data[field.name] = merged.value;
+        const printed = "box" in merged ? { source: { page: merged.page, ...merged.box }, raw: merged.raw } : { source: engineMetadata?.source ?? null, raw: engineMetadata?.raw };
+        fieldMetadata[field.name] = { ...printed, confidence: OWN_LINE_CONFIDENCE, learned: { ...reason(latest.match, "value", 1, 0, 0), engineValue } } as FieldMetadata;
+        applied.push(field.name);
+      }
+      continue;
+    }
     if (primary.evidence.shared && engineValue !== null && primary.reading!.match === "anchor") continue;
     // The engine read the taught text letter for letter: its punctuation and spacing are this document's printing.
     const value = sameLetters(engineValue, primary.reading!.value, field.type) ? engineValue : primary.reading!.value;
@@ -102,6 +116,22 @@ const round = (value: number) => Math.round(value * 1000) / 1000;
 function same(a: Scalar, b: Scalar): boolean {
   if (typeof a === "number" && typeof b === "number") return Math.abs(a - b) < 0.005;
   return String(a ?? "").trim().toLowerCase() === String(b ?? "").trim().toLowerCase();
+}
+
+/** Below trust: the last line is the engine's reading, which no reviewer judged. */
+const OWN_LINE_CONFIDENCE = 0.85;
+
+/**
+ * The taught name or address with the line this document prints in place of the taught one: from the engine's
+ * reading, or, where the engine read nothing, from the page.
+ */
+function ownLineMerge(layout: DocumentLayout, engineValue: Scalar, taught: Scalar, example: MemoryExample, type: FieldDefinition["type"]): OwnLineReading | { value: string; ownLine: string } | null {
+  if (typeof taught !== "string" || (type !== "text" && type !== "address")) return null;
+  const merged = typeof engineValue === "string" ? taughtHeadWithOwnLine(engineValue, taught) : engineValue === null ? taughtHeadOnPage(layout, taught) : null;
+  if (merged === null) return null;
+  // The line must be one the taught document did not print (a line its reviewer cut is not this document's own).
+  const printedOnTaught = new Set([...example.fingerprint.header, ...example.fingerprint.footer]);
+  return normalise(merged.ownLine).split(" ").some((word) => isStableWord(word) && !printedOnTaught.has(word)) ? merged : null;
 }
 
 /** Names and addresses that differ in punctuation only. */
