@@ -61,13 +61,15 @@ async function extractCached(dir: string, entry: ManifestEntry, readings: string
 /** Values given at confidence ≥ 0.9 and how many of them are right (fields the truth has only). */
 type Trusted = { n: number; right: number };
 const TRUSTED = 0.9;
-function countTrusted(gt: Gt, data: Record<string, unknown>, metadata: Record<string, FieldMetadata>, into: Trusted): void {
+function countTrusted(gt: Gt, data: Record<string, unknown>, metadata: Record<string, FieldMetadata>, into: Trusted, wrong?: string[]): void {
   for (const [key, value] of Object.entries(gt.fields)) {
     const predicted = data[key] as FieldValue | undefined;
-    const confidence = (metadata[key] as { confidence?: number } | undefined)?.confidence ?? 0;
+    const entry = metadata[key] as { confidence?: number; learned?: { match: string } } | undefined;
+    const confidence = entry?.confidence ?? 0;
     if (predicted === null || predicted === undefined || confidence < TRUSTED) continue;
     into.n += 1;
     if (equal(key, value, predicted)) into.right += 1;
+    else wrong?.push(`${key} (${entry?.learned ? `memory ${entry.learned.match}` : "engine"}, ${confidence}): gt ${JSON.stringify(value)} got ${JSON.stringify(predicted)}`);
   }
 }
 
@@ -139,7 +141,9 @@ async function main() {
         scoreFields(gt, result.data, taughtSet ? totals.untaught : totals.singleUntaught, missesUntaught);
         if (taughtSet) {
           laterDocuments += 1;
-          countTrusted(gt, outcome.data, outcome.fieldMetadata, trusted.taught);
+          const wrongTrusted: string[] = [];
+          countTrusted(gt, outcome.data, outcome.fieldMetadata, trusted.taught, wrongTrusted);
+          if (showFailures) for (const line of wrongTrusted) console.log(`  [wrong at >= ${TRUSTED}] ${entry.id} ${line}`);
           countTrusted(gt, result.data, result.fieldMetadata, trusted.untaught);
           for (const field of FIELDS) {
             const value = gt.fields[field.name];

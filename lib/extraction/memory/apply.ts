@@ -73,6 +73,9 @@ export function applyMemory(options: {
       continue;
     }
     if (primary.evidence.shared && engineValue !== null && primary.reading!.match === "anchor") continue;
+    // A sender's name or address that is not the taught text printed again, but whatever stands at the taught label,
+    // is no correction of what the engine read: it only fills a field the engine left empty.
+    if (STABLE_TEXT.has(field.type) && engineValue !== null && primary.reading!.match === "anchor") continue;
     // The engine read the taught text letter for letter: its punctuation and spacing are this document's printing.
     const value = sameLetters(engineValue, primary.reading!.value, field.type) ? engineValue : primary.reading!.value;
     if (printsUnjudgedTail(engineValue, value, primary.match.example, field.type)) continue;
@@ -117,6 +120,9 @@ function same(a: Scalar, b: Scalar): boolean {
   if (typeof a === "number" && typeof b === "number") return Math.abs(a - b) < 0.005;
   return String(a ?? "").trim().toLowerCase() === String(b ?? "").trim().toLowerCase();
 }
+
+/** Types whose value a sender prints the same on every document. */
+const STABLE_TEXT: ReadonlySet<FieldDefinition["type"]> = new Set(["address"]);
 
 /** Below trust: the last line is the engine's reading, which no reviewer judged. */
 const OWN_LINE_CONFIDENCE = 0.85;
