@@ -60,6 +60,20 @@ async function extractCached(dir: string, entry: ManifestEntry, readings: string
 
 /** Values given at confidence ≥ 0.9 and how many of them are right (fields the truth has only). */
 type Trusted = { n: number; right: number };
+/** Every value memory set on a taught sender's later document, right or not, by how it was read and its field. */
+const bySource = new Map<string, Trusted>();
+function countSources(gt: Gt, data: Record<string, unknown>, metadata: Record<string, FieldMetadata>, applied: string[]): void {
+  for (const key of applied) {
+    const value = gt.fields[key];
+    if (value === undefined) continue;
+    const learned = (metadata[key] as { learned?: { match: string; engineValue?: unknown } } | undefined)?.learned;
+    const name = `${key} by ${learned?.match ?? "?"}${learned?.engineValue === data[key] ? " (the engine's reading)" : ""}`;
+    const counts = bySource.get(name) ?? { n: 0, right: 0 };
+    counts.n += 1;
+    if (equal(key, value, (data[key] ?? null) as FieldValue)) counts.right += 1;
+    bySource.set(name, counts);
+  }
+}
 const TRUSTED = 0.9;
 function countTrusted(gt: Gt, data: Record<string, unknown>, metadata: Record<string, FieldMetadata>, into: Trusted, wrong?: string[]): void {
   for (const [key, value] of Object.entries(gt.fields)) {
@@ -141,6 +155,7 @@ async function main() {
         scoreFields(gt, result.data, taughtSet ? totals.untaught : totals.singleUntaught, missesUntaught);
         if (taughtSet) {
           laterDocuments += 1;
+          countSources(gt, outcome.data, outcome.fieldMetadata, outcome.applied);
           const wrongTrusted: string[] = [];
           countTrusted(gt, outcome.data, outcome.fieldMetadata, trusted.taught, wrongTrusted);
           if (showFailures) for (const line of wrongTrusted) console.log(`  [wrong at >= ${TRUSTED}] ${entry.id} ${line}`);
@@ -173,6 +188,8 @@ async function main() {
   console.log(`later documents, values at confidence >= ${TRUSTED} right: taught ${trustedText(trusted.taught)}  untaught ${trustedText(trusted.untaught)}`);
   console.log(`later documents, cells:  taught ${describe(totals.cellsTaught)}  untaught ${describe(totals.cellsUntaught)}`);
   console.log(`senders never taught, fields: with memory ${describe(totals.singleTaught)}  without ${describe(totals.singleUntaught)}`);
+  console.log("values memory set on them, right / set:");
+  for (const [name, counts] of [...bySource.entries()].sort((a, b) => b[1].n - a[1].n)) console.log(`  ${name}: ${counts.right} / ${counts.n}`);
   console.log("misses of taught senders' later documents, by cause:");
   for (const line of describeCauses(causes)) console.log(line);
   if (showFailures) {
