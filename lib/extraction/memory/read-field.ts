@@ -224,7 +224,23 @@ export function misreadingOf(printed: string, taught: string): boolean {
   const compact = (text: string) => normalise(text).replace(/ /g, "");
   const a = compact(printed);
   const b = compact(taught);
-  return Math.abs(a.length - b.length) <= Math.max(2, MISREAD_LENGTH_SLACK * Math.max(a.length, b.length)) && longestEditRun(a, b) <= MISREAD_MAX_RUN;
+  if (Math.abs(a.length - b.length) > Math.max(2, MISREAD_LENGTH_SLACK * Math.max(a.length, b.length)) || longestEditRun(a, b) > MISREAD_MAX_RUN) return false;
+  // Every word of the taught text long enough to be told apart is still printed, however misread ("TAMPOL" for
+  // "TAMPOI"; not "KUCHAI" for "JOHOR", whose scattered matching letters keep the run of differences short).
+  return normalise(taught).split(" ").filter((word) => /^\p{L}{4,}$/u.test(word)).every((word) => nearestWindow(a, word) >= MISREAD_WORD_MATCH);
+}
+
+/** A taught word is still printed when some stretch of the printing is at least this alike. */
+const MISREAD_WORD_MATCH = 0.5;
+
+/** The best similarity of `word` to a stretch of `text` about as long (words run together in OCR). */
+function nearestWindow(text: string, word: string): number {
+  let best = 0;
+  for (let length = word.length - 1; length <= word.length + 1; length += 1) {
+    for (let start = 0; start + length <= text.length; start += 1) best = Math.max(best, similarity(text.slice(start, start + length), word));
+    if (best === 1) break;
+  }
+  return best;
 }
 
 function digitShare(text: string): number {

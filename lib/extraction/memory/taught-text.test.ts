@@ -48,6 +48,9 @@ describe("a slip of OCR, told from another text", () => {
   it("takes scattered misread characters for the taught text, not another word or a missing line", () => {
     expect(misreadingOf("KEDAI RUNC1T (PUTRA) 5DN BHD", NAME)).toBe(true);
     expect(misreadingOf("KEDAI RUNCIT (JAYA) SDN BHD", NAME)).toBe(false);
+    // Another branch's word whose few shared letters keep every run of differences short is still another word.
+    expect(misreadingOf("KEDAI RUNCIT (KUCHAI) SDN BHD", "KEDAI RUNCIT (JOHOR) SDN BHD")).toBe(false);
+    expect(misreadingOf("12, JALANTAMPOL 7/4, KAWASAN", "12, JALAN TAMPOI 7/4, KAWASAN")).toBe(true);
     expect(misreadingOf(ADDRESS_LINES.slice(0, 2).join(" "), ADDRESS)).toBe(false);
   });
 
