@@ -34,7 +34,8 @@ export function readField(layout: DocumentLayout, evidence: FieldEvidence): Read
     const wordCount = normalise(String(evidence.value)).split(" ").length;
     // A near printing is the taught text misread, not another text: about as many characters (a branch's name in
     // place of another's, or an address short of its last line, is not a slip of OCR).
-    const fits = (span: Span) => span.words.length <= Math.max(2, 2 * wordCount) && (span.score >= 0.99 || misreadingOf(span.raw, String(evidence.value)));
+    // Every letter and figure printed again fits however many words the print cuts it into ("IE92 TSSD 8637 …").
+    const fits = (span: Span) => span.score >= 0.99 || (span.words.length <= Math.max(2, 2 * wordCount) && misreadingOf(span.raw, String(evidence.value)));
     // An identifier that differs by a digit is another identifier: only names and addresses may be misread.
     const figures = digitShare(String(evidence.value)) > 0.2;
     // The taught text printed again is the value wherever it stands, also when the taught page's own printing was
@@ -44,7 +45,10 @@ export function readField(layout: DocumentLayout, evidence: FieldEvidence): Read
       // A taught identifier (one token: a VAT id, a registration number) printed away from its label while the label
       // now holds another one is another party's (the buyer's VAT id on a form the seller shares): the label decides.
       const atLabel = figures && !/\s/.test(String(evidence.value).trim()) ? readAtAnchor(layout, evidence) : null;
-      if (atLabel && normalise(String(atLabel.value)) !== normalise(String(evidence.value))) return atLabel;
+      // A reading at the label that holds the taught identifier ("NIF ESF83111689", an IBAN printed in groups of four
+      // and its BIC after it) is that one.
+      const compact = (text: string) => normalise(text).replace(/ /g, "");
+      if (atLabel && !compact(String(atLabel.value)).includes(compact(String(evidence.value)))) return atLabel;
       return { value: evidence.value, page: again.page, box: again.box, raw: again.raw, match: "value", similarity: again.score };
     }
     // A badly read printing of the taught text where it was taught ("MR. D.L.Y. (4; CON BHD") is still that text.

@@ -105,3 +105,22 @@ describe("a document's own last line", () => {
     expect((outcome.fieldMetadata.vendor_address as { confidence: number }).confidence).toBeLessThan(0.9);
   });
 });
+
+describe("an identifier read again", () => {
+  const IDS: FieldDefinition[] = [
+    { name: "vendor_iban", type: "text" },
+    { name: "vendor_vat_id", type: "text" },
+  ];
+  function footer(iban: string, vat: string): DocumentLayout {
+    const lines = ["Zahlung an", `IBAN ${iban} · BIC QWERDEFF123`, "Steuernummer", `NIF ${vat}`];
+    return receipt(lines, 0.85);
+  }
+
+  it("is the taught one where the print cuts it into groups and the label's line prints more after it", () => {
+    const taughtLayout = footer("DE12 3456 7890 1234 5678 90", "ESB12345678");
+    const data = { vendor_iban: "DE12345678901234567890", vendor_vat_id: "ESB12345678" };
+    const example: MemoryExample = { id: "ex-1", documentId: "doc-1", taughtAt: "2026-01-01T00:00:00.000Z", fingerprint: fingerprintOf(taughtLayout), evidence: teachExample({ layout: taughtLayout, fields: IDS, data, fieldMetadata: {} }) };
+    const outcome = applyMemory({ layout: footer("DE12 3456 7890 1234 5678 90", "ESB12345678"), fields: IDS, data: { vendor_iban: null, vendor_vat_id: null }, fieldMetadata: {}, matches: [{ example, similarity: 0.9 }] });
+    expect(outcome.data).toMatchObject(data);
+  });
+});
