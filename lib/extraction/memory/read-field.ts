@@ -2,10 +2,10 @@ import { parseAmount } from "../../normalise/amounts";
 import { parseDate } from "../../normalise/dates";
 import type { Box, FieldType, Scalar } from "../types";
 import { continuesBelow, linesOf, sameRow, textOf, unionBox, type LayoutLine } from "./layout";
-import { locateValue } from "./locate";
+import { locateValue, type Span } from "./locate";
 import { readLines } from "./read-lines";
 import { repairPrinted } from "./repair";
-import { FILLER, isIdentifier, normalise, similarity } from "./text";
+import { FILLER, isIdentifier, longestEditRun, normalise, similarity } from "./text";
 import type { Anchor, DocumentLayout, FieldEvidence, LayoutWord } from "./types";
 
 export type Reading = { value: Scalar; page: number; box: Box; raw: string; match: "anchor" | "value"; anchor?: string; similarity: number };
@@ -26,25 +26,33 @@ const BELOW_FROM = 0.75;
  */
 export function readField(layout: DocumentLayout, evidence: FieldEvidence): Reading | null {
   if (evidence.value === null) return null;
-  if (CONSTANT_TYPES.has(evidence.type) && evidence.box && evidence.page) {
+  if (CONSTANT_TYPES.has(evidence.type)) {
     // Several lines, most of them printed again: read line by line (one of them may differ on every document).
-    const lines = readLines(layout, evidence);
+    const lines = evidence.box ? readLines(layout, evidence) : null;
     if (lines) return { ...lines, match: "value" };
-    const taught = { ...evidence.box, page: evidence.page };
+    const taught = evidence.box && evidence.page ? { ...evidence.box, page: evidence.page } : null;
     const wordCount = normalise(String(evidence.value)).split(" ").length;
-    const fits = (span: { words: unknown[] }) => span.words.length <= Math.max(2, 2 * wordCount);
+    // A near printing is the taught text misread, not another text: about as many characters (a branch's name in
+    // place of another's, or an address short of its last line, is not a slip of OCR).
+    // Every letter and figure printed again fits however many words the print cuts it into ("IE92 TSSD 8637 …").
+    const fits = (span: Span) => span.score >= 0.99 || (span.words.length <= Math.max(2, 2 * wordCount) && misreadingOf(span.raw, String(evidence.value)));
     // An identifier that differs by a digit is another identifier: only names and addresses may be misread.
     const figures = digitShare(String(evidence.value)) > 0.2;
+    // The taught text printed again is the value wherever it stands, also when the taught page's own printing was
+    // misread beyond recognition (no box was taught): the reviewer's text is how this sender prints it.
     const again = locateValue(layout, evidence.type, evidence.value, taught).find((span) => fits(span) && (!figures || span.score >= 0.99));
     if (again) {
       // A taught identifier (one token: a VAT id, a registration number) printed away from its label while the label
       // now holds another one is another party's (the buyer's VAT id on a form the seller shares): the label decides.
       const atLabel = figures && !/\s/.test(String(evidence.value).trim()) ? readAtAnchor(layout, evidence) : null;
-      if (atLabel && normalise(String(atLabel.value)) !== normalise(String(evidence.value))) return atLabel;
+      // A reading at the label that holds the taught identifier ("NIF ESF83111689", an IBAN printed in groups of four
+      // and its BIC after it) is that one.
+      const compact = (text: string) => normalise(text).replace(/ /g, "");
+      if (atLabel && !compact(String(atLabel.value)).includes(compact(String(evidence.value)))) return atLabel;
       return { value: evidence.value, page: again.page, box: again.box, raw: again.raw, match: "value", similarity: again.score };
     }
     // A badly read printing of the taught text where it was taught ("MR. D.L.Y. (4; CON BHD") is still that text.
-    const near = figures ? undefined : locateValue(layout, evidence.type, evidence.value, taught, NEAR_TEXT_MATCH).find((span) => fits(span) && span.page === taught.page && Math.abs(span.box.x - taught.x) < NEAR && Math.abs(span.box.y - taught.y) < NEAR);
+    const near = figures || !taught ? undefined : locateValue(layout, evidence.type, evidence.value, taught, NEAR_TEXT_MATCH).find((span) => fits(span) && span.page === taught.page && Math.abs(span.box.x - taught.x) < NEAR && Math.abs(span.box.y - taught.y) < NEAR);
     if (near) return { value: evidence.value, page: near.page, box: near.box, raw: near.raw, match: "value", similarity: near.score };
   }
   return readAtAnchor(layout, evidence);
@@ -203,6 +211,40 @@ export function inTaughtShape(printed: string, taught: string | null): string | 
     }
   }
   return slips > 0 && slips <= MAX_SEPARATOR_SLIPS ? out : null;
+}
+
+/** How many more or fewer characters (spaces aside) a misreading of a text may have: OCR swaps characters, it
+ * rarely adds or drops a word's worth of them. */
+const MISREAD_LENGTH_SLACK = 0.1;
+/** OCR slips come one or two characters at a time; a longer run of differences is another word or line. */
+const MISREAD_MAX_RUN = 3;
+
+/**
+ * A printing read as a slip of OCR for `taught`: nearly as many letters and figures, and no run of differences
+ * longer than a slip ("MR. D.L.Y. (4; CON BHD" for "MR. D.I.Y. (M) SDN BHD", not "MR. D.I.Y. (KUCHAI) SDN BHD" for
+ * "MR D.I.Y. (JOHOR) SDN BHD", nor an address whose branch line is another one).
+ */
+export function misreadingOf(printed: string, taught: string): boolean {
+  const compact = (text: string) => normalise(text).replace(/ /g, "");
+  const a = compact(printed);
+  const b = compact(taught);
+  if (Math.abs(a.length - b.length) > Math.max(2, MISREAD_LENGTH_SLACK * Math.max(a.length, b.length)) || longestEditRun(a, b) > MISREAD_MAX_RUN) return false;
+  // Every word of the taught text long enough to be told apart is still printed, however misread ("TAMPOL" for
+  // "TAMPOI"; not "KUCHAI" for "JOHOR", whose scattered matching letters keep the run of differences short).
+  return normalise(taught).split(" ").filter((word) => /^\p{L}{4,}$/u.test(word)).every((word) => nearestWindow(a, word) >= MISREAD_WORD_MATCH);
+}
+
+/** A taught word is still printed when some stretch of the printing is at least this alike. */
+const MISREAD_WORD_MATCH = 0.5;
+
+/** The best similarity of `word` to a stretch of `text` about as long (words run together in OCR). */
+function nearestWindow(text: string, word: string): number {
+  let best = 0;
+  for (let length = word.length - 1; length <= word.length + 1; length += 1) {
+    for (let start = 0; start + length <= text.length; start += 1) best = Math.max(best, similarity(text.slice(start, start + length), word));
+    if (best === 1) break;
+  }
+  return best;
 }
 
 function digitShare(text: string): number {
