@@ -6,7 +6,7 @@ import { MODEL_FILES } from "./sessions";
 
 describe("ONNX protobuf fields", () => {
   it("reads back what it writes: strings, varints past 2^28, floats, packed and unpacked repeated ints", () => {
-    const bytes = concatBytes([bytesField(1, "Conv"), varintField(2, 3_000_000_000), floatField(3, 0.5), varintField(4, 7), bytesField(4, Uint8Array.of(1, 0x96, 0x01))]);
+    const bytes = concatBytes([...bytesField(1, "Conv"), ...varintField(2, 3_000_000_000), ...floatField(3, 0.5), ...varintField(4, 7), ...bytesField(4, Uint8Array.of(1, 0x96, 0x01))]);
     const fields = readFields(bytes);
     expect(textOf(fields[0]!)).toBe("Conv");
     expect(varintsOf(fields, 2)).toEqual([3_000_000_000]);

@@ -1,4 +1,4 @@
-import { bytesField, concatBytes, floatField, floatOf, readFields, textOf, varintField, varintsOf, type ProtoField } from "./onnx-proto";
+import { bytesField, concatBytes, floatField, floatOf, readFields, textOf, varintField, varintsOf, type Pieces, type ProtoField } from "./onnx-proto";
 
 /**
  * Folds the elementwise steps Paddle2ONNX left around every convolution of PP-OCRv4's networks (PPLCNetV3's learnable
@@ -14,7 +14,9 @@ import { bytesField, concatBytes, floatField, floatOf, readFields, textOf, varin
  * same with the onnx Python package, to check against.
  */
 
-type OnnxNode = { inputs: string[]; outputs: string[]; opType: string; attributes: ProtoField[]; rest: ProtoField[] };
+/** An attribute as read (its fields, for lookups) or as written anew (its encoding only). */
+type Attribute = { encoded: Pieces; fields?: ProtoField[] };
+type OnnxNode = { inputs: string[]; outputs: string[]; opType: string; attributes: Attribute[]; rest: ProtoField[] };
 type FloatTensor = { dims: number[]; values: Float32Array };
 
 // onnx.proto field numbers.
@@ -34,28 +36,24 @@ function decodeNode(bytes: Uint8Array): OnnxNode {
     if (field.no === NODE.input) node.inputs.push(textOf(field));
     else if (field.no === NODE.output) node.outputs.push(textOf(field));
     else if (field.no === NODE.opType) node.opType = textOf(field);
-    else if (field.no === NODE.attribute) node.attributes.push(field);
+    else if (field.no === NODE.attribute) node.attributes.push({ encoded: [field.raw], fields: readFields(field.payload) });
     else node.rest.push(field);
   }
   return node;
 }
 
-function encodeNode(node: OnnxNode): Uint8Array {
-  return concatBytes([
-    ...node.inputs.map((name) => bytesField(NODE.input, name)),
-    ...node.outputs.map((name) => bytesField(NODE.output, name)),
-    bytesField(NODE.opType, node.opType),
-    ...node.attributes.map((field) => field.raw),
+function encodeNode(node: OnnxNode): Pieces {
+  return [
+    ...node.inputs.flatMap((name) => bytesField(NODE.input, name)),
+    ...node.outputs.flatMap((name) => bytesField(NODE.output, name)),
+    ...bytesField(NODE.opType, node.opType),
+    ...node.attributes.flatMap((attribute) => attribute.encoded),
     ...node.rest.map((field) => field.raw),
-  ]);
+  ];
 }
 
 function attribute(node: OnnxNode, name: string): ProtoField[] | null {
-  for (const field of node.attributes) {
-    const fields = readFields(field.payload);
-    if (fields.some((f) => f.no === ATTRIBUTE.name && textOf(f) === name)) return fields;
-  }
-  return null;
+  return node.attributes.find((a) => a.fields?.some((f) => f.no === ATTRIBUTE.name && textOf(f) === name))?.fields ?? null;
 }
 
 function decodeTensor(bytes: Uint8Array): FloatTensor | null {
@@ -69,29 +67,28 @@ function decodeTensor(bytes: Uint8Array): FloatTensor | null {
   return { dims, values };
 }
 
-function encodeTensor(name: string, tensor: FloatTensor): Uint8Array {
-  return concatBytes([
-    ...tensor.dims.map((dim) => varintField(TENSOR.dims, dim)),
-    varintField(TENSOR.dataType, TENSOR_FLOAT),
-    bytesField(TENSOR.name, name),
-    bytesField(TENSOR.rawData, new Uint8Array(tensor.values.buffer, tensor.values.byteOffset, tensor.values.byteLength)),
-  ]);
+function encodeTensor(name: string, tensor: FloatTensor): Pieces {
+  return [
+    ...tensor.dims.flatMap((dim) => varintField(TENSOR.dims, dim)),
+    ...varintField(TENSOR.dataType, TENSOR_FLOAT),
+    ...bytesField(TENSOR.name, name),
+    ...bytesField(TENSOR.rawData, new Uint8Array(tensor.values.buffer, tensor.values.byteOffset, tensor.values.byteLength)),
+  ];
 }
 
-function attributeField(name: string, value: Uint8Array): ProtoField {
-  const raw = bytesField(NODE.attribute, value);
-  return { no: NODE.attribute, wire: 2, payload: value, raw };
-}
+const newAttribute = (fields: Pieces): Attribute => ({ encoded: bytesField(NODE.attribute, fields) });
 
 const tensorAttribute = (name: string, tensor: FloatTensor) =>
-  attributeField("value", concatBytes([bytesField(ATTRIBUTE.name, "value"), bytesField(ATTRIBUTE.t, encodeTensor(name, tensor)), varintField(ATTRIBUTE.type, ATTRIBUTE_TENSOR)]));
+  newAttribute([...bytesField(ATTRIBUTE.name, "value"), ...bytesField(ATTRIBUTE.t, encodeTensor(name, tensor)), ...varintField(ATTRIBUTE.type, ATTRIBUTE_TENSOR)]);
 
 const floatAttribute = (name: string, value: number) =>
-  attributeField(name, concatBytes([bytesField(ATTRIBUTE.name, name), floatField(ATTRIBUTE.f, value), varintField(ATTRIBUTE.type, ATTRIBUTE_FLOAT)]));
+  newAttribute([...bytesField(ATTRIBUTE.name, name), ...floatField(ATTRIBUTE.f, value), ...varintField(ATTRIBUTE.type, ATTRIBUTE_FLOAT)]);
 
 /** The graph's nodes with what folding needs to look up: constants by name, readers of each tensor. */
 class Graph {
-  constants = new Map<string, { node: OnnxNode; tensor: FloatTensor }>();
+  /** Constant nodes by output; their tensors are decoded when first asked for (most are never changed). */
+  private constantNodes = new Map<string, { node: OnnxNode; value: Uint8Array }>();
+  private decoded = new Map<string, FloatTensor | null>();
   private added = 0;
 
   constructor(
@@ -99,11 +96,18 @@ class Graph {
     private outputs: Set<string>,
   ) {
     for (const node of nodes) {
-      if (node.opType !== "Constant") continue;
-      const value = attribute(node, "value")?.find((f) => f.no === ATTRIBUTE.t);
-      const tensor = value ? decodeTensor(value.payload) : null;
-      if (tensor) this.constants.set(node.outputs[0]!, { node, tensor });
+      const value = node.opType === "Constant" ? attribute(node, "value")?.find((f) => f.no === ATTRIBUTE.t) : undefined;
+      if (value) this.constantNodes.set(node.outputs[0]!, { node, value: value.payload });
     }
+  }
+
+  /** A float constant's tensor, or null when the name is not one. */
+  constant(name: string): FloatTensor | null {
+    if (!this.decoded.has(name)) {
+      const constant = this.constantNodes.get(name);
+      this.decoded.set(name, constant ? decodeTensor(constant.value) : null);
+    }
+    return this.decoded.get(name)!;
   }
 
   readers(name: string): OnnxNode[] {
@@ -123,20 +127,19 @@ class Graph {
   /** A Mul/Add/Div with one scalar constant operand: that scalar and the other operand. */
   scalarOperand(node: OnnxNode): { value: number; other: string } | null {
     for (let i = 0; i < 2; i += 1) {
-      const tensor = this.constants.get(node.inputs[i]!)?.tensor;
+      const tensor = this.constant(node.inputs[i]!);
       if (tensor?.values.length === 1 && node.inputs.length === 2) return { value: tensor.values[0]!, other: node.inputs[1 - i]! };
     }
     return null;
   }
 
   tensor(name: string): FloatTensor {
-    return this.constants.get(name)!.tensor;
+    return this.constant(name)!;
   }
 
   setTensor(name: string, tensor: FloatTensor): void {
-    const constant = this.constants.get(name)!;
-    constant.node.attributes = [tensorAttribute(name, tensor)];
-    constant.tensor = tensor;
+    this.constantNodes.get(name)!.node.attributes = [tensorAttribute(name, tensor)];
+    this.decoded.set(name, tensor);
   }
 
   /** A new constant, placed before `before`. */
@@ -145,7 +148,8 @@ class Graph {
     this.added += 1;
     const node: OnnxNode = { inputs: [], outputs: [name], opType: "Constant", attributes: [tensorAttribute(name, tensor)], rest: [] };
     this.nodes.splice(this.nodes.indexOf(before), 0, node);
-    this.constants.set(name, { node, tensor });
+    this.constantNodes.set(name, { node, value: new Uint8Array() });
+    this.decoded.set(name, tensor);
     return name;
   }
 
@@ -163,7 +167,7 @@ class Graph {
 
   /** Whether a conv's weights and bias are constants of its own, which folding may change. */
   ownsParameters(conv: OnnxNode): boolean {
-    return conv.inputs.slice(1).every((name) => this.constants.has(name) && this.readers(name).length === 1);
+    return conv.inputs.slice(1).every((name) => this.constant(name) !== null && this.readers(name).length === 1);
   }
 }
 
@@ -200,7 +204,7 @@ function clipBounds(graph: Graph, clip: OnnxNode): { min?: number; max?: number 
     const field = attribute(clip, name)?.find((f) => f.no === ATTRIBUTE.f);
     if (field) return floatOf(field);
     // From opset 11 the bounds are inputs rather than attributes.
-    const tensor = clip.inputs[input] ? graph.constants.get(clip.inputs[input])?.tensor : undefined;
+    const tensor = clip.inputs[input] ? graph.constant(clip.inputs[input]) : null;
     return tensor?.values.length === 1 ? tensor.values[0] : undefined;
   };
   return { min: bound("min", 1), max: bound("max", 2) };
@@ -215,7 +219,7 @@ function foldHardSwish(graph: Graph): number {
     const bounds = clip ? clipBounds(graph, clip) : null;
     const mul = clip && bounds?.min === 0 && bounds.max === 6 ? graph.soleReader(clip.outputs[0]!, "Mul") : null;
     const div = mul?.inputs.includes(three!.other) ? graph.soleReader(mul.outputs[0]!, "Div") : null;
-    if (!div || graph.scalarOperand(div)?.value !== 6 || !graph.constants.has(div.inputs[1]!)) continue;
+    if (!div || graph.scalarOperand(div)?.value !== 6 || !graph.constant(div.inputs[1]!)) continue;
     const x = three!.other;
     const gateName = `${clip!.outputs[0]!}_gate`;
     const gate: OnnxNode = { inputs: [x], outputs: [gateName], opType: "HardSigmoid", attributes: [floatAttribute("alpha", 1 / 6), floatAttribute("beta", 0.5)], rest: [] };
@@ -282,8 +286,8 @@ export function foldModel(model: Uint8Array): { model: Uint8Array; folded: FoldC
   const folded = { affineAfterConv: foldAffineAfterConv(graph), hardSwish: foldHardSwish(graph), affineBeforeConv: foldAffineBeforeConv(graph) };
   const used = new Set(graph.nodes.flatMap((node) => node.inputs));
   graph.remove(...graph.nodes.filter((node) => node.opType === "Constant" && !used.has(node.outputs[0]!) && !graph.isOutput(node.outputs[0]!)));
-  const newGraph = concatBytes([...graph.nodes.map((node) => bytesField(GRAPH_NODE, encodeNode(node))), ...graphFields.filter((f) => f.no !== GRAPH_NODE).map((f) => f.raw)]);
-  const newModel = concatBytes(modelFields.map((f) => (f === graphField ? bytesField(MODEL_GRAPH, newGraph) : f.raw)));
+  const newGraph = [...graph.nodes.flatMap((node) => bytesField(GRAPH_NODE, encodeNode(node))), ...graphFields.filter((f) => f.no !== GRAPH_NODE).map((f) => f.raw)];
+  const newModel = concatBytes(modelFields.flatMap((f) => (f === graphField ? bytesField(MODEL_GRAPH, newGraph) : [f.raw])));
   return { model: newModel, folded };
 }
 
