@@ -74,7 +74,9 @@ async function createSessions(): Promise<PaddleSessions> {
   // work (worker/extraction-pool.ts), and the memory with it.
   const detection = await create(MODEL_FILES.detection, { enableCpuMemArena: true });
   // The recogniser runs ~80 times a page on lines at most 48 × 2,400 px: its arena stays small and saves the
-  // allocations of every run (measured 2026-11-26: recognition 1,190 → 1,150 ms CPU a receipt page).
+  // allocations of every run (measured 2026-11-26: recognition 1,190 → 1,150 ms CPU a receipt page). Without it the
+  // process also peaked higher (2026-11-29, folded graphs, bench:ocr receipts-dev + dev images: 633 → 651 MB,
+  // recognition 812 → 828 ms a page): freed line tensors stay with the C allocator, scattered.
   const recognition = await create(MODEL_FILES.recognition, { enableCpuMemArena: true });
   const classifier = await create(MODEL_FILES.classifier);
   return { ort, detection, recognition, classifier, characters: readDictionary(readFileSync(MODEL_FILES.dictionary, "utf8")) };
