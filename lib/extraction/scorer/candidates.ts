@@ -1,7 +1,7 @@
 import { findAmounts } from "../../normalise/amounts";
 import { findDates, type DateOrder } from "../../normalise/dates";
 import type { SourceBox, Word } from "../types";
-import { wordsSource, type DocLine } from "../fields/document-lines";
+import { lineAmounts, wordsSource, type DocLine } from "../fields/document-lines";
 import { wordsInSpan } from "../fields/read-value";
 
 /** Every plausible value of a field on the page, where it was read, before any choice is made. */
@@ -22,9 +22,14 @@ export type ValueCandidate = {
 const LONGEST_WHOLE_AMOUNT = 1e7;
 
 function amountCandidates(line: DocLine, order: DateOrder): ValueCandidate[] {
+  // Most lines of a page print no figure at all: nothing to parse (the parsers' regexes are the scorer's main cost).
+  if (!/\d/.test(line.text)) return [];
   const text = line.words.map((w) => w.text).join(" ");
+  // The line's amounts are found once per line and shared with the rules (lineAmounts) when the texts agree.
+  const amounts = text === line.text ? lineAmounts(line) : findAmounts(text);
+  if (amounts.length === 0) return [];
   const dates = findDates(text, order);
-  return findAmounts(text)
+  return amounts
     .filter((a) => {
       const after = text.slice(a.index + a.length).trimStart();
       const before = text.slice(0, a.index);
@@ -40,6 +45,7 @@ function amountCandidates(line: DocLine, order: DateOrder): ValueCandidate[] {
 }
 
 function dateCandidates(line: DocLine, order: DateOrder): ValueCandidate[] {
+  if (!/\d/.test(line.text)) return [];
   const text = line.words.map((w) => w.text).join(" ");
   return findDates(text, order).map((d) => {
     const words = wordsInSpan(line.words, d.index, d.length);

@@ -103,10 +103,13 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+/** A label match with what every candidate asks of it, computed once per document. */
+type PlacedLabel = { line: DocLine; right: number; quality: number };
+
 /** Per-document facts every candidate's features read: label positions, row heights, all values. */
 export type DocumentFacts = {
   lines: DocLine[];
-  labels: Map<string, LabelMatch[]>;
+  labels: Map<string, PlacedLabel[]>;
   medianHeight: Map<number, number>;
   pageLines: Map<number, DocLine[]>;
   /** The lines of each line's visual row (itself included), by line index. */
@@ -120,8 +123,8 @@ export type DocumentFacts = {
 };
 
 export function documentFacts(lines: DocLine[]): DocumentFacts {
-  const labels = new Map<string, LabelMatch[]>();
-  for (const concept of RIVALS) labels.set(concept, findLabelMatches(lines, concept));
+  const labels = new Map<string, PlacedLabel[]>();
+  for (const concept of RIVALS) labels.set(concept, findLabelMatches(lines, concept).map(placed));
   const medianHeight = new Map<number, number>();
   const pageLines = new Map<number, DocLine[]>();
   const rowMates = new Map<number, DocLine[]>();
@@ -153,21 +156,27 @@ function rowLeft(facts: DocumentFacts, candidate: ValueCandidate): DocLine[] {
   return (facts.rowMates.get(line.index) ?? [line]).filter((l) => l.index === line.index || l.box.x < candidate.source.x);
 }
 
-function labelRow(matches: LabelMatch[], row: DocLine[], candidate: ValueCandidate): { hit: number; gap: number } {
-  let best = { hit: 0, gap: 1 };
-  for (const m of matches) {
-    if (!row.some((l) => l.index === m.line.index)) continue;
-    const labelWords = m.line.words.slice(m.start, m.end);
-    const labelRight = Math.max(...labelWords.map((w) => w.box.x + w.box.w));
-    if (labelRight > candidate.source.x + 0.001) continue;
-    const gap = candidate.source.x - labelRight;
-    const quality = Math.min(1, 0.55 + 0.2 * m.length);
-    if (quality > best.hit || (quality === best.hit && gap < best.gap)) best = { hit: quality, gap };
-  }
-  return best;
+function placed(m: LabelMatch): PlacedLabel {
+  const labelWords = m.line.words.slice(m.start, m.end);
+  return { line: m.line, right: Math.max(...labelWords.map((w) => w.box.x + w.box.w)), quality: Math.min(1, 0.55 + 0.2 * m.length) };
 }
 
-function labelAbove(matches: LabelMatch[], candidate: ValueCandidate): number {
+function labelRow(matches: PlacedLabel[], row: ReadonlySet<number>, candidate: ValueCandidate): { hit: number; gap: number } {
+  let hit = 0;
+  let gap = 1;
+  for (const m of matches) {
+    if (!row.has(m.line.index)) continue;
+    if (m.right > candidate.source.x + 0.001) continue;
+    const mGap = candidate.source.x - m.right;
+    if (m.quality > hit || (m.quality === hit && mGap < gap)) {
+      hit = m.quality;
+      gap = mGap;
+    }
+  }
+  return { hit, gap };
+}
+
+function labelAbove(matches: PlacedLabel[], candidate: ValueCandidate): number {
   const line = candidate.line;
   for (const m of matches) {
     if (m.line.page !== line.page || m.line.index === line.index) continue;
@@ -210,12 +219,17 @@ function daysBetween(a: string, b: string): number {
 export function candidateFeatures(facts: DocumentFacts, kind: ScoredKind, field: FieldAsked, candidates: ValueCandidate[], rule: RulePick): number[][] {
   // The row left of each value, its own line included: a label may be a separate phrase of the same row.
   const rows = candidates.map((c) => rowLeft(facts, c));
+  const rowIndices = rows.map((row) => new Set(row.map((l) => l.index)));
   const rowTexts = rows.map((row) => row.map((l) => l.text).join(" "));
   // Candidates per visual row and per value, counted once rather than per candidate.
   const byRow = new Map<number, ValueCandidate[]>();
   const byValue = new Map<number | string, number>();
   for (const c of candidates) {
-    for (const mate of facts.rowMates.get(c.line.index) ?? [c.line]) byRow.set(mate.index, [...(byRow.get(mate.index) ?? []), c]);
+    for (const mate of facts.rowMates.get(c.line.index) ?? [c.line]) {
+      const onRow = byRow.get(mate.index);
+      if (onRow) onRow.push(c);
+      else byRow.set(mate.index, [c]);
+    }
     byValue.set(c.value, (byValue.get(c.value) ?? 0) + 1);
   }
   const amounts = candidates.flatMap((c, i) => (typeof c.value === "number" ? [{ v: c.value, line: c.line.index, text: rowTexts[i]! }] : []));
@@ -240,7 +254,7 @@ export function candidateFeatures(facts: DocumentFacts, kind: ScoredKind, field:
   const sums = new Map<string, [number, number]>();
   return candidates.map((c, index) => {
     const f: Record<string, number> = { ...ZERO };
-    const row = rows[index]!;
+    const row = rowIndices[index]!;
     const rowText = rowTexts[index]!;
     f.rule_same_value = rule && (typeof c.value === "number" ? typeof rule.value === "number" && near(rule.value, c.value) : rule.value === c.value) ? 1 : 0;
     f.rule_same_line = f.rule_same_value && rule?.line === c.line.index ? 1 : 0;
