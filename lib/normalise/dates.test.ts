@@ -34,3 +34,15 @@ describe("parseDate (golden)", () => {
     expect(found[0]?.index).toBe(12);
   });
 });
+
+describe("dates joined by de (Spanish, Portuguese)", () => {
+  it("reads the day, month and year across the connecting words", () => {
+    expect(parseDate("Fecha: 11 de enero de 2022")).toBe("2022-01-11");
+    expect(parseDate("1º de março de 2023")).toBe("2023-03-01");
+    expect(parseDate("5 de mayo del 2021")).toBe("2021-05-05");
+  });
+
+  it("does not take a day and a year without a month for a date", () => {
+    expect(parseDate("12 de 2020")).toBeNull();
+  });
+});

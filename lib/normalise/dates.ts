@@ -62,10 +62,11 @@ const PATTERNS: Array<{ re: RegExp; read: (m: RegExpExecArray, order: DateOrder)
       return order === "mdy" ? toIsoDate(y, a, b) : toIsoDate(y, b, a);
     },
   },
-  // 29 maart 2014, 11. März 2014, 1er janvier 2020, 29-Mar-2014, 29 Mar 14
+  // 29 maart 2014, 11. März 2014, 1er janvier 2020, 29-Mar-2014, 29 Mar 14, 11 de enero de 2022, 1º de março de 2023
   {
     // A two-digit "year" followed by ", 2014" is the day of a month-first date ("July 1 - July 31 , 2014").
-    re: new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:er|st|nd|rd|th)?\\.?[\\s\\-/]*(${MONTH_RE})\\.?[\\s\\-/,]*(\\d{4}|\\d{2}(?!\\s*,\\s*\\d{4}))(?!\\d)`, "giu"),
+    // Spanish and Portuguese join the parts with "de" ("del" before the year in some Spanish writing).
+    re: new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:er|st|nd|rd|th|º|°)?\\.?(?:\\s+de)?[\\s\\-/]*(${MONTH_RE})\\.?(?:\\s+del?(?=\\s))?[\\s\\-/,]*(\\d{4}|\\d{2}(?!\\s*,\\s*\\d{4}))(?!\\d)`, "giu"),
     read: (m) => toIsoDate(Number(m[3]), MONTHS[m[2]!.toLowerCase()] ?? 0, Number(m[1])),
   },
   // March 29, 2014, Mar 29 2014
