@@ -184,8 +184,25 @@ function loneYear(lines: DocLine[]): Scored | null {
 
 const placedScore = (placed: Placed | null): Scored | null => (placed ? { value: placed.value, lines: placed.lines, raw: placed.lines[0]?.text ?? "", score: placed.score } : null);
 
+const MONEY_WITH_CENTS = /\d[.,]\d{2}(?![\d./-])/;
+
+/**
+ * A charge's period: money with its cents after it on its row (on its line, or a line right of it at the same height),
+ * the period standing bare or after "for" ("Energy for 07-01-2017 to 07-31-2017 … -15,406.06"), with no period's
+ * label of its own ("Billing period", "Service dates").
+ */
+function chargedAfter(line: DocLine, period: { index: number; length: number }, lines: DocLine[]): boolean {
+  const before = line.text.slice(0, period.index);
+  if (!/(?:^|\bfor|\bfrom)\s*$/i.test(before) || /\b(?:period|statement|billing|service|cycle|dates?)\b/i.test(before)) return false;
+  if (MONEY_WITH_CENTS.test(line.text.slice(period.index + period.length))) return true;
+  const middle = line.box.y + line.box.h / 2;
+  return lines.some((l) => l !== line && l.page === line.page && l.box.x >= line.box.x + line.box.w - 0.001 && Math.abs(l.box.y + l.box.h / 2 - middle) < line.box.h / 2 && MONEY_WITH_CENTS.test(l.text));
+}
+
 function uniquePeriod(kind: "period-start" | "period-end", lines: DocLine[], order: DateOrder): Scored | null {
-  const found = lines.flatMap((line) => findPeriods(line.text, order).map((p) => ({ p, line })));
+  // A charge line's period ("for 07-01-2017 to 07-31-2017 … -15,406.06", "Adjusted Billing Dates 11/30/20 - 12/31/20
+  // 8,356.53") dates that charge, not the document: a bill of several meters prints no one period of its own.
+  const found = lines.flatMap((line) => findPeriods(line.text, order).filter((p) => !chargedAfter(line, p, lines)).map((p) => ({ p, line })));
   const distinct = new Set(found.map((f) => `${f.p.start}/${f.p.end}`));
   if (distinct.size !== 1) return null;
   const { p, line } = found[0]!;
