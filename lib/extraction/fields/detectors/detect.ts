@@ -185,6 +185,7 @@ function loneYear(lines: DocLine[]): Scored | null {
 const placedScore = (placed: Placed | null): Scored | null => (placed ? { value: placed.value, lines: placed.lines, raw: placed.lines[0]?.text ?? "", score: placed.score } : null);
 
 const MONEY_WITH_CENTS = /\d[.,]\d{2}(?![\d./-])/;
+const PERIOD_LABEL = /\b(?:period|statement|billing|service|cycle|dates?|read)\b/i;
 
 /**
  * A charge's period: money with its cents after it on its row (on its line, or a line right of it at the same height),
@@ -193,10 +194,13 @@ const MONEY_WITH_CENTS = /\d[.,]\d{2}(?![\d./-])/;
  */
 function chargedAfter(line: DocLine, period: { index: number; length: number }, lines: DocLine[]): boolean {
   const before = line.text.slice(0, period.index);
-  if (!/(?:^|\bfor|\bfrom)\s*$/i.test(before) || /\b(?:period|statement|billing|service|cycle|dates?)\b/i.test(before)) return false;
-  if (MONEY_WITH_CENTS.test(line.text.slice(period.index + period.length))) return true;
+  if (!/(?:^|\bfor|\bfrom)\s*$/i.test(before) || PERIOD_LABEL.test(before)) return false;
   const middle = line.box.y + line.box.h / 2;
-  return lines.some((l) => l !== line && l.page === line.page && l.box.x >= line.box.x + line.box.w - 0.001 && Math.abs(l.box.y + l.box.h / 2 - middle) < line.box.h / 2 && MONEY_WITH_CENTS.test(l.text));
+  const row = lines.filter((l) => l !== line && l.page === line.page && Math.abs(l.box.y + l.box.h / 2 - middle) < line.box.h / 2);
+  // "Read Dates:" printed left of the period in a column of its own labels it.
+  if (row.some((l) => l.box.x + l.box.w <= line.box.x + 0.001 && (/[:：]\s*$/.test(l.text) || PERIOD_LABEL.test(l.text)))) return false;
+  if (MONEY_WITH_CENTS.test(line.text.slice(period.index + period.length))) return true;
+  return row.some((l) => l.box.x >= line.box.x + line.box.w - 0.001 && MONEY_WITH_CENTS.test(l.text));
 }
 
 function uniquePeriod(kind: "period-start" | "period-end", lines: DocLine[], order: DateOrder): Scored | null {

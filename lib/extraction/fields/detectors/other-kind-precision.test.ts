@@ -69,4 +69,18 @@ describe("values of a parser of another kind", () => {
     expect(data.period_end).toBe("2019-07-31");
     expect(data.bill_date).toBe("2019-08-07");
   });
+
+  it("reads a period labelled in a column of its own left of it, with the charges on its row", async () => {
+    const data = await extract(
+      [
+        { text: "Northfield Water District", x: 40, y: 40 },
+        { text: "Read Dates:", x: 40, y: 100 },
+        { text: "8/14/2020 - 10/20/2020", x: 200, y: 100 },
+        { text: "Basic Service @ $243.82      $ 243.82", x: 380, y: 100 },
+      ],
+      BILL,
+    );
+    expect(data.period_start).toBe("2020-08-14");
+    expect(data.period_end).toBe("2020-10-20");
+  });
 });
