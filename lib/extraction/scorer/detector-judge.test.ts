@@ -15,7 +15,7 @@ const stump: DetectorJudge = {
   report: {},
 };
 
-function document(fields: FieldDefinition[]): { data: Record<string, FieldValue>; fieldMetadata: Record<string, FieldMetadata> } {
+function document(): { data: Record<string, FieldValue>; fieldMetadata: Record<string, FieldMetadata> } {
   return {
     data: { period_start: "2024-03-01", customer_name: "Northfield Dairy LLC" },
     fieldMetadata: {
@@ -33,19 +33,19 @@ describe("detector judge", () => {
   it("ships fitted but not in force: the engine's values stay as the rules give them", () => {
     expect(DETECTOR_JUDGE?.features).toEqual([...JUDGE_FEATURE_NAMES]);
     const fields: FieldDefinition[] = [{ name: "period_start", type: "date", description: "First day of the service period" }, { name: "customer_name", type: "text" }];
-    const doc = document(fields);
+    const doc = document();
     applyDetectorJudge({ fields, ...doc });
     expect(doc.data.customer_name).toBe("Northfield Dairy LLC");
   });
 
   it("in force, drops the values of a parser of another kind it does not trust, and leaves an invoice parser alone", () => {
     const other: FieldDefinition[] = [{ name: "period_start", type: "date", description: "First day of the service period" }, { name: "customer_name", type: "text" }];
-    const doc = document(other);
+    const doc = document();
     withDetectorJudge(stump, () => applyDetectorJudge({ fields: other, ...doc }));
     expect(doc.data.period_start).toBe("2024-03-01");
     expect(doc.data.customer_name).toBeNull();
     const invoice: FieldDefinition[] = [{ name: "customer_name", type: "text" }];
-    const alone = document(invoice);
+    const alone = document();
     withDetectorJudge(stump, () => applyDetectorJudge({ fields: invoice, ...alone }));
     expect(alone.data.customer_name).toBe("Northfield Dairy LLC");
   });
