@@ -16,7 +16,7 @@ import type { GenericValue } from "../generic/generic-fields";
 import { labelMatch, tickedLabels } from "../generic/form-fields";
 import { findAnchors, numericTail, valueRegions, type Anchor, type Region } from "./anchors";
 import { AFTER_KNOWN, chooseDetector, definitionText, type DetectorKind } from "./choose";
-import { addresseeBlocks, authorUnderTitle, headerParty, institutionNamed, titleBlock, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
+import { addresseeBlocks, authorUnderTitle, headerParty, institutionNamed, payeeNamed, titleBlock, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
 import { findPeriods } from "./periods";
 import { labelWordSet } from "./label-words";
 import { localeOrder } from "./locale-order";
@@ -220,6 +220,7 @@ const ROLE = {
   self: /\b(?:candidate|applicant|resume|résumé|cv|full name|your name)\b/,
   other: /\b(?:recipient|customer|buyer|supplier|vendor|client|addressee)\b/,
   author: /\b(?:author|writer)\b/,
+  issuer: /\b(?:provider|issued|issuer|biller|payee|utility)\b/,
 };
 
 function placedPerson(field: FieldDefinition, lines: DocLine[]): Placed | null {
@@ -242,7 +243,9 @@ function placedPerson(field: FieldDefinition, lines: DocLine[]): Placed | null {
 }
 
 function placedOrganisation(field: FieldDefinition, lines: DocLine[]): Placed | null {
-  return ROLE.other.test(definitionText(field)) ? null : (letterhead(lines) ?? institutionNamed(field.name, lines));
+  if (ROLE.other.test(definitionText(field))) return null;
+  // The company that issued a bill ("provider", "utility company that issued the bill") also stands in its remittance line.
+  return letterhead(lines) ?? institutionNamed(field.name, lines) ?? (ROLE.issuer.test(definitionText(field)) ? payeeNamed(lines) : null);
 }
 
 /** The ticked box's label: the one ticked box under the field's label, else the document's one ticked box. */

@@ -83,4 +83,12 @@ describe("values of a parser of another kind", () => {
     expect(data.period_start).toBe("2020-08-14");
     expect(data.period_end).toBe("2020-10-20");
   });
+
+  it("reads the company that issued a bill from its remittance line, not from an acronym", async () => {
+    const provider: FieldDefinition[] = [...BILL, { name: "provider", type: "text", description: "Utility company that issued the bill" }];
+    const named = await extract([...column(["Account 4471-02", "Amount due 76.05", "Please make checks payable to Northfield Water District"], 40, 300)], provider);
+    expect(named.provider).toBe("Northfield Water District");
+    const acronym = await extract([...column(["Account 4471-02", "Amount due 76.05", "Please make checks payable to NWD."], 40, 300)], provider);
+    expect(acronym.provider ?? null).toBeNull();
+  });
 });
