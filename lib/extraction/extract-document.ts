@@ -1,5 +1,6 @@
 import { calibrateConfidences } from "./confidence/apply";
 import { applyValueCalibrator } from "./scorer/calibrator";
+import { applyDetectorJudge } from "./scorer/detector-judge";
 import { applyEInvoice, einvoiceFromXml, looksLikeXml, readEInvoice, renderEInvoiceText } from "./einvoice";
 import { extractNarrativeTable, extractScalarFields } from "./fields/extract-fields";
 import { refineWithLlm } from "./llm/llm-provider";
@@ -40,6 +41,8 @@ export function extractFromPageModel(
   // Then the learned value calibrator (scorer/calibrator.json), where one is in force, replaces the scalar values'
   // confidences with its probability and empties the fields it does not trust.
   timed("value calibrator", () => applyValueCalibrator({ model, fields, data, fieldMetadata }));
+  // The detector judge, where one is in force, empties the values of a parser of another kind it does not trust.
+  timed("detector judge", () => applyDetectorJudge({ fields, data, fieldMetadata }));
   return { data, fieldMetadata };
 }
 

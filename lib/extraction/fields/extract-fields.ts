@@ -31,7 +31,7 @@ import { detectDateOrder, localeOrder } from "./date-order";
 import { withFormFieldLines } from "./detectors/form-lines";
 import { chooseDetector, detectorOwns } from "./detectors/choose";
 import { NUMERIC } from "./detectors/readers";
-import { CJK_LEGAL_FORM, isHeadingText } from "./detectors/typed-values";
+import { CJK_LEGAL_FORM, isHeadingText, lettersSetApart, partyName } from "./detectors/typed-values";
 import { decide, fieldCandidates, scorerFacts, scorerFor, scorerPolicy, type FieldCandidates } from "../scorer";
 import { timed } from "../stage-timing";
 
@@ -69,7 +69,7 @@ function onlySubtotal(ctx: Context): Candidate | null {
   return { ...best, score: best.score * 0.5, strategy: "derived" };
 }
 
-function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: ReadonlySet<string> = new Set()): Candidate | null {
+function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: ReadonlySet<string> = new Set(), otherKind = false): Candidate | null {
   // A field the vocabulary does not know ("effective_date", "policy_number") is found by its own labels and
   // their synonyms, not by the invoice concept a word of its name happens to share.
   const concept = isKnownField(field) ? resolveConcept(field) : null;
@@ -103,7 +103,9 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
   let best = candidates[0] ?? null;
   switch (key) {
     case "invoice_date":
-      best ??= tagged(firstDate(ctx), "fallback");
+      // A receipt's one unlabelled date is its date; on a bill or statement of another kind the first date printed
+      // alone is as often a reading's, a due date or a letter's, so only a label says which date it is.
+      if (!otherKind) best ??= tagged(firstDate(ctx), "fallback");
       break;
     case "due_date":
       best ??= tagged(dueDateInTerms(ctx), "fallback");
@@ -278,6 +280,9 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
     return labels;
   };
   // One field's finders: a form's answer, a typed detector, prose, then labels and layout (the pick kept in picks).
+  // A parser asking for fields the invoice vocabulary does not know (a period, a routing number, a candidate's
+  // skills) reads a document of another kind: the invoice reader's guesses for its known fields need more evidence.
+  const otherKind = fields.some((f) => f.type !== "table" && (!isKnownField(f) || detectorOwns(f)));
   const findField = (field: FieldDefinition): void => {
     const unknown = !isKnownField(field);
     // A fillable form's own answer is exact; printed check boxes answer yes/no and option fields. A form field whose
@@ -296,7 +301,8 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
     const otherLabels = isKnownField(field) && resolveConcept(field) ? NO_LABELS : new Set(fields.filter((f) => f !== field).flatMap((f) => labelsOf(f)));
     // In running text a label is trusted only with its value after its colon or right of it ("Date of Incident: …").
     const detected = known ? null : (detectField(field, detectorLines, ctx.order) ?? (narrative ? null : detectLabelledDate(field, detectorLines, ctx.order)));
-    if (detected) {
+    // Letters set apart ("OWNER ﻚ ﻟ ﺎ ﻤ ﻟ ا", a text layer of detached glyphs) are no answer.
+    if (detected && !(typeof detected.value === "string" && lettersSetApart(detected.value))) {
       generic.set(field.name, detected);
       return;
     }
@@ -306,13 +312,22 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
       generic.set(field.name, narrative.scalar(field) ?? detectLabelledDate(field, detectorLines, ctx.order, { strict: true }) ?? detectLabelledText(field, detectorLines, otherLabels) ?? detectLoneDate(field, detectorLines, ctx.order, { narrative: true }));
       return;
     }
-    let best = bestCandidate(field, ctx, otherLabels);
+    let best = bestCandidate(field, ctx, otherLabels, otherKind);
     // The invoice reader's letterhead guess for a company field must still read as a name: not a heading
     // ("COMPANY DATA"), not letters set apart; a Chinese name ends with its legal form, not with the title after it.
     if (best && known && best.strategy === "layout" && typeof best.value === "string" && chooseDetector(field) === "organisation") {
       const cjk = CJK_LEGAL_FORM.exec(best.value.trim())?.[1];
       best = isHeadingText(best.value) ? null : cjk ? { ...best, value: cjk } : best;
     }
+    // On a document of another kind, the invoice reader's customer or supplier must read as a person's or a company's
+    // name: a street line under the name ("1600 SW Baldwin Rd Prineville OR"), a notice's sentence or a "label: value"
+    // line is none; a name with its address run on after a comma keeps the name ("CRE 1000 WILSHIRE LLC, 1000 …").
+    if (best && known && otherKind && typeof best.value === "string" && resolveConcept(field)?.kind === "name") {
+      const name = partyName(best.value);
+      best = name ? { ...best, value: name } : null;
+    }
+    // Letters set apart ("ﺞ ﺘ ﻨ ﻤ ﻟ ا", a text layer of detached glyphs) are no answer to a form's question.
+    if (best && !known && typeof best.value === "string" && lettersSetApart(best.value)) best = null;
     if (!best && field.type === "select" && !hasOptionBoxes(field, detectorLines)) best = selectFromText(field, ctx);
     // An unknown field's label reading must have the shape its detector asks for ("if different from above" is no name).
     if (best && !known && !fitsDetector(field, best.value, best.raw)) best = null;
@@ -322,7 +337,7 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
     if (best && !known && kind !== null && NUMERIC.has(kind) && best.score < WEAK_LABEL) best = null;
     // Nothing found: a claimed field's own detector (an "account number" no IBAN reader takes), or a lone date.
     const fallback = best ? null : known ? detectField(field, detectorLines, ctx.order, { known: true }) : (detectLoneDate(field, detectorLines, ctx.order) ?? detectLabelledText(field, detectorLines, otherLabels));
-    if (fallback) {
+    if (fallback && !(typeof fallback.value === "string" && lettersSetApart(fallback.value))) {
       generic.set(field.name, fallback);
       return;
     }

@@ -12,7 +12,9 @@ export const round = (x: number) => Math.round(x * 100) / 100;
 export function result(value: string | number, lines: DocLine[], raw: string, confidence: number, evidence: ValueEvidence): GenericValue {
   const words = lines.flatMap((l) => l.words);
   const page = lines[0]?.page ?? 1;
-  return { value, source: words.length > 0 ? wordsSource(page, words) : null, raw, confidence: round(confidence), evidence };
+  // A glyph the text layer cannot map comes out as U+FFFD ("Bank of America\uFFFD" for its logo's mark): no part of a value.
+  const clean = typeof value === "string" ? value.replace(/\uFFFD/g, "").trim() : value;
+  return { value: clean, source: words.length > 0 ? wordsSource(page, words) : null, raw, confidence: round(confidence), evidence };
 }
 
 export type Scored = { value: string; lines: DocLine[]; raw: string; score: number };

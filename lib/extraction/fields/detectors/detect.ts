@@ -16,7 +16,7 @@ import type { GenericValue } from "../generic/generic-fields";
 import { labelMatch, tickedLabels } from "../generic/form-fields";
 import { findAnchors, numericTail, valueRegions, type Anchor, type Region } from "./anchors";
 import { AFTER_KNOWN, chooseDetector, definitionText, type DetectorKind } from "./choose";
-import { addresseeBlocks, authorUnderTitle, headerParty, institutionNamed, titleBlock, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
+import { addresseeBlocks, authorUnderTitle, headerParty, institutionNamed, payeeNamed, titleBlock, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
 import { findPeriods } from "./periods";
 import { labelWordSet } from "./label-words";
 import { localeOrder } from "../date-order";
@@ -184,8 +184,29 @@ function loneYear(lines: DocLine[]): Scored | null {
 
 const placedScore = (placed: Placed | null): Scored | null => (placed ? { value: placed.value, lines: placed.lines, raw: placed.lines[0]?.text ?? "", score: placed.score } : null);
 
+const MONEY_WITH_CENTS = /\d[.,]\d{2}(?![\d./-])/;
+const PERIOD_LABEL = /\b(?:period|statement|billing|service|cycle|dates?|read)\b/i;
+
+/**
+ * A charge's period: money with its cents after it on its row (on its line, or a line right of it at the same height),
+ * the period standing bare or after "for" ("Energy for 07-01-2017 to 07-31-2017 … -15,406.06"), with no period's
+ * label of its own ("Billing period", "Service dates").
+ */
+function chargedAfter(line: DocLine, period: { index: number; length: number }, lines: DocLine[]): boolean {
+  const before = line.text.slice(0, period.index);
+  if (!/(?:^|\bfor|\bfrom)\s*$/i.test(before) || PERIOD_LABEL.test(before)) return false;
+  const middle = line.box.y + line.box.h / 2;
+  const row = lines.filter((l) => l !== line && l.page === line.page && Math.abs(l.box.y + l.box.h / 2 - middle) < line.box.h / 2);
+  // "Read Dates:" printed left of the period in a column of its own labels it.
+  if (row.some((l) => l.box.x + l.box.w <= line.box.x + 0.001 && (/[:：]\s*$/.test(l.text) || PERIOD_LABEL.test(l.text)))) return false;
+  if (MONEY_WITH_CENTS.test(line.text.slice(period.index + period.length))) return true;
+  return row.some((l) => l.box.x >= line.box.x + line.box.w - 0.001 && MONEY_WITH_CENTS.test(l.text));
+}
+
 function uniquePeriod(kind: "period-start" | "period-end", lines: DocLine[], order: DateOrder): Scored | null {
-  const found = lines.flatMap((line) => findPeriods(line.text, order).map((p) => ({ p, line })));
+  // A charge line's period ("for 07-01-2017 to 07-31-2017 … -15,406.06", "Adjusted Billing Dates 11/30/20 - 12/31/20
+  // 8,356.53") dates that charge, not the document: a bill of several meters prints no one period of its own.
+  const found = lines.flatMap((line) => findPeriods(line.text, order).filter((p) => !chargedAfter(line, p, lines)).map((p) => ({ p, line })));
   const distinct = new Set(found.map((f) => `${f.p.start}/${f.p.end}`));
   if (distinct.size !== 1) return null;
   const { p, line } = found[0]!;
@@ -199,6 +220,7 @@ const ROLE = {
   self: /\b(?:candidate|applicant|resume|résumé|cv|full name|your name)\b/,
   other: /\b(?:recipient|customer|buyer|supplier|vendor|client|addressee)\b/,
   author: /\b(?:author|writer)\b/,
+  issuer: /\b(?:provider|issued|issuer|biller|payee|utility)\b/,
 };
 
 function placedPerson(field: FieldDefinition, lines: DocLine[]): Placed | null {
@@ -221,7 +243,9 @@ function placedPerson(field: FieldDefinition, lines: DocLine[]): Placed | null {
 }
 
 function placedOrganisation(field: FieldDefinition, lines: DocLine[]): Placed | null {
-  return ROLE.other.test(definitionText(field)) ? null : (letterhead(lines) ?? institutionNamed(field.name, lines));
+  if (ROLE.other.test(definitionText(field))) return null;
+  // The company that issued a bill ("provider", "utility company that issued the bill") also stands in its remittance line.
+  return letterhead(lines) ?? institutionNamed(field.name, lines) ?? (ROLE.issuer.test(definitionText(field)) ? payeeNamed(lines) : null);
 }
 
 /** The ticked box's label: the one ticked box under the field's label, else the document's one ticked box. */

@@ -217,3 +217,21 @@ export function authorUnderTitle(lines: DocLine[]): Placed | null {
   }
   return null;
 }
+
+/** "make checks payable to City of Poway", "mail to: Pacific Power, PO Box 26000": the biller a remittance line names. */
+const PAYEE = /\b(?:payable to|mail (?:payments? )?to|remit (?:payments? )?to)\s*:?\s*(?:the\s+)?([^,.;]+)/i;
+
+/**
+ * The company that issued a bill, named in its remittance line. Taken only when the document's remittance lines name
+ * one company of two words or more (a bare acronym, "LADWP", is how the bill abbreviates it, not its name).
+ */
+export function payeeNamed(lines: DocLine[]): Placed | null {
+  const found = lines.flatMap((line) => {
+    const payee = PAYEE.exec(line.text)?.[1]?.trim();
+    // "Pacific Power" has a person's name's shape; the party a bill is payable to is its issuer all the same.
+    const name = payee ? (organisationName(payee, false) ?? (personName(payee) !== null ? payee.replace(/[,;:]$/, "") : null)) : null;
+    return name && name.split(/\s+/).length > 1 ? [{ name, line }] : [];
+  });
+  const distinct = new Set(found.map((f) => f.name.toLowerCase()));
+  return distinct.size === 1 ? { value: found[0]!.name, lines: [found[0]!.line], score: 0.6 } : null;
+}

@@ -107,6 +107,7 @@ export function personName(text: string): string | null {
   return words.join(" ");
 }
 
+const LEGAL_FORM_LAST = /\b(?:Inc|LLC|Ltd|Corp|Co|Company|Corporation|Limited|LLP|LP|PLC|GmbH|AG|SA|BV|NV)\.?,?$/i;
 const LEGAL_FORM = /\b(?:Inc|LLC|L\.L\.C|Ltd|Corp|Co|Company|Corporation|Limited|LLP|LP|PLC|GmbH|AG|SA|SAS|BV|NV|Bank|Credit Union|Trust|Authority|Board|Co-op|Cooperative|Association|Foundation|University|College|Hospital|Insurance|Partners|Group|Holdings)\b\.?/;
 
 /** Words of a page's headings and boxes; a phrase made of these alone ("COMPANY DATA", "Account Information &
@@ -121,10 +122,28 @@ const HEADING_WORDS = new Set(
  */
 export function isHeadingText(text: string): boolean {
   const words = text.trim().split(/\s+/);
-  if (words.filter((w) => /^\p{L}$/u.test(w)).length >= 4) return true;
+  if (lettersSetApart(text)) return true;
   // Three times in a row: a name may double a word ("SAM SAM TRADING CO"), a repainted text layer repeats every one.
   if (words.some((w, i) => i > 1 && w.length > 1 && w === words[i - 1] && w === words[i - 2])) return true;
   return words.every((w) => HEADING_WORDS.has(w.toLowerCase().replace(/[^\p{L}&]/gu, "")));
+}
+
+/** Four letters or more standing alone: "D E P A R T M E N T", or glyphs a text layer set apart. */
+export function lettersSetApart(text: string): boolean {
+  return text.trim().split(/\s+/).filter((w) => /^\p{L}$/u.test(w)).length >= 4;
+}
+
+/**
+ * A party's name as the invoice reader found it, if it reads as a person's or a company's name; a name with its
+ * street and city run on after a comma keeps the name ("CRE 1000 WILSHIRE LLC, 1000 WILSHIRE BLVD, LOS ANGELES, CA").
+ */
+export function partyName(text: string): string | null {
+  const parts = text.trim().split(/,\s*/);
+  const street = parts.findIndex((part, i) => i > 0 && STREET_LINE.test(part.trim()));
+  const name = (street > 0 ? parts.slice(0, street).join(", ") : text).trim();
+  // A company's name may hold its building's number ("CRE 1000 WILSHIRE LLC") when it ends with its legal form.
+  const numberedCompany = LEGAL_FORM_LAST.test(name) && organisationName(name.replace(/\d+/g, "1"), true) !== null;
+  return personName(name) !== null || organisationName(name, false) !== null || numberedCompany ? name : null;
 }
 
 /** "东北电气发展股份有限公司 2018 年第一季度报告全文": a name in Chinese or Japanese ends with its legal form. */
@@ -140,6 +159,8 @@ export function organisationName(text: string, strict: boolean): string | null {
   const words = t.split(/\s+/);
   if (words.length < 1 || words.length > 7 || t.length > 60) return null;
   if (!/^[\p{Lu}\d]/u.test(t) || /[@|]|https?:|www\./.test(t) || /\d{3,}/.test(t)) return null;
+  // A street line ("16 High Street. Anytown …") or a phone number's groups ("Service 13 25 99") name no company.
+  if (STREET_FIRST.test(t) || (t.match(/\d+/g) ?? []).length >= 3) return null;
   const capitalised = words.filter((w) => /^[\p{Lu}\d&]/u.test(w)).length;
   if (capitalised < Math.ceil(words.length * 0.6)) return null;
   if (strict && !LEGAL_FORM.test(t)) return null;
@@ -154,6 +175,9 @@ const STREET_WORD = "(?:street|st|avenue|ave|road|rd|lane|ln|drive|dr|boulevard|
 export const STREET_NUMBER_LAST = new RegExp(`^(?:${STREET_WORD}\\s+(?:[\\p{L}.'-]+\\s+){1,4}|(?:[\\p{L}.'-]+\\s+){0,4}[\\p{L}.'-]*${STREET_WORD}\\.?\\s+)\\d{1,5}[a-z]?,?$`, "iu");
 /** A town on a line of its own, maybe with its province or state ("TORONTO, ON", "Any Town"): a few capitalised words. */
 export const TOWN_LINE = /^\p{Lu}[\p{L}.'-]*(?:\s+\p{L}[\p{L}.'-]*){0,3}(?:,\s*\p{Lu}{2,3})?,?$/u;
+
+/** A house number and a street word at the start: "16 High Street", "1600 SW Baldwin Rd". */
+const STREET_FIRST = new RegExp(`^\\d{1,6}[a-z]?\\s+(?:[\\p{L}.'-]+\\s+){0,4}${STREET_WORD}\\b`, "iu");
 
 /** "123 Main Street", "9747 Pine Lane, Apt 10", "PO Box 12": the street line of a postal address. */
 export const STREET_LINE = /^(?:\d{1,6}[A-Za-z]?\s+(?:[\p{L}\d.'-]+\s+){0,5}[\p{L}.'-]+\.?(?:,?\s+(?:Apt|Apartment|Suite|Ste|Unit|Floor|Fl|#)\.?\s*[\w-]+)?|P\.?\s?O\.?\s+Box\s+\d+)$/iu;
