@@ -356,7 +356,9 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
     // amount or date on the page, or abstains (lib/extraction/scorer).
     const known = isKnownField(field) ? resolveConcept(field) : null;
     const scoredKind = known?.kind === "amount" || known?.kind === "date" ? known.kind : null;
-    const scorer = known && scoredKind ? scorerFor(known.key) : null;
+    // The scorer learned invoices and receipts: on a parser of another kind (a utility bill's "bill date") the dates and
+    // amounts it would weigh are other things (a meter reading's date), so the rules, with that kind's cautions, decide.
+    const scorer = known && scoredKind && !otherKind ? scorerFor(known.key) : null;
     if (known && scoredKind && (scorer || observe)) {
       const found = timed("scorer", () => {
         facts ??= scorerFacts(lines);
