@@ -9,11 +9,9 @@
  * <mirror root>/<owner>+<name>/repo is the git directory of each source repository (bare, or a work tree whose .git
  * holds it), as the `fetch` tool lays them out. Only ground truth and provenance are stored in this repository.
  */
-import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { mirrorGitDir } from "../kinds/real/fetch";
+import { option, readMirrored } from "../mirrored-documents";
 
 export type LayoutEntry = {
   id: string;
@@ -31,21 +29,6 @@ export type LayoutManifest = { format_version: number; split: string; count: num
 
 const here = __dirname;
 
-export const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
-
-function readBlob(gitDir: string, commit: string, file: string): Buffer | null {
-  try {
-    return execFileSync("git", ["--git-dir", gitDir, "cat-file", "blob", `${commit}:${file}`], { maxBuffer: 1 << 30, stdio: ["ignore", "pipe", "ignore"] });
-  } catch {
-    return null;
-  }
-}
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
-
 function main(): void {
   const args = process.argv.slice(2);
   const mirror = option(args, "--mirror");
@@ -58,20 +41,12 @@ function main(): void {
   const written: LayoutEntry[] = [];
   const problems: string[] = [];
   for (const entry of manifest.documents) {
-    const gitDir = mirrorGitDir(mirror, entry.source_repo);
-    if (!gitDir) {
-      problems.push(`${entry.id}: ${entry.source_repo} is not mirrored under ${mirror}`);
+    const read = readMirrored(mirror, entry);
+    if ("problem" in read) {
+      problems.push(read.problem);
       continue;
     }
-    const bytes = readBlob(gitDir, entry.source_commit, entry.path_in_repo);
-    if (!bytes) {
-      problems.push(`${entry.id}: ${entry.path_in_repo} missing at ${entry.source_commit.slice(0, 12)}`);
-      continue;
-    }
-    if (sha256(bytes) !== entry.sha256) {
-      problems.push(`${entry.id}: sha256 differs from the manifest`);
-      continue;
-    }
+    const { bytes } = read;
     mkdirSync(path.dirname(path.join(out, entry.document)), { recursive: true });
     writeFileSync(path.join(out, entry.document), bytes);
     writeFileSync(path.join(out, entry.ground_truth), readFileSync(path.join(here, "gt", entry.ground_truth)));

@@ -14,11 +14,12 @@
  * also written as a PNG of that page drawn by the engine's renderer (~200 dpi, as the synthetic set's scans): the OCR
  * path on real layouts. They are renderings, not scans (no noise, skew or blur); the manifest says so (`input`).
  */
-import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { FieldDefinition } from "../../../../lib/extraction";
+import { option, readMirrored, sha256 } from "../../mirrored-documents";
+
+export { mirrorGitDir, sha256 } from "../../mirrored-documents";
 
 export type RealEntry = {
   id: string;
@@ -40,15 +41,6 @@ export type RealGt = { kind: string; fields: Record<string, string>; tables?: Re
 export type Specs = Record<string, FieldDefinition[]>;
 
 const here = __dirname;
-
-/** The git directory of a mirrored repository, or null when it is not mirrored. */
-export function mirrorGitDir(root: string, repo: string): string | null {
-  const base = path.join(root, repo.replace("/", "+"), "repo");
-  for (const candidate of [path.join(base, ".git"), base]) {
-    if (existsSync(path.join(candidate, "HEAD")) && existsSync(path.join(candidate, "objects"))) return candidate;
-  }
-  return null;
-}
 
 /** The page-1 rendering's entry and ground truth: same values, same split group, its own file. */
 export function renderedEntry(entry: RealEntry, gt: RealGt): { entry: RealEntry; gt: RealGt } {
@@ -77,21 +69,6 @@ export function withSpecs(gt: RealGt, specs: Specs): RealGt & { field_specs: Fie
   return { ...gt, field_specs: fieldSpecs };
 }
 
-export const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
-
-function readBlob(gitDir: string, commit: string, file: string): Buffer | null {
-  try {
-    return execFileSync("git", ["--git-dir", gitDir, "cat-file", "blob", `${commit}:${file}`], { maxBuffer: 1 << 30, stdio: ["ignore", "pipe", "ignore"] });
-  } catch {
-    return null;
-  }
-}
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
-
 async function renderPage1(bytes: Uint8Array): Promise<Uint8Array> {
   // Loaded only when a rendering is asked for: pdf.js and the canvas are heavy.
   const { openPdf } = await import("../../../../lib/extraction/loaders/pdf/pdf-text-layer");
@@ -117,20 +94,12 @@ async function main(): Promise<void> {
   const written: RealEntry[] = [];
   const problems: string[] = [];
   for (const entry of manifest.documents) {
-    const gitDir = mirrorGitDir(mirror, entry.source_repo);
-    if (!gitDir) {
-      problems.push(`${entry.id}: ${entry.source_repo} is not mirrored under ${mirror}`);
+    const read = readMirrored(mirror, entry);
+    if ("problem" in read) {
+      problems.push(read.problem);
       continue;
     }
-    const bytes = readBlob(gitDir, entry.source_commit, entry.path_in_repo);
-    if (!bytes) {
-      problems.push(`${entry.id}: ${entry.path_in_repo} missing at ${entry.source_commit.slice(0, 12)}`);
-      continue;
-    }
-    if (sha256(bytes) !== entry.sha256) {
-      problems.push(`${entry.id}: sha256 differs from the manifest`);
-      continue;
-    }
+    const { bytes } = read;
     const gt = withSpecs(JSON.parse(readFileSync(path.join(here, "gt", entry.ground_truth), "utf8")) as RealGt, specs);
     mkdirSync(path.dirname(path.join(out, entry.document)), { recursive: true });
     writeFileSync(path.join(out, entry.document), bytes);
