@@ -1,7 +1,7 @@
 import type { FieldDefinition, FieldMetadata, FieldValue, PageModel, ValueMetadata } from "../types";
 import fitted from "./calibrator.json";
 import { modelInForce } from "./in-force";
-import { rawScore, sigmoid, type Tree } from "./model";
+import { rawScore, sigmoid, type TreeEnsemble } from "./model";
 import { documentReading, VALUE_FEATURE_NAMES, valueFeatures, type ScalarValue } from "./value-features";
 
 /**
@@ -10,13 +10,7 @@ import { documentReading, VALUE_FEATURE_NAMES, valueFeatures, type ScalarValue }
  * of a scalar field is right, Platt-scaled on out-of-fold predictions of sender-group folds. Below `abstainBelow`
  * the engine leaves the field empty: a wrong value a reviewer trusts costs more than an empty one.
  */
-export type ValueCalibrator = {
-  version: 1;
-  trainedOn: string;
-  features: string[];
-  base: number;
-  learningRate: number;
-  trees: Tree[];
+export type ValueCalibrator = TreeEnsemble & {
   platt: { a: number; b: number };
   abstainBelow: number;
   /** The finders (evidence strategies) it judges: those the training corpus gave enough values of. A value another

@@ -4,20 +4,14 @@ import { detectorOwns } from "../fields/detectors/choose";
 import fitted from "./detector-judge.json";
 import { modelInForce } from "./in-force";
 import { JUDGE_FEATURE_NAMES, judgeFeatures } from "./judge-features";
-import { rawScore, sigmoid, type Tree } from "./model";
+import { rawScore, sigmoid, type TreeEnsemble } from "./model";
 
 /**
  * The detector judge (written by scripts/train/detector-judge.ts, committed as detector-judge.json): gradient-boosted
  * trees over JUDGE_FEATURE_NAMES whose output is the log-odds that a value of a parser of another kind is right.
  * Below `dropBelow` the engine leaves the field empty.
  */
-export type DetectorJudge = {
-  version: 1;
-  trainedOn: string;
-  features: string[];
-  base: number;
-  learningRate: number;
-  trees: Tree[];
+export type DetectorJudge = TreeEnsemble & {
   dropBelow: number;
   /** Its settings and its leave-one-kind-out figures (docs/extraction.md). */
   report: Record<string, unknown>;

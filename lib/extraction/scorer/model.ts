@@ -16,6 +16,17 @@ export type Tree = {
   value: number[];
 };
 
+/** A committed gradient-boosted ensemble: what it was trained on, the features it reads, its trees. */
+export type TreeEnsemble = {
+  version: 1;
+  trainedOn: string;
+  /** The feature names it was trained on, in order: an engine with other features must not apply it. */
+  features: string[];
+  base: number;
+  learningRate: number;
+  trees: Tree[];
+};
+
 export type FieldScorer = {
   kind: "amount" | "date";
   base: number;
