@@ -1,5 +1,6 @@
 import { Image, createCanvas, type Canvas } from "@napi-rs/canvas";
 import * as UTIF from "utif2";
+import { releaseDecodedPixels } from "../../ocr/paddle/raster";
 import { thickenThinText } from "./thin-strokes";
 
 /** Images above this pixel count are refused: a 20k × 20k bitmap would exhaust memory before OCR starts. */
@@ -43,6 +44,8 @@ function scaledImage(source: Image | Canvas, width: number, height: number): Dec
   ctx.fillStyle = "#ffffff";
   ctx.fillRect(0, 0, w, h);
   ctx.drawImage(source, 0, 0, w, h);
+  // The full-size decode goes before the scaled copy's pixels are read and thickened: never two full-size copies.
+  if (source instanceof Image) releaseDecodedPixels(source);
   const bitmap = ctx.getImageData(0, 0, w, h);
   if (thickenThinText(bitmap.data, w, h, scale)) ctx.putImageData(bitmap, 0, 0);
   return { png: lazyPng(canvas), width: w, height: h, pixels: canvas };
