@@ -54,17 +54,36 @@ function unfilter(filter: number, row: Uint8Array, previous: Uint8Array, bpp: nu
   else if (filter !== 0) throw new Error("The image could not be decoded");
 }
 
-/** A source row as RGB over white (alpha composited, as the canvas path draws on a white page). */
-function toRgb(row: Uint8Array, channels: number, out: Float32Array): void {
-  const width = out.length / 3;
-  for (let x = 0; x < width; x += 1) {
-    const p = x * channels;
-    const grey = channels <= 2;
-    const alpha = channels === 2 || channels === 4 ? row[p + channels - 1]! / 255 : 1;
-    for (let c = 0; c < 3; c += 1) {
-      const value = row[p + (grey ? 0 : c)]!;
-      out[x * 3 + c] = value * alpha + 255 * (1 - alpha);
+/** A source sample as RGB over white (alpha composited, as the canvas path draws on a white page). */
+function sampleRgb(row: Uint8Array, p: number, channels: number, out: Float32Array, at: number): void {
+  const grey = channels <= 2;
+  const alpha = channels === 2 || channels === 4 ? row[p + channels - 1]! / 255 : 1;
+  for (let c = 0; c < 3; c += 1) out[at + c] = row[p + (grey ? 0 : c)]! * alpha + 255 * (1 - alpha);
+}
+
+/**
+ * A source row resampled across to the output width (RGB floats): done once per source row, straight from its
+ * bytes, so each output row is only a blend of two such rows.
+ */
+function resampleRow(row: Uint8Array, channels: number, sourceWidth: number, columns: { first: Int32Array; weight: Float32Array }, out: Float32Array, pair: Float32Array): void {
+  if (channels === 1 || channels === 3) {
+    // Opaque pixels (the usual scan): straight from the bytes, no compositing.
+    const step = channels === 3 ? 1 : 0;
+    for (let x = 0; x < columns.first.length; x += 1) {
+      const p0 = columns.first[x]! * channels;
+      const p1 = Math.min(columns.first[x]! + 1, sourceWidth - 1) * channels;
+      const w = columns.weight[x]!;
+      for (let c = 0; c < 3; c += 1) out[x * 3 + c] = row[p0 + c * step]! + (row[p1 + c * step]! - row[p0 + c * step]!) * w;
     }
+    return;
+  }
+  for (let x = 0; x < columns.first.length; x += 1) {
+    const x0 = columns.first[x]!;
+    const x1 = Math.min(x0 + 1, sourceWidth - 1);
+    sampleRgb(row, x0 * channels, channels, pair, 0);
+    sampleRgb(row, x1 * channels, channels, pair, 3);
+    const w = columns.weight[x]!;
+    for (let c = 0; c < 3; c += 1) out[x * 3 + c] = pair[c]! + (pair[3 + c]! - pair[c]!) * w;
   }
 }
 
@@ -90,8 +109,9 @@ export async function decodePngScaled(png: PngHeader, width: number, height: num
   const out = new Uint8ClampedArray(width * height * 4);
   let previous = new Uint8Array(stride);
   let current = new Uint8Array(stride);
-  // RGB of the last two source rows (index = source row parity).
-  const rgb = [new Float32Array(png.width * 3), new Float32Array(png.width * 3)];
+  // The last two source rows resampled across (index = source row parity).
+  const rgb = [new Float32Array(width * 3), new Float32Array(width * 3)];
+  const pair = new Float32Array(6);
   let pending: Buffer<ArrayBufferLike> = Buffer.alloc(0);
   let sourceRow = 0;
   let nextOut = 0;
@@ -104,15 +124,9 @@ export async function decodePngScaled(png: PngHeader, width: number, height: num
       const top = rgb[y0 & 1]!;
       const bottom = rgb[y1 & 1]!;
       for (let x = 0; x < width; x += 1) {
-        const x0 = columns.first[x]! * 3;
-        const x1 = Math.min(columns.first[x]! + 1, png.width - 1) * 3;
-        const wx = columns.weight[x]!;
         const target = (nextOut * width + x) * 4;
-        for (let c = 0; c < 3; c += 1) {
-          const upper = top[x0 + c]! + (top[x1 + c]! - top[x0 + c]!) * wx;
-          const lower = bottom[x0 + c]! + (bottom[x1 + c]! - bottom[x0 + c]!) * wx;
-          out[target + c] = Math.round(upper + (lower - upper) * wy);
-        }
+        // A clamped array rounds to the nearest value on assignment.
+        for (let c = 0; c < 3; c += 1) out[target + c] = top[x * 3 + c]! + (bottom[x * 3 + c]! - top[x * 3 + c]!) * wy;
         out[target + 3] = 255;
       }
       nextOut += 1;
@@ -124,7 +138,7 @@ export async function decodePngScaled(png: PngHeader, width: number, height: num
     while (sourceRow < png.height && pending.length - at >= stride + 1) {
       current.set(pending.subarray(at + 1, at + 1 + stride));
       unfilter(pending[at]!, current, previous, channels);
-      toRgb(current, channels, rgb[sourceRow & 1]!);
+      resampleRow(current, channels, png.width, columns, rgb[sourceRow & 1]!, pair);
       [previous, current] = [current, previous];
       sourceRow += 1;
       at += stride + 1;
