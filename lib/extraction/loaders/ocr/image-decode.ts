@@ -1,5 +1,7 @@
 import { Image, createCanvas, type Canvas } from "@napi-rs/canvas";
 import * as UTIF from "utif2";
+import { releaseDecodedPixels } from "../../ocr/paddle/raster";
+import { decodePngScaled, scalablePng } from "./png-scaled";
 import { thickenThinText } from "./thin-strokes";
 
 /** Images above this pixel count are refused: a 20k × 20k bitmap would exhaust memory before OCR starts. */
@@ -43,6 +45,8 @@ function scaledImage(source: Image | Canvas, width: number, height: number): Dec
   ctx.fillStyle = "#ffffff";
   ctx.fillRect(0, 0, w, h);
   ctx.drawImage(source, 0, 0, w, h);
+  // The full-size decode goes before the scaled copy's pixels are read and thickened: never two full-size copies.
+  if (source instanceof Image) releaseDecodedPixels(source);
   const bitmap = ctx.getImageData(0, 0, w, h);
   if (thickenThinText(bitmap.data, w, h, scale)) ctx.putImageData(bitmap, 0, 0);
   return { png: lazyPng(canvas), width: w, height: h, pixels: canvas };
@@ -82,8 +86,32 @@ export async function prepareImagePages(bytes: Uint8Array): Promise<DecodedImage
   return [await prepareImageForOcr(bytes)];
 }
 
+/**
+ * A PNG larger than OCR's scale, decoded row by row straight to that scale (png-scaled.ts): the full-size bitmap never
+ * exists. Null when the PNG is not one png-scaled.ts reads, or needs no shrinking.
+ */
+async function shrunkPng(bytes: Uint8Array): Promise<(DecodedImage & { pixels: Canvas }) | null> {
+  const png = scalablePng(bytes);
+  if (!png) return null;
+  checkSize(png.width, png.height);
+  const scale = ocrScale(png.width, png.height);
+  if (scale >= 1) return null;
+  const w = Math.round(png.width * scale);
+  const h = Math.round(png.height * scale);
+  const rgba = await decodePngScaled(png, w, h);
+  thickenThinText(rgba, w, h, scale);
+  const canvas = createCanvas(w, h);
+  const ctx = canvas.getContext("2d");
+  const data = ctx.createImageData(w, h);
+  data.data.set(rgba);
+  ctx.putImageData(data, 0, 0);
+  return { png: lazyPng(canvas), width: w, height: h, pixels: canvas };
+}
+
 /** Reads an image's size from its header and re-encodes it as PNG at an OCR-friendly scale. */
 export async function prepareImageForOcr(bytes: Uint8Array): Promise<DecodedImage> {
+  const shrunk = await shrunkPng(bytes);
+  if (shrunk) return shrunk;
   const image = new Image();
   image.src = Buffer.from(bytes);
   checkSize(image.width, image.height);
