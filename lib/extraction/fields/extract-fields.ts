@@ -19,7 +19,6 @@ import { reconcileTotals } from "./reconcile-totals";
 import { findCustomerByAddressWindow, findPartyBySection, findVendorName, nameMatchesDomain } from "./parties";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
 import { arithmeticCheck, valueEvidence, type TotalsCheck } from "./value-evidence";
-import { calibratedConfidence } from "../confidence";
 import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from "./generic/generic-fields";
 import { acroFormValue, checkboxValue, hasOptionBoxes } from "./generic/form-fields";
 import { formLabels, valueBelowLabel } from "./generic/form-labels";
@@ -373,13 +372,12 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
           out.set(field.name, { value: null, meta: { confidence: 0, source: null } });
           continue;
         }
-        // The scorer's value is checked against the other totals as the rules' is (its own total in the sum): a
-        // total that net + tax contradict is capped like any other (confidence/model.ts), whatever the trees say.
+        // The scorer's value is checked against the other totals as the rules' is (its own total in the sum): the
+        // confidence stage caps a total that net + tax contradict like any other (confidence/model.ts).
         const withOwnTotal = totals && known.key === "total_amount" ? { ...totals, total: Number(value) } : totals;
-        const check = arithmeticCheck(known.key, value, withOwnTotal);
-        const arithmetic = check === -1 ? -1 : decision.arithmetic;
+        const arithmetic = arithmeticCheck(known.key, value, withOwnTotal) === -1 ? -1 : decision.arithmetic;
         const evidence = { strategy: "scorer", score: decision.confidence, kind: scoredKind, arithmetic } as const;
-        out.set(field.name, { value, meta: { confidence: calibratedConfidence(evidence, decision.confidence), source: decision.source, raw: decision.raw, evidence } });
+        out.set(field.name, { value, meta: { confidence: decision.confidence, source: decision.source, raw: decision.raw, evidence } });
         continue;
       }
     }
