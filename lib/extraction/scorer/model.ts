@@ -81,47 +81,16 @@ export function scorerFor(key: string): FieldScorer | null {
   return active.fields[key] ?? null;
 }
 
-/**
- * An ensemble's trees in flat typed arrays, children as absolute node indices: one walk reads numbers straight from
- * memory rather than through each tree's object and arrays (the scorer walks every tree for every candidate). The
- * thresholds and leaf values are the same doubles, so every comparison and every sum is the same.
- */
-type PackedTrees = { roots: Int32Array; feature: Int32Array; threshold: Float64Array; left: Int32Array; right: Int32Array; value: Float64Array };
-
-const packedTrees = new WeakMap<Tree[], PackedTrees>();
-
-export function packTrees(trees: Tree[]): PackedTrees {
-  let packed = packedTrees.get(trees);
-  // A list that grew since (a caller adding trees) is packed again.
-  if (packed && packed.roots.length === trees.length) return packed;
-  const size = trees.reduce((sum, tree) => sum + tree.feature.length, 0);
-  packed = { roots: new Int32Array(trees.length), feature: new Int32Array(size), threshold: new Float64Array(size), left: new Int32Array(size), right: new Int32Array(size), value: new Float64Array(size) };
-  let offset = 0;
-  trees.forEach((tree, t) => {
-    packed!.roots[t] = offset;
-    tree.feature.forEach((feature, node) => {
-      const at = offset + node;
-      packed!.feature[at] = feature;
-      packed!.threshold[at] = tree.threshold[node]!;
-      packed!.left[at] = feature >= 0 ? offset + tree.left[node]! : -1;
-      packed!.right[at] = feature >= 0 ? offset + tree.right[node]! : -1;
-      packed!.value[at] = tree.value[node]!;
-    });
-    offset += tree.feature.length;
-  });
-  packedTrees.set(trees, packed);
-  return packed;
+function treeOutput(tree: Tree, x: readonly number[]): number {
+  let node = 0;
+  while (tree.feature[node]! >= 0) node = x[tree.feature[node]!]! <= tree.threshold[node]! ? tree.left[node]! : tree.right[node]!;
+  return tree.value[node]!;
 }
 
 /** The raw score (log-odds) of one candidate's features. */
 export function rawScore(scorer: Pick<FieldScorer, "base" | "learningRate" | "trees">, x: readonly number[]): number {
-  const { roots, feature, threshold, left, right, value } = packTrees(scorer.trees);
   let sum = scorer.base;
-  for (let t = 0; t < roots.length; t += 1) {
-    let node = roots[t]!;
-    while (feature[node]! >= 0) node = x[feature[node]!]! <= threshold[node]! ? left[node]! : right[node]!;
-    sum += scorer.learningRate * value[node]!;
-  }
+  for (const tree of scorer.trees) sum += scorer.learningRate * treeOutput(tree, x);
   return sum;
 }
 

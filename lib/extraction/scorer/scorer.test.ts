@@ -5,7 +5,7 @@ import { valueCandidates } from "./candidates";
 import { candidateFeatures, documentFacts, FEATURE_NAMES } from "./features";
 import { extractFromPageModel } from "../extract-document";
 import { decide, fieldCandidates, withScorer, type ScorerModel } from "./index";
-import { calibrated, rawScore, SCORER, type FieldScorer, type Tree } from "./model";
+import { calibrated, rawScore, type FieldScorer, type Tree } from "./model";
 
 const receipt = ["ACME STORE", "Date: 12/03/2024 10:15", "Bread    2.50", "Milk     1.20", "Subtotal   3.70", "GST 6%   0.22", "Total   3.92", "Cash   10.00", "Change   6.08"];
 const lines = documentLines({ pages: textToPages(receipt.join("\n")) });
@@ -114,35 +114,6 @@ describe("features shared by the fields of a kind", () => {
     expect(facts.rowMates.get(1)!.map((l) => l.index)).toEqual([0, 1]);
     expect(facts.rowMates.get(2)!.map((l) => l.index)).toEqual([2]);
     expect(facts.positionOnPage.get(3)).toBe(3);
-  });
-});
-
-describe("trees packed for scoring", () => {
-  /** Each tree walked through its own arrays, as the trees are written. */
-  const walked = (s: Pick<FieldScorer, "base" | "learningRate" | "trees">, x: number[]) =>
-    s.trees.reduce((sum, tree) => {
-      let node = 0;
-      while (tree.feature[node]! >= 0) node = x[tree.feature[node]!]! <= tree.threshold[node]! ? tree.left[node]! : tree.right[node]!;
-      return sum + s.learningRate * tree.value[node]!;
-    }, s.base);
-
-  it("scores exactly as walking each tree, on the shipped model", () => {
-    let seed = 11;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    for (const field of Object.values(SCORER?.fields ?? {})) {
-      for (let i = 0; i < 200; i += 1) {
-        const x = FEATURE_NAMES.map(() => (next() < 0.5 ? Math.round(next() * 3) : next() * 2 - 0.5));
-        expect(rawScore(field, x)).toBe(walked(field, x));
-      }
-    }
-  });
-
-  it("packs a list again when trees were added to it", () => {
-    const trees = [labelStump()];
-    const x = FEATURE_NAMES.map((name) => (name === "label_row_total_amount" ? 1 : 0));
-    expect(rawScore({ base: 0, learningRate: 1, trees }, x)).toBe(4);
-    trees.push(labelStump());
-    expect(rawScore({ base: 0, learningRate: 1, trees }, x)).toBe(8);
   });
 });
 
