@@ -1,9 +1,8 @@
 import { findAmounts } from "../../normalise/amounts";
-import { findDates, type DateOrder, type FoundDate } from "../../normalise/dates";
+import { findDates, type DateOrder } from "../../normalise/dates";
 import type { SourceBox, Word } from "../types";
 import { lineAmounts, wordsSource, type DocLine } from "../fields/document-lines";
 import { wordsInSpan } from "../fields/read-value";
-import { memoPerOwner, memoPerOwnerAndKey } from "../fields/memo";
 
 /** Every plausible value of a field on the page, where it was read, before any choice is made. */
 export type ScoredKind = "amount" | "date";
@@ -22,23 +21,14 @@ export type ValueCandidate = {
 /** A digit run this long without decimals is a phone, account or reference number, not money. */
 const LONGEST_WHOLE_AMOUNT = 1e7;
 
-const wordTextOf = memoPerOwner<DocLine, string>();
-const datesOf = memoPerOwnerAndKey<DocLine, DateOrder, readonly FoundDate[]>();
-
-/** The line's words joined, as the candidates read it (its own text may space its phrases differently). */
-const wordText = (line: DocLine) => wordTextOf(line, () => line.words.map((w) => w.text).join(" "));
-
-/** The dates on a line's words, found once per line and order: amounts skip the numbers inside them, dates list them. */
-const lineDates = (line: DocLine, order: DateOrder) => datesOf(line, order, () => findDates(wordText(line), order));
-
 function amountCandidates(line: DocLine, order: DateOrder): ValueCandidate[] {
   // Most lines of a page print no figure at all: nothing to parse (the parsers' regexes are the scorer's main cost).
   if (!/\d/.test(line.text)) return [];
-  const text = wordText(line);
+  const text = line.words.map((w) => w.text).join(" ");
   // The line's amounts are found once per line and shared with the rules (lineAmounts) when the texts agree.
   const amounts = text === line.text ? lineAmounts(line) : findAmounts(text);
   if (amounts.length === 0) return [];
-  const dates = lineDates(line, order);
+  const dates = findDates(text, order);
   return amounts
     .filter((a) => {
       const after = text.slice(a.index + a.length).trimStart();
@@ -56,7 +46,8 @@ function amountCandidates(line: DocLine, order: DateOrder): ValueCandidate[] {
 
 function dateCandidates(line: DocLine, order: DateOrder): ValueCandidate[] {
   if (!/\d/.test(line.text)) return [];
-  return lineDates(line, order).map((d) => {
+  const text = line.words.map((w) => w.text).join(" ");
+  return findDates(text, order).map((d) => {
     const words = wordsInSpan(line.words, d.index, d.length);
     return { value: d.iso, line, words, source: wordsSource(line.page, words), raw: d.text, hasDecimals: false, derived: false };
   });
