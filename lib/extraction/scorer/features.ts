@@ -359,8 +359,6 @@ const slot = (name: FeatureName): number => SLOTS.get(name)!;
 const LABEL_ROW_SLOTS = RIVALS.map((concept) => slot(`label_row_${concept}`));
 const LABEL_ABOVE_SLOTS = RIVALS.map((concept) => slot(`label_above_${concept}`));
 const KEYWORD_SLOTS = KEYWORDS.map(([name]) => slot(name));
-/** Every feature's position by name, as plain properties: read once per candidate and feature. */
-const AT = Object.fromEntries(FEATURE_NAMES.map((name, i) => [name, i])) as Readonly<Record<FeatureName, number>>;
 
 export function sharedFeatures(facts: DocumentFacts, kind: ScoredKind, candidates: ValueCandidate[]): SharedFeatures {
   // The row left of each value, its own line included: a label may be a separate phrase of the same row.
@@ -380,19 +378,10 @@ export function sharedFeatures(facts: DocumentFacts, kind: ScoredKind, candidate
   const dates = [...new Set(candidates.filter((c) => typeof c.value === "string").map((c) => c.value as string))];
   const sortedDates = [...dates].sort();
   const firstSeen = new Map(dates.map((d, i) => [d, i])); // reading order
-  // Candidates of one row share its words: read once per row text (the tender and change words among them).
-  const keywordsOfRow = new Map<string, number[]>();
-  const keywordsOf = (rowText: string): number[] => {
-    let keywords = keywordsOfRow.get(rowText);
-    if (!keywords) {
-      keywords = KEYWORDS.map(([, re]) => (re.test(rowText) ? 1 : 0));
-      keywordsOfRow.set(rowText, keywords);
-    }
-    return keywords;
-  };
-  const tender = amounts.filter((a) => keywordsOf(a.text)[3] === 1).map((a) => a.v);
-  const change = amounts.filter((a) => keywordsOf(a.text)[4] === 1).map((a) => a.v);
+  const tender = amounts.filter((a) => KEYWORDS[3]![1].test(a.text)).map((a) => a.v);
+  const change = amounts.filter((a) => KEYWORDS[4]![1].test(a.text)).map((a) => a.v);
   const paidAs = tenderMinusChange(tender, change);
+  const keywordsOfRow = new Map<string, number[]>();
   const sumOf = kind === "amount" ? sumChecker(amounts) : null;
   // Arithmetic agreement depends on the value's cents and its line only: computed once per distinct pair.
   const sums = new Map<string, [number, number]>();
@@ -400,51 +389,56 @@ export function sharedFeatures(facts: DocumentFacts, kind: ScoredKind, candidate
   const vectors = candidates.map((c, index) => {
     const x = new Array<number>(FEATURE_NAMES.length).fill(0);
     const rowText = rowTexts[index]!;
-    x[AT.derived!] = c.derived ? 1 : 0;
+    x[slot("derived")] = c.derived ? 1 : 0;
     RIVALS.forEach((concept, k) => {
       x[LABEL_ROW_SLOTS[k]!] = rowLabels[index]![k]!.hit;
       x[LABEL_ABOVE_SLOTS[k]!] = labelAbove(facts.labels.get(concept)!, c);
     });
-    const keywords = keywordsOf(rowText);
+    // Candidates of one row share its words: read once per row text.
+    let keywords = keywordsOfRow.get(rowText);
+    if (!keywords) {
+      keywords = KEYWORDS.map(([, re]) => (re.test(rowText) ? 1 : 0));
+      keywordsOfRow.set(rowText, keywords);
+    }
     KEYWORD_SLOTS.forEach((at, k) => (x[at] = keywords[k]!));
-    x[AT.round_below!] = roundingBelow(facts, c.line) ? 1 : 0;
+    x[slot("round_below")] = roundingBelow(facts, c.line) ? 1 : 0;
     const pageLines = facts.pageLines.get(c.line.page) ?? [];
     const below = facts.linesBelow.get(c.line.index) ?? 0;
-    x[AT.y!] = c.source.y;
-    x[AT.x_right!] = c.source.x + c.source.w;
-    x[AT.pages_from_end!] = facts.lastPage - c.line.page;
-    x[AT.rows_from_bottom!] = below / Math.max(1, pageLines.length);
-    x[AT.height_ratio!] = c.source.h / Math.max(1e-4, facts.medianHeight.get(c.line.page) ?? c.source.h);
+    x[slot("y")] = c.source.y;
+    x[slot("x_right")] = c.source.x + c.source.w;
+    x[slot("pages_from_end")] = facts.lastPage - c.line.page;
+    x[slot("rows_from_bottom")] = below / Math.max(1, pageLines.length);
+    x[slot("height_ratio")] = c.source.h / Math.max(1e-4, facts.medianHeight.get(c.line.page) ?? c.source.h);
     const sameRowValues = byRow.get(c.line.index) ?? [c];
-    x[AT.row_values!] = sameRowValues.length;
-    x[AT.last_on_row!] = sameRowValues.every((o) => o.source.x <= c.source.x) ? 1 : 0;
-    x[AT.ocr!] = facts.ocr ? 1 : 0;
-    x[AT.ocr_min_conf!] = Math.min(1, ...c.words.map((w) => w.confidence));
-    x[AT.has_decimals!] = c.hasDecimals ? 1 : 0;
-    x[AT.repeats!] = byValue.get(c.value) ?? 1;
-    x[AT.candidates_in_doc!] = candidates.length;
+    x[slot("row_values")] = sameRowValues.length;
+    x[slot("last_on_row")] = sameRowValues.every((o) => o.source.x <= c.source.x) ? 1 : 0;
+    x[slot("ocr")] = facts.ocr ? 1 : 0;
+    x[slot("ocr_min_conf")] = Math.min(1, ...c.words.map((w) => w.confidence));
+    x[slot("has_decimals")] = c.hasDecimals ? 1 : 0;
+    x[slot("repeats")] = byValue.get(c.value) ?? 1;
+    x[slot("candidates_in_doc")] = candidates.length;
     if (sumOf && typeof c.value === "number") {
       const v = c.value;
-      x[AT.log_value!] = Math.log10(1 + Math.abs(v));
-      x[AT.negative!] = v < 0 ? 1 : 0;
-      x[AT.rank_desc!] = (rankDesc.get(v) ?? -1) / Math.max(1, distinctDesc.length);
-      x[AT.is_max!] = v === max ? 1 : 0;
-      x[AT.frac_of_max!] = max > 0 ? v / max : 0;
+      x[slot("log_value")] = Math.log10(1 + Math.abs(v));
+      x[slot("negative")] = v < 0 ? 1 : 0;
+      x[slot("rank_desc")] = (rankDesc.get(v) ?? -1) / Math.max(1, distinctDesc.length);
+      x[slot("is_max")] = v === max ? 1 : 0;
+      x[slot("frac_of_max")] = max > 0 ? v / max : 0;
       const key = `${toCents(v)}@${c.line.index}`;
       let sum = sums.get(key);
       if (!sum) {
         sum = sumOf(v, c.line.index);
         sums.set(key, sum);
       }
-      x[AT.sum_of_two!] = sum[0];
-      x[AT.part_of_sum!] = sum[1];
-      x[AT.tender_minus_change!] = paidAs(v) ? 1 : 0;
+      x[slot("sum_of_two")] = sum[0];
+      x[slot("part_of_sum")] = sum[1];
+      x[slot("tender_minus_change")] = paidAs(v) ? 1 : 0;
     } else if (typeof c.value === "string") {
-      x[AT.date_order!] = (firstSeen.get(c.value) ?? -1) / Math.max(1, dates.length);
-      x[AT.date_is_earliest!] = sortedDates[0] === c.value ? 1 : 0;
-      x[AT.date_is_latest!] = sortedDates[sortedDates.length - 1] === c.value ? 1 : 0;
+      x[slot("date_order")] = (firstSeen.get(c.value) ?? -1) / Math.max(1, dates.length);
+      x[slot("date_is_earliest")] = sortedDates[0] === c.value ? 1 : 0;
+      x[slot("date_is_latest")] = sortedDates[sortedDates.length - 1] === c.value ? 1 : 0;
       const latest = sortedDates[sortedDates.length - 1] ?? c.value;
-      x[AT.date_days_from_latest!] = Math.min(3650, daysBetween(latest, c.value)) / 365;
+      x[slot("date_days_from_latest")] = Math.min(3650, daysBetween(latest, c.value)) / 365;
     }
     return x;
   });
@@ -471,20 +465,20 @@ export function candidateFeatures(facts: DocumentFacts, kind: ScoredKind, field:
   return candidates.map((c, index) => {
     const x = [...shared.vectors[index]!];
     const sameValue = rule && (typeof c.value === "number" ? typeof rule.value === "number" && near(rule.value, c.value) : rule.value === c.value) ? 1 : 0;
-    x[AT.rule_same_value!] = sameValue;
-    x[AT.rule_same_line!] = sameValue && rule?.line === c.line.index ? 1 : 0;
-    x[AT.rule_score!] = sameValue ? (rule?.score ?? 0) : 0;
-    x[AT.rule_abstained!] = rule ? 0 : 1;
+    x[slot("rule_same_value")] = sameValue;
+    x[slot("rule_same_line")] = sameValue && rule?.line === c.line.index ? 1 : 0;
+    x[slot("rule_score")] = sameValue ? (rule?.score ?? 0) : 0;
+    x[slot("rule_abstained")] = rule ? 0 : 1;
     const own = rivalAt >= 0 ? shared.rowLabels[index]![rivalAt] : undefined;
-    x[AT.label_gap!] = own && own.hit > 0 ? own.gap : 1;
+    x[slot("label_gap")] = own && own.hit > 0 ? own.gap : 1;
     const rowText = shared.rowTexts[index]!;
     let match = matchOfRow.get(rowText);
     if (!match) {
       match = [wordMatch(nameWords, rowText), wordMatch(descriptionWords, rowText)];
       matchOfRow.set(rowText, match);
     }
-    x[AT.name_match!] = match[0];
-    x[AT.description_match!] = match[1];
+    x[slot("name_match")] = match[0];
+    x[slot("description_match")] = match[1];
     return x;
   });
 }
