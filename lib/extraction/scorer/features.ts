@@ -1,6 +1,7 @@
 import { sameRow, type DocLine } from "../fields/document-lines";
 import { findLabelMatches, type LabelMatch } from "../fields/label-matches";
 import type { ValueCandidate, ScoredKind } from "./candidates";
+import { lowerBound, near, sumChecker, tenderMinusChange, toCents, upperBound, type Amount } from "./sums";
 
 /**
  * What the model sees of one candidate: numbers only, the same list for every field (a feature that does not apply
@@ -62,9 +63,6 @@ export const FEATURE_NAMES = [
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
-/** Every feature at 0, in order: copies share one object shape, so filling and reading them stays fast. */
-const ZERO: Record<string, number> = Object.fromEntries(FEATURE_NAMES.map((name) => [name, 0]));
-
 /** What the rule engine picked for the field (or null when it abstained). */
 export type RulePick = { value: number | string; line: number; score: number } | null;
 
@@ -85,18 +83,6 @@ const KEYWORDS: Array<[FeatureName, RegExp]> = [
   ["kw_other_date", /\b(?:due|fällig|echéance|échéance|vencimiento|scadenza|delivery|liefer|order|bestell|period|zeitraum|from|to|bis|valid)/i],
 ];
 
-/** Index of the first sorted value greater than `v`. */
-function upperBound(sorted: number[], v: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! <= v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 function median(values: number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -106,12 +92,17 @@ function median(values: number[]): number {
 /** A label match with what every candidate asks of it, computed once per document. */
 type PlacedLabel = { line: DocLine; right: number; quality: number };
 
+/** One concept's label matches, indexed by the line they sit on and by page (a candidate asks about its row or page). */
+type LabelIndex = { byLine: Map<number, PlacedLabel[]>; byPage: Map<number, PlacedLabel[]> };
+
 /** Per-document facts every candidate's features read: label positions, row heights, all values. */
 export type DocumentFacts = {
   lines: DocLine[];
-  labels: Map<string, PlacedLabel[]>;
+  labels: Map<string, LabelIndex>;
   medianHeight: Map<number, number>;
   pageLines: Map<number, DocLine[]>;
+  /** Each line's position among its page's lines, by line index. */
+  positionOnPage: Map<number, number>;
   /** The lines of each line's visual row (itself included), by line index. */
   rowMates: Map<number, DocLine[]>;
   /** How many lines of its page lie below each line (by line index). */
@@ -120,20 +111,61 @@ export type DocumentFacts = {
   ocr: boolean;
   /** The document's candidates per kind, filled by the first field that asks. */
   candidates: Map<ScoredKind, ValueCandidate[]>;
+  /** The features no field changes, per kind, for the candidate list they were computed on (see sharedFeatures). */
+  shared: Map<ScoredKind, SharedFeatures>;
 };
 
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function indexLabels(matches: PlacedLabel[]): LabelIndex {
+  const byLine = new Map<number, PlacedLabel[]>();
+  const byPage = new Map<number, PlacedLabel[]>();
+  for (const m of matches) {
+    pushTo(byLine, m.line.index, m);
+    pushTo(byPage, m.line.page, m);
+  }
+  return { byLine, byPage };
+}
+
+/**
+ * Each line's row mates (sameRow, itself included, in page order). Two lines share a row only when their centres lie
+ * within 0.6 of the lower one's height (or 0.002), so each line looks only at lines whose centre is that near its own
+ * (centres sorted once) rather than at every line of the page.
+ */
+function rowsOfPage(onPage: DocLine[], rowMates: Map<number, DocLine[]>): void {
+  const centre = (l: DocLine) => l.box.y + l.box.h / 2;
+  const byCentre = onPage.map((line, position) => ({ line, position, centre: centre(line) })).sort((a, b) => a.centre - b.centre);
+  const centres = byCentre.map((e) => e.centre);
+  for (const line of onPage) {
+    // Widened a little past sameRow's own reach, which then decides.
+    const reach = Math.max(line.box.h * 0.6, 0.002) * 1.01 + 1e-9;
+    const mine = centre(line);
+    const near: Array<{ line: DocLine; position: number }> = [];
+    for (let i = lowerBound(centres, mine - reach); i < byCentre.length && centres[i]! <= mine + reach; i += 1) {
+      const other = byCentre[i]!;
+      if (other.line.index === line.index || sameRow(other.line.box, line.box)) near.push(other);
+    }
+    rowMates.set(line.index, near.sort((a, b) => a.position - b.position).map((e) => e.line));
+  }
+}
+
 export function documentFacts(lines: DocLine[]): DocumentFacts {
-  const labels = new Map<string, PlacedLabel[]>();
-  for (const concept of RIVALS) labels.set(concept, findLabelMatches(lines, concept).map(placed));
+  const labels = new Map<string, LabelIndex>();
+  for (const concept of RIVALS) labels.set(concept, indexLabels(findLabelMatches(lines, concept).map(placed)));
   const medianHeight = new Map<number, number>();
   const pageLines = new Map<number, DocLine[]>();
+  const positionOnPage = new Map<number, number>();
   const rowMates = new Map<number, DocLine[]>();
   const linesBelow = new Map<number, number>();
-  for (const page of new Set(lines.map((l) => l.page))) {
-    const onPage = lines.filter((l) => l.page === page);
-    pageLines.set(page, onPage);
+  for (const line of lines) pushTo(pageLines, line.page, line);
+  for (const [page, onPage] of pageLines) {
     medianHeight.set(page, median(onPage.map((l) => l.box.h)));
-    for (const line of onPage) rowMates.set(line.index, onPage.filter((l) => l.index === line.index || sameRow(l.box, line.box)));
+    onPage.forEach((line, position) => positionOnPage.set(line.index, position));
+    rowsOfPage(onPage, rowMates);
     const centres = onPage.map((l) => l.box.y).sort((a, b) => a - b);
     for (const line of onPage) linesBelow.set(line.index, centres.length - upperBound(centres, line.box.y + line.box.h / 2));
   }
@@ -142,11 +174,13 @@ export function documentFacts(lines: DocLine[]): DocumentFacts {
     labels,
     medianHeight,
     pageLines,
+    positionOnPage,
     rowMates,
     linesBelow,
     lastPage: Math.max(1, ...lines.map((l) => l.page)),
     ocr: lines.some((l) => l.words.some((w) => w.confidence < 1)),
     candidates: new Map(),
+    shared: new Map(),
   };
 }
 
@@ -161,25 +195,29 @@ function placed(m: LabelMatch): PlacedLabel {
   return { line: m.line, right: Math.max(...labelWords.map((w) => w.box.x + w.box.w)), quality: Math.min(1, 0.55 + 0.2 * m.length) };
 }
 
-function labelRow(matches: PlacedLabel[], row: ReadonlySet<number>, candidate: ValueCandidate): { hit: number; gap: number } {
+type RowLabel = { hit: number; gap: number };
+
+/** The best label on the value's row left of it: the highest quality, then the smallest gap (whatever the order). */
+function labelRow(labels: LabelIndex, row: DocLine[], candidate: ValueCandidate): RowLabel {
   let hit = 0;
   let gap = 1;
-  for (const m of matches) {
-    if (!row.has(m.line.index)) continue;
-    if (m.right > candidate.source.x + 0.001) continue;
-    const mGap = candidate.source.x - m.right;
-    if (m.quality > hit || (m.quality === hit && mGap < gap)) {
-      hit = m.quality;
-      gap = mGap;
+  for (const line of row) {
+    for (const m of labels.byLine.get(line.index) ?? []) {
+      if (m.right > candidate.source.x + 0.001) continue;
+      const mGap = candidate.source.x - m.right;
+      if (m.quality > hit || (m.quality === hit && mGap < gap)) {
+        hit = m.quality;
+        gap = mGap;
+      }
     }
   }
   return { hit, gap };
 }
 
-function labelAbove(matches: PlacedLabel[], candidate: ValueCandidate): number {
+function labelAbove(labels: LabelIndex, candidate: ValueCandidate): number {
   const line = candidate.line;
-  for (const m of matches) {
-    if (m.line.page !== line.page || m.line.index === line.index) continue;
+  for (const m of labels.byPage.get(line.page) ?? []) {
+    if (m.line.index === line.index) continue;
     const gap = line.box.y - (m.line.box.y + m.line.box.h);
     if (gap < -line.box.h * 0.2 || gap > line.box.h * 2.5) continue;
     const overlap = Math.min(m.line.box.x + m.line.box.w, candidate.source.x + candidate.source.w) - Math.max(m.line.box.x, candidate.source.x);
@@ -191,8 +229,8 @@ function labelAbove(matches: PlacedLabel[], candidate: ValueCandidate): number {
 /** A rounding line within the next three lines of the page: it adjusts an amount printed after it, not this one. */
 function roundingBelow(facts: DocumentFacts, line: DocLine): boolean {
   const page = facts.pageLines.get(line.page) ?? [];
-  const at = page.indexOf(line);
-  return page.slice(at + 1, at + 4).some((l) => /\bround/i.test(l.text));
+  const position = facts.positionOnPage.get(line.index) ?? -1;
+  return page.slice(position + 1, position + 4).some((l) => /\bround/i.test(l.text));
 }
 
 function wordsOf(text: string): string[] {
@@ -208,127 +246,143 @@ function wordMatch(words: string[], rowText: string): number {
   return wanted.filter((w) => row.includes(w)).length / wanted.length;
 }
 
-const toCents = (v: number) => Math.round(v * 100);
-const near = (a: number, b: number) => Math.abs(a - b) < 0.005;
-
 function daysBetween(a: string, b: string): number {
   return Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
 }
 
-/** One feature vector per candidate, in FEATURE_NAMES order. */
-export function candidateFeatures(facts: DocumentFacts, kind: ScoredKind, field: FieldAsked, candidates: ValueCandidate[], rule: RulePick): number[][] {
+/**
+ * What every field of a kind sees alike in a candidate list: each candidate's vector with the fields' own features
+ * left at 0, its row (for the field's name and description) and its row's labels per concept in RIVALS order (for the field's gap).
+ * The amount fields of a document read one list: computed once for it, not once per field.
+ */
+export type SharedFeatures = { candidates: ValueCandidate[]; vectors: number[][]; rowTexts: string[]; rowLabels: RowLabel[][] };
+
+/** Each feature's position in a vector. */
+const SLOTS = new Map<string, number>(FEATURE_NAMES.map((name, i) => [name, i]));
+const slot = (name: FeatureName): number => SLOTS.get(name)!;
+const LABEL_ROW_SLOTS = RIVALS.map((concept) => slot(`label_row_${concept}`));
+const LABEL_ABOVE_SLOTS = RIVALS.map((concept) => slot(`label_above_${concept}`));
+const KEYWORD_SLOTS = KEYWORDS.map(([name]) => slot(name));
+
+export function sharedFeatures(facts: DocumentFacts, kind: ScoredKind, candidates: ValueCandidate[]): SharedFeatures {
   // The row left of each value, its own line included: a label may be a separate phrase of the same row.
   const rows = candidates.map((c) => rowLeft(facts, c));
-  const rowIndices = rows.map((row) => new Set(row.map((l) => l.index)));
   const rowTexts = rows.map((row) => row.map((l) => l.text).join(" "));
   // Candidates per visual row and per value, counted once rather than per candidate.
   const byRow = new Map<number, ValueCandidate[]>();
   const byValue = new Map<number | string, number>();
   for (const c of candidates) {
-    for (const mate of facts.rowMates.get(c.line.index) ?? [c.line]) {
-      const onRow = byRow.get(mate.index);
-      if (onRow) onRow.push(c);
-      else byRow.set(mate.index, [c]);
-    }
+    for (const mate of facts.rowMates.get(c.line.index) ?? [c.line]) pushTo(byRow, mate.index, c);
     byValue.set(c.value, (byValue.get(c.value) ?? 0) + 1);
   }
-  const amounts = candidates.flatMap((c, i) => (typeof c.value === "number" ? [{ v: c.value, line: c.line.index, text: rowTexts[i]! }] : []));
+  const amounts: Amount[] = candidates.flatMap((c, i) => (typeof c.value === "number" ? [{ v: c.value, line: c.line.index, text: rowTexts[i]! }] : []));
   const max = Math.max(0, ...amounts.map((a) => a.v));
   const distinctDesc = [...new Set(amounts.map((a) => a.v))].sort((a, b) => b - a);
+  const rankDesc = new Map(distinctDesc.map((v, i) => [v, i]));
   const dates = [...new Set(candidates.filter((c) => typeof c.value === "string").map((c) => c.value as string))];
   const sortedDates = [...dates].sort();
-  const firstSeen = dates; // reading order
-  // Lines printing each amount, by cents: the sum checks look a value up instead of trying every pair.
-  const linesByCents = new Map<number, Set<number>>();
-  for (const a of amounts) {
-    const set = linesByCents.get(toCents(a.v)) ?? new Set<number>();
-    set.add(a.line);
-    linesByCents.set(toCents(a.v), set);
-  }
+  const firstSeen = new Map(dates.map((d, i) => [d, i])); // reading order
   const tender = amounts.filter((a) => KEYWORDS[3]![1].test(a.text)).map((a) => a.v);
   const change = amounts.filter((a) => KEYWORDS[4]![1].test(a.text)).map((a) => a.v);
-  const rowWords = new Map<string, number[]>();
-  const nameWords = field.name.split(/[_\s]+/);
-  const descriptionWords = wordsOf(field.description ?? "");
-  // Arithmetic agreement depends on the value and its line only: computed once per distinct pair.
+  const paidAs = tenderMinusChange(tender, change);
+  const keywordsOfRow = new Map<string, number[]>();
+  const sumOf = kind === "amount" ? sumChecker(amounts) : null;
+  // Arithmetic agreement depends on the value's cents and its line only: computed once per distinct pair.
   const sums = new Map<string, [number, number]>();
-  return candidates.map((c, index) => {
-    const f: Record<string, number> = { ...ZERO };
-    const row = rowIndices[index]!;
+  const rowLabels = candidates.map((c, index) => RIVALS.map((concept) => labelRow(facts.labels.get(concept)!, rows[index]!, c)));
+  const vectors = candidates.map((c, index) => {
+    const x = new Array<number>(FEATURE_NAMES.length).fill(0);
     const rowText = rowTexts[index]!;
-    f.rule_same_value = rule && (typeof c.value === "number" ? typeof rule.value === "number" && near(rule.value, c.value) : rule.value === c.value) ? 1 : 0;
-    f.rule_same_line = f.rule_same_value && rule?.line === c.line.index ? 1 : 0;
-    f.rule_score = f.rule_same_value ? (rule?.score ?? 0) : 0;
-    f.rule_abstained = rule ? 0 : 1;
-    f.derived = c.derived ? 1 : 0;
-    let gap = 1;
-    for (const concept of RIVALS) {
-      const matches = facts.labels.get(concept) ?? [];
-      const hit = labelRow(matches, row, c);
-      f[`label_row_${concept}`] = hit.hit;
-      f[`label_above_${concept}`] = labelAbove(matches, c);
-      if (concept === field.key && hit.hit > 0) gap = hit.gap;
-    }
-    f.label_gap = gap;
+    x[slot("derived")] = c.derived ? 1 : 0;
+    RIVALS.forEach((concept, k) => {
+      x[LABEL_ROW_SLOTS[k]!] = rowLabels[index]![k]!.hit;
+      x[LABEL_ABOVE_SLOTS[k]!] = labelAbove(facts.labels.get(concept)!, c);
+    });
     // Candidates of one row share its words: read once per row text.
-    let words = rowWords.get(rowText);
-    if (!words) {
-      words = [...KEYWORDS.map(([, re]) => (re.test(rowText) ? 1 : 0)), wordMatch(nameWords, rowText), wordMatch(descriptionWords, rowText)];
-      rowWords.set(rowText, words);
+    let keywords = keywordsOfRow.get(rowText);
+    if (!keywords) {
+      keywords = KEYWORDS.map(([, re]) => (re.test(rowText) ? 1 : 0));
+      keywordsOfRow.set(rowText, keywords);
     }
-    KEYWORDS.forEach(([name], k) => (f[name] = words[k]!));
-    f.round_below = roundingBelow(facts, c.line) ? 1 : 0;
-    f.name_match = words[KEYWORDS.length]!;
-    f.description_match = words[KEYWORDS.length + 1]!;
+    KEYWORD_SLOTS.forEach((at, k) => (x[at] = keywords[k]!));
+    x[slot("round_below")] = roundingBelow(facts, c.line) ? 1 : 0;
     const pageLines = facts.pageLines.get(c.line.page) ?? [];
     const below = facts.linesBelow.get(c.line.index) ?? 0;
-    f.y = c.source.y;
-    f.x_right = c.source.x + c.source.w;
-    f.pages_from_end = facts.lastPage - c.line.page;
-    f.rows_from_bottom = below / Math.max(1, pageLines.length);
-    f.height_ratio = c.source.h / Math.max(1e-4, facts.medianHeight.get(c.line.page) ?? c.source.h);
+    x[slot("y")] = c.source.y;
+    x[slot("x_right")] = c.source.x + c.source.w;
+    x[slot("pages_from_end")] = facts.lastPage - c.line.page;
+    x[slot("rows_from_bottom")] = below / Math.max(1, pageLines.length);
+    x[slot("height_ratio")] = c.source.h / Math.max(1e-4, facts.medianHeight.get(c.line.page) ?? c.source.h);
     const sameRowValues = byRow.get(c.line.index) ?? [c];
-    f.row_values = sameRowValues.length;
-    f.last_on_row = sameRowValues.every((o) => o.source.x <= c.source.x) ? 1 : 0;
-    f.ocr = facts.ocr ? 1 : 0;
-    f.ocr_min_conf = Math.min(1, ...c.words.map((w) => w.confidence));
-    f.has_decimals = c.hasDecimals ? 1 : 0;
-    f.repeats = byValue.get(c.value) ?? 1;
-    f.candidates_in_doc = candidates.length;
-    if (kind === "amount" && typeof c.value === "number") {
+    x[slot("row_values")] = sameRowValues.length;
+    x[slot("last_on_row")] = sameRowValues.every((o) => o.source.x <= c.source.x) ? 1 : 0;
+    x[slot("ocr")] = facts.ocr ? 1 : 0;
+    x[slot("ocr_min_conf")] = Math.min(1, ...c.words.map((w) => w.confidence));
+    x[slot("has_decimals")] = c.hasDecimals ? 1 : 0;
+    x[slot("repeats")] = byValue.get(c.value) ?? 1;
+    x[slot("candidates_in_doc")] = candidates.length;
+    if (sumOf && typeof c.value === "number") {
       const v = c.value;
-      f.log_value = Math.log10(1 + Math.abs(v));
-      f.negative = v < 0 ? 1 : 0;
-      f.rank_desc = distinctDesc.indexOf(v) / Math.max(1, distinctDesc.length);
-      f.is_max = v === max ? 1 : 0;
-      f.frac_of_max = max > 0 ? v / max : 0;
-      const elsewhere = (cents: number, a: number, b: number) => {
-        const found = linesByCents.get(cents);
-        if (!found) return false;
-        for (const l of found) if (l !== a && l !== b) return true;
-        return false;
-      };
+      x[slot("log_value")] = Math.log10(1 + Math.abs(v));
+      x[slot("negative")] = v < 0 ? 1 : 0;
+      x[slot("rank_desc")] = (rankDesc.get(v) ?? -1) / Math.max(1, distinctDesc.length);
+      x[slot("is_max")] = v === max ? 1 : 0;
+      x[slot("frac_of_max")] = max > 0 ? v / max : 0;
       const key = `${toCents(v)}@${c.line.index}`;
       let sum = sums.get(key);
       if (!sum) {
-        sum = [0, 0];
-        for (const a of amounts) {
-          if (a.line === c.line.index) continue;
-          if (sum[0] === 0 && a.v > 0 && a.v < v && elsewhere(toCents(v - a.v), a.line, c.line.index)) sum[0] = 1;
-          if (sum[1] === 0 && a.v > v && elsewhere(toCents(a.v - v), a.line, c.line.index)) sum[1] = 1;
-        }
+        sum = sumOf(v, c.line.index);
         sums.set(key, sum);
       }
-      f.sum_of_two = sum[0];
-      f.part_of_sum = sum[1];
-      f.tender_minus_change = tender.some((t) => change.some((ch) => near(t - ch, v))) ? 1 : 0;
+      x[slot("sum_of_two")] = sum[0];
+      x[slot("part_of_sum")] = sum[1];
+      x[slot("tender_minus_change")] = paidAs(v) ? 1 : 0;
     } else if (typeof c.value === "string") {
-      f.date_order = firstSeen.indexOf(c.value) / Math.max(1, firstSeen.length);
-      f.date_is_earliest = sortedDates[0] === c.value ? 1 : 0;
-      f.date_is_latest = sortedDates[sortedDates.length - 1] === c.value ? 1 : 0;
+      x[slot("date_order")] = (firstSeen.get(c.value) ?? -1) / Math.max(1, dates.length);
+      x[slot("date_is_earliest")] = sortedDates[0] === c.value ? 1 : 0;
+      x[slot("date_is_latest")] = sortedDates[sortedDates.length - 1] === c.value ? 1 : 0;
       const latest = sortedDates[sortedDates.length - 1] ?? c.value;
-      f.date_days_from_latest = Math.min(3650, daysBetween(latest, c.value)) / 365;
+      x[slot("date_days_from_latest")] = Math.min(3650, daysBetween(latest, c.value)) / 365;
     }
-    return FEATURE_NAMES.map((name) => f[name] ?? 0);
+    return x;
+  });
+  return { candidates, vectors, rowTexts, rowLabels };
+}
+
+/** The shared features of this list: the kind's cached ones when the list is the one they were computed on. */
+function sharedFor(facts: DocumentFacts, kind: ScoredKind, candidates: ValueCandidate[]): SharedFeatures {
+  const cached = facts.shared.get(kind);
+  if (cached && cached.candidates.length === candidates.length && cached.candidates.every((c, i) => c === candidates[i])) return cached;
+  const computed = sharedFeatures(facts, kind, candidates);
+  // The list every field of the kind starts from; a field's derived candidate makes a list of its own, not cached.
+  if (candidates.every((c) => !c.derived)) facts.shared.set(kind, computed);
+  return computed;
+}
+
+/** One feature vector per candidate, in FEATURE_NAMES order. */
+export function candidateFeatures(facts: DocumentFacts, kind: ScoredKind, field: FieldAsked, candidates: ValueCandidate[], rule: RulePick): number[][] {
+  const shared = sharedFor(facts, kind, candidates);
+  const nameWords = field.name.split(/[_\s]+/);
+  const descriptionWords = wordsOf(field.description ?? "");
+  const matchOfRow = new Map<string, [number, number]>();
+  const rivalAt = RIVALS.indexOf(field.key);
+  return candidates.map((c, index) => {
+    const x = [...shared.vectors[index]!];
+    const sameValue = rule && (typeof c.value === "number" ? typeof rule.value === "number" && near(rule.value, c.value) : rule.value === c.value) ? 1 : 0;
+    x[slot("rule_same_value")] = sameValue;
+    x[slot("rule_same_line")] = sameValue && rule?.line === c.line.index ? 1 : 0;
+    x[slot("rule_score")] = sameValue ? (rule?.score ?? 0) : 0;
+    x[slot("rule_abstained")] = rule ? 0 : 1;
+    const own = rivalAt >= 0 ? shared.rowLabels[index]![rivalAt] : undefined;
+    x[slot("label_gap")] = own && own.hit > 0 ? own.gap : 1;
+    const rowText = shared.rowTexts[index]!;
+    let match = matchOfRow.get(rowText);
+    if (!match) {
+      match = [wordMatch(nameWords, rowText), wordMatch(descriptionWords, rowText)];
+      matchOfRow.set(rowText, match);
+    }
+    x[slot("name_match")] = match[0];
+    x[slot("description_match")] = match[1];
+    return x;
   });
 }

@@ -46,6 +46,77 @@ describe("features", () => {
   });
 });
 
+describe("features shared by the fields of a kind", () => {
+  const total = { key: "total_amount", name: "total_amount", description: "Total amount including tax" };
+  const subtotal = { key: "subtotal_amount", name: "subtotal_amount", description: "Net total excluding tax" };
+  const rule = { value: 3.92, line: 6, score: 0.9 };
+
+  it("gives each field the vectors it would get computed alone", () => {
+    const candidates = valueCandidates(lines, "amount", "dmy");
+    const facts = documentFacts(lines);
+    candidateFeatures(facts, "amount", total, candidates, rule);
+    const afterTotal = candidateFeatures(facts, "amount", subtotal, [...candidates], null);
+    expect(facts.shared.get("amount")?.candidates).toBe(candidates);
+    expect(afterTotal).toEqual(candidateFeatures(documentFacts(lines), "amount", subtotal, candidates, null));
+  });
+
+  it("keeps a field's derived candidate out of the list the others share", () => {
+    const candidates = valueCandidates(lines, "amount", "dmy");
+    const facts = documentFacts(lines);
+    const first = candidateFeatures(facts, "amount", total, candidates, rule);
+    const derived = { ...candidates[0]!, value: 13.92, derived: true };
+    const withDerived = candidateFeatures(facts, "amount", total, [...candidates, derived], rule);
+    expect(withDerived).toHaveLength(candidates.length + 1);
+    expect(withDerived.at(-1)![at("derived")]).toBe(1);
+    // One more candidate: the document's count changes for every vector of that list, not of the shared one.
+    expect(withDerived[0]![at("candidates_in_doc")]).toBe(candidates.length + 1);
+    expect(candidateFeatures(facts, "amount", total, [...candidates], rule)).toEqual(first);
+  });
+
+  it("checks sums on other lines only: 3.70 + 0.22 = 3.92 and 10.00 - 6.08 = 3.92", () => {
+    const candidates = valueCandidates(lines, "amount", "dmy");
+    const x = candidateFeatures(documentFacts(lines), "amount", total, candidates, rule);
+    const of = (value: number) => x[candidates.findIndex((c) => c.value === value)]!;
+    expect(of(3.92)[at("sum_of_two")]).toBe(1);
+    expect(of(3.7)[at("part_of_sum")]).toBe(1);
+    expect(of(0.22)[at("sum_of_two")]).toBe(0);
+    expect(of(10)[at("part_of_sum")]).toBe(0);
+    expect(of(3.92)[at("tender_minus_change")]).toBe(1);
+    expect(of(6.08)[at("tender_minus_change")]).toBe(0);
+  });
+
+  it("agrees with pairing every two amounts on the sum checks", () => {
+    // Amounts with repeats and near-cent differences over many lines, drawn from a fixed seed.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const printed = Array.from({ length: 60 }, () => (next() < 0.3 ? [1.5, 2.25, 3.75, 0.1, 0.2, 0.3][Math.floor(next() * 6)]! : Math.round(next() * 2000) / 100));
+    const text = printed.map((v, i) => `Item ${i}   ${v.toFixed(2)}`);
+    const docLines = documentLines({ pages: textToPages(text.join("\n")) });
+    const candidates = valueCandidates(docLines, "amount", "dmy");
+    const x = candidateFeatures(documentFacts(docLines), "amount", total, candidates, null);
+    const cents = (v: number) => Math.round(v * 100);
+    const onOtherLine = (c: number, a: number, b: number) => candidates.some((o) => typeof o.value === "number" && cents(o.value) === c && o.line.index !== a && o.line.index !== b);
+    candidates.forEach((c, i) => {
+      const v = c.value as number;
+      const others = candidates.filter((a) => a.line.index !== c.line.index).map((a) => ({ u: a.value as number, line: a.line.index }));
+      const sum = others.some(({ u, line }) => u > 0 && u < v && onOtherLine(cents(v - u), line, c.line.index)) ? 1 : 0;
+      const part = others.some(({ u, line }) => u > v && onOtherLine(cents(u - v), line, c.line.index)) ? 1 : 0;
+      expect([x[i]![at("sum_of_two")], x[i]![at("part_of_sum")]]).toEqual([sum, part]);
+    });
+  });
+
+  it("finds a line's row mates by their centres: lines side by side share a row, lines below do not", () => {
+    const word = (text: string, x: number, y: number) => ({ text, box: { x, y, w: 0.1, h: 0.02 }, confidence: 1 });
+    const line = (index: number, x: number, y: number, text: string) => ({ index, page: 1, text, box: { x, y, w: 0.1, h: 0.02 }, words: [word(text, x, y)], tokens: [text.toLowerCase()] });
+    const rows = [line(0, 0.1, 0.5, "Total"), line(1, 0.6, 0.505, "3.92"), line(2, 0.1, 0.53, "Cash"), line(3, 0.6, 0.1, "Top")];
+    const facts = documentFacts(rows);
+    expect(facts.rowMates.get(0)!.map((l) => l.index)).toEqual([0, 1]);
+    expect(facts.rowMates.get(1)!.map((l) => l.index)).toEqual([0, 1]);
+    expect(facts.rowMates.get(2)!.map((l) => l.index)).toEqual([2]);
+    expect(facts.positionOnPage.get(3)).toBe(3);
+  });
+});
+
 describe("decide", () => {
   const found = fieldCandidates(documentFacts(lines), "dmy", "amount", { key: "total_amount", name: "total_amount" }, null);
 
