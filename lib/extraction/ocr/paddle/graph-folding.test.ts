@@ -47,6 +47,20 @@ describe("folding PP-OCRv4's elementwise steps into its convolutions", () => {
     await Promise.all([before.release(), after.release()]);
   }, 60_000);
 
+  it("leaves no constant Add between two convolutions: the padded ones' shift becomes a 1×1 depthwise convolution", () => {
+    const opTypes = (model: Uint8Array) => {
+      const graph = readFields(model).find((f) => f.no === 7)!;
+      return readFields(graph.payload)
+        .filter((f) => f.no === 1)
+        .map((node) => textOf(readFields(node.payload).find((f) => f.no === 4)!));
+    };
+    const count = (types: string[], type: string) => types.filter((t) => t === type).length;
+    const original = opTypes(new Uint8Array(readFileSync(MODEL_FILES.recognition)));
+    const folded = opTypes(foldModel(new Uint8Array(readFileSync(MODEL_FILES.recognition))).model);
+    // 13 of the 25 affine steps before a convolution sit before a padded one.
+    expect(count(folded, "Conv") - count(original, "Conv")).toBe(13);
+  });
+
   it("folds the detector's and the classifier's, and finds nothing more to fold in a folded model", () => {
     const detector = foldModel(new Uint8Array(readFileSync(MODEL_FILES.detection)));
     expect(detector.folded).toEqual({ affineAfterConv: 28, hardSwish: 24, affineBeforeConv: 20 });
