@@ -31,7 +31,7 @@ export type PaddleSessions = {
  * thread, so more intra-op threads would only fight the other workers (and the other processes) for the cores.
  * Measured on the 2-core machine: 2 intra-op threads gave ~15 % on an idle machine and lost it under load.
  */
-const SESSION_OPTIONS: InferenceSession.SessionOptions = {
+export const SESSION_OPTIONS: InferenceSession.SessionOptions = {
   executionProviders: ["cpu"],
   intraOpNumThreads: 1,
   interOpNumThreads: 1,
