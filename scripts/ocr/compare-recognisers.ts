@@ -8,7 +8,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import * as ort from "onnxruntime-node";
 import { recogniseLines, type RecognisedLine } from "../../lib/extraction/ocr/paddle/recognize";
-import { paddleSessions, SESSION_OPTIONS } from "../../lib/extraction/ocr/paddle/sessions";
+import { foldModel } from "../../lib/extraction/ocr/paddle/graph-folding";
+import { MODEL_FILES, paddleSessions, RECOGNITION_OPTIONS, SESSION_OPTIONS } from "../../lib/extraction/ocr/paddle/sessions";
 import { lineCrops, sampleImages } from "./line-crops";
 
 const cpuMs = () => {
@@ -65,9 +66,12 @@ async function main(): Promise<void> {
   const count = countArg >= 0 ? Number(args.splice(countArg, 2)[1]) : 30;
   const [imagesDir, ...candidateFiles] = args;
   if (!imagesDir || candidateFiles.length === 0) throw new Error("usage: <images dir> <candidate.onnx …> [--images N]");
-  const sessions = await paddleSessions();
+  const options = { ...SESSION_OPTIONS, ...RECOGNITION_OPTIONS };
+  const product = await paddleSessions();
+  // The reference: the published float recogniser, folded as the product folded it before the int8 one.
+  const sessions = { ...product, recognition: await ort.InferenceSession.create(foldModel(new Uint8Array(readFileSync(MODEL_FILES.recognitionFloat))).model, options) };
   const candidates = await Promise.all(
-    candidateFiles.map(async (file) => ({ ...sessions, recognition: await ort.InferenceSession.create(new Uint8Array(readFileSync(file)), { ...SESSION_OPTIONS, enableCpuMemArena: true }) })),
+    candidateFiles.map(async (file) => ({ ...sessions, recognition: await ort.InferenceSession.create(new Uint8Array(readFileSync(file)), options) })),
   );
   const floatTally: Tally = { cpuMs: 0, same: 0, edits: 0, found: 0, nameErrors: 0 };
   let labelled = 0;

@@ -30,7 +30,7 @@ function lineTensor(width: number): Float32Array {
 
 describe("folding PP-OCRv4's elementwise steps into its convolutions", () => {
   it("folds every affine block and hard-swish of the recogniser and computes the same probabilities", async () => {
-    const original = new Uint8Array(readFileSync(MODEL_FILES.recognition));
+    const original = new Uint8Array(readFileSync(MODEL_FILES.recognitionFloat));
     const { model, folded } = foldModel(original);
     expect(folded).toEqual({ affineAfterConv: 28, hardSwish: 28, affineBeforeConv: 25 });
     const ort = await import("onnxruntime-node");
@@ -55,8 +55,8 @@ describe("folding PP-OCRv4's elementwise steps into its convolutions", () => {
         .map((node) => textOf(readFields(node.payload).find((f) => f.no === 4)!));
     };
     const count = (types: string[], type: string) => types.filter((t) => t === type).length;
-    const original = opTypes(new Uint8Array(readFileSync(MODEL_FILES.recognition)));
-    const folded = opTypes(foldModel(new Uint8Array(readFileSync(MODEL_FILES.recognition))).model);
+    const original = opTypes(new Uint8Array(readFileSync(MODEL_FILES.recognitionFloat)));
+    const folded = opTypes(foldModel(new Uint8Array(readFileSync(MODEL_FILES.recognitionFloat))).model);
     // 13 of the 25 affine steps before a convolution sit before a padded one.
     expect(count(folded, "Conv") - count(original, "Conv")).toBe(13);
   });
