@@ -7,7 +7,8 @@ them. Here:
   * x·clip(x + 3, 0, 6) / 6         becomes x · HardSigmoid(x; 1/6, 1/2);
   * Mul(c) → Add(d) → unpadded Conv becomes Conv with weights c·W and bias + d·ΣW;
   * Mul(c) → Add(d) → padded Conv   becomes Add(d/c) → Conv with weights c·W (zero padding of c·(h + d/c) is
-                                     zero padding of h + d/c, so the borders stay exact).
+                                     zero padding of h + d/c, so the borders stay exact), the Add written as a
+                                     1×1 depthwise Conv with weight 1 and bias d/c.
 Usage (python3-onnx, Debian package): python3 scripts/models/fold-affine.py <in.onnx> <out.onnx>
 """
 import sys
@@ -170,8 +171,16 @@ for mul in [n for n in nodes if n.op_type == "Mul"]:
             continue
         conv = convs[0]
         set_const(conv.input[1], consts[conv.input[1]][1] * c)
-        shift = add_const(np.array(d / c, np.float32), add)
-        add.input[:] = [h, shift]
+        weight = consts[conv.input[1]][1]
+        channels = weight.shape[1] * next((helper.get_attribute_value(a) for a in conv.attribute if a.name == "group"), 1)
+        # The Add as a 1×1 depthwise Conv (weight 1, bias d/c), as graph-folding.ts writes it: ONNX Runtime keeps the
+        # feature map in its blocked layout between two convolutions.
+        ones = add_const(np.ones((channels, 1, 1, 1), np.float32), add)
+        shift = add_const(np.full(channels, d / c, np.float32), add)
+        add.op_type = "Conv"
+        add.input[:] = [h, ones, shift]
+        del add.attribute[:]
+        add.attribute.append(helper.make_attribute("group", int(channels)))
         nodes.remove(mul)
         folded["pre_affine_padded"] += 1
         continue

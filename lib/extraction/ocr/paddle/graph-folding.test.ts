@@ -30,7 +30,7 @@ function lineTensor(width: number): Float32Array {
 
 describe("folding PP-OCRv4's elementwise steps into its convolutions", () => {
   it("folds every affine block and hard-swish of the recogniser and computes the same probabilities", async () => {
-    const original = new Uint8Array(readFileSync(MODEL_FILES.recognition));
+    const original = new Uint8Array(readFileSync(MODEL_FILES.recognitionFloat));
     const { model, folded } = foldModel(original);
     expect(folded).toEqual({ affineAfterConv: 28, hardSwish: 28, affineBeforeConv: 25 });
     const ort = await import("onnxruntime-node");
@@ -46,6 +46,20 @@ describe("folding PP-OCRv4's elementwise steps into its convolutions", () => {
     expect(largest).toBeLessThan(1e-3);
     await Promise.all([before.release(), after.release()]);
   }, 60_000);
+
+  it("leaves no constant Add between two convolutions: the padded ones' shift becomes a 1×1 depthwise convolution", () => {
+    const opTypes = (model: Uint8Array) => {
+      const graph = readFields(model).find((f) => f.no === 7)!;
+      return readFields(graph.payload)
+        .filter((f) => f.no === 1)
+        .map((node) => textOf(readFields(node.payload).find((f) => f.no === 4)!));
+    };
+    const count = (types: string[], type: string) => types.filter((t) => t === type).length;
+    const original = opTypes(new Uint8Array(readFileSync(MODEL_FILES.recognitionFloat)));
+    const folded = opTypes(foldModel(new Uint8Array(readFileSync(MODEL_FILES.recognitionFloat))).model);
+    // 13 of the 25 affine steps before a convolution sit before a padded one.
+    expect(count(folded, "Conv") - count(original, "Conv")).toBe(13);
+  });
 
   it("folds the detector's and the classifier's, and finds nothing more to fold in a folded model", () => {
     const detector = foldModel(new Uint8Array(readFileSync(MODEL_FILES.detection)));

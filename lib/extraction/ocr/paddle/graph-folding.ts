@@ -9,9 +9,10 @@ import { bytesField, concatBytes, floatField, floatOf, readFields, textOf, varin
  *  - x·clip(x + 3, 0, 6) / 6 becomes x · HardSigmoid(x; 1/6, 1/2);
  *  - Mul(c) → Add(d) → unpadded Conv becomes Conv with weights c·W and bias + d·ΣW;
  *  - Mul(c) → Add(d) → padded Conv becomes Add(d/c) → Conv with weights c·W (the zero padding of c·(h + d/c) is the
- *    zero padding of h + d/c, so the borders stay exact).
+ *    zero padding of h + d/c, so the borders stay exact), that Add written as a 1×1 depthwise Conv (weight 1, bias
+ *    d/c) so ONNX Runtime keeps the feature map in its blocked layout from one convolution to the next.
  * Done on the model's bytes when a session loads (no converted model to ship); scripts/models/fold-affine.py does the
- * same with the onnx Python package, to check against.
+ * same with the onnx Python package (with the plain Add), to check against.
  */
 
 /** An attribute as read (its fields, for lookups) or as written anew (its encoding only). */
@@ -24,8 +25,9 @@ const MODEL_GRAPH = 7;
 const GRAPH_NODE = 1;
 const GRAPH_OUTPUT = 12;
 const NODE = { input: 1, output: 2, opType: 4, attribute: 5 } as const;
-const ATTRIBUTE = { name: 1, f: 2, s: 4, t: 5, ints: 8, type: 20 } as const;
+const ATTRIBUTE = { name: 1, f: 2, i: 3, s: 4, t: 5, ints: 8, type: 20 } as const;
 const ATTRIBUTE_FLOAT = 1;
+const ATTRIBUTE_INT = 2;
 const ATTRIBUTE_TENSOR = 4;
 const TENSOR = { dims: 1, dataType: 2, floatData: 4, name: 8, rawData: 9 } as const;
 const TENSOR_FLOAT = 1;
@@ -83,6 +85,9 @@ const tensorAttribute = (name: string, tensor: FloatTensor) =>
 
 const floatAttribute = (name: string, value: number) =>
   newAttribute([...bytesField(ATTRIBUTE.name, name), ...floatField(ATTRIBUTE.f, value), ...varintField(ATTRIBUTE.type, ATTRIBUTE_FLOAT)]);
+
+const intAttribute = (name: string, value: number) =>
+  newAttribute([...bytesField(ATTRIBUTE.name, name), ...varintField(ATTRIBUTE.i, value), ...varintField(ATTRIBUTE.type, ATTRIBUTE_INT)]);
 
 /** The graph's nodes with what folding needs to look up: constants by name, readers of each tensor. */
 class Graph {
@@ -171,6 +176,13 @@ class Graph {
   }
 }
 
+/** A 2-D convolution's input channels (weights [out, in / group, kh, kw]), or null when not known. */
+function inputChannels(conv: OnnxNode, weight: FloatTensor): number | null {
+  if (weight.dims.length !== 4) return null;
+  const group = attribute(conv, "group")?.find((f) => f.no === ATTRIBUTE.i);
+  return weight.dims[1]! * (group ? varintsOf([group], ATTRIBUTE.i)[0]! : 1);
+}
+
 function padded(conv: OnnxNode): boolean {
   const pads = attribute(conv, "pads");
   if (pads && varintsOf(pads, ATTRIBUTE.ints).some((pad) => pad !== 0)) return true;
@@ -245,8 +257,22 @@ function foldAffineBeforeConv(graph: Graph): number {
     if (convs.some((conv) => padded(conv))) {
       if (convs.length !== 1) continue;
       const conv = convs[0]!;
-      graph.setTensor(conv.inputs[1]!, scaled(graph.tensor(conv.inputs[1]!), c!.value));
-      add.inputs = [c!.other, graph.addConstant({ dims: [], values: Float32Array.of(d.value / c!.value) }, add)];
+      const weight = scaled(graph.tensor(conv.inputs[1]!), c!.value);
+      graph.setTensor(conv.inputs[1]!, weight);
+      const shift = d.value / c!.value;
+      const channels = inputChannels(conv, weight);
+      if (channels !== null) {
+        // The Add as a 1×1 depthwise convolution (weight 1, bias d/c: x·1 + b is x + b exactly): ONNX Runtime keeps
+        // a run of convolutions in its blocked (NCHWc) layout, while an Add with a constant between them makes it
+        // reorder the feature map out of that layout and back, two more passes over it.
+        const ones = graph.addConstant({ dims: [channels, 1, 1, 1], values: new Float32Array(channels).fill(1) }, add);
+        const bias = graph.addConstant({ dims: [channels], values: new Float32Array(channels).fill(shift) }, add);
+        add.opType = "Conv";
+        add.inputs = [c!.other, ones, bias];
+        add.attributes = [intAttribute("group", channels)];
+      } else {
+        add.inputs = [c!.other, graph.addConstant({ dims: [], values: Float32Array.of(shift) }, add)];
+      }
       graph.remove(mul);
       folded += 1;
       continue;

@@ -6,7 +6,7 @@ import type { PaddleSessions } from "./sessions";
 import { guardedRun } from "./run-guard";
 import { lineWords } from "./words";
 
-const REC_NORM = { mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5] } as const;
+export const REC_NORM = { mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5] } as const;
 /** Lines per recogniser run: PaddleOCR's rec_batch_num. Lines of similar width are batched to waste little padding. */
 const BATCH = 1;
 
