@@ -9,6 +9,7 @@
  * --synth    a synthetic generator's output folder (same layout; split_group = layout id); repeatable, optional.
  * --cache    where page models are cached (OCR runs once per document): TRAIN_CACHE, else .cache/train-readings.
  * --out      the model file: lib/extraction/scorer/model.json.
+ * --names-out  the seller's-name scorer's file: lib/extraction/scorer/name-model.json (candidates: the header's lines).
  * --calibrator-out  the value calibrator's file: lib/extraction/scorer/calibrator.json (every scalar field's chosen
  *            value judged right or wrong; trained on every folder, the NDAs included).
  * --fields   fields to train a scorer for (comma-separated; default invoice_date,total_amount).
@@ -23,7 +24,8 @@ import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
 import type { CorpusDocument } from "./corpus";
 import { corpusOf, option, trainingFolders } from "./folders";
 import { collectExamples } from "./examples";
-import { fitModel, SCORED_FIELDS } from "./fit";
+import { fitModel, NAME_FIELDS, SCORED_FIELDS } from "./fit";
+import { NAME_FEATURE_NAMES } from "../../lib/extraction/scorer";
 import { fitCalibrator } from "./calibrator-fit";
 import { collectValueExamples } from "./value-examples";
 
@@ -39,6 +41,12 @@ async function trainScorer(args: string[], docs: CorpusDocument[], folders: { ca
   model.report.seconds = { readAndCandidates: Math.round((collected - started) / 100) / 10, fit: Math.round((performance.now() - collected) / 100) / 10 };
   writeFileSync(out, `${JSON.stringify(model)}\n`);
   console.log(`wrote ${out} (${fits.size} fields scored: ${[...fits.keys()].join(", ")})`);
+  const names = fitModel(examples, note, undefined, NAME_FIELDS, NAME_FEATURE_NAMES);
+  names.model.report.corpus = corpus;
+  const namesOut = option(args, "--names-out")[0] ?? "lib/extraction/scorer/name-model.json";
+  writeFileSync(namesOut, `${JSON.stringify(names.model)}\n`);
+  console.log(`wrote ${namesOut}`);
+  for (const field of names.fits.keys()) console.log(`  ${field}: ${JSON.stringify((names.model.report.fields as Record<string, unknown>)[field])}`);
   for (const [field, fit] of fits) {
     const report = (model.report.fields as Record<string, { senderFolds: unknown; senderFoldsBySource: Record<string, unknown> }>)[field];
     console.log(`  ${field}: ${fit.documents} documents, ${fit.positives} with the value among the candidates; sender folds ${JSON.stringify(report?.senderFolds)}`);
