@@ -35,7 +35,7 @@ function fitTrees(examples: FieldExample[], settings: GbdtSettings) {
 }
 
 /** The top candidate of each document under `trees`: its raw margin and whether it is right. */
-function topOf(trees: Pick<FieldScorer, "base" | "learningRate" | "trees">, e: FieldExample, names: readonly string[]): { inputs: number[]; right: boolean } | null {
+function topOf(trees: Pick<FieldScorer, "base" | "learningRate" | "trees">, e: FieldExample, names: readonly string[], extra: readonly string[]): { inputs: number[]; right: boolean } | null {
   let best = -1;
   let margin = -Infinity;
   e.features.forEach((f, i) => {
@@ -45,13 +45,15 @@ function topOf(trees: Pick<FieldScorer, "base" | "learningRate" | "trees">, e: F
       best = i;
     }
   });
-  return best < 0 ? null : { inputs: calibrationInputs(margin, e.features[best]!, names), right: e.labels[best] === 1 };
+  return best < 0 ? null : { inputs: calibrationInputs(margin, e.features[best]!, names, extra), right: e.labels[best] === 1 };
 }
 
 export type FieldFit = { scorer: FieldScorer; oof: Outcome[]; ruleOof: Outcome[]; fillOof: Outcome[]; documents: number; positives: number };
 
 /** Trains one field's scorer; null when the corpus holds too few documents with its value among the candidates. */
 export function fitField(field: string, examples: FieldExample[], settings: GbdtSettings = DEFAULT_SETTINGS, names: readonly string[] = FEATURE_NAMES): FieldFit | null {
+  // The name scorer's calibration also reads whether the page was OCR'd (its synthetic text layers are far easier).
+  const extra = names.includes("ocr") && names !== FEATURE_NAMES ? ["ocr"] : [];
   const positives = examples.filter((e) => e.labels.some((l) => l === 1)).length;
   if (positives < MIN_POSITIVE_DOCUMENTS) return null;
   const isDate = (v: number | string) => typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -65,7 +67,7 @@ export function fitField(field: string, examples: FieldExample[], settings: Gbdt
     if (test.length === 0 || train.length === 0) continue;
     const trees = fitTrees(train, settings);
     for (const e of test) {
-      const top = topOf(trees, e, names);
+      const top = topOf(trees, e, names, extra);
       pending.push({ e, inputs: top?.inputs ?? null, right: top?.right ?? false });
       if (top) {
         inputs.push(top.inputs);
@@ -73,7 +75,7 @@ export function fitField(field: string, examples: FieldExample[], settings: Gbdt
       }
     }
   }
-  const calibration = { weights: fitLogistic(inputs, rights) };
+  const calibration = extra.length > 0 ? { weights: fitLogistic(inputs, rights), inputs: [...extra] } : { weights: fitLogistic(inputs, rights) };
   const oof: Outcome[] = pending.map(({ e, inputs: x, right }) => {
     const confidence = x === null ? 0 : calibrated({ calibration }, x);
     return { field, source: e.source, confidence, right, emitted: x !== null && confidence >= ABSTAIN_BELOW, hasTruth: true };

@@ -46,7 +46,7 @@ export function decide(scorer: FieldScorer, found: FieldCandidates, names: reado
   const top = found.candidates[best];
   if (!top) return null;
   const x = found.features[best]!;
-  const confidence = Math.round(1000 * calibrated(scorer, calibrationInputs(margin, x, names))) / 1000;
+  const confidence = Math.round(1000 * calibrated(scorer, calibrationInputs(margin, x, names, scorer.calibration.inputs))) / 1000;
   if (confidence < scorer.abstainBelow) return null;
   // The sum check the features saw, kept on the value's evidence for the review screen.
   const arithmetic = x[names.indexOf("sum_of_two")] === 1 || x[names.indexOf("tender_minus_change")] === 1 ? 1 : 0;

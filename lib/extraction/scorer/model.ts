@@ -36,7 +36,7 @@ export type FieldScorer = {
   trees: Tree[];
   /** p(right) = sigmoid(w · [margin, agrees with the rules, the rules abstained, 1]), margin = the best candidate's
    * raw score: whether the rules found the same value says how settled the document is. */
-  calibration: { weights: number[] };
+  calibration: { weights: number[]; inputs?: string[] };
   /** Below this calibrated probability the engine abstains (precision before recall). */
   abstainBelow: number;
 };
@@ -118,9 +118,13 @@ export function rawScore(scorer: Pick<FieldScorer, "base" | "learningRate" | "tr
 
 export const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 
-/** What the calibration reads of the best candidate: its margin and its agreement with the rules. */
-export function calibrationInputs(margin: number, features: readonly number[], names: readonly string[] = FEATURE_NAMES): number[] {
-  return [margin, features[names.indexOf("rule_same_value")] ?? 0, features[names.indexOf("rule_abstained")] ?? 0, 1];
+/**
+ * What the calibration reads of the best candidate: its margin and its agreement with the rules, then any features the
+ * scorer's calibration names (`calibration.inputs`: the name scorer reads whether the page was OCR'd, since its
+ * margins mean less on a photo than on a text layer).
+ */
+export function calibrationInputs(margin: number, features: readonly number[], names: readonly string[] = FEATURE_NAMES, extra: readonly string[] = []): number[] {
+  return [margin, features[names.indexOf("rule_same_value")] ?? 0, features[names.indexOf("rule_abstained")] ?? 0, 1, ...extra.map((name) => features[names.indexOf(name)] ?? 0)];
 }
 
 /** The calibrated probability that the best candidate is the field's value. */
