@@ -7,7 +7,7 @@ import type { ValueKind } from "./concepts";
 import type { FieldContext as Context } from "./context";
 import { documentLines, wordsSource } from "./document-lines";
 import { dominantCurrency, dueDateInTerms, firstDate, firstPattern } from "./fallbacks";
-import { applyRounding, checkAgainstTender, paidAmount, roundingBelow, totalOfIncludedTax } from "./receipt-totals";
+import { applyRounding, checkAgainstTender, isTenderLine, paidAmount, roundingBelow, totalOfIncludedTax } from "./receipt-totals";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
 import { repairJoinedLegalForm, repairLegalFormEnding } from "./legal-form-slips";
 import { spaceAfterBracket, spaceBeforeBracket, spaceInLegalForm } from "./ocr-spacing";
@@ -92,7 +92,8 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
     candidates = candidates.filter((c) => !IDENTIFIER_LIKE.test(String(c.value).trim()) && findDates(String(c.value), ctx.order).length === 0);
   }
   // Cash tendered is labelled like an amount ("Paid Amount") but is what was handed over, not what was owed.
-  if (key === "subtotal_amount") candidates = preferLargest(candidates);
+  if (key === "total_amount") candidates = candidates.filter((c) => !isTenderLine(ctx.lines[c.line]?.text ?? ""));
+  if (key === "total_amount" || key === "subtotal_amount") candidates = preferLargest(candidates);
   if (kind === "amount" && documentUsesDecimals(ctx)) {
     // Money in a document that prints cents always has them: a whole number next to "Total" is a count or a
     // misread, not the amount.
