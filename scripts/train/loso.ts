@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { extractFromPageModel } from "../../lib/extraction/extract-document";
-import { NAME_FEATURE_NAMES, NAME_SCORER, SCORER, withNameScorer, withScorer, type ScorerModel } from "../../lib/extraction/scorer";
+import { NAME_FEATURE_NAMES, SCORER, withNameScorer, withScorer, type ScorerModel } from "../../lib/extraction/scorer";
 import { FIELDS } from "../bench/dataset";
 import { equal } from "../bench/score";
 import { listCorpus, readCached, type CorpusDocument } from "./corpus";
@@ -73,7 +73,7 @@ export async function runLoso(args: string[]): Promise<void> {
     const loso = await score(devDocs, folders.cache, { values: model, names: null }, cachedOnly);
     const withNames = await score(devDocs, folders.cache, { values: model, names }, cachedOnly);
     const filling = await score(devDocs, folders.cache, { values: { ...model, policy: "fill" }, names: null }, cachedOnly);
-    const shipped = await score(devDocs, folders.cache, { values: SCORER, names: NAME_SCORER }, cachedOnly);
+    const shipped = await score(devDocs, folders.cache, { values: SCORER, names: null }, cachedOnly);
     console.log(header);
     console.log(row("rules alone, all fields", summarise(rules.all)));
     console.log(row("left-out model, all fields", summarise(loso.all)));
@@ -106,7 +106,7 @@ export async function runLoso(args: string[]): Promise<void> {
   for (const set of ["dev", "receipts-dev", "invoices-dev"]) {
     const devDocs = listCorpus(path.join(root, set), set);
     const rules = await score(devDocs, folders.cache, { values: null, names: null }, cachedOnly);
-    const shipped = await score(devDocs, folders.cache, { values: SCORER, names: NAME_SCORER }, cachedOnly);
+    const shipped = await score(devDocs, folders.cache, { values: SCORER, names: null }, cachedOnly);
     console.log(row(`${set}: rules alone`, summarise(rules.all)));
     console.log(row(`${set}: shipped model`, summarise(shipped.all)));
     console.log(`| ${set}: ms per page (fields and tables) | ${shipped.pages} pages | ${(rules.ms / Math.max(1, rules.pages)).toFixed(2)} → ${(shipped.ms / Math.max(1, shipped.pages)).toFixed(2)} | | | | |`);
