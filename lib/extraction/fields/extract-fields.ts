@@ -7,7 +7,7 @@ import type { ValueKind } from "./concepts";
 import type { FieldContext as Context } from "./context";
 import { documentLines, wordsSource } from "./document-lines";
 import { dominantCurrency, dueDateInTerms, firstDate, firstPattern } from "./fallbacks";
-import { applyRounding, checkAgainstTender, isTenderLine, paidAmount, roundingBelow } from "./receipt-totals";
+import { applyRounding, checkAgainstTender, isTenderLine, paidAmount, roundingBelow, totalOfIncludedTax } from "./receipt-totals";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
 import { repairJoinedLegalForm, repairLegalFormEnding } from "./legal-form-slips";
 import { spaceAfterBracket, spaceBeforeBracket, spaceInLegalForm } from "./ocr-spacing";
@@ -122,7 +122,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       // "Total due" / "Amount due" is the total when nothing else is labelled as one.
       best ??= ctx.found.get("amount_due") ?? findLabelledCandidates(ctx.lines, "amount_due", "amount", ctx.order)[0] ?? null;
       best ??= onlySubtotal(ctx);
-      if (best) best = applyRounding(best, ctx, candidates);
+      if (best) best = applyRounding(totalOfIncludedTax(best, ctx), ctx, candidates);
       // The amount equal to cash tendered minus change stands in for the total when no label agrees with it.
       best = tagged(checkAgainstTender(best, candidates, ctx), "arithmetic");
       break;
