@@ -21,7 +21,8 @@ export function firstDate(ctx: Context): Candidate | null {
   }
   const printed = ctx.lines.flatMap((line) => findDates(line.text, ctx.order).filter((d) => standsAlone(line.text, d)).map((d) => ({ line, d })));
   // A till stamps the date with the time ("15-07-18 10:35", "04:54 pm, 27 March, 2018"): that date is the receipt's.
-  const chosen = printed[0];
+  const stamped = printed.find(({ line, d }) => TIME_AFTER.test(line.text.slice(d.index + d.length)) || TIME_BEFORE.test(line.text.slice(0, d.index)));
+  const chosen = stamped ?? printed[0];
   if (!chosen) return null;
   const { line, d } = chosen;
   return { value: d.iso, score: 0.4, source: { page: line.page, ...line.box }, raw: d.text, line: line.index };
