@@ -3,7 +3,7 @@
  * the ground truth (the benchmark's own comparison), with the rule engine's pick and whether that pick was right.
  */
 import { extractScalarFields } from "../../lib/extraction/fields/extract-fields";
-import { withScorer } from "../../lib/extraction/scorer";
+import { withNameScorer, withScorer } from "../../lib/extraction/scorer";
 import { FIELDS } from "../bench/dataset";
 import { equal } from "../bench/score";
 import { readCached, type CorpusDocument } from "./corpus";
@@ -31,7 +31,7 @@ export async function collectExamples(docs: CorpusDocument[], cacheDir: string, 
     const model = await readCached(doc, cacheDir, options.cachedOnly ?? false);
     if (!model) continue;
     const seen: FieldExample[] = [];
-    const rules = withScorer(null, () =>
+    const rules = withScorer(null, () => withNameScorer(null, () =>
       extractScalarFields(model, wanted, (field, _key, found) => {
         const truth = doc.gt.fields[field.name]!;
         seen.push({
@@ -44,7 +44,7 @@ export async function collectExamples(docs: CorpusDocument[], cacheDir: string, 
           values: found.candidates.map((c) => c.value),
           rule: { value: null, right: false },
         });
-      }),
+      })),
     );
     for (const e of seen) {
       const value = rules.get(e.field)?.value ?? null;

@@ -35,7 +35,7 @@ function fitTrees(examples: FieldExample[], settings: GbdtSettings) {
 }
 
 /** The top candidate of each document under `trees`: its raw margin and whether it is right. */
-function topOf(trees: Pick<FieldScorer, "base" | "learningRate" | "trees">, e: FieldExample): { inputs: number[]; right: boolean } | null {
+function topOf(trees: Pick<FieldScorer, "base" | "learningRate" | "trees">, e: FieldExample, names: readonly string[], extra: readonly string[]): { inputs: number[]; right: boolean } | null {
   let best = -1;
   let margin = -Infinity;
   e.features.forEach((f, i) => {
@@ -45,16 +45,19 @@ function topOf(trees: Pick<FieldScorer, "base" | "learningRate" | "trees">, e: F
       best = i;
     }
   });
-  return best < 0 ? null : { inputs: calibrationInputs(margin, e.features[best]!), right: e.labels[best] === 1 };
+  return best < 0 ? null : { inputs: calibrationInputs(margin, e.features[best]!, names, extra), right: e.labels[best] === 1 };
 }
 
 export type FieldFit = { scorer: FieldScorer; oof: Outcome[]; ruleOof: Outcome[]; fillOof: Outcome[]; documents: number; positives: number };
 
 /** Trains one field's scorer; null when the corpus holds too few documents with its value among the candidates. */
-export function fitField(field: string, examples: FieldExample[], settings: GbdtSettings = DEFAULT_SETTINGS): FieldFit | null {
+export function fitField(field: string, examples: FieldExample[], settings: GbdtSettings = DEFAULT_SETTINGS, names: readonly string[] = FEATURE_NAMES): FieldFit | null {
+  // The name scorer's calibration also reads whether the page was OCR'd (its synthetic text layers are far easier).
+  const extra = names.includes("ocr") && names !== FEATURE_NAMES ? ["ocr"] : [];
   const positives = examples.filter((e) => e.labels.some((l) => l === 1)).length;
   if (positives < MIN_POSITIVE_DOCUMENTS) return null;
-  const kind = examples.some((e) => e.values.some((v) => typeof v === "number")) ? "amount" : "date";
+  const isDate = (v: number | string) => typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v);
+  const kind = examples.some((e) => e.values.some((v) => typeof v === "number")) ? "amount" : examples.every((e) => e.values.every(isDate)) ? "date" : "name";
   const inputs: number[][] = [];
   const rights: number[] = [];
   const pending: Array<{ e: FieldExample; inputs: number[] | null; right: boolean }> = [];
@@ -64,7 +67,7 @@ export function fitField(field: string, examples: FieldExample[], settings: Gbdt
     if (test.length === 0 || train.length === 0) continue;
     const trees = fitTrees(train, settings);
     for (const e of test) {
-      const top = topOf(trees, e);
+      const top = topOf(trees, e, names, extra);
       pending.push({ e, inputs: top?.inputs ?? null, right: top?.right ?? false });
       if (top) {
         inputs.push(top.inputs);
@@ -72,7 +75,7 @@ export function fitField(field: string, examples: FieldExample[], settings: Gbdt
       }
     }
   }
-  const calibration = { weights: fitLogistic(inputs, rights) };
+  const calibration = extra.length > 0 ? { weights: fitLogistic(inputs, rights), inputs: [...extra] } : { weights: fitLogistic(inputs, rights) };
   const oof: Outcome[] = pending.map(({ e, inputs: x, right }) => {
     const confidence = x === null ? 0 : calibrated({ calibration }, x);
     return { field, source: e.source, confidence, right, emitted: x !== null && confidence >= ABSTAIN_BELOW, hasTruth: true };
@@ -89,14 +92,16 @@ export function fitField(field: string, examples: FieldExample[], settings: Gbdt
 /** The fields shipped today: the two every real source labels. Subtotal, tax, amount due and due date train well on
  * the synthetic layouts but failed hand-made edge cases of the engine's tests, so they stay with the rules for now. */
 export const SCORED_FIELDS = ["invoice_date", "total_amount"];
+/** The name model's fields (name-model.json): the seller's name, which every real source labels. */
+export const NAME_FIELDS = ["vendor_name"];
 
-export function fitModel(examples: FieldExample[], note: string, settings: GbdtSettings = DEFAULT_SETTINGS, only: string[] = SCORED_FIELDS): { model: ScorerModel; fits: Map<string, FieldFit> } {
+export function fitModel(examples: FieldExample[], note: string, settings: GbdtSettings = DEFAULT_SETTINGS, only: string[] = SCORED_FIELDS, names: readonly string[] = FEATURE_NAMES): { model: ScorerModel; fits: Map<string, FieldFit> } {
   const fields = [...new Set(examples.map((e) => e.field))].filter((f) => only.includes(f)).sort();
   const fits = new Map<string, FieldFit>();
-  const model: ScorerModel = { version: 1, trainedOn: note, features: [...FEATURE_NAMES], fields: {}, report: { settings, abstainBelow: ABSTAIN_BELOW, folds: FOLDS } };
+  const model: ScorerModel = { version: 1, trainedOn: note, features: [...names], fields: {}, report: { settings, abstainBelow: ABSTAIN_BELOW, folds: FOLDS } };
   const perField: Record<string, unknown> = {};
   for (const field of fields) {
-    const fit = fitField(field, examples.filter((e) => e.field === field), settings);
+    const fit = fitField(field, examples.filter((e) => e.field === field), settings, names);
     const seen = examples.filter((e) => e.field === field);
     if (!fit) {
       perField[field] = { documents: seen.length, left: "to the rules (too few documents)" };

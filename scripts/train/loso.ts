@@ -5,12 +5,12 @@
  */
 import path from "node:path";
 import { extractFromPageModel } from "../../lib/extraction/extract-document";
-import { SCORER, withScorer, type ScorerModel } from "../../lib/extraction/scorer";
+import { NAME_FEATURE_NAMES, SCORER, withNameScorer, withScorer, type ScorerModel } from "../../lib/extraction/scorer";
 import { FIELDS } from "../bench/dataset";
 import { equal } from "../bench/score";
 import { listCorpus, readCached, type CorpusDocument } from "./corpus";
 import { collectExamples } from "./examples";
-import { fitModel, summarise, type Outcome, type Summary } from "./fit";
+import { fitModel, NAME_FIELDS, summarise, type Outcome, type Summary } from "./fit";
 import { corpusOf, option, trainingFolders } from "./folders";
 
 /** A real training source and the dev documents of the same source (the dev sets themselves are never trained on). */
@@ -25,8 +25,11 @@ function devDocuments(root: string, dev: Array<{ set: string; under?: string }>)
   return dev.flatMap(({ set, under }) => listCorpus(path.join(root, set, under ?? ""), set));
 }
 
-/** Every ground-truth scalar of the documents, extracted with `model` (null: the rules alone), as outcomes. */
-async function score(docs: CorpusDocument[], cache: string, model: ScorerModel | null, cachedOnly: boolean): Promise<{ all: Outcome[]; ms: number; pages: number }> {
+/** The value scorer and the seller's-name scorer a run puts in force (null: the rules decide). */
+type Models = { values: ScorerModel | null; names: ScorerModel | null };
+
+/** Every ground-truth scalar of the documents, extracted with `models` in force, as outcomes. */
+async function score(docs: CorpusDocument[], cache: string, models: Models, cachedOnly: boolean): Promise<{ all: Outcome[]; ms: number; pages: number }> {
   const all: Outcome[] = [];
   let ms = 0;
   let pages = 0;
@@ -35,7 +38,7 @@ async function score(docs: CorpusDocument[], cache: string, model: ScorerModel |
     if (!page) continue;
     const fields = SCALARS.filter((f) => doc.gt.fields[f.name] !== undefined);
     const started = performance.now();
-    const { data, fieldMetadata } = withScorer(model, () => extractFromPageModel(page, fields));
+    const { data, fieldMetadata } = withScorer(models.values, () => withNameScorer(models.names, () => extractFromPageModel(page, fields)));
     ms += performance.now() - started;
     pages += page.pages.length;
     for (const f of fields) {
@@ -62,15 +65,19 @@ export async function runLoso(args: string[]): Promise<void> {
   for (const { source, label, dev } of SOURCES) {
     const devDocs = devDocuments(root, dev);
     const { model } = fitModel(examples.filter((e) => e.source !== source), `without ${source}`);
+    const { model: names } = fitModel(examples.filter((e) => e.source !== source), `without ${source}`, undefined, NAME_FIELDS, NAME_FEATURE_NAMES);
     const decided = new Set(Object.keys(model.fields));
+    const named = new Set(Object.keys(names.fields));
     console.log(`\n${label}: trained without ${source} (${examples.filter((e) => e.source !== source).length} field examples; scorer decides ${[...decided].join(", ") || "nothing"}), scored on ${dev.map((d) => d.set + (d.under ? `/${d.under}` : "")).join(" + ")} (${devDocs.length} documents)`);
-    const rules = await score(devDocs, folders.cache, null, cachedOnly);
-    const loso = await score(devDocs, folders.cache, model, cachedOnly);
-    const filling = await score(devDocs, folders.cache, { ...model, policy: "fill" }, cachedOnly);
-    const shipped = await score(devDocs, folders.cache, SCORER, cachedOnly);
+    const rules = await score(devDocs, folders.cache, { values: null, names: null }, cachedOnly);
+    const loso = await score(devDocs, folders.cache, { values: model, names: null }, cachedOnly);
+    const withNames = await score(devDocs, folders.cache, { values: model, names }, cachedOnly);
+    const filling = await score(devDocs, folders.cache, { values: { ...model, policy: "fill" }, names: null }, cachedOnly);
+    const shipped = await score(devDocs, folders.cache, { values: SCORER, names: null }, cachedOnly);
     console.log(header);
     console.log(row("rules alone, all fields", summarise(rules.all)));
     console.log(row("left-out model, all fields", summarise(loso.all)));
+    console.log(row("left-out model and left-out name model, all fields", summarise(withNames.all)));
     console.log(row("left-out model filling the rules' blanks, all fields", summarise(filling.all)));
     console.log(row("shipped model, all fields", summarise(shipped.all)));
     const fieldsOf = (all: Outcome[]) => all.filter((o) => decided.has(o.field));
@@ -83,14 +90,23 @@ export async function runLoso(args: string[]): Promise<void> {
       console.log(row(`  ${field}: rules → left-out model`, summarise(of(rules.all))));
       console.log(row(`  ${field}: left-out model`, summarise(of(loso.all))));
     }
+    for (const field of named) {
+      const of = (all: Outcome[]) => all.filter((o) => o.field === field);
+      console.log(row(`  ${field}: rules → left-out name model`, summarise(of(rules.all))));
+      console.log(row(`  ${field}: left-out name model`, summarise(of(withNames.all))));
+    }
+    for (const field of ["vendor_address"]) {
+      const of = (all: Outcome[]) => all.filter((o) => o.field === field);
+      if (of(rules.all).length > 0) console.log(row(`  ${field}: rules (every run)`, summarise(of(rules.all))));
+    }
     console.log(`fields per page: ${(rules.ms / Math.max(1, rules.pages)).toFixed(2)} ms rules alone, ${(loso.ms / Math.max(1, loso.pages)).toFixed(2)} ms with the scorer (${loso.pages} pages)`);
   }
   console.log(`\n== dev sets, scalar fields, rules alone → shipped model (${SCORER?.trainedOn ?? "no model"}); the same cached readings`);
   console.log(header);
   for (const set of ["dev", "receipts-dev", "invoices-dev"]) {
     const devDocs = listCorpus(path.join(root, set), set);
-    const rules = await score(devDocs, folders.cache, null, cachedOnly);
-    const shipped = await score(devDocs, folders.cache, SCORER, cachedOnly);
+    const rules = await score(devDocs, folders.cache, { values: null, names: null }, cachedOnly);
+    const shipped = await score(devDocs, folders.cache, { values: SCORER, names: null }, cachedOnly);
     console.log(row(`${set}: rules alone`, summarise(rules.all)));
     console.log(row(`${set}: shipped model`, summarise(shipped.all)));
     console.log(`| ${set}: ms per page (fields and tables) | ${shipped.pages} pages | ${(rules.ms / Math.max(1, rules.pages)).toFixed(2)} → ${(shipped.ms / Math.max(1, shipped.pages)).toFixed(2)} | | | | |`);

@@ -9,6 +9,8 @@
  * --synth    a synthetic generator's output folder (same layout; split_group = layout id); repeatable, optional.
  * --cache    where page models are cached (OCR runs once per document): TRAIN_CACHE, else .cache/train-readings.
  * --out      the model file: lib/extraction/scorer/model.json.
+ * --names-only  fit and write the seller's-name scorer alone (model.json stays as committed; the calibrator too).
+ * --names-out  the seller's-name scorer's file: lib/extraction/scorer/name-model.json (candidates: the header's lines).
  * --calibrator-out  the value calibrator's file: lib/extraction/scorer/calibrator.json (every scalar field's chosen
  *            value judged right or wrong; trained on every folder, the NDAs included).
  * --fields   fields to train a scorer for (comma-separated; default invoice_date,total_amount).
@@ -23,7 +25,8 @@ import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
 import type { CorpusDocument } from "./corpus";
 import { corpusOf, option, trainingFolders } from "./folders";
 import { collectExamples } from "./examples";
-import { fitModel, SCORED_FIELDS } from "./fit";
+import { fitModel, NAME_FIELDS, SCORED_FIELDS } from "./fit";
+import { NAME_FEATURE_NAMES } from "../../lib/extraction/scorer";
 import { fitCalibrator } from "./calibrator-fit";
 import { collectValueExamples } from "./value-examples";
 
@@ -34,16 +37,24 @@ async function trainScorer(args: string[], docs: CorpusDocument[], folders: { ca
   const examples = await collectExamples(docs, folders.cache, { cachedOnly: args.includes("--cached-only"), onProgress: (n) => n % 100 === 0 && console.log(`  ${n} documents read`) });
   const collected = performance.now();
   const only = option(args, "--fields")[0]?.split(",") ?? SCORED_FIELDS;
-  const { model, fits } = fitModel(examples, note, undefined, only);
-  model.report.corpus = corpus;
-  model.report.seconds = { readAndCandidates: Math.round((collected - started) / 100) / 10, fit: Math.round((performance.now() - collected) / 100) / 10 };
-  writeFileSync(out, `${JSON.stringify(model)}\n`);
-  console.log(`wrote ${out} (${fits.size} fields scored: ${[...fits.keys()].join(", ")})`);
-  for (const [field, fit] of fits) {
-    const report = (model.report.fields as Record<string, { senderFolds: unknown; senderFoldsBySource: Record<string, unknown> }>)[field];
-    console.log(`  ${field}: ${fit.documents} documents, ${fit.positives} with the value among the candidates; sender folds ${JSON.stringify(report?.senderFolds)}`);
-    for (const [source, figures] of Object.entries(report?.senderFoldsBySource ?? {})) console.log(`    ${source}: ${JSON.stringify(figures)}`);
+  if (!args.includes("--names-only")) {
+    const { model, fits } = fitModel(examples, note, undefined, only);
+    model.report.corpus = corpus;
+    model.report.seconds = { readAndCandidates: Math.round((collected - started) / 100) / 10, fit: Math.round((performance.now() - collected) / 100) / 10 };
+    writeFileSync(out, `${JSON.stringify(model)}\n`);
+    console.log(`wrote ${out} (${fits.size} fields scored: ${[...fits.keys()].join(", ")})`);
+    for (const [field, fit] of fits) {
+      const report = (model.report.fields as Record<string, { senderFolds: unknown; senderFoldsBySource: Record<string, unknown> }>)[field];
+      console.log(`  ${field}: ${fit.documents} documents, ${fit.positives} with the value among the candidates; sender folds ${JSON.stringify(report?.senderFolds)}`);
+      for (const [source, figures] of Object.entries(report?.senderFoldsBySource ?? {})) console.log(`    ${source}: ${JSON.stringify(figures)}`);
+    }
   }
+  const names = fitModel(examples, note, undefined, NAME_FIELDS, NAME_FEATURE_NAMES);
+  names.model.report.corpus = corpus;
+  const namesOut = option(args, "--names-out")[0] ?? "lib/extraction/scorer/name-model.json";
+  writeFileSync(namesOut, `${JSON.stringify(names.model)}\n`);
+  console.log(`wrote ${namesOut}`);
+  for (const field of names.fits.keys()) console.log(`  ${field}: ${JSON.stringify((names.model.report.fields as Record<string, unknown>)[field])}`);
 }
 
 async function main(): Promise<void> {
@@ -54,6 +65,7 @@ async function main(): Promise<void> {
   const note = `${new Date().toISOString().slice(0, 10)}: ${docs.length} documents (${[...new Set(docs.map((d) => d.source))].join(", ")}), ${os.cpus()[0]?.model ?? "cpu"}`;
   const corpus = { documents: docs.length, groups: new Set(docs.map((d) => d.group)).size, bySource: Object.fromEntries([...new Set(docs.map((d) => d.source))].map((s) => [s, docs.filter((d) => d.source === s).length])) };
   if (!args.includes("--calibrator-only")) await trainScorer(args, docs, folders, note, corpus);
+  if (args.includes("--names-only")) return;
   const calibratorOut = option(args, "--calibrator-out")[0] ?? "lib/extraction/scorer/calibrator.json";
   const values = await collectValueExamples(docs, folders.cache, { cachedOnly: args.includes("--cached-only") });
   const { model: calibrator } = fitCalibrator(values, note);

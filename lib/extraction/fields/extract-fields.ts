@@ -31,7 +31,7 @@ import { withFormFieldLines } from "./detectors/form-lines";
 import { chooseDetector, detectorOwns } from "./detectors/choose";
 import { NUMERIC } from "./detectors/readers";
 import { CJK_LEGAL_FORM, isHeadingText, lettersSetApart, partyName } from "./detectors/typed-values";
-import { decide, fieldCandidates, scorerFacts, scorerFor, scorerPolicy, type FieldCandidates } from "../scorer";
+import { decide, fieldCandidates, NAME_FEATURE_NAMES, nameFieldCandidates, nameScorerFor, scorerFacts, scorerFor, scorerPolicy, type FieldCandidates } from "../scorer";
 import { timed } from "../stage-timing";
 
 const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
@@ -354,6 +354,18 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
     // Amounts and dates of known concepts: the rules' pick is one feature; a trained scorer chooses among every
     // amount or date on the page, or abstains (lib/extraction/scorer).
     const known = isKnownField(field) ? resolveConcept(field) : null;
+    // The seller's name: a trained scorer may choose among the header's lines (the rules' pick one feature of many).
+    const nameScorer = known?.key === "vendor_name" && !otherKind ? nameScorerFor(known.key) : null;
+    if (known?.key === "vendor_name" && !otherKind && (nameScorer || observe)) {
+      const found = timed("scorer", () => nameFieldCandidates(lines, picks.get(field.name) ?? null));
+      observe?.(field, known.key, found);
+      if (nameScorer) {
+        const decision = timed("scorer", () => decide(nameScorer, found, NAME_FEATURE_NAMES));
+        if (!decision) out.set(field.name, { value: null, meta: { confidence: 0, source: null } });
+        else out.set(field.name, { value: decision.value, meta: { confidence: decision.confidence, source: decision.source, raw: decision.raw, evidence: { strategy: "scorer", score: decision.confidence, kind: "name" } } });
+        continue;
+      }
+    }
     const scoredKind = known?.kind === "amount" || known?.kind === "date" ? known.kind : null;
     // The scorer learned invoices and receipts: on a parser of another kind (a utility bill's "bill date") the dates and
     // amounts it would weigh are other things (a meter reading's date), so the rules, with that kind's cautions, decide.

@@ -5,16 +5,16 @@ import type { Candidate } from "./find-labelled-value";
 import { hasPostcode, startsWithPremises } from "./vendor-address";
 
 /** Legal-form and trade words that mark a line as a company name, across the languages invoices come in. */
-const COMPANY_MARK =
+export const COMPANY_MARK =
   /\b(?:GmbH|AG|KG|OHG|e\.\s?K\.|mbH|a\.\s?G\.|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|Corporation|S\.\s?A\.?|SA|SARL|SAS|SASU|EURL|S\.\s?L\.|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?|BHD|S\/B|Pvt\.?|Pte\.?|Co\.|Company)(?=$|[\s,.()])/i;
 /** Trade words that often appear in shop names: weaker evidence than a legal form. */
-const TRADE_WORD = /\b(?:Trading|Enterprise|Enterprises|Restaurant|Restaurants|Hardware|Store|Stores|Mart|Bistro|Cafe|Café|Bakery|Services|Shop|Supermarket|Pharmacy|Stationery|Kedai|Pasaraya|Syarikat|Perniagaan)\b/i;
+export const TRADE_WORD = /\b(?:Trading|Enterprise|Enterprises|Restaurant|Restaurants|Hardware|Store|Stores|Mart|Bistro|Cafe|Café|Bakery|Services|Shop|Supermarket|Pharmacy|Stationery|Kedai|Pasaraya|Syarikat|Perniagaan)\b/i;
 const SALUTATION = /^(?:herrn?|frau|firma|fa\.|mr\.?|mrs\.?|ms\.?|m\.|mme|monsieur|madame|dhr\.?|mevr\.?|attn\.?|z\.\s?hd\.?)$/i;
 /** Lines that are labels, contact details, document titles or item-column headings ("QTY ITEM") rather than names. */
-const NOT_A_NAME =
+export const NOT_A_NAME =
   /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|telefon|e-?mail|iban|bic|page|seite|total|summe|gst|order|bestellung|nr|no|ust|vat|gln|id|nummer|number|cash(?!\s*(?:&|and|n)\s*carry)|change|doc|cashier|table|thank|tq|welcome|qty|quantity|returnable|refundable|exchangeable)\b|www\.|http|@|docno|(?:address|adresse|adres|anschrift)\b)/i;
 
-function cleanName(text: string): string {
+export function cleanName(text: string): string {
   return text
     // "REG: Lieferant GmbH": a short label before the name is not part of it.
     .replace(/^\p{Lu}[\p{L}.]{1,14}:\s+(?=\p{L})/u, "")
@@ -38,7 +38,7 @@ const REGISTRATION_AFTER = /^[({]?\s*\d{4,}(?:[\s-]?[A-Z])?\b/;
  * ("GARDENIA BAKERIES (KL) SDN BHD (139386 X)", printed on one line with the name on receipts). "Foo GmbH & Co. KG"
  * stays whole.
  */
-function endAtLegalForm(text: string): string {
+export function endAtLegalForm(text: string): string {
   for (const match of text.matchAll(LEGAL_FORM)) {
     const end = match.index + match[0].length;
     const rest = text.slice(end).trim();
@@ -48,7 +48,7 @@ function endAtLegalForm(text: string): string {
 }
 
 /** A name followed by a company registration number in brackets ("(519537-X)"; OCR may read "(" as "{"). */
-const REGISTERED_NAME = /^(\p{L}[^(){}]{2,}?)\s*[({]\s*\d{4,8}-?[A-Z]\s*\)/u;
+export const REGISTERED_NAME = /^(\p{L}[^(){}]{2,}?)\s*[({]\s*\d{4,8}-?[A-Z]\s*\)/u;
 
 /** "Kundenweg 88", "Musterstr. 11": words followed by a house number are a street line, not a name. */
 const STREET_LINE = /^[\p{L}][\p{L}\s.\-']*\s\d+\s?[a-z]?$/u;
@@ -56,7 +56,7 @@ const STREET_LINE = /^[\p{L}][\p{L}\s.\-']*\s\d+\s?[a-z]?$/u;
 /** "Lot 1504, …", "Unit 3A …", "Suite 200", "PO Box 12", "Postfach 10 12": a premises or box number starts an address line. */
 const PREMISES_START = /^(?:lot|unit|level|suite|block|blk|p\.?\s?o\.?\s?box|postfach|b\.?p\.?|apartado)\s*\d/i;
 
-function isNameLike(text: string): boolean {
+export function isNameLike(text: string): boolean {
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   const digits = (text.match(/\d/g) ?? []).length;
   const t = text.trim();
@@ -221,7 +221,7 @@ function sellerAboveAddress(lines: DocLine[], best: Candidate): Candidate {
 }
 
 /** A line holding only a company registration number: "(1365663-P)", "822737-X", "(65351-M)". */
-const REGISTRATION_ONLY = /^[({]?\s*\d{4,8}\s?-?\s?[A-Z]\s*[)}]?$/;
+export const REGISTRATION_ONLY = /^[({]?\s*\d{4,8}\s?-?\s?[A-Z]\s*[)}]?$/;
 
 /** The next line down is a registration number alone, set under this one. */
 function registeredBelow(lines: DocLine[], line: DocLine): boolean {

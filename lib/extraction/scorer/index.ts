@@ -5,9 +5,11 @@ import type { SourceBox } from "../types";
 import { valueCandidates, type ScoredKind, type ValueCandidate } from "./candidates";
 import { candidateFeatures, documentFacts, FEATURE_NAMES, type DocumentFacts, type FieldAsked, type RulePick } from "./features";
 import { calibrated, calibrationInputs, rawScore, type FieldScorer } from "./model";
+import { nameCandidates, nameFeatures, withRulePick } from "./name-features";
 
-export { scorerFor, scorerPolicy, withScorer, withScorerAsync, SCORER, type ScorerModel, type FieldScorer } from "./model";
+export { nameScorerFor, scorerFor, scorerPolicy, withNameScorer, withNameScorerAsync, withScorer, withScorerAsync, NAME_SCORER, SCORER, type ScorerModel, type FieldScorer } from "./model";
 export { FEATURE_NAMES };
+export { NAME_FEATURE_NAMES } from "./name-features";
 
 /** The candidates of one field on one document with their feature vectors, the rule engine's pick among them. */
 export type FieldCandidates = { candidates: ValueCandidate[]; features: number[][] };
@@ -31,7 +33,7 @@ export function fieldCandidates(facts: DocumentFacts, order: DateOrder, kind: Sc
 export type ScorerDecision = { value: number | string; source: SourceBox; raw: string; confidence: number; arithmetic: 0 | 1 } | null;
 
 /** The best-scored candidate with its calibrated probability, or null when that probability is below the floor. */
-export function decide(scorer: FieldScorer, found: FieldCandidates): ScorerDecision {
+export function decide(scorer: FieldScorer, found: FieldCandidates, names: readonly string[] = FEATURE_NAMES): ScorerDecision {
   let best = -1;
   let margin = -Infinity;
   found.features.forEach((x, i) => {
@@ -44,14 +46,22 @@ export function decide(scorer: FieldScorer, found: FieldCandidates): ScorerDecis
   const top = found.candidates[best];
   if (!top) return null;
   const x = found.features[best]!;
-  const confidence = Math.round(1000 * calibrated(scorer, calibrationInputs(margin, x))) / 1000;
+  const confidence = Math.round(1000 * calibrated(scorer, calibrationInputs(margin, x, names, scorer.calibration.inputs))) / 1000;
   if (confidence < scorer.abstainBelow) return null;
   // The sum check the features saw, kept on the value's evidence for the review screen.
-  const arithmetic = x[FEATURE_NAMES.indexOf("sum_of_two")] === 1 || x[FEATURE_NAMES.indexOf("tender_minus_change")] === 1 ? 1 : 0;
+  const arithmetic = x[names.indexOf("sum_of_two")] === 1 || x[names.indexOf("tender_minus_change")] === 1 ? 1 : 0;
   return { value: top.value, source: top.source, raw: top.raw, confidence, arithmetic };
 }
 
 /** Facts are computed once per document and shared by every field the scorer decides. */
 export function scorerFacts(lines: DocLine[]): DocumentFacts {
   return documentFacts(lines);
+}
+
+/** The seller's name candidates of a document with their features (the rules' pick among them, or added). */
+export function nameFieldCandidates(lines: DocLine[], pick: Candidate | null): FieldCandidates {
+  const rule: RulePick = pick ? { value: pick.value, line: pick.line, score: Math.min(1, pick.score) } : null;
+  const listed = nameCandidates(lines);
+  const candidates = pick && rule ? withRulePick(listed, lines, rule, pick.source) : listed;
+  return { candidates, features: nameFeatures(lines, candidates, rule) };
 }

@@ -1,5 +1,7 @@
 import { FEATURE_NAMES } from "./features";
 import fitted from "./model.json";
+import fittedNames from "./name-model.json";
+import { NAME_FEATURE_NAMES } from "./name-features";
 import { modelInForce } from "./in-force";
 
 /**
@@ -28,13 +30,13 @@ export type TreeEnsemble = {
 };
 
 export type FieldScorer = {
-  kind: "amount" | "date";
+  kind: "amount" | "date" | "name";
   base: number;
   learningRate: number;
   trees: Tree[];
   /** p(right) = sigmoid(w · [margin, agrees with the rules, the rules abstained, 1]), margin = the best candidate's
    * raw score: whether the rules found the same value says how settled the document is. */
-  calibration: { weights: number[] };
+  calibration: { weights: number[]; inputs?: string[] };
   /** Below this calibrated probability the engine abstains (precision before recall). */
   abstainBelow: number;
 };
@@ -55,6 +57,9 @@ export type ScorerModel = {
 
 export const SCORER: ScorerModel | null = (fitted as { version?: number }).version === 1 ? (fitted as unknown as ScorerModel) : null;
 
+/** The seller's-name scorer (name-model.json, `npm run train`): the same trees over NAME_FEATURE_NAMES. */
+export const NAME_SCORER: ScorerModel | null = (fittedNames as { version?: number }).version === 1 ? (fittedNames as unknown as ScorerModel) : null;
+
 /**
  * The model in force: the committed one. On documents of senders and layouts nobody tuned on it beats the rules it
  * replaces (MODEL.md: the other-layouts set's totals 0.932 -> 0.973 at precision 1.000, sender folds of the training
@@ -74,11 +79,29 @@ export function scorerPolicy(): "decide" | "fill" {
   return scorerInForce.current()?.policy ?? "decide";
 }
 
-/** The scorer for a field, when the model in force has one and was trained on today's features. */
-export function scorerFor(key: string): FieldScorer | null {
-  const active = scorerInForce.current();
-  if (!active || active.features.length !== FEATURE_NAMES.length || active.features.some((f, i) => f !== FEATURE_NAMES[i])) return null;
+/** A model's scorer for a field, when it has one and was trained on today's features. */
+function fieldScorer(active: ScorerModel | null, names: readonly string[], key: string): FieldScorer | null {
+  if (!active || active.features.length !== names.length || active.features.some((f, i) => f !== names[i])) return null;
   return active.fields[key] ?? null;
+}
+
+/** The scorer for an amount or date field, when the model in force has one and was trained on today's features. */
+export function scorerFor(key: string): FieldScorer | null {
+  return fieldScorer(scorerInForce.current(), FEATURE_NAMES, key);
+}
+
+/**
+ * The seller's-name model in force: none. Trained on the corpus it raises the name's precision but not its F1 on the
+ * left-out sources or the other layouts (MODEL.md); once one wins there, `modelInForce(NAME_SCORER)` puts it in force.
+ * Training and `--loso` swap models in with `withNameScorer`.
+ */
+const nameScorerInForce = modelInForce<ScorerModel>(null);
+export const withNameScorer = nameScorerInForce.withModel;
+export const withNameScorerAsync = nameScorerInForce.withModelAsync;
+
+/** The scorer for a name field (today the seller's name), when the name model in force has one. */
+export function nameScorerFor(key: string): FieldScorer | null {
+  return fieldScorer(nameScorerInForce.current(), NAME_FEATURE_NAMES, key);
 }
 
 function treeOutput(tree: Tree, x: readonly number[]): number {
@@ -96,9 +119,13 @@ export function rawScore(scorer: Pick<FieldScorer, "base" | "learningRate" | "tr
 
 export const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 
-/** What the calibration reads of the best candidate: its margin and its agreement with the rules. */
-export function calibrationInputs(margin: number, features: readonly number[]): number[] {
-  return [margin, features[FEATURE_NAMES.indexOf("rule_same_value")] ?? 0, features[FEATURE_NAMES.indexOf("rule_abstained")] ?? 0, 1];
+/**
+ * What the calibration reads of the best candidate: its margin and its agreement with the rules, then any features the
+ * scorer's calibration names (`calibration.inputs`: the name scorer reads whether the page was OCR'd, since its
+ * margins mean less on a photo than on a text layer).
+ */
+export function calibrationInputs(margin: number, features: readonly number[], names: readonly string[] = FEATURE_NAMES, extra: readonly string[] = []): number[] {
+  return [margin, features[names.indexOf("rule_same_value")] ?? 0, features[names.indexOf("rule_abstained")] ?? 0, 1, ...extra.map((name) => features[names.indexOf(name)] ?? 0)];
 }
 
 /** The calibrated probability that the best candidate is the field's value. */
