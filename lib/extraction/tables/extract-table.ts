@@ -10,6 +10,7 @@ import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
 import { typePositionColumn, type TypedColumn } from "./column-typing";
 import { extractTypedTable } from "./typed-table";
 import { extractListSections } from "./list-sections";
+import { findLabelValueItems } from "./label-value-rows";
 import { consistentUnitPrice, lineIsConsistent, unitPriceCandidates } from "./row-arithmetic";
 import {
   ADJUSTMENT,
@@ -130,6 +131,11 @@ function numbersOnlyItem(cells: Map<Column, Word[]>, table: { hasMoney: boolean;
   return money && numeric.length >= Math.min(2, table.numericColumns);
 }
 
+/** Rows with no amount with decimals: a page's foot (page numbers, bank details, notes) rather than a totals block. */
+function nothingBelowButText(rows: Row[], hint: DecimalSeparator | undefined): boolean {
+  return rows.every((r) => !findAmounts(r.words.map((w) => w.text).join(" "), hint).some((a) => a.hasDecimals));
+}
+
 type Extracted = { rows: TableRow[]; meta: TableMetadata };
 
 /**
@@ -225,6 +231,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
   // The column bands of the table read last: a later page that prints no header of its own continues it.
   type Bands = { columns: Column[]; edges: number[] };
   let carry: Bands | null = null;
+  // The table read last stopped at a subtotal at the foot of its page, and may go on over the page.
+  let carriedPaused = false;
 
   for (const page of model.pages) {
     const carried = carry as Bands | null;
@@ -234,7 +242,9 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       return { rows: wordRows(words), hint: detectDecimalSeparator(words.map((w) => w.text).join(" ")) };
     });
     const rowsBefore = rowsOut.length;
+    const isLastPage = page === model.pages[model.pages.length - 1];
     let endedAtTotals = false;
+    let pausedAtPageFoot = false;
     let i = 0;
     /** Reads item rows from `start` under the given column bands; returns the index of the first row not read. */
     const readTable = (columns: Column[], edges: number[], start: number, startBottom: number): number => {
@@ -313,6 +323,12 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
           lastBottom = heading.bottom;
           j += 1;
           continue;
+        }
+        // A subtotal with no other amount under it on a page that is not the last is the page's own running total:
+        // the table goes on over the page (with or without its header printed again).
+        if (!isLastPage && nothingBelowButText(rows.slice(j + 1), hint)) {
+          pausedAtPageFoot = true;
+          break;
         }
         endedAtTotals = true;
         break;
@@ -453,13 +469,18 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       const start = rows.findIndex((r) => continuesTable(cellsIn(carried.columns, carried.edges, r), r));
       if (start >= 0) readTable(carried.columns, carried.edges, start, rows[start]!.top);
       carry = carried;
+      // A table paused at the previous page's subtotal that does not go on here had ended there after all.
+      if (rowsOut.length === rowsBefore && carriedPaused) tableClosed = true;
     }
+    carriedPaused = pausedAtPageFoot && !endedAtTotals;
     if (rowsOut.length > rowsBefore) {
       tableClosed ||= endedAtTotals;
       if (endedAtTotals) carry = null;
     } else if (!tableClosed) {
       // No header found here (or a continuation page without a repeated one): items from content and geometry.
-      const items = timed("tables › headerless", () => headerlessRows(findHeaderlessItems(rows, hint), { fieldForKey, hint, page: page.number }));
+      // Items printed as labelled values ("Qty: 10  Unit Price: $22.00") name their cells themselves.
+      const labelled = findLabelValueItems(rows, hint);
+      const items = timed("tables › headerless", () => headerlessRows(labelled.length > 0 ? labelled : findHeaderlessItems(rows, hint), { fieldForKey, hint, page: page.number }));
       for (const item of items) {
         splitBracketedCode(item.row, fieldForKey);
         if (Object.keys(item.row).length === 0) continue;
