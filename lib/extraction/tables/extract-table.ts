@@ -11,6 +11,8 @@ import { typePositionColumn, type TypedColumn } from "./column-typing";
 import { extractTypedTable } from "./typed-table";
 import { extractListSections } from "./list-sections";
 import { findLabelValueItems } from "./label-value-rows";
+import { rowFeatures, type RowContext } from "./row-features";
+import { reportRow, rowFeaturesWanted, rowRole, type RowRole } from "./row-model";
 import { consistentUnitPrice, lineIsConsistent, unitPriceCandidates } from "./row-arithmetic";
 import {
   ADJUSTMENT,
@@ -254,6 +256,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
     let lastBottom = startBottom;
     let current: Item | null = null;
     let currentBottom = 0;
+    let currentH = 0;
     const flush = () => {
       if (!current) return;
       const out: TableRow = {};
@@ -296,6 +299,13 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       current = null;
     };
     const cellsOf = (r: Row): Map<Column, Word[]> => cellsIn(columns, edges, r);
+    /** The learned role of a line (null without a row model in force); reported to training when it collects. */
+    const classifyRow = (c: Omit<RowContext, "cells" | "nextStartsItem" | "nextTextOnly"> & { cells: Map<Column, Word[]> }): RowRole | null => {
+      const nextCells = c.next ? cellsOf(c.next) : null;
+      const features = rowFeatures({ ...c, nextStartsItem: nextCells !== null && startsItem(nextCells), nextTextOnly: nextCells !== null && countNumericCells(nextCells) === 0 });
+      reportRow({ page: page.number, text: c.row.words.map((w) => w.text).join(" "), features });
+      return rowRole(features);
+    };
     const numericColumns = columns.filter((c) => NUMERIC_KEYS.has(c.key)).length;
     // Text printed right above an item's numbers, whose own line has no description, is that item's first line.
     let lead: Map<Column, Word[]> | null = null;
@@ -307,6 +317,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       const firstToken = tokenise(r.words[0]?.text ?? "")[0] ?? "";
       const descWords = [...cells.entries()].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
       const descFirst = tokenise(descWords[0]?.text ?? "")[0] ?? "";
+      const role = rowFeaturesWanted() ? classifyRow({ row: r, cells, columns, previousBottom: lastBottom, next: rows[j + 1], item: current ? { bottom: currentBottom, h: currentH } : null }) : null;
       // "Carried forward 1.234,50" / "Übertrag": a running total between pages, neither an item nor the table's end.
       if (isCarryLine(text, countNumericCells(cells))) {
         flush();
@@ -368,11 +379,13 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         flush();
         current = { cells, extra: new Map(), closed: false, priceBelow: [] };
         currentBottom = r.bottom;
+        currentH = r.h;
         lead = null;
-      } else if (hasText && enoughNumbers && (moneyCell || (hasQuantity && numericCells >= 2)) && !completesCurrent) {
+      } else if (hasText && enoughNumbers && (moneyCell || (hasQuantity && numericCells >= 2)) && !completesCurrent && role !== "other") {
         flush();
         current = { cells, extra: new Map(), closed: false, priceBelow: [] };
         currentBottom = r.bottom;
+        currentH = r.h;
       } else if (current && !hasText && r.top - currentBottom < r.h * 1.8 && [...cells.keys()].some((c) => c.key === "unit_price") && [...cells.keys()].every((c) => c.key === "unit_price" || c.key === "")) {
         // "- €2.00" / "= €18.00" under the price: the computation of the net unit price.
         current.priceBelow.push(...[...cells].filter(([c]) => c.key === "unit_price").map(([, ws]) => ws.map((w) => w.text).join(" ")));
@@ -381,7 +394,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         // A sub-item (bundle content with its own quantity) is neither an item nor part of the description.
         current.closed = true;
         currentBottom = r.bottom;
-      } else if (current && numericCells === 0 && next && sectionHeading({ gapAbove: r.top - currentBottom, gapBelow: next.top - r.bottom, nextStartsItem: startsItem(cellsOf(next)) })) {
+      } else if (current && numericCells === 0 && next && (role ? role === "heading" : sectionHeading({ gapAbove: r.top - currentBottom, gapBelow: next.top - r.bottom, nextStartsItem: startsItem(cellsOf(next)) }))) {
         // A text line set apart from the item above and close to the next item ("Licences", "Non Food") heads a
         // section: it is neither an item nor part of the description above it.
         flush();
@@ -398,7 +411,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         // Closed only by this row's description note or second code: its wrapped line total still belongs to the item.
         const wholeLine = r.words.map((w) => w.text).join(" ");
         const wrappedTotal = !cur.closed && !KEY_VALUE_LINE.test(wholeLine) && !IDENTIFIER_LINE.test(wholeLine);
-        if (IDENTIFIER_LINE.test(lineText) || KEY_VALUE_LINE.test(lineText) || secondCode) cur.closed = true;
+        // The row model in force, when it calls a text line no part of an item (a note, a page's foot), ends its description.
+        if (IDENTIFIER_LINE.test(lineText) || KEY_VALUE_LINE.test(lineText) || secondCode || (role === "other" && numericCells === 0)) cur.closed = true;
         if (cur.closed) {
           // A note in the description column ends the text, not a line total printed a little lower beside it.
           for (const [col, ws] of cells) {
