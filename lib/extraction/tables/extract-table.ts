@@ -381,7 +381,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         currentBottom = r.bottom;
         currentH = r.h;
         lead = null;
-      } else if (hasText && enoughNumbers && (moneyCell || (hasQuantity && numericCells >= 2)) && !completesCurrent && role !== "other") {
+      } else if (hasText && enoughNumbers && (moneyCell || (hasQuantity && numericCells >= 2)) && !completesCurrent) {
         flush();
         current = { cells, extra: new Map(), closed: false, priceBelow: [] };
         currentBottom = r.bottom;
