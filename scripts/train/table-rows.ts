@@ -72,7 +72,20 @@ function rulesSayHeading(x: number[]): boolean {
   return feature(x, "next_starts_item") === 1 && feature(x, "gap_to_item_lines") > 1.15 * Math.max(0, feature(x, "gap_below_lines"));
 }
 
-type Figures = { lines: number; accuracy: number; perRole: Record<string, { precision: number; recall: number; support: number }>; headingOrContinuation: { lines: number; model: number; rules: number } };
+type Versus = { lines: number; model: number; rules: number };
+type Figures = { lines: number; accuracy: number; perRole: Record<string, { precision: number; recall: number; support: number }>; headingOrContinuation: Versus; continuationOrOther: Versus };
+
+/** The rules' call on a text line under an item: it joins the description when close and no note or identifier. */
+function rulesSayContinuation(x: number[]): boolean {
+  return feature(x, "gap_to_item_lines") < 1.8 && feature(x, "key_value") === 0 && feature(x, "identifier") === 0 && !rulesSayHeading(x);
+}
+
+/** Share of `lines` where the model's and the rules' yes/no calls agree with the label. */
+function versus(lines: Array<{ e: RowExample; p: RowRole }>, role: RowRole, rules: (x: number[]) => boolean): Versus {
+  const modelRight = lines.filter(({ e, p }) => (p === role) === (e.role === role)).length;
+  const rulesRight = lines.filter(({ e }) => rules(e.x) === (e.role === role)).length;
+  return { lines: lines.length, model: round(modelRight / Math.max(1, lines.length)), rules: round(rulesRight / Math.max(1, lines.length)) };
+}
 
 function figures(examples: RowExample[], predicted: RowRole[]): Figures {
   const perRole: Figures["perRole"] = {};
@@ -83,14 +96,13 @@ function figures(examples: RowExample[], predicted: RowRole[]): Figures {
     perRole[role] = { precision: round(said ? tp / said : 0), recall: round(support ? tp / support : 0), support };
   }
   // The decision the engine hands the model: a line without numbers under an open item, heading or description.
-  const textLines = examples.map((e, i) => ({ e, p: predicted[i]! })).filter(({ e }) => (e.role === "heading" || e.role === "continuation") && feature(e.x, "item_open") === 1 && feature(e.x, "numeric_cells") === 0);
-  const modelRight = textLines.filter(({ e, p }) => (p === "heading") === (e.role === "heading")).length;
-  const rulesRight = textLines.filter(({ e }) => rulesSayHeading(e.x) === (e.role === "heading")).length;
+  const underItem = examples.map((e, i) => ({ e, p: predicted[i]! })).filter(({ e }) => feature(e.x, "item_open") === 1 && feature(e.x, "numeric_cells") === 0);
   return {
     lines: examples.length,
     accuracy: round(examples.filter((e, i) => e.role === predicted[i]).length / Math.max(1, examples.length)),
     perRole,
-    headingOrContinuation: { lines: textLines.length, model: round(modelRight / Math.max(1, textLines.length)), rules: round(rulesRight / Math.max(1, textLines.length)) },
+    headingOrContinuation: versus(underItem.filter(({ e }) => e.role === "heading" || e.role === "continuation"), "heading", rulesSayHeading),
+    continuationOrOther: versus(underItem.filter(({ e }) => e.role === "continuation" || e.role === "other"), "continuation", rulesSayContinuation),
   };
 }
 
