@@ -209,6 +209,26 @@ function continuesTable(cells: Map<Column, Word[]>, row: Row): boolean {
 }
 
 /**
+ * Where a table goes on on a page without a header: its first item row in the previous page's column bands, or the
+ * text line right above a row of an item's numbers alone (an item printed as its description over its numbers).
+ */
+function continuationStart(rows: Row[], columns: Column[], edges: number[]): number {
+  const numericColumns = columns.filter((c) => NUMERIC_KEYS.has(c.key)).length;
+  const hasMoney = columns.some((c) => c.key === "amount" || c.key === "unit_price");
+  for (let k = 0; k < rows.length; k += 1) {
+    const r = rows[k]!;
+    const cells = cellsIn(columns, edges, r);
+    if (continuesTable(cells, r)) return k;
+    const above = rows[k - 1];
+    if (!above || !numbersOnlyItem(cells, { hasMoney, numericColumns }) || r.top - above.bottom > r.h * 0.6) continue;
+    const lead = cellsIn(columns, edges, above);
+    const leadText = [...lead].some(([c, ws]) => (c.key === "description" || c.key === "item_code") && ws.some((w) => /\p{L}/u.test(w.text)));
+    if (leadText && countNumericCells(lead) === 0 && !startsWithTotalsLabel(above.words)) return k - 1;
+  }
+  return -1;
+}
+
+/**
  * Line items: a header row is found from column names (stacked header lines merged), column bands run between
  * neighbouring headers, each row holding a money value starts an item, text-only rows fill an empty description,
  * and a totals row, a large gap or a new header ends the table. Tables continuing over pages are joined because
@@ -480,7 +500,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
     }
     if (rowsOut.length === rowsBefore && !tableClosed && carried) {
       // A page without a header under a table that has not ended: its rows stand in the same column bands.
-      const start = rows.findIndex((r) => continuesTable(cellsIn(carried.columns, carried.edges, r), r));
+      const start = continuationStart(rows, carried.columns, carried.edges);
       if (start >= 0) readTable(carried.columns, carried.edges, start, rows[start]!.top);
       carry = carried;
       // A table paused at the previous page's subtotal that does not go on here had ended there after all.

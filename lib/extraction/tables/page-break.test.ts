@@ -62,6 +62,21 @@ describe("a line-item table over a page break", () => {
     }
   }
 
+  it("is one table when each item prints its description over its numbers and page 2 repeats no header", async () => {
+    const twoLine = (y: number, n: number): Line[] => [
+      { y, cells: [[`Widget model ${n}`, 50]] },
+      { y: y - 10, cells: [[String(quantityOf(n)), 335], [`${n}.00`, 395], [`${quantityOf(n) * n}.00`, 490]] },
+    ];
+    const first: Line[] = [header(640)];
+    for (let n = 1; n <= 21; n += 1) first.push(...twoLine(635 - n * 24, n));
+    first.push({ y: 40, cells: [["Page 1 of 2", 270]] });
+    const second: Line[] = [{ y: 800, cells: [["ACME Ltd", 50], ["Invoice 123 continued", 300]] }];
+    for (let n = 22; n <= 28; n += 1) second.push(...twoLine(760 - (n - 21) * 24, n));
+    second.push({ y: 540, cells: [["Total", 390], ["1,990.00", 490]] });
+    const result = await extractDocument({ bytes: await pdf([first, second]), mimeType: "application/pdf", fields: FIELDS });
+    expect(result.data.line_items).toEqual(Array.from({ length: 28 }, (_, i) => expected(i + 1)));
+  });
+
   it("ends at a subtotal when the next page holds no items (terms on the last page)", async () => {
     const [first] = twoPages({ repeatHeader: false, foot: FOOTS[1]![1] });
     const terms: Line[] = [
