@@ -16,6 +16,9 @@
  * --fields   fields to train a scorer for (comma-separated; default invoice_date,total_amount).
  * --calibrator-only  fit and write the value calibrator alone (model.json, the scorer, stays as committed).
  * --cached-only  skip documents whose reading is not cached yet (quick experiments; never for the shipped model).
+ * --rows-out the line-item row classifier's file: lib/extraction/tables/row-model.json (scripts/train/table-rows.ts:
+ *            the e-invoices among --data and synthetic invoices, its own generated set when no --synth is given).
+ * --rows-only  fit and write the row classifier alone.
  *
  * Nothing is fetched; the dev sets are never read. Out-of-fold figures (sender-group folds) go into the model file.
  */
@@ -29,6 +32,7 @@ import { fitModel, NAME_FIELDS, SCORED_FIELDS } from "./fit";
 import { NAME_FEATURE_NAMES } from "../../lib/extraction/scorer";
 import { fitCalibrator } from "./calibrator-fit";
 import { collectValueExamples } from "./value-examples";
+import { trainRowModel } from "./table-rows";
 
 /** The learned value scorer (model.json): candidates of every amount and date field, GBDT, out-of-fold calibration. */
 async function trainScorer(args: string[], docs: CorpusDocument[], folders: { cache: string }, note: string, corpus: Record<string, unknown>): Promise<void> {
@@ -64,6 +68,13 @@ async function main(): Promise<void> {
   console.log(`corpus: ${docs.length} documents from ${[...folders.data, ...folders.synth].join(", ")}`);
   const note = `${new Date().toISOString().slice(0, 10)}: ${docs.length} documents (${[...new Set(docs.map((d) => d.source))].join(", ")}), ${os.cpus()[0]?.model ?? "cpu"}`;
   const corpus = { documents: docs.length, groups: new Set(docs.map((d) => d.group)).size, bySource: Object.fromEntries([...new Set(docs.map((d) => d.source))].map((s) => [s, docs.filter((d) => d.source === s).length])) };
+  // --names-only and --calibrator-only fit one model alone, so the row classifier stays as committed there.
+  if (!args.includes("--names-only") && !args.includes("--calibrator-only")) {
+    const rowsOut = option(args, "--rows-out")[0] ?? "lib/extraction/tables/row-model.json";
+    const rows = await trainRowModel({ data: folders.data, synth: folders.synth, out: rowsOut, note });
+    console.log(`wrote ${rowsOut} (${JSON.stringify(rows.corpus)}); group folds ${JSON.stringify((rows.groupFolds as { headingOrContinuation: unknown }).headingOrContinuation)}`);
+  }
+  if (args.includes("--rows-only")) return;
   if (!args.includes("--calibrator-only")) await trainScorer(args, docs, folders, note, corpus);
   if (args.includes("--names-only")) return;
   const calibratorOut = option(args, "--calibrator-out")[0] ?? "lib/extraction/scorer/calibrator.json";

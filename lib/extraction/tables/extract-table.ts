@@ -10,6 +10,9 @@ import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
 import { typePositionColumn, type TypedColumn } from "./column-typing";
 import { extractTypedTable } from "./typed-table";
 import { extractListSections } from "./list-sections";
+import { findLabelValueItems } from "./label-value-rows";
+import { rowFeatures, type RowContext } from "./row-features";
+import { reportRow, rowFeaturesWanted, rowRole, type RowRole } from "./row-model";
 import { consistentUnitPrice, lineIsConsistent, unitPriceCandidates } from "./row-arithmetic";
 import {
   ADJUSTMENT,
@@ -130,6 +133,11 @@ function numbersOnlyItem(cells: Map<Column, Word[]>, table: { hasMoney: boolean;
   return money && numeric.length >= Math.min(2, table.numericColumns);
 }
 
+/** Rows with no amount with decimals: a page's foot (page numbers, bank details, notes) rather than a totals block. */
+function nothingBelowButText(rows: Row[], hint: DecimalSeparator | undefined): boolean {
+  return rows.every((r) => !findAmounts(r.words.map((w) => w.text).join(" "), hint).some((a) => a.hasDecimals));
+}
+
 type Extracted = { rows: TableRow[]; meta: TableMetadata };
 
 /**
@@ -201,6 +209,26 @@ function continuesTable(cells: Map<Column, Word[]>, row: Row): boolean {
 }
 
 /**
+ * Where a table goes on on a page without a header: its first item row in the previous page's column bands, or the
+ * text line right above a row of an item's numbers alone (an item printed as its description over its numbers).
+ */
+function continuationStart(rows: Row[], columns: Column[], edges: number[]): number {
+  const numericColumns = columns.filter((c) => NUMERIC_KEYS.has(c.key)).length;
+  const hasMoney = columns.some((c) => c.key === "amount" || c.key === "unit_price");
+  for (let k = 0; k < rows.length; k += 1) {
+    const r = rows[k]!;
+    const cells = cellsIn(columns, edges, r);
+    if (continuesTable(cells, r)) return k;
+    const above = rows[k - 1];
+    if (!above || !numbersOnlyItem(cells, { hasMoney, numericColumns }) || r.top - above.bottom > r.h * 0.6) continue;
+    const lead = cellsIn(columns, edges, above);
+    const leadText = [...lead].some(([c, ws]) => (c.key === "description" || c.key === "item_code") && ws.some((w) => /\p{L}/u.test(w.text)));
+    if (leadText && countNumericCells(lead) === 0 && !startsWithTotalsLabel(above.words)) return k - 1;
+  }
+  return -1;
+}
+
+/**
  * Line items: a header row is found from column names (stacked header lines merged), column bands run between
  * neighbouring headers, each row holding a money value starts an item, text-only rows fill an empty description,
  * and a totals row, a large gap or a new header ends the table. Tables continuing over pages are joined because
@@ -225,6 +253,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
   // The column bands of the table read last: a later page that prints no header of its own continues it.
   type Bands = { columns: Column[]; edges: number[] };
   let carry: Bands | null = null;
+  // The table read last stopped at a subtotal at the foot of its page, and may go on over the page.
+  let carriedPaused = false;
 
   for (const page of model.pages) {
     const carried = carry as Bands | null;
@@ -234,7 +264,9 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       return { rows: wordRows(words), hint: detectDecimalSeparator(words.map((w) => w.text).join(" ")) };
     });
     const rowsBefore = rowsOut.length;
+    const isLastPage = page === model.pages[model.pages.length - 1];
     let endedAtTotals = false;
+    let pausedAtPageFoot = false;
     let i = 0;
     /** Reads item rows from `start` under the given column bands; returns the index of the first row not read. */
     const readTable = (columns: Column[], edges: number[], start: number, startBottom: number): number => {
@@ -244,6 +276,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
     let lastBottom = startBottom;
     let current: Item | null = null;
     let currentBottom = 0;
+    let currentH = 0;
     const flush = () => {
       if (!current) return;
       const out: TableRow = {};
@@ -286,6 +319,13 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       current = null;
     };
     const cellsOf = (r: Row): Map<Column, Word[]> => cellsIn(columns, edges, r);
+    /** The learned role of a line (null without a row model in force); reported to training when it collects. */
+    const classifyRow = (c: Omit<RowContext, "cells" | "nextStartsItem" | "nextTextOnly"> & { cells: Map<Column, Word[]> }): RowRole | null => {
+      const nextCells = c.next ? cellsOf(c.next) : null;
+      const features = rowFeatures({ ...c, nextStartsItem: nextCells !== null && startsItem(nextCells), nextTextOnly: nextCells !== null && countNumericCells(nextCells) === 0 });
+      reportRow({ page: page.number, text: c.row.words.map((w) => w.text).join(" "), features });
+      return rowRole(features);
+    };
     const numericColumns = columns.filter((c) => NUMERIC_KEYS.has(c.key)).length;
     // Text printed right above an item's numbers, whose own line has no description, is that item's first line.
     let lead: Map<Column, Word[]> | null = null;
@@ -297,6 +337,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       const firstToken = tokenise(r.words[0]?.text ?? "")[0] ?? "";
       const descWords = [...cells.entries()].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
       const descFirst = tokenise(descWords[0]?.text ?? "")[0] ?? "";
+      const role = rowFeaturesWanted() ? classifyRow({ row: r, cells, columns, previousBottom: lastBottom, next: rows[j + 1], item: current ? { bottom: currentBottom, h: currentH } : null }) : null;
       // "Carried forward 1.234,50" / "Übertrag": a running total between pages, neither an item nor the table's end.
       if (isCarryLine(text, countNumericCells(cells))) {
         flush();
@@ -313,6 +354,12 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
           lastBottom = heading.bottom;
           j += 1;
           continue;
+        }
+        // A subtotal with no other amount under it on a page that is not the last is the page's own running total:
+        // the table goes on over the page (with or without its header printed again).
+        if (!isLastPage && nothingBelowButText(rows.slice(j + 1), hint)) {
+          pausedAtPageFoot = true;
+          break;
         }
         endedAtTotals = true;
         break;
@@ -352,11 +399,13 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         flush();
         current = { cells, extra: new Map(), closed: false, priceBelow: [] };
         currentBottom = r.bottom;
+        currentH = r.h;
         lead = null;
       } else if (hasText && enoughNumbers && (moneyCell || (hasQuantity && numericCells >= 2)) && !completesCurrent) {
         flush();
         current = { cells, extra: new Map(), closed: false, priceBelow: [] };
         currentBottom = r.bottom;
+        currentH = r.h;
       } else if (current && !hasText && r.top - currentBottom < r.h * 1.8 && [...cells.keys()].some((c) => c.key === "unit_price") && [...cells.keys()].every((c) => c.key === "unit_price" || c.key === "")) {
         // "- €2.00" / "= €18.00" under the price: the computation of the net unit price.
         current.priceBelow.push(...[...cells].filter(([c]) => c.key === "unit_price").map(([, ws]) => ws.map((w) => w.text).join(" ")));
@@ -365,7 +414,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         // A sub-item (bundle content with its own quantity) is neither an item nor part of the description.
         current.closed = true;
         currentBottom = r.bottom;
-      } else if (current && numericCells === 0 && next && sectionHeading({ gapAbove: r.top - currentBottom, gapBelow: next.top - r.bottom, nextStartsItem: startsItem(cellsOf(next)) })) {
+      } else if (current && numericCells === 0 && next && (role ? role === "heading" : sectionHeading({ gapAbove: r.top - currentBottom, gapBelow: next.top - r.bottom, nextStartsItem: startsItem(cellsOf(next)) }))) {
         // A text line set apart from the item above and close to the next item ("Licences", "Non Food") heads a
         // section: it is neither an item nor part of the description above it.
         flush();
@@ -382,7 +431,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         // Closed only by this row's description note or second code: its wrapped line total still belongs to the item.
         const wholeLine = r.words.map((w) => w.text).join(" ");
         const wrappedTotal = !cur.closed && !KEY_VALUE_LINE.test(wholeLine) && !IDENTIFIER_LINE.test(wholeLine);
-        if (IDENTIFIER_LINE.test(lineText) || KEY_VALUE_LINE.test(lineText) || secondCode) cur.closed = true;
+        // The row model in force, when it calls a text line no part of an item (a note, a page's foot), ends its description.
+        if (IDENTIFIER_LINE.test(lineText) || KEY_VALUE_LINE.test(lineText) || secondCode || (role === "other" && numericCells === 0)) cur.closed = true;
         if (cur.closed) {
           // A note in the description column ends the text, not a line total printed a little lower beside it.
           for (const [col, ws] of cells) {
@@ -450,16 +500,21 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
     }
     if (rowsOut.length === rowsBefore && !tableClosed && carried) {
       // A page without a header under a table that has not ended: its rows stand in the same column bands.
-      const start = rows.findIndex((r) => continuesTable(cellsIn(carried.columns, carried.edges, r), r));
+      const start = continuationStart(rows, carried.columns, carried.edges);
       if (start >= 0) readTable(carried.columns, carried.edges, start, rows[start]!.top);
       carry = carried;
+      // A table paused at the previous page's subtotal that does not go on here had ended there after all.
+      if (rowsOut.length === rowsBefore && carriedPaused) tableClosed = true;
     }
+    carriedPaused = pausedAtPageFoot && !endedAtTotals;
     if (rowsOut.length > rowsBefore) {
       tableClosed ||= endedAtTotals;
       if (endedAtTotals) carry = null;
     } else if (!tableClosed) {
       // No header found here (or a continuation page without a repeated one): items from content and geometry.
-      const items = timed("tables › headerless", () => headerlessRows(findHeaderlessItems(rows, hint), { fieldForKey, hint, page: page.number }));
+      // Items printed as labelled values ("Qty: 10  Unit Price: $22.00") name their cells themselves.
+      const labelled = findLabelValueItems(rows, hint);
+      const items = timed("tables › headerless", () => headerlessRows(labelled.length > 0 ? labelled : findHeaderlessItems(rows, hint), { fieldForKey, hint, page: page.number }));
       for (const item of items) {
         splitBracketedCode(item.row, fieldForKey);
         if (Object.keys(item.row).length === 0) continue;

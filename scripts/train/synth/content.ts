@@ -130,7 +130,7 @@ const DETAILS: Record<Lang, readonly string[]> = {
   nl: ["zwart", "grijs, 10 stuks", "volgens offerte", "incl. montageset", "voor de periode 01-03", "volgens bijgevoegd rapport", "rvs, 40 mm", "op afstand, per uur", "kleur: wit", "met twee jaar garantie"],
 };
 
-const SECTIONS: Record<Lang, readonly string[]> = {
+export const SECTIONS: Record<Lang, readonly string[]> = {
   en: ["Hardware", "Services", "Materials", "Labour", "Licences", "Consumables"],
   de: ["Hardware", "Dienstleistungen", "Material", "Arbeitszeit", "Lizenzen", "Verbrauchsmaterial"],
   fr: ["Matériel", "Prestations", "Fournitures", "Main-d'œuvre", "Licences", "Consommables"],

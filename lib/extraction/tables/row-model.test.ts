@@ -1,0 +1,84 @@
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { extractDocument, type FieldDefinition } from "../index";
+import type { Tree } from "../scorer/model";
+import { ROW_FEATURE_NAMES } from "./row-features";
+import { observeTableRows, ROW_ROLES, withRowModelAsync, type ObservedRow, type RowModel, type RowRole } from "./row-model";
+
+const FIELDS: FieldDefinition[] = [
+  {
+    name: "line_items",
+    type: "table",
+    columns: [
+      { name: "description", type: "text" },
+      { name: "quantity", type: "number" },
+      { name: "unit_price", type: "number" },
+      { name: "amount", type: "number" },
+    ],
+  },
+];
+
+type Cell = [text: string, x: number];
+type Line = { y: number; cells: Cell[] };
+
+async function pdf(lines: Line[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const p = doc.addPage([595, 842]);
+  for (const l of lines) for (const [text, x] of l.cells) p.drawText(text, { x, y: l.y, size: 9, font });
+  return doc.save();
+}
+
+const item = (y: number, description: string, qty: string, price: string, amount: string): Line => ({ y, cells: [[description, 50], [qty, 335], [price, 395], [amount, 490]] });
+
+/** Items, a wrapped description, a section heading ("--- Non Food ---") and the totals. */
+const TABLE: Line[] = [
+  { y: 700, cells: [["Description", 50], ["Qty", 330], ["Unit Price", 390], ["Amount", 490]] },
+  item(680, "Coffee beans, dark roast,", "2", "12.00", "24.00"),
+  { y: 669, cells: [["1 kg bag", 50]] },
+  { y: 650, cells: [["--- Non Food ---", 50]] },
+  item(638, "Paper towels", "3", "4.00", "12.00"),
+  { y: 610, cells: [["Total", 390], ["36.00", 490]] },
+];
+
+const at = (name: (typeof ROW_FEATURE_NAMES)[number]) => ROW_FEATURE_NAMES.indexOf(name);
+const leaf = (value: number): Tree => ({ feature: [-1], threshold: [0], left: [-1], right: [-1], value: [value] });
+/** A stump on one 0/1 feature: `ifSet` log-odds when it is 1, -ifSet otherwise. */
+const stump = (feature: number, ifSet: number): Tree => ({ feature: [feature, -1, -1], threshold: [0.5, 0, 0], left: [1, -1, -1], right: [2, -1, -1], value: [0, -ifSet, ifSet] });
+
+/** A model that calls every line without numbers "other" and every line with them an item. */
+function textLinesAreOther(): RowModel {
+  const roles = Object.fromEntries(ROW_ROLES.map((role) => [role, { base: 0, learningRate: 1, trees: [leaf(-5)] }])) as Record<RowRole, RowModel["roles"][RowRole]>;
+  roles.item = { base: 0, learningRate: 1, trees: [stump(at("money_cell"), 5)] };
+  roles.other = { base: 0, learningRate: 1, trees: [stump(at("money_cell"), -5)] };
+  return { version: 1, trainedOn: "test", features: [...ROW_FEATURE_NAMES], roles, report: {} };
+}
+
+describe("the row classifier's lines", () => {
+  it("reports every line read under the header with its features", async () => {
+    const seen: ObservedRow[] = [];
+    const bytes = await pdf(TABLE);
+    const result = await observeTableRows((r) => seen.push(r), () => extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS }));
+    expect(seen.map((r) => r.text)).toEqual(["Coffee beans, dark roast, 2 12.00 24.00", "1 kg bag", "--- Non Food ---", "Paper towels 3 4.00 12.00", "Total 36.00"]);
+    for (const r of seen) expect(r.features).toHaveLength(ROW_FEATURE_NAMES.length);
+    const heading = seen[2]!.features;
+    expect(heading[at("decoration")]).toBe(1);
+    expect(heading[at("item_open")]).toBe(1);
+    expect(heading[at("next_starts_item")]).toBe(1);
+    expect(seen[4]!.features[at("totals_label")]).toBe(1);
+    // Without a model in force the rules decide: the wrapped line joins its item, the heading none.
+    expect(result.data.line_items).toEqual([
+      { description: "Coffee beans, dark roast, 1 kg bag", quantity: 2, unit_price: 12, amount: 24 },
+      { description: "Paper towels", quantity: 3, unit_price: 4, amount: 12 },
+    ]);
+  });
+
+  it("decides a text line's role when a model is in force", async () => {
+    const bytes = await pdf(TABLE);
+    const result = await withRowModelAsync(textLinesAreOther(), () => extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS }));
+    expect(result.data.line_items).toEqual([
+      { description: "Coffee beans, dark roast,", quantity: 2, unit_price: 12, amount: 24 },
+      { description: "Paper towels", quantity: 3, unit_price: 4, amount: 12 },
+    ]);
+  });
+});

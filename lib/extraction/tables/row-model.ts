@@ -1,0 +1,66 @@
+import { rawScore, sigmoid, type Tree } from "../scorer/model";
+import { modelInForce } from "../scorer/in-force";
+import fitted from "./row-model.json";
+import { ROW_FEATURE_NAMES } from "./row-features";
+
+/**
+ * The row classifier (written by `npm run train`, scripts/train/table-rows.ts, committed as row-model.json; model card
+ * ROW-MODEL.md): for each line under a line-item table's header, one gradient-boosted ensemble per role over
+ * ROW_FEATURE_NAMES (one role against the rest), the line's role being the one of highest probability.
+ */
+export const ROW_ROLES = ["item", "continuation", "heading", "other"] as const;
+export type RowRole = (typeof ROW_ROLES)[number];
+
+export type RowModel = {
+  version: 1;
+  trainedOn: string;
+  features: string[];
+  roles: Record<RowRole, { base: number; learningRate: number; trees: Tree[] }>;
+  /** What it saw, its settings and its group-fold figures. */
+  report: Record<string, unknown>;
+};
+
+export const ROW_MODEL: RowModel | null = (fitted as { version?: number }).version === 1 ? (fitted as unknown as RowModel) : null;
+
+/**
+ * The model in force: none. It gained a little on the held-out layouts (cells 0.674 -> 0.677) but cut wrapped
+ * descriptions on the dev sets (invoices-dev 0.952 -> 0.940), so the rules decide (ROW-MODEL.md); `withRowModel`
+ * swaps one in for tests and experiments.
+ */
+const rowModelInForce = modelInForce<RowModel>(null);
+export const withRowModel = rowModelInForce.withModel;
+export const withRowModelAsync = rowModelInForce.withModelAsync;
+export const rowModelNow = rowModelInForce.current;
+
+const sameFeatures = (m: RowModel) => m.features.length === ROW_FEATURE_NAMES.length && m.features.every((f, i) => f === ROW_FEATURE_NAMES[i]);
+
+/** Each role's probability for one line (one-against-the-rest, not normalised). */
+export function roleProbabilities(model: RowModel, x: readonly number[]): Record<RowRole, number> {
+  return Object.fromEntries(ROW_ROLES.map((role) => [role, sigmoid(rawScore(model.roles[role], x))])) as Record<RowRole, number>;
+}
+
+/** The role of highest probability, or null without a usable model in force. */
+export function rowRole(x: readonly number[]): RowRole | null {
+  const model = rowModelInForce.current();
+  if (!model || !sameFeatures(model)) return null;
+  const p = roleProbabilities(model, x);
+  return ROW_ROLES.reduce((best, role) => (p[role] > p[best] ? role : best), ROW_ROLES[0]);
+}
+
+/** Training's view of the lines the engine reads under a header: their features and words, in reading order. */
+export type ObservedRow = { page: number; text: string; features: number[] };
+let observer: ((row: ObservedRow) => void) | null = null;
+
+/** Runs `fn` with every line read under a line-item header reported to `observe` (training only). */
+export async function observeTableRows<T>(observe: (row: ObservedRow) => void, fn: () => Promise<T>): Promise<T> {
+  observer = observe;
+  try {
+    return await fn();
+  } finally {
+    observer = null;
+  }
+}
+
+/** True when a caller collects rows or a model is in force: only then are the features computed. */
+export const rowFeaturesWanted = (): boolean => observer !== null || rowModelInForce.current() !== null;
+export const reportRow = (row: ObservedRow): void => observer?.(row);
