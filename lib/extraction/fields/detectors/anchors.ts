@@ -31,6 +31,8 @@ const STATEMENT_SYNONYMS: string[][] = [
   ["closing", "ending", "new", "close"],
   ["address", "location"],
   ["earnings", "pay", "wages"],
+  // A payslip's gross pay is its total earnings.
+  ["gross pay", "total earnings", "gross earnings"],
 ];
 
 /** Each synonym with the expression that finds it as a word, compiled once. */
