@@ -12,6 +12,9 @@ import { formLabels } from "../generic/form-labels";
 import { labelMatch } from "../generic/form-fields";
 import { stem } from "../generic/field-intent";
 import { labelSegments } from "./label-segments";
+import { labelWordSet, printsForeignWord } from "./label-words";
+
+const dice = (a: ReadonlySet<string>, b: ReadonlySet<string>) => (a.size + b.size === 0 ? 0 : (2 * [...a].filter((w) => b.has(w)).length) / (a.size + b.size));
 
 function withoutDates(text: string): string {
   const dates = findDates(text);
@@ -129,6 +132,11 @@ export function findAnchors(field: FieldDefinition, lines: DocLine[], kindWords:
     let match = 0;
     for (const phrase of phrases) {
       match = Math.max(match, short ? labelMatch(phrase, label) : 0, short ? labelMatch(content(phrase), content(label)) : 0, 0.9 * labelMatch(phrase, clause), short && containsPhrase(label, phrase) ? 0.8 : 0);
+    }
+    // "3 Geburtsdatum (TT.MM.JJJJ)" for "date of birth": the label's words in English (label-words.ts).
+    if (short && printsForeignWord(clause)) {
+      const printedWords = new Set(labelWordSet(clause));
+      for (const phrase of phrases) match = Math.max(match, dice(new Set(labelWordSet(phrase)), printedWords));
     }
     if (box) {
       // A form box's own number in front of its label confirms it; another box's number contradicts it.
