@@ -58,7 +58,14 @@ function addressIn(regionLines: DocLine[], all: DocLine[], text?: string): { val
 function readRegion(kind: DetectorKind, field: FieldDefinition, region: Region, lines: DocLine[], order: DateOrder, reader = READERS[kind]): { value: string; lines: DocLine[] } | null {
   const first = region.text.split("\n")[0]!;
   const on = (value: string | null | undefined) => (value ? { value, lines: region.lines.slice(0, 1) } : null);
-  if (reader) return on(reader(first, field, order)[0]?.value);
+  if (reader) {
+    const hit = reader(first, field, order)[0]?.value;
+    // "Beginning" over "balance" over "4,267.93": a label set over two lines of its column, its value under both.
+    const second = region.lines[1];
+    if (hit || !second || region.lines.length < 2 || /\d/.test(first) || first.trim().split(/\s+/).length > 3) return on(hit);
+    const under = reader(second.text, field, order)[0]?.value;
+    return under ? { value: under, lines: [second] } : null;
+  }
   switch (kind) {
     case "person": {
       const name = personName(first);

@@ -53,7 +53,8 @@ export function findAccountNumbers(text: string): Found[] {
     const digits = raw.replace(/\D/g, "");
     // Money ("1,234.56") and dates are excluded by the surrounding-character rule; a bare year is no account.
     if (digits.length < 4 || digits.length > 20 || /^(?:19|20)\d{2}$/.test(raw)) continue;
-    out.push({ value: raw, index: m.index, length: m[0].length });
+    // "81 - 4022 - 4868" is "81-4022-4868" printed with spaced dashes.
+    out.push({ value: raw.replace(/\s*-\s*/g, "-"), index: m.index, length: m[0].length });
   }
   return out;
 }
