@@ -51,7 +51,9 @@ function addressIn(regionLines: DocLine[], all: DocLine[], text?: string): { val
   if (!street) return null;
   const after = all.filter((l) => l.page === street.page && l.box.y > street.box.y && l.box.y - street.box.y < 0.09 && Math.abs(l.box.x - street.box.x) < 0.03).sort((a, b) => a.box.y - b.box.y);
   const city = after.find((l) => CITY_LINE.test(l.text.trim()));
-  return city ? { value: `${street.text.trim()}, ${city.text.trim()}`, lines: [street, city] } : null;
+  if (city) return { value: `${street.text.trim()}, ${city.text.trim()}`, lines: [street, city] };
+  // "Service Address: 14113 STOWE DR": a street line alone after its label's colon, no city line under it.
+  return oneLine && STREET_LINE.test(oneLine) && after.length === 0 ? { value: oneLine, lines: regionLines.slice(0, 1) } : null;
 }
 
 /** The detector's value in one place near a label (its first line, or for an address its street and city lines). */

@@ -43,4 +43,12 @@ describe("a summary's labels set over two lines", () => {
   it("reads an account number printed with spaced dashes as one", () => {
     expect(findAccountNumbers("Account number: 81 - 4022 - 4868").map((f) => f.value)).toEqual(["81-4022-4868"]);
   });
+
+  it("reads a street line alone after an address label's colon, and the street with its city when the city follows", async () => {
+    const fields: FieldDefinition[] = [{ name: "service_address", type: "address", description: "Address where the service is supplied" }];
+    const alone = await extractDocument({ bytes: await pdfOf([{ text: "Account Number: 40021-07", x: 60, y: 80 }, { text: "Service Address: 2210 LARKSPUR CT", x: 60, y: 96 }, { text: "Statement Date: 10/29/2020", x: 60, y: 112 }]), mimeType: "application/pdf", fields, settings: { dataExtractionMode: "fast" } });
+    expect(alone.data.service_address).toBe("2210 LARKSPUR CT");
+    const withCity = await extractDocument({ bytes: await pdfOf([{ text: "Service Address:", x: 60, y: 96 }, { text: "2210 Larkspur Ct", x: 60, y: 108 }, { text: "Springfield, IL 62704", x: 60, y: 120 }]), mimeType: "application/pdf", fields, settings: { dataExtractionMode: "fast" } });
+    expect(withCity.data.service_address).toBe("2210 Larkspur Ct, Springfield, IL 62704");
+  });
 });
