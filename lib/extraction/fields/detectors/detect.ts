@@ -57,7 +57,7 @@ function addressIn(regionLines: DocLine[], all: DocLine[], text?: string): { val
 }
 
 /** The detector's value in one place near a label (its first line, or for an address its street and city lines). */
-function readRegion(kind: DetectorKind, field: FieldDefinition, region: Region, lines: DocLine[], order: DateOrder, reader = READERS[kind]): { value: string; lines: DocLine[] } | null {
+function readRegion(kind: DetectorKind, field: FieldDefinition, region: Region & { wholePeriod?: boolean }, lines: DocLine[], order: DateOrder, reader = READERS[kind]): { value: string; lines: DocLine[] } | null {
   const first = region.text.split("\n")[0]!;
   const on = (value: string | null | undefined) => (value ? { value, lines: region.lines.slice(0, 1) } : null);
   if (reader) {
@@ -89,7 +89,7 @@ function readRegion(kind: DetectorKind, field: FieldDefinition, region: Region, 
     case "period-start":
     case "period-end": {
       // Next to a period's label a month and year alone is the whole month ("Pay Period: January 2026").
-      const period = findPeriods(first, order)[0] ?? (kind === "date" ? undefined : monthPeriod(first));
+      const period = findPeriods(first, order)[0] ?? (kind !== "date" && region.wholePeriod ? monthPeriod(first) : undefined);
       if (!period) return on(findDates(first, order)[0]?.iso);
       return kind === "date" ? null : on(kind === "period-start" ? period.start : period.end);
     }
@@ -110,6 +110,9 @@ function moneyReader(lines: DocLine[], order: DateOrder): Reader {
 }
 const MONEY_FIELD: FieldDefinition = { name: "amount", type: "currency" };
 
+/** Words of a label that name one end of a period, or a date, rather than the period itself. */
+const PERIOD_END_WORDS = /\b(?:start|starts|starting|from|begin|beginning|end|ends|ending|through|thru|last|first|until|to|closing|due|date|dated)\b/i;
+
 /** Kinds whose value is free words, which a narrow column wraps onto the next line. */
 const WRAPPABLE: ReadonlySet<DetectorKind> = new Set(["person", "organisation", "subject"]);
 
@@ -117,11 +120,14 @@ function labelled(kind: DetectorKind, field: FieldDefinition, anchors: Anchor[],
   const out: Scored[] = [];
   const reader = kind === "money" && anchors.length > 0 ? moneyReader(lines, order) : READERS[kind];
   for (const anchor of anchors.slice(0, 8)) {
-    const regions = valueRegions(anchor, lines).filter((r) => !strict || r.factor >= STRICT_FACTOR);
+    // Only a label naming the whole period ("Pay Period", not "Period ending" nor "Service through") spans a month.
+    const label = labelOf(anchor);
+    const wholePeriod = /\b(?:period|month)\b/i.test(label) && !PERIOD_END_WORDS.test(label);
+    const regions = valueRegions(anchor, lines).filter((r) => !strict || r.factor >= STRICT_FACTOR).map((r) => ({ ...r, wholePeriod }));
     // A name wrapped onto the line under its label ("AGENCY: Federal Aviation" over "Administration …") is cut short.
     if (anchor.rest && WRAPPABLE.has(kind) && wrapsOnto(anchor.line, lines)) continue;
     const tail = !anchor.rest && NUMERIC.has(kind) ? numericTail(anchor) : "";
-    if (tail) regions.unshift({ lines: [anchor.line], text: tail, factor: 1 });
+    if (tail) regions.unshift({ lines: [anchor.line], text: tail, factor: 1, wholePeriod });
     // The nearest readable place belongs to this label; farther ones belong to other labels.
     for (const region of regions) {
       const found = readRegion(kind, field, region, lines, order, reader);

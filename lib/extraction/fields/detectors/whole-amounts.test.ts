@@ -76,6 +76,17 @@ describe("whole amounts, a month as the period, the issuer under the title", () 
     expect(data).toMatchObject({ gross_pay: null, total_deductions: 8200, net_pay: 66300 });
   });
 
+  it("spans a month only under a label naming the whole period, not one end of it", async () => {
+    const texts: Text[] = [
+      { text: "Service period ending", x: 40, y: 130 },
+      { text: ": March 2028", x: 180, y: 130 },
+      { text: "Net Pay", x: 40, y: 160 },
+      { text: "1200.00", x: 180, y: 160 },
+    ];
+    const data = await extract(texts, PAYSLIP_FIELDS);
+    expect(data).toMatchObject({ pay_period_start: null, pay_period_end: null });
+  });
+
   it("reads a month and year alone as a period, nothing else", () => {
     expect(monthPeriod(": January 2026")).toEqual({ start: "2026-01-01", end: "2026-01-31" });
     expect(monthPeriod("Sept. 2025")).toEqual({ start: "2025-09-01", end: "2025-09-30" });
