@@ -335,7 +335,9 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
     const kind = chooseDetector(field);
     if (best && !known && kind !== null && NUMERIC.has(kind) && best.score < WEAK_LABEL) best = null;
     // Nothing found: a claimed field's own detector (an "account number" no IBAN reader takes), or a lone date.
-    const fallback = best ? null : known ? detectField(field, detectorLines, ctx.order, { known: true }) : (detectLoneDate(field, detectorLines, ctx.order) ?? detectLabelledText(field, detectorLines, otherLabels));
+    // On a parser of another kind a claimed field the invoice reader left empty ("street", "postal_code" of an
+    // applicant's address on a form) may still be labelled text.
+    const fallback = best ? null : known ? (detectField(field, detectorLines, ctx.order, { known: true }) ?? (otherKind ? detectLabelledText(field, detectorLines, otherLabels) : null)) : (detectLoneDate(field, detectorLines, ctx.order) ?? detectLabelledText(field, detectorLines, otherLabels));
     if (fallback && !(typeof fallback.value === "string" && lettersSetApart(fallback.value))) {
       generic.set(field.name, fallback);
       return;

@@ -12,6 +12,9 @@ import { formLabels } from "../generic/form-labels";
 import { labelMatch } from "../generic/form-fields";
 import { stem } from "../generic/field-intent";
 import { labelSegments } from "./label-segments";
+import { labelWordSet, printsForeignWord } from "./label-words";
+
+const dice = (a: ReadonlySet<string>, b: ReadonlySet<string>) => (a.size + b.size === 0 ? 0 : (2 * [...a].filter((w) => b.has(w)).length) / (a.size + b.size));
 
 function withoutDates(text: string): string {
   const dates = findDates(text);
@@ -31,6 +34,8 @@ const STATEMENT_SYNONYMS: string[][] = [
   ["closing", "ending", "new", "close"],
   ["address", "location"],
   ["earnings", "pay", "wages"],
+  // A payslip's gross pay is its total earnings.
+  ["gross pay", "total earnings", "gross earnings"],
 ];
 
 /** Each synonym with the expression that finds it as a word, compiled once. */
@@ -113,9 +118,18 @@ export function findAnchors(field: FieldDefinition, lines: DocLine[], kindWords:
   const ownWords = phrases.some((p) => onlyGeneric(p) === null);
   const box = boxNumber(field);
   const out: Anchor[] = [];
+  // "Beginning" over "balance": a column's label set over two lines is one label, its second line none of its own.
+  const stacked = new Map<DocLine, DocLine>();
+  for (const line of lines) {
+    const below = stackedBelow(line, lines);
+    if (below) stacked.set(line, below);
+  }
+  const seconds = new Set(stacked.values());
   // "Employee SSN: 123-45-6789 Date: …": each label on the line with what follows its colon up to the next label;
   // without a colon the whole line is the label.
-  for (const line of lines) for (const { label: printed, rest } of labelSegments(line.text)) {
+  for (const line of lines) for (const { label: segment, rest } of labelSegments(line.text)) {
+    if (seconds.has(line)) continue;
+    const printed = stacked.has(line) ? `${segment} ${stacked.get(line)!.text}` : segment;
     // "Closing balance on August 2, 2018", "Your balance at close of business 11th Mar 2022": the date says when,
     // not which field.
     const label = withoutDates(printed);
@@ -128,6 +142,11 @@ export function findAnchors(field: FieldDefinition, lines: DocLine[], kindWords:
     for (const phrase of phrases) {
       match = Math.max(match, short ? labelMatch(phrase, label) : 0, short ? labelMatch(content(phrase), content(label)) : 0, 0.9 * labelMatch(phrase, clause), short && containsPhrase(label, phrase) ? 0.8 : 0);
     }
+    // "3 Geburtsdatum (TT.MM.JJJJ)" for "date of birth": the label's words in English (label-words.ts).
+    if (short && printsForeignWord(clause)) {
+      const printedWords = new Set(labelWordSet(clause));
+      for (const phrase of phrases) match = Math.max(match, dice(new Set(labelWordSet(phrase)), printedWords));
+    }
     if (box) {
       // A form box's own number in front of its label confirms it; another box's number contradicts it.
       const printed = /^(?:box\s+)?(\d{1,2}[a-z]?)\s+\p{L}/iu.exec(label.trim())?.[1]?.toLowerCase();
@@ -139,6 +158,22 @@ export function findAnchors(field: FieldDefinition, lines: DocLine[], kindWords:
     if (match >= MIN_ANCHOR_MATCH) out.push({ line, match, rest });
   }
   return out.sort((a, b) => b.match - a.match);
+}
+
+/** Short lines of words only, no colon: what a column's header label is made of. */
+const HEADER_WORDS = (text: string) => !/[\d:：]/.test(text) && text.trim().split(/\s+/).length <= 3;
+
+/** The line continuing a label set over two lines of its column: right under it, starting where it starts. */
+function stackedBelow(line: DocLine, lines: DocLine[]): DocLine | null {
+  if (!HEADER_WORDS(line.text)) return null;
+  const below = lines.find((l) => l.page === line.page && l.index !== line.index && Math.abs(l.box.x - line.box.x) < 0.012 && l.box.y > line.box.y && l.box.y - (line.box.y + line.box.h) < line.box.h * 0.6);
+  const above = lines.some((l) => l.page === line.page && l.index !== line.index && Math.abs(l.box.x - line.box.x) < 0.012 && l.box.y < line.box.y && line.box.y - (l.box.y + l.box.h) < line.box.h * 0.6);
+  // Only a pair: a third line makes it a list or a paragraph, not a stacked label.
+  return below && !above && HEADER_WORDS(below.text) && !stackedBelowAny(below, lines) ? below : null;
+}
+
+function stackedBelowAny(line: DocLine, lines: DocLine[]): boolean {
+  return lines.some((l) => l.page === line.page && l.index !== line.index && Math.abs(l.box.x - line.box.x) < 0.012 && l.box.y > line.box.y && l.box.y - (line.box.y + line.box.h) < line.box.h * 0.6 && HEADER_WORDS(l.text));
 }
 
 /** A place near a label where its value may be printed, and how much that place is trusted. */

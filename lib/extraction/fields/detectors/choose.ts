@@ -41,8 +41,11 @@ const PERSON = /\b(?:name|who|author|holder|signed|signer|signatory|addressed|ad
 const MONEY = /\b(?:wages?|pay|salary|income|compensation|withheld|balance|amount|total|fee|fees|charges?|price|cost|deposits?|withdrawals?|tax|taxes|refund|premium|rent|deductions?|earnings|gross|net|tips)\b/;
 const SECTION = /\b(?:skills|summary|education|experience|objective|profile|certifications|languages|interests|qualifications)\b/;
 
+/** Names of fields asking for one part of an address. */
+const ADDRESS_PART = /(?:^|[_\s-])(?:street|city|town|zip|zip[_\s-]?code|postal[_\s-]?code|postcode|house[_\s-]?number|state|province|country)$/i;
+
 /** Last words of a field's name that ask for a property of its person or organisation, not for who it is. */
-const ATTRIBUTE = /^(?:age|gender|sex|type|status|title|time|count|level|category|nationality|race|ethnicity|role|position|location|city|country|size|industry|sector|language|income|rating|score)$/i;
+const ATTRIBUTE = /^(?:age|gender|sex|type|status|title|time|count|level|category|nationality|birth|birthplace|race|ethnicity|role|position|location|city|country|size|industry|sector|language|income|rating|score)$/i;
 
 export function chooseDetector(field: FieldDefinition): DetectorKind | null {
   if (field.type === "table" || field.type === "boolean" || field.type === "select") return null;
@@ -69,8 +72,12 @@ export function chooseDetector(field: FieldDefinition): DetectorKind | null {
   if ((field.type === "number" || field.type === "text") && /(?:^|_)year(?:$|_)/.test(name.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase())) return "year";
   if (field.type === "date") return "date";
   if ((field.type === "currency" || field.type === "number") && MONEY.test(text)) return "money";
+  // "street", "postal_code", "city": one part of an address, not the street and city lines the address detector reads.
+  if (field.type === "text" && ADDRESS_PART.test(field.name.replace(/([a-z])([A-Z])/g, "$1_$2"))) return null;
   if (field.type === "address" || /\baddress\b/.test(text)) return "address";
   if (field.type !== "text") return null;
+  // "first_name", "surname": a part of a name, one word the person detector (a whole name) does not read.
+  if (/(?:^|[_\s-])(?:first|last|given|family|middle|maiden)[_\s-]?name$|^(?:surname|forename)$/i.test(field.name.replace(/([a-z])([A-Z])/g, "$1_$2"))) return null;
   // "Employee ID", "Customer number": an identifier of the person, not the person.
   if (/\b(?:id|number|no|code|reference|ref)\b/.test(text)) return null;
   if (/\bsubject\b|\bregarding\b/.test(text)) return "subject";

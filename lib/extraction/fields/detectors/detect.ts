@@ -17,12 +17,12 @@ import { labelMatch, tickedLabels } from "../generic/form-fields";
 import { findAnchors, numericTail, valueRegions, type Anchor, type Region } from "./anchors";
 import { AFTER_KNOWN, chooseDetector, definitionText, type DetectorKind } from "./choose";
 import { addresseeBlocks, authorUnderTitle, headerParty, institutionNamed, payeeNamed, titleBlock, letterhead, nameAtTop, salutation, sectionUnder, signature, yearInTitle, type Placed } from "./header-blocks";
-import { findPeriods } from "./periods";
+import { findPeriods, monthPeriod } from "./periods";
 import { labelWordSet } from "./label-words";
 import { localeOrder } from "../date-order";
-import { NUMERIC, READERS, UNIQUE_OK } from "./readers";
+import { NUMERIC, READERS, UNIQUE_OK, withoutDates, type Reader } from "./readers";
 import { CONFIDENCE, decide, GENERIC_HEADS, labelOf, result, round, STRICT_FACTOR, wrapsOnto, type Scored } from "./detect-shared";
-import { CITY_LINE, organisationName, personName, STREET_LINE } from "./typed-values";
+import { CITY_LINE, findSignedAmounts, organisationName, personName, STREET_LINE } from "./typed-values";
 
 /** Generic label words that do name what a detector reads (see anchors.ts); a bare "Name:" on a form is a person's. */
 const KIND_WORDS: Partial<Record<DetectorKind, ReadonlySet<string>>> = {
@@ -51,15 +51,23 @@ function addressIn(regionLines: DocLine[], all: DocLine[], text?: string): { val
   if (!street) return null;
   const after = all.filter((l) => l.page === street.page && l.box.y > street.box.y && l.box.y - street.box.y < 0.09 && Math.abs(l.box.x - street.box.x) < 0.03).sort((a, b) => a.box.y - b.box.y);
   const city = after.find((l) => CITY_LINE.test(l.text.trim()));
-  return city ? { value: `${street.text.trim()}, ${city.text.trim()}`, lines: [street, city] } : null;
+  if (city) return { value: `${street.text.trim()}, ${city.text.trim()}`, lines: [street, city] };
+  // "Service Address: 14113 STOWE DR": a street line alone after its label's colon, no city line under it.
+  return oneLine && STREET_LINE.test(oneLine) && after.length === 0 ? { value: oneLine, lines: regionLines.slice(0, 1) } : null;
 }
 
 /** The detector's value in one place near a label (its first line, or for an address its street and city lines). */
-function readRegion(kind: DetectorKind, field: FieldDefinition, region: Region, lines: DocLine[], order: DateOrder): { value: string; lines: DocLine[] } | null {
+function readRegion(kind: DetectorKind, field: FieldDefinition, region: Region & { wholePeriod?: boolean }, lines: DocLine[], order: DateOrder, reader = READERS[kind]): { value: string; lines: DocLine[] } | null {
   const first = region.text.split("\n")[0]!;
   const on = (value: string | null | undefined) => (value ? { value, lines: region.lines.slice(0, 1) } : null);
-  const reader = READERS[kind];
-  if (reader) return on(reader(first, field, order)[0]?.value);
+  if (reader) {
+    const hit = reader(first, field, order)[0]?.value;
+    // "Beginning" over "balance" over "4,267.93": a label set over two lines of its column, its value under both.
+    const second = region.lines[1];
+    if (hit || !second || region.lines.length < 2 || /\d/.test(first) || first.trim().split(/\s+/).length > 3) return on(hit);
+    const under = reader(second.text, field, order)[0]?.value;
+    return under ? { value: under, lines: [second] } : null;
+  }
   switch (kind) {
     case "person": {
       const name = personName(first);
@@ -80,7 +88,8 @@ function readRegion(kind: DetectorKind, field: FieldDefinition, region: Region, 
     case "date":
     case "period-start":
     case "period-end": {
-      const period = findPeriods(first, order)[0];
+      // Next to a period's label a month and year alone is the whole month ("Pay Period: January 2026").
+      const period = findPeriods(first, order)[0] ?? (kind !== "date" && region.wholePeriod ? monthPeriod(first) : undefined);
       if (!period) return on(findDates(first, order)[0]?.iso);
       return kind === "date" ? null : on(kind === "period-start" ? period.start : period.end);
     }
@@ -89,20 +98,39 @@ function readRegion(kind: DetectorKind, field: FieldDefinition, region: Region, 
   }
 }
 
+/**
+ * Money as the document writes it: with cents, or — on a document that prints no amount with cents at all ("Net Pay
+ * 81500", "Total Deductions 10500": payslips and bills of countries that write whole amounts) — whole numbers too.
+ * Still only next to the field's label.
+ */
+function moneyReader(lines: DocLine[], order: DateOrder): Reader {
+  const withCents = READERS.money!;
+  const whole = !lines.some((l) => withCents(l.text, MONEY_FIELD, order).length > 0);
+  return whole ? (text, _field, o) => findSignedAmounts(withoutDates(text, o), { whole: true }) : withCents;
+}
+const MONEY_FIELD: FieldDefinition = { name: "amount", type: "currency" };
+
+/** Words of a label that name one end of a period, or a date, rather than the period itself. */
+const PERIOD_END_WORDS = /\b(?:start|starts|starting|from|begin|beginning|end|ends|ending|through|thru|last|first|until|to|closing|due|date|dated)\b/i;
+
 /** Kinds whose value is free words, which a narrow column wraps onto the next line. */
 const WRAPPABLE: ReadonlySet<DetectorKind> = new Set(["person", "organisation", "subject"]);
 
 function labelled(kind: DetectorKind, field: FieldDefinition, anchors: Anchor[], lines: DocLine[], order: DateOrder, strict = false): Scored[] {
   const out: Scored[] = [];
+  const reader = kind === "money" && anchors.length > 0 ? moneyReader(lines, order) : READERS[kind];
   for (const anchor of anchors.slice(0, 8)) {
-    const regions = valueRegions(anchor, lines).filter((r) => !strict || r.factor >= STRICT_FACTOR);
+    // Only a label naming the whole period ("Pay Period", not "Period ending" nor "Service through") spans a month.
+    const label = labelOf(anchor);
+    const wholePeriod = /\b(?:period|month)\b/i.test(label) && !PERIOD_END_WORDS.test(label);
+    const regions = valueRegions(anchor, lines).filter((r) => !strict || r.factor >= STRICT_FACTOR).map((r) => ({ ...r, wholePeriod }));
     // A name wrapped onto the line under its label ("AGENCY: Federal Aviation" over "Administration …") is cut short.
     if (anchor.rest && WRAPPABLE.has(kind) && wrapsOnto(anchor.line, lines)) continue;
     const tail = !anchor.rest && NUMERIC.has(kind) ? numericTail(anchor) : "";
-    if (tail) regions.unshift({ lines: [anchor.line], text: tail, factor: 1 });
+    if (tail) regions.unshift({ lines: [anchor.line], text: tail, factor: 1, wholePeriod });
     // The nearest readable place belongs to this label; farther ones belong to other labels.
     for (const region of regions) {
-      const found = readRegion(kind, field, region, lines, order);
+      const found = readRegion(kind, field, region, lines, order, reader);
       if (!found) continue;
       out.push({ value: found.value, lines: found.lines, raw: region.text.split("\n")[0]!, score: anchor.match * region.factor });
       break;

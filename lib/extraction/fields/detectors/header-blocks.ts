@@ -68,7 +68,22 @@ export function letterhead(lines: DocLine[]): Placed | null {
   if (!top || top.box.h < tallest(lines) * 0.85) return null;
   // "Summit Foods Corp. - Pay Advice", "Acme Ltd | Invoice": the part naming the organisation.
   const name = top.text.split(/\s+[-–—|]\s+/).map((part) => organisationName(part, true)).find((part) => part !== null) ?? null;
-  return name ? { value: name, lines: [top], score: 0.7 } : null;
+  return name ? { value: name, lines: [top], score: 0.7 } : underTitle(top, page);
+}
+
+/**
+ * A document's title set over its issuer ("Payslip" over "Innovate Digital Pvt. Ltd."): the line right under a short
+ * title, centred under it, when it names an organisation by a legal form or an institution word.
+ */
+function underTitle(title: DocLine, page: DocLine[]): Placed | null {
+  if (title.text.trim().split(/\s+/).length > 4) return null;
+  const centre = title.box.x + title.box.w / 2;
+  const next = page
+    .filter((l) => l.box.y > title.box.y + title.box.h * 0.5 && l.box.y - (title.box.y + title.box.h) < title.box.h * 2)
+    .sort((a, b) => a.box.y - b.box.y)[0];
+  if (!next || Math.abs(next.box.x + next.box.w / 2 - centre) > 0.05) return null;
+  const name = organisationName(next.text, true);
+  return name ? { value: name, lines: [next], score: 0.6 } : null;
 }
 
 /** A year in the document's title (its top band's tallest line): "Year-end wage summary 2023", "Form W-2 … 2023". */
@@ -233,5 +248,41 @@ export function payeeNamed(lines: DocLine[]): Placed | null {
     return name && name.split(/\s+/).length > 1 ? [{ name, line }] : [];
   });
   const distinct = new Set(found.map((f) => f.name.toLowerCase()));
-  return distinct.size === 1 ? { value: found[0]!.name, lines: [found[0]!.line], score: 0.6 } : null;
+  if (distinct.size === 1) return { value: found[0]!.name, lines: [found[0]!.line], score: 0.6 };
+  // "make payable to LADWP": a bare acronym is the bill's short form; its spelled-out name stands elsewhere.
+  const acronyms = new Set(lines.flatMap((line) => {
+    const payee = PAYEE.exec(line.text)?.[1]?.trim().replace(/[,;:]$/, "") ?? "";
+    return /^\p{Lu}{3,8}$/u.test(payee) ? [payee] : [];
+  }));
+  return acronyms.size === 1 ? spelledOut([...acronyms][0]!, lines) : null;
+}
+
+/** Words an organisation's name carries between the ones its acronym takes the initials of. */
+const JOINING = /^(?:of|and|&|the|for|de|du|des|la|le|del|der|und|für)$/i;
+
+/**
+ * The name an acronym stands for, printed on the document: capitalised words whose initials spell it, joining words
+ * aside ("LADWP" → "Los Angeles Department of Water and Power"). Of several spellings the fullest ("Department" over
+ * "DEPT").
+ */
+export function spelledOut(acronym: string, lines: DocLine[]): Placed | null {
+  const letters = acronym.toLowerCase();
+  let best: { value: string; line: DocLine } | null = null;
+  for (const line of lines) {
+    const words = line.text.trim().split(/\s+/);
+    for (let start = 0; start < words.length; start += 1) {
+      let k = 0;
+      let end = start;
+      for (; end < words.length && k < letters.length; end += 1) {
+        const word = words[end]!.replace(/[,;:.]+$/, "");
+        if (end > start && JOINING.test(word)) continue;
+        if (!/^\p{Lu}\p{L}+$/u.test(word) || word[0]!.toLowerCase() !== letters[k]) break;
+        k += 1;
+      }
+      if (k < letters.length) continue;
+      const value = words.slice(start, end).join(" ").replace(/[,;:.]+$/, "");
+      if (!best || value.length > best.value.length) best = { value, line };
+    }
+  }
+  return best ? { value: best.value, lines: [best.line], score: 0.55 } : null;
 }

@@ -9,7 +9,7 @@ import { stem } from "../generic/field-intent";
 /** Each English word and what the other languages print for it (accents folded, lower case). */
 const TRANSLATIONS: Record<string, string[]> = {
   date: ["fecha", "datum", "dato"],
-  name: ["nombre", "nom", "nome", "naam", "apellido", "apellidos", "prenom", "vorname", "nachname", "cognome"],
+  name: ["nombre", "nom", "nome", "naam", "apellido", "apellidos", "prenom", "cognome"],
   number: ["numero", "nummer", "num", "nro", "nr", "n°", "no"],
   title: ["titulo", "titre", "titel", "titolo"],
   position: ["puesto", "poste", "cargo", "stelle", "posizione", "funcion", "fonction", "functie"],
@@ -17,6 +17,9 @@ const TRANSLATIONS: Record<string, string[]> = {
   company: ["empresa", "societe", "entreprise", "unternehmen", "firma", "azienda", "societa", "bedrijf", "compania"],
   location: ["lugar", "ubicacion", "localidad", "lieu", "ort", "standort", "luogo", "sede", "localizacao", "locatie", "plaats"],
   city: ["ciudad", "ville", "stadt", "citta", "cidade", "stad"],
+  street: ["calle", "rue", "rua", "straat"],
+  birth: ["nacimiento", "naissance", "geburt", "nascita", "nascimento", "geboorte"],
+  nationality: ["nacionalidad", "nationalite", "nazionalita", "nacionalidade", "nationaliteit"],
   address: ["direccion", "adresse", "indirizzo", "endereco", "adres", "domicilio"],
   phone: ["telefono", "telephone", "telefon", "telefoon", "movil", "portable", "handy"],
   email: ["correo", "courriel"],
@@ -37,6 +40,22 @@ const TRANSLATIONS: Record<string, string[]> = {
   internship: ["practicas", "praktikum", "tirocinio", "estagio"],
 };
 
+/** Compound words that print a phrase in one word ("Geburtsdatum" is "date of birth"), and the phrase's words. */
+const COMPOUNDS: Record<string, string> = {
+  vorname: "first name",
+  nachname: "last name",
+  familienname: "last name",
+  geburtsdatum: "date birth",
+  geburtsort: "place birth",
+  staatsangehorigkeit: "nationality",
+  hausnummer: "house number",
+  postleitzahl: "postal code",
+  plz: "postal code",
+  wohnort: "city",
+  strasse: "street",
+  kontoinhaber: "account holder",
+};
+
 const CANONICAL = new Map<string, string>();
 for (const [english, words] of Object.entries(TRANSLATIONS)) for (const word of words) if (!CANONICAL.has(word)) CANONICAL.set(word, english);
 /** Words that carry no meaning of their own in a label, in these languages. */
@@ -49,10 +68,23 @@ export function labelWordSet(text: string): string[] {
     .toLowerCase()
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
+    .replace(/ß/g, "ss")
     .split(/[^\p{L}#°]+/u)
     .filter((w) => (w.length > 1 || /[\p{Script=Han}#]/u.test(w)) && !FUNCTION_WORDS.has(w))
+    .flatMap((w) => COMPOUNDS[w]?.split(" ") ?? [w])
     .map((w) => {
       const english = CANONICAL.get(w) ?? (w === "#" ? "number" : w);
       return stem(english) || english;
     });
+}
+
+/** Whether a label prints a word of another language that labelWordSet translates ("Geburtsdatum", "Fecha"). */
+export function printsForeignWord(text: string): boolean {
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/ß/g, "ss")
+    .split(/[^\p{L}]+/u)
+    .some((w) => w.length > 1 && (COMPOUNDS[w] !== undefined || (CANONICAL.has(w) && CANONICAL.get(w) !== w)));
 }

@@ -59,6 +59,16 @@ function inlineIdentifier(field: FieldDefinition, text: string): string | null {
   return before.length > 0 && before.every((w) => own.has(w)) && text.slice(m.index + m[0].length).trim() === "" ? value : null;
 }
 
+/** "1 Vorname", "11 Postleitzahl", "Box 3 Name": a label printed after its box's number. */
+const NUMBERED_BOX = /^\s*(?:box\s+)?\d{1,2}[a-z]?\s+\p{L}/iu;
+
+/** The first line under a numbered box's label, starting where the label starts, that is no box label itself. */
+function boxAnswer(anchor: Anchor, region: { lines: DocLine[]; factor: number }): boolean {
+  const first = region.lines[0];
+  if (!first || region.lines.length === 0 || first.index === anchor.line.index || first.box.y <= anchor.line.box.y) return false;
+  return Math.abs(first.box.x - anchor.line.box.x) < 0.01 && !NUMBERED_BOX.test(first.text) && !/[:：]\s*$/.test(first.text);
+}
+
 /** A label that reads well enough to take free text after it: most of the label's words are the field's. */
 const TEXT_LABEL_MATCH = 0.8;
 const MAX_TEXT_WORDS = 12;
@@ -95,10 +105,14 @@ export function detectLabelledText(field: FieldDefinition, lines: DocLine[], oth
       out.push({ value: inline, lines: [anchor.line], raw: anchor.line.text, score: anchor.match * STRICT_FACTOR });
       continue;
     }
-    for (const region of valueRegions(anchor, lines).filter((r) => r.factor >= STRICT_FACTOR)) {
+    // A form's numbered box ("9 Straße", "12 Wohnort") holds its answer under its label, within the box.
+    const boxed = !anchor.rest && NUMBERED_BOX.test(labelOf(anchor));
+    for (const region of valueRegions(anchor, lines).filter((r) => r.factor >= STRICT_FACTOR || (boxed && boxAnswer(anchor, r)))) {
       const value = labelledText(region.text, otherLabels);
       // "股票代码 股票代码": the label painted again, not its value.
       if (!value || value.includes(labelOf(anchor).trim())) continue;
+      // "2 Nachname" right of "1 Vorname": the next box's label, not this box's answer.
+      if (boxed && NUMBERED_BOX.test(value)) continue;
       out.push({ value, lines: region.lines.slice(0, 1), raw: region.text.split("\n")[0]!, score: anchor.match * region.factor });
       break;
     }

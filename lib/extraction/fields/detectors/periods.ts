@@ -47,3 +47,18 @@ export function findPeriods(printed: string, order: DateOrder): Period[] {
   }
   return out.sort((x, y) => x.index - y.index);
 }
+
+/** "January 2026", "Mar. 2024": a month named with its year and nothing else, the period a payslip or bill covers. */
+const MONTH_OF_YEAR = new RegExp(`^\\s*[:：]?\\s*${MONTH}\\s*,?\\s+(\\d{4})\\s*$`, "i");
+
+/** The first and last day of a month printed as a whole ("Pay Period: January 2026"); null for anything else. */
+export function monthPeriod(text: string): { start: string; end: string } | null {
+  const m = MONTH_OF_YEAR.exec(text);
+  if (!m) return null;
+  const year = Number(m[2]);
+  const month = monthOf(m[1]!);
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const start = toIsoDate(year, month, 1);
+  const end = toIsoDate(year, month, last);
+  return start && end ? { start, end } : null;
+}

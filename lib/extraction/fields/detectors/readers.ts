@@ -39,7 +39,7 @@ function urls(text: string, field: FieldDefinition): Hit[] {
 }
 
 /** The text with its dates blanked out, character for character. */
-function withoutDates(text: string, order: DateOrder): string {
+export function withoutDates(text: string, order: DateOrder): string {
   let out = text;
   for (const d of findDates(text, order)) out = out.slice(0, d.index) + " ".repeat(d.length) + out.slice(d.index + d.length);
   return out;

@@ -53,7 +53,8 @@ export function findAccountNumbers(text: string): Found[] {
     const digits = raw.replace(/\D/g, "");
     // Money ("1,234.56") and dates are excluded by the surrounding-character rule; a bare year is no account.
     if (digits.length < 4 || digits.length > 20 || /^(?:19|20)\d{2}$/.test(raw)) continue;
-    out.push({ value: raw, index: m.index, length: m[0].length });
+    // "81 - 4022 - 4868" is "81-4022-4868" printed with spaced dashes.
+    out.push({ value: raw.replace(/\s*-\s*/g, "-"), index: m.index, length: m[0].length });
   }
   return out;
 }
@@ -67,10 +68,11 @@ export function findYears(text: string): Found[] {
  * Money with its sign as statements print it: "-45.00", "(45.00)", "$45.00-", "45.00 DR" are debits (negative);
  * "45.00 CR" a credit. Only amounts with cents: a bare whole number next to a money label is often a count.
  */
-export function findSignedAmounts(text: string): Array<Found & { amount: number }> {
+export function findSignedAmounts(text: string, options: { whole?: boolean } = {}): Array<Found & { amount: number }> {
   const out: Array<Found & { amount: number }> = [];
   for (const a of findAmounts(text)) {
-    if (!a.hasDecimals) continue;
+    // `whole`: a document that prints every amount without cents ("Net Pay 81500"); a lone digit is still a count.
+    if (!a.hasDecimals && !(options.whole && Math.abs(a.value) >= 10)) continue;
     const before = text.slice(Math.max(0, a.index - 3), a.index);
     const after = text.slice(a.index + a.length, a.index + a.length + 4);
     const negative = a.value < 0 || /\(\s*[$€£]?\s*$/.test(before) && /^\s*\)/.test(after) || /^-/.test(after) || /^\s*(?:DR|Dr)\b/.test(after) || /-\s*[$€£]?\s*$/.test(before);
