@@ -1,34 +1,14 @@
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { extractDocument, type FieldDefinition } from "../index";
+import { extractDocument } from "../index";
 import { buildPage } from "../layout/build-page";
 import { line } from "./test-pages";
 import { labelledValues } from "./label-value-rows";
+import { lineItemsFields, printedPdf, type PrintedLine } from "./test-pdf";
 
-const FIELDS: FieldDefinition[] = [
-  {
-    name: "line_items",
-    type: "table",
-    columns: [
-      { name: "item_code", type: "text" },
-      { name: "description", type: "text" },
-      { name: "quantity", type: "number" },
-      { name: "unit_price", type: "number" },
-      { name: "amount", type: "number" },
-    ],
-  },
-];
+const FIELDS = lineItemsFields("item_code", "description", "quantity", "unit_price", "amount");
 
-type Cell = [text: string, x: number];
-type Line = { y: number; cells: Cell[] };
+type Line = PrintedLine;
 
-async function pdf(lines: Line[]): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const p = doc.addPage([595, 842]);
-  for (const l of lines) for (const [text, x] of l.cells) p.drawText(text, { x, y: l.y, size: 9, font });
-  return doc.save();
-}
 
 const HEAD: Line[] = [
   { y: 800, cells: [["ACME Ltd", 50], ["INVOICE", 400]] },
@@ -46,7 +26,7 @@ const ITEMS = [
 ];
 
 async function itemsOf(lines: Line[]) {
-  const result = await extractDocument({ bytes: await pdf(lines), mimeType: "application/pdf", fields: FIELDS });
+  const result = await extractDocument({ bytes: await printedPdf([lines]), mimeType: "application/pdf", fields: FIELDS });
   return result.data.line_items;
 }
 

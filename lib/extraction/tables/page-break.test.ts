@@ -1,32 +1,11 @@
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { extractDocument, type FieldDefinition } from "../index";
+import { extractDocument } from "../index";
+import { lineItemsFields, printedPdf, type PrintedLine } from "./test-pdf";
 
-const FIELDS: FieldDefinition[] = [
-  {
-    name: "line_items",
-    type: "table",
-    columns: [
-      { name: "description", type: "text" },
-      { name: "quantity", type: "number" },
-      { name: "unit_price", type: "number" },
-      { name: "amount", type: "number" },
-    ],
-  },
-];
+const FIELDS = lineItemsFields("description", "quantity", "unit_price", "amount");
 
-type Cell = [text: string, x: number];
-type Line = { y: number; cells: Cell[] };
+type Line = PrintedLine;
 
-async function pdf(pages: Line[][]): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const lines of pages) {
-    const p = doc.addPage([595, 842]);
-    for (const line of lines) for (const [text, x] of line.cells) p.drawText(text, { x, y: line.y, size: 9, font });
-  }
-  return doc.save();
-}
 
 const header = (y: number): Line => ({ y, cells: [["Description", 50], ["Qty", 330], ["Unit Price", 390], ["Amount", 490]] });
 const quantityOf = (n: number) => (n % 5) + 1;
@@ -55,7 +34,7 @@ describe("a line-item table over a page break", () => {
   for (const repeatHeader of [true, false]) {
     for (const [foot, lines] of FOOTS) {
       it(`is one table of 28 items (${repeatHeader ? "header repeated" : "no header"} on page 2, ${foot} at the foot of page 1)`, async () => {
-        const bytes = await pdf(twoPages({ repeatHeader, foot: lines }));
+        const bytes = await printedPdf(twoPages({ repeatHeader, foot: lines }));
         const result = await extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS });
         expect(result.data.line_items).toEqual(Array.from({ length: 28 }, (_, i) => expected(i + 1)));
       });
@@ -73,7 +52,7 @@ describe("a line-item table over a page break", () => {
     const second: Line[] = [{ y: 800, cells: [["ACME Ltd", 50], ["Invoice 123 continued", 300]] }];
     for (let n = 22; n <= 28; n += 1) second.push(...twoLine(760 - (n - 21) * 24, n));
     second.push({ y: 540, cells: [["Total", 390], ["1,990.00", 490]] });
-    const result = await extractDocument({ bytes: await pdf([first, second]), mimeType: "application/pdf", fields: FIELDS });
+    const result = await extractDocument({ bytes: await printedPdf([first, second]), mimeType: "application/pdf", fields: FIELDS });
     expect(result.data.line_items).toEqual(Array.from({ length: 28 }, (_, i) => expected(i + 1)));
   });
 
@@ -84,7 +63,7 @@ describe("a line-item table over a page break", () => {
       { y: 780, cells: [["1. Payment within 30 days. Late payments 2 5.00 10.00 fee", 50]] },
       { y: 760, cells: [["Returns 3 accepted within 14 days 7.50 22.50", 50]] },
     ];
-    const result = await extractDocument({ bytes: await pdf([first!, terms]), mimeType: "application/pdf", fields: FIELDS });
+    const result = await extractDocument({ bytes: await printedPdf([first!, terms]), mimeType: "application/pdf", fields: FIELDS });
     expect(result.data.line_items).toEqual(Array.from({ length: 21 }, (_, i) => expected(i + 1)));
   });
 });

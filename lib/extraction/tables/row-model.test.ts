@@ -1,33 +1,14 @@
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { extractDocument, type FieldDefinition } from "../index";
+import { extractDocument } from "../index";
 import type { Tree } from "../scorer/model";
 import { ROW_FEATURE_NAMES } from "./row-features";
 import { observeTableRows, ROW_ROLES, withRowModelAsync, type ObservedRow, type RowModel, type RowRole } from "./row-model";
+import { lineItemsFields, printedPdf, type PrintedLine } from "./test-pdf";
 
-const FIELDS: FieldDefinition[] = [
-  {
-    name: "line_items",
-    type: "table",
-    columns: [
-      { name: "description", type: "text" },
-      { name: "quantity", type: "number" },
-      { name: "unit_price", type: "number" },
-      { name: "amount", type: "number" },
-    ],
-  },
-];
+const FIELDS = lineItemsFields("description", "quantity", "unit_price", "amount");
 
-type Cell = [text: string, x: number];
-type Line = { y: number; cells: Cell[] };
+type Line = PrintedLine;
 
-async function pdf(lines: Line[]): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const p = doc.addPage([595, 842]);
-  for (const l of lines) for (const [text, x] of l.cells) p.drawText(text, { x, y: l.y, size: 9, font });
-  return doc.save();
-}
 
 const item = (y: number, description: string, qty: string, price: string, amount: string): Line => ({ y, cells: [[description, 50], [qty, 335], [price, 395], [amount, 490]] });
 
@@ -57,7 +38,7 @@ function textLinesAreOther(): RowModel {
 describe("the row classifier's lines", () => {
   it("reports every line read under the header with its features", async () => {
     const seen: ObservedRow[] = [];
-    const bytes = await pdf(TABLE);
+    const bytes = await printedPdf([TABLE]);
     const result = await observeTableRows((r) => seen.push(r), () => extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS }));
     expect(seen.map((r) => r.text)).toEqual(["Coffee beans, dark roast, 2 12.00 24.00", "1 kg bag", "--- Non Food ---", "Paper towels 3 4.00 12.00", "Total 36.00"]);
     for (const r of seen) expect(r.features).toHaveLength(ROW_FEATURE_NAMES.length);
@@ -74,7 +55,7 @@ describe("the row classifier's lines", () => {
   });
 
   it("decides a text line's role when a model is in force", async () => {
-    const bytes = await pdf(TABLE);
+    const bytes = await printedPdf([TABLE]);
     const result = await withRowModelAsync(textLinesAreOther(), () => extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS }));
     expect(result.data.line_items).toEqual([
       { description: "Coffee beans, dark roast,", quantity: 2, unit_price: 12, amount: 24 },
