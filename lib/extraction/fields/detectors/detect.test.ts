@@ -1,22 +1,9 @@
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { extractDocument } from "../../extract-document";
 import type { FieldDefinition, ValueMetadata } from "../../types";
+import { pdfOf, type PrintedText } from "./test-pdf";
 
-type Text = { text: string; x: number; y: number; size?: number; bold?: boolean };
-
-/** A one-page text-layer PDF with the given texts, `y` counted from the top in points. */
-async function pdfOf(texts: Text[]): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([612, 792]);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  for (const t of texts) {
-    const size = t.size ?? 10;
-    page.drawText(t.text, { x: t.x, y: 792 - t.y - size, size, font: t.bold ? bold : regular });
-  }
-  return pdf.save();
-}
+type Text = PrintedText;
 
 async function extract(texts: Text[], fields: FieldDefinition[]) {
   const result = await extractDocument({ bytes: await pdfOf(texts), mimeType: "application/pdf", fields, settings: { dataExtractionMode: "fast" } });
