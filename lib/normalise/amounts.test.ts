@@ -50,6 +50,19 @@ describe("amounts of currencies counted in thousandths", () => {
     expect(detectDecimalSeparator("Montant 2,150 DT et 4,300 DT")).toBe(",");
   });
 
+  it("reads a lone dinar amount by the currency printed beside it, with no other amount to judge from", () => {
+    expect(parseAmount("TOTAL 152.050 KD")).toBe(152.05);
+    expect(parseAmount("Total due: KWD 1,234.500")).toBe(1234.5);
+    expect(parseAmount("Montant KD 152,050")).toBe(152.05);
+    expect(parseAmount("Net OMR 3.750")).toBe(3.75);
+  });
+
+  it("keeps thousands where the currency beside the amount is not counted in thousandths", () => {
+    expect(parseAmount("TOTAL 152.050 EUR")).toBe(152050);
+    expect(parseAmount("Total 1,250 USD")).toBe(1250);
+    expect(parseAmount("Order 1.250 KDX")).toBe(1250);
+  });
+
   it("leaves other documents' thousands alone", () => {
     expect(detectDecimalSeparator("Qty 1.250 kg, 2.500 kg")).toBeUndefined();
     expect(findAmounts("1.250", detectDecimalSeparator("Qty 1.250 kg")).map((amount) => amount.value)).toEqual([1250]);

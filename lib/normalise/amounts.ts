@@ -58,7 +58,8 @@ export function findAmounts(text: string, decimalHint?: DecimalSeparator): Found
   NUMBER_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = NUMBER_RE.exec(scanned)) !== null) {
-    const parsed = parseNumberToken(m[3] ?? "", decimalHint);
+    const digits = m[3] ?? "";
+    const parsed = parseNumberToken(digits, decimalHint ?? thousandthsSeparator(scanned, m.index, m[0].length, digits));
     if (!parsed) continue;
     const negative = Boolean(m[1]) || (Boolean(m[2]) && Boolean(m[4])) || Boolean(m[5] && !m[1]);
     let text0 = m[0];
@@ -99,6 +100,21 @@ const THREE_DECIMAL_MONEY = {
   ",": new RegExp(`(?:\\d,\\d{3}(?!\\d)\\s?${THREE_DECIMAL_CURRENCY}\\b|\\b${THREE_DECIMAL_CURRENCY}\\s?\\d{1,3},\\d{3}(?![\\d.,]))`, "g"),
   ".": new RegExp(`(?:\\d\\.\\d{3}(?!\\d)\\s?${THREE_DECIMAL_CURRENCY}\\b|\\b${THREE_DECIMAL_CURRENCY}\\s?\\d{1,3}\\.\\d{3}(?![\\d.,]))`, "g"),
 };
+
+const THREE_DECIMAL_AFTER = new RegExp(`^\\s?${THREE_DECIMAL_CURRENCY}(?![\\p{L}\\d])`, "u");
+const THREE_DECIMAL_BEFORE = new RegExp(`(?<![\\p{L}\\d])${THREE_DECIMAL_CURRENCY}\\.?\\s?$`, "u");
+
+/**
+ * The separator of "152.050 KD" or "KD 152,050": one separator before exactly three digits, printed beside the mark of a
+ * currency counted in thousandths, is the decimal one — whatever else the text holds (a lone total has no neighbours
+ * to judge the document's separator from).
+ */
+function thousandthsSeparator(text: string, index: number, length: number, digits: string): DecimalSeparator | undefined {
+  const single = /^\d+([.,])\d{3}$/.exec(digits.replace(/[\s'\u2009\u202f]/g, ""));
+  if (!single) return undefined;
+  const beside = THREE_DECIMAL_AFTER.test(text.slice(index + length, index + length + 6)) || THREE_DECIMAL_BEFORE.test(text.slice(Math.max(0, index - 6), index));
+  return beside ? (single[1] as DecimalSeparator) : undefined;
+}
 
 /**
  * The decimal separator a text uses, judged from numbers with exactly two decimals ("12,00" vs "12.00") and amounts
