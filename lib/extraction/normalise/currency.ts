@@ -10,7 +10,11 @@ const SYMBOLS: Array<[RegExp, string]> = [
   [/\bUSD\b|US\$/gu, "USD"],
   [/\bCAD\b|C\$/gu, "CAD"],
   [/\bAUD\b|A\$/gu, "AUD"],
-  [/\bSEK\b|\bDKK\b|\bNOK\b|\bPLN\b|\bCZK\b|\bSGD\b|\bHKD\b|\bCNY\b|\bZAR\b|\bBRL\b|\bMXN\b/gu, ""],
+  // Dinars are printed as "KD" / "BD" / "JD" beside the amount more often than as their code.
+  [/\bKWD\b|\bKD(?=\s?\d)|(?<=\d\s?)KD\b/gu, "KWD"],
+  [/\bBHD\b|\bBD(?=\s?\d)|(?<=\d\s?)BD\b/gu, "BHD"],
+  [/\bJOD\b|\bJD(?=\s?\d)|(?<=\d\s?)JD\b/gu, "JOD"],
+  [/\bSEK\b|\bDKK\b|\bNOK\b|\bPLN\b|\bCZK\b|\bSGD\b|\bHKD\b|\bCNY\b|\bZAR\b|\bBRL\b|\bMXN\b|\bNZD\b|\bAED\b|\bSAR\b|\bQAR\b|\bOMR\b|\bEGP\b|\bHUF\b|\bRON\b|\bILS\b|\bTHB\b|\bKRW\b|\bPKR\b|\bNGN\b|\bKES\b/gu, ""],
 ];
 
 export type CurrencyHit = { code: string; index: number; length: number };

@@ -36,4 +36,13 @@ describe("identifiers", () => {
     expect(parseCurrency("$ 12")).toBe("USD");
     expect(parseCurrency("nothing")).toBeNull();
   });
+
+  it("maps dinar marks beside an amount and Gulf currency codes", () => {
+    expect(parseCurrency("Total 152.050 KD")).toBe("KWD");
+    expect(parseCurrency("KD 3.500")).toBe("KWD");
+    expect(parseCurrency("CURRENCY KWD")).toBe("KWD");
+    expect(parseCurrency("BD 12.250")).toBe("BHD");
+    expect(parseCurrency("Amount AED 1,200.00")).toBe("AED");
+    expect(parseCurrency("Dept KD team")).toBeNull();
+  });
 });
