@@ -112,6 +112,13 @@ describe("a taught figure against the engine's choice", () => {
     expect(outcome.applied).not.toContain("total");
   });
 
+  it("reads that label over an engine choice the engine is unsure of", () => {
+    const example = exampleWith(engineAt("47.70", 0.6));
+    const unsure = { total: { ...engineAt("45.34", 0.6).total, confidence: 0.66 } };
+    const outcome = applyMemory({ layout: next, fields: FIELDS, data: { total: 45.34 }, fieldMetadata: unsure, matches: matchesFor(next, [example]) });
+    expect(outcome.data.total).toBe(4.24);
+  });
+
   it("fills an empty field from that label below the confidence that marks a value to trust", () => {
     const example = exampleWith(engineAt("47.70", 0.6));
     const outcome = applyMemory({ layout: next, fields: FIELDS, data: { total: null }, fieldMetadata: {}, matches: matchesFor(next, [example]) });
