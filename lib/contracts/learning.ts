@@ -30,6 +30,7 @@ const FieldEvidenceSchema = z.strictObject({
   lineTexts: z.array(z.string().max(2_000)).max(50).optional(),
   anchor: AnchorSchema.nullable(),
   shared: z.boolean().optional(),
+  engineRead: z.boolean().optional(),
 });
 
 const TableEvidenceSchema = z.strictObject({

@@ -17,7 +17,7 @@ export type FailureCause =
   | "no label taught"
   | "anchor not re-found"
   | "no value at taught offset"
-  | "engine value kept (shared or tail rule)"
+  | "engine value kept (shared, tail or engine-held rule)"
   | "memory read a wrong value"
   | "memory gave the taught text, the truth differs"
   | "value not printed as truth says (OCR misread)";
@@ -47,7 +47,7 @@ export function failureCause(options: {
   if (options.applied) return same(options.value, evidence.value) ? "memory gave the taught text, the truth differs" : "memory read a wrong value";
   if (!evidence.box) return "taught value not found on taught page";
   const reading = readField(layout, evidence);
-  if (reading) return "engine value kept (shared or tail rule)";
+  if (reading) return "engine value kept (shared, tail or engine-held rule)";
   if (!evidence.anchor) return "no label taught";
   if (!findAnchor(layout, evidence.anchor)) return "anchor not re-found";
   return "no value at taught offset";

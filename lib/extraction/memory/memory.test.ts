@@ -79,6 +79,69 @@ describe("teaching", () => {
   });
 });
 
+describe("a taught figure against the engine's choice", () => {
+  // A receipt whose only item's amount, under the "Amount" column, equals the total printed at the bottom with no
+  // label beside it: teaching finds the value at the column header, a label that names another figure next time.
+  function receipt(items: string[], total: string): DocumentLayout {
+    return layoutOf([
+      { text: "Kedai Runcit Maju Jaya", x: 0.2, y: 0.04 },
+      { text: "No 3 Jalan Besar Klang", x: 0.2, y: 0.07 },
+      { text: "Item", x: 0.1, y: 0.2 },
+      { text: "Amount", x: 0.7, y: 0.2 },
+      ...items.map((amount, index) => ({ text: amount, x: 0.7, y: 0.24 + 0.03 * index })),
+      { text: total, x: 0.7, y: 0.6 },
+      { text: "Thank you please come again", x: 0.2, y: 0.9 },
+    ]);
+  }
+  const taughtLayout = receipt(["47.70"], "47.70");
+  const engineAt = (raw: string, y: number) => ({ total: { confidence: 0.99, source: { page: 1, x: 0.7, y, w: 0.06, h: 0.012 }, raw } });
+  const exampleWith = (fieldMetadata: Record<string, { confidence: number; source: { page: number; x: number; y: number; w: number; h: number }; raw: string }>): MemoryExample => ({
+    id: "ex-receipt",
+    documentId: "doc-receipt",
+    taughtAt: "2026-01-01T00:00:00.000Z",
+    fingerprint: fingerprintOf(taughtLayout, "Kedai Runcit Maju Jaya"),
+    evidence: teachExample({ layout: taughtLayout, fields: FIELDS, data: { total: 47.7 }, fieldMetadata }),
+  });
+  const next = receipt(["4.24", "13.50", "27.60"], "45.34");
+
+  it("keeps the engine's differing choice where the engine had read the taught value itself", () => {
+    const example = exampleWith(engineAt("47.70", 0.6));
+    expect(example.evidence.fields.total).toMatchObject({ engineRead: true, anchor: { words: ["Amount"], side: "below" } });
+    const outcome = applyMemory({ layout: next, fields: FIELDS, data: { total: 45.34 }, fieldMetadata: engineAt("45.34", 0.6), matches: matchesFor(next, [example]) });
+    expect(outcome.data.total).toBe(45.34);
+    expect(outcome.applied).not.toContain("total");
+  });
+
+  it("reads that label over an engine choice the engine is unsure of", () => {
+    const example = exampleWith(engineAt("47.70", 0.6));
+    const unsure = { total: { ...engineAt("45.34", 0.6).total, confidence: 0.66 } };
+    const outcome = applyMemory({ layout: next, fields: FIELDS, data: { total: 45.34 }, fieldMetadata: unsure, matches: matchesFor(next, [example]) });
+    expect(outcome.data.total).toBe(4.24);
+  });
+
+  it("fills an empty field from that label below the confidence that marks a value to trust", () => {
+    const example = exampleWith(engineAt("47.70", 0.6));
+    const outcome = applyMemory({ layout: next, fields: FIELDS, data: { total: null }, fieldMetadata: {}, matches: matchesFor(next, [example]) });
+    expect(outcome.data.total).toBe(4.24);
+    expect((outcome.fieldMetadata.total as unknown as { confidence: number }).confidence).toBeLessThan(0.9);
+  });
+
+  it("lets a correction outweigh the engine's choice on the sender's next document", () => {
+    // The engine had read another figure; the reviewer's value taught the label as a correction.
+    const example = exampleWith(engineAt("12.00", 0.3));
+    expect(example.evidence.fields.total!.engineRead).toBeUndefined();
+    const outcome = applyMemory({ layout: next, fields: FIELDS, data: { total: 45.34 }, fieldMetadata: engineAt("45.34", 0.6), matches: matchesFor(next, [example]) });
+    expect(outcome.data.total).toBe(4.24);
+    expect((outcome.fieldMetadata.total as unknown as { confidence: number }).confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("does not count a value memory itself set on the taught document as the engine's reading", () => {
+    const learned = { total: { ...engineAt("47.70", 0.6).total, learned: { exampleId: "older", documentId: null, match: "anchor", similarity: 1, agreeing: 0, conflicting: 0, fingerprint: 1 } } };
+    const evidence = teachExample({ layout: taughtLayout, fields: FIELDS, data: { total: 47.7 }, fieldMetadata: learned });
+    expect(evidence.fields.total!.engineRead).toBeUndefined();
+  });
+});
+
 describe("fingerprints", () => {
   it("recognise a sender by its identifiers and stable header words, and tell another one apart", () => {
     const one = fingerprintOf(invoice({ number: "1", total: "10.00", date: "01.01.2025" }));

@@ -33,7 +33,9 @@ export function teachExample(options: {
       continue;
     }
     const scalar: Scalar = value === undefined || Array.isArray(value) || (typeof value === "object" && value !== null) ? null : (value as Scalar);
-    evidence.fields[field.name] = fieldEvidence(options.layout, field, scalar, engineBox(field, scalar, options.fieldMetadata[field.name]));
+    const metadata = options.fieldMetadata[field.name];
+    const taught = fieldEvidence(options.layout, field, scalar, engineBox(field, scalar, metadata));
+    evidence.fields[field.name] = engineReadValue(field, scalar, metadata) ? { ...taught, engineRead: true } : taught;
   }
   markShared(evidence);
   return evidence;
@@ -53,6 +55,16 @@ function engineBox(field: FieldDefinition, value: Scalar, metadata: FieldMetadat
   const raw = "raw" in metadata ? metadata.raw : undefined;
   if (typeof raw === "string" && readsAs(field.type, raw, value, ENGINE_READ_MATCH) === 0) return null;
   return metadata.source as SourceBox;
+}
+
+/**
+ * Whether the engine itself, memory aside, read the confirmed value (a field approved as read, or saved unchanged):
+ * then its generic choice held on this sender's document, and whatever label teaching finds beside some printing of
+ * the value is no correction of it.
+ */
+function engineReadValue(field: FieldDefinition, value: Scalar, metadata: FieldMetadata | undefined): boolean {
+  if (value === null || value === "" || !metadata || "learned" in metadata || !("raw" in metadata)) return false;
+  return typeof metadata.raw === "string" && readsAs(field.type, metadata.raw, value) === 1;
 }
 
 function markShared(evidence: Evidence): void {

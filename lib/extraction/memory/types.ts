@@ -51,6 +51,9 @@ export type FieldEvidence = {
   /** Another field was taught at the same printed value (a total that is also the amount due): its label is not
    * this field's own, so it only fills the field when the engine found nothing. */
   shared?: boolean;
+  /** The engine's own reading on the taught document (no memory involved) was the confirmed value: its generic
+   * choice held for this sender, so the taught label is one printing of the value among others, not a correction. */
+  engineRead?: boolean;
 };
 
 /** A table column: the horizontal band its cells were printed in, and its header words above them. */
