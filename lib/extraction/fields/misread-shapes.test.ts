@@ -24,6 +24,18 @@ describe("misreadShape", () => {
     expect(misreadShape("12, JalanTampoi 7/4", "address")).toBe("space lost");
   });
 
+  it("finds a registration number or a label in an address", () => {
+    expect(misreadShape("002693074-K 13, JLN TASIK UTAMA 8", "address")).toBe("registration number");
+    expect(misreadShape("Site: 2395 LOT 485, TMN LEMBAH KERAMAT", "address")).toBe("label first");
+    expect(misreadShape("No 8, Jalan 7/l18B, Desa Tun Razak", "address")).toBe("letter in a number");
+  });
+
+  it("finds a name of legal forms and trade words alone", () => {
+    expect(misreadShape("CO. (M) SDN BHD", "name")).toBe("legal form only");
+    expect(misreadShape("RESTAURANT SDN BHD", "name")).toBe("legal form only");
+    expect(misreadShape("RESTAURANT JIAWEI", "name")).toBeNull();
+  });
+
   it("finds a name written all in lower case", () => {
     expect(misreadShape("tan woon yann", "name")).toBe("all lower case");
   });
