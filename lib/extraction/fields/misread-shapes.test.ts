@@ -4,7 +4,7 @@ import { misreadShape } from "./misread-shapes";
 describe("misreadShape", () => {
   it("finds a letter read for a digit in a postcode or house number", () => {
     expect(misreadShape("TAMAN DAYA, 8110O JOHOR BAHRU", "address")).toBe("letter in a number");
-    expect(misreadShape("PERMAS JAYA B1750 MASAI", "address")).toBe("letter in a number");
+    expect(misreadShape("NO.15 JLN TSJ2, 4000O SHAH ALAM", "address")).toBe("letter in a number");
     expect(misreadShape("LOT P.T. 28I1, JALAN ANGSA", "address")).toBe("letter in a number");
   });
 
@@ -46,6 +46,8 @@ describe("misreadShape", () => {
     expect(misreadShape("12, JALAN TAMPOI 7/4,KAWASAN PERINDUSTRIAN TAMPOI,81200 JOHOR BAHRU", "address")).toBeNull();
     expect(misreadShape("Unit G-13, Ground Floor, No.1 Jln Kiara, 50480 Kuala Lumpur", "address")).toBeNull();
     expect(misreadShape("Hauptstraße 12, 10115 Berlin", "address")).toBeNull();
+    expect(misreadShape("UNIT L1-044B, VIVACITY MEGAMALL, 93350 KUCHING", "address")).toBeNull();
+    expect(misreadShape("S117, Second Floor, Aeon Tebrau City", "address")).toBeNull();
     expect(misreadShape("McDonald's Restaurant", "name")).toBeNull();
     expect(misreadShape("MR. D.I.Y. (M) SDN BHD", "name")).toBeNull();
     expect(misreadShape("7-ELEVEN MALAYSIA SDN BHD", "name")).toBeNull();

@@ -14,10 +14,10 @@ const TIME = /(?<![\d:])\d{1,2}:\d{2}(?!\d)/u;
 const DATE = /(?<!\d)\d{1,2}\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*\.?\s*\d{2,4}(?!\d)|(?<!\d)\d{1,2}[/.-]\d{1,2}[/.-](?:19|20)?\d{2}(?![\d/])/iu;
 
 /**
- * A letter the reader put for a digit in a run of digits ("8110O", "B1750", "28I1"): the letters O, I, l, S, B, Z
- * look like 0, 1, 5, 8, 2 and no postcode or house number takes them there.
+ * A letter the reader put for a digit in a run of digits ("8110O", "4000O", "28I1", "7/l18B"): O, I and l look like 0
+ * and 1, and no postcode or house number takes them there. Not B or S: units are numbered so ("L1-044B", "S117").
  */
-const LETTER_IN_NUMBER = /(?<!\p{L})[OoIlSBZ]\d{3,}(?![\p{L}\d])|(?<![\p{L}\d])\d{3,}[OoIlSBZ](?!\p{L})|[\d/][IlO]\d/u;
+const LETTER_IN_NUMBER = /(?<!\p{L})[OoIl]\d{3,}(?![\p{L}\d])|(?<![\p{L}\d])\d{3,}[OoIl](?!\p{L})|[\d/][IlO]\d/u;
 
 /** A digit ending a word of four or more capitals ("PERMA8" for PERMAS): a letter read as a digit. */
 const DIGIT_ENDING_CAPITALS = /\p{Lu}{4,}\d(?![\p{L}\d])/u;
