@@ -147,7 +147,7 @@ function report(label: string, samples: Sample[], model: CalibrationModel): void
  * sum checks out, another finder agrees) likewise never lowers it (the pooled training corpus gave the sum check
  * -0.07: its receipts' totals confirmed by cash less change were no likelier right than its others).
  */
-const CONTRARY_FEATURES = ["rival", "arithmetic_bad", "type_fail", "ocr_deficit", "match_deficit"];
+const CONTRARY_FEATURES = ["rival", "arithmetic_bad", "type_fail", "ocr_deficit", "match_deficit", "ocr_reading_doubt"];
 const CONFIRMING_FEATURES = ["arithmetic_ok", "agreement"];
 
 function fitSigned(x: number[][], y: number[], lambda: number): number[] {
