@@ -36,6 +36,7 @@ import { loadSavedReading } from "./bench/saved-readings";
 import { BASE_FEATURES, featureVector } from "../lib/extraction/confidence/features";
 import { fitLogistic } from "../lib/extraction/confidence/logistic";
 import { CALIBRATION, calibratedConfidence, type CalibrationModel } from "../lib/extraction/confidence/model";
+import { fitReadingRates } from "../lib/extraction/confidence/reading-doubt";
 import { fitSupportCaps, SUPPORT_PRIOR, SUPPORT_Z, supportGroup } from "../lib/extraction/confidence/support";
 import { formatReliability, reliability } from "../lib/extraction/confidence/reliability";
 import { terminateOcr } from "../lib/extraction/loaders/ocr/ocr";
@@ -147,7 +148,7 @@ function report(label: string, samples: Sample[], model: CalibrationModel): void
  * sum checks out, another finder agrees) likewise never lowers it (the pooled training corpus gave the sum check
  * -0.07: its receipts' totals confirmed by cash less change were no likelier right than its others).
  */
-const CONTRARY_FEATURES = ["rival", "arithmetic_bad", "type_fail", "ocr_deficit", "match_deficit", "ocr_reading_doubt"];
+const CONTRARY_FEATURES = ["rival", "arithmetic_bad", "type_fail", "ocr_deficit", "match_deficit"];
 const CONFIRMING_FEATURES = ["arithmetic_ok", "agreement"];
 
 function fitSigned(x: number[][], y: number[], lambda: number): number[] {
@@ -179,6 +180,7 @@ function fitCalibration(train: Sample[], names: string, lambda: number): Calibra
     unknownStrategyCap: UNKNOWN_STRATEGY_CAP,
     exactStrategies: ["e-invoice"],
     supportCaps: fitSupportCaps(train.map((s) => ({ evidence: s.evidence!, correct: s.correct }))),
+    readingRates: fitReadingRates(train.map((s) => ({ evidence: s.evidence!, correct: s.correct }))),
   };
 }
 

@@ -30,7 +30,6 @@ export const BASE_FEATURES = [
   "wrapped",
   ...KINDS.map((k) => `kind_${k}`),
   ...OCR_SENSITIVE.map((k) => `ocr_x_${k}`),
-  "ocr_reading_doubt",
 ];
 
 /**
@@ -59,8 +58,6 @@ export function featureVector(evidence: ValueEvidence, fallbackScore: number, st
     evidence.wrapped ? 1 : 0,
     ...KINDS.map((k) => (k === kind ? 1 : 0)),
     ...OCR_SENSITIVE.map((k) => (ocr !== null && k === kind ? 1 : 0)),
-    // An OCR'd name or address read in doubt (confidence/reading-doubt.ts).
-    evidence.reading === "doubtful" ? 1 : 0,
     ...strategies.map((s) => (s === evidence.strategy ? 1 : 0)),
   ];
 }

@@ -1,5 +1,6 @@
 import { letterDoubt } from "../fields/doubtful-letters";
-import type { Line, PageModel, SourceBox, Word } from "../types";
+import type { Line, PageModel, SourceBox, ValueEvidence, Word } from "../types";
+import { SUPPORT_PRIOR } from "./support";
 
 /**
  * Whether an OCR'd name or address reads cleanly or in doubt. Both must match letter for letter, mark for mark, and
@@ -10,8 +11,9 @@ import type { Line, PageModel, SourceBox, Word } from "../types";
  * - a comma or full stop run into the next word ("27,JALAN", "BAHRU.JOHOR"): whether the print has a space there,
  *   or a comma rather than a stop, is where readings and labels most often part;
  * - small letters: mixed-case print is read less surely than capitals (its l, I and 1 look alike).
- * The fit (`scripts/calibrate.ts`) then weighs it (`ocr_reading_doubt`) and keeps a ceiling per kind of reading
- * (`support.ts`).
+ * Such a value's confidence is the share of its group (finder, kind, clean or in doubt) the fit found right
+ * (`fitReadingRates`, written by `scripts/calibrate.ts` into model.json's `readingRates`): the logistic fit's other
+ * evidence (a score, a type check) is the same for every receipt's name and cannot tell them apart.
  */
 export const CLEAN_LETTER = 0.8;
 
@@ -41,4 +43,36 @@ export function valueWords(model: PageModel, source: SourceBox, value: string): 
 export function readingDoubt(value: string, words: readonly Word[]): "clean" | "doubtful" {
   if (/[,.]\p{L}/u.test(value) || /\p{Ll}/u.test(value)) return "doubtful";
   return letterDoubt(words, value).least < CLEAN_LETTER ? "doubtful" : "clean";
+}
+
+/** A group needs this many fitted values before its share right stands for its values' confidence. */
+export const MIN_READING_VALUES = 20;
+
+/** The group an OCR'd name or address is judged in: "layout|name|clean", "layout|address|doubtful"; null for others. */
+export function readingGroup(evidence: ValueEvidence): string | null {
+  return evidence.reading ? `${evidence.strategy}|${evidence.kind ?? "text"}|${evidence.reading}` : null;
+}
+
+/**
+ * Share right per reading group of the fitted values, shrunk towards the overall accuracy as if `SUPPORT_PRIOR` more
+ * values of average accuracy had been seen (three decimals); groups with fewer than `MIN_READING_VALUES` values are
+ * left to the logistic fit.
+ */
+export function fitReadingRates(samples: Array<{ evidence: ValueEvidence; correct: boolean }>): Record<string, number> {
+  if (samples.length === 0) return {};
+  const overall = samples.filter((s) => s.correct).length / samples.length;
+  const counts = new Map<string, { n: number; right: number }>();
+  for (const s of samples) {
+    const group = readingGroup(s.evidence);
+    if (!group) continue;
+    const c = counts.get(group) ?? { n: 0, right: 0 };
+    c.n += 1;
+    if (s.correct) c.right += 1;
+    counts.set(group, c);
+  }
+  const rates: Record<string, number> = {};
+  for (const [group, c] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
+    if (c.n >= MIN_READING_VALUES) rates[group] = Math.round((1000 * (c.right + SUPPORT_PRIOR * overall)) / (c.n + SUPPORT_PRIOR)) / 1000;
+  }
+  return rates;
 }

@@ -13,11 +13,6 @@ describe("support ceilings per group of values", () => {
     expect(supportGroup({ strategy: "layout" })).toBe("layout|text|text");
   });
 
-  it("keeps an OCR'd name or address read in doubt apart from a clean one", () => {
-    expect(supportGroup({ strategy: "layout", kind: "name", ocr: 0.9, reading: "clean" })).toBe("layout|name|ocr");
-    expect(supportGroup({ strategy: "layout", kind: "name", ocr: 0.9, reading: "doubtful" })).toBe("layout|name|ocr-doubtful");
-  });
-
   it("is a group's accuracy in the fitted half, shrunk towards the overall accuracy, plus one standard error", () => {
     const samples = [
       ...Array.from({ length: 18 }, () => ({ evidence: ocrAmount, correct: true })),

@@ -19,8 +19,7 @@ export const SUPPORT_Z = 1;
 /** The group a value's ceiling is kept under: "strategy|kind|text" or "strategy|kind|ocr"; a wrapped table text
  * cell is a kind of its own ("cell-text+wrapped"), since a one-line cell's extent is not in doubt. */
 export function supportGroup(evidence: ValueEvidence): string {
-  // An OCR'd name or address read in doubt is a group of its own: it is wrong far more often than a clean one.
-  const read = evidence.ocr === null || evidence.ocr === undefined ? "text" : evidence.reading === "doubtful" ? "ocr-doubtful" : "ocr";
+  const read = evidence.ocr === null || evidence.ocr === undefined ? "text" : "ocr";
   return `${evidence.strategy}|${evidence.kind ?? "text"}${evidence.wrapped ? "+wrapped" : ""}|${read}`;
 }
 
