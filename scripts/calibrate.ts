@@ -36,6 +36,7 @@ import { loadSavedReading } from "./bench/saved-readings";
 import { BASE_FEATURES, featureVector } from "../lib/extraction/confidence/features";
 import { fitLogistic } from "../lib/extraction/confidence/logistic";
 import { CALIBRATION, calibratedConfidence, type CalibrationModel } from "../lib/extraction/confidence/model";
+import { fitReadingRates } from "../lib/extraction/confidence/reading-doubt";
 import { fitSupportCaps, SUPPORT_PRIOR, SUPPORT_Z, supportGroup } from "../lib/extraction/confidence/support";
 import { formatReliability, reliability } from "../lib/extraction/confidence/reliability";
 import { terminateOcr } from "../lib/extraction/loaders/ocr/ocr";
@@ -179,6 +180,7 @@ function fitCalibration(train: Sample[], names: string, lambda: number): Calibra
     unknownStrategyCap: UNKNOWN_STRATEGY_CAP,
     exactStrategies: ["e-invoice"],
     supportCaps: fitSupportCaps(train.map((s) => ({ evidence: s.evidence!, correct: s.correct }))),
+    readingRates: fitReadingRates(train.map((s) => ({ evidence: s.evidence!, correct: s.correct }))),
   };
 }
 

@@ -144,6 +144,9 @@ export type ValueEvidence = {
   kind?: string;
   /** Lowest OCR confidence of the words the value was read from; null on a text layer. */
   ocr?: number | null;
+  /** An OCR'd name or address: read cleanly, or in doubt (a letter the recogniser doubted, a mark run into the next
+   * word, small letters; `confidence/reading-doubt.ts`). */
+  reading?: "clean" | "doubtful";
   /** The value is a well-formed instance of its type (decimals on money, a full date, a plausible name …). */
   typeOk?: boolean;
   /** Arithmetic check: 1 confirmed (net + tax = total, quantity × price = amount), 0 none, -1 contradicted. */

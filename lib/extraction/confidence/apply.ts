@@ -1,6 +1,7 @@
 import type { FieldDefinition, FieldMetadata, FieldValue, PageModel, SourceBox, TableMetadata, ValueMetadata } from "../types";
 import { centreInside } from "../layout/box";
 import { calibratedConfidence, CALIBRATION, type CalibrationModel } from "./model";
+import { readingDoubt, valueWords } from "./reading-doubt";
 import { fillTableEvidence, scalarAmounts, tableCellCeiling } from "./table-evidence";
 
 /** An OCR'd page whose words under a source could not be found still read as OCR, at a middling confidence. */
@@ -24,9 +25,15 @@ export function ocrConfidence(model: PageModel, source: SourceBox | null): numbe
   return page.source === "mixed" && min >= 1 ? null : min;
 }
 
-function calibrateValue(model: PageModel, meta: ValueMetadata, calibration: CalibrationModel): void {
+/** Kinds that must match letter for letter, whose OCR'd reading is judged clean or in doubt. */
+const LETTER_FOR_LETTER = new Set(["name", "address"]);
+
+function calibrateValue(model: PageModel, meta: ValueMetadata, calibration: CalibrationModel, value?: FieldValue): void {
   if (!meta.evidence) return;
   if (meta.evidence.ocr === undefined) meta.evidence.ocr = ocrConfidence(model, meta.source);
+  if (meta.evidence.reading === undefined && meta.evidence.ocr !== null && meta.source && typeof value === "string" && LETTER_FOR_LETTER.has(meta.evidence.kind ?? "")) {
+    meta.evidence.reading = readingDoubt(value, valueWords(model, meta.source, value));
+  }
   meta.confidence = calibratedConfidence(meta.evidence, meta.confidence, calibration);
 }
 
@@ -57,6 +64,6 @@ export function calibrateConfidences(options: { model: PageModel; fields: FieldD
       if (cells.length > 0) meta.confidence = Math.round((1000 * cells.reduce((s, c) => s + c.confidence, 0)) / cells.length) / 1000;
       continue;
     }
-    calibrateValue(model, meta, calibration);
+    calibrateValue(model, meta, calibration, data[field.name]);
   }
 }

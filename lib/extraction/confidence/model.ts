@@ -2,6 +2,7 @@ import type { ValueEvidence } from "../types";
 import { BASE_FEATURES, featureVector } from "./features";
 import { dot, sigmoid } from "./logistic";
 import fitted from "./model.json";
+import { readingGroup } from "./reading-doubt";
 import { supportGroup } from "./support";
 
 /**
@@ -24,6 +25,9 @@ export type CalibrationModel = {
   /** Ceiling per group of values (strategy|kind|text or ocr), from how often that group was right in the fitted half
    * (`support.ts`); a group not listed has none. */
   supportCaps?: Record<string, number>;
+  /** Share right per group of OCR'd names and addresses, read cleanly or in doubt (strategy|kind|clean or doubtful;
+   * `reading-doubt.ts`): such a value's confidence. A group not listed is left to the weights. */
+  readingRates?: Record<string, number>;
 };
 
 /** At least one of the three values of a failed sum is wrong: each is right at most 2 times in 3 (0.66, below amber's upper bound). */
@@ -42,6 +46,10 @@ export function calibratedConfidence(evidence: ValueEvidence, fallbackScore: num
   if (model.features.length !== BASE_FEATURES.length || model.features.some((f, i) => f !== BASE_FEATURES[i])) {
     return Math.round(1000 * Math.min(evidence.score ?? fallbackScore, model.unknownStrategyCap)) / 1000;
   }
+  // An OCR'd name or address: how often values of its finder read as cleanly (or as doubtfully) were right.
+  const group = readingGroup(evidence);
+  const rate = group === null ? undefined : model.readingRates?.[group];
+  if (rate !== undefined) return capContradicted(evidence, rate);
   const p = sigmoid(dot(model.weights, featureVector(evidence, fallbackScore, model.strategies)));
   const known = model.strategies.includes(evidence.strategy);
   const supported = Math.min(p, model.supportCaps?.[supportGroup(evidence)] ?? 1);

@@ -14,6 +14,7 @@ import { spaceAfterBracket, spaceBeforeBracket, spaceInLegalForm } from "./ocr-s
 import { commaForStop, findAddressBelow } from "./vendor-address";
 import { conceptByKey } from "./concepts";
 import { misreadName } from "./misread-name";
+import { misreadShape } from "./misread-shapes";
 import { hasDoubtfulLetters, NAME_LETTER_FLOORS, wordsInside } from "./doubtful-letters";
 import { reconcileTotals } from "./reconcile-totals";
 import { findCustomerByAddressWindow, findPartyBySection, findVendorName, nameMatchesDomain } from "./parties";
@@ -165,6 +166,9 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       break;
     }
   }
+  // Whichever finder read it, an OCR'd name or address shaped as no printed one is (a time in an address, a letter
+  // in a postcode, a name all in lower case) is a misreading: left empty.
+  if (best && (key === "vendor_name" || key === "vendor_address") && typeof best.value === "string" && readByOcr(ctx, best.source.page) && misreadShape(best.value, key === "vendor_name" ? "name" : "address")) best = null;
   if (best && field.type === "select" && field.options) best = constrainToOptions(best, field.options);
   // Party finders (sections, letterheads, address windows) read the page's layout rather than a label.
   best = tagged(best, "layout");
