@@ -8,7 +8,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import * as ort from "onnxruntime-node";
 import { recogniseLines, type RecognisedLine } from "../../lib/extraction/ocr/paddle/recognize";
-import { foldModel } from "../../lib/extraction/ocr/paddle/graph-folding";
 import { MODEL_FILES, paddleSessions, RECOGNITION_OPTIONS, SESSION_OPTIONS } from "../../lib/extraction/ocr/paddle/sessions";
 import { lineCrops, sampleImages } from "./line-crops";
 
@@ -68,8 +67,8 @@ async function main(): Promise<void> {
   if (!imagesDir || candidateFiles.length === 0) throw new Error("usage: <images dir> <candidate.onnx …> [--images N]");
   const options = { ...SESSION_OPTIONS, ...RECOGNITION_OPTIONS };
   const product = await paddleSessions();
-  // The reference: the published float recogniser, folded as the product folded it before the int8 one.
-  const sessions = { ...product, recognition: await ort.InferenceSession.create(foldModel(new Uint8Array(readFileSync(MODEL_FILES.recognitionFloat))).model, options) };
+  // The reference: the published float recogniser folded (the committed copy the product loads).
+  const sessions = { ...product, recognition: await ort.InferenceSession.create(MODEL_FILES.recognitionFolded, options) };
   const candidates = await Promise.all(
     candidateFiles.map(async (file) => ({ ...sessions, recognition: await ort.InferenceSession.create(new Uint8Array(readFileSync(file)), options) })),
   );

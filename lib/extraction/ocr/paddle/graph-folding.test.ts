@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { foldModel } from "./graph-folding";
 import { bytesField, concatBytes, floatField, floatOf, readFields, textOf, varintField, varintsOf } from "./onnx-proto";
-import { MODEL_FILES } from "./sessions";
+import { FOLDED_MODELS, MODEL_FILES } from "./sessions";
 
 describe("ONNX protobuf fields", () => {
   it("reads back what it writes: strings, varints past 2^28, floats, packed and unpacked repeated ints", () => {
@@ -62,11 +62,17 @@ describe("folding PP-OCRv4's elementwise steps into its convolutions", () => {
   });
 
   it("folds the detector's and the classifier's, and finds nothing more to fold in a folded model", () => {
-    const detector = foldModel(new Uint8Array(readFileSync(MODEL_FILES.detection)));
+    const detector = foldModel(new Uint8Array(readFileSync(MODEL_FILES.detectionSource)));
     expect(detector.folded).toEqual({ affineAfterConv: 28, hardSwish: 24, affineBeforeConv: 20 });
-    expect(foldModel(new Uint8Array(readFileSync(MODEL_FILES.classifier))).folded).toEqual({ affineAfterConv: 0, hardSwish: 18, affineBeforeConv: 0 });
+    expect(foldModel(new Uint8Array(readFileSync(MODEL_FILES.classifierSource))).folded).toEqual({ affineAfterConv: 0, hardSwish: 18, affineBeforeConv: 0 });
     const again = foldModel(detector.model);
     expect(again.folded).toEqual({ affineAfterConv: 0, hardSwish: 0, affineBeforeConv: 0 });
     expect(Buffer.compare(again.model, detector.model)).toBe(0);
+  }, 60_000);
+
+  it("ships each network as folding its published source gives it now (sessions load these files as they are)", () => {
+    for (const { source, folded } of Object.values(FOLDED_MODELS)) {
+      expect(Buffer.compare(readFileSync(folded), foldModel(new Uint8Array(readFileSync(source))).model)).toBe(0);
+    }
   }, 60_000);
 });

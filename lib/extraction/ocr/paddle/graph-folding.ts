@@ -11,8 +11,9 @@ import { bytesField, concatBytes, floatField, floatOf, readFields, textOf, varin
  *  - Mul(c) → Add(d) → padded Conv becomes Add(d/c) → Conv with weights c·W (the zero padding of c·(h + d/c) is the
  *    zero padding of h + d/c, so the borders stay exact), that Add written as a 1×1 depthwise Conv (weight 1, bias
  *    d/c) so ONNX Runtime keeps the feature map in its blocked layout from one convolution to the next.
- * Done on the model's bytes when a session loads (no converted model to ship); scripts/models/fold-affine.py does the
- * same with the onnx Python package (with the plain Add), to check against.
+ * Run offline by scripts/ocr/fold-models.ts, which writes the folded files sessions.ts loads (models/); a unit test
+ * proves them the sources folded by this code. scripts/models/fold-affine.py does the same with the onnx Python
+ * package, to check against.
  */
 
 /** An attribute as read (its fields, for lookups) or as written anew (its encoding only). */

