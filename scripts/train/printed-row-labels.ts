@@ -59,20 +59,23 @@ function firstLineOf(item: GtItem, lines: string[][], texts: string[], from: num
 
 /**
  * The description words a line prints, consumed in order from `rest` (words with a letter only; a word may skip at most
- * two unprinted ones), and the share of the line's words with a letter that they make.
+ * two unprinted ones); the share of the line's words with a letter that they make; and whether the line picks the
+ * description up where it stopped (its first matched word is the next one).
  */
-function consume(line: string[], rest: string[]): { share: number; rest: string[] } {
+function consume(line: string[], rest: string[]): { share: number; next: boolean; rest: string[] } {
   const words = line.filter(hasLetter);
   let remaining = rest;
   let matched = 0;
+  let next = false;
   for (const w of words) {
     const at = remaining.findIndex((d) => sameWord(w, d));
     if (at < 0 || at > 2) continue;
+    if (matched === 0) next = at === 0;
     matched += 1;
     // A word's start leaves the word for its end on the next line.
     remaining = remaining.slice(wordMatch(w, remaining[at]!) === "start" ? at : at + 1);
   }
-  return { share: words.length === 0 ? 0 : matched / words.length, rest: remaining };
+  return { share: words.length === 0 ? 0 : matched / words.length, next, rest: remaining };
 }
 
 /** The role of each line read under a header (in reading order), from the items of the document's ground truth. */
@@ -105,8 +108,10 @@ export function labelPrintedLines(texts: string[], gtRows: Array<Record<string, 
     for (let i = line + 1; i < end && rest.length > 0; i += 1) {
       if (roles[i] === "heading") break;
       const step = consume(lines[i]!, rest);
-      // A line with no letter is never a description's continuation; nor one mostly of other words (a note).
-      if (step.share < CONTINUATION_SHARE) continue;
+      // A line continues the description when it is mostly the description's next words, or when it picks the
+      // description up where it stopped beside other columns' text ("Art-Nr-Lieferant: | von Solarhaltern mit", the
+      // note in the code column, the wrapped description in its own). A line with no letter never does.
+      if (step.share < CONTINUATION_SHARE && !step.next) continue;
       roles[i] = "continuation";
       rest = step.rest;
     }

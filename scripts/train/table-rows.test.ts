@@ -44,3 +44,11 @@ describe("labels of a table's lines from the printed page", () => {
     expect(labelPrintedLines(["Paper towels 3 4.00 99.00"], gt, HEADINGS)).toEqual(["other"]);
   });
 });
+
+describe("a line that picks the description up beside other columns' text", () => {
+  it("is a continuation, and a note that does not is other", () => {
+    const gt = [{ description: "Lieferung und Montage von Solarhaltern mit Systemziegel", amount: "3068.00" }];
+    const lines = ["2 Lieferung und Montage 59,0000 52 Stk 0% 3.068,00", "Art-Nr-Lieferant: ARNR2 von Solarhaltern mit", "400003565778 (GTIN) Systemziegel", "Bruttopreis :59,0000"];
+    expect(labelPrintedLines(lines, gt, HEADINGS)).toEqual(["item", "continuation", "continuation", "other"]);
+  });
+});
