@@ -3,7 +3,7 @@
  * ../shared/datasets/README.md (manifest.json + <doc>.gt.json) and scores it the way that README describes.
  *
  *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate] [--advanced] [--einvoice] [--no-throughput]
- *     [--engine tesseract|paddle|combined] [--no-engines] [--half a|b] [--tables] [--models rules|scorer|scorer-fill|calibrator|both]
+ *     [--engine tesseract|paddle|combined] [--no-engines] [--half a|b] [--tables] [--models rules|scorer|scorer-fill|calibrator|both] [--row-model <file>]
  *   npm run bench:extract -- --loso [--data <folder>]… [--synth <folder>]… [--datasets <dir>] [--cache <dir>]
  *     (the learned scorer's leave-one-source-out table: scripts/train/loso.ts)
  *   npm run bench:extract -- --stages [dataset dir …] [--runs N] [--mode fast|balanced]
@@ -44,6 +44,7 @@ import { runStageProfile } from "./extract-stages";
 import { runCalibratorLoso } from "../train/calibrator-loso";
 import { CALIBRATOR, withCalibratorAsync } from "../../lib/extraction/scorer/calibrator";
 import { SCORER, withScorerAsync } from "../../lib/extraction/scorer";
+import { withRowModelAsync, type RowModel } from "../../lib/extraction/tables/row-model";
 
 /** Warm passes over the merged PDF whose median is the reported throughput. */
 const THROUGHPUT_RUNS = 7;
@@ -237,8 +238,14 @@ async function main(): Promise<void> {
   const scorer = models === "scorer" || models === "both" ? SCORER : models === "scorer-fill" && SCORER ? { ...SCORER, policy: "fill" as const } : null;
   const calibrator = models === "calibrator" || models === "both" ? CALIBRATOR : null;
   if (models !== null) console.log(`learned models in force: scorer ${scorer ? (scorer.policy ?? "decide") : "no"}, value calibrator ${calibrator ? "yes" : "no"}`);
-  const extractWithModels: typeof extractDocument = (input) => (models === null ? extractDocument(input) : withScorerAsync(scorer, () => withCalibratorAsync(calibrator, () => extractDocument(input))));
-  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && !["--only", "--mode", "--engine", "--half", "--models"].includes(args[i - 1] ?? "")) ?? "../shared/datasets/dev");
+  // `--row-model <file>`: the main run with that line-item row classifier in force (a trained candidate judged before
+  // it is committed in force; lib/extraction/tables/ROW-MODEL.md).
+  const rowModelIdx = args.indexOf("--row-model");
+  const rowModel = rowModelIdx >= 0 && args[rowModelIdx + 1] ? (JSON.parse(readFileSync(args[rowModelIdx + 1]!, "utf8")) as RowModel) : undefined;
+  if (rowModel) console.log(`row classifier in force: ${args[rowModelIdx + 1]} (${rowModel.trainedOn})`);
+  const withRows: typeof extractDocument = (input) => (rowModel === undefined ? extractDocument(input) : withRowModelAsync(rowModel, () => extractDocument(input)));
+  const extractWithModels: typeof extractDocument = (input) => (models === null ? withRows(input) : withScorerAsync(scorer, () => withCalibratorAsync(calibrator, () => withRows(input))));
+  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && !["--only", "--mode", "--engine", "--half", "--models", "--row-model"].includes(args[i - 1] ?? "")) ?? "../shared/datasets/dev");
   const manifest = readManifest(dir);
   const outcomes: HalfOutcome[] = [];
   const contracts = manifest.split === "contracts-dev";

@@ -1,6 +1,7 @@
 /**
  * Leave-one-source-out validation of the learned scorer: for each real training source, a model trained without
- * that source's documents scores the dev documents of that source, beside the rules alone and the shipped model.
+ * that source's documents scores the dev documents of that source, beside the rules alone and the shipped model; and
+ * the line-item cells of the same documents (loso-cells.ts), which no scorer touches.
  * Run by `npm run bench:extract -- --loso [--data <folder>]… [--synth <folder>]… [--datasets <dir>] [--cache <dir>]`.
  */
 import path from "node:path";
@@ -12,6 +13,8 @@ import { listCorpus, readCached, type CorpusDocument } from "./corpus";
 import { collectExamples } from "./examples";
 import { fitModel, NAME_FIELDS, summarise, type Outcome, type Summary } from "./fit";
 import { corpusOf, option, trainingFolders } from "./folders";
+import { CELLS_HEADER, countCells, formatCells, lineItemsOf, noCells, type CellCounts } from "./loso-cells";
+import { rowModelNow } from "../../lib/extraction/tables/row-model";
 
 /** A real training source and the dev documents of the same source (the dev sets themselves are never trained on). */
 const SOURCES: Array<{ source: string; label: string; dev: Array<{ set: string; under?: string }> }> = [
@@ -48,6 +51,18 @@ async function score(docs: CorpusDocument[], cache: string, models: Models, cach
     }
   }
   return { all, ms, pages };
+}
+
+/** Line-item cells of the documents with line items in their ground truth (PDFs alone with `pdfOnly`). */
+async function cells(docs: CorpusDocument[], cache: string, cachedOnly: boolean, pdfOnly = false): Promise<CellCounts> {
+  const counts = noCells();
+  for (const doc of docs) {
+    const gtRows = doc.gt.tables?.line_items;
+    if (!gtRows || gtRows.length === 0 || (pdfOnly && !doc.file.toLowerCase().endsWith(".pdf"))) continue;
+    const page = await readCached(doc, cache, cachedOnly);
+    if (page) countCells(counts, gtRows, lineItemsOf(page));
+  }
+  return counts;
 }
 
 function row(label: string, s: Summary): string {
@@ -99,6 +114,8 @@ export async function runLoso(args: string[]): Promise<void> {
       const of = (all: Outcome[]) => all.filter((o) => o.field === field);
       if (of(rules.all).length > 0) console.log(row(`  ${field}: rules (every run)`, summarise(of(rules.all))));
     }
+    const sourceCells = await cells(devDocs, folders.cache, cachedOnly);
+    if (sourceCells.documents > 0) console.log(`${CELLS_HEADER}\n${formatCells(`${label} out: the engine's line items (rules${rowModelNow() ? " and the row classifier in force" : ""})`, sourceCells)}`);
     console.log(`fields per page: ${(rules.ms / Math.max(1, rules.pages)).toFixed(2)} ms rules alone, ${(loso.ms / Math.max(1, loso.pages)).toFixed(2)} ms with the scorer (${loso.pages} pages)`);
   }
   console.log(`\n== dev sets, scalar fields, rules alone → shipped model (${SCORER?.trainedOn ?? "no model"}); the same cached readings`);
@@ -110,6 +127,12 @@ export async function runLoso(args: string[]): Promise<void> {
     console.log(row(`${set}: rules alone`, summarise(rules.all)));
     console.log(row(`${set}: shipped model`, summarise(shipped.all)));
     console.log(`| ${set}: ms per page (fields and tables) | ${shipped.pages} pages | ${(rules.ms / Math.max(1, rules.pages)).toFixed(2)} → ${(shipped.ms / Math.max(1, shipped.pages)).toFixed(2)} | | | | |`);
+  }
+  console.log(`\n== dev sets, line items as the engine extracts them (rules${rowModelNow() ? " and the row classifier in force" : ""}); the same cached readings`);
+  console.log(CELLS_HEADER);
+  for (const [set, pdfOnly] of [["dev", true], ["invoices-dev", false], ["receipts-dev", false]] as const) {
+    const counts = await cells(listCorpus(path.join(root, set), set), folders.cache, cachedOnly, pdfOnly);
+    if (counts.documents > 0) console.log(formatCells(`${set}${pdfOnly ? " PDFs" : ""}`, counts));
   }
   console.log("\nNDAs: the scorer decides no contract field (effective date, term, jurisdiction, parties are read by the narrative reader); contracts-dev is the rules' figure of the main run.");
 }

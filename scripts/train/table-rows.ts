@@ -1,7 +1,8 @@
 /**
  * The row classifier of line-item tables (lib/extraction/tables/row-model.ts): every line the engine reads under a
- * table header, labelled from the ground truth as an item's first line, a continuation of an item's description, a
- * section heading or anything else (subtotals, carried-forward lines, notes, page feet), one gradient-boosted ensemble
+ * table header, labelled from the printed page (which printed lines make up each ground-truth item,
+ * printed-row-labels.ts) as an item's first line, a continuation of an item's description, a section heading or
+ * anything else (subtotals, carried-forward lines, notes, page feet), one gradient-boosted ensemble
  * per role (that role against the rest), validated in folds by layout/sender group, then fitted on everything.
  *
  *   tsx scripts/train/table-rows.ts [--data <folder>]… [--synth <folder>]… [--out <file>]
@@ -13,13 +14,13 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { extractDocument } from "../../lib/extraction";
-import { findAmounts } from "../../lib/normalise/amounts";
 import { ROW_FEATURE_NAMES } from "../../lib/extraction/tables/row-features";
 import { observeTableRows, roleProbabilities, ROW_ROLES, type ObservedRow, type RowModel, type RowRole } from "../../lib/extraction/tables/row-model";
 import { FIELDS } from "../bench/dataset";
 import { listCorpus, type CorpusDocument } from "./corpus";
 import { foldOf } from "./fit";
 import { option } from "./folders";
+import { labelPrintedLines, normaliseText } from "./printed-row-labels";
 import { trainGbdt, type GbdtSettings } from "./gbdt";
 import { SECTIONS } from "./synth/content";
 
@@ -28,23 +29,8 @@ const FOLDS = 5;
 
 export type RowExample = { group: string; source: string; x: number[]; role: RowRole; text: string };
 
-const norm = (s: string) => s.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
-const HEADINGS = new Set(Object.values(SECTIONS).flat().map(norm));
-
-/** The role of an observed line from the document's ground truth rows. */
-export function labelRow(text: string, gtRows: Array<Record<string, string>>): RowRole {
-  const line = norm(text);
-  if (HEADINGS.has(line)) return "heading";
-  const amounts = findAmounts(text).map((a) => Math.abs(a.value));
-  for (const gt of gtRows) {
-    const description = norm(gt.description ?? "");
-    const amount = Number(gt.amount);
-    const start = description.split(" ").slice(0, 2).join(" ");
-    if (start !== "" && line.includes(start) && Number.isFinite(amount) && amounts.some((a) => Math.abs(a - Math.abs(amount)) < 0.006)) return "item";
-  }
-  if (line !== "" && /\p{L}/u.test(line) && gtRows.some((gt) => norm(gt.description ?? "").includes(line))) return "continuation";
-  return "other";
-}
+/** The generator's section names (known by construction): the lines printing one are headings. */
+const HEADINGS: ReadonlySet<string> = new Set(Object.values(SECTIONS).flat().map(normaliseText));
 
 /** Every line read under a line-item header of each PDF that has line items in its ground truth, labelled. */
 export async function collectRowExamples(docs: CorpusDocument[]): Promise<RowExample[]> {
@@ -54,7 +40,12 @@ export async function collectRowExamples(docs: CorpusDocument[]): Promise<RowExa
     if (!gtRows || gtRows.length === 0 || !doc.file.toLowerCase().endsWith(".pdf")) continue;
     const rows: ObservedRow[] = [];
     await observeTableRows((r) => rows.push(r), () => extractDocument({ bytes: new Uint8Array(readFileSync(doc.file)), mimeType: "application/pdf", fields: FIELDS }));
-    for (const r of rows) out.push({ group: doc.group, source: doc.source, x: r.features, role: labelRow(r.text, gtRows), text: r.text });
+    // Labels from the printed page (printed-row-labels.ts); a line whose role the ground truth cannot tell is left out.
+    const roles = labelPrintedLines(rows.map((r) => r.text), gtRows, HEADINGS);
+    rows.forEach((r, i) => {
+      const role = roles[i];
+      if (role) out.push({ group: doc.group, source: doc.source, x: r.features, role, text: r.text });
+    });
   }
   return out;
 }

@@ -431,8 +431,12 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         // Closed only by this row's description note or second code: its wrapped line total still belongs to the item.
         const wholeLine = r.words.map((w) => w.text).join(" ");
         const wrappedTotal = !cur.closed && !KEY_VALUE_LINE.test(wholeLine) && !IDENTIFIER_LINE.test(wholeLine);
-        // The row model in force, when it calls a text line no part of an item (a note, a page's foot), ends its description.
-        if (IDENTIFIER_LINE.test(lineText) || KEY_VALUE_LINE.test(lineText) || secondCode || (role === "other" && numericCells === 0)) cur.closed = true;
+        // The row model in force, when it calls a text line no part of an item (a note, a page's foot), ends its
+        // description. It judges the whole line, so on a line whose text spans the description column and another
+        // ("Art-Nr-Lieferant: | von Solarhaltern mit") its call may be the other column's note: the rules above, which
+        // judge the description column, decide there.
+        const wholeLineIsDescription = descWords.length === 0 || descWords.length === r.words.length;
+        if (IDENTIFIER_LINE.test(lineText) || KEY_VALUE_LINE.test(lineText) || secondCode || (role === "other" && numericCells === 0 && wholeLineIsDescription)) cur.closed = true;
         if (cur.closed) {
           // A note in the description column ends the text, not a line total printed a little lower beside it.
           for (const [col, ws] of cells) {

@@ -62,4 +62,21 @@ describe("the row classifier's lines", () => {
       { description: "Paper towels", quantity: 3, unit_price: 4, amount: 12 },
     ]);
   });
+
+  it("leaves a line whose text spans the description and another column to the rules", async () => {
+    // The model calls every text line other; the second line is a note in the code column beside the description's
+    // next words, so the rules (judging the description column) keep those words.
+    const table: Line[] = [
+      { y: 700, cells: [["Code", 50], ["Description", 130], ["Qty", 330], ["Unit Price", 390], ["Amount", 490]] },
+      { y: 680, cells: [["Solar roof tile and", 130], ["2", 335], ["12.00", 395], ["24.00", 490]] },
+      { y: 669, cells: [["Art-Nr: X1", 50], ["mounting kit", 130]] },
+      { y: 650, cells: [["Paper towels", 130], ["3", 335], ["4.00", 395], ["12.00", 490]] },
+      { y: 620, cells: [["Total", 390], ["36.00", 490]] },
+    ];
+    const bytes = await printedPdf([table]);
+    const fields = lineItemsFields("item_code", "description", "quantity", "unit_price", "amount");
+    const result = await withRowModelAsync(textLinesAreOther(), () => extractDocument({ bytes, mimeType: "application/pdf", fields }));
+    const items = result.data.line_items as Array<Record<string, unknown>>;
+    expect(items.map((r) => r.description)).toEqual(["Solar roof tile and mounting kit", "Paper towels"]);
+  });
 });
