@@ -8,7 +8,7 @@ import type { DateOrder } from "../../../normalise/dates";
 import type { SourceBox } from "../../types";
 import { stem, type FieldIntent, type IntentKind } from "../generic/field-intent";
 import { spanSource, type Sentence } from "./sentences";
-import { findDurations, findNames, findPlaceValues, findProseDates, type Found } from "./typed-values";
+import { findDurations, findNames, findPlaceValues, findProseDates, ordinaryWords, type Found, type OrdinaryWords } from "./typed-values";
 
 export type NarrativeValue = {
   value: string;
@@ -32,6 +32,8 @@ const MIN_MATCH = 0.3;
 const SENTENCES_TRIED = 3;
 /** Run-on "sentences" longer than this (tables of contents, whole sections without stops) say little about a cue. */
 const MAX_SENTENCE_WORDS = 160;
+/** The limit for sentences of the document's opening (first tenth), which carry its header lines with them. */
+const MAX_OPENING_WORDS = 320;
 
 /** Documents state their subject first (parties, dates of the opening paragraph): the first tenth of the
  * sentences gets up to this much more weight, fading linearly. */
@@ -41,7 +43,7 @@ const OPENING_BONUS = 0.25;
  * value further away belongs to another clause of the same long sentence. */
 const CUE_WINDOW_WORDS = 12;
 
-export type NarrativeIndex = { sentences: Sentence[]; stems: Array<Set<string>>; idf: Map<string, number> };
+export type NarrativeIndex = { sentences: Sentence[]; stems: Array<Set<string>>; idf: Map<string, number>; ordinary: OrdinaryWords };
 
 export function indexSentences(sentences: Sentence[]): NarrativeIndex {
   const stems = sentences.map((s) => new Set(s.tokens.map(stem)));
@@ -49,7 +51,7 @@ export function indexSentences(sentences: Sentence[]): NarrativeIndex {
   for (const set of stems) for (const s of set) df.set(s, (df.get(s) ?? 0) + 1);
   const n = sentences.length;
   const idf = new Map([...df].map(([s, count]) => [s, Math.log((n + 1) / (count + 0.5))] as const));
-  return { sentences, stems, idf };
+  return { sentences, stems, idf, ordinary: ordinaryWords(sentences.map((s) => s.text).join(" ")) };
 }
 
 function cueWeight(intent: FieldIntent, index: NarrativeIndex, present: Set<string> | null): number {
@@ -67,11 +69,13 @@ function scoreSentences(intent: FieldIntent, index: NarrativeIndex, order: DateO
   if (possible <= 0) return [];
   const out: ScoredSentence[] = [];
   index.sentences.forEach((sentence, i) => {
-    if (sentence.words.length > MAX_SENTENCE_WORDS) return;
     const opening = Math.max(0, 1 - i / Math.max(1, index.sentences.length * 0.1));
+    // The opening sentence often runs on from the title and header lines above it (no stop between them): it is read
+    // up to a longer limit, since it is where a contract names its parties and its date.
+    if (sentence.words.length > (opening > 0 ? MAX_OPENING_WORDS : MAX_SENTENCE_WORDS)) return;
     const score = (cueWeight(intent, index, index.stems[i]!) / possible) * (1 + OPENING_BONUS * opening);
     if (score < MIN_MATCH) return;
-    const found = valuesOfKind(intent.kind, sentence.text, order);
+    const found = valuesOfKind(intent.kind, sentence.text, order, index.ordinary);
     if (found.length === 0) return;
     const hits: CueHit[] = [];
     for (const m of sentence.text.matchAll(/[A-Za-z]+/g)) {
@@ -84,7 +88,7 @@ function scoreSentences(intent: FieldIntent, index: NarrativeIndex, order: DateO
   return out.sort((a, b) => b.score - a.score);
 }
 
-function valuesOfKind(kind: IntentKind, text: string, order: DateOrder): Found[] {
+function valuesOfKind(kind: IntentKind, text: string, order: DateOrder, ordinary: OrdinaryWords): Found[] {
   switch (kind) {
     case "date":
       return findProseDates(text, order);
@@ -93,7 +97,7 @@ function valuesOfKind(kind: IntentKind, text: string, order: DateOrder): Found[]
     case "place":
       return findPlaceValues(text);
     case "name":
-      return findNames(text);
+      return findNames(text, ordinary);
     default:
       return [];
   }
