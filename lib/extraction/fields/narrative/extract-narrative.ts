@@ -129,6 +129,7 @@ function nearCue(found: Found, hits: CueHit[], text: string): boolean {
  * Self-reference ("hereof", "hereunder", "the date first written above") and the subject itself keep it.
  */
 function aboutSubject(found: Found, text: string, intent: FieldIntent): boolean {
+  if (intent.kind === "date" && intent.subjects.length > 0) return !ofAnotherDocument(found, text);
   if (intent.kind !== "duration" || intent.subjects.length === 0) return true;
   const raw = text.slice(found.index, found.index + found.length);
   const rest = text.slice(found.index + found.length);
@@ -150,6 +151,26 @@ function aboutSubject(found: Found, text: string, intent: FieldIntent): boolean 
   const anchor = after.slice(anchorAt + 1, anchorAt + 9);
   return anchor.some((w) => /^(?:here(?:of|to|under|in|by)|above)\b/i.test(w) || intent.subjects.includes(stem(w)));
 }
+
+/**
+ * A date that dates another document: "the Offer Letter Agreement dated August 6, 2008", "that certain Agreement and
+ * Plan of Merger dated as of May 1, 2013 (the “Merger Agreement”)". The document's own date is "this Agreement,
+ * dated as of …" or carries no other document's defined name after it.
+ */
+function ofAnotherDocument(found: Found, text: string): boolean {
+  const before = text.slice(0, found.index);
+  const dated = /\bdated(?:\s+(?:as\s+of|on|effective))?(?:\s+the)?\s*,?\s*$/i.exec(before);
+  if (dated) {
+    const phrase = before.slice(0, dated.index).split(/\s+/).slice(-DATED_PHRASE_WORDS).join(" ");
+    // A title in capitals ("NON-COMPETITION AGREEMENT DATED 11/16/2009") is the document's own.
+    const title = dated[0].trim() === dated[0].trim().toUpperCase();
+    if (!title && !/\b(?:this|these|hereof|herein|hereto)\b/i.test(phrase) && /\b[A-Za-z]*(?:agreement|plan|letter|contract|amendment|note|policy)\b/i.test(phrase)) return true;
+  }
+  const defined = /^\s*,?\s*\(\s*(?:the\s+|this\s+)?["“]\s*([^"”]{1,60}?)\s*["”]/i.exec(text.slice(found.index + found.length));
+  return defined !== null && /\S\s+(?:agreement|plan|letter|contract)$/i.test(defined[1]!);
+}
+/** How far before "dated" the document it dates is named ("the Amended and Restated Preferred Shares Rights Agreement,"). */
+const DATED_PHRASE_WORDS = 10;
 
 const NOT_LASTING_AFTER = /^[\s'’]*(?:(?:prior|advance|written|of|business|calendar)\s+){0,3}notice\b|^\s*(?:immediately\s+)?(?:thereafter|prior\s+to|before|preceding)\b/i;
 const LASTING = /\b(?:term|expir(?:e|es|ed|ation)|terminat(?:e|es|ed)|continu(?:e|es|ed)|remain(?:s|ed)?|surviv(?:e|es|ed)|in\s+(?:full\s+)?(?:force|effect)|last(?:s|ed)?|duration)\b/i;
