@@ -8,7 +8,7 @@ import type { DateOrder } from "../../../normalise/dates";
 import type { SourceBox } from "../../types";
 import { stem, type FieldIntent, type IntentKind } from "../generic/field-intent";
 import { spanSource, type Sentence } from "./sentences";
-import { findDurations, findNames, findPlaceValues, findProseDates, ordinaryWords, type Found, type OrdinaryWords } from "./typed-values";
+import { findDurations, findNames, findOrganisations, findPlaceValues, findProseDates, ordinaryWords, type Found, type OrdinaryWords } from "./typed-values";
 
 export type NarrativeValue = {
   value: string;
@@ -216,16 +216,43 @@ export function extractNarrativeScalar(intent: FieldIntent, index: NarrativeInde
 /** Table fields collect every occurrence in the best sentence that has any (all the parties it names). */
 export function extractNarrativeList(intent: FieldIntent, index: NarrativeIndex, order: DateOrder): NarrativeValue[] {
   for (const scored of scoreSentences(intent, index, order).slice(0, SENTENCES_TRIED)) {
-    const found = scored.found;
-    const seen = new Set<string>();
-    return found
-      .filter((f) => {
-        const key = f.value.toUpperCase().replace(/[^A-Z0-9]/g, "");
-        if (seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      })
-      .map((f) => toValue(f, scored));
+    return distinct(scored.found).map((f) => toValue(f, scored));
   }
-  return [];
+  return intent.kind === "name" && asksForSignatories(intent) ? signatories(index) : [];
 }
+
+function distinct(found: Found[]): Found[] {
+  const seen = new Set<string>();
+  return found.filter((f) => {
+    const key = f.value.toUpperCase().replace(/[^A-Z0-9]/g, "");
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The field asks for who signs ("the parties that sign the agreement"). */
+const asksForSignatories = (intent: FieldIntent) => intent.cues.some((cue) => cue.alternatives.includes(stem("sign")));
+
+/** A company's signature block: its name, then "By:" or "/s/" ("Very truly yours, TYCO HEALTHCARE GROUP LP By: /s/ …"). */
+const SIGNS_NEXT = /^\s*[,.]?\s*(?:\(\s*["“][^"”]{1,40}["”]\s*\)\s*)?(?:By\b|\/s\/)/;
+/** More companies than this signing blocks: a list of affiliates, not the agreement's parties. */
+const MAX_SIGNATORIES = 3;
+
+/**
+ * A letter agreement introduces no parties in a sentence ("Ladies and Gentlemen: In connection with …"): the
+ * companies that sign it, each named over its "By:" line, are its parties. Read only when no sentence names them.
+ */
+function signatories(index: NarrativeIndex): NarrativeValue[] {
+  const out: NarrativeValue[] = [];
+  for (const sentence of index.sentences) {
+    for (const f of findOrganisations(sentence.text, index.ordinary)) {
+      if (!SIGNS_NEXT.test(sentence.text.slice(f.index + f.length))) continue;
+      out.push({ value: f.value, source: spanSource(sentence, f.index, f.length), raw: f.value, match: SIGNATORY_MATCH });
+    }
+  }
+  const unique = distinct(out.map((v, i) => ({ value: v.value, index: i, length: 0 }))).map((f) => out[f.index]!);
+  return unique.length <= MAX_SIGNATORIES ? unique : [];
+}
+/** How well a signature block answers "who are the parties": weaker than a sentence introducing them. */
+const SIGNATORY_MATCH = 0.5;

@@ -64,8 +64,8 @@ const LEGAL_FORM = `(?:${[
   "L\\.?L\\.?C\\.?", "L\\.?L\\.?P\\.?", "L\\.?P\\.?", "N\\.\\s?V\\.?", "B\\.\\s?V\\.?", "AG", "GmbH", "GMBH", "S\\.\\s?A\\.?", "plc", "PLC", "SE",
 ].join("|")})`;
 const CAP_WORD = "(?:[A-Z][\\w'’&/.-]*)";
-// A number inside a name ("Pier 1 Imports, Inc.", "Fund II LP"), never its first word.
-const NAME_NUMBER = "(?:\\d+[A-Za-z]?)";
+// A short number inside a name ("Pier 1 Imports, Inc."), never its first word; a postcode ("MD 21017") is none.
+const NAME_NUMBER = "(?:\\d{1,3}[A-Za-z]?)";
 const CONNECTOR = "(?:of|and|&|the|de|du|la|for)";
 // A run of capitalised words (connectors allowed inside), an optional comma, then the legal form; a second legal form
 // closes the name when it follows ("Caribou Coffee Company, Inc.", "Xinyuan Real Estate Co., Ltd.").
@@ -80,6 +80,9 @@ const NOT_NAME = new Set(
     "shall", "should", "will", "would", "may", "must", "can", "not", "any", "all", "each", "such", "said", "other",
     // Conditions and honorifics frame a name too ("IF THE COMPANY", "Mr. Smith").
     "if", "when", "unless", "upon", "mr", "mrs", "ms", "dr", "undersigned",
+    // A signatory's title before the company it signs for ("President and CEO Greatbatch, Inc.").
+    "president", "vice", "ceo", "cfo", "coo", "chief", "officer", "secretary", "treasurer", "chairman", "director",
+    "title", "name", "accepted", "agreed", "acknowledged", "attention",
   ].map((w) => w.toLowerCase()),
 );
 const LEGAL_ONLY = new RegExp(`^${LEGAL_FORM}$`, "i");
