@@ -136,13 +136,13 @@ function aboutSubject(found: Found, text: string, intent: FieldIntent): boolean 
   // A notice period ("thirty (30) days' prior written notice"), a span before some event ("ninety (90) days prior to
   // the anniversary") or after another one ("and for a period of one (1) year thereafter") is not how long it lasts.
   if (NOT_LASTING_AFTER.test(rest)) return false;
-  // How long something lasts is said with a verb or noun of lasting before the duration ("shall expire two (2)
+  // A field asking how long its subject lasts: that is said with a verb or noun of lasting before the duration ("shall expire two (2)
   // years", "the term … shall be three years", "remain in effect for a period of …") or "term" right after it
   // ("the eighteen (18) month term"); a covenant's span ("you agree that, for a period of one year, you will not …")
   // has none.
   const clause = text.slice(0, found.index).split(/[;:]|\.\s/).pop() ?? "";
   const before = clause.split(/\s+/).slice(-LASTING_WORDS_BEFORE).join(" ");
-  if (!LASTING.test(before) && !/^\s*(?:term|period of (?:this|the) agreement)\b/i.test(rest)) return false;
+  if (asksHowLong(intent) && !LASTING.test(before) && !/^\s*(?:term|period of (?:this|the) agreement)\b/i.test(rest)) return false;
   const after = rest.split(/\s+/).filter(Boolean);
   const cueStems = new Set(intent.cues.flatMap((c) => c.alternatives));
   if (/-/.test(raw) && after[0] && !cueStems.has(stem(after[0]))) return false;
@@ -174,8 +174,10 @@ const DATED_PHRASE_WORDS = 10;
 
 const NOT_LASTING_AFTER = /^[\s'’]*(?:(?:prior|advance|written|of|business|calendar)\s+){0,3}notice\b|^\s*(?:immediately\s+)?(?:thereafter|prior\s+to|before|preceding)\b/i;
 const LASTING = /\b(?:term|expir(?:e|es|ed|ation)|terminat(?:e|es|ed)|continu(?:e|es|ed)|remain(?:s|ed)?|surviv(?:e|es|ed)|in\s+(?:full\s+)?(?:force|effect)|last(?:s|ed)?|duration)\b/i;
+/** The field asks how long its subject lasts ("How long the agreement lasts"), not another span of it. */
+const asksHowLong = (intent: FieldIntent) => intent.cues.some((cue) => cue.alternatives.includes(stem("last")));
 /** How far before a duration its verb of lasting may stand ("shall remain in full force and effect for a period of"). */
-const LASTING_WORDS_BEFORE = 14;
+const LASTING_WORDS_BEFORE = 20;
 
 function toValue(found: Found, scored: ScoredSentence): NarrativeValue {
   return {
