@@ -7,6 +7,7 @@
 import type { DateOrder } from "../../../normalise/dates";
 import type { SourceBox } from "../../types";
 import { stem, type FieldIntent, type IntentKind } from "../generic/field-intent";
+import { isCountryOf } from "./gazetteer";
 import { spanSource, type Sentence } from "./sentences";
 import { findDurations, findNames, findOrganisations, findPlaceValues, findProseDates, ordinaryWords, type Found, type OrdinaryWords } from "./typed-values";
 
@@ -203,15 +204,18 @@ export function extractNarrativeScalar(intent: FieldIntent, index: NarrativeInde
     if (readings.length === 0) crowded = found.some((f) => f.value !== best.value);
     readings.push(toValue(best, scored));
   }
-  const [first] = readings;
+  // A state's law is the narrower answer where another clause names its country ("export controls under the laws of
+  // the United States" beside "governed by the laws of the State of California").
+  const narrowest = intent.kind === "place" ? readings.filter((r) => !readings.some((other) => isCountryOf(r.value, other.value))) : readings;
+  const [first] = narrowest;
   if (!first) return null;
   // Precision before recall: another value read from a sentence matching the cues almost as well means the cue
   // does not single one out.
-  const ambiguous = readings.some((r) => r.value !== first.value && first.match - r.match < AMBIGUOUS_MARGIN);
+  const ambiguous = narrowest.some((r) => r.value !== first.value && first.match - r.match < AMBIGUOUS_MARGIN);
   if (ambiguous) return null;
   // Evidence for the calibration (confidence/): how many other sentences say the same, whether any says otherwise.
-  const agreement = readings.slice(1).filter((r) => r.value === first.value).length;
-  const rival = crowded || readings.some((r) => r.value !== first.value);
+  const agreement = narrowest.slice(1).filter((r) => r.value === first.value).length;
+  const rival = crowded || narrowest.some((r) => r.value !== first.value);
   return { ...first, agreement, rival };
 }
 
