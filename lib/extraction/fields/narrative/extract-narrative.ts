@@ -160,14 +160,19 @@ function aboutSubject(found: Found, text: string, intent: FieldIntent): boolean 
  */
 function ofAnotherDocument(found: Found, text: string): boolean {
   const before = text.slice(0, found.index);
+  const after = text.slice(found.index + found.length);
+  // "… dated as of September 23, 2009 (this “Agreement”)": the document names itself.
+  if (/^\s*,?\s*\(\s*this\s+["“]/i.test(after)) return false;
   const dated = /\bdated(?:\s+(?:as\s+of|on|effective))?(?:\s+the)?\s*,?\s*$/i.exec(before);
   if (dated) {
     const phrase = before.slice(0, dated.index).split(/\s+/).slice(-DATED_PHRASE_WORDS).join(" ");
-    // A title in capitals ("NON-COMPETITION AGREEMENT DATED 11/16/2009") is the document's own.
-    const title = dated[0].trim() === dated[0].trim().toUpperCase();
+    // A title in capitals ("NON-COMPETITION AGREEMENT DATED 11/16/2009", "MUTUAL NON-DISCLOSURE AGREEMENT dated as
+    // of …") is the document's own.
+    const lastWords = phrase.split(/\s+/).slice(-3).join(" ");
+    const title = dated[0].trim() === dated[0].trim().toUpperCase() || (/[A-Z]{3}/.test(lastWords) && lastWords === lastWords.toUpperCase());
     if (!title && !/\b(?:this|these|hereof|herein|hereto)\b/i.test(phrase) && /\b[A-Za-z]*(?:agreement|plan|letter|contract|amendment|note|policy)\b/i.test(phrase)) return true;
   }
-  const defined = /^\s*,?\s*\(\s*(?:the\s+|this\s+)?["“]\s*([^"”]{1,60}?)\s*["”]/i.exec(text.slice(found.index + found.length));
+  const defined = /^\s*,?\s*\(\s*(?:the\s+)?["“]\s*([^"”]{1,60}?)\s*["”]/i.exec(after);
   return defined !== null && /\S\s+(?:agreement|plan|letter|contract)$/i.test(defined[1]!);
 }
 /** How far before "dated" the document it dates is named ("the Amended and Restated Preferred Shares Rights Agreement,"). */

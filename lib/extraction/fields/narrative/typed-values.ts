@@ -13,12 +13,19 @@ const MONTH = `(${MONTHS.join("|")}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|de
 // Text layers split "13 th" and "May , 2005"; "10th October, 2011" has no "of".
 const ORDINAL_DATE = new RegExp(`\\b(\\d{1,2})\\s?(?:st|nd|rd|th)?\\s+(?:day\\s+)?(?:of\\s+)?${MONTH}\\s*,?\\s+(\\d{4})\\b`, "gi");
 
+// "December 9 th , 2014": the month first, its day's ordinal and the year's comma set apart by the text layer.
+const MONTH_SPLIT_ORDINAL = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})\\s(?:st|nd|rd|th)\\s*,?\\s*(\\d{4})\\b`, "gi");
+
 export function findProseDates(text: string, order: DateOrder): Found[] {
   const out: Found[] = [];
+  const monthOf = (name: string) => MONTHS.findIndex((month) => month.startsWith(name.toLowerCase().slice(0, 3))) + 1;
   for (const m of text.matchAll(ORDINAL_DATE)) {
-    const month = MONTHS.findIndex((name) => name.startsWith(m[2]!.toLowerCase().slice(0, 3))) + 1;
-    const iso = toIsoDate(Number(m[3]), month, Number(m[1]));
+    const iso = toIsoDate(Number(m[3]), monthOf(m[2]!), Number(m[1]));
     if (iso) out.push({ value: iso, index: m.index, length: m[0].length });
+  }
+  for (const m of text.matchAll(MONTH_SPLIT_ORDINAL)) {
+    const iso = toIsoDate(Number(m[3]), monthOf(m[1]!), Number(m[2]));
+    if (iso && !out.some((o) => m.index < o.index + o.length && o.index < m.index + m[0].length)) out.push({ value: iso, index: m.index, length: m[0].length });
   }
   for (const d of findDates(text, order)) {
     // A date needs its year written out with four digits in prose; "5/6" or "May 5" alone are not dates of record.
@@ -96,13 +103,14 @@ const bare = (w: string) => w.toLowerCase().replace(/[.,:;]+$/, "");
 export type OrdinaryWords = ReadonlySet<string>;
 
 /**
- * The words a text prints in lower case more often than capitalised (and at least twice): a company's own name is
+ * The words a text prints in lower case more often than in title case (and at least twice): a company's own name is
  * mostly capitalised even where a domain or an address spells it in lower case ("Intel", "intel.com").
  */
 export function ordinaryWords(text: string): OrdinaryWords {
   const lower = new Map<string, number>();
   const capitalised = new Map<string, number>();
-  for (const [word] of text.matchAll(/\b[A-Za-z][a-z'’-]*[a-z]\b|\b[A-Z][A-Z'’-]*[A-Z]\b/g)) {
+  // Words in capitals are headings and emphasis ("AGREEMENT AND GENERAL RELEASE"): they count for neither side.
+  for (const [word] of text.matchAll(/\b[A-Za-z][a-z'’-]*[a-z]\b/g)) {
     const key = word.toLowerCase();
     const counts = word === key ? lower : capitalised;
     counts.set(key, (counts.get(key) ?? 0) + 1);
