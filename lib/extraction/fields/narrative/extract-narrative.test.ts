@@ -115,6 +115,19 @@ describe("what a contract's clauses say about it, not about something else", () 
     expect((await extract(other)).effective_date).toBeNull();
   });
 
+  it("takes the date the document gives itself, in its title or where it is executed", async () => {
+    const titled = CONTRACT.replace(
+      'This Mutual Non-Disclosure Agreement (the "Agreement") is made and entered into as of the 3rd day of March, 2021 by and\nbetween',
+      'MUTUAL NON-DISCLOSURE AGREEMENT dated as of September 23, 2020 (this "Agreement") by and\nbetween',
+    );
+    expect((await extract(titled)).effective_date).toBe("2020-09-23");
+    const executed = CONTRACT.replace(" is made and entered into as of the 3rd day of March, 2021", " is made").replace(
+      "IN WITNESS WHEREOF the parties have executed this Agreement as of the date first written above.",
+      "IN WITNESS WHEREOF the parties have executed this Agreement as of the 22nd day of May 2019.",
+    );
+    expect((await extract(executed)).effective_date).toBe("2019-05-22");
+  });
+
   it("prefers a state's law to a mention of its country's", async () => {
     const federal = CONTRACT.replace(
       "6. Notices.",

@@ -31,6 +31,7 @@ describe("dates as text layers split them", () => {
     expect(findProseDates("entered into this 13 th day of July, 2012 by", "mdy").map((d) => d.value)).toEqual(["2012-07-13"]);
     expect(findProseDates("this 31 st day of May , 2005 by", "mdy").map((d) => d.value)).toEqual(["2005-05-31"]);
     expect(findProseDates("Agreed as of 10 th October, 2011 by", "mdy").map((d) => d.value)).toEqual(["2011-10-10"]);
+    expect(findProseDates("is made as of December 9 th , 2014 (the", "mdy").map((d) => d.value)).toEqual(["2014-12-09"]);
   });
 });
 
