@@ -156,6 +156,8 @@ export function findOrganisations(text: string, ordinary: OrdinaryWords = new Se
     const own = words.filter((w) => w !== "The" && !LEGAL_ONLY.test(w) && !/^(?:of|and|&|the|de|du|la|for)$/i.test(w));
     if (own.length === 0 || own.some((w) => NOT_NAME.has(bare(w)))) continue;
     if (allOrdinary(own.filter((w) => !/^\d/.test(w)), ordinary) || onlyPlaces(own)) continue;
+    // "Conflict of Interest Policy of Company": a defined term after "of" or "the", not a company's legal form.
+    if (/^(?:of|the|for)$/.test(words[words.length - 1] ?? "")) continue;
     const index = m.index + m[1]!.lastIndexOf(words.join(" ").split(" ")[0]!, m[1]!.length - words.join(" ").length);
     const length = m.index + m[0].length - index;
     // Spelled as printed, comma before the legal form included ("NIKE, Inc.").
@@ -169,7 +171,7 @@ const PERSON_WORD = "(?:[A-Z][a-z]+(?:[-'’][A-Z][a-z]+)?|[A-Z]{2,}(?:[-'’][A
 // A person named where a party is introduced: after "between", "and", "among", "with" or "by", two to four capitalised
 // words or initials, optionally "Jr."/"Sr."/"III", closed by a comma, a parenthesis, "and" or the sentence's end.
 const PERSON = new RegExp(
-  `(?<=(?:\\b(?:between|and|among|with|by|BETWEEN|AND)|:)\\s+(?:Mr\\.?\\s+|Ms\\.?\\s+|Mrs\\.?\\s+|Dr\\.?\\s+)?)(${PERSON_WORD}(?:\\s+${PERSON_WORD}){1,3}(?:,?\\s+(?:Jr|Sr)\\.?|\\s+I{2,3})?)(?=\\s*(?:,|\\(|\\band\\b|\\ban individual\\b|\\bresiding\\b|\\bwho\\b|$|\\.\\s))`,
+  `(?<=(?:\\b(?:between|and|among|with|by|undersigned|BETWEEN|AND)|:)\\s+(?:Mr\\.?\\s+|Ms\\.?\\s+|Mrs\\.?\\s+|Dr\\.?\\s+)?)(${PERSON_WORD}(?:\\s+${PERSON_WORD}){1,3}(?:,?\\s+(?:Jr|Sr)\\.?|\\s+I{2,3})?)(?=\\s*(?:,|\\(|\\band\\b|\\ban individual\\b|\\bresiding\\b|\\bwho\\b|$|\\.\\s))`,
   "g",
 );
 
