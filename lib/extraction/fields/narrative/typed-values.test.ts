@@ -64,6 +64,8 @@ describe("party names as contracts print them", () => {
 
   it("reads a person introduced by \"by\" and keeps initials", () => {
     expect(findNames("is entered into as of September 7, 2010 by Benny Ward (“Employee”) in favor of").map((n) => n.value)).toEqual(["Benny Ward"]);
+    expect(findNames("is entered into as of the 25th day of October, 2017 between the undersigned Yu Zhou and GENEXOSOME TECHNOLOGIES INC., a Nevada corporation").map((n) => n.value)).toEqual(["Yu Zhou", "GENEXOSOME TECHNOLOGIES INC."]);
+    expect(findNames("I agree to adhere to the Conflict of Interest Policy of Company as set forth")).toEqual([]);
     expect(findNames("by and between Michael A. Lynch (“Executive”) and Cardinal Health, Inc., an Ohio Corporation").map((n) => n.value)).toEqual(["Michael A. Lynch", "Cardinal Health, Inc."]);
   });
 });
