@@ -83,7 +83,7 @@ describe("narrative documents", () => {
 describe("what a contract's clauses say about it, not about something else", () => {
   const extract = async (body: string) => (await extractDocument({ bytes: text(body), mimeType: "text/plain", fields: FIELDS })).data;
 
-  it("takes no covenant's span, notice period or span after the term for how long the agreement lasts", async () => {
+  it("takes how long the agreement itself lasts, not a covenant's span, a notice period or a span after the term", async () => {
     const covenant = CONTRACT.replace(
       "3. Term. This Agreement shall remain in effect for a period of three (3) years from the date first written above.",
       "3. Non-Solicitation. You agree that, for a period of one (1) year from the date of this Agreement, you shall not solicit any employee of the other party.",
@@ -104,6 +104,11 @@ describe("what a contract's clauses say about it, not about something else", () 
       "3. Term. Except with regard to the confidentiality obligations, this Agreement shall expire two (2) years from the date hereof.",
     );
     expect((await extract(expires)).term).toBe("2 years");
+    const fromStart = CONTRACT.replace(
+      "3. Term. This Agreement shall remain in effect for a period of three (3) years from the date first written above.",
+      "3. TERM This Agreement shall terminate two years after the date first entered, unless extended in writing.",
+    );
+    expect((await extract(fromStart)).term).toBe("2 years");
   });
 
   it("takes no date of another document for the date the agreement takes effect", async () => {

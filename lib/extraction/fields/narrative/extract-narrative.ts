@@ -150,7 +150,9 @@ function aboutSubject(found: Found, text: string, intent: FieldIntent): boolean 
   const anchorAt = after.slice(0, 3).findIndex((w) => /^(?:from|after|following)$/i.test(w));
   if (anchorAt < 0) return true;
   const anchor = after.slice(anchorAt + 1, anchorAt + 9);
-  return anchor.some((w) => /^(?:here(?:of|to|under|in|by)|above)\b/i.test(w) || intent.subjects.includes(stem(w)));
+  // Counted from the document's own start: "hereof", "the date first written above", "its effective date", "the
+  // Effective Date", "the date of execution".
+  return anchor.some((w) => /^(?:here(?:of|to|under|in|by)|above|effective|first|execution|signing)\b/i.test(w) || intent.subjects.includes(stem(w)));
 }
 
 /**
