@@ -141,6 +141,15 @@ describe("what a contract's clauses say about it, not about something else", () 
     expect((await extract(federal)).jurisdiction).toBe("New York");
   });
 
+  it("leaves the parties empty when the best sentence lists more companies than an agreement's parties", async () => {
+    const listed = CONTRACT.replace(
+      'by and\nbetween Northwind Traders, Inc., a Delaware corporation ("Northwind"), and Jane A. Doe ("Consultant").',
+      'by and\nbetween Legion Partners, L.P., Legion Partners Special Opportunities, L.P., Legion Partners, LLC, Legion Partners Holdings, LLC and Legion Partners Asset Management, LLC.',
+    );
+    expect(listed).not.toBe(CONTRACT);
+    expect((await extract(listed)).parties).toEqual([]);
+  });
+
   it("reads a letter agreement's parties from the companies over its signature blocks", async () => {
     const letter = `March 16, 2010
 Somerset Devices Corporation

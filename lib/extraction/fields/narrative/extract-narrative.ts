@@ -229,7 +229,10 @@ export function extractNarrativeScalar(intent: FieldIntent, index: NarrativeInde
 /** Table fields collect every occurrence in the best sentence that has any (all the parties it names). */
 export function extractNarrativeList(intent: FieldIntent, index: NarrativeIndex, order: DateOrder): NarrativeValue[] {
   for (const scored of scoreSentences(intent, index, order).slice(0, SENTENCES_TRIED)) {
-    return distinct(scored.found).map((f) => toValue(f, scored));
+    const found = distinct(scored.found);
+    // More values than a list field's sentence plausibly introduces (a fund's affiliates, a list of holders): the
+    // sentence is no introduction of them, and the field stays empty.
+    return found.length > MAX_LISTED ? [] : found.map((f) => toValue(f, scored));
   }
   return intent.kind === "name" && asksForSignatories(intent) ? signatories(index) : [];
 }
@@ -246,6 +249,9 @@ function distinct(found: Found[]): Found[] {
 
 /** The field asks for who signs ("the parties that sign the agreement"). */
 const asksForSignatories = (intent: FieldIntent) => intent.cues.some((cue) => cue.alternatives.includes(stem("sign")));
+
+/** The most values one sentence introduces for a list field (an agreement's parties: two, rarely three or four). */
+const MAX_LISTED = 4;
 
 /** A company's signature block: its name, then "By:" or "/s/" ("Very truly yours, TYCO HEALTHCARE GROUP LP By: /s/ …"). */
 const SIGNS_NEXT = /^\s*[,.]?\s*(?:\(\s*["“][^"”]{1,40}["”]\s*\)\s*)?(?:By\b|\/s\/)/;
