@@ -248,7 +248,8 @@ async function main(): Promise<void> {
   const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && !["--only", "--mode", "--engine", "--half", "--models", "--row-model"].includes(args[i - 1] ?? "")) ?? "../shared/datasets/dev");
   const manifest = readManifest(dir);
   const outcomes: HalfOutcome[] = [];
-  const contracts = manifest.split === "contracts-dev";
+  // contracts-dev and the training corpus's contracts-nda: the contract parser and its scoring rules.
+  const contracts = manifest.split?.startsWith("contracts") ?? false;
   const fields = contracts ? CONTRACT_FIELDS : FIELDS;
   const equalFor = contracts ? contractValueEqual : equal;
   const allGroups = manifest.documents.map((d) => d.split_group ?? d.id);

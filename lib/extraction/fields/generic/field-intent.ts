@@ -37,7 +37,7 @@ const STOPWORDS = new Set(
 const SYNONYMS: Record<string, string[]> = {
   law: ["laws", "governed", "governing", "construed", "jurisdiction"],
   govern: ["laws", "governed", "governing", "construed"],
-  effect: ["effective", "dated", "made", "entered", "commencing", "commencement"],
+  effect: ["effective", "dated", "made", "entered", "commencing", "commencement", "executed"],
   start: ["commencing", "commencement", "effective", "begin", "beginning"],
   last: ["term", "period", "duration", "continue", "remain", "expire"],
   term: ["period", "duration"],

@@ -79,3 +79,96 @@ describe("narrative documents", () => {
     expect(evidenceOf(rivalled, "term")).toMatchObject({ rival: true });
   });
 });
+
+describe("what a contract's clauses say about it, not about something else", () => {
+  const extract = async (body: string) => (await extractDocument({ bytes: text(body), mimeType: "text/plain", fields: FIELDS })).data;
+
+  it("takes how long the agreement itself lasts, not a covenant's span, a notice period or a span after the term", async () => {
+    const covenant = CONTRACT.replace(
+      "3. Term. This Agreement shall remain in effect for a period of three (3) years from the date first written above.",
+      "3. Non-Solicitation. You agree that, for a period of one (1) year from the date of this Agreement, you shall not solicit any employee of the other party.",
+    );
+    expect((await extract(covenant)).term).toBeNull();
+    const notice = CONTRACT.replace(
+      "3. Term. This Agreement shall remain in effect for a period of three (3) years from the date first written above.",
+      "3. Term. This Agreement shall continue until terminated by either party by giving thirty (30) days written notice to the other party.",
+    );
+    expect((await extract(notice)).term).toBeNull();
+    const thereafter = CONTRACT.replace(
+      "3. Term. This Agreement shall remain in effect for a period of three (3) years from the date first written above.",
+      "3. Term. During the term of this Agreement and for a period of one (1) year thereafter, neither party shall hire the other party's staff.",
+    );
+    expect((await extract(thereafter)).term).toBeNull();
+    const expires = CONTRACT.replace(
+      "3. Term. This Agreement shall remain in effect for a period of three (3) years from the date first written above.",
+      "3. Term. Except with regard to the confidentiality obligations, this Agreement shall expire two (2) years from the date hereof.",
+    );
+    expect((await extract(expires)).term).toBe("2 years");
+    const fromStart = CONTRACT.replace(
+      "3. Term. This Agreement shall remain in effect for a period of three (3) years from the date first written above.",
+      "3. TERM This Agreement shall terminate two years after the date first entered, unless extended in writing.",
+    );
+    expect((await extract(fromStart)).term).toBe("2 years");
+  });
+
+  it("takes no date of another document for the date the agreement takes effect", async () => {
+    const other = CONTRACT.replace(
+      'This Mutual Non-Disclosure Agreement (the "Agreement") is made and entered into as of the 3rd day of March, 2021 by and\nbetween',
+      'Reference is made to the Offer Letter Agreement dated August 6, 2020 (the "Offer Letter"), and this Mutual Non-Disclosure Agreement is made and entered into by and\nbetween',
+    );
+    expect(other).not.toBe(CONTRACT);
+    expect((await extract(other)).effective_date).toBeNull();
+  });
+
+  it("takes the date the document gives itself, in its title or where it is executed", async () => {
+    const titled = CONTRACT.replace(
+      'This Mutual Non-Disclosure Agreement (the "Agreement") is made and entered into as of the 3rd day of March, 2021 by and\nbetween',
+      'MUTUAL NON-DISCLOSURE AGREEMENT dated as of September 23, 2020 (this "Agreement") by and\nbetween',
+    );
+    expect((await extract(titled)).effective_date).toBe("2020-09-23");
+    const executed = CONTRACT.replace(" is made and entered into as of the 3rd day of March, 2021", " is made").replace(
+      "IN WITNESS WHEREOF the parties have executed this Agreement as of the date first written above.",
+      "IN WITNESS WHEREOF the parties have executed this Agreement as of the 22nd day of May 2019.",
+    );
+    expect((await extract(executed)).effective_date).toBe("2019-05-22");
+  });
+
+  it("prefers a state's law to a mention of its country's", async () => {
+    const federal = CONTRACT.replace(
+      "6. Notices.",
+      "6. Export. Export controls of the country of each party under this Agreement shall be governed by and construed under the laws of the United States. Notices.",
+    );
+    expect((await extract(federal)).jurisdiction).toBe("New York");
+  });
+
+  it("leaves the parties empty when the best sentence lists more companies than an agreement's parties", async () => {
+    const listed = CONTRACT.replace(
+      'by and\nbetween Northwind Traders, Inc., a Delaware corporation ("Northwind"), and Jane A. Doe ("Consultant").',
+      'by and\nbetween Legion Partners, L.P., Legion Partners Special Opportunities, L.P., Legion Partners, LLC, Legion Partners Holdings, LLC and Legion Partners Asset Management, LLC.',
+    );
+    expect(listed).not.toBe(CONTRACT);
+    expect((await extract(listed)).parties).toEqual([]);
+  });
+
+  it("reads a letter agreement's parties from the companies over its signature blocks", async () => {
+    const letter = `March 16, 2010
+Somerset Devices Corporation
+1653 East Maple Road
+Troy, MI 48083
+Ladies and Gentlemen:
+In connection with our possible interest in a transaction involving the acquisition of the company you lead, you are furnishing us and our
+representatives with certain information which is either non-public, confidential or proprietary in nature, and we agree to treat it as such.
+We shall use the information solely for the purpose of evaluating the transaction and shall not disclose it to any person except our representatives.
+We shall return or destroy the information promptly upon your written request and shall confirm the destruction in writing to you.
+This letter shall be governed by and construed in accordance with the laws of the State of Michigan without regard to its conflict of laws rules.
+Very truly yours,
+HALCYON HEALTHCARE GROUP LP
+By: /s/ Matthew J. Nicolella
+Accepted and agreed:
+SOMERSET DEVICES CORPORATION
+By: /s/ Bruce J. Barrett`;
+    const parties = (await extract(letter)).parties;
+    expect(parties).toEqual([{ party: "HALCYON HEALTHCARE GROUP LP" }, { party: "SOMERSET DEVICES CORPORATION" }]);
+  });
+});
+

@@ -38,6 +38,22 @@ const COUNTRIES = [
 
 export type Place = { name: string; index: number; length: number };
 
+const CANADA = ["Ontario", "Quebec", "British Columbia", "Alberta", "Manitoba", "Saskatchewan", "Nova Scotia", "New Brunswick", "Newfoundland and Labrador", "Prince Edward Island"];
+const AUSTRALIA = ["New South Wales", "Queensland", "Western Australia", "South Australia", "Tasmania"];
+const UK = ["England and Wales", "England", "Wales", "Scotland", "Northern Ireland"];
+const within = (regions: string[], countries: string[]): Array<[string, string[]]> => regions.map((r) => [r, countries]);
+const COUNTRY_OF = new Map<string, string[]>([
+  ...within(US_STATES, ["United States", "United States of America"]),
+  ...within(CANADA, ["Canada"]),
+  ...within(AUSTRALIA, ["Australia"]),
+  ...within(UK, ["United Kingdom"]),
+]);
+
+/** Whether `country` is the country `place` lies in ("United States" of "Delaware"). */
+export function isCountryOf(country: string, place: string): boolean {
+  return COUNTRY_OF.get(place)?.includes(country) ?? false;
+}
+
 const ALL = [...US_STATES, ...OTHER_REGIONS, ...COUNTRIES].sort((a, b) => b.length - a.length);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
 // Longest names first, so "West Virginia" wins over "Virginia" and "New York" is not read as "York".
