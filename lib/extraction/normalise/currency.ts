@@ -12,9 +12,12 @@ const SYMBOLS: Array<[RegExp, string]> = [
   [/\bAUD\b|A\$/gu, "AUD"],
   // Dinars are printed as "KD" / "BD" / "JD" beside the amount more often than as their code.
   [/\bKWD\b|\bKD(?=\s?\d)|(?<=\d\s?)KD\b/gu, "KWD"],
-  [/\bBHD\b|\bBD(?=\s?\d)|(?<=\d\s?)BD\b/gu, "BHD"],
-  [/\bJOD\b|\bJD(?=\s?\d)|(?<=\d\s?)JD\b/gu, "JOD"],
-  [/\bSEK\b|\bDKK\b|\bNOK\b|\bPLN\b|\bCZK\b|\bSGD\b|\bHKD\b|\bCNY\b|\bZAR\b|\bBRL\b|\bMXN\b|\bNZD\b|\bAED\b|\bSAR\b|\bQAR\b|\bOMR\b|\bEGP\b|\bHUF\b|\bRON\b|\bILS\b|\bTHB\b|\bKRW\b|\bPKR\b|\bNGN\b|\bKES\b/gu, ""],
+  // "BHD" alone is as often Malaysia's "Sdn Bhd" in capitals: Bahrain's dinar only beside an amount.
+  [/\b(?:BHD|BD)(?=\s?\d)|(?<=\d\s?)(?:BHD|BD)\b/gu, "BHD"],
+  [/\b(?:JOD|JD)(?=\s?\d)|(?<=\d\s?)(?:JOD|JD)\b/gu, "JOD"],
+  [/\bSEK\b|\bDKK\b|\bNOK\b|\bPLN\b|\bCZK\b|\bSGD\b|\bHKD\b|\bCNY\b|\bZAR\b|\bBRL\b|\bMXN\b|\bNZD\b|\bAED\b|\bQAR\b|\bOMR\b/gu, ""],
+  // Codes that also spell words or names in capitals ("RON", "SAR", "KES") count only beside an amount.
+  [/\b(?:SAR|EGP|HUF|RON|ILS|THB|KRW|PKR|NGN|KES)(?=\s?\d)|(?<=\d\s?)(?:SAR|EGP|HUF|RON|ILS|THB|KRW|PKR|NGN|KES)\b/gu, ""],
 ];
 
 export type CurrencyHit = { code: string; index: number; length: number };

@@ -44,5 +44,8 @@ describe("identifiers", () => {
     expect(parseCurrency("BD 12.250")).toBe("BHD");
     expect(parseCurrency("Amount AED 1,200.00")).toBe("AED");
     expect(parseCurrency("Dept KD team")).toBeNull();
+    expect(parseCurrency("SYARIKAT PERNIAGAAN GIN KEE SDN BHD")).toBeNull();
+    expect(parseCurrency("RON WEASLEY")).toBeNull();
+    expect(parseCurrency("Total 1.500 BHD")).toBe("BHD");
   });
 });
