@@ -1,0 +1,61 @@
+/**
+ * Party names on a corpus, one line a document: ground truth, the engine's value, its strategy and score.
+ *   tsx scripts/bench/tuning/parties-probe.ts [--cache <dir>] [--half A|B] [--wrong] <folder> …
+ * Reads the page models cached by scripts/train (OCR once); a tuning aid, not a benchmark.
+ */
+import { extractScalarFields } from "../../../lib/extraction/fields/extract-fields";
+import { equal } from "../score";
+import { FIELDS, splitHalf } from "../dataset";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { listCorpus, readCached } from "../../train/corpus";
+
+/** A dev set's sender groups are in its manifest, not beside each document. */
+function manifestGroups(folder: string): Map<string, string> {
+  const file = path.join(folder, "manifest.json");
+  if (!existsSync(file)) return new Map();
+  const manifest = JSON.parse(readFileSync(file, "utf8")) as { documents: Array<{ document: string; split_group?: string }> };
+  return new Map(manifest.documents.map((d) => [path.resolve(folder, d.document), d.split_group ?? d.document]));
+}
+
+const KEYS = ["customer_name", "vendor_name"] as const;
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const value = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+  const cache = value("--cache") ?? "/work/train-readings";
+  const half = value("--half");
+  const wrongOnly = args.includes("--wrong");
+  const folders = args.filter((a, i) => !a.startsWith("--") && !["--cache", "--half"].includes(args[i - 1] ?? ""));
+  const counts = new Map<string, { tp: number; fp: number; fn: number }>();
+  for (const folder of folders) {
+    const groups = manifestGroups(folder);
+    for (const doc of listCorpus(folder)) {
+      if (args.includes("--pdf") && !doc.file.endsWith(".pdf")) continue;
+      if (half && splitHalf(doc.gt.split_group ?? groups.get(path.resolve(doc.file)) ?? doc.group) !== half) continue;
+      const model = await readCached(doc, cache);
+      const out = extractScalarFields(model, FIELDS);
+      for (const key of KEYS) {
+        const gt = doc.gt.fields[key];
+        const got = out.get(key);
+        const pred = got?.value ?? null;
+        if (gt === undefined) continue;
+        const ok = equal(key, gt, pred ?? undefined);
+        const c = counts.get(key) ?? { tp: 0, fp: 0, fn: 0 };
+        if (ok) c.tp += 1;
+        else if (pred === null || pred === "") c.fn += 1;
+        else {
+          c.fp += 1;
+          c.fn += 1;
+        }
+        counts.set(key, c);
+        if (wrongOnly && ok) continue;
+        const ev = got?.meta.evidence;
+        console.log(`${ok ? "ok " : pred === null ? "-- " : "XX "}${key.padEnd(14)} ${doc.file.split("/").slice(-2).join("/")} gt=${JSON.stringify(gt)} pred=${JSON.stringify(pred)} ${ev?.strategy ?? ""} ${got?.meta.confidence ?? ""} raw=${JSON.stringify(got?.meta.raw ?? "")}`);
+      }
+    }
+  }
+  for (const [key, c] of counts) console.log(`${key}: tp ${c.tp} fp ${c.fp} fn ${c.fn} P ${(c.tp / Math.max(1, c.tp + c.fp)).toFixed(3)} R ${(c.tp / Math.max(1, c.tp + c.fn)).toFixed(3)}`);
+}
+
+void main();
