@@ -3,7 +3,7 @@ import { tokenise } from "./text-tokens";
 import { memoPerOwner } from "./memo";
 import type { Candidate } from "./find-labelled-value";
 import { hasPostcode, startsWithPremises } from "./vendor-address";
-import { HOUSE_NUMBER_FIRST, inSenderLine, isPartyHeading } from "./party-headings";
+import { HOUSE_NUMBER_FIRST, inSenderLine, isPartyHeading, withoutCapitals } from "./party-headings";
 
 /** Legal-form and trade words that mark a line as a company name, across the languages invoices come in. */
 export const COMPANY_MARK =
@@ -163,7 +163,7 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     // "MYNEWS RETAIL SB (306255-X) FKA BISON STORES SB": a company registration number follows the registered name.
     const registered = REGISTERED_NAME.exec(line.text)?.[1];
     const text = endAtLegalForm(cleanName(registered ?? (isSenderLine ? (segments[0] ?? "") : line.text)));
-    if (!isNameLike(text) || text.length > 60 || !confident(line)) continue;
+    if (!isNameLike(text) || text.length > 60 || !confident(line) || withoutCapitals(text)) continue;
     if (customer && text.toLowerCase() === customer.toLowerCase()) continue;
     let score = 0.2;
     if (COMPANY_MARK.test(text) || registered) score += 0.35;
@@ -399,7 +399,7 @@ export function findCustomerByAddressWindow(lines: DocLine[]): Candidate | null 
     const nameLine = window[idx];
     if (!nameLine || nameLine === line) continue;
     const text = cleanName(nameLine.text.replace(/^(?:herrn?|frau|firma)\s+/i, ""));
-    if (!isNameLike(text) || HOUSE_NUMBER_FIRST.test(text)) continue;
+    if (!isNameLike(text) || HOUSE_NUMBER_FIRST.test(text) || withoutCapitals(text)) continue;
     // The letterhead's block also stands over a postcode: the issuer's own name is never the recipient.
     if (printedAsIssuer(lines, text, nameLine.index)) continue;
     // The first name on the page is the letterhead (or a receipt's shop), never the recipient.

@@ -32,6 +32,14 @@ export function isPartyHeading(text: string): boolean {
   return headingSet().has(tokenise(trimmed).join(" "));
 }
 
+/**
+ * "tan woon yann" (a handwritten note), "completion of the sale transaction", "saeco" (a logo's text): a line in a
+ * cased script without a single capital letter is no party's printed name.
+ */
+export function withoutCapitals(text: string): boolean {
+  return /\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text);
+}
+
 /** "174 place de la Castle", "12, rue …": a line starting with a house number is an address line, not a party. */
 export const HOUSE_NUMBER_FIRST = /^\d+[a-z]?(?:,|\s+\p{L})/u;
 

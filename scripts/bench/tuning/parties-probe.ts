@@ -26,6 +26,8 @@ async function main(): Promise<void> {
   const cache = value("--cache") ?? "/work/train-readings";
   const half = value("--half");
   const wrongOnly = args.includes("--wrong");
+  // A measure-only set (the other layouts) is read for its aggregate figures alone.
+  const quiet = args.includes("--quiet");
   const folders = args.filter((a, i) => !a.startsWith("--") && !["--cache", "--half"].includes(args[i - 1] ?? ""));
   const counts = new Map<string, { tp: number; fp: number; fn: number }>();
   for (const folder of folders) {
@@ -49,7 +51,7 @@ async function main(): Promise<void> {
           c.fn += 1;
         }
         counts.set(key, c);
-        if (wrongOnly && ok) continue;
+        if (quiet || (wrongOnly && ok)) continue;
         const ev = got?.meta.evidence;
         console.log(`${ok ? "ok " : pred === null ? "-- " : "XX "}${key.padEnd(14)} ${doc.file.split("/").slice(-2).join("/")} gt=${JSON.stringify(gt)} pred=${JSON.stringify(pred)} ${ev?.strategy ?? ""} ${got?.meta.confidence ?? ""} raw=${JSON.stringify(got?.meta.raw ?? "")}`);
       }
