@@ -163,7 +163,7 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     // "MYNEWS RETAIL SB (306255-X) FKA BISON STORES SB": a company registration number follows the registered name.
     const registered = REGISTERED_NAME.exec(line.text)?.[1];
     const text = endAtLegalForm(cleanName(registered ?? (isSenderLine ? (segments[0] ?? "") : line.text)));
-    if (!isNameLike(text) || text.length > 60 || !confident(line) || withoutCapitals(text)) continue;
+    if (!isNameLike(text) || text.length > 60 || !confident(line) || (withoutCapitals(text) && !COMPANY_MARK.test(text))) continue;
     if (customer && text.toLowerCase() === customer.toLowerCase()) continue;
     let score = 0.2;
     if (COMPANY_MARK.test(text) || registered) score += 0.35;
@@ -384,6 +384,8 @@ export function findCustomerByAddressWindow(lines: DocLine[]): Candidate | null 
       if (prev.text.split(/\s[·•|–]\s|\s-\s/).length >= 3) break;
       if (prev.box.h < line.box.h * 0.8) break;
       top = prev;
+      // "Spett.le:", "Bill to": a party's heading starts its block; the lines above it are another block.
+      if (isPartyHeading(prev.text)) break;
       if (top.box.y < line.box.y - line.box.h * 6) break;
     }
     let idx = window.indexOf(top);
@@ -399,11 +401,11 @@ export function findCustomerByAddressWindow(lines: DocLine[]): Candidate | null 
     const nameLine = window[idx];
     if (!nameLine || nameLine === line) continue;
     const text = cleanName(nameLine.text.replace(/^(?:herrn?|frau|firma)\s+/i, ""));
-    if (!isNameLike(text) || HOUSE_NUMBER_FIRST.test(text) || withoutCapitals(text)) continue;
+    if (!isNameLike(text) || HOUSE_NUMBER_FIRST.test(text) || (withoutCapitals(text) && !COMPANY_MARK.test(text))) continue;
     // The letterhead's block also stands over a postcode: the issuer's own name is never the recipient.
     if (printedAsIssuer(lines, text, nameLine.index)) continue;
     // The first name on the page is the letterhead (or a receipt's shop), never the recipient.
-    const firstName = lines.find((l) => l.page === page && isNameLike(cleanName(l.text)) && l.text.replace(/[^\p{L}]/gu, "").length >= 4);
+    const firstName = lines.find((l) => l.page === page && isNameLike(cleanName(l.text)) && l.text.replace(/[^\p{L}]/gu, "").length >= 4 && (!withoutCapitals(l.text) || COMPANY_MARK.test(l.text)));
     if (firstName && firstName.index === nameLine.index) continue;
     return { value: text, score: 0.55, source: { page: nameLine.page, ...nameLine.box }, raw: nameLine.text, line: nameLine.index };
   }

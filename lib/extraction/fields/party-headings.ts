@@ -34,7 +34,8 @@ export function isPartyHeading(text: string): boolean {
 
 /**
  * "tan woon yann" (a handwritten note), "completion of the sale transaction", "saeco" (a logo's text): a line in a
- * cased script without a single capital letter is no party's printed name.
+ * cased script without a single capital letter is no party's printed name, unless a legal form says it is a
+ * registered company ("kopi kita sdn bhd"; the callers check that).
  */
 export function withoutCapitals(text: string): boolean {
   return /\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text);
