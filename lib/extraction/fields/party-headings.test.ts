@@ -75,7 +75,10 @@ describe("customer and seller on a layout read for the first time", () => {
   });
 
   it("skips a handwritten note in lower case at the top for the seller", async () => {
-    const data = await parties([{ text: "tan woon yann", x: 60, y: 40 }, { text: "KEDAI MAJU ENTERPRISE", x: 60, y: 60 }, ...column(["8, JALAN SUBANG JASA 3,", "40150 SHAH ALAM, SELANGOR."], 76)]);
-    expect(data.vendor_name).toBe("KEDAI MAJU ENTERPRISE");
+    const withAddress = await parties([{ text: "tan woon yann", x: 60, y: 40 }, { text: "KEDAI MAJU ENTERPRISE", x: 60, y: 60 }, ...column(["8, JALAN SUBANG JASA 3,", "40150 SHAH ALAM, SELANGOR."], 76)]);
+    expect(withAddress.vendor_name).toBe("KEDAI MAJU ENTERPRISE");
+    // No address under the shop's name to say it is the seller: only the missing capitals do.
+    const alone = await parties([{ text: "tan woon yann", x: 60, y: 40 }, { text: "KEDAI MAJU ENTERPRISE", x: 60, y: 60 }, { text: "TAX INVOICE", x: 60, y: 90 }]);
+    expect(alone.vendor_name).toBe("KEDAI MAJU ENTERPRISE");
   });
 });
