@@ -37,7 +37,9 @@ async function main(): Promise<void> {
       if (half && splitHalf(doc.gt.split_group ?? groups.get(path.resolve(doc.file)) ?? doc.group) !== half) continue;
       const model = await readCached(doc, cache);
       const out = extractScalarFields(model, FIELDS);
-      for (const key of KEYS) {
+      // --all: every scalar field the benchmark asks for, summed into "all fields" (the names still listed alone).
+      const keys = args.includes("--all") ? FIELDS.filter((f) => f.type !== "table").map((f) => f.name) : KEYS;
+      for (const key of keys) {
         const gt = doc.gt.fields[key];
         const got = out.get(key);
         const pred = got?.value ?? null;
@@ -51,13 +53,27 @@ async function main(): Promise<void> {
           c.fn += 1;
         }
         counts.set(key, c);
+        if (args.includes("--all")) {
+          const all = counts.get("all fields") ?? { tp: 0, fp: 0, fn: 0 };
+          if (ok) all.tp += 1;
+          else if (pred === null || pred === "") all.fn += 1;
+          else {
+            all.fp += 1;
+            all.fn += 1;
+          }
+          counts.set("all fields", all);
+        }
         if (quiet || (wrongOnly && ok)) continue;
         const ev = got?.meta.evidence;
         console.log(`${ok ? "ok " : pred === null ? "-- " : "XX "}${key.padEnd(14)} ${doc.file.split("/").slice(-2).join("/")} gt=${JSON.stringify(gt)} pred=${JSON.stringify(pred)} ${ev?.strategy ?? ""} ${got?.meta.confidence ?? ""} raw=${JSON.stringify(got?.meta.raw ?? "")}`);
       }
     }
   }
-  for (const [key, c] of counts) console.log(`${key}: tp ${c.tp} fp ${c.fp} fn ${c.fn} P ${(c.tp / Math.max(1, c.tp + c.fp)).toFixed(3)} R ${(c.tp / Math.max(1, c.tp + c.fn)).toFixed(3)}`);
+  for (const [key, c] of counts) {
+    const p = c.tp / Math.max(1, c.tp + c.fp);
+    const r = c.tp / Math.max(1, c.tp + c.fn);
+    console.log(`${key}: tp ${c.tp} fp ${c.fp} fn ${c.fn} P ${p.toFixed(3)} R ${r.toFixed(3)} F1 ${((2 * p * r) / Math.max(1e-9, p + r)).toFixed(3)}`);
+  }
 }
 
 void main();
