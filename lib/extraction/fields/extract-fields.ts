@@ -17,7 +17,8 @@ import { misreadName } from "./misread-name";
 import { misreadShape } from "./misread-shapes";
 import { hasDoubtfulLetters, NAME_LETTER_FLOORS, wordsInside } from "./doubtful-letters";
 import { reconcileTotals } from "./reconcile-totals";
-import { findCustomerByAddressWindow, findPartyBySection, findVendorName, nameMatchesDomain } from "./parties";
+import { findCustomerByAddressWindow, findPartyBySection, findVendorName, isNameLike, nameMatchesDomain, printedAsIssuer } from "./parties";
+import { isPartyHeading } from "./party-headings";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
 import { arithmeticCheck, valueEvidence, type TotalsCheck } from "./value-evidence";
 import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from "./generic/generic-fields";
@@ -91,6 +92,8 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
     // Typed candidates: a name has a word of letters; "CUST-IE-001" right of "Customer Number:" is an identifier.
     // A date or a period ("January 1, 2024 - January 31, 2024") is not a name either.
     candidates = candidates.filter((c) => !IDENTIFIER_LIKE.test(String(c.value).trim()) && findDates(String(c.value), ctx.order).length === 0);
+    // Right of a party's label may stand the next label ("N.º de factura", "Ordine d'acquisto:") or a heading: no name.
+    candidates = candidates.filter((c) => isNameLike(String(c.value)) && !isPartyHeading(String(c.value)));
   }
   // Cash tendered is labelled like an amount ("Paid Amount") but is what was handed over, not what was owed.
   if (key === "total_amount") candidates = candidates.filter((c) => !isTenderLine(ctx.lines[c.line]?.text ?? ""));
@@ -144,6 +147,8 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
     case "customer_name":
       best = findPartyBySection(ctx.lines, conceptByKey("customer_name")?.labels ?? [], conceptByKey("vendor_name")?.labels ?? []) ?? best;
       best ??= findCustomerByAddressWindow(ctx.lines);
+      // The issuer's own name (its sender line's, its domain's) right of a label or under a heading is not the buyer.
+      if (best && typeof best.value === "string" && printedAsIssuer(ctx.lines, best.value, best.line)) best = null;
       break;
     case "vendor_name": {
       const customer = ctx.found.get("customer_name");

@@ -3,16 +3,17 @@ import { tokenise } from "./text-tokens";
 import { memoPerOwner } from "./memo";
 import type { Candidate } from "./find-labelled-value";
 import { hasPostcode, startsWithPremises } from "./vendor-address";
+import { HOUSE_NUMBER_FIRST, inSenderLine, isPartyHeading, withoutCapitals } from "./party-headings";
 
 /** Legal-form and trade words that mark a line as a company name, across the languages invoices come in. */
 export const COMPANY_MARK =
-  /\b(?:GmbH|AG|KG|OHG|e\.\s?K\.|mbH|a\.\s?G\.|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|Corporation|S\.\s?A\.?|SA|SARL|SAS|SASU|EURL|S\.\s?L\.|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?|BHD|S\/B|Pvt\.?|Pte\.?|Co\.|Company)(?=$|[\s,.()])/i;
+  /\b(?:GmbH|AG|KG|OHG|e\.\s?K\.|mbH|a\.\s?G\.|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|Corporation|S\.\s?A\.?|SA|SARL|SAS|SASU|EURL|S\.\s?L\.|S\.\s?r\.\s?l\.?|SRL|S\.\s?p\.\s?A\.?|SpA|S\.\s?a\.\s?s\.?|S\.\s?n\.\s?c\.?|S\.\s?L\.\s?U\.?|SDN\.?\s?BHD\.?|BHD|S\/B|Pvt\.?|Pte\.?|Co\.|Company)(?=$|[\s,.()])/i;
 /** Trade words that often appear in shop names: weaker evidence than a legal form. */
 export const TRADE_WORD = /\b(?:Trading|Enterprise|Enterprises|Restaurant|Restaurants|Hardware|Store|Stores|Mart|Bistro|Cafe|Café|Bakery|Services|Shop|Supermarket|Pharmacy|Stationery|Kedai|Pasaraya|Syarikat|Perniagaan)\b/i;
 const SALUTATION = /^(?:herrn?|frau|firma|fa\.|mr\.?|mrs\.?|ms\.?|m\.|mme|monsieur|madame|dhr\.?|mevr\.?|attn\.?|z\.\s?hd\.?)$/i;
 /** Lines that are labels, contact details, document titles or item-column headings ("QTY ITEM") rather than names. */
 export const NOT_A_NAME =
-  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|telefon|e-?mail|iban|bic|page|seite|total|summe|gst|order|bestellung|nr|no|ust|vat|gln|id|nummer|number|cash(?!\s*(?:&|and|n)\s*carry)|change|doc|cashier|table|thank|tq|welcome|qty|quantity|returnable|refundable|exchangeable)\b|www\.|http|@|docno|(?:address|adresse|adres|anschrift)\b)/i;
+  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|pagina|página|fattura|factura|ordine|pedido|commande|telefon|e-?mail|iban|bic|page|seite|total|summe|gst|order|bestellung|nr|no|ust|vat|gln|id|nummer|number|cash(?!\s*(?:&|and|n)\s*carry)|change|doc|cashier|table|thank|tq|welcome|qty|quantity|returnable|refundable|exchangeable)\b|www\.|http|@|docno|(?:address|adresse|adres|anschrift)\b)/i;
 
 export function cleanName(text: string): string {
   return text
@@ -25,7 +26,7 @@ export function cleanName(text: string): string {
 }
 
 /** Legal forms that end a company's name (trade words such as "Company" or "Co." do not: "Foo & Co. KG"). */
-const LEGAL_FORM = /\b(?:GmbH|AG|KG|OHG|mbH|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|SARL|SAS|SASU|EURL|S\.\s?r\.\s?l\.|SpA|SDN\.?\s?BHD\.?|S\/B)(?=$|[\s,()])/gi;
+const LEGAL_FORM = /\b(?:GmbH|AG|KG|OHG|mbH|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|SARL|SAS|SASU|EURL|S\.\s?r\.\s?l\.?|SRL|S\.\s?p\.\s?A\.?|SpA|S\.\s?a\.\s?s\.?|S\.\s?n\.\s?c\.?|S\.\s?L\.\s?U\.?|SDN\.?\s?BHD\.?|S\/B)(?=$|[\s,()])/gi;
 /** A web address written without "www." ("Example.com"). */
 const DOMAIN = /\b[\p{L}\d-]+\.(?:com|net|org|eu|[a-z]{2})\b/iu;
 
@@ -123,6 +124,14 @@ export function nameMatchesDomain(lines: DocLine[], name: string): boolean {
   return key.length >= 4 && printedDomains(lines).has(key);
 }
 
+/**
+ * The issuer's own name: the first part of a sender line elsewhere, or spelling a domain the document prints. The
+ * buyer's block never is; a letterhead taken for the address window, or a label's value, may be.
+ */
+export function printedAsIssuer(lines: DocLine[], name: string, nameLine: number): boolean {
+  return inSenderLine(lines, name, nameLine) || nameMatchesDomain(lines, name);
+}
+
 /** The seller: a company-like line near the top, repeated in the footer, in a larger font, or the receipt's first line. */
 export function findVendorName(lines: DocLine[], customer: string | null): Candidate | null {
   const first = lines.filter((l) => l.page === (lines[0]?.page ?? 1));
@@ -149,11 +158,12 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
   for (const line of first) {
     // DIN 5008 sender lines ("Lieferant GmbH · Straße 1 · 80333 München") name the seller in their first segment.
     const segments = line.text.split(/\s[·•|–]\s|\s-\s/);
-    const isSenderLine = segments.length >= 3;
+    // "Banco Popolare · IBAN IT29… · BIC …": a footer's bank line names the seller's bank, not the seller.
+    const isSenderLine = segments.length >= 3 && !segments.some((segment) => /\b(?:IBAN|BIC|SWIFT)\b/.test(segment));
     // "MYNEWS RETAIL SB (306255-X) FKA BISON STORES SB": a company registration number follows the registered name.
     const registered = REGISTERED_NAME.exec(line.text)?.[1];
     const text = endAtLegalForm(cleanName(registered ?? (isSenderLine ? (segments[0] ?? "") : line.text)));
-    if (!isNameLike(text) || text.length > 60 || !confident(line)) continue;
+    if (!isNameLike(text) || text.length > 60 || !confident(line) || (withoutCapitals(text) && !COMPANY_MARK.test(text))) continue;
     if (customer && text.toLowerCase() === customer.toLowerCase()) continue;
     let score = 0.2;
     if (COMPANY_MARK.test(text) || registered) score += 0.35;
@@ -374,6 +384,8 @@ export function findCustomerByAddressWindow(lines: DocLine[]): Candidate | null 
       if (prev.text.split(/\s[·•|–]\s|\s-\s/).length >= 3) break;
       if (prev.box.h < line.box.h * 0.8) break;
       top = prev;
+      // "Spett.le:", "Bill to": a party's heading starts its block; the lines above it are another block.
+      if (isPartyHeading(prev.text)) break;
       if (top.box.y < line.box.y - line.box.h * 6) break;
     }
     let idx = window.indexOf(top);
@@ -384,13 +396,16 @@ export function findCustomerByAddressWindow(lines: DocLine[]): Candidate | null 
         break;
       }
     }
-    while (idx < i && SALUTATION.test(window[idx]!.text.trim())) idx += 1;
+    // "Spett.le:", "Facturar a", "FATTURA" over the name: the block's heading, not its first name.
+    while (idx < i && (SALUTATION.test(window[idx]!.text.trim()) || isPartyHeading(window[idx]!.text))) idx += 1;
     const nameLine = window[idx];
     if (!nameLine || nameLine === line) continue;
     const text = cleanName(nameLine.text.replace(/^(?:herrn?|frau|firma)\s+/i, ""));
-    if (!isNameLike(text)) continue;
+    if (!isNameLike(text) || HOUSE_NUMBER_FIRST.test(text) || (withoutCapitals(text) && !COMPANY_MARK.test(text))) continue;
+    // The letterhead's block also stands over a postcode: the issuer's own name is never the recipient.
+    if (printedAsIssuer(lines, text, nameLine.index)) continue;
     // The first name on the page is the letterhead (or a receipt's shop), never the recipient.
-    const firstName = lines.find((l) => l.page === page && isNameLike(cleanName(l.text)) && l.text.replace(/[^\p{L}]/gu, "").length >= 4);
+    const firstName = lines.find((l) => l.page === page && isNameLike(cleanName(l.text)) && l.text.replace(/[^\p{L}]/gu, "").length >= 4 && (!withoutCapitals(l.text) || COMPANY_MARK.test(l.text)));
     if (firstName && firstName.index === nameLine.index) continue;
     return { value: text, score: 0.55, source: { page: nameLine.page, ...nameLine.box }, raw: nameLine.text, line: nameLine.index };
   }

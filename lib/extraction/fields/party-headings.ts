@@ -1,0 +1,63 @@
+import { conceptByKey } from "./concepts";
+import type { DocLine } from "./document-lines";
+import { tokenise } from "./text-tokens";
+
+/**
+ * Words that head a party's block rather than name it, in the languages invoices come in: whom the invoice is for or
+ * from, where the goods go, a letter's form of address, the document's own title. A block's first line that reads
+ * as one of these is its heading; the party's name is on the line under it.
+ */
+const HEADING_PHRASES = [
+  // whom it is for (beyond the customer concept's labels), where the goods go
+  "spettabile", "spett.le", "spett le", "spett", "intestatario", "intestato a", "fatturare a", "fatturato a", "destinatario", "facturar a", "facturado a", "factura a", "rechnung an", "ship to", "shipped to", "deliver to", "delivery address", "livre a", "livraison", "adresse de livraison", "lieferadresse", "lieferanschrift", "afleveradres", "leveradres", "entregar a", "direccion de entrega", "consegna a", "luogo di consegna",
+  // a block's title
+  "datos del cliente", "datos cliente", "dati cliente", "dati del cliente", "donnees client", "coordonnees client", "kundendaten", "customer details", "client details", "customer information", "klantgegevens", "billing address", "rechnungsadresse", "adresse de facturation", "direccion de facturacion", "indirizzo di fatturazione",
+  // letters' forms of address
+  "dear", "sehr geehrte", "sehr geehrter", "gentile", "egregio", "estimado", "estimada", "madame monsieur", "geachte",
+  // the document's own title
+  "invoice", "tax invoice", "rechnung", "facture", "factura", "fattura", "factuur", "receipt", "quittung", "ricevuta", "recibo", "credit note", "gutschrift", "avoir", "nota di credito", "nota de credito",
+];
+
+let headings: ReadonlySet<string> | null = null;
+
+function headingSet(): ReadonlySet<string> {
+  headings ??= new Set([...HEADING_PHRASES, ...(conceptByKey("customer_name")?.labels ?? []), ...(conceptByKey("vendor_name")?.labels ?? [])].map((p) => tokenise(p).join(" ")));
+  return headings;
+}
+
+/** "Spett.le:", "Facturar a", "Livré à", "FATTURA", "Bill to:": a line that heads a party block instead of naming it. */
+export function isPartyHeading(text: string): boolean {
+  const trimmed = text.trim();
+  if (/[:：]$/.test(trimmed)) return true;
+  return headingSet().has(tokenise(trimmed).join(" "));
+}
+
+/**
+ * "tan woon yann" (a handwritten note), "completion of the sale transaction", "saeco" (a logo's text): a line in a
+ * cased script without a single capital letter is no party's printed name, unless a legal form says it is a
+ * registered company ("kopi kita sdn bhd"; the callers check that).
+ */
+export function withoutCapitals(text: string): boolean {
+  return /\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text);
+}
+
+/** "174 place de la Castle", "12, rue …": a line starting with a house number is an address line, not a party. */
+export const HOUSE_NUMBER_FIRST = /^\d+[a-z]?(?:,|\s+\p{L})/u;
+
+/**
+ * The name is the first part of a sender line of three parts or more elsewhere on the document ("Foo S.p.A. · Tel. …
+ * · www.foo.it", a footer or a later page's header): the issuer's own name, printed as the issuer prints itself.
+ */
+export function inSenderLine(lines: DocLine[], name: string, nameLine: number): boolean {
+  const key = letters(name);
+  if (key.length < 4) return false;
+  return lines.some((line) => {
+    if (line.index === nameLine) return false;
+    const segments = line.text.split(/\s[·•|–]\s|\s-\s/);
+    return segments.length >= 3 && letters(segments[0] ?? "") === key;
+  });
+}
+
+function letters(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\d]/gu, "");
+}
