@@ -1,6 +1,6 @@
 import { letterDoubt } from "../fields/doubtful-letters";
 import type { Line, PageModel, SourceBox, ValueEvidence, Word } from "../types";
-import { SUPPORT_PRIOR } from "./support";
+import { countByGroup, SUPPORT_PRIOR, type FittedValue } from "./support";
 
 /**
  * Whether an OCR'd name or address reads cleanly or in doubt. Both must match letter for letter, mark for mark, and
@@ -58,20 +58,11 @@ export function readingGroup(evidence: ValueEvidence): string | null {
  * values of average accuracy had been seen (three decimals); groups with fewer than `MIN_READING_VALUES` values are
  * left to the logistic fit.
  */
-export function fitReadingRates(samples: Array<{ evidence: ValueEvidence; correct: boolean }>): Record<string, number> {
+export function fitReadingRates(samples: readonly FittedValue[]): Record<string, number> {
   if (samples.length === 0) return {};
   const overall = samples.filter((s) => s.correct).length / samples.length;
-  const counts = new Map<string, { n: number; right: number }>();
-  for (const s of samples) {
-    const group = readingGroup(s.evidence);
-    if (!group) continue;
-    const c = counts.get(group) ?? { n: 0, right: 0 };
-    c.n += 1;
-    if (s.correct) c.right += 1;
-    counts.set(group, c);
-  }
   const rates: Record<string, number> = {};
-  for (const [group, c] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [group, c] of countByGroup(samples, readingGroup)) {
     if (c.n >= MIN_READING_VALUES) rates[group] = Math.round((1000 * (c.right + SUPPORT_PRIOR * overall)) / (c.n + SUPPORT_PRIOR)) / 1000;
   }
   return rates;

@@ -30,23 +30,31 @@ export function upperBound(p: number, n: number, z: number): number {
   return (p + z2 / (2 * n) + z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
 }
 
-/** Ceilings per group from fitted values: the upper bound of (right + prior · overall accuracy) / (values + prior),
- * three decimals. */
-export function fitSupportCaps(samples: Array<{ evidence: ValueEvidence; correct: boolean }>, options: { prior?: number; z?: number } = {}): Record<string, number> {
-  const prior = options.prior ?? SUPPORT_PRIOR;
-  const z = options.z ?? SUPPORT_Z;
-  if (samples.length === 0) return {};
-  const overall = samples.filter((s) => s.correct).length / samples.length;
+export type FittedValue = { evidence: ValueEvidence; correct: boolean };
+
+/** Values and right ones per group (groups sorted, so fitted tables come out in a stable order); null groups are skipped. */
+export function countByGroup(samples: readonly FittedValue[], groupOf: (evidence: ValueEvidence) => string | null): Array<[string, { n: number; right: number }]> {
   const counts = new Map<string, { n: number; right: number }>();
   for (const s of samples) {
-    const group = supportGroup(s.evidence);
+    const group = groupOf(s.evidence);
+    if (group === null) continue;
     const c = counts.get(group) ?? { n: 0, right: 0 };
     c.n += 1;
     if (s.correct) c.right += 1;
     counts.set(group, c);
   }
+  return [...counts].sort(([a], [b]) => a.localeCompare(b));
+}
+
+/** Ceilings per group from fitted values: the upper bound of (right + prior · overall accuracy) / (values + prior),
+ * three decimals. */
+export function fitSupportCaps(samples: readonly FittedValue[], options: { prior?: number; z?: number } = {}): Record<string, number> {
+  const prior = options.prior ?? SUPPORT_PRIOR;
+  const z = options.z ?? SUPPORT_Z;
+  if (samples.length === 0) return {};
+  const overall = samples.filter((s) => s.correct).length / samples.length;
   const caps: Record<string, number> = {};
-  for (const [group, c] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [group, c] of countByGroup(samples, supportGroup)) {
     const smoothed = (c.right + prior * overall) / (c.n + prior);
     caps[group] = Math.round(1000 * upperBound(smoothed, c.n + prior, z)) / 1000;
   }
