@@ -1,5 +1,8 @@
 /** Currency symbols and codes to ISO 4217. "$" alone is ambiguous, so it only counts when nothing better appears. */
 
+/** A pattern source for currency marks that count only printed beside an amount ("KD 3.500", "152.050 KD"). */
+const besideAmount = (marks: string) => `\\b(?:${marks})(?=\\s?\\d)|(?<=\\d\\s?)(?:${marks})\\b`;
+
 const SYMBOLS: Array<[RegExp, string]> = [
   [/€|\bEUR\b|\bEuro?s?\b/giu, "EUR"],
   [/£|\bGBP\b/gu, "GBP"],
@@ -11,13 +14,13 @@ const SYMBOLS: Array<[RegExp, string]> = [
   [/\bCAD\b|C\$/gu, "CAD"],
   [/\bAUD\b|A\$/gu, "AUD"],
   // Dinars are printed as "KD" / "BD" / "JD" beside the amount more often than as their code.
-  [/\bKWD\b|\bKD(?=\s?\d)|(?<=\d\s?)KD\b/gu, "KWD"],
+  [new RegExp(`\\bKWD\\b|${besideAmount("KD")}`, "gu"), "KWD"],
   // "BHD" alone is as often Malaysia's "Sdn Bhd" in capitals: Bahrain's dinar only beside an amount.
-  [/\b(?:BHD|BD)(?=\s?\d)|(?<=\d\s?)(?:BHD|BD)\b/gu, "BHD"],
-  [/\b(?:JOD|JD)(?=\s?\d)|(?<=\d\s?)(?:JOD|JD)\b/gu, "JOD"],
+  [new RegExp(besideAmount("BHD|BD"), "gu"), "BHD"],
+  [new RegExp(besideAmount("JOD|JD"), "gu"), "JOD"],
   [/\bSEK\b|\bDKK\b|\bNOK\b|\bPLN\b|\bCZK\b|\bSGD\b|\bHKD\b|\bCNY\b|\bZAR\b|\bBRL\b|\bMXN\b|\bNZD\b|\bAED\b|\bQAR\b|\bOMR\b/gu, ""],
   // Codes that also spell words or names in capitals ("RON", "SAR", "KES") count only beside an amount.
-  [/\b(?:SAR|EGP|HUF|RON|ILS|THB|KRW|PKR|NGN|KES)(?=\s?\d)|(?<=\d\s?)(?:SAR|EGP|HUF|RON|ILS|THB|KRW|PKR|NGN|KES)\b/gu, ""],
+  [new RegExp(besideAmount("SAR|EGP|HUF|RON|ILS|THB|KRW|PKR|NGN|KES"), "gu"), ""],
 ];
 
 export type CurrencyHit = { code: string; index: number; length: number };
