@@ -58,13 +58,13 @@ export function applyMemory(options: {
     const readings = taught.map((match) => ({ match, reading: readField(options.layout, match.example.evidence.fields[field.name]!), evidence: match.example.evidence.fields[field.name]! }));
     const primary = readings.find((candidate) => candidate.reading);
     const engineValue = (data[field.name] ?? null) as Scalar;
+    const engineMetadata = fieldMetadata[field.name] as ValueMetadata | undefined;
     if (!primary) {
       // Nothing of the taught text found as it was taught: the engine's reading may still be it with this
       // document's own last line (the taught page's printing was misread, or its branch line differs).
       const latest = readings[0]!;
       const merged = ownLineMerge(options.layout, engineValue, latest.evidence.value, latest.match.example, field.type);
       if (merged !== null) {
-        const engineMetadata = fieldMetadata[field.name] as ValueMetadata | undefined;
         data[field.name] = merged.value;
         const printed = "box" in merged ? { source: { page: merged.page, ...merged.box }, raw: merged.raw } : { source: engineMetadata?.source ?? null, raw: engineMetadata?.raw };
         fieldMetadata[field.name] = { ...printed, confidence: OWN_LINE_CONFIDENCE, learned: { ...reason(latest.match, "value", 1, 0, 0), engineValue } } as FieldMetadata;
@@ -76,7 +76,7 @@ export function applyMemory(options: {
     // Where the engine's own choice held on the taught document, a figure at the taught label is no correction of it:
     // an engine choice it is sure of stands, and a figure that fills an empty field is not trusted.
     const heldByEngine = FIGURE_TYPES.has(field.type) && primary.reading!.match === "anchor" && primary.evidence.engineRead === true;
-    const engineConfidence = (fieldMetadata[field.name] as ValueMetadata | undefined)?.confidence ?? 0;
+    const engineConfidence = engineMetadata?.confidence ?? 0;
     if (heldByEngine && engineValue !== null && engineConfidence >= ENGINE_SURE && !same(engineValue, primary.reading!.value)) continue;
     // A sender's name or address that is not the taught text printed again, but whatever stands at the taught label,
     // is no correction of what the engine read: it only fills a field the engine left empty.
@@ -87,10 +87,9 @@ export function applyMemory(options: {
     const others = readings.filter((candidate) => candidate !== primary && candidate.reading);
     const agreeing = others.filter((candidate) => same(candidate.reading!.value, value)).length;
     const conflicting = others.length - agreeing;
-    const engineMetadata = fieldMetadata[field.name] as ValueMetadata | undefined;
     data[field.name] = value;
     fieldMetadata[field.name] = {
-      confidence: Math.min(field.type === "address" ? ADDRESS_CONFIDENCE : heldByEngine && engineValue === null ? UNCORRECTED_FILL_CONFIDENCE : 1, confidenceOf(primary.reading!, same(engineValue, value), engineMetadata?.confidence ?? 0, agreeing, conflicting)),
+      confidence: Math.min(field.type === "address" ? ADDRESS_CONFIDENCE : heldByEngine && engineValue === null ? UNCORRECTED_FILL_CONFIDENCE : 1, confidenceOf(primary.reading!, same(engineValue, value), engineConfidence, agreeing, conflicting)),
       source: { page: primary.reading!.page, ...primary.reading!.box },
       raw: primary.reading!.raw,
       learned: { ...reason(primary.match, primary.reading!.match, primary.reading!.similarity, agreeing, conflicting), anchor: primary.reading!.anchor, engineValue },
