@@ -1,6 +1,6 @@
 import { letterDoubt } from "../fields/doubtful-letters";
 import type { Line, PageModel, SourceBox, ValueEvidence, Word } from "../types";
-import { countByGroup, SUPPORT_PRIOR, type FittedValue } from "./support";
+import { countByGroup, SUPPORT_PRIOR, weightedShareRight, type FittedValue } from "./support";
 
 /**
  * Whether an OCR'd name or address reads cleanly or in doubt. Both must match letter for letter, mark for mark, and
@@ -60,7 +60,7 @@ export function readingGroup(evidence: ValueEvidence): string | null {
  */
 export function fitReadingRates(samples: readonly FittedValue[]): Record<string, number> {
   if (samples.length === 0) return {};
-  const overall = samples.filter((s) => s.correct).length / samples.length;
+  const overall = weightedShareRight(samples);
   const rates: Record<string, number> = {};
   for (const [group, c] of countByGroup(samples, readingGroup)) {
     if (c.n >= MIN_READING_VALUES) rates[group] = Math.round((1000 * (c.right + SUPPORT_PRIOR * overall)) / (c.n + SUPPORT_PRIOR)) / 1000;

@@ -30,17 +30,24 @@ export function upperBound(p: number, n: number, z: number): number {
   return (p + z2 / (2 * n) + z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
 }
 
-export type FittedValue = { evidence: ValueEvidence; correct: boolean };
+/** A fitted value; `weight` (default 1) is how many values it counts for (a synthetic one counts for less). */
+export type FittedValue = { evidence: ValueEvidence; correct: boolean; weight?: number };
 
-/** Values and right ones per group (groups sorted, so fitted tables come out in a stable order); null groups are skipped. */
+/** Share right of the values, each counted by its weight. */
+export function weightedShareRight(samples: readonly FittedValue[]): number {
+  const total = samples.reduce((sum, s) => sum + (s.weight ?? 1), 0);
+  return total === 0 ? 0 : samples.reduce((sum, s) => sum + (s.correct ? (s.weight ?? 1) : 0), 0) / total;
+}
+
+/** Values (weighted) and right ones per group (groups sorted, so fitted tables come out in a stable order); null groups are skipped. */
 export function countByGroup(samples: readonly FittedValue[], groupOf: (evidence: ValueEvidence) => string | null): Array<[string, { n: number; right: number }]> {
   const counts = new Map<string, { n: number; right: number }>();
   for (const s of samples) {
     const group = groupOf(s.evidence);
     if (group === null) continue;
     const c = counts.get(group) ?? { n: 0, right: 0 };
-    c.n += 1;
-    if (s.correct) c.right += 1;
+    c.n += s.weight ?? 1;
+    if (s.correct) c.right += s.weight ?? 1;
     counts.set(group, c);
   }
   return [...counts].sort(([a], [b]) => a.localeCompare(b));
@@ -52,7 +59,7 @@ export function fitSupportCaps(samples: readonly FittedValue[], options: { prior
   const prior = options.prior ?? SUPPORT_PRIOR;
   const z = options.z ?? SUPPORT_Z;
   if (samples.length === 0) return {};
-  const overall = samples.filter((s) => s.correct).length / samples.length;
+  const overall = weightedShareRight(samples);
   const caps: Record<string, number> = {};
   for (const [group, c] of countByGroup(samples, supportGroup)) {
     const smoothed = (c.right + prior * overall) / (c.n + prior);
