@@ -193,6 +193,7 @@ function leaveOneSourceOut(train: Sample[], samples: Sample[], model: Calibratio
     const dev = samples.filter((s) => isDevOf(s, source));
     console.log(`\n-- ${source.source} left out (fitted on ${rest.length} values of the other sources)`);
     report(`${source.source}, fitted without it`, own, without);
+    if (groups) groupReport(`${source.source}, fitted without it`, own, without);
     if (dev.length === 0) continue;
     const devSets = source.dev.map((d) => d.set + (d.under ? `/${d.under}` : "")).join(" + ");
     report(`${devSets}, fitted without ${source.source}`, dev, without);
