@@ -238,7 +238,7 @@ async function main(): Promise<void> {
   const model = fitCalibration(train, `${sets(true).join(" + ")} (the rules alone)`, lambda, share);
   console.log(`fitted on ${model.fittedOn}`);
   [...BASE_FEATURES, ...STRATEGIES.map((s) => `strategy_${s}`)].forEach((name, i) => console.log(`  ${name.padEnd(22)} ${model.weights[i]!.toFixed(3)}`));
-  console.log(`ceilings per group of values (strategy|kind|page): right when fitted, shrunk towards the overall rate by ${SUPPORT_PRIOR} values, plus ${SUPPORT_Z} standard error:`);
+  console.log(`ceilings per group of values (strategy|kind|page): right when fitted, shrunk towards the overall rate by ${SUPPORT_PRIOR} values, plus ${SUPPORT_Z} standard errors:`);
   for (const [group, cap] of Object.entries(model.supportCaps ?? {})) console.log(`  ${group.padEnd(36)} ${cap.toFixed(3)} (${train.filter((s) => supportGroup(s.evidence!) === group).length} values)`);
   for (const dataset of sets(true)) report(`${dataset} (fitted on)`, samples.filter((s) => s.dataset === dataset), model);
   for (const dataset of sets(false)) {
