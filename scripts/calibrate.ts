@@ -2,7 +2,7 @@
  * Fits the confidence calibration (lib/extraction/confidence/model.json) on the training corpus, the rules alone.
  *
  *   npm run calibrate -- [--data <folder>]… [--synth <folder>]… [--cache <dir>] [--cached-only] [--held-out <dir>]…
- *     [--loso] [--groups] [--save-samples <file>] [--from-samples <file>] [--lambda <n>] [--synthetic-share <x>] [--dry-run]
+ *     [--loso] [--folds] [--groups] [--save-samples <file>] [--from-samples <file>] [--lambda <n>] [--synthetic-share <x>] [--dry-run]
  *
  * Extracts every document of the training folders (`--data`, default TRAIN_DATA, else ../train-data/receipts-sroie,
  * einvoices and contracts-nda; `--synth`, the synthetic generator's folders, default TRAIN_SYNTH) from its cached page
@@ -18,7 +18,8 @@
  * contracts-dev}) sets are reported with the new fit and the committed one. A set named contracts-… is read with the
  * contract parser; a set whose ground truth carries `field_specs` (documents of other kinds) with each document's specs.
  * `--loso` fits once more without each real training source in turn and reports that source's own documents and the
- * dev documents of the same source: the honest figure for a source the fit never saw. `--groups` prints, per group of
+ * dev documents of the same source: the honest figure for a source the fit never saw; `--folds` judges each real
+ * source's values by fits without their sender group (5 folds by split_group, as the scorer's). `--groups` prints, per group of
  * values, how far the fit's confidence is from the share right. `--save-samples` keeps the scored values so
  * `--from-samples` (files joined by ",") can refit in seconds after changing only the model.
  */
@@ -40,7 +41,8 @@ import { valueOutcomes } from "./bench/value-outcomes";
 import { contractOutcomes } from "./bench/contract-outcomes";
 import { CONTRACT_FIELDS } from "./bench/contracts-scoring";
 import { CALIBRATOR_SOURCES } from "./train/calibrator-loso";
-import { groupReport, isDevOf, report, type Sample } from "./train/confidence-report";
+import { groupReport, isDevOf, report, senderFolds, type Sample } from "./train/confidence-report";
+import { FOLDS, foldOf } from "./train/fit";
 import { readCached } from "./train/corpus";
 import { option, trainingFolders } from "./train/folders";
 
@@ -120,7 +122,7 @@ async function collect(dirs: string[], fitted: Set<string>, cache: string, cache
         // The rules alone: the scorer's values keep their own out-of-fold probability and are never refitted here.
         const result = withScorer(null, () => withCalibrator(null, () => extractFromPageModel(page, fields, { markdownParsing: false })));
         const judged = contracts ? contractOutcomes(gt, result) : valueOutcomes(gt, result, sameValue);
-        for (const o of judged) samples.push({ ...o, dataset, document: entry.id, fitted: fitted.has(dir), ...(specs ? { specSet: true } : {}) });
+        for (const o of judged) samples.push({ ...o, dataset, document: entry.id, group: entry.split_group ?? entry.id, fitted: fitted.has(dir), ...(specs ? { specSet: true } : {}) });
       } catch (error) {
         console.log(`! ${entry.id}: ${(error as Error).message}`);
       }
@@ -247,6 +249,8 @@ async function main(): Promise<void> {
     report(`${dataset} (held out), the committed fit`, held, CALIBRATION);
     if (groups) groupReport(`${dataset} (held out)`, held, model);
   }
+  // Out of fold by sender group: the figure for new senders of the sources the fit knows.
+  if (args.includes("--folds")) senderFolds(train, CALIBRATOR_SOURCES.map((c) => c.source), (rest) => fitCalibration(rest, "sender folds", lambda, share), FOLDS, (group) => foldOf(group));
   if (args.includes("--loso")) leaveOneSourceOut(train, samples, model, { lambda, share }, groups);
   if (!args.includes("--dry-run")) {
     writeFileSync(MODEL_PATH, `${JSON.stringify(model, null, 1)}\n`);

@@ -10,8 +10,9 @@ import { supportGroup } from "../../lib/extraction/confidence/support";
 import type { ValueEvidence } from "../../lib/extraction/types";
 import type { ValueOutcome } from "../bench/value-outcomes";
 
-/** One judged value: the set it came from (`dataset`: its folder's name), its document, and whether it was fitted on. */
-export type Sample = ValueOutcome & { dataset: string; document?: string; fitted: boolean; specSet?: boolean };
+/** One judged value: the set it came from (`dataset`: its folder's name), its document and sender group, and whether
+ * it was fitted on. */
+export type Sample = ValueOutcome & { dataset: string; document?: string; group?: string; fitted: boolean; specSet?: boolean };
 
 type Judged = Sample & { evidence: ValueEvidence };
 
@@ -50,6 +51,26 @@ export function groupReport(label: string, samples: Sample[], model: Calibration
   });
   for (const r of rows.sort((a, b) => b.gap - a.gap)) {
     console.log(`  ${r.group.padEnd(44)} ${String(r.n).padStart(5)} values, confidence ${r.conf.toFixed(3)}, right ${r.right.toFixed(3)} (${r.right > r.conf ? "too cautious" : "too sure"} by ${Math.abs(r.right - r.conf).toFixed(3)}; ${r.gap.toFixed(3)} of the ECE)`);
+  }
+}
+
+/**
+ * Sender-group folds: each fold's values judged by a fit on the other folds (a value's group is its document's
+ * split_group, a sender or layout), reported per set — how the fit does on senders it never saw, within sources it
+ * knows.
+ */
+export function senderFolds(train: Sample[], sets: string[], fit: (rest: Sample[]) => CalibrationModel, folds: number, foldOf: (group: string) => number): void {
+  const judgedOut: Array<{ dataset: string; scope: Sample["scope"]; confidence: number; correct: boolean }> = [];
+  for (let fold = 0; fold < folds; fold += 1) {
+    const model = fit(train.filter((s) => foldOf(s.group ?? s.document ?? "") !== fold));
+    for (const s of judged(train).filter((v) => foldOf(v.group ?? v.document ?? "") === fold)) {
+      judgedOut.push({ dataset: s.dataset, scope: s.scope, confidence: calibratedConfidence(s.evidence, s.confidence, model), correct: s.correct });
+    }
+  }
+  for (const dataset of sets) {
+    const of = judgedOut.filter((o) => o.dataset === dataset);
+    console.log(formatReliability(`${dataset}, ${folds} sender folds (out of fold), all values`, reliability(of)).split("\n")[0]);
+    console.log(formatReliability(`${dataset}, ${folds} sender folds (out of fold), fields`, reliability(of.filter((o) => o.scope === "field"))).split("\n")[0]);
   }
 }
 
