@@ -72,6 +72,14 @@ describe("logistic fit and reliability", () => {
     expect(r.high.accuracy).toBeCloseTo(0.9, 5);
   });
 
+  it("fits a row of weight 2 as it fits the same row twice", () => {
+    const x = [[1, 1], [1, 1], [1, 0], [1, 0], [1, 1]];
+    const y = [1, 0, 0, 1, 1];
+    const repeated = fitLogistic([...x, x[0]!], [...y, y[0]!], { lambda: 0.5 });
+    const weighted = fitLogistic(x, y, { lambda: 0.5, weights: [2, 1, 1, 1, 1] });
+    weighted.forEach((w, i) => expect(w).toBeCloseTo(repeated[i]!, 6));
+  });
+
   it("keeps the feature vector the length the committed model was fitted on", () => {
     expect(featureVector(labelled, 0.8, CALIBRATION.strategies)).toHaveLength(CALIBRATION.weights.length);
   });

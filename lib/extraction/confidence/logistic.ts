@@ -29,10 +29,10 @@ function solve(a: number[][], b: number[]): number[] {
 }
 
 /**
- * Weights minimising log loss + lambda/2 · |w|² (the bias, feature 0, is not penalised). Features never seen set
- * stay at 0 weight thanks to the ridge.
+ * Weights minimising Σ weight · log loss + lambda/2 · |w|² (the bias, feature 0, is not penalised; each row weighs 1
+ * unless `weights` says otherwise). Features never seen set stay at 0 weight thanks to the ridge.
  */
-export function fitLogistic(x: number[][], y: number[], options: { lambda?: number; iterations?: number } = {}): number[] {
+export function fitLogistic(x: number[][], y: number[], options: { lambda?: number; iterations?: number; weights?: readonly number[] } = {}): number[] {
   const lambda = options.lambda ?? 1;
   const d = x[0]?.length ?? 0;
   let w = new Array<number>(d).fill(0);
@@ -41,8 +41,9 @@ export function fitLogistic(x: number[][], y: number[], options: { lambda?: numb
     const hess = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j && i !== 0 ? lambda : 0)));
     x.forEach((row, n) => {
       const p = sigmoid(dot(w, row));
-      const r = p - y[n]!;
-      const s = Math.max(p * (1 - p), 1e-6);
+      const weight = options.weights?.[n] ?? 1;
+      const r = weight * (p - y[n]!);
+      const s = weight * Math.max(p * (1 - p), 1e-6);
       for (let i = 0; i < d; i += 1) {
         const xi = row[i]!;
         if (xi === 0) continue;

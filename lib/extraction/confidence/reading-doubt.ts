@@ -1,6 +1,6 @@
 import { letterDoubt } from "../fields/doubtful-letters";
 import type { Line, PageModel, SourceBox, ValueEvidence, Word } from "../types";
-import { countByGroup, SUPPORT_PRIOR, type FittedValue } from "./support";
+import { countByGroup, weightedShareRight, type FittedValue } from "./support";
 
 /**
  * Whether an OCR'd name or address reads cleanly or in doubt. Both must match letter for letter, mark for mark, and
@@ -45,6 +45,9 @@ export function readingDoubt(value: string, words: readonly Word[]): "clean" | "
   return letterDoubt(words, value).least < CLEAN_LETTER ? "doubtful" : "clean";
 }
 
+/** Values of average accuracy a reading group's share right is shrunk by (its groups have 20 values or more). */
+export const READING_PRIOR = 2;
+
 /** A group needs this many fitted values before its share right stands for its values' confidence. */
 export const MIN_READING_VALUES = 20;
 
@@ -54,16 +57,16 @@ export function readingGroup(evidence: ValueEvidence): string | null {
 }
 
 /**
- * Share right per reading group of the fitted values, shrunk towards the overall accuracy as if `SUPPORT_PRIOR` more
+ * Share right per reading group of the fitted values, shrunk towards the overall accuracy as if `READING_PRIOR` more
  * values of average accuracy had been seen (three decimals); groups with fewer than `MIN_READING_VALUES` values are
  * left to the logistic fit.
  */
 export function fitReadingRates(samples: readonly FittedValue[]): Record<string, number> {
   if (samples.length === 0) return {};
-  const overall = samples.filter((s) => s.correct).length / samples.length;
+  const overall = weightedShareRight(samples);
   const rates: Record<string, number> = {};
   for (const [group, c] of countByGroup(samples, readingGroup)) {
-    if (c.n >= MIN_READING_VALUES) rates[group] = Math.round((1000 * (c.right + SUPPORT_PRIOR * overall)) / (c.n + SUPPORT_PRIOR)) / 1000;
+    if (c.n >= MIN_READING_VALUES) rates[group] = Math.round((1000 * (c.right + READING_PRIOR * overall)) / (c.n + READING_PRIOR)) / 1000;
   }
   return rates;
 }

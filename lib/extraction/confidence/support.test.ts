@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ValueEvidence } from "../types";
 import { calibratedConfidence, CALIBRATION, type CalibrationModel } from "./model";
-import { fitSupportCaps, supportGroup, upperBound } from "./support";
+import { fitSupportCaps, supportGroup, upperBound, weightedShareRight } from "./support";
 
 const duration: ValueEvidence = { strategy: "narrative", kind: "duration", score: 0.9, match: 1, ocr: null };
 const ocrAmount: ValueEvidence = { strategy: "label", kind: "amount", score: 0.9, ocr: 0.95, typeOk: true, arithmetic: 0, agreement: 0, rival: false };
@@ -45,5 +45,13 @@ describe("support ceilings per group of values", () => {
     expect(calibratedConfidence(duration, 0.9, uncapped)).toBeGreaterThan(0.6);
     expect(calibratedConfidence(duration, 0.9, capped)).toBe(0.6);
     expect(calibratedConfidence({ ...duration, kind: "place" }, 0.9, capped)).toBe(calibratedConfidence({ ...duration, kind: "place" }, 0.9, uncapped));
+  });
+
+  it("counts a weighted value as that many values (synthetic documents weigh less than real ones)", () => {
+    const wrongDuration = { evidence: duration, correct: false };
+    const weighted = fitSupportCaps([{ evidence: ocrAmount, correct: true, weight: 3 }, wrongDuration], { prior: 0, z: 0 });
+    const repeated = fitSupportCaps([...Array.from({ length: 3 }, () => ({ evidence: ocrAmount, correct: true })), wrongDuration], { prior: 0, z: 0 });
+    expect(weighted).toEqual(repeated);
+    expect(weightedShareRight([{ evidence: ocrAmount, correct: true, weight: 0.5 }, wrongDuration])).toBeCloseTo(1 / 3, 6);
   });
 });
