@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { extractDocument, type FieldDefinition } from "../index";
 import { namesNoParty } from "./header-distractors";
+import { COMPANY_MARK } from "./parties";
+import { isFieldLabel } from "./party-headings";
 
 const FIELDS: FieldDefinition[] = [
   { name: "customer_name", type: "text", description: "Customer name" },
@@ -40,5 +42,24 @@ describe("seller under header lines that are not its name", () => {
     const data = await extract(["Bill to:", "Pelnor Trading Ltd", "5 Castle Street", "York YO1 7HH", "", "Ashdown Consulting Ltd", "88 Oak Lane", "Bristol BS1 5TT", "Invoice"]);
     expect(data.vendor_name).toBe("Ashdown Consulting Ltd");
     expect(data.customer_name).toBe("Pelnor Trading Ltd");
+  });
+});
+
+describe("names and labels of more kinds", () => {
+  it("knows legal forms of more countries as company marks", () => {
+    for (const name of ["Durand Services Sàrl", "Kowalski Budownictwo Sp. z o.o.", "Novak Stavby s.r.o.", "Virtanen Oy", "Kaya Tekstil A.Ş.", "Horvath Kft.", "Byrne Foods DAC", "Smit Bouw V.O.F."]) {
+      expect(COMPANY_MARK.test(name), name).toBe(true);
+    }
+  });
+
+  it("takes a line reading as exactly a field's label for that label, not a name", () => {
+    expect(isFieldLabel("Amount due")).toBe(true);
+    expect(isFieldLabel("Due date:")).toBe(true);
+    expect(isFieldLabel("Lockhart Foods Ltd")).toBe(false);
+  });
+
+  it("gives no buyer when the value right of the buyer's label is another field's label", async () => {
+    const data = await extract(["Ashdown Consulting Ltd", "88 Oak Lane", "Bristol BS1 5TT", "Customer Amount due", "Invoice"]);
+    expect(data.customer_name ?? null).not.toBe("Amount due");
   });
 });

@@ -8,7 +8,7 @@ import { HOUSE_NUMBER_FIRST, inSenderLine, isPartyHeading, underBuyerHeading, wi
 
 /** Legal-form and trade words that mark a line as a company name, across the languages invoices come in. */
 export const COMPANY_MARK =
-  /\b(?:GmbH|AG|KG|OHG|e\.\s?K\.|mbH|a\.\s?G\.|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|Corporation|S\.\s?A\.?|SA|SARL|SAS|SASU|EURL|S\.\s?L\.|S\.\s?r\.\s?l\.?|SRL|S\.\s?p\.\s?A\.?|SpA|S\.\s?a\.\s?s\.?|S\.\s?n\.\s?c\.?|S\.\s?L\.\s?U\.?|SDN\.?\s?BHD\.?|BHD|S\/B|Pvt\.?|Pte\.?|Co\.|Company)(?=$|[\s,.()])/i;
+  /\b(?:GmbH|AG|KG|OHG|e\.\s?K\.|mbH|a\.\s?G\.|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|Corporation|S\.\s?A\.?|SA|SARL|SAS|SASU|EURL|S\.\s?L\.|S\.\s?r\.\s?l\.?|SRL|S\.\s?p\.\s?A\.?|SpA|S\.\s?a\.\s?s\.?|S\.\s?n\.\s?c\.?|S\.\s?L\.\s?U\.?|SDN\.?\s?BHD\.?|BHD|S\/B|Pvt\.?|Pte\.?|Co\.|Company|S[àa]rl|DAC|V\.O\.F\.?|Sp\.\s?z\s?o\.\s?o\.?|s\.\s?r\.\s?o\.?|Kft\.?|Zrt\.?|A\.\s?Ş\.?|d\.\s?o\.\s?o\.?|Oyj?|GmbH\s?&\s?Co\.?\s?KG)(?=$|[\s,.()])/i;
 /** Trade words that often appear in shop names: weaker evidence than a legal form. */
 export const TRADE_WORD = /\b(?:Trading|Enterprise|Enterprises|Restaurant|Restaurants|Hardware|Store|Stores|Mart|Bistro|Cafe|Café|Bakery|Services|Shop|Supermarket|Pharmacy|Stationery|Kedai|Pasaraya|Syarikat|Perniagaan)\b/i;
 const SALUTATION = /^(?:herrn?|frau|firma|fa\.|mr\.?|mrs\.?|ms\.?|m\.|mme|monsieur|madame|dhr\.?|mevr\.?|attn\.?|z\.\s?hd\.?)$/i;

@@ -1,4 +1,4 @@
-import { conceptByKey } from "./concepts";
+import { conceptByKey, CONCEPTS } from "./concepts";
 import type { DocLine } from "./document-lines";
 import { tokenise } from "./text-tokens";
 
@@ -9,7 +9,7 @@ import { tokenise } from "./text-tokens";
  */
 /** Whom it is for (beyond the customer concept's labels), where the goods go, the buyer's block's title. */
 const BUYER_PHRASES = [
-  "spettabile", "spett.le", "spett le", "spett", "intestatario", "intestato a", "fatturare a", "fatturato a", "destinatario", "facturar a", "facturado a", "factura a", "rechnung an", "ship to", "shipped to", "deliver to", "delivery address", "livre a", "livraison", "adresse de livraison", "lieferadresse", "lieferanschrift", "afleveradres", "leveradres", "entregar a", "direccion de entrega", "consegna a", "luogo di consegna",
+  "spettabile", "spett.le", "spett le", "spett", "intestatario", "intestato a", "fatturare a", "fatturato a", "destinatario", "facturar a", "facturado a", "factura a", "rechnung an", "ship to", "shipped to", "deliver to", "delivery address", "livre a", "livraison", "adresse de livraison", "lieferadresse", "lieferanschrift", "afleveradres", "leveradres", "entregar a", "direccion de entrega", "consegna a", "consegnare a", "enviar a", "enviado a", "luogo di consegna",
   "datos del cliente", "datos cliente", "dati cliente", "dati del cliente", "donnees client", "coordonnees client", "kundendaten", "customer details", "client details", "customer information", "klantgegevens", "billing address", "rechnungsadresse", "adresse de facturation", "direccion de facturacion", "indirizzo di fatturazione",
 ];
 
@@ -26,6 +26,17 @@ let headings: ReadonlySet<string> | null = null;
 function headingSet(): ReadonlySet<string> {
   headings ??= new Set([...HEADING_PHRASES, ...(conceptByKey("customer_name")?.labels ?? []), ...(conceptByKey("vendor_name")?.labels ?? [])].map((p) => tokenise(p).join(" ")));
   return headings;
+}
+
+let anyLabels: ReadonlySet<string> | null = null;
+
+/**
+ * "Amount Due", "Payment terms", "Due date": a line that reads as exactly some field's label is that label, printed
+ * where a party's label expected its value (a grid of labels over their values), never a party's name.
+ */
+export function isFieldLabel(text: string): boolean {
+  anyLabels ??= new Set(CONCEPTS.flatMap((c) => c.labels).map((p) => tokenise(p).join(" ")));
+  return anyLabels.has(tokenise(text.trim().replace(/[:：]$/, "")).join(" "));
 }
 
 let buyerHeadings: ReadonlySet<string> | null = null;
