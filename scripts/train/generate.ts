@@ -4,12 +4,14 @@
  * `npm run train` can read it.
  *
  *   npm run train:generate -- --out <dir> --count <n> --seed <s> [--images [--image-count <m>]] [--layouts <k>] [--receipt-share <f>]
+ *     [--distractors <f>]
  *
  *   <out>/pdf/manifest.json, <out>/pdf/{invoice,receipt}/<index>-L<layout>.pdf(.gt.json)      text-layer PDFs
  *   <out>/images/manifest.json, <out>/images/{invoice,receipt}/<index>-L<layout>.{jpg,png}(.gt.json)   degraded page images
  *
  * Defaults: --out data/synth (git-ignored), --count 1000, --seed 1, --layouts count / 3, --receipt-share 0.3,
- * --image-count = --count / 5. The same arguments always write the same files (see docs/learning.md).
+ * --image-count = --count / 5, --distractors 0 (the share of invoice layouts whose header carries lines that are not the
+ * seller's name: a platform, a qualified title, a logo, the buyer's block, a payment method; synth/header-noise.ts). The same arguments always write the same files (see docs/learning.md).
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -37,12 +39,15 @@ function parseArgs(argv: string[]): Args {
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(seed)) throw new Error("--seed is 1–32 letters, digits, _ or -");
   const receiptShare = number("--receipt-share", 0.3, 0);
   if (receiptShare > 1) throw new Error("--receipt-share is between 0 and 1");
+  const distractors = number("--distractors", 0, 0);
+  if (distractors > 1) throw new Error("--distractors is between 0 and 1");
   return {
     out: path.resolve(value("--out") ?? "data/synth"),
     count,
     seed,
     layouts: Math.floor(number("--layouts", Math.max(1, Math.ceil(count / 3)), 1)),
     receiptShare,
+    distractors,
     images: argv.includes("--images"),
     imageCount: Math.floor(number("--image-count", Math.max(1, Math.ceil(count / 5)), 1)),
   };
@@ -71,7 +76,7 @@ function writeManifest(dir: string, set: string, args: Args, documents: Manifest
     format_version: 1,
     split: `synth-${set}`,
     count: documents.length,
-    generator: { name: "quarry-synth", version: GENERATOR_VERSION, seed: args.seed, layouts: args.layouts, receipt_share: args.receiptShare, command: "npm run train:generate" },
+    generator: { name: "quarry-synth", version: GENERATOR_VERSION, seed: args.seed, layouts: args.layouts, receipt_share: args.receiptShare, ...(args.distractors ? { distractors: args.distractors } : {}), command: "npm run train:generate" },
     documents,
   };
   writeFileSync(path.join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -146,7 +151,7 @@ async function writeImageSet(args: Args): Promise<void> {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  console.log(`quarry-synth v${GENERATOR_VERSION}: seed ${args.seed}, ${args.count} PDFs over ${args.layouts} layouts${args.images ? `, ${args.imageCount} images` : ""}, receipt share ${args.receiptShare}`);
+  console.log(`quarry-synth v${GENERATOR_VERSION}: seed ${args.seed}, ${args.count} PDFs over ${args.layouts} layouts${args.images ? `, ${args.imageCount} images` : ""}, receipt share ${args.receiptShare}${args.distractors ? `, header noise on ${args.distractors} of invoice layouts` : ""}`);
   await writePdfSet(args);
   if (args.images) await writeImageSet(args);
 }

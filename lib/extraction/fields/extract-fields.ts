@@ -18,7 +18,7 @@ import { misreadShape } from "./misread-shapes";
 import { hasDoubtfulLetters, NAME_LETTER_FLOORS, wordsInside } from "./doubtful-letters";
 import { reconcileTotals } from "./reconcile-totals";
 import { findCustomerByAddressWindow, findPartyBySection, findVendorName, isNameLike, nameMatchesDomain, printedAsIssuer } from "./parties";
-import { isPartyHeading } from "./party-headings";
+import { isFieldLabel, isPartyHeading } from "./party-headings";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
 import { arithmeticCheck, valueEvidence, type TotalsCheck } from "./value-evidence";
 import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from "./generic/generic-fields";
@@ -93,7 +93,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
     // A date or a period ("January 1, 2024 - January 31, 2024") is not a name either.
     candidates = candidates.filter((c) => !IDENTIFIER_LIKE.test(String(c.value).trim()) && findDates(String(c.value), ctx.order).length === 0);
     // Right of a party's label may stand the next label ("N.º de factura", "Ordine d'acquisto:") or a heading: no name.
-    candidates = candidates.filter((c) => isNameLike(String(c.value)) && !isPartyHeading(String(c.value)));
+    candidates = candidates.filter((c) => isNameLike(String(c.value)) && !isPartyHeading(String(c.value)) && !isFieldLabel(String(c.value)));
   }
   // Cash tendered is labelled like an amount ("Paid Amount") but is what was handed over, not what was owed.
   if (key === "total_amount") candidates = candidates.filter((c) => !isTenderLine(ctx.lines[c.line]?.text ?? ""));

@@ -1,4 +1,4 @@
-import { conceptByKey } from "./concepts";
+import { conceptByKey, CONCEPTS } from "./concepts";
 import type { DocLine } from "./document-lines";
 import { tokenise } from "./text-tokens";
 
@@ -7,11 +7,14 @@ import { tokenise } from "./text-tokens";
  * from, where the goods go, a letter's form of address, the document's own title. A block's first line that reads
  * as one of these is its heading; the party's name is on the line under it.
  */
-const HEADING_PHRASES = [
-  // whom it is for (beyond the customer concept's labels), where the goods go
-  "spettabile", "spett.le", "spett le", "spett", "intestatario", "intestato a", "fatturare a", "fatturato a", "destinatario", "facturar a", "facturado a", "factura a", "rechnung an", "ship to", "shipped to", "deliver to", "delivery address", "livre a", "livraison", "adresse de livraison", "lieferadresse", "lieferanschrift", "afleveradres", "leveradres", "entregar a", "direccion de entrega", "consegna a", "luogo di consegna",
-  // a block's title
+/** Whom it is for (beyond the customer concept's labels), where the goods go, the buyer's block's title. */
+const BUYER_PHRASES = [
+  "spettabile", "spett.le", "spett le", "spett", "intestatario", "intestato a", "fatturare a", "fatturato a", "destinatario", "facturar a", "facturado a", "factura a", "rechnung an", "ship to", "shipped to", "deliver to", "delivery address", "livre a", "livraison", "adresse de livraison", "lieferadresse", "lieferanschrift", "afleveradres", "leveradres", "entregar a", "direccion de entrega", "consegna a", "consegnare a", "enviar a", "enviado a", "luogo di consegna",
   "datos del cliente", "datos cliente", "dati cliente", "dati del cliente", "donnees client", "coordonnees client", "kundendaten", "customer details", "client details", "customer information", "klantgegevens", "billing address", "rechnungsadresse", "adresse de facturation", "direccion de facturacion", "indirizzo di fatturazione",
+];
+
+const HEADING_PHRASES = [
+  ...BUYER_PHRASES,
   // letters' forms of address
   "dear", "sehr geehrte", "sehr geehrter", "gentile", "egregio", "estimado", "estimada", "madame monsieur", "geachte",
   // the document's own title
@@ -23,6 +26,39 @@ let headings: ReadonlySet<string> | null = null;
 function headingSet(): ReadonlySet<string> {
   headings ??= new Set([...HEADING_PHRASES, ...(conceptByKey("customer_name")?.labels ?? []), ...(conceptByKey("vendor_name")?.labels ?? [])].map((p) => tokenise(p).join(" ")));
   return headings;
+}
+
+let anyLabels: ReadonlySet<string> | null = null;
+
+/**
+ * "Amount Due", "Payment terms", "Due date": a line that reads as exactly some field's label is that label, printed
+ * where a party's label expected its value (a grid of labels over their values), never a party's name.
+ */
+export function isFieldLabel(text: string): boolean {
+  anyLabels ??= new Set(CONCEPTS.flatMap((c) => c.labels).map((p) => tokenise(p).join(" ")));
+  return anyLabels.has(tokenise(text.trim().replace(/[:：]$/, "")).join(" "));
+}
+
+let buyerHeadings: ReadonlySet<string> | null = null;
+
+function buyerHeadingSet(): ReadonlySet<string> {
+  buyerHeadings ??= new Set([...BUYER_PHRASES, ...(conceptByKey("customer_name")?.labels ?? [])].map((p) => tokenise(p).join(" ")));
+  return buyerHeadings;
+}
+
+/** "Bill to:", "Rechnungsempfänger", "Spett.le": a line heading the buyer's (or the delivery's) block. */
+export function isBuyerHeading(text: string): boolean {
+  return buyerHeadingSet().has(tokenise(text.trim().replace(/[:：]$/, "")).join(" "));
+}
+
+/**
+ * The line heads of the buyer's block: the nearest line above it in the same column, within two line heights, is a
+ * buyer's heading ("Bill to" over "Foo GmbH"). A buyer printed above the seller's letterhead is no seller.
+ */
+export function underBuyerHeading(lines: DocLine[], line: DocLine): boolean {
+  const above = lines.filter((l) => l.page === line.page && l.index !== line.index && l.box.y + l.box.h <= line.box.y + line.box.h * 0.2 && Math.abs(l.box.x - line.box.x) < 0.04);
+  const nearest = above.reduce<DocLine | null>((best, l) => (!best || l.box.y > best.box.y ? l : best), null);
+  return nearest !== null && line.box.y - (nearest.box.y + nearest.box.h) < line.box.h * 2 && isBuyerHeading(nearest.text);
 }
 
 /** "Spett.le:", "Facturar a", "Livré à", "FATTURA", "Bill to:": a line that heads a party block instead of naming it. */

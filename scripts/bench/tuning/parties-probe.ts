@@ -1,6 +1,6 @@
 /**
  * Party names on a corpus, one line a document: ground truth, the engine's value, its strategy and score.
- *   tsx scripts/bench/tuning/parties-probe.ts [--cache <dir>] [--half A|B] [--wrong] <folder> …
+ *   tsx scripts/bench/tuning/parties-probe.ts [--cache <dir>] [--cached-only] [--half A|B] [--wrong] <folder> …
  * Reads the page models cached by scripts/train (OCR once); a tuning aid, not a benchmark.
  */
 import { extractScalarFields } from "../../../lib/extraction/fields/extract-fields";
@@ -30,12 +30,18 @@ async function main(): Promise<void> {
   const quiet = args.includes("--quiet");
   const folders = args.filter((a, i) => !a.startsWith("--") && !["--cache", "--half"].includes(args[i - 1] ?? ""));
   const counts = new Map<string, { tp: number; fp: number; fn: number }>();
+  let skipped = 0;
   for (const folder of folders) {
     const groups = manifestGroups(folder);
     for (const doc of listCorpus(folder)) {
       if (args.includes("--pdf") && !doc.file.endsWith(".pdf")) continue;
       if (half && splitHalf(doc.gt.split_group ?? groups.get(path.resolve(doc.file)) ?? doc.group) !== half) continue;
-      const model = await readCached(doc, cache);
+      // --cached-only: a document not read yet is left out (the cache may be another job's, still being written).
+      const model = await readCached(doc, cache, args.includes("--cached-only"));
+      if (!model) {
+        skipped += 1;
+        continue;
+      }
       const out = extractScalarFields(model, FIELDS);
       // --all: every scalar field the benchmark asks for, summed into "all fields" (the names still listed alone).
       const keys = args.includes("--all") ? FIELDS.filter((f) => f.type !== "table").map((f) => f.name) : KEYS;
@@ -69,6 +75,7 @@ async function main(): Promise<void> {
       }
     }
   }
+  if (skipped > 0) console.log(`${skipped} documents not read yet, left out`);
   for (const [key, c] of counts) {
     const p = c.tp / Math.max(1, c.tp + c.fp);
     const r = c.tp / Math.max(1, c.tp + c.fn);

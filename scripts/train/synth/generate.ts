@@ -4,6 +4,7 @@
  */
 import { invoiceContent, receiptContent } from "./content";
 import type { GroundTruth, PrintedValue } from "./ground-truth";
+import { sampleHeaderNoise } from "./header-noise";
 import { sampleLayout, type Layout } from "./layout";
 import { renderInvoice } from "./render-invoice";
 import { renderReceipt } from "./render-receipt";
@@ -12,7 +13,8 @@ import { Rng } from "./rng";
 /** Bumped whenever a change alters what a seed produces, and written into every GT, so a model card can say which. */
 export const GENERATOR_VERSION = 1;
 
-export type GenerateOptions = { seed: string; layouts: number; receiptShare: number };
+/** `distractors`: the share of invoice layouts with header noise (header-noise.ts); 0 or absent writes none. */
+export type GenerateOptions = { seed: string; layouts: number; receiptShare: number; distractors?: number };
 
 export type SyntheticDocument = {
   layout: Layout;
@@ -35,10 +37,14 @@ export function layoutId(seed: string, index: number): string {
 /** The layout of index `index` under `seed` (sampled once per process, then reused). */
 export function layoutFor(options: GenerateOptions, index: number): Layout {
   const id = layoutId(options.seed, index);
-  const key = `${id}/${options.receiptShare}`;
+  const distractors = options.distractors ?? 0;
+  const key = `${id}/${options.receiptShare}/${distractors}`;
   let layout = layoutCache.get(key);
   if (!layout) {
     layout = sampleLayout(new Rng(`quarry-synth/v${GENERATOR_VERSION}/${options.seed}/layout/${index}`), id, options.receiptShare);
+    // A stream of its own: asking for header noise leaves every other choice of the layout as it was.
+    const noise = new Rng(`quarry-synth/v${GENERATOR_VERSION}/${options.seed}/header-noise/${index}`);
+    if (layout.kind === "invoice" && distractors > 0 && noise.chance(distractors)) layout = { ...layout, headerNoise: sampleHeaderNoise(noise.fork("kinds"), layout.lang) };
     layoutCache.set(key, layout);
   }
   return layout;

@@ -8,6 +8,7 @@ import { INVOICE_NUMBER_PATTERNS, PO_PATTERNS, CODE_PATTERNS, shopParty, vendorP
 import { CURRENCIES, NUMBER_STYLES, dateStylesFor, numberStylesFor, type Currency, type CurrencyStyle, type DateStyle, type NumberStyle, type RateStyle } from "./formats";
 import { LABELS, LANGS, type Lang, type LabelKey } from "./labels";
 import { COUNTRIES_BY_LANG, type Country } from "./parties";
+import type { HeaderNoise } from "./header-noise";
 import type { FontFamily } from "./pdf-writer";
 import type { Rng } from "./rng";
 
@@ -39,6 +40,8 @@ export type InvoiceLayout = Common & {
   vendorSize: number;
   labelColon: boolean;
   header: "vendor-left" | "vendor-right" | "letterhead" | "name-only";
+  /** Lines above the letterhead that are not the seller's name (platform, qualified title, logo, buyer, payment). */
+  headerNoise?: HeaderNoise;
   titlePlace: "header" | "above-meta";
   senderLine: boolean;
   customerLabel: boolean;

@@ -7,6 +7,7 @@ import { canonicalCents, canonicalQuantity, canonicalRate, formatCents, formatDa
 import { TruthRecorder, type GroundTruth, type PrintedValue } from "./ground-truth";
 import { PAGE_OF, PAYMENT_TERMS, type Lang } from "./labels";
 import type { ColumnKey, InvoiceLayout, Labels } from "./layout";
+import { logoText } from "./header-noise";
 import { printIban } from "./parties";
 import { PdfWriter, type TextStyle } from "./pdf-writer";
 
@@ -88,6 +89,45 @@ class InvoiceRenderer {
     const printed = printIban(iban, this.layout.ibanGrouped);
     this.truth.field("vendor_iban", iban, printed);
     return `IBAN ${printed}`;
+  }
+
+  // ---- header noise: lines above the letterhead that are not the seller's name ----
+
+  /** The buyer's block drawn above the seller's (header noise "buyer-first"): parties() then leaves it out. */
+  private get buyerFirst(): boolean {
+    return this.layout.headerNoise?.kinds.includes("buyer-first") ?? false;
+  }
+
+  private headerNoise(): void {
+    const { layout, w } = this;
+    const noise = layout.headerNoise;
+    if (!noise) return;
+    const x = noise.align === "left" ? this.left : noise.align === "right" ? this.right : layout.page.width / 2;
+    const heading = layout.fonts.heading;
+    for (const kind of noise.kinds) {
+      if (kind === "platform" && noise.platform) {
+        this.y += this.small.size;
+        w.text(noise.platform, x, this.y, { ...this.small, align: noise.align, gray: 0.35 });
+        this.y += this.lh * 0.8;
+      } else if (kind === "title" && noise.title) {
+        this.y += layout.titleSize;
+        w.text(noise.title, x, this.y, { family: heading, weight: "bold", size: layout.titleSize, align: noise.align });
+        this.y += this.lh;
+      } else if (kind === "logo") {
+        this.y += noise.logoSize;
+        w.text(logoText(this.content.vendor.name), x, this.y, { family: heading, weight: "bold", size: noise.logoSize, align: noise.align });
+        this.y += this.lh;
+      } else if (kind === "payment" && noise.payment) {
+        this.y += this.lh;
+        w.text(noise.payment, this.right, this.y, { ...this.bold, align: "right" });
+        w.rule(this.right - w.textWidth(noise.payment, this.bold) - 4, this.y + 3, this.right, this.y + 3, 0.6);
+        this.y += this.lh;
+      } else if (kind === "buyer-first") {
+        // Always under its heading: a buyer's block above the seller's without one reads as a letterhead to a person too.
+        this.truth.field("customer_name", this.content.customer.name, this.content.customer.name);
+        this.y = this.block(this.left, this.y, this.label("billTo"), this.customerLines()) + this.lh * 1.5;
+      }
+    }
   }
 
   // ---- header ----
@@ -257,9 +297,10 @@ class InvoiceRenderer {
       w.rule(this.left, this.y + 2, this.left + Math.min(width * 0.6, w.textWidth(line, style)), this.y + 2, 0.3);
       this.y += 2;
     }
-    this.truth.field("customer_name", content.customer.name, content.customer.name);
     const heading = layout.customerLabel ? this.label("billTo") : null;
-    const customerBottom = this.block(this.left, this.y, heading, this.customerLines());
+    // A buyer drawn above the seller (header noise) is not drawn again.
+    if (!this.buyerFirst) this.truth.field("customer_name", content.customer.name, content.customer.name);
+    const customerBottom = this.buyerFirst ? this.y : this.block(this.left, this.y, heading, this.customerLines());
     let shipBottom = this.y;
     const metaBeside = layout.twoColumn && layout.meta !== "grid";
     if (layout.shipTo && content.shipTo && !metaBeside) {
@@ -598,6 +639,7 @@ class InvoiceRenderer {
   }
 
   render(): void {
+    this.headerNoise();
     this.header();
     this.parties();
     this.table();
