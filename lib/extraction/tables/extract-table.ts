@@ -14,6 +14,8 @@ import { findLabelValueItems } from "./label-value-rows";
 import { rowFeatures, type RowContext } from "./row-features";
 import { reportRow, rowFeaturesWanted, rowRole, type RowRole } from "./row-model";
 import { consistentUnitPrice, lineIsConsistent, unitPriceCandidates } from "./row-arithmetic";
+import { closesSection, doubleCountedItems, type ReadItem } from "./item-hierarchy";
+import { brokenWords, joinBrokenWords } from "./broken-words";
 import {
   ADJUSTMENT,
   IDENTIFIER_LINE,
@@ -139,6 +141,13 @@ function nothingBelowButText(rows: Row[], hint: DecimalSeparator | undefined): b
 }
 
 type Extracted = { rows: TableRow[]; meta: TableMetadata };
+
+/** The line amount of an amount cell's words, or null. */
+function amountIn(words: Word[] | undefined, hint: DecimalSeparator | undefined): number | null {
+  if (!words || !NUMERIC_CELL.test(cellText(words))) return null;
+  const amounts = findAmounts(cellText(words), hint);
+  return amounts[amounts.length - 1]?.value ?? null;
+}
 
 /**
  * Line items: at least two columns name an item's numbers (quantity, unit price, line amount, tax rate, discount).
@@ -277,6 +286,11 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
     let current: Item | null = null;
     let currentBottom = 0;
     let currentH = 0;
+    // The items of this table as read (their outline numbers, amounts and description words), for the rules that
+    // judge items by their neighbours once the table is read; and the amounts of the current section's items.
+    const tableStart = rowsOut.length;
+    const read: Array<ReadItem & { description: Word[] }> = [];
+    let sectionAmounts: number[] = [];
     const flush = () => {
       if (!current) return;
       const out: TableRow = {};
@@ -315,10 +329,31 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         rowsOut.push(out);
         metaRows.push(meta);
         boxes.push({ page: page.number, words: all });
+        const cellOf = (key: string) => [...item.cells].find(([c]) => c.key === key)?.[1];
+        const position = cellOf("position");
+        const amount = amountIn(cellOf("amount"), hint);
+        read.push({ position: position ? cellText(position).replace(/\.$/, "") : null, amount, description: cellOf("description") ?? [] });
+        if (amount !== null) sectionAmounts.push(amount);
       }
       current = null;
     };
     const cellsOf = (r: Row): Map<Column, Word[]> => cellsIn(columns, edges, r);
+    /** Whether the next line with money from row `k` on, past text and notes, is an item (not a total or a header). */
+    const itemFollows = (k: number): boolean => {
+      for (let m = k; m < rows.length; m += 1) {
+        const r = rows[m]!;
+        if (r.top - (rows[m - 1]?.bottom ?? r.top) > r.h * 6) return false;
+        const cells = cellsOf(r);
+        const text = r.words.map((w) => w.text).join(" ");
+        const desc = [...cells].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
+        const first = tokenise(r.words[0]?.text ?? "")[0] ?? "";
+        if (STOP_WORDS.has(first) || STOP_WORDS.has(tokenise(desc[0]?.text ?? "")[0] ?? "") || startsWithTotalsLabel(r.words) || isCarryLine(text, countNumericCells(cells))) return false;
+        if (!LABELLED_NOTE.test(text) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) return false;
+        const money = [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(cellText(ws)));
+        if (money) return startsItem(cells) && !ADJUSTMENT.test(cellText(desc) || text);
+      }
+      return false;
+    };
     /** The learned role of a line (null without a row model in force); reported to training when it collects. */
     const classifyRow = (c: Omit<RowContext, "cells" | "nextStartsItem" | "nextTextOnly"> & { cells: Map<Column, Word[]> }): RowRole | null => {
       const nextCells = c.next ? cellsOf(c.next) : null;
@@ -345,12 +380,20 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         continue;
       }
       if (STOP_WORDS.has(firstToken) || STOP_WORDS.has(descFirst) || startsWithTotalsLabel(r.words)) {
+        // A section's subtotal (the sum of its items) with the next section's items under it, no heading between,
+        // closes the section, not the table; its own notes under it belong to no item.
+        flush();
+        if (closesSection(amountIn([...cells].find(([c]) => c.key === "amount")?.[1], hint), sectionAmounts) && itemFollows(j + 1)) {
+          sectionAmounts = [];
+          lastBottom = r.bottom;
+          continue;
+        }
         // A section subtotal followed by a section heading and more items ("--- Food ---") does not end the table.
         const heading = rows[j + 1];
         const nextItem = rows[j + 2];
         const headingText = heading?.words.map((w) => w.text).join(" ") ?? "";
         if (heading && nextItem && !/\d/.test(headingText) && /[-=*#]{2,}|:$/.test(headingText) && heading.top - r.bottom < r.h * 3) {
-          flush();
+          sectionAmounts = [];
           lastBottom = heading.bottom;
           j += 1;
           continue;
@@ -446,7 +489,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
           for (const [col, ws] of cells) {
             if (col.second && !cur.extra.has(col.second)) {
               cur.extra.set(col.second, ws);
-            } else if (col.key === "description" && !completesCurrent) {
+            } else if (col.key === "description") {
+              // A description whose line total prints on its second line goes on on that line ("Typkl. 18" / "Regio R9  80,00").
               const existing = cur.cells.get(col);
               cur.cells.set(col, existing ? [...existing, ...ws] : ws);
             } else if (!cur.cells.has(col)) {
@@ -459,6 +503,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       }
     }
     flush();
+    settleTable(tableStart, read);
       return j;
     };
     while (i < rows.length) {
@@ -526,6 +571,29 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         metaRows.push(item.meta);
         boxes.push({ page: page.number, words: item.words });
       }
+    }
+  }
+  /**
+   * Once a table is read: words its column broke without a hyphen are joined again, and items counted twice (a group's
+   * line beside its members, a bundle's unpriced contents) are left out.
+   */
+  function settleTable(start: number, read: Array<ReadItem & { description: Word[] }>): void {
+    const descField = fieldForKey.get("description");
+    if (descField) {
+      brokenWords(read.map((r) => r.description)).forEach((broken, k) => {
+        const row = rowsOut[start + k];
+        const text = row?.[descField];
+        if (broken.length === 0 || !row || typeof text !== "string") return;
+        row[descField] = joinBrokenWords(text, broken);
+        const cell = metaRows[start + k]?.[descField];
+        if (cell?.raw) cell.raw = joinBrokenWords(cell.raw, broken);
+      });
+    }
+    const drop = doubleCountedItems(read);
+    for (const k of [...drop].sort((a, b) => b - a)) {
+      rowsOut.splice(start + k, 1);
+      metaRows.splice(start + k, 1);
+      boxes.splice(start + k, 1);
     }
   }
   const first = boxes[0];
