@@ -3,13 +3,16 @@
  * (manifest.json + <document>.gt.json beside each document), so `npm run bench:extract -- <out>/pdf` scores it and
  * `npm run train` can read it.
  *
- *   npm run train:generate -- --out <dir> --count <n> --seed <s> [--images [--image-count <m>]] [--layouts <k>] [--receipt-share <f>]
+ *   npm run train:generate -- --out <dir> --count <n> --seed <s> [--images [--image-count <m>]] [--layouts <k>] [--receipt-share <f>] [--table-shapes]
  *
  *   <out>/pdf/manifest.json, <out>/pdf/{invoice,receipt}/<index>-L<layout>.pdf(.gt.json)      text-layer PDFs
  *   <out>/images/manifest.json, <out>/images/{invoice,receipt}/<index>-L<layout>.{jpg,png}(.gt.json)   degraded page images
  *
  * Defaults: --out data/synth (git-ignored), --count 1000, --seed 1, --layouts count / 3, --receipt-share 0.3,
  * --image-count = --count / 5. The same arguments always write the same files (see docs/learning.md).
+ * `--table-shapes` also prints the line-item shapes of real invoices (section subtotals, bundles and groups, a total on
+ * a description's last line, words cut by a narrow column; `TableShapes` in synth/layout.ts); without it a seed
+ * writes what it always wrote.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -45,6 +48,7 @@ function parseArgs(argv: string[]): Args {
     receiptShare,
     images: argv.includes("--images"),
     imageCount: Math.floor(number("--image-count", Math.max(1, Math.ceil(count / 5)), 1)),
+    tableShapes: argv.includes("--table-shapes"),
   };
 }
 
@@ -71,7 +75,7 @@ function writeManifest(dir: string, set: string, args: Args, documents: Manifest
     format_version: 1,
     split: `synth-${set}`,
     count: documents.length,
-    generator: { name: "quarry-synth", version: GENERATOR_VERSION, seed: args.seed, layouts: args.layouts, receipt_share: args.receiptShare, command: "npm run train:generate" },
+    generator: { name: "quarry-synth", version: GENERATOR_VERSION, seed: args.seed, layouts: args.layouts, receipt_share: args.receiptShare, ...(args.tableShapes ? { table_shapes: true } : {}), command: "npm run train:generate" },
     documents,
   };
   writeFileSync(path.join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -146,7 +150,7 @@ async function writeImageSet(args: Args): Promise<void> {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  console.log(`quarry-synth v${GENERATOR_VERSION}: seed ${args.seed}, ${args.count} PDFs over ${args.layouts} layouts${args.images ? `, ${args.imageCount} images` : ""}, receipt share ${args.receiptShare}`);
+  console.log(`quarry-synth v${GENERATOR_VERSION}: seed ${args.seed}, ${args.count} PDFs over ${args.layouts} layouts${args.images ? `, ${args.imageCount} images` : ""}, receipt share ${args.receiptShare}${args.tableShapes ? ", table shapes" : ""}`);
   await writePdfSet(args);
   if (args.images) await writeImageSet(args);
 }

@@ -264,6 +264,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
   let carry: Bands | null = null;
   // The table read last stopped at a subtotal at the foot of its page, and may go on over the page.
   let carriedPaused = false;
+  // The amounts of the items of the section being read, over its pages: a section's subtotal is their sum.
+  let sectionAmounts: number[] = [];
 
   for (const page of model.pages) {
     const carried = carry as Bands | null;
@@ -287,10 +289,9 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
     let currentBottom = 0;
     let currentH = 0;
     // The items of this table as read (their outline numbers, amounts and description words), for the rules that
-    // judge items by their neighbours once the table is read; and the amounts of the current section's items.
+    // judge items by their neighbours once the table is read.
     const tableStart = rowsOut.length;
     const read: Array<ReadItem & { description: Word[] }> = [];
-    let sectionAmounts: number[] = [];
     const flush = () => {
       if (!current) return;
       const out: TableRow = {};

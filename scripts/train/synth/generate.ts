@@ -4,7 +4,7 @@
  */
 import { invoiceContent, receiptContent } from "./content";
 import type { GroundTruth, PrintedValue } from "./ground-truth";
-import { sampleLayout, type Layout } from "./layout";
+import { sampleLayout, withTableShapes, type Layout } from "./layout";
 import { renderInvoice } from "./render-invoice";
 import { renderReceipt } from "./render-receipt";
 import { Rng } from "./rng";
@@ -12,7 +12,8 @@ import { Rng } from "./rng";
 /** Bumped whenever a change alters what a seed produces, and written into every GT, so a model card can say which. */
 export const GENERATOR_VERSION = 1;
 
-export type GenerateOptions = { seed: string; layouts: number; receiptShare: number };
+/** `tableShapes`: invoices also print the line-item shapes of `TableShapes` (off: a seed writes what it always wrote). */
+export type GenerateOptions = { seed: string; layouts: number; receiptShare: number; tableShapes?: boolean };
 
 export type SyntheticDocument = {
   layout: Layout;
@@ -35,10 +36,12 @@ export function layoutId(seed: string, index: number): string {
 /** The layout of index `index` under `seed` (sampled once per process, then reused). */
 export function layoutFor(options: GenerateOptions, index: number): Layout {
   const id = layoutId(options.seed, index);
-  const key = `${id}/${options.receiptShare}`;
+  const key = `${id}/${options.receiptShare}/${options.tableShapes === true}`;
   let layout = layoutCache.get(key);
   if (!layout) {
-    layout = sampleLayout(new Rng(`quarry-synth/v${GENERATOR_VERSION}/${options.seed}/layout/${index}`), id, options.receiptShare);
+    const rng = new Rng(`quarry-synth/v${GENERATOR_VERSION}/${options.seed}/layout/${index}`);
+    layout = sampleLayout(rng, id, options.receiptShare);
+    if (options.tableShapes && layout.kind === "invoice") layout = withTableShapes(rng.fork("table-shapes"), layout);
     layoutCache.set(key, layout);
   }
   return layout;
@@ -78,6 +81,7 @@ export async function generateDocument(options: GenerateOptions, set: string, in
       hoursShare: c.hoursShare,
       longDescriptions: c.longDescriptions,
       items: { min: Math.min(c.items.min, maxItems), max: maxItems },
+      ...(layout.table.shapes?.bundles ? { bundles: layout.table.shapes.bundles } : {}),
     });
     const rendered = await renderInvoice(layout, content);
     if (!singlePage || rendered.pages === 1 || maxItems === 2) return { ...base, ...rendered };
