@@ -264,8 +264,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
   let carry: Bands | null = null;
   // The table read last stopped at a subtotal at the foot of its page, and may go on over the page.
   let carriedPaused = false;
-  // The amounts of the items of the section being read, over its pages: a section's subtotal is their sum.
-  let sectionAmounts: number[] = [];
+  // The items of the section being read, over its pages: a section's subtotal is the sum of their amounts.
+  let sectionItems: ReadItem[] = [];
 
   for (const page of model.pages) {
     const carried = carry as Bands | null;
@@ -333,8 +333,9 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const cellOf = (key: string) => [...item.cells].find(([c]) => c.key === key)?.[1];
         const position = cellOf("position");
         const amount = amountIn(cellOf("amount"), hint);
-        read.push({ position: position ? cellText(position).replace(/\.$/, "") : null, amount, description: cellOf("description") ?? [] });
-        if (amount !== null) sectionAmounts.push(amount);
+        const readItem = { position: position ? cellText(position).replace(/\.$/, "") : null, amount };
+        read.push({ ...readItem, description: cellOf("description") ?? [] });
+        sectionItems.push(readItem);
       }
       current = null;
     };
@@ -384,8 +385,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         // A section's subtotal (the sum of its items) with the next section's items under it, no heading between,
         // closes the section, not the table; its own notes under it belong to no item.
         flush();
-        if (closesSection(amountIn([...cells].find(([c]) => c.key === "amount")?.[1], hint), sectionAmounts) && itemFollows(j + 1)) {
-          sectionAmounts = [];
+        if (closesSection(amountIn([...cells].find(([c]) => c.key === "amount")?.[1], hint), sectionItems) && itemFollows(j + 1)) {
+          sectionItems = [];
           lastBottom = r.bottom;
           continue;
         }
@@ -394,7 +395,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const nextItem = rows[j + 2];
         const headingText = heading?.words.map((w) => w.text).join(" ") ?? "";
         if (heading && nextItem && !/\d/.test(headingText) && /[-=*#]{2,}|:$/.test(headingText) && heading.top - r.bottom < r.h * 3) {
-          sectionAmounts = [];
+          sectionItems = [];
           lastBottom = heading.bottom;
           j += 1;
           continue;

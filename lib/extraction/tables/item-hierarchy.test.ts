@@ -48,9 +48,13 @@ describe("items counted twice by groups and bundles", () => {
   });
 
   it("closes a section at a subtotal of its items' sum only", () => {
-    expect(closesSection(1050, [600, 450])).toBe(true);
-    expect(closesSection(1000, [600, 450])).toBe(false);
+    const items = (...amounts: number[]) => amounts.map((amount) => ({ position: null, amount }));
+    expect(closesSection(1050, items(600, 450))).toBe(true);
+    expect(closesSection(1000, items(600, 450))).toBe(false);
     expect(closesSection(1050, [])).toBe(false);
+    // A group's line and its members count once.
+    const group = [{ position: "1", amount: 300 }, { position: "1.1", amount: 100 }, { position: "1.2", amount: 200 }, { position: "2", amount: 50 }];
+    expect(closesSection(350, group)).toBe(true);
   });
 
   it("reads on past a section's subtotal followed straight by the next section's items", async () => {

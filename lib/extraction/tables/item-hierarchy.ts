@@ -49,9 +49,13 @@ export function doubleCountedItems(items: ReadItem[]): Set<number> {
   return drop;
 }
 
-/** A subtotal line whose amount is the sum of the items read since the table's start or the last section's end. */
-export function closesSection(subtotal: number | null, sectionAmounts: number[]): boolean {
-  if (subtotal === null || sectionAmounts.length === 0) return false;
-  const sum = sectionAmounts.reduce((a, b) => a + b, 0);
+/**
+ * A subtotal line whose amount is the sum of the items read since the table's start or the last section's end (a
+ * group's line or a bundle's contents counted once, as the invoice counts them).
+ */
+export function closesSection(subtotal: number | null, sectionItems: ReadItem[]): boolean {
+  if (subtotal === null || sectionItems.length === 0) return false;
+  const twice = doubleCountedItems(sectionItems);
+  const sum = sectionItems.reduce((total, item, i) => (twice.has(i) ? total : total + (item.amount ?? 0)), 0);
   return Math.abs(sum - subtotal) < CENT;
 }
