@@ -5,7 +5,7 @@ export type ColumnKind = "text" | "number" | "integer";
 export type ColumnConcept = { key: string; kind: ColumnKind; cues: string[]; labels: string[] };
 
 export const COLUMN_CONCEPTS: ColumnConcept[] = [
-  { key: "position", kind: "integer", cues: ["position", "pos", "line number", "line no"], labels: ["pos", "position", "pos nr", "lfd nr", "line", "#", "nr", "no", "ln", "no.", "n°", "nº", "lfd", "posizione", "posicion", "ligne", "regel", "riga", "linea", "line no"] },
+  { key: "position", kind: "integer", cues: ["position", "pos", "line number", "line no"], labels: ["pos", "position", "pos nr", "lfd nr", "line", "#", "nr", "no", "n", "ln", "no.", "n°", "nº", "lfd", "posizione", "posicion", "ligne", "regel", "riga", "linea", "line no"] },
   {
     key: "item_code",
     kind: "text",

@@ -135,9 +135,16 @@ function numbersOnlyItem(cells: Map<Column, Word[]>, table: { hasMoney: boolean;
   return money && numeric.length >= Math.min(2, table.numericColumns);
 }
 
-/** Rows with no amount with decimals: a page's foot (page numbers, bank details, notes) rather than a totals block. */
+/**
+ * Rows with no amount with decimals but a running total carried to the next page: a page's foot (page numbers, bank
+ * details, notes, "Balance c/f") rather than a totals block.
+ */
 function nothingBelowButText(rows: Row[], hint: DecimalSeparator | undefined): boolean {
-  return rows.every((r) => !findAmounts(r.words.map((w) => w.text).join(" "), hint).some((a) => a.hasDecimals));
+  return rows.every((r) => {
+    const text = r.words.map((w) => w.text).join(" ");
+    const amounts = findAmounts(text, hint).filter((a) => a.hasDecimals);
+    return amounts.length === 0 || isCarryLine(text, amounts.length);
+  });
 }
 
 type Extracted = { rows: TableRow[]; meta: TableMetadata };
@@ -546,8 +553,11 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       let edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       const firstItem = rows.slice(j, j + 4).map((r) => cellsIn(columns, edges, r)).find((cells) => [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())));
       if (firstItem && typePositionColumn(columns, firstItem, fieldForKey)) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
-      carry = { columns, edges };
+      const readBefore = rowsOut.length;
       i = readTable(columns, edges, j, row.bottom);
+      // A header-like line that leads no items (a page's foot: "Phone … VAT No.: …") does not replace the bands a
+      // continuation page is read in.
+      if (rowsOut.length > readBefore || carry === null) carry = { columns, edges };
     }
     if (rowsOut.length === rowsBefore && !tableClosed && carried) {
       // A page without a header under a table that has not ended: its rows stand in the same column bands.
