@@ -20,29 +20,36 @@ export function wordLines(words: Word[]): Word[][] {
 
 /** Lines of other cells the wrap width is read from: fewer say nothing about where the column wraps. */
 const MIN_OTHER_LINES = 2;
+/** A word cut by the column is longer than the column holds words, so never a short one. */
+const MIN_CUT_LETTERS = 8;
+/** Another line ends this many characters short of the wrap width at most: the column wraps there. */
+const WRAP_EVIDENCE_CHARS = 3;
 
 /**
- * Words a narrow column broke without a hyphen ("Staudenmischbepflanzu" / "ng inkl. …"). Text wraps at spaces, so a
- * line ends short of the column's wrap width by less than the next word; only a word longer than the column is wide
- * has to be cut, and then it fills its line alone up to the wrap width. So a line of one word ending where the
- * table's other description lines end at most (within a character), followed by a line going on in lower case, is one
- * word. The wrap width comes from the other lines of the table (`cells`: each item's description words), so a short
- * table or a line wider than all others joins nothing.
+ * Words a narrow column broke without a hyphen ("Staudenmischbepflanzu" / "ng inkl. …"). Text wraps at spaces, so only
+ * a word longer than the column is wide has to be cut, and then it fills its line alone up to the wrap width. So a
+ * line of one long word ending at the table's wrap width (the right edge its description lines reach, within a
+ * character), followed by a line going on in lower case or with punctuation (", …"), is one word. The wrap width must
+ * show on another line too (ending within a few characters of it), so a wide column whose widest line happens to be a
+ * single word joins nothing. `cells`: each item's description words.
  */
 export function brokenWords(cells: Word[][]): BrokenWord[][] {
   const linesOf = cells.map(wordLines);
   const rights = linesOf.map((lines) => lines.map((line) => Math.max(...line.map((w) => w.box.x + w.box.w))));
+  const all = rights.flat();
+  if (all.length < MIN_OTHER_LINES + 1) return linesOf.map(() => []);
+  const wrapRight = Math.max(...all);
   return linesOf.map((lines, i) => {
     const out: BrokenWord[] = [];
     for (let k = 0; k + 1 < lines.length; k += 1) {
       const line = lines[k]!;
       const word = line[0]!;
       const next = lines[k + 1]![0]!;
-      if (line.length !== 1 || !/\p{L}$/u.test(word.text) || !/^\p{Ll}/u.test(next.text)) continue;
-      const others = rights.flatMap((rs, c) => rs.filter((_, l) => c !== i || l !== k));
-      if (others.length < MIN_OTHER_LINES) continue;
-      const wrapRight = Math.max(...others);
-      if (Math.abs(word.box.x + word.box.w - wrapRight) <= charWidth(word)) out.push({ head: word.text, tail: next.text });
+      if (line.length !== 1 || [...word.text].length < MIN_CUT_LETTERS || !/\p{L}$/u.test(word.text) || !/^(?:\p{Ll}|[,.;:)])/u.test(next.text)) continue;
+      const char = charWidth(word);
+      if (wrapRight - (word.box.x + word.box.w) > char) continue;
+      const evidence = rights.some((rs, c) => rs.some((r, l) => (c !== i || l !== k) && wrapRight - r <= WRAP_EVIDENCE_CHARS * char));
+      if (evidence) out.push({ head: word.text, tail: next.text });
     }
     return out;
   });

@@ -392,8 +392,10 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         // A section's subtotal (the sum of its items) with the next section's items under it, no heading between,
         // closes the section, not the table; its own notes under it belong to no item.
         flush();
-        if (closesSection(amountIn([...cells].find(([c]) => c.key === "amount")?.[1], hint), sectionItems) && itemFollows(j + 1)) {
-          sectionItems = [];
+        const closes = closesSection(amountIn([...cells].find(([c]) => c.key === "amount")?.[1], hint), sectionItems);
+        // The section ends there whatever follows (the next section may start over the page).
+        if (closes) sectionItems = [];
+        if (closes && itemFollows(j + 1)) {
           lastBottom = r.bottom;
           continue;
         }
@@ -488,7 +490,10 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         // ("Art-Nr-Lieferant: | von Solarhaltern mit") its call may be the other column's note: the rules above, which
         // judge the description column, decide there.
         const wholeLineIsDescription = descWords.length === 0 || descWords.length === r.words.length;
-        if (IDENTIFIER_LINE.test(lineText) || KEY_VALUE_LINE.test(lineText) || secondCode || (role === "other" && numericCells === 0 && wholeLineIsDescription)) cur.closed = true;
+        // A description whose line ends on a comma goes on, even on a line that reads "key: value" ("M8," / "colour: white").
+        const descriptionSoFar = [...cur.cells].find(([c]) => c.key === "description")?.[1];
+        const openEnded = /,$/.test(descriptionSoFar?.at(-1)?.text ?? "");
+        if (IDENTIFIER_LINE.test(lineText) || (KEY_VALUE_LINE.test(lineText) && !openEnded) || secondCode || (role === "other" && numericCells === 0 && wholeLineIsDescription)) cur.closed = true;
         if (cur.closed) {
           // A note in the description column ends the text, not a line total printed a little lower beside it.
           for (const [col, ws] of cells) {
