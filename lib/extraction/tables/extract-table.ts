@@ -415,7 +415,9 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
           pausedAtPageFoot = true;
           break;
         }
-        endedAtTotals = true;
+        // Only a table that read items ends at its totals: a header-like line above the real header ("Te betalen voor
+        // …" under an address block read as a header) closes nothing.
+        if (read.length > 0) endedAtTotals = true;
         break;
       }
       // Discount/surcharge lines under an item adjust it; they are not items of their own.
