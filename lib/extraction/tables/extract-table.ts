@@ -15,7 +15,7 @@ import { rowFeatures, type RowContext } from "./row-features";
 import { reportRow, rowFeaturesWanted, rowRole, type RowRole } from "./row-model";
 import { consistentUnitPrice, lineIsConsistent, unitPriceCandidates } from "./row-arithmetic";
 import { closesSection, doubleCountedItems, type ReadItem } from "./item-hierarchy";
-import { brokenWords, joinBrokenWords } from "./broken-words";
+import { brokenWords, countWords, joinBrokenWords } from "./broken-words";
 import {
   ADJUSTMENT,
   IDENTIFIER_LINE,
@@ -519,7 +519,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       }
     }
     flush();
-    settleTable(tableStart, read);
+    settleTable(tableStart, read, rows);
       return j;
     };
     while (i < rows.length) {
@@ -596,10 +596,11 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
    * Once a table is read: words its column broke without a hyphen are joined again, and items counted twice (a group's
    * line beside its members, a bundle's unpriced contents) are left out.
    */
-  function settleTable(start: number, read: Array<ReadItem & { description: Word[] }>): void {
+  function settleTable(start: number, read: Array<ReadItem & { description: Word[] }>, pageRows: Row[]): void {
     const descField = fieldForKey.get("description");
     if (descField) {
-      brokenWords(read.map((r) => r.description)).forEach((broken, k) => {
+      const pageWords = countWords(pageRows.flatMap((r) => r.words));
+      brokenWords(read.map((r) => r.description), pageWords).forEach((broken, k) => {
         const row = rowsOut[start + k];
         const text = row?.[descField];
         if (broken.length === 0 || !row || typeof text !== "string") return;

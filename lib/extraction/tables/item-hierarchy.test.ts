@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { extractDocument } from "../index";
-import { brokenWords, joinBrokenWords } from "./broken-words";
+import { brokenWords, countWords, joinBrokenWords } from "./broken-words";
 import { closesSection, doubleCountedItems, nestedUnder } from "./item-hierarchy";
 import { lineItemsFields, printedPdf, type PrintedLine } from "./test-pdf";
 import type { Word } from "../types";
@@ -190,5 +190,8 @@ describe("descriptions over more than one line", () => {
     expect(joinBrokenWords("Staudenmischbepflanzu ng inkl.", [{ head: "Staudenmischbepflanzu", tail: "ng" }])).toBe("Staudenmischbepflanzung inkl.");
     // Alone, nothing tells the column's width.
     expect(brokenWords(cells.slice(0, 1))).toEqual([[]]);
+    // A next part the page prints elsewhere as a word of its own is that word, wrapped at a space.
+    const page = countWords([...cells.flat(), word("ng", 0.5, 0.5)]);
+    expect(brokenWords(cells, page)).toEqual([[], [], []]);
   });
 });
