@@ -4,7 +4,7 @@
  * `npm run train` can read it.
  *
  *   npm run train:generate -- --out <dir> --count <n> --seed <s> [--images [--image-count <m>]] [--layouts <k>] [--receipt-share <f>]
- *     [--distractors <f>]
+ *     [--distractors <f>] [--table-shapes]
  *
  *   <out>/pdf/manifest.json, <out>/pdf/{invoice,receipt}/<index>-L<layout>.pdf(.gt.json)      text-layer PDFs
  *   <out>/images/manifest.json, <out>/images/{invoice,receipt}/<index>-L<layout>.{jpg,png}(.gt.json)   degraded page images
@@ -12,6 +12,9 @@
  * Defaults: --out data/synth (git-ignored), --count 1000, --seed 1, --layouts count / 3, --receipt-share 0.3,
  * --image-count = --count / 5, --distractors 0 (the share of invoice layouts whose header carries lines that are not the
  * seller's name: a platform, a qualified title, a logo, the buyer's block, a payment method; synth/header-noise.ts). The same arguments always write the same files (see docs/learning.md).
+ * `--table-shapes` also prints the line-item shapes of real invoices (section subtotals, bundles and groups, a total on
+ * a description's last line, words cut by a narrow column; `TableShapes` in synth/layout.ts); without it a seed
+ * writes what it always wrote.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -50,6 +53,7 @@ function parseArgs(argv: string[]): Args {
     distractors,
     images: argv.includes("--images"),
     imageCount: Math.floor(number("--image-count", Math.max(1, Math.ceil(count / 5)), 1)),
+    tableShapes: argv.includes("--table-shapes"),
   };
 }
 
@@ -76,7 +80,7 @@ function writeManifest(dir: string, set: string, args: Args, documents: Manifest
     format_version: 1,
     split: `synth-${set}`,
     count: documents.length,
-    generator: { name: "quarry-synth", version: GENERATOR_VERSION, seed: args.seed, layouts: args.layouts, receipt_share: args.receiptShare, ...(args.distractors ? { distractors: args.distractors } : {}), command: "npm run train:generate" },
+    generator: { name: "quarry-synth", version: GENERATOR_VERSION, seed: args.seed, layouts: args.layouts, receipt_share: args.receiptShare, ...(args.distractors ? { distractors: args.distractors } : {}), ...(args.tableShapes ? { table_shapes: true } : {}), command: "npm run train:generate" },
     documents,
   };
   writeFileSync(path.join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -151,7 +155,7 @@ async function writeImageSet(args: Args): Promise<void> {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  console.log(`quarry-synth v${GENERATOR_VERSION}: seed ${args.seed}, ${args.count} PDFs over ${args.layouts} layouts${args.images ? `, ${args.imageCount} images` : ""}, receipt share ${args.receiptShare}${args.distractors ? `, header noise on ${args.distractors} of invoice layouts` : ""}`);
+  console.log(`quarry-synth v${GENERATOR_VERSION}: seed ${args.seed}, ${args.count} PDFs over ${args.layouts} layouts${args.images ? `, ${args.imageCount} images` : ""}, receipt share ${args.receiptShare}${args.distractors ? `, header noise on ${args.distractors} of invoice layouts` : ""}${args.tableShapes ? ", table shapes" : ""}`);
   await writePdfSet(args);
   if (args.images) await writeImageSet(args);
 }

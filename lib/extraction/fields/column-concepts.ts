@@ -5,7 +5,7 @@ export type ColumnKind = "text" | "number" | "integer";
 export type ColumnConcept = { key: string; kind: ColumnKind; cues: string[]; labels: string[] };
 
 export const COLUMN_CONCEPTS: ColumnConcept[] = [
-  { key: "position", kind: "integer", cues: ["position", "pos", "line number", "line no"], labels: ["pos", "position", "pos nr", "lfd nr", "line", "#", "nr", "no", "ln", "no.", "n°", "nº", "lfd", "posizione", "posicion", "ligne", "regel", "riga", "linea", "line no"] },
+  { key: "position", kind: "integer", cues: ["position", "pos", "line number", "line no"], labels: ["pos", "position", "pos nr", "lfd nr", "line", "#", "nr", "no", "n", "ln", "no.", "n°", "nº", "lfd", "posizione", "posicion", "ligne", "regel", "riga", "linea", "line no"] },
   {
     key: "item_code",
     kind: "text",
@@ -16,7 +16,7 @@ export const COLUMN_CONCEPTS: ColumnConcept[] = [
     key: "description",
     kind: "text",
     cues: ["description", "item", "product", "name", "designation", "service"],
-    labels: ["description", "beschreibung", "bezeichnung", "artikelbeschreibung", "artikelbezeichnung", "leistung", "leistungsbeschreibung", "artikel", "produkt", "product", "item", "items", "omschrijving", "designation", "désignation", "libelle", "libellé", "article", "service", "services", "text", "details", "particulars", "warenbezeichnung", "descripcion", "descrizione", "product name", "item description", "artikel omschrijving", "descripcion", "concepto", "producto", "descrizione", "denominazione", "prodotto", "prestation", "prestations", "dienst", "diensten", "omschrijving artikel", "description article", "articulo", "articolo"],
+    labels: ["description", "beschreibung", "bezeichnung", "artikelbeschreibung", "artikelbezeichnung", "leistung", "leistungsbeschreibung", "artikel", "produkt", "product", "item", "items", "omschrijving", "beschrijving", "designation", "désignation", "libelle", "libellé", "article", "service", "services", "text", "details", "particulars", "warenbezeichnung", "descripcion", "descrizione", "product name", "item description", "artikel omschrijving", "descripcion", "concepto", "producto", "descrizione", "denominazione", "prodotto", "prestation", "prestations", "dienst", "diensten", "omschrijving artikel", "description article", "articulo", "articolo"],
   },
   {
     key: "quantity",
@@ -24,14 +24,14 @@ export const COLUMN_CONCEPTS: ColumnConcept[] = [
     cues: ["quantity", "qty", "amount of units", "count"],
     labels: ["qty", "quantity", "menge", "anzahl", "aantal", "qte", "qté", "quantite", "quantité", "cantidad", "quantita", "units", "stk", "stück", "pcs", "hours", "hrs", "std", "menge stk", "aantal stuks", "no of units", "cant", "uds", "unidades", "quantita", "qta", "q.ta", "qty.", "anz", "nombre", "aant", "hoeveelheid"],
   },
-  { key: "unit", kind: "text", cues: ["unit of measure", "uom", "unit"], labels: ["unit", "units of measure", "uom", "einheit", "me", "mengeneinheit", "meng einheit", "unite", "unité", "eenheid", "unidad", "ud", "um", "u.m.", "udm", "unita", "unita di misura", "unite de mesure", "maateenheid", "einh"] },
+  { key: "unit", kind: "text", cues: ["unit of measure", "uom", "unit"], labels: ["unit", "units of measure", "uom", "einheit", "me", "mengeneinheit", "meng einheit", "unite", "unité", "u.", "eenheid", "unidad", "ud", "um", "u.m.", "udm", "unita", "unita di misura", "unite de mesure", "maateenheid", "einh"] },
   {
     key: "unit_price",
     kind: "number",
     cues: ["unit price", "price per unit", "price", "rate", "unit cost"],
     labels: ["unit price", "price", "preis", "einzelpreis", "e-preis", "ep", "stückpreis", "preis einheit", "preis/ einheit", "nettopreis", "netto preis", "prijs", "prijs per stuk", "stukprijs", "prix unitaire", "prix unit", "prix", "pu", "p.u", "rate", "unit cost", "price per unit", "unit price excl", "precio", "prezzo", "einzelpreis netto", "price (excl. vat)", "netto-preis", "einzelpreis eur", "price each", "unit rate", "vk-preis", "vk preis", "verkaufspreis", "listenpreis", "precio unitario", "precio unit", "p unit", "prezzo unitario", "prezzo unit", "eenheidsprijs", "stuksprijs", "prijs per eenheid", "prix unitaire ht", "pu ht", "tarif", "tarief", "unit price excl vat", "preis pro einheit"],
   },
-  { key: "discount_percent", kind: "number", cues: ["discount"], labels: ["discount", "disc", "disc %", "discount %", "rabatt", "rabatt %", "remise", "korting", "descuento", "dto", "sconto", "rabais", "korting %", "remise %"] },
+  { key: "discount_percent", kind: "number", cues: ["discount"], labels: ["discount", "disc", "disc %", "discount %", "rabatt", "rabatt %", "remise", "korting", "descuento", "dto", "sconto", "sc.", "rabais", "korting %", "remise %"] },
   {
     key: "tax_rate",
     kind: "number",
@@ -42,6 +42,6 @@ export const COLUMN_CONCEPTS: ColumnConcept[] = [
     key: "amount",
     kind: "number",
     cues: ["line total", "amount", "total", "line amount", "net amount"],
-    labels: ["amount", "total", "line total", "betrag", "gesamt", "gesamtpreis", "gesamtbetrag", "summe", "entgelt", "nettobetrag", "netto", "bedrag", "totaal", "montant", "montant ht", "total ht", "prix total", "net amount", "subtotal", "importe", "importo", "wert", "prijs incl btw", "price incl", "total price", "amount (usd)", "amount (eur)", "total price excl", "net", "nettowert", "positionsbetrag", "positions betrag", "gesamtwert", "line amount", "ext price", "extended price", "amount excl vat", "montant total", "total ttc", "zeilenbetrag", "zeilensumme", "positionswert", "cost", "totale", "importe total", "total linea", "totaal excl btw", "bedrag excl btw", "montant ht", "importo totale", "total net", "nettopreis gesamt", "gesamt netto", "valore", "valor", "valeur", "waarde"],
+    labels: ["amount", "total", "line total", "betrag", "gesamt", "gesamtpreis", "g-preis", "gesamtbetrag", "summe", "entgelt", "nettobetrag", "netto", "bedrag", "totaal", "montant", "montant ht", "total ht", "prix total", "net amount", "subtotal", "importe", "importo", "wert", "prijs incl btw", "price incl", "total price", "amount (usd)", "amount (eur)", "total price excl", "net", "nettowert", "positionsbetrag", "positions betrag", "gesamtwert", "line amount", "ext price", "extended price", "amount excl vat", "montant total", "total ttc", "zeilenbetrag", "zeilensumme", "positionswert", "cost", "totale", "importe total", "total linea", "totaal excl btw", "bedrag excl btw", "montant ht", "importo totale", "total net", "nettopreis gesamt", "gesamt netto", "valore", "valor", "valeur", "waarde"],
   },
 ];

@@ -14,6 +14,8 @@ import { findLabelValueItems } from "./label-value-rows";
 import { rowFeatures, type RowContext } from "./row-features";
 import { reportRow, rowFeaturesWanted, rowRole, type RowRole } from "./row-model";
 import { consistentUnitPrice, lineIsConsistent, unitPriceCandidates } from "./row-arithmetic";
+import { closesSection, doubleCountedItems, type ReadItem } from "./item-hierarchy";
+import { brokenWords, countWords, joinBrokenWords } from "./broken-words";
 import {
   ADJUSTMENT,
   IDENTIFIER_LINE,
@@ -133,12 +135,26 @@ function numbersOnlyItem(cells: Map<Column, Word[]>, table: { hasMoney: boolean;
   return money && numeric.length >= Math.min(2, table.numericColumns);
 }
 
-/** Rows with no amount with decimals: a page's foot (page numbers, bank details, notes) rather than a totals block. */
+/**
+ * Rows with no amount with decimals but a running total carried to the next page: a page's foot (page numbers, bank
+ * details, notes, "Balance c/f") rather than a totals block.
+ */
 function nothingBelowButText(rows: Row[], hint: DecimalSeparator | undefined): boolean {
-  return rows.every((r) => !findAmounts(r.words.map((w) => w.text).join(" "), hint).some((a) => a.hasDecimals));
+  return rows.every((r) => {
+    const text = r.words.map((w) => w.text).join(" ");
+    const amounts = findAmounts(text, hint).filter((a) => a.hasDecimals);
+    return amounts.length === 0 || isCarryLine(text, amounts.length);
+  });
 }
 
 type Extracted = { rows: TableRow[]; meta: TableMetadata };
+
+/** The line amount of an amount cell's words, or null. */
+function amountIn(words: Word[] | undefined, hint: DecimalSeparator | undefined): number | null {
+  if (!words || !NUMERIC_CELL.test(cellText(words))) return null;
+  const amounts = findAmounts(cellText(words), hint);
+  return amounts[amounts.length - 1]?.value ?? null;
+}
 
 /**
  * Line items: at least two columns name an item's numbers (quantity, unit price, line amount, tax rate, discount).
@@ -255,6 +271,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
   let carry: Bands | null = null;
   // The table read last stopped at a subtotal at the foot of its page, and may go on over the page.
   let carriedPaused = false;
+  // The items of the section being read, over its pages: a section's subtotal is the sum of their amounts.
+  let sectionItems: ReadItem[] = [];
 
   for (const page of model.pages) {
     const carried = carry as Bands | null;
@@ -277,6 +295,10 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
     let current: Item | null = null;
     let currentBottom = 0;
     let currentH = 0;
+    // The items of this table as read (their outline numbers, amounts and description words), for the rules that
+    // judge items by their neighbours once the table is read.
+    const tableStart = rowsOut.length;
+    const read: Array<ReadItem & { description: Word[] }> = [];
     const flush = () => {
       if (!current) return;
       const out: TableRow = {};
@@ -315,10 +337,32 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         rowsOut.push(out);
         metaRows.push(meta);
         boxes.push({ page: page.number, words: all });
+        const cellOf = (key: string) => [...item.cells].find(([c]) => c.key === key)?.[1];
+        const position = cellOf("position");
+        const amount = amountIn(cellOf("amount"), hint);
+        const readItem = { position: position ? cellText(position).replace(/\.$/, "") : null, amount };
+        read.push({ ...readItem, description: cellOf("description") ?? [] });
+        sectionItems.push(readItem);
       }
       current = null;
     };
     const cellsOf = (r: Row): Map<Column, Word[]> => cellsIn(columns, edges, r);
+    /** Whether the next line with money from row `k` on, past text and notes, is an item (not a total or a header). */
+    const itemFollows = (k: number): boolean => {
+      for (let m = k; m < rows.length; m += 1) {
+        const r = rows[m]!;
+        if (r.top - (rows[m - 1]?.bottom ?? r.top) > r.h * 6) return false;
+        const cells = cellsOf(r);
+        const text = r.words.map((w) => w.text).join(" ");
+        const desc = [...cells].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
+        const first = tokenise(r.words[0]?.text ?? "")[0] ?? "";
+        if (STOP_WORDS.has(first) || STOP_WORDS.has(tokenise(desc[0]?.text ?? "")[0] ?? "") || startsWithTotalsLabel(r.words) || isCarryLine(text, countNumericCells(cells))) return false;
+        if (!LABELLED_NOTE.test(text) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) return false;
+        const money = [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(cellText(ws)));
+        if (money) return startsItem(cells) && !ADJUSTMENT.test(cellText(desc) || text);
+      }
+      return false;
+    };
     /** The learned role of a line (null without a row model in force); reported to training when it collects. */
     const classifyRow = (c: Omit<RowContext, "cells" | "nextStartsItem" | "nextTextOnly"> & { cells: Map<Column, Word[]> }): RowRole | null => {
       const nextCells = c.next ? cellsOf(c.next) : null;
@@ -345,12 +389,22 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         continue;
       }
       if (STOP_WORDS.has(firstToken) || STOP_WORDS.has(descFirst) || startsWithTotalsLabel(r.words)) {
+        // A section's subtotal (the sum of its items) with the next section's items under it, no heading between,
+        // closes the section, not the table; its own notes under it belong to no item.
+        flush();
+        const closes = closesSection(amountIn([...cells].find(([c]) => c.key === "amount")?.[1], hint), sectionItems);
+        // The section ends there whatever follows (the next section may start over the page).
+        if (closes) sectionItems = [];
+        if (closes && itemFollows(j + 1)) {
+          lastBottom = r.bottom;
+          continue;
+        }
         // A section subtotal followed by a section heading and more items ("--- Food ---") does not end the table.
         const heading = rows[j + 1];
         const nextItem = rows[j + 2];
         const headingText = heading?.words.map((w) => w.text).join(" ") ?? "";
         if (heading && nextItem && !/\d/.test(headingText) && /[-=*#]{2,}|:$/.test(headingText) && heading.top - r.bottom < r.h * 3) {
-          flush();
+          sectionItems = [];
           lastBottom = heading.bottom;
           j += 1;
           continue;
@@ -361,7 +415,9 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
           pausedAtPageFoot = true;
           break;
         }
-        endedAtTotals = true;
+        // Only a table that read items ends at its totals: a header-like line above the real header ("Te betalen voor
+        // …" under an address block read as a header) closes nothing.
+        if (read.length > 0) endedAtTotals = true;
         break;
       }
       // Discount/surcharge lines under an item adjust it; they are not items of their own.
@@ -436,7 +492,10 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         // ("Art-Nr-Lieferant: | von Solarhaltern mit") its call may be the other column's note: the rules above, which
         // judge the description column, decide there.
         const wholeLineIsDescription = descWords.length === 0 || descWords.length === r.words.length;
-        if (IDENTIFIER_LINE.test(lineText) || KEY_VALUE_LINE.test(lineText) || secondCode || (role === "other" && numericCells === 0 && wholeLineIsDescription)) cur.closed = true;
+        // A description whose line ends on a comma goes on, even on a line that reads "key: value" ("M8," / "colour: white").
+        const descriptionSoFar = [...cur.cells].find(([c]) => c.key === "description")?.[1];
+        const openEnded = /,$/.test(descriptionSoFar?.at(-1)?.text ?? "");
+        if (IDENTIFIER_LINE.test(lineText) || (KEY_VALUE_LINE.test(lineText) && !openEnded) || secondCode || (role === "other" && numericCells === 0 && wholeLineIsDescription)) cur.closed = true;
         if (cur.closed) {
           // A note in the description column ends the text, not a line total printed a little lower beside it.
           for (const [col, ws] of cells) {
@@ -446,7 +505,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
           for (const [col, ws] of cells) {
             if (col.second && !cur.extra.has(col.second)) {
               cur.extra.set(col.second, ws);
-            } else if (col.key === "description" && !completesCurrent) {
+            } else if (col.key === "description") {
+              // A description whose line total prints on its second line goes on on that line ("Typkl. 18" / "Regio R9  80,00").
               const existing = cur.cells.get(col);
               cur.cells.set(col, existing ? [...existing, ...ws] : ws);
             } else if (!cur.cells.has(col)) {
@@ -459,6 +519,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       }
     }
     flush();
+    settleTable(tableStart, read, rows);
       return j;
     };
     while (i < rows.length) {
@@ -499,8 +560,11 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       let edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       const firstItem = rows.slice(j, j + 4).map((r) => cellsIn(columns, edges, r)).find((cells) => [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())));
       if (firstItem && typePositionColumn(columns, firstItem, fieldForKey)) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
-      carry = { columns, edges };
+      const readBefore = rowsOut.length;
       i = readTable(columns, edges, j, row.bottom);
+      // A header-like line that leads no items (a page's foot: "Phone … VAT No.: …") does not replace the bands a
+      // continuation page is read in.
+      if (rowsOut.length > readBefore || carry === null) carry = { columns, edges };
     }
     if (rowsOut.length === rowsBefore && !tableClosed && carried) {
       // A page without a header under a table that has not ended: its rows stand in the same column bands.
@@ -526,6 +590,30 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         metaRows.push(item.meta);
         boxes.push({ page: page.number, words: item.words });
       }
+    }
+  }
+  /**
+   * Once a table is read: words its column broke without a hyphen are joined again, and items counted twice (a group's
+   * line beside its members, a bundle's unpriced contents) are left out.
+   */
+  function settleTable(start: number, read: Array<ReadItem & { description: Word[] }>, pageRows: Row[]): void {
+    const descField = fieldForKey.get("description");
+    if (descField) {
+      const pageWords = countWords(pageRows.flatMap((r) => r.words));
+      brokenWords(read.map((r) => r.description), pageWords).forEach((broken, k) => {
+        const row = rowsOut[start + k];
+        const text = row?.[descField];
+        if (broken.length === 0 || !row || typeof text !== "string") return;
+        row[descField] = joinBrokenWords(text, broken);
+        const cell = metaRows[start + k]?.[descField];
+        if (cell?.raw) cell.raw = joinBrokenWords(cell.raw, broken);
+      });
+    }
+    const drop = doubleCountedItems(read);
+    for (const k of [...drop].sort((a, b) => b - a)) {
+      rowsOut.splice(start + k, 1);
+      metaRows.splice(start + k, 1);
+      boxes.splice(start + k, 1);
     }
   }
   const first = boxes[0];

@@ -21,6 +21,11 @@ describe("header rows by meaning", () => {
     expect(keys(header([["Ref.", 0.1], ["Artículo", 0.2], ["Cantidad", 0.5], ["Total", 0.8]]))).toEqual(["item_code", "description", "quantity", "amount"]);
   });
 
+  it("reads a label of several words printed as one word, joined by a hyphen or a slash", () => {
+    expect(keys(header([["Artikelbezeichnung", 0.1], ["Anzahl", 0.4], ["Preis/Einheit", 0.55], ["USt-Satz", 0.7], ["G-Preis", 0.85]]))).toEqual(["description", "quantity", "unit_price", "tax_rate", "amount"]);
+    expect(keys(header([["N.", 0.05], ["Beschrijving", 0.1], ["U.", 0.5], ["Sc.", 0.7], ["Bedrag", 0.85]]))).toEqual(["position", "description", "unit", "discount_percent", "amount"]);
+  });
+
   it("knows headers in the invoice languages", () => {
     const rows: Array<Array<[string, number]>> = [
       [["Omschrijving", 0.1], ["Aant.", 0.5], ["Prijs", 0.6], ["Totaal", 0.8]],

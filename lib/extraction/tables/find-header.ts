@@ -12,9 +12,11 @@ type Label = { key: string; tokens: string[] };
 const LABELS: Label[] = COLUMN_CONCEPTS.flatMap((c) => c.labels.map((l) => ({ key: c.key, tokens: tokenise(l) }))).filter(
   (l) => l.tokens.length > 0,
 );
+/** A label of several words printed as one, joined by a hyphen or a slash ("USt-Satz", "Preis/Einheit"). */
+const JOINED_LABELS: Label[] = LABELS.filter((l) => l.tokens.length > 1).map((l) => ({ key: l.key, tokens: [l.tokens.join("")] }));
 /** Labels by first token: header matching is a lookup per word. */
 const LABEL_INDEX = new Map<string, Label[]>();
-for (const l of LABELS) LABEL_INDEX.set(l.tokens[0]!, [...(LABEL_INDEX.get(l.tokens[0]!) ?? []), l]);
+for (const l of [...LABELS, ...JOINED_LABELS]) LABEL_INDEX.set(l.tokens[0]!, [...(LABEL_INDEX.get(l.tokens[0]!) ?? []), l]);
 /** Long one-word labels also name a column as the last part of a compound ("Positionsbeschreibung", "Mehrwertsteuersatz"). */
 const COMPOUND_TAILS = LABELS.filter((l) => l.tokens.length === 1 && l.tokens[0]!.length >= 8).map((l) => ({ key: l.key, tail: l.tokens[0]! }));
 

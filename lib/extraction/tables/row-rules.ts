@@ -33,8 +33,8 @@ export function sectionHeading(g: { gapAbove: number; gapBelow: number; nextStar
 
 /** "Key: value" notes under an item (delivery dates, service ids, generated attributes), bulleted or not. */
 export const KEY_VALUE_LINE = /^(?:[•·▪◦‣*]\s*)?[\p{L}][\p{L}\d.\-]{1,40}\s?:/u;
-/** A note of up to four words, a colon and its value ("Accounting Reference: Cost Center A"): never a column header. */
-export const LABELLED_NOTE = /^[\p{L}][\p{L}\d.\-]*(?:\s[\p{L}][\p{L}\d.\-]*){0,3}\s?:\s*\S/u;
+/** A note of up to four words, a colon and its value ("Accounting Reference: Cost Center A", "• Beschreibung: Hardware Gesamt"), bulleted or not: never a column header. */
+export const LABELLED_NOTE = /^(?:[•·▪◦‣*]\s*)?[\p{L}][\p{L}\d.\-]*(?:\s[\p{L}][\p{L}\d.\-]*){0,3}\s?:\s*\S/u;
 export const ADJUSTMENT = /^(?:\S+\s)?(?:abzgl\.?|zzgl\.?|rabatt|artikelrabatt|rechnungsrabatt|nachlass|sondernachlass|abschlag|zuschlag|skonto|discount|surcharge|remise|korting|bonus)\b/i;
 const TOTALS_CONCEPTS = new Set(["total_amount", "subtotal_amount", "tax_amount", "amount_due"]);
 const TOTALS_LABELS = CONCEPTS.filter((c) => TOTALS_CONCEPTS.has(c.key)).flatMap((c) => c.labels.map((l) => tokenise(l))).filter((t) => t.length > 0);

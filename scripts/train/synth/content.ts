@@ -38,7 +38,16 @@ export type LineItem = {
   amount: number;
   /** The table section heading this row sits under, if the layout groups rows. */
   section: string | null;
+  /** The outline number printed for it when it is one ("2.1": a bundle's or group's member), else its position. */
+  outline?: string;
+  /** A bundle's contents, printed under it numbered "n.1", "n.2" without a price (the bundle's line is the item). */
+  contents?: string[];
+  /** A group's members, printed under its line numbered "n.1", "n.2" at its unit price (the members are the items). */
+  members?: Array<{ description: string; quantity: number; amount: number }>;
 };
+
+/** Items printed as bundles or groups (`--table-shapes`): a priced line over unpriced contents, a line totalling its members. */
+export type BundleShape = "priced-bundle" | "group-total" | "both";
 
 export type TaxLine = { rate: number; base: number; tax: number };
 
@@ -218,6 +227,8 @@ export type InvoiceOptions = {
   /** Fraction of lines whose description gets a detail long enough to wrap. */
   longDescriptions: number;
   items: { min: number; max: number };
+  /** Bundles or groups among the items (only with `--table-shapes`; drawn from a stream of their own). */
+  bundles?: BundleShape;
 };
 
 function calendarDate(rng: Rng): CalendarDate {
@@ -289,7 +300,33 @@ function lineItems(rng: Rng, options: InvoiceOptions, rates: readonly number[]):
     const last = items[items.length - 1]!;
     last.taxRate = rates[1]!;
   }
+  if (options.bundles) addBundles(rng.fork("bundles"), items, options.lang, options.bundles);
   return items;
+}
+
+/**
+ * Turns some items into bundles (unpriced contents under the priced line) or groups (members whose amounts add up to
+ * the group's line: whole units at the group's unit price, so the sum is exact). Amounts and totals do not change.
+ */
+function addBundles(rng: Rng, items: LineItem[], lang: Lang, shape: BundleShape): void {
+  for (const item of items) {
+    if (!rng.chance(0.35)) continue;
+    const splittable = item.discountPercent === 0 && item.quantity % 100 === 0 && item.quantity >= 200;
+    const group = shape === "group-total" || (shape === "both" && rng.chance(0.5));
+    if (group && splittable) {
+      const units = item.quantity / 100;
+      const parts = Math.min(units, rng.int(2, 3));
+      const cuts = rng.sample(Array.from({ length: units - 1 }, (_, k) => k + 1), parts - 1).sort((a, b) => a - b);
+      const bounds = [0, ...cuts, units];
+      const names = rng.sample(GOODS[lang], parts);
+      item.members = names.map((description, k) => {
+        const quantity = (bounds[k + 1]! - bounds[k]!) * 100;
+        return { description, quantity, amount: lineAmount(quantity, item.unitPrice, 0) };
+      });
+    } else if (!group) {
+      item.contents = rng.sample(GOODS[lang], rng.int(2, 3));
+    }
+  }
 }
 
 export function invoiceContent(rng: Rng, options: InvoiceOptions): InvoiceContent {

@@ -26,7 +26,7 @@ const collapse = (text: string) => text.normalize("NFKC").replace(/\s+/g, " ").t
 const cents = (value: string) => Math.round(parseDecimal(value)! * 100);
 
 describe("synthetic documents", () => {
-  it("gives byte-identical ground truth and the same PDF text for the same seed", async () => {
+  it("gives byte-identical ground truth and the same PDF text for the same seed", { timeout: 60_000 }, async () => {
     const first = await documents(OPTIONS, 8);
     const second = await documents(OPTIONS, 8);
     for (let i = 0; i < first.length; i += 1) {
@@ -87,6 +87,32 @@ describe("synthetic documents", () => {
       if (t.amount_due !== undefined) expect(cents(t.amount_due)).toBeLessThanOrEqual(cents(t.total_amount!));
     }
     expect(invoices).toBeGreaterThan(COUNT / 3);
+  });
+
+  it("prints the table shapes of real invoices with exact ground truth when asked, and nothing else changes", { timeout: 120_000 }, async () => {
+    const shaped: GenerateOptions = { ...OPTIONS, receiptShare: 0, tableShapes: true };
+    const docs = await documents(shaped, COUNT);
+    const seen = { subtotals: 0, bundles: 0, groups: 0, cut: 0 };
+    for (const doc of docs) {
+      expect(doc.layoutIssues, doc.layout.id).toEqual([]);
+      const text = collapse(await engineText(doc.bytes));
+      for (const printed of doc.printed) expect(text, `${doc.layout.id}: ${printed.key}`).toContain(collapse(printed.text));
+      const rows = doc.gt.tables?.line_items ?? [];
+      for (const row of rows) {
+        if (row.quantity === undefined || row.unit_price === undefined || row.amount === undefined || row.discount_percent) continue;
+        expect(cents(row.amount), `${doc.layout.id} ${JSON.stringify(row)}`).toBe(Math.round(Number(row.quantity) * cents(row.unit_price)));
+      }
+      // A group's members are items numbered under it; a bundle's contents print at no price and are none.
+      const shapes = doc.layout.kind === "invoice" ? doc.layout.table.shapes : undefined;
+      if (rows.some((r) => /^\d+\.\d+$/.test(r.position ?? ""))) seen.groups += 1;
+      if (shapes?.bundles && rows.every((r) => r.amount !== "0.00")) seen.bundles += 1;
+      if (shapes?.sectionSubtotals) seen.subtotals += 1;
+      if (shapes?.narrowDescription && rows.some((r) => r.description !== undefined && !text.includes(collapse(r.description)))) seen.cut += 1;
+    }
+    expect(Object.values(seen).every((n) => n > 0), JSON.stringify(seen)).toBe(true);
+    // The layouts themselves (everything but the table's shapes) are the seed's own.
+    const plain = await documents({ ...shaped, tableShapes: false }, 4);
+    docs.slice(0, 4).forEach((doc, i) => expect(doc.layout.lang).toBe(plain[i]!.layout.lang));
   });
 
   it("spreads the layouts over languages, kinds and page counts", async () => {

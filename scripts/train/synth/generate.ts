@@ -5,7 +5,7 @@
 import { invoiceContent, receiptContent } from "./content";
 import type { GroundTruth, PrintedValue } from "./ground-truth";
 import { sampleHeaderNoise } from "./header-noise";
-import { sampleLayout, type Layout } from "./layout";
+import { sampleLayout, withTableShapes, type Layout } from "./layout";
 import { renderInvoice } from "./render-invoice";
 import { renderReceipt } from "./render-receipt";
 import { Rng } from "./rng";
@@ -13,8 +13,11 @@ import { Rng } from "./rng";
 /** Bumped whenever a change alters what a seed produces, and written into every GT, so a model card can say which. */
 export const GENERATOR_VERSION = 1;
 
-/** `distractors`: the share of invoice layouts with header noise (header-noise.ts); 0 or absent writes none. */
-export type GenerateOptions = { seed: string; layouts: number; receiptShare: number; distractors?: number };
+/**
+ * `distractors`: the share of invoice layouts with header noise (header-noise.ts); 0 or absent writes none.
+ * `tableShapes`: invoices also print the line-item shapes of `TableShapes` (off: a seed writes what it always wrote).
+ */
+export type GenerateOptions = { seed: string; layouts: number; receiptShare: number; distractors?: number; tableShapes?: boolean };
 
 export type SyntheticDocument = {
   layout: Layout;
@@ -38,10 +41,12 @@ export function layoutId(seed: string, index: number): string {
 export function layoutFor(options: GenerateOptions, index: number): Layout {
   const id = layoutId(options.seed, index);
   const distractors = options.distractors ?? 0;
-  const key = `${id}/${options.receiptShare}/${distractors}`;
+  const key = `${id}/${options.receiptShare}/${distractors}/${options.tableShapes === true}`;
   let layout = layoutCache.get(key);
   if (!layout) {
-    layout = sampleLayout(new Rng(`quarry-synth/v${GENERATOR_VERSION}/${options.seed}/layout/${index}`), id, options.receiptShare);
+    const rng = new Rng(`quarry-synth/v${GENERATOR_VERSION}/${options.seed}/layout/${index}`);
+    layout = sampleLayout(rng, id, options.receiptShare);
+    if (options.tableShapes && layout.kind === "invoice") layout = withTableShapes(rng.fork("table-shapes"), layout);
     // A stream of its own: asking for header noise leaves every other choice of the layout as it was.
     const noise = new Rng(`quarry-synth/v${GENERATOR_VERSION}/${options.seed}/header-noise/${index}`);
     if (layout.kind === "invoice" && distractors > 0 && noise.chance(distractors)) layout = { ...layout, headerNoise: sampleHeaderNoise(noise.fork("kinds"), layout.lang) };
@@ -84,6 +89,7 @@ export async function generateDocument(options: GenerateOptions, set: string, in
       hoursShare: c.hoursShare,
       longDescriptions: c.longDescriptions,
       items: { min: Math.min(c.items.min, maxItems), max: maxItems },
+      ...(layout.table.shapes?.bundles ? { bundles: layout.table.shapes.bundles } : {}),
     });
     const rendered = await renderInvoice(layout, content);
     if (!singlePage || rendered.pages === 1 || maxItems === 2) return { ...base, ...rendered };

@@ -4,7 +4,7 @@
  * every document of that layout prints its own content through it, the way one company's invoices differ only in
  * their data. The layout id is the documents' split_group, so training can fold by layout.
  */
-import { INVOICE_NUMBER_PATTERNS, PO_PATTERNS, CODE_PATTERNS, shopParty, vendorParty, type Party } from "./content";
+import { INVOICE_NUMBER_PATTERNS, PO_PATTERNS, CODE_PATTERNS, shopParty, vendorParty, type BundleShape, type Party } from "./content";
 import { CURRENCIES, NUMBER_STYLES, dateStylesFor, numberStylesFor, type Currency, type CurrencyStyle, type DateStyle, type NumberStyle, type RateStyle } from "./formats";
 import { LABELS, LANGS, type Lang, type LabelKey } from "./labels";
 import { COUNTRIES_BY_LANG, type Country } from "./parties";
@@ -61,6 +61,8 @@ export type InvoiceLayout = Common & {
     quantityWithUnit: boolean;
     fixedQuantityDecimals: boolean;
     rowGap: number;
+    /** Shapes of real line-item tables, only with `--table-shapes` (a layout without them prints as before). */
+    shapes?: TableShapes;
   };
   rateStyle: RateStyle;
   totalsAlign: "right" | "left";
@@ -174,6 +176,41 @@ const TABLE_SHAPES: ColumnKey[][] = [
   ["quantity", "description", "unit_price", "amount"],
   ["item_code", "description", "quantity", "unit", "unit_price", "amount", "tax_rate"],
 ];
+
+/** Line-item table shapes of real invoices the engine must read (`npm run train:generate -- --table-shapes`). */
+export type TableShapes = {
+  /** Each section ends on its subtotal line (the sum of its items), in the amount column. */
+  sectionSubtotals: boolean;
+  /** With section subtotals: whether the next section's heading is printed at all. */
+  sectionHeadings: boolean;
+  /** Bundles (a priced line over unpriced contents) or groups (a line totalling its members), numbered 1, 1.1, 1.2. */
+  bundles: BundleShape | null;
+  /** A wrapped description prints its line total on its last line, beside the rest of its numbers on its first. */
+  amountOnLastLine: boolean;
+  /** A description column this many points wide, which cuts a word wider than itself without a hyphen. */
+  narrowDescription: number | null;
+};
+
+/**
+ * The layout with table shapes drawn from a stream of their own, so every other choice of the layout stays what the
+ * seed gives without them. Bundles and groups need outline numbers, so they bring a position column.
+ */
+export function withTableShapes(rng: Rng, layout: InvoiceLayout): InvoiceLayout {
+  const shapes: TableShapes = {
+    sectionSubtotals: rng.chance(0.4),
+    sectionHeadings: rng.chance(0.5),
+    bundles: rng.weighted<BundleShape | null>([[null, 2], ["priced-bundle", 1], ["group-total", 1], ["both", 1]]),
+    amountOnLastLine: rng.chance(0.35),
+    narrowDescription: rng.chance(0.3) ? rng.int(70, 100) : null,
+  };
+  const columns = shapes.bundles && !layout.table.columns.includes("position") ? ["position" as const, ...layout.table.columns] : layout.table.columns;
+  const content = {
+    ...layout.content,
+    sections: layout.content.sections || shapes.sectionSubtotals,
+    longDescriptions: shapes.amountOnLastLine || shapes.narrowDescription !== null ? Math.max(layout.content.longDescriptions, 0.5) : layout.content.longDescriptions,
+  };
+  return { ...layout, table: { ...layout.table, columns, shapes }, content };
+}
 
 export function sampleInvoiceLayout(rng: Rng, id: string, lang: Lang): InvoiceLayout {
   const country = rng.pick(COUNTRIES_BY_LANG[lang]);

@@ -102,6 +102,31 @@ export class PdfWriter {
     return lines;
   }
 
+  /** As `wrap`, but a word wider than `maxWidth` is cut where it reaches the edge, without a hyphen, as narrow cells do. */
+  wrapCuttingWords(text: string, maxWidth: number, style: TextStyle): string[] {
+    const fits = (t: string) => this.textWidth(t, style) <= maxWidth;
+    const lines: string[] = [];
+    let line = "";
+    for (const word of text.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (fits(candidate)) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      let rest = word;
+      while (!fits(rest)) {
+        let cut = rest.length - 1;
+        while (cut > 1 && !fits(rest.slice(0, cut))) cut -= 1;
+        lines.push(rest.slice(0, cut));
+        rest = rest.slice(cut);
+      }
+      line = rest;
+    }
+    if (line) lines.push(line);
+    return lines;
+  }
+
   rule(x1: number, y1: number, x2: number, y2: number, thickness = 0.5, gray = 0): void {
     this.page.drawLine({ start: { x: x1, y: this.height - y1 }, end: { x: x2, y: this.height - y2 }, thickness, color: rgb(gray, gray, gray) });
   }

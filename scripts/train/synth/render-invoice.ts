@@ -20,6 +20,28 @@ const NUMERIC: ReadonlySet<ColumnKey> = new Set(["position", "quantity", "unit_p
 
 type Column = { key: ColumnKey; x: number; width: number; header: string };
 
+/** A row the table prints for an item, and whether it is an item of the ground truth. */
+type PrintedRow = { item: LineItem; record: boolean };
+
+/** A section's subtotal line ("Subtotal Hardware"). */
+const SECTION_SUBTOTAL: Record<Lang, string> = { en: "Subtotal", de: "Zwischensumme", fr: "Sous-total", es: "Subtotal", it: "Subtotale", nl: "Subtotaal" };
+
+/**
+ * The rows an item prints as: itself; or a group's line (no item) over its members (the items), numbered n.1, n.2 at
+ * the group's unit price; or a bundle's line (the item) over its contents, numbered n.1, n.2 without a price.
+ */
+function printedRows(item: LineItem): PrintedRow[] {
+  const outline = (k: number) => `${item.position}.${k + 1}`;
+  const part = { code: null, discountPercent: 0, contents: undefined, members: undefined } as const;
+  if (item.members) {
+    return [{ item, record: false }, ...item.members.map((m, k) => ({ item: { ...item, ...part, outline: outline(k), description: m.description, quantity: m.quantity, amount: m.amount }, record: true }))];
+  }
+  if (item.contents) {
+    return [{ item, record: true }, ...item.contents.map((description, k) => ({ item: { ...item, ...part, outline: outline(k), description, unitPrice: 0, amount: 0 }, record: false }))];
+  }
+  return [{ item, record: true }];
+}
+
 class InvoiceRenderer {
   private y: number;
   private readonly truth = new TruthRecorder();
@@ -324,7 +346,7 @@ class InvoiceRenderer {
     const money = (cents: number) => (layout.table.moneyInCells ? this.money(cents) : formatCents(cents, layout.numbers));
     switch (key) {
       case "position":
-        return String(item.position);
+        return item.outline ?? String(item.position);
       case "item_code":
         return item.code ?? "";
       case "description":
@@ -423,18 +445,25 @@ class InvoiceRenderer {
       headerStyle = { ...style, weight: "bold" };
       columns = this.columns(style, headerStyle);
     }
+    columns = this.narrowed(columns);
     const lh = size * 1.3;
     const amountColumn = columns.find((c) => c.key === "amount");
     const desc = columns.find((c) => c.key === "description")!;
+    const shapes = layout.table.shapes;
+    const wrap = (text: string) => (shapes?.narrowDescription ? w.wrapCuttingWords(text, desc.width - 16, style) : w.wrap(text, desc.width - 16, style));
+    const printHeadings = !(shapes?.sectionSubtotals && !shapes.sectionHeadings);
     this.drawTableHeader(columns, headerStyle);
     let running = 0;
+    let sectionSum = 0;
     let section: string | null = null;
     const forwardSpace = layout.table.carryForward ? lh * 2 : 0;
-    for (const item of content.items) {
-      const lines = w.wrap(item.description, desc.width - 16, style);
-      const rowHeight = lines.length * lh + layout.table.rowGap;
+    content.items.forEach((item, index) => {
+      const block = printedRows(item);
+      const heights = block.map((r) => wrap(r.item.description).length * lh + layout.table.rowGap);
       const heading = item.section !== null && item.section !== section;
-      const need = rowHeight + (heading ? lh * 1.4 : 0) + forwardSpace;
+      const next = content.items[index + 1];
+      const subtotal = shapes?.sectionSubtotals === true && item.section !== null && next?.section !== item.section;
+      const need = heights.reduce((a, b) => a + b, 0) + (heading ? lh * 1.4 : 0) + (subtotal ? lh * 1.4 : 0) + forwardSpace;
       if (this.y + need > this.bottom) {
         if (layout.table.carryForward) this.forwardLine("carriedForward", running, amountColumn, style);
         this.continuationPage();
@@ -443,38 +472,78 @@ class InvoiceRenderer {
       }
       if (heading) {
         section = item.section;
-        this.y += lh * 1.2;
-        w.text(item.section!, desc.x + 8, this.y, { ...style, weight: "bold" });
-        this.y += 2;
-      }
-      const top = this.y;
-      const baseline = top + lh;
-      const row = this.truth.row();
-      for (const c of columns) {
-        if (c.key === "description") {
-          lines.forEach((line, i) => w.text(line, c.x + 8, baseline + i * lh, style));
-          this.truth.cell(row, "description", lines.join(" "), ...lines);
-          continue;
+        if (printHeadings) {
+          this.y += lh * 1.2;
+          w.text(item.section!, desc.x + 8, this.y, { ...style, weight: "bold" });
+          this.y += 2;
         }
-        const text = this.cellText(item, c.key);
-        if (text === "") continue;
-        if (NUMERIC.has(c.key)) w.text(text, c.x + c.width - 8, baseline, { ...style, align: "right" });
-        else w.text(text, c.x + (c.x === this.left ? 0 : 8), baseline, style);
-        this.truth.cell(row, c.key, this.canonicalCell(item, c.key), text);
       }
-      this.y = top + rowHeight;
+      for (const printed of block) this.itemRow(printed, columns, { wrap, lh, style });
       running += item.amount;
-      if (layout.table.rulings === "rows" || layout.table.rulings === "grid") w.rule(this.left, this.y + 1, this.right, this.y + 1, 0.3);
-      if (layout.table.rulings === "grid") this.verticals(columns, top, this.y + 1);
-    }
+      sectionSum += item.amount;
+      if (subtotal) {
+        // The section's subtotal, in the amount column: no item, and (without headings) nothing else between sections.
+        this.y += lh * 1.2;
+        w.text(`${SECTION_SUBTOTAL[layout.lang]} ${item.section}`, desc.x + 8, this.y, { ...style, weight: "bold" });
+        if (amountColumn) w.text(this.layout.table.moneyInCells ? this.money(sectionSum) : formatCents(sectionSum, layout.numbers), amountColumn.x + amountColumn.width - 8, this.y, { ...style, weight: "bold", align: "right" });
+        this.y += lh * 0.2 + 2;
+        sectionSum = 0;
+      }
+    });
     if (layout.table.rulings === "header" || layout.table.rulings === "band") w.rule(this.left, this.y + 2, this.right, this.y + 2, 0.6);
     this.y += this.lh;
+  }
+
+  /** One printed row of the table: its description wrapped, its numbers beside its first line (or its amount beside its last). */
+  private itemRow(printed: PrintedRow, columns: Column[], at: { wrap: (text: string) => string[]; lh: number; style: TextStyle }): void {
+    const { layout, w } = this;
+    const { item, record } = printed;
+    const lines = at.wrap(item.description);
+    const top = this.y;
+    const baseline = top + at.lh;
+    const row = record ? this.truth.row() : -1;
+    const shapes = layout.table.shapes;
+    for (const c of columns) {
+      if (c.key === "description") {
+        lines.forEach((line, i) => w.text(line, c.x + 8, baseline + i * at.lh, at.style));
+        // A word cut without a hyphen is one word in the ground truth, as the document's author wrote it.
+        if (record) this.truth.cell(row, "description", shapes?.narrowDescription ? item.description : lines.join(" "), ...lines);
+        continue;
+      }
+      const text = this.cellText(item, c.key);
+      if (text === "") continue;
+      const y = c.key === "amount" && shapes?.amountOnLastLine ? baseline + (lines.length - 1) * at.lh : baseline;
+      if (NUMERIC.has(c.key)) w.text(text, c.x + c.width - 8, y, { ...at.style, align: "right" });
+      else w.text(text, c.x + (c.x === this.left ? 0 : 8), y, at.style);
+      if (record) this.truth.cell(row, c.key, this.canonicalCell(item, c.key), text);
+    }
+    const rowHeight = lines.length * at.lh + layout.table.rowGap;
+    this.y = top + rowHeight;
+    if (layout.table.rulings === "rows" || layout.table.rulings === "grid") w.rule(this.left, this.y + 1, this.right, this.y + 1, 0.3);
+    if (layout.table.rulings === "grid") this.verticals(columns, top, this.y + 1);
+  }
+
+  /** The description column cut to the layout's narrow width; the width it gives up goes to the column after it. */
+  private narrowed(columns: Column[]): Column[] {
+    const narrow = this.layout.table.shapes?.narrowDescription;
+    const d = columns.findIndex((c) => c.key === "description");
+    const desc = columns[d];
+    if (!narrow || !desc || desc.width <= narrow) return columns;
+    const spare = desc.width - narrow;
+    const into = d + 1 < columns.length ? d + 1 : d - 1;
+    let x = this.left;
+    return columns.map((c, i) => {
+      const width = i === d ? narrow : i === into ? c.width + spare : c.width;
+      const column = { ...c, x, width };
+      x += width;
+      return column;
+    });
   }
 
   private canonicalCell(item: LineItem, key: ColumnKey): string {
     switch (key) {
       case "position":
-        return String(item.position);
+        return item.outline ?? String(item.position);
       case "item_code":
         return item.code ?? "";
       case "description":
