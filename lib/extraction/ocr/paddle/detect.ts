@@ -142,7 +142,7 @@ export function regionsFromMap(map: Float32Array, width: number, height: number)
  * The most map pixels one detector run reads: a larger page's map is detected in bands (detector-bands.ts), so the
  * runtime's buffers, which it keeps for the thread's life, stay those of a 704 × 1,280 map instead of a letter page's
  * 992 × 1,280. Most receipts' maps are narrower (103 of the 118 dev and receipts-dev images) and run whole, as before.
- * Measured 2026-11-29, bench:ocr receipts-dev + dev images: peak RSS 616 → 518 MB, every field outcome the same, the
+ * Measured 2026-11-29, bench:ocr receipts-dev + dev images: peak RSS 616 → 518 / 532 MB, every field outcome the same, the
  * text of 12 of the 118 pages different, verbatim values 367 → 366 of 467; the sessions alone: a letter page's map
  * +200 MB over the loaded sessions, a 704 × 1,280 one +135. Smaller budgets (each band its own rows and 64 more on
  * each side) banded most receipts and read worse (576 × 1,280: 515 MB, fields F1 0.880 → 0.874; 500,000 pixels:
