@@ -1,4 +1,5 @@
-import { createCanvas } from "@napi-rs/canvas";
+import { createCanvas, type Canvas } from "@napi-rs/canvas";
+import { detectorBands } from "./detector-bands";
 import type { Raster } from "./raster";
 import { normaliseInto } from "./raster";
 import { guardedRun } from "./run-guard";
@@ -137,20 +138,47 @@ export function regionsFromMap(map: Float32Array, width: number, height: number)
   return regions;
 }
 
+/**
+ * The most map pixels one detector run reads: a larger page's map is detected in bands (detector-bands.ts), so the
+ * runtime's buffers, which it keeps for the thread's life, stay those of a 704 × 1,280 map instead of a letter page's
+ * 992 × 1,280. Most receipts' maps are narrower (103 of the 118 dev and receipts-dev images) and run whole, as before.
+ * Measured 2026-11-29, bench:ocr receipts-dev + dev images: peak RSS 616 → 518 / 532 MB, every field outcome the same, the
+ * text of 12 of the 118 pages different, verbatim values 367 → 366 of 467; the sessions alone: a letter page's map
+ * +200 MB over the loaded sessions, a 704 × 1,280 one +135. Smaller budgets (each band its own rows and 64 more on
+ * each side) banded most receipts and read worse (576 × 1,280: 515 MB, fields F1 0.880 → 0.874; 500,000 pixels:
+ * 476 MB, 0.866).
+ */
+export const DETECTOR_BAND_PIXELS = 704 * 1280;
+/** Rows of context a band reads at least beyond the rows it keeps (two of the network's strides). */
+export const DETECTOR_BAND_CONTEXT = 64;
+
+/** The detector's probability map of a `size` canvas, run band by band (detector-bands.ts) and stitched. */
+async function probabilityMap(sessions: PaddleSessions, canvas: Canvas, size: { width: number; height: number }): Promise<Float32Array> {
+  const { ort, detection } = sessions;
+  const ctx = canvas.getContext("2d");
+  const bands = detectorBands(size.width, size.height, DETECTOR_BAND_PIXELS, DETECTOR_BAND_CONTEXT);
+  const map = bands.length === 1 ? null : new Float32Array(size.width * size.height);
+  for (const band of bands) {
+    const rows = band.to - band.from;
+    const rgba = ctx.getImageData(0, band.from, size.width, rows).data;
+    const plane = size.width * rows;
+    const input = new Float32Array(3 * plane);
+    normaliseInto(rgba, { width: size.width, height: rows }, input, { offset: 0, rowWidth: size.width, planeSize: plane }, { mean: DET_MEAN, std: DET_STD });
+    const feeds = { [detection.inputNames[0]!]: new ort.Tensor("float32", input, [1, 3, rows, size.width]) };
+    const output = await guardedRun(() => detection.run(feeds));
+    const probabilities = output[detection.outputNames[0]!]!.data as Float32Array;
+    if (!map) return probabilities;
+    map.set(probabilities.subarray((band.keepFrom - band.from) * size.width, (band.keepTo - band.from) * size.width), band.keepFrom * size.width);
+  }
+  return map!;
+}
+
 /** Detects text lines on a raster; regions come back in the raster's pixels. */
 export async function detectText(sessions: PaddleSessions, raster: Raster, maxSide: number): Promise<TextRegion[]> {
   const size = detectorSize(raster.width, raster.height, maxSide);
   const canvas = createCanvas(size.width, size.height);
-  const ctx = canvas.getContext("2d");
-  ctx.drawImage(raster.canvas, 0, 0, size.width, size.height);
-  const rgba = ctx.getImageData(0, 0, size.width, size.height).data;
-  const plane = size.width * size.height;
-  const input = new Float32Array(3 * plane);
-  normaliseInto(rgba, size, input, { offset: 0, rowWidth: size.width, planeSize: plane }, { mean: DET_MEAN, std: DET_STD });
-  const { ort, detection } = sessions;
-  const feeds = { [detection.inputNames[0]!]: new ort.Tensor("float32", input, [1, 3, size.height, size.width]) };
-  const output = await guardedRun(() => detection.run(feeds));
-  const map = output[detection.outputNames[0]!]!.data as Float32Array;
+  canvas.getContext("2d").drawImage(raster.canvas, 0, 0, size.width, size.height);
+  const map = await probabilityMap(sessions, canvas, size);
   const sx = raster.width / size.width;
   const sy = raster.height / size.height;
   return regionsFromMap(map, size.width, size.height).map((r) => {
