@@ -41,6 +41,19 @@ describe("VAT ids by party block", () => {
     expect(await vendorVatId(texts)).toBeNull();
   });
 
+  it("tells side-by-side blocks apart by their column: the buyer's on the right, the seller's on the left", async () => {
+    const texts = [
+      { text: "Invoice 2026-031", x: 40, y: 40 },
+      { text: "Bill to:", x: 320, y: 80 },
+      { text: "Meadow Farms BV", x: 320, y: 94 },
+      { text: "VAT No: NL123456789B01", x: 320, y: 108 },
+      { text: "From:", x: 40, y: 80 },
+      { text: "Harbour Tools Ltd", x: 40, y: 94 },
+      { text: "VAT No: GB123456789", x: 40, y: 108 },
+    ];
+    expect(await vendorVatId(texts)).toBe("GB123456789");
+  });
+
   it("keeps a labelled id with no party heading over it", async () => {
     const texts = [
       { text: "Invoice 88", x: 40, y: 40 },
