@@ -2,10 +2,10 @@ import { repairAddressText } from "../normalise/address-words";
 import { formatAmount } from "../../normalise/amounts";
 import { findDates } from "../../normalise/dates";
 import { findIbans, findVatIds } from "../normalise/identifiers";
-import type { FieldDefinition, PageModel, Scalar, TableMetadata, TableRow, ValueMetadata } from "../types";
+import type { FieldDefinition, PageModel, Scalar, SourceBox, TableMetadata, TableRow, ValueMetadata } from "../types";
 import type { ValueKind } from "./concepts";
 import type { FieldContext as Context } from "./context";
-import { documentLines, wordsSource } from "./document-lines";
+import { documentLines, wordsSource, type DocLine } from "./document-lines";
 import { dominantCurrency, dueDateInTerms, firstDate, firstPattern } from "./fallbacks";
 import { applyRounding, checkAgainstTender, isTenderLine, paidAmount, roundingBelow, totalOfIncludedTax } from "./receipt-totals";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
@@ -19,6 +19,7 @@ import { hasDoubtfulLetters, NAME_LETTER_FLOORS, wordsInside } from "./doubtful-
 import { reconcileTotals } from "./reconcile-totals";
 import { findCustomerByAddressWindow, findPartyBySection, findVendorName, isNameLike, nameMatchesDomain, printedAsIssuer } from "./parties";
 import { isFieldLabel, isPartyHeading } from "./party-headings";
+import { partyBlockOf } from "./party-blocks";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
 import { arithmeticCheck, valueEvidence, type TotalsCheck } from "./value-evidence";
 import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from "./generic/generic-fields";
@@ -88,6 +89,8 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
     // The buyer's own ids ("Ihre USt-IdNr.", "Your VAT no.") are not the seller's.
     candidates = candidates.filter((c) => !BUYER_CONTEXT.test(ctx.lines[c.line]?.text ?? ""));
   }
+  // The same "USt-IdNr.:" printed in the buyer's block as in the seller's: the block's heading says whose id it is.
+  if (key === "vendor_vat_id") candidates = candidates.filter((c) => !inOtherPartyBlock(ctx, c));
   if (kind === "name") {
     // Typed candidates: a name has a word of letters; "CUST-IE-001" right of "Customer Number:" is an identifier.
     // A date or a period ("January 1, 2024 - January 31, 2024") is not a name either.
@@ -120,7 +123,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       best ??= tagged(firstPattern(ctx, findIbans), "fallback");
       break;
     case "vendor_vat_id":
-      best ??= tagged(firstPattern(ctx, findVatIds), "fallback");
+      best ??= tagged(firstSellerVatId(ctx), "fallback");
       break;
     case "total_amount":
       // "Total due" / "Amount due" is the total when nothing else is labelled as one.
@@ -180,6 +183,28 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
   ctx.candidates?.set(key, candidates);
   if (best) ctx.found.set(key, best);
   return best;
+}
+
+/** Whether a candidate's label stands under the heading of a block of another party than the seller. */
+function inOtherPartyBlock(ctx: Context, candidate: Candidate): boolean {
+  const line = ctx.lines[candidate.line];
+  return line !== undefined && partyBlockOf(ctx.lines, line) === "other";
+}
+
+/** Whether a value's box lies on a line under the heading of another party's block than the seller's. */
+function sourceInOtherPartyBlock(lines: DocLine[], source: SourceBox): boolean {
+  const middle = source.y + source.h / 2;
+  const line = lines.find((l) => l.page === source.page && l.box.y <= middle && l.box.y + l.box.h >= middle && l.box.x <= source.x + 0.001 && l.box.x + l.box.w >= source.x);
+  return line !== undefined && partyBlockOf(lines, line) === "other";
+}
+
+/** The first VAT id printed outside another party's block (an unlabelled id under "Käufer" is the buyer's). */
+function firstSellerVatId(ctx: Context): Candidate | null {
+  for (const line of ctx.lines) {
+    const hit = findVatIds(line.text)[0];
+    if (hit && partyBlockOf(ctx.lines, line) !== "other") return firstPattern({ ...ctx, lines: [line] }, findVatIds);
+  }
+  return null;
 }
 
 /** The candidate with its strategy, unless it already names one. */
@@ -347,6 +372,11 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
     // On a parser of another kind a claimed field the invoice reader left empty ("street", "postal_code" of an
     // applicant's address on a form) may still be labelled text.
     const fallback = best ? null : known ? (detectField(field, detectorLines, ctx.order, { known: true }) ?? (otherKind ? detectLabelledText(field, detectorLines, otherLabels) : null)) : (detectLoneDate(field, detectorLines, ctx.order) ?? detectLabelledText(field, detectorLines, otherLabels));
+    // A seller's id the detector read in the buyer's block is the buyer's.
+    if (fallback && resolveConcept(field)?.key === "vendor_vat_id" && fallback.source && sourceInOtherPartyBlock(lines, fallback.source)) {
+      picks.set(field.name, null);
+      return;
+    }
     if (fallback && !(typeof fallback.value === "string" && lettersSetApart(fallback.value))) {
       generic.set(field.name, fallback);
       return;

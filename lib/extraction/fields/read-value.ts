@@ -1,7 +1,7 @@
 import { findAmounts } from "../../normalise/amounts";
 import { parseCurrency } from "../normalise/currency";
 import { findDates, type DateOrder } from "../../normalise/dates";
-import { findEmails, findIbans, findPhones, findUrls, findVatIds } from "../normalise/identifiers";
+import { findEmails, findIbans, findLooseVatId, findPhones, findUrls, findVatIds } from "../normalise/identifiers";
 import type { Word } from "../types";
 import type { ValueKind } from "./concepts";
 
@@ -52,6 +52,9 @@ function readAmount(words: Word[]): ReadValue | null {
   return { value: pick.value, words: wordsInSpan(words, pick.index, pick.length), quality: pick.hasDecimals ? 1 : 0.55 };
 }
 
+/** A VAT id of no valid country length is trusted less than one of the country's shape. */
+const LOOSE_VAT_QUALITY = 0.7;
+
 const BASIC_DATE = /^((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/;
 
 /**
@@ -96,7 +99,10 @@ export function readValue(kind: ValueKind, words: Word[], order: DateOrder): Rea
     }
     case "vat": {
       const v = findVatIds(text)[0];
-      return v ? { value: v.value, words: wordsInSpan(words, v.index, v.length), quality: 1 } : null;
+      if (v) return { value: v.value, words: wordsInSpan(words, v.index, v.length), quality: 1 };
+      // Right after a VAT-id label, a prefixed id whose length is off for its country is still the id printed.
+      const loose = findLooseVatId(text);
+      return loose ? { value: loose.value, words: wordsInSpan(words, loose.index, loose.length), quality: LOOSE_VAT_QUALITY } : null;
     }
     case "email": {
       const e = findEmails(text)[0];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCurrency } from "./currency";
-import { findEmails, findIbans, findPhones, findUrls, findVatIds, isValidIban, isValidVatId } from "./identifiers";
+import { findEmails, findIbans, findLooseVatId, findPhones, findUrls, findVatIds, isValidIban, isValidVatId } from "./identifiers";
 
 describe("identifiers", () => {
   it("validates IBAN checksums", () => {
@@ -47,5 +47,21 @@ describe("identifiers", () => {
     expect(parseCurrency("SYARIKAT PERNIAGAAN GIN KEE SDN BHD")).toBeNull();
     expect(parseCurrency("RON WEASLEY")).toBeNull();
     expect(parseCurrency("Total 1.500 BHD")).toBe("BHD");
+  });
+});
+
+describe("VAT ids of an off length", () => {
+  it("never cuts a longer id inside its word to a valid-looking shape", () => {
+    expect(findVatIds("USt-IdNr.: DE05551234567")).toEqual([]);
+    expect(findVatIds("USt-IdNr.: DE123456789 BIC")[0]?.value).toBe("DE123456789");
+  });
+
+  it("reads one word of a country prefix and mostly digits, and no postcode, IBAN or word", () => {
+    expect(findLooseVatId("DE31415926")?.value).toBe("DE31415926");
+    expect(findLooseVatId("DE05551234567")?.value).toBe("DE05551234567");
+    expect(findLooseVatId("DE 98765 Lieferstadt")).toBeNull();
+    expect(findLooseVatId("DE89370400440532013000")).toBeNull();
+    expect(findLooseVatId("ZZ12345678")).toBeNull();
+    expect(findLooseVatId("DEUTSCHLAND1")).toBeNull();
   });
 });

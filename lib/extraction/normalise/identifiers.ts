@@ -76,9 +76,27 @@ export function findVatIds(text: string): Array<{ value: string; index: number; 
     while (raw.length > 8 && !isValidVatId(raw)) raw = raw.slice(0, -1).trimEnd();
     const start = m.index;
     const insideIban = ibans.some((b) => start < b.index + b.length + 4 && start + raw.length > b.index);
-    if (isValidVatId(raw) && !isValidIban(raw) && !insideIban) out.push({ value: compactId(raw), index: m.index, length: raw.length });
+    // "DE09687654321" cut back to the valid-looking "DE096876543" is not that id: a VAT id ends where its word ends.
+    const cutInsideWord = /[A-Za-z0-9]/.test(text.charAt(start + raw.length));
+    if (isValidVatId(raw) && !isValidIban(raw) && !insideIban && !cutInsideWord) out.push({ value: compactId(raw), index: m.index, length: raw.length });
   }
   return out;
+}
+
+/**
+ * One word of a VAT-id country prefix and 8 to 13 letters and digits, most of them digits, whose length the
+ * country's shape does not allow ("DE12435679", "DE09687654321": sample or mistyped ids). Read only right of a VAT-id
+ * label, which says what it is; a postcode with its country ("DE 98765") is two words and too short.
+ */
+export function findLooseVatId(text: string): { value: string; index: number; length: number } | null {
+  const re = /(?<![A-Za-z0-9])(?:[A-Z]{2}|CHE)[A-Z0-9]{7,13}(?![A-Za-z0-9])/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    const prefix = m[0].startsWith("CHE") ? "CH" : m[0].slice(0, 2);
+    const digits = m[0].replace(/\D/g, "").length;
+    if (VAT_SHAPES[prefix] && digits >= 7 && digits >= m[0].length - 3 && !isValidIban(m[0])) return { value: m[0], index: m.index, length: m[0].length };
+  }
+  return null;
 }
 
 export function findEmails(text: string): string[] {

@@ -1,0 +1,57 @@
+import { conceptByKey } from "./concepts";
+import type { DocLine } from "./document-lines";
+import { tokenise } from "./text-tokens";
+
+export type Party = "seller" | "other";
+
+/** Headings of blocks that belong to another party than the seller: where the goods go, beyond the buyer's labels. */
+const OTHER_PARTY_HEADINGS = ["ship to", "deliver to", "delivery address", "lieferadresse", "lieferanschrift", "warenempfanger", "abweichender warenempfanger", "livre a", "adresse de livraison"];
+
+/** How far under its heading a party block's rows reach, as a share of the page height. */
+const BLOCK_DEPTH = 0.3;
+/** How far a block's rows may start from its heading's left edge, as a share of the page width. */
+const COLUMN_SLACK = 0.04;
+
+let headings: { seller: ReadonlySet<string>; other: ReadonlySet<string> } | null = null;
+
+function headingSets(): { seller: ReadonlySet<string>; other: ReadonlySet<string> } {
+  const norm = (phrases: readonly string[]) => new Set(phrases.map((p) => tokenise(p).join(" ")));
+  headings ??= {
+    seller: norm(conceptByKey("vendor_name")?.labels ?? []),
+    other: norm([...(conceptByKey("customer_name")?.labels ?? []), ...OTHER_PARTY_HEADINGS]),
+  };
+  return headings;
+}
+
+/** Which party a whole line heads ("Verkäufer", "Bill to:", "Käufer/Leistungsempfänger"), if any. */
+export function headedParty(line: DocLine): Party | null {
+  const key = tokenise(line.text.replace(/[:：]\s*$/, "")).join(" ");
+  const sets = headingSets();
+  if (sets.seller.has(key)) return "seller";
+  if (sets.other.has(key)) return "other";
+  return null;
+}
+
+/**
+ * The party whose block a line stands in: of the party headings above it on its page that start left of it (or at
+ * its own left edge), the one of the nearest column, then the nearest above ("Verkäufer … USt-IdNr.: DE… / Käufer …
+ * USt-IdNr.: DE…" print the same label in both blocks; a value right of its label still belongs to the label's
+ * block). Null when no heading stands over it.
+ */
+export function partyBlockOf(lines: DocLine[], line: DocLine): Party | null {
+  let nearest: DocLine | null = null;
+  for (const candidate of lines) {
+    if (candidate.page !== line.page || candidate.index === line.index) continue;
+    if (candidate.box.y >= line.box.y || line.box.y - candidate.box.y > BLOCK_DEPTH) continue;
+    if (candidate.box.x > line.box.x + COLUMN_SLACK) continue;
+    if (headedParty(candidate) === null) continue;
+    if (!nearest || closer(candidate, nearest)) nearest = candidate;
+  }
+  return nearest ? headedParty(nearest) : null;
+}
+
+/** A heading of a column further right (the line's own column), else one lower down in the same column. */
+function closer(a: DocLine, b: DocLine): boolean {
+  if (Math.abs(a.box.x - b.box.x) > COLUMN_SLACK) return a.box.x > b.box.x;
+  return a.box.y > b.box.y;
+}
