@@ -126,11 +126,6 @@ describe("vendor name", () => {
     ]);
     expect(findVendorName(lines, null)?.value).toBe("KEDAI MAJU ENTERPRISE PO STED");
   });
-  it("takes the registered company whose name starts with the shop's sign", async () => {
-    const data = await extract(["KOPI KITA", "Owner: kopi kita sdn bhd 1234567-W", "No. 1 Jalan Merdeka 7/10", "47100 Puchong", "TEL: 03-1234 5678", "www.kopikita.com.my"]);
-    expect(data.vendor_name).toBe("kopi kita sdn bhd");
-  });
-
   it("prefers the line set right above a registration number", async () => {
     const data = await extract(["Machine [003]", "BINTANG CASH & CARRY", "(1234567-P)", "G.23 & G.22, Plaza Maju,", "No.1 Jalan SS 9/1, 47300 PJ, Selangor."]);
     expect(data.vendor_name).toBe("BINTANG CASH & CARRY");

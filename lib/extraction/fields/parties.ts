@@ -156,7 +156,6 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
   let best: Candidate | null = null;
   // Scores are compared before they are capped: two strong candidates must not tie at the cap.
   let bestScore = 0;
-  const legalNames: Candidate[] = [];
   for (const line of first) {
     // DIN 5008 sender lines ("Lieferant GmbH · Straße 1 · 80333 München") name the seller in their first segment.
     const segments = line.text.split(/\s[·•|–]\s|\s-\s/);
@@ -185,26 +184,13 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     // "FIVE STAR CASH & CARRY" over "(1365663-P)": the registration number printed right under a line names it.
     if (registeredBelow(first, line)) score += 0.3;
     const candidate = { value: text, score: Math.min(0.95, score), source: { page: line.page, ...line.box }, raw: line.text, line: line.index };
-    if (COMPANY_MARK.test(text)) legalNames.push(candidate);
     if (!best || score > bestScore) {
       bestScore = score;
       best = candidate;
     }
   }
-  if (best) best = fullLegalName(best, legalNames);
   if (best) best = sellerAboveAddress(first, best);
   return best ? joinNameBelow(first, joinNameAbove(first, joinSameRow(first, best))) : null;
-}
-
-/**
- * A shop's sign ("ELKEN", "Banh Mi Cafe") and the registered company it belongs to ("ELKEN SERVICE SDN BHD",
- * "banh mi cafe sdn bhd") on one receipt: the seller is the registered name that starts with the sign's words.
- */
-function fullLegalName(best: Candidate, legalNames: Candidate[]): Candidate {
-  const key = nameKey(String(best.value));
-  if (COMPANY_MARK.test(String(best.value)) || key.length < 4) return best;
-  const fuller = legalNames.find((c) => c.line !== best.line && nameKey(String(c.value)).startsWith(key));
-  return fuller ? { ...fuller, score: best.score } : best;
 }
 
 /** Lines under a sign or stamp looked at for the seller's name printed over its address. */
