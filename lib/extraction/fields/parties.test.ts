@@ -136,19 +136,3 @@ describe("vendor name", () => {
   });
 });
 
-describe("seller printed over its address", () => {
-  it("takes the line with a legal form or trade word right over the address for a sign or stamp above it", async () => {
-    // The stamp sits off to the right of the name, as a rubber stamp on a till roll does.
-    const stamp = await extract(["                              POSTED", "KEDAI MAJU ENTERPRISE", "8, JALAN SUBANG JASA 3,", "40150 SHAH ALAM, SELANGOR.", "TEL: 012-3456789"]);
-    expect(stamp.vendor_name).toBe("KEDAI MAJU ENTERPRISE");
-    const sign = await extract(["Harvey Lane", "Harvey Lane Paradigm Mall", "Maju Marketing Sdn Bhd (616227-D)", "Lot 1F-01, 1st Flr, Paradigm Mall,", "47301 Petaling Jaya", "TEL: 1300-88-5200"]);
-    expect(sign.vendor_name).toBe("Maju Marketing Sdn Bhd");
-  });
-
-  it("keeps the sign when the line under it is its trade, or no address follows", async () => {
-    const trade = await extract(["THREE FRIENDS", "BISTRO & CAFE", "109, SS21/1A,", "DAMANSARA UTAMA", "GST ID : 001661886464"]);
-    expect(trade.vendor_name).toBe("THREE FRIENDS");
-    const noAddress = await extract(["POSTED", "KEDAI MAJU ENTERPRISE", "TAX INVOICE", "8, JALAN SUBANG JASA 3,"]);
-    expect(noAddress.vendor_name).toBe("POSTED");
-  });
-});
