@@ -9,7 +9,6 @@ import { documentLines, wordsSource, type DocLine } from "./document-lines";
 import { dominantCurrency, dueDateInTerms, firstDate, firstPattern } from "./fallbacks";
 import { applyRounding, checkAgainstTender, isTenderLine, paidAmount, roundingBelow, totalOfIncludedTax } from "./receipt-totals";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
-import { repairJoinedLegalForm, repairLegalFormEnding } from "./legal-form-slips";
 import { commaForStop, findAddressBelow } from "./vendor-address";
 import { conceptByKey } from "./concepts";
 import { misreadName } from "./misread-name";
@@ -160,7 +159,6 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       // website or e-mail domain is the party that issued it.
       const issuer = guess && nameMatchesDomain(ctx.lines, String(guess.value)) ? guess : null;
       best = issuer ?? section ?? (!best || (guess && guess.score > best.score) ? guess : best);
-      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: repairLegalFormEnding(repairJoinedLegalForm(best.value)) };
       if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page) && misreadName(best.value)) best = null;
       // Letters the recogniser doubted in the words the name was read from make a misread likelier than not.
       if (best && typeof best.value === "string" && hasDoubtfulLetters(wordsInside(ctx.lines, best.source.page, best.source), best.value, NAME_LETTER_FLOORS)) best = null;
