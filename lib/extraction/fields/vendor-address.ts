@@ -200,10 +200,7 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null, name
   // address: the address starts at its house number.
   const premises = parts.findIndex((p) => HOUSE_NUMBER_START.test(fromPremises(p.text.trim())));
   // A registration number printed there ("SDN BHD BR No.: (124525-H)") is no part of the address either.
-  // So is a branch line that starts with the seller's brand ("MPH One Utama Phase 2" under "MPH BOOKSTORES SDN BHD").
-  const brand = name ? letterKey(name.split(/\s+/)[0] ?? "") : "";
-  const branchOfSeller = (text: string) => brand.length >= 3 && letterKey(text.split(/\s+/)[0] ?? "") === brand;
-  if (premises > 0 && parts.slice(0, premises).every((p) => !/\d/.test(p.text) || REGISTRATION.test(p.text) || BARE_REGISTRATION.test(p.text) || branchOfSeller(p.text))) parts.splice(0, premises);
+  if (premises > 0 && parts.slice(0, premises).every((p) => !/\d/.test(p.text) || REGISTRATION.test(p.text) || BARE_REGISTRATION.test(p.text))) parts.splice(0, premises);
   parts.splice(MAX_ADDRESS_LINES);
   // Every address carries a number (house, unit, postcode) and a street or place name: anything less is a slogan,
   // a lone unit number or OCR noise.
