@@ -265,15 +265,6 @@ describe("net total", () => {
   });
 });
 
-describe("due date", () => {
-  it("is the date of a direct debit when no due date is labelled", async () => {
-    const text = "Lieferant GmbH\nRechnungsdatum: 05.03.2014\nZahlungsinformationen:\nDer Betrag in Höhe von EUR 529,87 wird am 20.03.2014 von Ihrem Konto\nper SEPA-Lastschrift eingezogen.\n";
-    const fields: FieldDefinition[] = [{ name: "invoice_date", type: "date" }, { name: "due_date", type: "date", description: "Payment due date" }];
-    const result = await extractText(text, fields);
-    expect(result.data).toMatchObject({ invoice_date: "2014-03-05", due_date: "2014-03-20" });
-  });
-});
-
 describe("tax amount", () => {
   const fields: FieldDefinition[] = [
     { name: "tax_amount", type: "number", description: "Total tax amount" },

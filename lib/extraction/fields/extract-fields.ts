@@ -9,8 +9,6 @@ import { documentLines, wordsSource, type DocLine } from "./document-lines";
 import { dominantCurrency, dueDateInTerms, firstDate, firstPattern } from "./fallbacks";
 import { applyRounding, checkAgainstTender, isTenderLine, paidAmount, roundingBelow, totalOfIncludedTax } from "./receipt-totals";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
-import { repairJoinedLegalForm, repairLegalFormEnding } from "./legal-form-slips";
-import { spaceAfterBracket, spaceBeforeBracket, spaceInLegalForm } from "./ocr-spacing";
 import { commaForStop, findAddressBelow } from "./vendor-address";
 import { conceptByKey } from "./concepts";
 import { misreadName } from "./misread-name";
@@ -161,7 +159,6 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       // website or e-mail domain is the party that issued it.
       const issuer = guess && nameMatchesDomain(ctx.lines, String(guess.value)) ? guess : null;
       best = issuer ?? section ?? (!best || (guess && guess.score > best.score) ? guess : best);
-      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: repairLegalFormEnding(repairJoinedLegalForm(spaceInLegalForm(spaceBeforeBracket(spaceAfterBracket(best.value))))) };
       if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page) && misreadName(best.value)) best = null;
       // Letters the recogniser doubted in the words the name was read from make a misread likelier than not.
       if (best && typeof best.value === "string" && hasDoubtfulLetters(wordsInside(ctx.lines, best.source.page, best.source), best.value, NAME_LETTER_FLOORS)) best = null;
@@ -170,7 +167,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
     case "vendor_address": {
       const vendor = ctx.found.get("vendor_name") ?? findVendorName(ctx.lines, null);
       best = findAddressBelow(ctx.lines, vendor?.line ?? null, typeof vendor?.value === "string" ? vendor.value : null) ?? best;
-      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: spaceBeforeBracket(spaceAfterBracket(commaForStop(repairAddressText(best.value)))) };
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: commaForStop(repairAddressText(best.value)) };
       break;
     }
   }

@@ -48,21 +48,6 @@ export function dueDateInTerms(ctx: Context): Candidate | null {
     const d = findDates(line.text.slice(m.index), ctx.order)[0];
     if (d) return { value: d.iso, score: 0.5, source: { page: line.page, ...line.box }, raw: d.text, line: line.index };
   }
-  return directDebitDate(ctx);
-}
-
-const DEBIT_WORDS = /(?:eingezogen|abgebucht|lastschrift|debited|direct debit|prélev|prelev|geïncasseerd|geincasseerd|afgeschreven)/i;
-
-/** A direct debit's date is when payment falls due: "Der Betrag … wird am 20.03.2014 … per SEPA-Lastschrift eingezogen." */
-function directDebitDate(ctx: Context): Candidate | null {
-  for (const [i, line] of ctx.lines.entries()) {
-    const next = ctx.lines[i + 1];
-    // The sentence often wraps: the date on one line, "eingezogen" on the next.
-    const sentence = next && next.page === line.page ? `${line.text} ${next.text}` : line.text;
-    if (!DEBIT_WORDS.test(sentence)) continue;
-    const d = findDates(line.text, ctx.order)[0];
-    if (d) return { value: d.iso, score: 0.45, source: { page: line.page, ...line.box }, raw: d.text, line: line.index };
-  }
   return null;
 }
 

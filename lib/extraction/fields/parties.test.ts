@@ -126,11 +126,6 @@ describe("vendor name", () => {
     ]);
     expect(findVendorName(lines, null)?.value).toBe("KEDAI MAJU ENTERPRISE PO STED");
   });
-  it("takes the registered company whose name starts with the shop's sign", async () => {
-    const data = await extract(["KOPI KITA", "Owner: kopi kita sdn bhd 1234567-W", "No. 1 Jalan Merdeka 7/10", "47100 Puchong", "TEL: 03-1234 5678", "www.kopikita.com.my"]);
-    expect(data.vendor_name).toBe("kopi kita sdn bhd");
-  });
-
   it("prefers the line set right above a registration number", async () => {
     const data = await extract(["Machine [003]", "BINTANG CASH & CARRY", "(1234567-P)", "G.23 & G.22, Plaza Maju,", "No.1 Jalan SS 9/1, 47300 PJ, Selangor."]);
     expect(data.vendor_name).toBe("BINTANG CASH & CARRY");
@@ -141,19 +136,3 @@ describe("vendor name", () => {
   });
 });
 
-describe("seller printed over its address", () => {
-  it("takes the line with a legal form or trade word right over the address for a sign or stamp above it", async () => {
-    // The stamp sits off to the right of the name, as a rubber stamp on a till roll does.
-    const stamp = await extract(["                              POSTED", "KEDAI MAJU ENTERPRISE", "8, JALAN SUBANG JASA 3,", "40150 SHAH ALAM, SELANGOR.", "TEL: 012-3456789"]);
-    expect(stamp.vendor_name).toBe("KEDAI MAJU ENTERPRISE");
-    const sign = await extract(["Harvey Lane", "Harvey Lane Paradigm Mall", "Maju Marketing Sdn Bhd (616227-D)", "Lot 1F-01, 1st Flr, Paradigm Mall,", "47301 Petaling Jaya", "TEL: 1300-88-5200"]);
-    expect(sign.vendor_name).toBe("Maju Marketing Sdn Bhd");
-  });
-
-  it("keeps the sign when the line under it is its trade, or no address follows", async () => {
-    const trade = await extract(["THREE FRIENDS", "BISTRO & CAFE", "109, SS21/1A,", "DAMANSARA UTAMA", "GST ID : 001661886464"]);
-    expect(trade.vendor_name).toBe("THREE FRIENDS");
-    const noAddress = await extract(["POSTED", "KEDAI MAJU ENTERPRISE", "TAX INVOICE", "8, JALAN SUBANG JASA 3,"]);
-    expect(noAddress.vendor_name).toBe("POSTED");
-  });
-});

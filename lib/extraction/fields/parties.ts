@@ -2,7 +2,6 @@ import { sameRow, type DocLine } from "./document-lines";
 import { tokenise } from "./text-tokens";
 import { memoPerOwner } from "./memo";
 import type { Candidate } from "./find-labelled-value";
-import { hasPostcode, startsWithPremises } from "./vendor-address";
 import { namesNoParty } from "./header-distractors";
 import { HOUSE_NUMBER_FIRST, inSenderLine, isPartyHeading, underBuyerHeading, withoutCapitals } from "./party-headings";
 
@@ -105,9 +104,8 @@ function readDomains(lines: DocLine[]): Set<string> {
   return out;
 }
 
-/** Every legal form and trade word of a text at once, compiled once (replace resets their lastIndex). */
+/** Every legal form of a text at once, compiled once (replace resets its lastIndex). */
 const EVERY_COMPANY_MARK = new RegExp(COMPANY_MARK.source, "gi");
-const EVERY_TRADE_WORD = new RegExp(TRADE_WORD.source, "gi");
 
 /** A name's letters and digits without its legal form: "Azure Interior" → "azureinterior", "Muster GmbH" → "muster". */
 function nameKey(text: string): string {
@@ -156,7 +154,6 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
   let best: Candidate | null = null;
   // Scores are compared before they are capped: two strong candidates must not tie at the cap.
   let bestScore = 0;
-  const legalNames: Candidate[] = [];
   for (const line of first) {
     // DIN 5008 sender lines ("Lieferant GmbH · Straße 1 · 80333 München") name the seller in their first segment.
     const segments = line.text.split(/\s[·•|–]\s|\s-\s/);
@@ -185,53 +182,12 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     // "FIVE STAR CASH & CARRY" over "(1365663-P)": the registration number printed right under a line names it.
     if (registeredBelow(first, line)) score += 0.3;
     const candidate = { value: text, score: Math.min(0.95, score), source: { page: line.page, ...line.box }, raw: line.text, line: line.index };
-    if (COMPANY_MARK.test(text)) legalNames.push(candidate);
     if (!best || score > bestScore) {
       bestScore = score;
       best = candidate;
     }
   }
-  if (best) best = fullLegalName(best, legalNames);
-  if (best) best = sellerAboveAddress(first, best);
   return best ? joinNameBelow(first, joinNameAbove(first, joinSameRow(first, best))) : null;
-}
-
-/**
- * A shop's sign ("ELKEN", "Banh Mi Cafe") and the registered company it belongs to ("ELKEN SERVICE SDN BHD",
- * "banh mi cafe sdn bhd") on one receipt: the seller is the registered name that starts with the sign's words.
- */
-function fullLegalName(best: Candidate, legalNames: Candidate[]): Candidate {
-  const key = nameKey(String(best.value));
-  if (COMPANY_MARK.test(String(best.value)) || key.length < 4) return best;
-  const fuller = legalNames.find((c) => c.line !== best.line && nameKey(String(c.value)).startsWith(key));
-  return fuller ? { ...fuller, score: best.score } : best;
-}
-
-/** Lines under a sign or stamp looked at for the seller's name printed over its address. */
-const SELLER_LINES_BELOW = 3;
-
-/**
- * "POSTED" (a stamp) over "YONG CEN ENTERPRISE", "Harvey Norman" (the shop's sign) over "Elitetrax Marketing Sdn Bhd
- * (616227-D)": a chosen line without a legal form or trade word gives way to the first line below it that has one
- * and is printed right over the address (registration numbers aside), as a receipt's seller is.
- */
-function sellerAboveAddress(lines: DocLine[], best: Candidate): Candidate {
-  const chosen = String(best.value);
-  if (COMPANY_MARK.test(chosen) || TRADE_WORD.test(chosen)) return best;
-  const below = lines.filter((l) => l.page === best.source.page && l.index > best.line);
-  for (const [i, line] of below.slice(0, SELLER_LINES_BELOW).entries()) {
-    const text = endAtLegalForm(cleanName(REGISTERED_NAME.exec(line.text)?.[1] ?? line.text));
-    if (!COMPANY_MARK.test(text) && !TRADE_WORD.test(text)) continue;
-    // "Best Coffee Shop in Town": a tagline has words in lower case; a seller's name has none.
-    if (!isNameLike(text) || !confident(line) || /(?:^|\s)\p{Ll}/u.test(text)) return best;
-    // "THREE STOOGES" over "BISTRO & CAFE" or "THREE STOOGES BISTRO & CAFE": the sign's trade, not another seller.
-    const own = text.replace(EVERY_TRADE_WORD, " ").replace(/[^\p{L}]|\b(?:and|n)\b/giu, "");
-    if (own.length < 3 || (!COMPANY_MARK.test(text) && nameKey(text).includes(nameKey(chosen)))) return best;
-    const next = below.slice(i + 1).find((l) => !REGISTRATION_ONLY.test(l.text.trim()));
-    if (!next || !(startsWithPremises(next.text) || hasPostcode(next.text))) return best;
-    return { value: text, score: best.score, source: { page: line.page, ...line.box }, raw: line.text, line: line.index };
-  }
-  return best;
 }
 
 /** A line holding only a company registration number: "(1365663-P)", "822737-X", "(65351-M)". */

@@ -104,12 +104,7 @@ describe("address under the seller's name", () => {
   });
 });
 
-describe("branch lines before the premises", () => {
-  it("drops a branch line that starts with the seller's brand, though it holds a number", async () => {
-    const data = await extract(["BUKU KITA BOOKSTORES", "SDN BHD", "GST No: 000123456789", "BUKU KITA One Mall Phase 2", "Lot S319, 2nd Floor,", "No1, Lebuh Bandar Utama,47800 P.Jaya", "Tel:03-12345678"]);
-    expect(data.vendor_address).toBe("Lot S319, 2nd Floor, No1, Lebuh Bandar Utama,47800 P.Jaya");
-  });
-
+describe("lines before the premises", () => {
   it("keeps a first line with a number that does not start with the brand", async () => {
     const data = await extract(["KEDAI MAJU SDN BHD", "S117, Second Floor,", "Aeon Mall,", "1, Jalan Desa,", "81100 Johor Bahru, Johor.", "Tel: 07-1234567"]);
     expect(data.vendor_address).toBe("S117, Second Floor, Aeon Mall, 1, Jalan Desa, 81100 Johor Bahru, Johor.");

@@ -142,17 +142,6 @@ function branchTail(lines: DocLine[], from: DocLine, start: DocLine): DocLine[] 
 }
 
 /**
- * "Dimiliki: banh mi cafe sdn bhd 1110644-W No. 1 Jalan …", "822737-X NO. 17-G, …": an owner's name and registration
- * number printed before the premises on the address's first line are no part of it.
- */
-function fromPremises(text: string): string {
-  const registration = BARE_REGISTRATION.exec(text);
-  if (!registration) return text;
-  const rest = text.slice(registration.index + registration[0].length).trim();
-  return HOUSE_NUMBER_START.test(rest) ? rest : text;
-}
-
-/**
  * "10T 1851-A", "L0T 3", "N0.1 Jalan": OCR reads the l of LOT and the o of LOT and NO as digits. At the start of an
  * address, before a number, those are the premises words. "NO, 31G": its stop read as a comma; the dev sets' ground
  * truth has "NO. " before a number 24 times and "NO, " never ("NO,1" once, without the space).
@@ -198,12 +187,9 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null, name
   const parts = addressLines(lines, start, name);
   // Branch and trade names ("IKEA Cheras", "BISTRO & CAFE", "Licensee of …") sit between the seller's name and its
   // address: the address starts at its house number.
-  const premises = parts.findIndex((p) => HOUSE_NUMBER_START.test(fromPremises(p.text.trim())));
+  const premises = parts.findIndex((p) => HOUSE_NUMBER_START.test(p.text.trim()));
   // A registration number printed there ("SDN BHD BR No.: (124525-H)") is no part of the address either.
-  // So is a branch line that starts with the seller's brand ("MPH One Utama Phase 2" under "MPH BOOKSTORES SDN BHD").
-  const brand = name ? letterKey(name.split(/\s+/)[0] ?? "") : "";
-  const branchOfSeller = (text: string) => brand.length >= 3 && letterKey(text.split(/\s+/)[0] ?? "") === brand;
-  if (premises > 0 && parts.slice(0, premises).every((p) => !/\d/.test(p.text) || REGISTRATION.test(p.text) || BARE_REGISTRATION.test(p.text) || branchOfSeller(p.text))) parts.splice(0, premises);
+  if (premises > 0 && parts.slice(0, premises).every((p) => !/\d/.test(p.text) || REGISTRATION.test(p.text) || BARE_REGISTRATION.test(p.text))) parts.splice(0, premises);
   parts.splice(MAX_ADDRESS_LINES);
   // Every address carries a number (house, unit, postcode) and a street or place name: anything less is a slogan,
   // a lone unit number or OCR noise.
@@ -212,7 +198,7 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null, name
   // than a right one, and an empty field beats a wrong one.
   if (parts.some((p) => p.words.some((w) => w.confidence < MIN_ADDRESS_WORD_CONFIDENCE))) return null;
   const first = parts[0]!;
-  const texts = parts.map((p, i) => (i === 0 ? premisesWord(fromPremises(p.text.trim())) : p.text));
+  const texts = parts.map((p, i) => (i === 0 ? premisesWord(p.text.trim()) : p.text));
   const value = joinAddressLines(texts);
   if (misreadAddress(value)) return null;
   // So do letters the recogniser doubted, unless the address vocabulary repairs its word ("Jalau" → "Jalan").
