@@ -3,7 +3,7 @@
  *
  *   npm run calibrate -- [--data <folder>]… [--synth <folder>]… [--cache <dir>] [--cached-only] [--held-out <dir>]…
  *     [--loso] [--folds] [--groups] [--save-samples <file>] [--from-samples <file>] [--lambda <n>] [--synthetic-share <x>]
- *     [--per-unit <n>] [--synthetic-unit layout|set] [--support-prior <n>] [--count-unchecked-cells] [--dry-run]
+ *     [--per-unit <n>] [--synthetic-unit layout|set] [--support-prior <n>] [--count-unchecked-cells] [--no-unseen-cap] [--dry-run]
  *
  * Extracts every document of the training folders (`--data`, default TRAIN_DATA, else ../train-data/receipts-sroie,
  * einvoices and contracts-nda; `--synth`, the synthetic generator's folders, default TRAIN_SYNTH) from its cached page
@@ -31,7 +31,7 @@ import { BASE_FEATURES, featureVector } from "../lib/extraction/confidence/featu
 import { fitLogistic } from "../lib/extraction/confidence/logistic";
 import { CALIBRATION, type CalibrationModel } from "../lib/extraction/confidence/model";
 import { fitReadingRates } from "../lib/extraction/confidence/reading-doubt";
-import { fitSupportCaps, SUPPORT_PER_UNIT, SUPPORT_PRIOR, SUPPORT_Z, supportGroup } from "../lib/extraction/confidence/support";
+import { fitSupportCaps, SUPPORT_PER_UNIT, SUPPORT_PRIOR, SUPPORT_Z, supportGroup, weightedShareRight } from "../lib/extraction/confidence/support";
 import { terminateOcr } from "../lib/extraction/loaders/ocr/ocr";
 import { withScorer } from "../lib/extraction/scorer";
 import { withCalibrator } from "../lib/extraction/scorer/calibrator";
@@ -163,7 +163,7 @@ function fitSigned(x: number[][], y: number[], lambda: number, sampleWeights: nu
 
 /** How the ceilings per group are smoothed (`--per-unit`, `--support-prior`, `--synthetic-unit`: for tuning on folds;
  * defaults in support.ts and below). */
-type SupportOptions = { perUnit?: number; prior?: number; syntheticUnit?: "layout" | "set"; unvouchedCellsOut?: boolean };
+type SupportOptions = { perUnit?: number; prior?: number; syntheticUnit?: "layout" | "set"; unvouchedCellsOut?: boolean; unseenCap?: boolean };
 
 /**
  * What one independent piece of evidence is in a group's ceiling: a real document's sender (its split_group); a
@@ -213,6 +213,7 @@ function fitCalibration(train: Sample[], names: string, lambda: number, share: n
     unknownStrategyCap: UNKNOWN_STRATEGY_CAP,
     exactStrategies: ["e-invoice"],
     supportCaps: fitSupportCaps(fitted, support),
+    ...(support.unseenCap === false ? {} : { unseenGroupCap: Math.round(1000 * weightedShareRight(fitted)) / 1000 }),
     readingRates: fitReadingRates(fitted),
   };
 }
@@ -256,7 +257,7 @@ async function main(): Promise<void> {
   const lambda = Number(option(args, "--lambda")[0] ?? 1);
   const share = Number(option(args, "--synthetic-share")[0] ?? SYNTHETIC_SHARE);
   const groups = args.includes("--groups");
-  const support: SupportOptions = { perUnit: option(args, "--per-unit").map(Number)[0], prior: option(args, "--support-prior").map(Number)[0], syntheticUnit: option(args, "--synthetic-unit")[0] as SupportOptions["syntheticUnit"], unvouchedCellsOut: !args.includes("--count-unchecked-cells") };
+  const support: SupportOptions = { perUnit: option(args, "--per-unit").map(Number)[0], prior: option(args, "--support-prior").map(Number)[0], syntheticUnit: option(args, "--synthetic-unit")[0] as SupportOptions["syntheticUnit"], unvouchedCellsOut: !args.includes("--count-unchecked-cells"), unseenCap: !args.includes("--no-unseen-cap") };
   const folders = trainingFolders(args);
   const fitDirs = [...folders.data, ...folders.synth].map((d) => path.resolve(d));
   const heldOutGiven = option(args, "--held-out");

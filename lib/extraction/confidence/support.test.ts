@@ -47,6 +47,14 @@ describe("support ceilings per group of values", () => {
     expect(calibratedConfidence({ ...duration, kind: "place" }, 0.9, capped)).toBe(calibratedConfidence({ ...duration, kind: "place" }, 0.9, uncapped));
   });
 
+  it("holds a group the fit never saw at the fitted values' overall share right", () => {
+    const seen: CalibrationModel = { ...CALIBRATION, supportCaps: { "narrative|duration|text": 0.6 }, unseenGroupCap: 0.8 };
+    const place = { ...duration, kind: "place" };
+    expect(calibratedConfidence(place, 0.9, { ...seen, unseenGroupCap: undefined })).toBeGreaterThan(0.8);
+    expect(calibratedConfidence(place, 0.9, seen)).toBe(0.8);
+    expect(calibratedConfidence(duration, 0.9, seen)).toBe(0.6);
+  });
+
   it("counts a weighted value as that many values (synthetic documents weigh less than real ones)", () => {
     const wrongDuration = { evidence: duration, correct: false };
     const weighted = fitSupportCaps([{ evidence: ocrAmount, correct: true, weight: 3 }, wrongDuration], { prior: 0, z: 0 });

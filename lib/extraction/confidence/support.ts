@@ -12,7 +12,11 @@ import type { ValueEvidence } from "../types";
  * group's best values could sit above its share right; with the training corpus alone, leaving each real source out
  * of the fit in turn (`npm run calibrate -- --loso`, judged on that source's own documents) gave mean ECE 0.062 that
  * way, 0.059 at half a standard error, 0.048 at none, 0.057 shrunk by 10 values and 0.043 shrunk by 10 with none.
- * A group the fit never saw has no ceiling (the shared features and `unknownStrategyCap` apply).
+ * A group the fit never saw (a kind of value no fitted document had) is held at the overall share right itself
+ * (`unseenGroupCap` in model.json), as a group with no values of its own would be: until 2026-11-29 it had no ceiling,
+ * and with the NDAs left out of the fit every narrative value of theirs came out at 0.95 though 84 % were right (their
+ * own documents' ECE 0.108 → 0.037 with the cap; mean over the three real sources left out 0.087 → 0.063, sender folds
+ * 0.029 → 0.030). A strategy the fit never saw is also held at `unknownStrategyCap`.
  */
 export const SUPPORT_PRIOR = 10;
 /** Standard errors above the group's smoothed accuracy: none, the ceiling is the smoothed share right itself. */
