@@ -31,7 +31,7 @@ import { BASE_FEATURES, featureVector } from "../lib/extraction/confidence/featu
 import { fitLogistic } from "../lib/extraction/confidence/logistic";
 import { CALIBRATION, type CalibrationModel } from "../lib/extraction/confidence/model";
 import { fitReadingRates } from "../lib/extraction/confidence/reading-doubt";
-import { fitSupportCaps, SUPPORT_PER_UNIT, SUPPORT_PRIOR, SUPPORT_Z, supportGroup, weightedShareRight } from "../lib/extraction/confidence/support";
+import { checkVouches, fitSupportCaps, SUPPORT_PER_UNIT, SUPPORT_PRIOR, SUPPORT_Z, supportGroup, weightedShareRight } from "../lib/extraction/confidence/support";
 import { terminateOcr } from "../lib/extraction/loaders/ocr/ocr";
 import { withScorer } from "../lib/extraction/scorer";
 import { withCalibrator } from "../lib/extraction/scorer/calibrator";
@@ -185,7 +185,7 @@ const SYNTHETIC_UNIT: "layout" | "set" = "layout";
 function onlyRulesVouch(s: Sample): boolean {
   const e = s.evidence;
   if (!e || s.scope !== "cell" || !e.strategy.startsWith("table-")) return false;
-  return !(e.kind === "cell-number" && (e.arithmetic === 1 || e.tableSum === 1));
+  return !checkVouches(e);
 }
 
 function unitOf(s: Sample, i: number, synthetic: "layout" | "set"): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ValueEvidence } from "../types";
 import { calibratedConfidence, CALIBRATION, type CalibrationModel } from "./model";
-import { countByGroup, fitSupportCaps, supportGroup, upperBound, weightedShareRight } from "./support";
+import { checkVouches, countByGroup, fitSupportCaps, supportGroup, upperBound, weightedShareRight } from "./support";
 
 const duration: ValueEvidence = { strategy: "narrative", kind: "duration", score: 0.9, match: 1, ocr: null };
 const ocrAmount: ValueEvidence = { strategy: "label", kind: "amount", score: 0.9, ocr: 0.95, typeOk: true, arithmetic: 0, agreement: 0, rival: false };
@@ -72,6 +72,9 @@ describe("support ceilings per group of values", () => {
     // No check vouches for a text cell's words; a field's own arithmetic check is part of the logistic fit, not of its group.
     expect(supportGroup({ ...cell, kind: "cell-text", arithmetic: 1, tableSum: 1 })).toBe("table-header|cell-text|text");
     expect(supportGroup({ ...ocrAmount, arithmetic: 1 })).toBe("label|amount|ocr");
+    expect(checkVouches({ ...cell, tableSum: 1 })).toBe(true);
+    expect(checkVouches({ ...cell, kind: "cell-text", arithmetic: 1 })).toBe(false);
+    expect(checkVouches({ ...ocrAmount, arithmetic: 1 })).toBe(false);
   });
 
   it("counts the values of one sender for at most `perUnit` in a group, keeping its share right", () => {

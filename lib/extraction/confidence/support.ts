@@ -33,8 +33,14 @@ export const SUPPORT_Z = 0;
 export function supportGroup(evidence: ValueEvidence): string {
   const read = evidence.ocr === null || evidence.ocr === undefined ? "text" : "ocr";
   const kind = evidence.kind ?? "text";
-  const checked = kind === "cell-number" && (evidence.arithmetic === 1 || evidence.tableSum === 1) ? "+checked" : "";
+  const checked = checkVouches(evidence) ? "+checked" : "";
   return `${evidence.strategy}|${kind}${evidence.wrapped ? "+wrapped" : ""}${checked}|${read}`;
+}
+
+/** A table's number cell whose row multiplies out (quantity × price = amount) or whose table's amounts add up to the
+ * subtotal or total: a check on its own value holds, whoever wrote the rules that read it. */
+export function checkVouches(evidence: ValueEvidence): boolean {
+  return evidence.kind === "cell-number" && (evidence.arithmetic === 1 || evidence.tableSum === 1);
 }
 
 /** Wilson's upper bound of a proportion `p` over `n` values, `z` standard errors up. */
