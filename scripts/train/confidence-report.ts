@@ -71,6 +71,8 @@ export function senderFolds(train: Sample[], sets: string[], fit: (rest: Sample[
     const of = judgedOut.filter((o) => o.dataset === dataset);
     console.log(formatReliability(`${dataset}, ${folds} sender folds (out of fold), all values`, reliability(of)).split("\n")[0]);
     console.log(formatReliability(`${dataset}, ${folds} sender folds (out of fold), fields`, reliability(of.filter((o) => o.scope === "field"))).split("\n")[0]);
+    const cells = of.filter((o) => o.scope === "cell");
+    if (cells.length > 0) console.log(formatReliability(`${dataset}, ${folds} sender folds (out of fold), table cells`, reliability(cells)).split("\n")[0]);
   }
 }
 

@@ -25,6 +25,9 @@ export type CalibrationModel = {
   /** Ceiling per group of values (strategy|kind|text or ocr), from how often that group was right in the fitted half
    * (`support.ts`); a group not listed has none. */
   supportCaps?: Record<string, number>;
+  /** Ceiling of a group of a known strategy the fit never saw (a kind of value no fitted document had): the fitted
+   * values' overall share right, as a group's ceiling is with no values of its own. Absent: none. */
+  unseenGroupCap?: number;
   /** Share right per group of OCR'd names and addresses, read cleanly or in doubt (strategy|kind|clean or doubtful;
    * `reading-doubt.ts`): such a value's confidence. A group not listed is left to the weights. */
   readingRates?: Record<string, number>;
@@ -52,7 +55,7 @@ export function calibratedConfidence(evidence: ValueEvidence, fallbackScore: num
   if (rate !== undefined) return capContradicted(evidence, rate);
   const p = sigmoid(dot(model.weights, featureVector(evidence, fallbackScore, model.strategies)));
   const known = model.strategies.includes(evidence.strategy);
-  const supported = Math.min(p, model.supportCaps?.[supportGroup(evidence)] ?? 1);
+  const supported = Math.min(p, model.supportCaps?.[supportGroup(evidence)] ?? model.unseenGroupCap ?? 1);
   const capped = known ? supported : Math.min(supported, model.unknownStrategyCap);
   return capContradicted(evidence, capped);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ValueEvidence } from "../types";
 import { calibratedConfidence, CALIBRATION, type CalibrationModel } from "./model";
-import { fitSupportCaps, supportGroup, upperBound, weightedShareRight } from "./support";
+import { checkVouches, countByGroup, fitSupportCaps, supportGroup, upperBound, weightedShareRight } from "./support";
 
 const duration: ValueEvidence = { strategy: "narrative", kind: "duration", score: 0.9, match: 1, ocr: null };
 const ocrAmount: ValueEvidence = { strategy: "label", kind: "amount", score: 0.9, ocr: 0.95, typeOk: true, arithmetic: 0, agreement: 0, rival: false };
@@ -47,11 +47,50 @@ describe("support ceilings per group of values", () => {
     expect(calibratedConfidence({ ...duration, kind: "place" }, 0.9, capped)).toBe(calibratedConfidence({ ...duration, kind: "place" }, 0.9, uncapped));
   });
 
+  it("holds a group the fit never saw at the fitted values' overall share right", () => {
+    const seen: CalibrationModel = { ...CALIBRATION, supportCaps: { "narrative|duration|text": 0.6 }, unseenGroupCap: 0.8 };
+    const place = { ...duration, kind: "place" };
+    expect(calibratedConfidence(place, 0.9, { ...seen, unseenGroupCap: undefined })).toBeGreaterThan(0.8);
+    expect(calibratedConfidence(place, 0.9, seen)).toBe(0.8);
+    expect(calibratedConfidence(duration, 0.9, seen)).toBe(0.6);
+  });
+
   it("counts a weighted value as that many values (synthetic documents weigh less than real ones)", () => {
     const wrongDuration = { evidence: duration, correct: false };
     const weighted = fitSupportCaps([{ evidence: ocrAmount, correct: true, weight: 3 }, wrongDuration], { prior: 0, z: 0 });
     const repeated = fitSupportCaps([...Array.from({ length: 3 }, () => ({ evidence: ocrAmount, correct: true })), wrongDuration], { prior: 0, z: 0 });
     expect(weighted).toEqual(repeated);
     expect(weightedShareRight([{ evidence: ocrAmount, correct: true, weight: 0.5 }, wrongDuration])).toBeCloseTo(1 / 3, 6);
+  });
+
+  it("keeps table cells a check vouches for apart from unchecked ones", () => {
+    const cell: ValueEvidence = { strategy: "table-header", kind: "cell-number", ocr: null, arithmetic: 0, tableSum: 0 };
+    expect(supportGroup(cell)).toBe("table-header|cell-number|text");
+    expect(supportGroup({ ...cell, arithmetic: 1 })).toBe("table-header|cell-number+checked|text");
+    expect(supportGroup({ ...cell, tableSum: 1 })).toBe("table-header|cell-number+checked|text");
+    expect(supportGroup({ ...cell, arithmetic: -1, tableSum: -1 })).toBe("table-header|cell-number|text");
+    // No check vouches for a text cell's words; a field's own arithmetic check is part of the logistic fit, not of its group.
+    expect(supportGroup({ ...cell, kind: "cell-text", arithmetic: 1, tableSum: 1 })).toBe("table-header|cell-text|text");
+    expect(supportGroup({ ...ocrAmount, arithmetic: 1 })).toBe("label|amount|ocr");
+    expect(checkVouches({ ...cell, tableSum: 1 })).toBe(true);
+    expect(checkVouches({ ...cell, kind: "cell-text", arithmetic: 1 })).toBe(false);
+    expect(checkVouches({ ...ocrAmount, arithmetic: 1 })).toBe(false);
+  });
+
+  it("counts the values of one sender for at most `perUnit` in a group, keeping its share right", () => {
+    const cell: ValueEvidence = { strategy: "table-header", kind: "cell-text", ocr: null };
+    // One prolific sender, all right, and three others with one wrong value each.
+    const samples = [
+      ...Array.from({ length: 60 }, () => ({ evidence: cell, correct: true, unit: "seller-a" })),
+      ...["b", "c", "d"].map((u) => ({ evidence: cell, correct: false, unit: `seller-${u}` })),
+    ];
+    const [[, counted]] = countByGroup(samples, supportGroup, 3) as [[string, { n: number; right: number }]];
+    expect(counted.n).toBeCloseTo(6, 6);
+    expect(counted.right).toBeCloseTo(3, 6);
+    // Without units every value is its own, as before.
+    const [[, plain]] = countByGroup(samples.map(({ evidence, correct }) => ({ evidence, correct })), supportGroup, 3) as [[string, { n: number; right: number }]];
+    expect(plain.n).toBe(63);
+    const caps = fitSupportCaps(samples, { prior: 0, z: 0, perUnit: 3 });
+    expect(caps["table-header|cell-text|text"]).toBeCloseTo(0.5, 3);
   });
 });

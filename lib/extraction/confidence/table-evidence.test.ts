@@ -39,5 +39,7 @@ describe("table cell evidence", () => {
     expect(meta.rows[0]!.amount!.evidence!.wrapped).toBeUndefined();
     expect(supportGroup(wrapped)).toBe("table-header|cell-text+wrapped|text");
     expect(supportGroup(oneLine)).toBe("table-header|cell-text|text");
+    // The amounts add up to the 23 the document reads: that vouches for the numbers, not for a description's words.
+    expect(supportGroup(meta.rows[0]!.amount!.evidence!)).toBe("table-header|cell-number+checked|text");
   });
 });
