@@ -1,5 +1,6 @@
 import type { FieldDefinition, FieldMetadata, FieldValue, Scalar, TableMetadata, TableRow, ValueMetadata } from "../types";
 import { applyTable } from "./apply-table";
+import { mergePunctuation } from "./punctuation";
 import { taughtHeadOnPage, taughtHeadWithOwnLine, type OwnLineReading } from "./own-tail";
 import { readField, type Reading } from "./read-field";
 import { isStableWord, normalise } from "./text";
@@ -81,8 +82,9 @@ export function applyMemory(options: {
     // A sender's name or address that is not the taught text printed again, but whatever stands at the taught label,
     // is no correction of what the engine read: it only fills a field the engine left empty.
     if (STABLE_TEXT.has(field.type) && engineValue !== null && primary.reading!.match === "anchor") continue;
-    // The engine read the taught text letter for letter: its punctuation and spacing are this document's printing.
-    const value = sameLetters(engineValue, primary.reading!.value, field.type) ? engineValue : primary.reading!.value;
+    // The engine read the taught text letter for letter: its punctuation and spacing are this document's printing,
+    // but for marks glued between two words, which are OCR's.
+    const value = sameLetters(engineValue, primary.reading!.value, field.type) ? mergePunctuation(String(engineValue), String(primary.reading!.value)) : primary.reading!.value;
     if (printsUnjudgedTail(engineValue, value, primary.match.example, field.type)) continue;
     const others = readings.filter((candidate) => candidate !== primary && candidate.reading);
     const agreeing = others.filter((candidate) => same(candidate.reading!.value, value)).length;

@@ -36,8 +36,9 @@ export function readField(layout: DocumentLayout, evidence: FieldEvidence): Read
     // place of another's, or an address short of its last line, is not a slip of OCR).
     // Every letter and figure printed again fits however many words the print cuts it into ("IE92 TSSD 8637 …").
     const fits = (span: Span) => span.score >= 0.99 || (span.words.length <= Math.max(2, 2 * wordCount) && misreadingOf(span.raw, String(evidence.value)));
-    // An identifier that differs by a digit is another identifier: only names and addresses may be misread.
-    const figures = digitShare(String(evidence.value)) > 0.2;
+    // An identifier that differs by a digit is another identifier: only names and addresses may be misread (an
+    // address is one however many figures it prints: "NO. 31G&33G, … U13/X 40170 SETIA ALAM").
+    const figures = evidence.type !== "address" && digitShare(String(evidence.value)) > 0.2;
     // The taught text printed again is the value wherever it stands, also when the taught page's own printing was
     // misread beyond recognition (no box was taught): the reviewer's text is how this sender prints it.
     const again = locateValue(layout, evidence.type, evidence.value, taught).find((span) => fits(span) && (!figures || span.score >= 0.99));
