@@ -1,6 +1,7 @@
 import { parseAmount } from "../../normalise/amounts";
 import { parseDate } from "../../normalise/dates";
 import type { Box, FieldType, Scalar } from "../types";
+import { degradedPrinting } from "./degraded";
 import { continuesBelow, linesOf, sameRow, textOf, unionBox, type LayoutLine } from "./layout";
 import { locateValue, type Span } from "./locate";
 import { readLines } from "./read-lines";
@@ -8,7 +9,8 @@ import { repairPrinted } from "./repair";
 import { FILLER, isIdentifier, longestEditRun, normalise, similarity } from "./text";
 import type { Anchor, DocumentLayout, FieldEvidence, LayoutWord } from "./types";
 
-export type Reading = { value: Scalar; page: number; box: Box; raw: string; match: "anchor" | "value"; anchor?: string; similarity: number };
+/** `faint`: the taught text found only as a faint printing of it (`degradedPrinting`), most letters dropped by OCR. */
+export type Reading = { value: Scalar; page: number; box: Box; raw: string; match: "anchor" | "value"; anchor?: string; similarity: number; faint?: boolean };
 
 /** Texts, names and addresses are the same from one document of a sender to the next; figures and dates are not. */
 const CONSTANT_TYPES: ReadonlySet<FieldType> = new Set(["text", "address", "email", "phone", "url", "select"]);
@@ -55,6 +57,9 @@ export function readField(layout: DocumentLayout, evidence: FieldEvidence): Read
     // A badly read printing of the taught text where it was taught ("MR. D.L.Y. (4; CON BHD") is still that text.
     const near = figures || !taught ? undefined : locateValue(layout, evidence.type, evidence.value, taught, NEAR_TEXT_MATCH).find((span) => fits(span) && span.page === taught.page && Math.abs(span.box.x - taught.x) < NEAR && Math.abs(span.box.y - taught.y) < NEAR);
     if (near) return { value: evidence.value, page: near.page, box: near.box, raw: near.raw, match: "value", similarity: near.score };
+    // Printed so faintly that OCR dropped letters all over it, but nothing the taught text does not have.
+    const faint = figures ? null : degradedPrinting(layout, String(evidence.value));
+    if (faint) return { value: evidence.value, page: faint.page, box: faint.box, raw: faint.raw, match: "value", similarity: faint.similarity, faint: true };
   }
   return readAtAnchor(layout, evidence);
 }
