@@ -28,12 +28,15 @@ const MAX_LINES = 5;
  * faint printing of `taught`, the best one on the document; null when none is. Letters and figures only; a text
  * with more figures than letters (an identifier) is never read this way.
  */
-export function degradedPrinting(layout: DocumentLayout, taught: string): DegradedPrinting | null {
+export function degradedPrinting(layout: DocumentLayout, taught: string, taughtPage: number | null = null): DegradedPrinting | null {
   const wanted = compact(taught);
   if (wanted.length < MIN_LENGTH || (wanted.match(/\d/g) ?? []).length * 2 > wanted.length) return null;
   const wantedDigits = wanted.replace(/\D/g, "");
+  const wantedBag = letterBag(wanted);
   let best: DegradedPrinting | null = null;
-  for (const page of layout.pages) {
+  // The page it was taught on (the first when unknown): a sender's name and address do not wander between pages, and
+  // a long document's other pages would cost a common-subsequence search per run of lines.
+  for (const page of layout.pages.filter((candidate) => candidate.n === (taughtPage ?? layout.pages[0]?.n))) {
     const lines = linesOf(page);
     for (let start = 0; start < lines.length; start += 1) {
       const run = [lines[start]!];
@@ -44,6 +47,8 @@ export function degradedPrinting(layout: DocumentLayout, taught: string): Degrad
           const words: LayoutWord[] = [...before, ...last.words.slice(0, cut)];
           const printed = compact(textOf(words));
           if (printed.length > wanted.length * 1.2) break;
+          // Cheap first: letters the taught text has too, counted without order, must already be enough.
+          if (!enoughInBag(printed, wantedBag, wanted.length)) continue;
           const score = faintScore(printed, wanted, wantedDigits);
           if (score !== null && (!best || score > best.similarity)) best = { page: page.n, box: unionBox(words), raw: textOf(words), similarity: score };
         }
@@ -57,6 +62,19 @@ export function degradedPrinting(layout: DocumentLayout, taught: string): Degrad
 }
 
 const compact = (text: string) => normalise(text).replace(/ /g, "");
+
+function letterBag(text: string): Map<string, number> {
+  const bag = new Map<string, number>();
+  for (const char of text) bag.set(char, (bag.get(char) ?? 0) + 1);
+  return bag;
+}
+
+/** An upper bound of the common subsequence (common letters, order aside) already meets both shares. */
+function enoughInBag(printed: string, wanted: Map<string, number>, wantedLength: number): boolean {
+  let common = 0;
+  for (const [char, count] of letterBag(printed)) common += Math.min(count, wanted.get(char) ?? 0);
+  return common >= PRINTED_EXPLAINED * printed.length && common >= TAUGHT_PRINTED * wantedLength;
+}
 
 /** How well `printed` reads as a faint printing of `wanted` (the F-measure of their common letters), or null. */
 export function faintScore(printed: string, wanted: string, wantedDigits = wanted.replace(/\D/g, "")): number | null {

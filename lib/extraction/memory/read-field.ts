@@ -58,7 +58,7 @@ export function readField(layout: DocumentLayout, evidence: FieldEvidence): Read
     const near = figures || !taught ? undefined : locateValue(layout, evidence.type, evidence.value, taught, NEAR_TEXT_MATCH).find((span) => fits(span) && span.page === taught.page && Math.abs(span.box.x - taught.x) < NEAR && Math.abs(span.box.y - taught.y) < NEAR);
     if (near) return { value: evidence.value, page: near.page, box: near.box, raw: near.raw, match: "value", similarity: near.score };
     // Printed so faintly that OCR dropped letters all over it, but nothing the taught text does not have.
-    const faint = figures ? null : degradedPrinting(layout, String(evidence.value));
+    const faint = figures ? null : degradedPrinting(layout, String(evidence.value), evidence.page);
     if (faint) return { value: evidence.value, page: faint.page, box: faint.box, raw: faint.raw, match: "value", similarity: faint.similarity, faint: true };
   }
   return readAtAnchor(layout, evidence);
