@@ -1,6 +1,7 @@
 import { parseAmount } from "../../normalise/amounts";
 import { parseDate } from "../../normalise/dates";
 import type { Box, FieldType, Scalar } from "../types";
+import { degradedPrinting } from "./degraded";
 import { continuesBelow, linesOf, sameRow, textOf, unionBox, type LayoutLine } from "./layout";
 import { locateValue, type Span } from "./locate";
 import { readLines } from "./read-lines";
@@ -8,7 +9,8 @@ import { repairPrinted } from "./repair";
 import { FILLER, isIdentifier, longestEditRun, normalise, similarity } from "./text";
 import type { Anchor, DocumentLayout, FieldEvidence, LayoutWord } from "./types";
 
-export type Reading = { value: Scalar; page: number; box: Box; raw: string; match: "anchor" | "value"; anchor?: string; similarity: number };
+/** `faint`: the taught text found only as a faint printing of it (`degradedPrinting`), most letters dropped by OCR. */
+export type Reading = { value: Scalar; page: number; box: Box; raw: string; match: "anchor" | "value"; anchor?: string; similarity: number; faint?: boolean };
 
 /** Texts, names and addresses are the same from one document of a sender to the next; figures and dates are not. */
 const CONSTANT_TYPES: ReadonlySet<FieldType> = new Set(["text", "address", "email", "phone", "url", "select"]);
@@ -36,8 +38,9 @@ export function readField(layout: DocumentLayout, evidence: FieldEvidence): Read
     // place of another's, or an address short of its last line, is not a slip of OCR).
     // Every letter and figure printed again fits however many words the print cuts it into ("IE92 TSSD 8637 …").
     const fits = (span: Span) => span.score >= 0.99 || (span.words.length <= Math.max(2, 2 * wordCount) && misreadingOf(span.raw, String(evidence.value)));
-    // An identifier that differs by a digit is another identifier: only names and addresses may be misread.
-    const figures = digitShare(String(evidence.value)) > 0.2;
+    // An identifier that differs by a digit is another identifier: only names and addresses may be misread (an
+    // address is one however many figures it prints: "NO. 31G&33G, … U13/X 40170 SETIA ALAM").
+    const figures = evidence.type !== "address" && digitShare(String(evidence.value)) > 0.2;
     // The taught text printed again is the value wherever it stands, also when the taught page's own printing was
     // misread beyond recognition (no box was taught): the reviewer's text is how this sender prints it.
     const again = locateValue(layout, evidence.type, evidence.value, taught).find((span) => fits(span) && (!figures || span.score >= 0.99));
@@ -54,6 +57,9 @@ export function readField(layout: DocumentLayout, evidence: FieldEvidence): Read
     // A badly read printing of the taught text where it was taught ("MR. D.L.Y. (4; CON BHD") is still that text.
     const near = figures || !taught ? undefined : locateValue(layout, evidence.type, evidence.value, taught, NEAR_TEXT_MATCH).find((span) => fits(span) && span.page === taught.page && Math.abs(span.box.x - taught.x) < NEAR && Math.abs(span.box.y - taught.y) < NEAR);
     if (near) return { value: evidence.value, page: near.page, box: near.box, raw: near.raw, match: "value", similarity: near.score };
+    // Printed so faintly that OCR dropped letters all over it, but nothing the taught text does not have.
+    const faint = figures ? null : degradedPrinting(layout, String(evidence.value), evidence.page);
+    if (faint) return { value: evidence.value, page: faint.page, box: faint.box, raw: faint.raw, match: "value", similarity: faint.similarity, faint: true };
   }
   return readAtAnchor(layout, evidence);
 }

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { mergePunctuation } from "./punctuation";
+
+describe("mergePunctuation", () => {
+  it("replaces marks OCR glued between two words by the taught ones", () => {
+    expect(mergePunctuation("NO,31G&33G,JALAN MERANTI X,U7/X", "NO. 31G&33G, JALAN MERANTI X ,U7/X")).toBe("NO. 31G&33G, JALAN MERANTI X ,U7/X");
+    expect(mergePunctuation("KEDAI RUNCIT.SDN BHD", "KEDAI RUNCIT SDN BHD")).toBe("KEDAI RUNCIT SDN BHD");
+  });
+
+  it("keeps the print's own marks where a space follows them, and its case", () => {
+    expect(mergePunctuation("No 12, Jalan Besar, Bukit Indah", "NO 12, JALAN BESAR. BUKIT INDAH")).toBe("No 12, Jalan Besar, Bukit Indah");
+    expect(mergePunctuation("KEDAI RUNCIT SDN. BHD.", "KEDAI RUNCIT SDN BHD")).toBe("KEDAI RUNCIT SDN. BHD.");
+  });
+
+  it("keeps a glued mark the taught text has too, and the closing mark", () => {
+    expect(mergePunctuation("LOT 7/4,TAMAN MAJU.", "LOT 7/4,TAMAN MAJU")).toBe("LOT 7/4,TAMAN MAJU.");
+  });
+
+  it("leaves the reading alone when the words differ", () => {
+    expect(mergePunctuation("NO,31G JALAN", "NO. 32G JALAN")).toBe("NO,31G JALAN");
+  });
+});
