@@ -16,6 +16,7 @@ import { reportRow, rowFeaturesWanted, rowRole, type RowRole } from "./row-model
 import { consistentUnitPrice, lineIsConsistent, unitPriceCandidates } from "./row-arithmetic";
 import { closesSection, doubleCountedItems, type ReadItem } from "./item-hierarchy";
 import { brokenWords, countWords, joinBrokenWords } from "./broken-words";
+import { settleCellBoundaries } from "./cell-boundaries";
 import {
   ADJUSTMENT,
   IDENTIFIER_LINE,
@@ -106,6 +107,7 @@ function cellsIn(columns: Column[], edges: number[], row: Row): Map<Column, Word
     const col = assign(columns, edges, w);
     if (col) cells.set(col, [...(cells.get(col) ?? []), w]);
   }
+  settleCellBoundaries(columns, cells);
   return cells;
 }
 
