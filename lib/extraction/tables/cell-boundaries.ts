@@ -12,6 +12,8 @@ import type { TypedColumn } from "./column-typing";
  *   from the cell's own number), continue that text ("… name description that" | "1"; "1      RO" | "Water Can 10L");
  * - a numeric cell holding two numbers a column gap apart, next to a numeric column left empty in that row, gives
  *   that column the number on its side ("6   $85.00" under "Unit Price" with "Qty" empty);
+ * - a text cell of two phrases a column gap apart, next to a text column that is empty in that row or goes on a word
+ *   space after the second phrase, gives that column the phrase ("1        Medialuna" | "salada" under "code" | "name");
  * - a lone number printed left of a left-aligned description's header, with the numeric column on that side empty,
  *   belongs to that column (a quantity right-aligned against the description).
  *
@@ -95,6 +97,19 @@ function splitNumbers(columns: TypedColumn[], cells: Map<TypedColumn, Word[]>): 
   });
 }
 
+function splitText(columns: TypedColumn[], cells: Map<TypedColumn, Word[]>): void {
+  columns.forEach((col, i) => {
+    const after = columns[i + 1];
+    if (!TEXT_KINDS.has(col.key) || !after || !TEXT_KINDS.has(after.key) || after.field === null) return;
+    const parts = groups([...(cells.get(col) ?? [])].sort(byX));
+    const next = [...(cells.get(after) ?? [])].sort(byX);
+    const moved = parts[1];
+    if (parts.length !== 2 || !moved || (next.length > 0 && !close(moved[moved.length - 1]!, next[0]!))) return;
+    cells.set(col, parts[0]!);
+    cells.set(after, [...moved, ...next]);
+  });
+}
+
 function numberBeforeText(columns: TypedColumn[], cells: Map<TypedColumn, Word[]>): void {
   columns.forEach((col, i) => {
     const before = columns[i - 1];
@@ -113,5 +128,6 @@ function numberBeforeText(columns: TypedColumn[], cells: Map<TypedColumn, Word[]
 export function settleCellBoundaries(columns: TypedColumn[], cells: Map<TypedColumn, Word[]>): void {
   moveText(columns, cells);
   splitNumbers(columns, cells);
+  splitText(columns, cells);
   numberBeforeText(columns, cells);
 }
