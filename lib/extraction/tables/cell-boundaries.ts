@@ -10,8 +10,8 @@ import type { TypedColumn } from "./column-typing";
  *
  * - words without a digit in a numeric column, set a word space from the text column beside them (and a column gap
  *   from the cell's own number), continue that text ("… name description that" | "1"; "1      RO" | "Water Can 10L");
- * - a numeric cell holding two numbers a column gap apart, next to a numeric column left empty in that row, gives
- *   that column the number on its side ("6   $85.00" under "Unit Price" with "Qty" empty);
+ * - a numeric cell holding two numbers a column gap apart, next to the quantity column left empty in that row, gives
+ *   the quantity the number on its side ("6   $85.00" under "Unit Price" with "Qty" empty);
  * - a text cell of two phrases a column gap apart, next to a text column that is empty in that row or goes on a word
  *   space after the second phrase, gives that column the phrase ("1        Medialuna" | "salada" under "code" | "name");
  * - a lone number printed left of a left-aligned description's header, with the numeric column on that side empty,
@@ -86,7 +86,9 @@ function splitNumbers(columns: TypedColumn[], cells: Map<TypedColumn, Word[]>): 
     if (parts.length !== 2 || !parts.every(isNumber)) return;
     const before = columns[i - 1];
     const after = columns[i + 1];
-    const emptyNumeric = (c: TypedColumn | undefined) => c !== undefined && NUMERIC_KINDS.has(c.key) && c.key !== "position" && !cells.has(c);
+    // Only a quantity takes the number: quantities are the numbers printed right-aligned far from a narrow header; a
+    // summary line's two amounts ("Steuerbasisbetrag 19 %   198,00   37,62") must not turn into a price and a total.
+    const emptyNumeric = (c: TypedColumn | undefined) => c !== undefined && c.key === "quantity" && !cells.has(c);
     if (emptyNumeric(before)) {
       cells.set(before!, parts[0]!);
       cells.set(col, parts[1]!);
