@@ -438,7 +438,10 @@ export function findPartyBySection(lines: DocLine[], headings: string[], otherHe
     const beside = lines
       .filter((l) => l.page === heading.page && l.index !== heading.index && sameRow(l.box, heading.box) && l.box.x > heading.box.x + heading.box.w)
       .sort((a, b) => a.box.x - b.box.x)[0];
-    if (beside && beside.box.x - (heading.box.x + heading.box.w) < 0.3 && !/[:：]\s*$/.test(beside.text) && !isPartyHeading(beside.text) && !isFieldLabel(beside.text) && isNameLike(beside.text)) {
+    // A label's value stands near it (within 15 % of the page's width); a row of block headings has the next block
+    // or the document's title there ("Käufer" … "W A R E N R E C H N U N G"), letter-spaced as titles are.
+    const letterSpaced = (t: string) => t.trim().split(/\s+/).filter((w) => w.length === 1).length >= 4;
+    if (beside && beside.box.x - (heading.box.x + heading.box.w) < 0.15 && !letterSpaced(beside.text) && !/[:：]\s*$/.test(beside.text) && !isPartyHeading(beside.text) && !isFieldLabel(beside.text) && isNameLike(beside.text)) {
       return { value: cleanName(beside.text), score: 0.85, source: { page: beside.page, ...beside.box }, raw: beside.text, line: beside.index };
     }
     const inColumn = below.filter((l) => Math.abs(l.box.x - heading.box.x) < 0.04);

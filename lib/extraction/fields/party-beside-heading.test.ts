@@ -45,4 +45,14 @@ describe("a party's name printed beside its heading", () => {
       ]),
     ).toBe("Contoso Retail GmbH");
   });
+
+  it("reads the name under a block heading whose row goes on with another block and a letter-spaced title", async () => {
+    expect(
+      await customer([
+        { y: 800, cells: [["Lieferant", 40], ["Käufer", 210], ["R E C H N U N G", 370]] },
+        { y: 788, cells: [["NORDLICHT HANDEL GMBH", 40], ["SEEBLICK KUNDE GMBH", 210], ["Beleg-Nr", 370], [": R1234", 460]] },
+        { y: 776, cells: [["Hafenstrasse 1", 40], ["Uferweg 9", 210]] },
+      ]),
+    ).toBe("SEEBLICK KUNDE GMBH");
+  });
 });
