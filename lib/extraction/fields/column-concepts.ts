@@ -16,13 +16,13 @@ export const COLUMN_CONCEPTS: ColumnConcept[] = [
     key: "description",
     kind: "text",
     cues: ["description", "item", "product", "name", "designation", "service"],
-    labels: ["description", "beschreibung", "bezeichnung", "artikelbeschreibung", "artikelbezeichnung", "leistung", "leistungsbeschreibung", "artikel", "produkt", "product", "item", "items", "omschrijving", "beschrijving", "designation", "désignation", "libelle", "libellé", "article", "service", "services", "text", "details", "particulars", "warenbezeichnung", "descripcion", "descrizione", "product name", "item description", "artikel omschrijving", "descripcion", "concepto", "producto", "descrizione", "denominazione", "prodotto", "prestation", "prestations", "dienst", "diensten", "omschrijving artikel", "description article", "articulo", "articolo"],
+    labels: ["description", "name", "item name", "service name", "type of work", "beschreibung", "bezeichnung", "artikelbeschreibung", "artikelbezeichnung", "leistung", "leistungsbeschreibung", "artikel", "produkt", "product", "item", "items", "omschrijving", "beschrijving", "designation", "désignation", "libelle", "libellé", "article", "service", "services", "text", "details", "particulars", "warenbezeichnung", "descripcion", "descrizione", "product name", "item description", "artikel omschrijving", "descripcion", "concepto", "producto", "descrizione", "denominazione", "prodotto", "prestation", "prestations", "dienst", "diensten", "omschrijving artikel", "description article", "articulo", "articolo"],
   },
   {
     key: "quantity",
     kind: "number",
     cues: ["quantity", "qty", "amount of units", "count"],
-    labels: ["qty", "quantity", "menge", "anzahl", "aantal", "qte", "qté", "quantite", "quantité", "cantidad", "quantita", "units", "stk", "stück", "pcs", "hours", "hrs", "std", "menge stk", "aantal stuks", "no of units", "cant", "uds", "unidades", "quantita", "qta", "q.ta", "qty.", "anz", "nombre", "aant", "hoeveelheid"],
+    labels: ["qty", "quantity", "days", "number of days", "no of days", "menge", "anzahl", "aantal", "qte", "qté", "quantite", "quantité", "cantidad", "quantita", "units", "stk", "stück", "pcs", "hours", "hrs", "std", "menge stk", "aantal stuks", "no of units", "cant", "uds", "unidades", "quantita", "qta", "q.ta", "qty.", "anz", "nombre", "aant", "hoeveelheid"],
   },
   { key: "unit", kind: "text", cues: ["unit of measure", "uom", "unit"], labels: ["unit", "units of measure", "uom", "einheit", "me", "mengeneinheit", "meng einheit", "unite", "unité", "u.", "eenheid", "unidad", "ud", "um", "u.m.", "udm", "unita", "unita di misura", "unite de mesure", "maateenheid", "einh"] },
   {

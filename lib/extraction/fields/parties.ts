@@ -3,7 +3,7 @@ import { tokenise } from "./text-tokens";
 import { memoPerOwner } from "./memo";
 import type { Candidate } from "./find-labelled-value";
 import { namesNoParty } from "./header-distractors";
-import { HOUSE_NUMBER_FIRST, inSenderLine, isPartyHeading, underBuyerHeading, withoutCapitals } from "./party-headings";
+import { HOUSE_NUMBER_FIRST, inSenderLine, isFieldLabel, isPartyHeading, underBuyerHeading, withoutCapitals } from "./party-headings";
 
 /** Legal-form and trade words that mark a line as a company name, across the languages invoices come in. */
 export const COMPANY_MARK =
@@ -389,6 +389,17 @@ export function findPartyBySection(lines: DocLine[], headings: string[], otherHe
     const below = lines.filter(
       (l) => l.page === heading.page && l.box.y > heading.box.y + heading.box.h * 0.5 && l.box.y < heading.box.y + 0.25 && l.box.x >= heading.box.x - 0.03,
     );
+    // A heading with its party's name printed right of it on its own row ("Customer Name:   ACME", "Bill To   Jane
+    // Roe") is a label: the name is that value, not the first line under it (often a table's or a block's heading).
+    const beside = lines
+      .filter((l) => l.page === heading.page && l.index !== heading.index && sameRow(l.box, heading.box) && l.box.x > heading.box.x + heading.box.w)
+      .sort((a, b) => a.box.x - b.box.x)[0];
+    // A label's value stands near it (within 15 % of the page's width); a row of block headings has the next block
+    // or the document's title there ("Käufer" … "W A R E N R E C H N U N G"), letter-spaced as titles are.
+    const letterSpaced = (t: string) => t.trim().split(/\s+/).filter((w) => w.length === 1).length >= 4;
+    if (beside && beside.box.x - (heading.box.x + heading.box.w) < 0.15 && !letterSpaced(beside.text) && !/[:：]\s*$/.test(beside.text) && !isPartyHeading(beside.text) && !isFieldLabel(beside.text) && isNameLike(beside.text)) {
+      return { value: cleanName(beside.text), score: 0.85, source: { page: beside.page, ...beside.box }, raw: beside.text, line: beside.index };
+    }
     const inColumn = below.filter((l) => Math.abs(l.box.x - heading.box.x) < 0.04);
     const stopAt = inColumn.find((l) => others.has(norm(l.text)) || wanted.has(norm(l.text)));
     const section = below.filter((l) => !stopAt || l.box.y < stopAt.box.y);

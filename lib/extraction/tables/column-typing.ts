@@ -22,3 +22,42 @@ export function typePositionColumn(columns: TypedColumn[], firstItem: Map<TypedC
   second.field = descriptionField;
   return true;
 }
+
+/** One token with a digit, no spaces ("CONS-001", "A-4711", "10023"): an article code, not a product's name. */
+const CODE = /^(?=[^\s]*\d)[\p{L}\d][\p{L}\d\-_./#]*$/u;
+
+/**
+ * Column typing from content: of two columns named with description words ("Item" | "Description"), the first holds
+ * the item's code when its cell in the first item row is a code and the second holds text; it becomes the code
+ * column (when the table field has one) and the second carries the description. Changes the columns in place.
+ */
+export function typeCodeColumn(columns: TypedColumn[], firstItem: Map<TypedColumn, Word[]>, fieldForKey: Map<string, string>): boolean {
+  const codeField = fieldForKey.get("item_code");
+  const descriptionField = fieldForKey.get("description");
+  if (!codeField || !descriptionField || columns.some((c) => c.key === "item_code")) return false;
+  const [first, second] = columns.filter((c) => c.key === "description");
+  if (!first || !second) return false;
+  const code = firstItem.get(first) ?? [];
+  const text = firstItem.get(second) ?? [];
+  if (code.length !== 1 || !CODE.test(code[0]!.text) || !text.some((w) => /\p{L}{3}/u.test(w.text))) return false;
+  first.key = "item_code";
+  first.field = codeField;
+  second.field = descriptionField;
+  return true;
+}
+
+/**
+ * A bare "Price" column right of a "Unit Price" column, in a table without a line-amount column, is the line amount
+ * ("Unit Price | Qty | Price"): two columns cannot both be the unit price.
+ */
+export function typeSecondPrice(columns: TypedColumn[], fieldForKey: Map<string, string>): boolean {
+  const amountField = fieldForKey.get("amount");
+  if (!amountField || columns.some((c) => c.key === "amount")) return false;
+  const prices = columns.filter((c) => c.key === "unit_price");
+  const [first, last] = [prices[0], prices[prices.length - 1]];
+  if (prices.length !== 2 || !first || !last || last.field !== null) return false;
+  if (last.label.trim().split(/\s+/).length !== 1 || first.label.trim().split(/\s+/).length < 2) return false;
+  last.key = "amount";
+  last.field = amountField;
+  return true;
+}

@@ -7,7 +7,7 @@ import { unionBox } from "../fields/document-lines";
 import { COLUMN_CONCEPTS, type ColumnConcept } from "../fields/column-concepts";
 import { headerScore, matchHeaderWords, mergeStackedHeader, type HeaderColumn } from "./find-header";
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
-import { typePositionColumn, type TypedColumn } from "./column-typing";
+import { typeCodeColumn, typePositionColumn, typeSecondPrice, type TypedColumn } from "./column-typing";
 import { extractTypedTable } from "./typed-table";
 import { extractListSections } from "./list-sections";
 import { findLabelValueItems } from "./label-value-rows";
@@ -16,6 +16,7 @@ import { reportRow, rowFeaturesWanted, rowRole, type RowRole } from "./row-model
 import { consistentUnitPrice, lineIsConsistent, unitPriceCandidates } from "./row-arithmetic";
 import { closesSection, doubleCountedItems, type ReadItem } from "./item-hierarchy";
 import { brokenWords, countWords, joinBrokenWords } from "./broken-words";
+import { settleCellBoundaries } from "./cell-boundaries";
 import {
   ADJUSTMENT,
   IDENTIFIER_LINE,
@@ -106,6 +107,7 @@ function cellsIn(columns: Column[], edges: number[], row: Row): Map<Column, Word
     const col = assign(columns, edges, w);
     if (col) cells.set(col, [...(cells.get(col) ?? []), w]);
   }
+  settleCellBoundaries(columns, cells);
   return cells;
 }
 
@@ -532,7 +534,9 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       }
       // Header lines stacked right above/below the found one belong to it.
       const above = rows[i - 1];
-      if (above && row.top - above.bottom < row.h * 0.9 && !findAmounts(above.words.map((w) => w.text).join(" ")).some((a) => a.hasDecimals)) {
+      // A "key: value" line over the header ("Service: Consulting") is a note, not a header line.
+      const aboveText = above?.words.map((w) => w.text).join(" ") ?? "";
+      if (above && row.top - above.bottom < row.h * 0.9 && !findAmounts(aboveText).some((a) => a.hasDecimals) && !LABELLED_NOTE.test(aboveText)) {
         header = mergeStackedHeader(header, matchHeaderWords(above.words, extraLabels));
       }
       let j = i + 1;
@@ -557,9 +561,10 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const fieldName = c.key.startsWith("field:") ? c.key.slice(6) : fieldForKey.get(c.key) ?? null;
         return { ...c, field: chosen.get(c.key) === c ? fieldName : null };
       });
+      typeSecondPrice(columns, fieldForKey);
       let edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       const firstItem = rows.slice(j, j + 4).map((r) => cellsIn(columns, edges, r)).find((cells) => [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())));
-      if (firstItem && typePositionColumn(columns, firstItem, fieldForKey)) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
+      if (firstItem && (typePositionColumn(columns, firstItem, fieldForKey) || typeCodeColumn(columns, firstItem, fieldForKey))) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       const readBefore = rowsOut.length;
       i = readTable(columns, edges, j, row.bottom);
       // A header-like line that leads no items (a page's foot: "Phone … VAT No.: …") does not replace the bands a

@@ -57,11 +57,20 @@ const SPECIFICITY = ["item_code", "unit_price", "discount_percent", "tax_rate", 
 /** Words of one header cell stand closer than this many word heights; neighbouring columns further apart. */
 const SAME_CELL_GAP = 0.6;
 
+const labelWords = (c: HeaderColumn) => c.label.trim().split(/\s+/).length;
+/**
+ * Two labels of two words each, one naming a number and the other text ("Item Code Unit Price" set a word space
+ * apart), are two columns: a phrase that names one column qualifies one word ("Item Description", "Code article").
+ */
+function twoWholeLabels(left: HeaderColumn, right: HeaderColumn): boolean {
+  return labelWords(left) >= 2 && labelWords(right) >= 2 && NUMERIC.has(left.key) !== NUMERIC.has(right.key);
+}
+
 function mergePhrases(columns: HeaderColumn[], height: number): HeaderColumn[] {
   const out: HeaderColumn[] = [];
   for (const col of columns) {
     const prev = out[out.length - 1];
-    if (prev && prev.key !== "" && col.key !== "" && col.x1 - prev.x2 < SAME_CELL_GAP * height) {
+    if (prev && prev.key !== "" && col.key !== "" && col.x1 - prev.x2 < SAME_CELL_GAP * height && !twoWholeLabels(prev, col)) {
       const rank = (k: string) => (SPECIFICITY.includes(k) ? SPECIFICITY.indexOf(k) : SPECIFICITY.length);
       out[out.length - 1] = { key: rank(col.key) < rank(prev.key) ? col.key : prev.key, x1: prev.x1, x2: col.x2, label: `${prev.label} ${col.label}` };
     } else {

@@ -29,15 +29,16 @@ export type LayoutManifest = { format_version: number; split: string; count: num
 
 const here = __dirname;
 
-function main(): void {
+/** Writes the set described by `<setDir>/manifest.json` and `<setDir>/gt/` (this folder's layout) from the mirrors. */
+export function assembleLayoutSet(setDir: string, script: string, defaultOut: string): void {
   const args = process.argv.slice(2);
   const mirror = option(args, "--mirror");
   if (!mirror) {
-    console.error("usage: npm run bench:layouts-data -- --mirror <mirror root> [--out tmp/bench-layouts]");
+    console.error(`usage: npm run ${script} -- --mirror <mirror root> [--out ${defaultOut}]`);
     process.exit(2);
   }
-  const out = path.resolve(option(args, "--out") ?? "tmp/bench-layouts");
-  const manifest = JSON.parse(readFileSync(path.join(here, "manifest.json"), "utf8")) as LayoutManifest;
+  const out = path.resolve(option(args, "--out") ?? defaultOut);
+  const manifest = JSON.parse(readFileSync(path.join(setDir, "manifest.json"), "utf8")) as LayoutManifest;
   const written: LayoutEntry[] = [];
   const problems: string[] = [];
   for (const entry of manifest.documents) {
@@ -49,7 +50,7 @@ function main(): void {
     const { bytes } = read;
     mkdirSync(path.dirname(path.join(out, entry.document)), { recursive: true });
     writeFileSync(path.join(out, entry.document), bytes);
-    writeFileSync(path.join(out, entry.ground_truth), readFileSync(path.join(here, "gt", entry.ground_truth)));
+    writeFileSync(path.join(out, entry.ground_truth), readFileSync(path.join(setDir, "gt", entry.ground_truth)));
     written.push(entry);
   }
   writeFileSync(path.join(out, "manifest.json"), `${JSON.stringify({ ...manifest, count: written.length, documents: written }, null, 2)}\n`);
@@ -58,4 +59,6 @@ function main(): void {
   if (problems.length > 0) process.exitCode = 1;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(here, "fetch.ts")) main();
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(here, "fetch.ts")) {
+  assembleLayoutSet(here, "bench:layouts-data", "tmp/bench-layouts");
+}

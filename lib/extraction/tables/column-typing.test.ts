@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { extractDocument } from "../index";
+import { lineItemsFields, printedPdf, type PrintedLine } from "./test-pdf";
+
+async function items(lines: PrintedLine[], ...columns: string[]) {
+  const result = await extractDocument({ bytes: await printedPdf([lines]), mimeType: "application/pdf", fields: lineItemsFields(...columns) });
+  return result.data.line_items;
+}
+
+describe("columns typed by their content and neighbours", () => {
+  it("reads an 'Item' column of codes beside a 'Description' column as the codes", async () => {
+    const lines: PrintedLine[] = [
+      { y: 700, cells: [["Item", 50], ["Description", 140], ["Qty", 360], ["Unit Price", 400], ["Line Total", 480]] },
+      { y: 680, cells: [["SRV-001", 50], ["Data engineering consulting", 140], ["8", 368], ["150.00", 410], ["1,200.00", 490]] },
+      { y: 665, cells: [["SRV-002", 50], ["Architecture review", 140], ["1", 368], ["500.00", 410], ["500.00", 495]] },
+      { y: 640, cells: [["Total", 400], ["1,700.00", 490]] },
+    ];
+    expect(await items(lines, "item_code", "description", "quantity", "unit_price", "amount")).toEqual([
+      { item_code: "SRV-001", description: "Data engineering consulting", quantity: 8, unit_price: 150, amount: 1200 },
+      { item_code: "SRV-002", description: "Architecture review", quantity: 1, unit_price: 500, amount: 500 },
+    ]);
+  });
+
+  it("keeps an 'Item' column of names as the description when its cells are no codes", async () => {
+    const lines: PrintedLine[] = [
+      { y: 700, cells: [["Item", 50], ["Description", 160], ["Qty", 360], ["Price", 420], ["Total", 490]] },
+      { y: 680, cells: [["Front End Consultation", 50], ["Experience Review", 160], ["4", 365], ["150.00", 420], ["600.00", 490]] },
+      { y: 655, cells: [["Total", 420], ["600.00", 490]] },
+    ];
+    expect(await items(lines, "item_code", "description", "quantity", "unit_price", "amount")).toEqual([
+      { description: "Front End Consultation", quantity: 4, unit_price: 150, amount: 600 },
+    ]);
+  });
+
+  it("reads a bare 'Price' right of 'Unit Price' and 'Qty' as the line amount", async () => {
+    const lines: PrintedLine[] = [
+      { y: 700, cells: [["Item", 50], ["Unit Price", 300], ["Qty", 390], ["Price", 470]] },
+      { y: 680, cells: [["Wireless keyboard", 50], ["700.0", 310], ["1", 395], ["700.0", 475]] },
+      { y: 665, cells: [["Memory module 4GB", 50], ["2400.0", 305], ["2", 395], ["4800.0", 470]] },
+      { y: 640, cells: [["Sub Total :", 390], ["5500.0", 470]] },
+    ];
+    expect(await items(lines, "description", "quantity", "unit_price", "amount")).toEqual([
+      { description: "Wireless keyboard", unit_price: 700, quantity: 1, amount: 700 },
+      { description: "Memory module 4GB", unit_price: 2400, quantity: 2, amount: 4800 },
+    ]);
+  });
+
+  it("knows 'name', 'Item name', 'Number of days' and 'Type of work' headers, and splits a code cell from the name beside it", async () => {
+    const lines: PrintedLine[] = [
+      { y: 700, cells: [["Service: consulting", 50]] },
+      { y: 688, cells: [["code", 50], ["name", 170], ["Number of days", 300], ["Price per day", 390], ["total", 490]] },
+      { y: 670, cells: [["1", 55], ["Cafe", 110], ["5", 320], ["200.0", 400], ["1000.0", 490]] },
+      { y: 655, cells: [["3", 55], ["Medialuna salada", 110], ["2", 320], ["150.0", 400], ["300.0", 495]] },
+      { y: 630, cells: [["Total", 390], ["1300.0", 490]] },
+    ];
+    expect(await items(lines, "item_code", "description", "quantity", "unit_price", "amount")).toEqual([
+      { item_code: "1", description: "Cafe", quantity: 5, unit_price: 200, amount: 1000 },
+      { item_code: "3", description: "Medialuna salada", quantity: 2, unit_price: 150, amount: 300 },
+    ]);
+  });
+});
