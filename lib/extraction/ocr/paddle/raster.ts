@@ -83,18 +83,20 @@ function pixelWords(rgba: Uint8ClampedArray, count: number): Uint32Array {
   return words;
 }
 
-const tableCache = new Map<string, Float32Array[]>();
+/** Tables by the mean and std arrays (module constants of the detector and recogniser): no key is built per line. */
+const tableCache = new WeakMap<readonly number[], WeakMap<readonly number[], Float32Array[]>>();
 
 /**
  * (value / 255 − mean) / std for each of the 256 values of each channel, computed once per normalisation: the same
  * numbers as computing it per pixel, at a table lookup's cost (a page's detector input is ~0.7 million pixels).
  */
 function normalisationTables(norm: { mean: readonly number[]; std: readonly number[] }): Float32Array[] {
-  const key = `${norm.mean.join(",")}/${norm.std.join(",")}`;
-  let tables = tableCache.get(key);
+  let byStd = tableCache.get(norm.mean);
+  if (!byStd) tableCache.set(norm.mean, (byStd = new WeakMap()));
+  let tables = byStd.get(norm.std);
   if (!tables) {
     tables = [0, 1, 2].map((c) => Float32Array.from({ length: 256 }, (_, v) => (v / 255 - norm.mean[c]!) / norm.std[c]!));
-    tableCache.set(key, tables);
+    byStd.set(norm.std, tables);
   }
   return tables;
 }
