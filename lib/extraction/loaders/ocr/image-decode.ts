@@ -1,6 +1,6 @@
 import { Image, createCanvas, type Canvas } from "@napi-rs/canvas";
 import * as UTIF from "utif2";
-import { opaquePixels, releaseDecodedPixels } from "../../ocr/paddle/raster";
+import { releaseDecodedPixels } from "../../ocr/paddle/raster";
 import { decodePngScaled, scalablePng } from "./png-scaled";
 import { thickenThinText } from "./thin-strokes";
 
@@ -47,13 +47,8 @@ function scaledImage(source: Image | Canvas, width: number, height: number): Dec
   ctx.drawImage(source, 0, 0, w, h);
   // The full-size decode goes before the scaled copy's pixels are read and thickened: never two full-size copies.
   if (source instanceof Image) releaseDecodedPixels(source);
-  // Filled white first: every pixel is opaque, so the stored pixels are read as they are (raster.ts, opaquePixels).
-  const pixels = opaquePixels(canvas);
-  if (thickenThinText(pixels, w, h, scale)) {
-    const bitmap = ctx.createImageData(w, h);
-    bitmap.data.set(pixels);
-    ctx.putImageData(bitmap, 0, 0);
-  }
+  const bitmap = ctx.getImageData(0, 0, w, h);
+  if (thickenThinText(bitmap.data, w, h, scale)) ctx.putImageData(bitmap, 0, 0);
   return { png: lazyPng(canvas), width: w, height: h, pixels: canvas };
 }
 

@@ -1,6 +1,6 @@
 import { createCanvas } from "@napi-rs/canvas";
 import type { TextRegion } from "./detect";
-import { opaquePixels, type Raster } from "./raster";
+import type { Raster } from "./raster";
 
 /** A line cut out of the page, straightened and scaled to the recogniser's height. */
 export type LineCrop = { region: TextRegion; width: number; height: number; rgba: Uint8ClampedArray; flipped: boolean };
@@ -28,6 +28,5 @@ export function cropRegion(raster: Raster, region: TextRegion, options: { height
   ctx.rotate(-region.angle);
   ctx.translate(-region.cx, -region.cy);
   ctx.drawImage(raster.canvas, 0, 0);
-  // Filled white first, so every pixel is opaque.
-  return { region, width, height, rgba: opaquePixels(canvas), flipped: options.flipped === true };
+  return { region, width, height, rgba: ctx.getImageData(0, 0, width, height).data, flipped: options.flipped === true };
 }

@@ -1,7 +1,7 @@
 import { createCanvas, type Canvas } from "@napi-rs/canvas";
 import { detectorBands } from "./detector-bands";
 import type { Raster } from "./raster";
-import { normaliseInto, opaquePixels } from "./raster";
+import { normaliseInto } from "./raster";
 import { guardedRun } from "./run-guard";
 import type { PaddleSessions } from "./sessions";
 
@@ -155,13 +155,12 @@ export const DETECTOR_BAND_CONTEXT = 64;
 /** The detector's probability map of a `size` canvas, run band by band (detector-bands.ts) and stitched. */
 async function probabilityMap(sessions: PaddleSessions, canvas: Canvas, size: { width: number; height: number }): Promise<Float32Array> {
   const { ort, detection } = sessions;
+  const ctx = canvas.getContext("2d");
   const bands = detectorBands(size.width, size.height, DETECTOR_BAND_PIXELS, DETECTOR_BAND_CONTEXT);
   const map = bands.length === 1 ? null : new Float32Array(size.width * size.height);
-  // The page drawn over the whole canvas leaves it opaque: its pixels are read once, each band a view of its rows.
-  const pixels = opaquePixels(canvas);
   for (const band of bands) {
     const rows = band.to - band.from;
-    const rgba = pixels.subarray(band.from * size.width * 4, band.to * size.width * 4);
+    const rgba = ctx.getImageData(0, band.from, size.width, rows).data;
     const plane = size.width * rows;
     const input = new Float32Array(3 * plane);
     normaliseInto(rgba, { width: size.width, height: rows }, input, { offset: 0, rowWidth: size.width, planeSize: plane }, { mean: DET_MEAN, std: DET_STD });

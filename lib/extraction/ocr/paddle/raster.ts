@@ -26,25 +26,6 @@ export function rasterFromPng(png: Uint8Array): Raster {
   return { canvas, width, height };
 }
 
-/**
- * The RGBA bytes of a canvas every pixel of which is opaque (filled, or covered by an opaque image), as getImageData
- * gives them. `canvas.data()` hands over the stored pixels, which are premultiplied: where every alpha is 255 those
- * are the very bytes getImageData returns (checked on 40 training receipts' page, detector and line canvases), at
- * about a third of its CPU (getImageData converts every pixel back from premultiplied). A canvas with any pixel not
- * opaque is read with getImageData as before.
- */
-export function opaquePixels(canvas: Canvas): Uint8ClampedArray {
-  const stored = canvas.data();
-  const pixels = new Uint8ClampedArray(stored.buffer, stored.byteOffset, stored.length);
-  if (stored.length === canvas.width * canvas.height * 4 && allOpaque(pixels)) return pixels;
-  return canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
-}
-
-function allOpaque(rgba: Uint8ClampedArray): boolean {
-  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) return false;
-  return true;
-}
-
 /** The raster turned clockwise by a quarter-turn multiple (pixels map exactly). */
 export function turnRaster(raster: Raster, degrees: 0 | 90 | 180 | 270): Raster {
   if (degrees === 0) return raster;
