@@ -1,5 +1,6 @@
 /**
- * Writes PP-OCR's three networks folded (lib/extraction/ocr/paddle/graph-folding.ts) into
+ * Writes PP-OCR's three networks folded (lib/extraction/ocr/paddle/graph-folding.ts; the recogniser also ended in its
+ * decoding summary, ctc-summary.ts) into
  * lib/extraction/ocr/paddle/models/, where sessions.ts loads them from. Folding at every session load cost CPU and
  * left tens of MB of JavaScript garbage in each OCR thread; the committed files are the very bytes that folding at
  * load produced, so every reading stays the same.
@@ -11,17 +12,18 @@
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { foldModel } from "../../lib/extraction/ocr/paddle/graph-folding";
 import { FOLDED_MODELS } from "../../lib/extraction/ocr/paddle/sessions";
+import { shippedModel } from "../../lib/extraction/ocr/paddle/shipped-models";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 function main(): void {
   const check = process.argv.includes("--check");
   let differing = 0;
-  for (const [name, { source, folded }] of Object.entries(FOLDED_MODELS)) {
+  for (const [name, entry] of Object.entries(FOLDED_MODELS)) {
+    const { source, folded } = entry;
     const original = new Uint8Array(readFileSync(source));
-    const result = foldModel(original);
+    const result = shippedModel(entry);
     if (check) {
       const same = sha256(readFileSync(folded)) === sha256(result.model);
       if (!same) differing += 1;

@@ -19,7 +19,8 @@ import { detectText, type TextRegion } from "../../../lib/extraction/ocr/paddle/
 import { DETECTOR_MAX_SIDE, levelWords, mostlyVertical, pageSkew } from "../../../lib/extraction/ocr/paddle/read-page";
 import { greyLevels, normaliseInto, rasterFromPng, turnRaster, type Raster } from "../../../lib/extraction/ocr/paddle/raster";
 import { wordsOfLines, type RecognisedLine } from "../../../lib/extraction/ocr/paddle/recognize";
-import { MODEL_FILES, paddleSessions, readDictionary, type PaddleSessions } from "../../../lib/extraction/ocr/paddle/sessions";
+import { foldModel } from "../../../lib/extraction/ocr/paddle/graph-folding";
+import { MODEL_FILES, paddleSessions, readDictionary, RECOGNITION_OPTIONS, SESSION_OPTIONS, type PaddleSessions } from "../../../lib/extraction/ocr/paddle/sessions";
 import type { Page } from "../../../lib/extraction/types";
 import { inHalf } from "../contracts-scoring";
 import { FIELDS, readGt, readManifest } from "../dataset";
@@ -94,11 +95,25 @@ async function topClasses(sessions: PaddleSessions, crops: LineCrop[]): Promise<
   return out;
 }
 
+let withProbabilities: Promise<PaddleSessions> | null = null;
+
+/**
+ * The product's sessions with the recogniser ending in its class probabilities: the shipped file ends in the decoding
+ * summary (ctc-summary.ts), and this aid keeps each step's top classes. The same folded network otherwise.
+ */
+function probabilitySessions(): Promise<PaddleSessions> {
+  withProbabilities ??= paddleSessions().then(async (sessions) => {
+    const folded = foldModel(new Uint8Array(readFileSync(MODEL_FILES.recognitionFloat))).model;
+    return { ...sessions, recognition: await sessions.ort.InferenceSession.create(folded, { ...SESSION_OPTIONS, ...RECOGNITION_OPTIONS }) };
+  });
+  return withProbabilities;
+}
+
 async function cached(file: string, id: string): Promise<CachedPage> {
   const target = path.join(CACHE, `${id.replace(/[/\\]/g, "_")}.json`);
   if (existsSync(target)) return JSON.parse(readFileSync(target, "utf8")) as CachedPage;
   const [image] = await prepareImagePages(new Uint8Array(readFileSync(file)));
-  const page = await readRaster(await paddleSessions(), rasterFromPng(await image!.png()), 0);
+  const page = await readRaster(await probabilitySessions(), rasterFromPng(await image!.png()), 0);
   writeFileSync(target, JSON.stringify(page));
   return page;
 }

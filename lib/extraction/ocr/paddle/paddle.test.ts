@@ -52,6 +52,20 @@ describe("input tensors", () => {
       }
     }
   });
+  it("reads pixels at any byte offset alike (a view that is not 4-aligned is copied before being read as words)", () => {
+    const size = { width: 4, height: 3 };
+    const bytes = new Uint8ClampedArray(1 + size.width * size.height * 4).map((_, i) => (i * 53) % 256);
+    const shifted = bytes.subarray(1);
+    const aligned = new Uint8ClampedArray(shifted);
+    const norm = { mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5] };
+    const layout = { offset: 0, rowWidth: size.width, planeSize: size.width * size.height };
+    const a = new Float32Array(3 * layout.planeSize);
+    const b = new Float32Array(3 * layout.planeSize);
+    normaliseInto(shifted, size, a, layout, norm);
+    normaliseInto(aligned, size, b, layout, norm);
+    expect(a).toEqual(b);
+    expect(a[0]).toBe(Math.fround((aligned[2]! / 255 - 0.5) / 0.5));
+  });
 });
 
 describe("CTC decoding", () => {

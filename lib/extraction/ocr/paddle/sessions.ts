@@ -32,9 +32,10 @@ export const MODEL_FILES = {
  * when a session loads: the same bytes as folding at load gave (so the same readings), without its CPU and the tens of
  * MB of JavaScript garbage it left in every OCR thread. `scripts/ocr/fold-models.ts --check` proves them current.
  */
-export const FOLDED_MODELS = {
+export const FOLDED_MODELS: Record<string, { source: string; folded: string; summary?: boolean }> = {
   detection: { source: MODEL_FILES.detectionSource, folded: MODEL_FILES.detection },
-  recognition: { source: MODEL_FILES.recognitionFloat, folded: MODEL_FILES.recognitionFolded },
+  /** The recogniser also ends in a decoding summary (ctc-summary.ts) instead of its class probabilities. */
+  recognition: { source: MODEL_FILES.recognitionFloat, folded: MODEL_FILES.recognitionFolded, summary: true },
   classifier: { source: MODEL_FILES.classifierSource, folded: MODEL_FILES.classifier },
 };
 
