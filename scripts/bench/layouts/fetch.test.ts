@@ -1,55 +1,6 @@
-import { readFileSync, readdirSync } from "node:fs";
-import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { FIELDS } from "../dataset";
-import type { LayoutManifest } from "./fetch";
-
-const here = __dirname;
-const manifest = JSON.parse(readFileSync(path.join(here, "manifest.json"), "utf8")) as LayoutManifest;
-type Gt = { fields: Record<string, string>; tables?: { line_items?: Array<Record<string, string>> }; split_group: string };
-const readGt = (file: string): Gt => JSON.parse(readFileSync(path.join(here, "gt", file), "utf8")) as Gt;
-
-const FIELD_NAMES = new Set(FIELDS.map((f) => f.name));
-const COLUMNS = new Set(FIELDS.find((f) => f.name === "line_items")?.columns?.map((c) => c.name) ?? []);
-const DATES = new Set(["invoice_date", "due_date"]);
-const AMOUNTS = new Set(["total_amount", "subtotal_amount", "tax_amount", "amount_due"]);
-const NUMERIC_COLUMNS = new Set(["position", "quantity", "unit_price", "discount_percent", "tax_rate", "amount"]);
+import { describe } from "vitest";
+import { checkInvoiceSet } from "./manifest-checks";
 
 describe("other-layouts invoice set", () => {
-  it("records provenance a fetch can check, one split group per sender, and stores no document", () => {
-    expect(manifest.count).toBe(manifest.documents.length);
-    expect(new Set(manifest.documents.map((e) => e.id)).size).toBe(manifest.documents.length);
-    for (const entry of manifest.documents) {
-      expect(entry.sha256).toMatch(/^[0-9a-f]{64}$/);
-      expect(entry.source_commit).toMatch(/^[0-9a-f]{40}$/);
-      expect(entry.license.length).toBeGreaterThan(0);
-      expect(readGt(entry.ground_truth).split_group).toBe(entry.split_group);
-    }
-    const stored = readdirSync(path.join(here, "gt"), { recursive: true }).map(String);
-    expect(stored.filter((f) => /\.(pdf|png|jpe?g)$/i.test(f))).toEqual([]);
-  });
-
-  it("uses only the invoice parser's fields and line-item columns", () => {
-    for (const entry of manifest.documents) {
-      const gt = readGt(entry.ground_truth);
-      expect(Object.keys(gt.fields).filter((name) => !FIELD_NAMES.has(name))).toEqual([]);
-      for (const row of gt.tables?.line_items ?? []) expect(Object.keys(row).filter((c) => !COLUMNS.has(c))).toEqual([]);
-    }
-  });
-
-  it("writes dates as ISO days, totals as plain decimals with two places and numeric cells as plain numbers", () => {
-    for (const entry of manifest.documents) {
-      const gt = readGt(entry.ground_truth);
-      for (const [name, value] of Object.entries(gt.fields)) {
-        if (DATES.has(name)) expect(value, `${entry.id} ${name}`).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-        if (AMOUNTS.has(name)) expect(value, `${entry.id} ${name}`).toMatch(/^-?\d+\.\d{2}$/);
-        if (name === "currency") expect(value).toMatch(/^[A-Z]{3}$/);
-      }
-      for (const row of gt.tables?.line_items ?? []) {
-        for (const [column, value] of Object.entries(row)) {
-          if (NUMERIC_COLUMNS.has(column)) expect(value, `${entry.id} ${column}`).toMatch(/^-?\d+(\.\d+)?$/);
-        }
-      }
-    }
-  });
+  checkInvoiceSet(__dirname);
 });
