@@ -19,19 +19,23 @@ export const CALIBRATOR_SOURCES: Array<{ source: string; label: string; dev: Arr
 ];
 
 /** Every scalar value of the documents as the engine gives it with `model` as the calibrator (null: none). */
-async function valuesWith(docs: CorpusDocument[], cache: string, model: ValueCalibrator | null, cachedOnly: boolean, withFeatures = false): Promise<{ values: ValueExample[]; ms: number; pages: number }> {
+async function valuesWith(docs: CorpusDocument[], cache: string, model: ValueCalibrator | null, cachedOnly: boolean, withFeatures = false): Promise<{ values: ValueExample[]; ms: number; pages: number; uncached: number }> {
   const values: ValueExample[] = [];
   let ms = 0;
   let pages = 0;
+  let uncached = 0;
   for (const doc of docs) {
     const page = await readCached(doc, cache, cachedOnly);
-    if (!page) continue;
+    if (!page) {
+      uncached += 1;
+      continue;
+    }
     const started = performance.now();
     values.push(...withScorer(null, () => withCalibrator(model, () => documentValues(doc, page, withFeatures))));
     ms += performance.now() - started;
     pages += page.pages.length;
   }
-  return { values, ms, pages };
+  return { values, ms, pages, uncached };
 }
 
 const asJudged = (values: ValueExample[]) => values.map((v) => ({ emitted: v.emitted, hasTruth: v.hasTruth, right: v.right, confidence: v.before }));
@@ -69,6 +73,8 @@ export async function runCalibratorLoso(args: string[]): Promise<void> {
     const { model } = fitCalibrator(kept, `without ${source}`);
     console.log(`\n${label}: calibrator fitted without ${source} (${kept.length} values; abstains below ${model.abstainBelow}), judged on ${dev.map((d) => d.set + (d.under ? `/${d.under}` : "")).join(" + ")} (${devDocs.length} documents)`);
     const before = await valuesWith(devDocs, folders.cache, null, cachedOnly, true);
+    // With --cached-only a dev set missing from the cache would otherwise print a table of zeros.
+    if (before.uncached > 0) console.log(`${before.uncached} of ${devDocs.length} dev documents are not in the cache ${folders.cache} and are left out: read them first (scripts/train/read-corpus.ts --cache ${folders.cache} <folder>)`);
     const after = await valuesWith(devDocs, folders.cache, model, cachedOnly);
     const shipped = await valuesWith(devDocs, folders.cache, CALIBRATOR, cachedOnly);
     console.log(FIGURE_HEADER);
