@@ -9,28 +9,8 @@ import { guardedRun } from "./run-guard";
 import { lineWords } from "./words";
 
 export const REC_NORM = { mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5] } as const;
-/**
- * Short lines share a run: a run costs ~0.7 CPU ms besides its columns (the recogniser alone, 2026-11-29: a line of
- * 64 px 4.8 ms alone against 4.2 ms in a run of four). Lines of at most MAX_BATCHED_WIDTH px go in runs of up to
- * BATCH_LINES lines whose widths are within BATCH_PADDING of each other (the narrower ones padded to the widest).
- */
-export const BATCHING = { lines: 4, maxWidth: 256, padding: 0.1 } as const;
-
-/**
- * Indices of lines into runs: by width, narrowest first; a line joins the run before it when that run has room, the
- * line is at most `maxWidth` px and at most `padding` wider than the run's narrowest line.
- */
-export function lineRuns(widths: number[], options: { lines: number; maxWidth: number; padding: number }): number[][] {
-  const order = widths.map((_, i) => i).sort((a, b) => widths[a]! - widths[b]!);
-  const runs: number[][] = [];
-  for (const index of order) {
-    const run = runs.at(-1);
-    const width = widths[index]!;
-    if (run && run.length < options.lines && width <= options.maxWidth && width <= widths[run[0]!]! * (1 + options.padding)) run.push(index);
-    else runs.push([index]);
-  }
-  return runs;
-}
+/** Lines per recogniser run: PaddleOCR's rec_batch_num. Lines of similar width are batched to waste little padding. */
+const BATCH = 1;
 
 /** The recogniser's input buffer, lent to each run in turn (scratch.ts). */
 const inputs = new FloatScratch();
@@ -50,8 +30,10 @@ export type RecognisedLine = { crop: LineCrop; chars: DecodedChar[]; stepWidth: 
  */
 export async function recogniseLines(sessions: PaddleSessions, crops: LineCrop[]): Promise<RecognisedLine[]> {
   const { ort, recognition, characters } = sessions;
+  const order = crops.map((_, i) => i).sort((a, b) => crops[a]!.width - crops[b]!.width);
   const results = new Array<RecognisedLine>(crops.length);
-  for (const batch of lineRuns(crops.map((crop) => crop.width), BATCHING)) {
+  for (let start = 0; start < order.length; start += BATCH) {
+    const batch = order.slice(start, start + BATCH);
     const height = crops[batch[0]!]!.height;
     const width = Math.max(...batch.map((i) => crops[i]!.width));
     const plane = width * height;
