@@ -33,46 +33,30 @@ export function detectorSize(width: number, height: number, maxSide: number): { 
   return { width: round(width), height: round(height) };
 }
 
-/** A component's pixel count, coordinate sums and probability sum, and its pixels (indices into the map). */
-type Component = { n: number; sx: number; sy: number; sxx: number; syy: number; sxy: number; prob: number; pixels: Int32Array };
+type Component = { n: number; sx: number; sy: number; sxx: number; syy: number; sxy: number; prob: number; pixels: number[] };
 
-/**
- * 8-connected components of the thresholded map, with the moments needed for their orientation. Pixels are visited
- * depth first from each component's first pixel in map order; the stack and the components' pixels live in two typed
- * arrays of the map's size (a page's map has ~0.7 million pixels, of which tens of thousands are text), and each
- * component's pixels are a view of the second.
- */
+/** 8-connected components of the thresholded map, with the moments needed for their orientation. */
 export function components(map: Float32Array, width: number, height: number, threshold = PIXEL_THRESHOLD): Component[] {
   const seen = new Uint8Array(width * height);
-  const stack = new Int32Array(width * height);
-  const visited = new Int32Array(width * height);
-  let visitedCount = 0;
   const out: Component[] = [];
+  const stack: number[] = [];
   for (let start = 0; start < map.length; start += 1) {
     if (seen[start] || map[start]! <= threshold) continue;
-    const first = visitedCount;
-    let n = 0;
-    let sx = 0;
-    let sy = 0;
-    let sxx = 0;
-    let syy = 0;
-    let sxy = 0;
-    let prob = 0;
+    const c: Component = { n: 0, sx: 0, sy: 0, sxx: 0, syy: 0, sxy: 0, prob: 0, pixels: [] };
     seen[start] = 1;
-    let top = 0;
-    stack[top++] = start;
-    while (top > 0) {
-      const i = stack[--top]!;
+    stack.push(start);
+    while (stack.length > 0) {
+      const i = stack.pop()!;
       const x = i % width;
       const y = (i - x) / width;
-      n += 1;
-      sx += x;
-      sy += y;
-      sxx += x * x;
-      syy += y * y;
-      sxy += x * y;
-      prob += map[i]!;
-      visited[visitedCount++] = i;
+      c.n += 1;
+      c.sx += x;
+      c.sy += y;
+      c.sxx += x * x;
+      c.syy += y * y;
+      c.sxy += x * y;
+      c.prob += map[i]!;
+      c.pixels.push(i);
       for (let dy = -1; dy <= 1; dy += 1) {
         const ny = y + dy;
         if (ny < 0 || ny >= height) continue;
@@ -82,12 +66,12 @@ export function components(map: Float32Array, width: number, height: number, thr
           const j = ny * width + nx;
           if (!seen[j] && map[j]! > threshold) {
             seen[j] = 1;
-            stack[top++] = j;
+            stack.push(j);
           }
         }
       }
     }
-    out.push({ n, sx, sy, sxx, syy, sxy, prob, pixels: visited.subarray(first, visitedCount) });
+    out.push(c);
   }
   return out;
 }
