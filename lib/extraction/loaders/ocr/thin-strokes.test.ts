@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { medianStrokeWidth, otsuThreshold, thickenStrokes, thickenThinText } from "./thin-strokes";
+import { medianStrokeWidth, otsuThreshold, thickenStrokes, thickenThinText, writeOpaqueGrey } from "./thin-strokes";
 
 const PAPER = 230;
 const INK = 40;
@@ -67,5 +67,18 @@ describe("thickenThinText", () => {
     // 3 px at half the source size: 6 px strokes in the source, well-formed glyphs.
     expect(thickenThinText(rgbaOf(bars(3)), 100, 20, 0.5)).toBe(false);
     expect(thickenThinText(rgbaOf(bars(3)), 100, 20, 1)).toBe(true);
+  });
+});
+
+describe("writeOpaqueGrey", () => {
+  it("writes each grey level as an opaque grey pixel, aligned or not", () => {
+    const grey = Uint8Array.from([0, 17, 128, 255]);
+    const expected = [0, 0, 0, 255, 17, 17, 17, 255, 128, 128, 128, 255, 255, 255, 255, 255];
+    const aligned = new Uint8ClampedArray(16).fill(9);
+    writeOpaqueGrey(grey, aligned);
+    expect([...aligned]).toEqual(expected);
+    const unaligned = new Uint8ClampedArray(new ArrayBuffer(17), 1, 16).fill(9);
+    writeOpaqueGrey(grey, unaligned);
+    expect([...unaligned]).toEqual(expected);
   });
 });

@@ -94,10 +94,24 @@ export function thickenThinText(rgba: Uint8ClampedArray, width: number, height: 
   const grey = greyOf(rgba, width, height);
   const stroke = medianStrokeWidth(grey, width, height);
   if (stroke === 0 || stroke > THIN_STROKE_PX || stroke / scale > THIN_STROKE_PX) return false;
-  const thick = thickenStrokes(grey, width, height);
-  for (let i = 0; i < thick.length; i += 1) {
-    rgba[i * 4] = rgba[i * 4 + 1] = rgba[i * 4 + 2] = thick[i]!;
+  writeOpaqueGrey(thickenStrokes(grey, width, height), rgba);
+  return true;
+}
+
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
+/**
+ * Grey levels written over RGBA pixels as opaque grey. A pixel is one 32-bit word where the bytes allow it (a
+ * receipt's 1.6 million pixels: one store each instead of four).
+ */
+export function writeOpaqueGrey(grey: Uint8Array, rgba: Uint8ClampedArray): void {
+  if (LITTLE_ENDIAN && rgba.byteOffset % 4 === 0) {
+    const pixels = new Uint32Array(rgba.buffer, rgba.byteOffset, grey.length);
+    for (let i = 0; i < grey.length; i += 1) pixels[i] = (0xff000000 | (grey[i]! * 0x010101)) >>> 0;
+    return;
+  }
+  for (let i = 0; i < grey.length; i += 1) {
+    rgba[i * 4] = rgba[i * 4 + 1] = rgba[i * 4 + 2] = grey[i]!;
     rgba[i * 4 + 3] = 255;
   }
-  return true;
 }

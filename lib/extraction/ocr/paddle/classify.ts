@@ -26,6 +26,30 @@ function fillInput(crop: LineCrop, out: Float32Array, offset: number): void {
   }
 }
 
+/**
+ * Whether lines holding more than half of the lines' length (their widths) are upside down, by the classifier's
+ * sure calls (UPSIDE_DOWN_CONFIDENCE). The lines are asked about longest first, `batch` at a time, and asking stops
+ * once the lines not yet asked could no longer change the answer: on an upright page the longest few already hold
+ * half the length. The answer is the one asking about every line gives.
+ */
+export async function mostlyUpsideDown(lines: LineCrop[], probabilitiesOf: (crops: LineCrop[]) => Promise<number[]>, batch: number): Promise<boolean> {
+  const longestFirst = [...lines].sort((a, b) => b.region.w - a.region.w);
+  const total = longestFirst.reduce((sum, line) => sum + line.region.w, 0);
+  let flipped = 0;
+  let upright = 0;
+  for (let start = 0; start < longestFirst.length; start += batch) {
+    const asked = longestFirst.slice(start, start + batch);
+    const probabilities = await probabilitiesOf(asked);
+    asked.forEach((line, i) => {
+      if (probabilities[i]! >= UPSIDE_DOWN_CONFIDENCE) flipped += line.region.w;
+      else upright += line.region.w;
+    });
+    if (flipped > total / 2) return true;
+    if (upright >= total / 2) return false;
+  }
+  return false;
+}
+
 /** For each crop, the classifier's probability that it is upside down. */
 export async function upsideDownProbabilities(sessions: PaddleSessions, crops: LineCrop[]): Promise<number[]> {
   const { ort, classifier } = sessions;

@@ -3,6 +3,7 @@ import { detectorBands } from "./detector-bands";
 import type { Raster } from "./raster";
 import { normaliseInto } from "./raster";
 import { guardedRun } from "./run-guard";
+import { FloatScratch } from "./scratch";
 import type { PaddleSessions } from "./sessions";
 
 /**
@@ -152,6 +153,9 @@ export const DETECTOR_BAND_PIXELS = 704 * 1280;
 /** Rows of context a band reads at least beyond the rows it keeps (two of the network's strides). */
 export const DETECTOR_BAND_CONTEXT = 64;
 
+/** The detector's input buffer, lent to each run in turn (scratch.ts); normaliseInto writes every float of it. */
+const inputs = new FloatScratch();
+
 /** The detector's probability map of a `size` canvas, run band by band (detector-bands.ts) and stitched. */
 async function probabilityMap(sessions: PaddleSessions, canvas: Canvas, size: { width: number; height: number }): Promise<Float32Array> {
   const { ort, detection } = sessions;
@@ -162,7 +166,7 @@ async function probabilityMap(sessions: PaddleSessions, canvas: Canvas, size: { 
     const rows = band.to - band.from;
     const rgba = ctx.getImageData(0, band.from, size.width, rows).data;
     const plane = size.width * rows;
-    const input = new Float32Array(3 * plane);
+    const input = inputs.take(3 * plane, { zeroed: false });
     normaliseInto(rgba, { width: size.width, height: rows }, input, { offset: 0, rowWidth: size.width, planeSize: plane }, { mean: DET_MEAN, std: DET_STD });
     const feeds = { [detection.inputNames[0]!]: new ort.Tensor("float32", input, [1, 3, rows, size.width]) };
     const output = await guardedRun(() => detection.run(feeds));

@@ -3,6 +3,7 @@ import { decodeCtc, decodeSummary, hasCjk, latinClasses, mostlyLatin, type Decod
 import { SUMMARY_OUTPUT } from "./ctc-summary";
 import type { LineCrop } from "./crop";
 import { normaliseInto } from "./raster";
+import { FloatScratch } from "./scratch";
 import type { PaddleSessions } from "./sessions";
 import { guardedRun } from "./run-guard";
 import { lineWords } from "./words";
@@ -10,6 +11,9 @@ import { lineWords } from "./words";
 export const REC_NORM = { mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5] } as const;
 /** Lines per recogniser run: PaddleOCR's rec_batch_num. Lines of similar width are batched to waste little padding. */
 const BATCH = 1;
+
+/** The recogniser's input buffer, lent to each run in turn (scratch.ts). */
+const inputs = new FloatScratch();
 
 let latinCache: { characters: string[]; allowed: Uint8Array } | null = null;
 
@@ -33,8 +37,8 @@ export async function recogniseLines(sessions: PaddleSessions, crops: LineCrop[]
     const height = crops[batch[0]!]!.height;
     const width = Math.max(...batch.map((i) => crops[i]!.width));
     const plane = width * height;
-    // Padding stays 0 after normalisation (mid grey), as in PaddleOCR's resize_norm_img.
-    const input = new Float32Array(batch.length * 3 * plane);
+    // Padding stays 0 after normalisation (mid grey), as in PaddleOCR's resize_norm_img; a lone line fills it all.
+    const input = inputs.take(batch.length * 3 * plane, { zeroed: batch.length > 1 });
     batch.forEach((index, n) => {
       const crop = crops[index]!;
       normaliseInto(crop.rgba, crop, input, { offset: n * 3 * plane, rowWidth: width, planeSize: plane }, REC_NORM);
