@@ -1,4 +1,4 @@
-import { isRegionLine, repairAddressText } from "../normalise/address-words";
+import { hasStreetWord, isRegionLine, repairAddressText } from "../normalise/address-words";
 import { ADDRESS_LETTER_FLOORS, hasDoubtfulLetters } from "./doubtful-letters";
 import type { DocLine } from "./document-lines";
 import type { Candidate } from "./find-labelled-value";
@@ -21,7 +21,7 @@ const ADDRESS_STOP = /(?:tel|fax|phone|telefon|mobile|whats\s?app|\bh\/p\b|e-?ma
  * "No 2A Jalan …", "Lot 1851-A", "Unit G-5B", "Level 6", "109, SS21/1A": an address line that starts with the
  * premises. OCR reads l as 1 and o as 0 in these words ("Leve1 6", "L0T 3", "N0. 12"), so those are allowed too.
  */
-const HOUSE_NUMBER_START = /^(?:n[o0]\.?\s*\d|[l1][o0]t\b|unit\b|[l1]eve[l1]\b|\d)/i;
+const HOUSE_NUMBER_START = /^(?:n[o0][.:]?\s*\d|[l1][o0]t\b|unit\b|[l1]eve[l1]\b|\d)/i;
 
 /** The line starts an address: a premises word or house number ("Lot 1F-01", "No. 9-G", "8, Jalan …"). */
 export const startsWithPremises = (text: string) => HOUSE_NUMBER_START.test(text.trim());
@@ -33,6 +33,12 @@ const MAX_LINES_SEEN = 8;
 
 /** Scanner dust, torn edges and the page border read as a line of one or two marks without a letter or digit. */
 const isSpeckle = (text: string) => !/[\p{L}\d]/u.test(text) && text.replace(/\s/g, "").length <= 2;
+
+/**
+ * "No: 28, JALAN ASTANA 1C,": a house number after "No:" and a street after its comma. "No :" otherwise prompts for a
+ * receipt's or invoice's number and ends the address.
+ */
+const NUMBERED_PREMISES = /^n[o0]\s*:\s*\d+[\p{L}\d/-]*\s*,\s*\p{L}{3}/iu;
 
 /** "109," alone on a line: the house number of an address set one part per line. */
 const HOUSE_NUMBER_ONLY = /^\d{1,5}[A-Z]?\s*[,.]?$/;
@@ -95,7 +101,10 @@ function addressLines(lines: DocLine[], start: DocLine, name: string | null): Do
     if (parts.length === 0 && name && partOfName(line, name)) continue;
     // Company registration numbers such as "(742014-W)" or "Co-Reg: 750441-W" sit between the name and the address.
     if (parts.length === 0 && (REGISTRATION.test(line.text) || /^\(?[\dA-Z-]{5,}\)?$/.test(line.text.trim()))) continue;
-    if (ADDRESS_STOP.test(line.text)) break;
+    if (ADDRESS_STOP.test(line.text) && !NUMBERED_PREMISES.test(line.text.trim())) break;
+    // "ROC No. : (1072825-A)" under the address: a registration number after the premises ends it (before them it
+    // is an owner's or licensee's line, dropped later).
+    if (parts.some((p) => HOUSE_NUMBER_START.test(p.text.trim())) && REGISTRATION.test(line.text) && /\d{4,}/.test(line.text)) break;
     // A line without letters is a separator rule, a phone or a tax number, unless it is a lone house number.
     if (!/\p{L}/u.test(line.text) && (afterPostcode || !HOUSE_NUMBER_ONLY.test(line.text.trim()))) break;
     // After the postcode line only a short state/country line (or one of region names: "SELANGOR DARUL EHSAN")
@@ -180,6 +189,12 @@ export function misreadAddress(text: string): boolean {
   );
 }
 
+/** "41150 KLANG,SELANGOR", "15000 KHEMISSET": a postcode and town with no street word on the line. */
+function startsAtPostcode(text: string): boolean {
+  const t = text.trim();
+  return /^[\dOo]{5}\s/.test(t) && hasPostcode(t) && !hasStreetWord(t);
+}
+
 export function findAddressBelow(lines: DocLine[], nameLine: number | null, name: string | null = null): Candidate | null {
   if (nameLine === null) return null;
   const start = lines[nameLine];
@@ -191,6 +206,11 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null, name
   // A registration number printed there ("SDN BHD BR No.: (124525-H)") is no part of the address either.
   if (premises > 0 && parts.slice(0, premises).every((p) => !/\d/.test(p.text) || REGISTRATION.test(p.text) || BARE_REGISTRATION.test(p.text))) parts.splice(0, premises);
   parts.splice(MAX_ADDRESS_LINES);
+  // An address does not start at its postcode: when its first line is the postcode and town, the street above was
+  // misread, lost or taken for the name ("TAMAN BERKELEY" over "41150 KLANG" with "LOT P.T. 2811, JALAN ANGSA"
+  // unread), and what is left is a part of the address, a wrong value. None of the 385 SROIE training receipts' labels
+  // starts so. A five-digit house number before a street ("12345 Main Street") is a street line.
+  if (parts[0] && startsAtPostcode(parts[0].text)) return null;
   // Every address carries a number (house, unit, postcode) and a street or place name: anything less is a slogan,
   // a lone unit number or OCR noise.
   if (parts.length === 0 || !parts.some((p) => /\d/.test(p.text)) || !parts.some((p) => /\p{L}{3}/u.test(p.text))) return null;
