@@ -13,12 +13,12 @@ export const TRADE_WORD = /\b(?:Trading|Enterprise|Enterprises|Restaurant|Restau
 const SALUTATION = /^(?:herrn?|frau|firma|fa\.|mr\.?|mrs\.?|ms\.?|m\.|mme|monsieur|madame|dhr\.?|mevr\.?|attn\.?|z\.\s?hd\.?)$/i;
 /** Lines that are labels, contact details, document titles or item-column headings ("QTY ITEM") rather than names. */
 export const NOT_A_NAME =
-  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|pagina|página|fattura|factura|ordine|pedido|commande|telefon|e-?mail|iban|bic|page|seite|total|summe|gst|order|bestellung|nr|n[o0]|ust|vat|gln|id|nummer|number|cash(?!\s*(?:&|and|n)\s*carry)|change|doc|cashier|table|thank|tq|welcome|qty|quantity|amount|returnable|refundable|exchangeable)\b|www\.|http|@|docno|(?:address|adresse|adres|anschrift)\b)/i;
+  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|pagina|página|fattura|factura|ordine|pedido|commande|telefon|e-?mail|iban|bic|page|seite|total|summe|gst|order|bestellung|nr|n[o0]|ust|vat|gln|id|nummer|number|cash(?!\s*(?:&|and|n)\s*carry)|change|doc|cashier|table|thank|tq|welcome|qty|quantity|amount|price|item|returnable|refundable|exchangeable)\b|www\.|http|@|docno|(?:address|adresse|adres|anschrift)\b)/i;
 
 export function cleanName(text: string): string {
   return text
-    // "REG: Lieferant GmbH": a short label before the name is not part of it.
-    .replace(/^\p{Lu}[\p{L}.]{1,14}:\s+(?=\p{L})/u, "")
+    // "REG: Lieferant GmbH", "OWN BY: CHEF LEE SDN BHD": a short label before the name is not part of it.
+    .replace(/^\p{Lu}[\p{L}.]{1,14}(?:\s\p{L}[\p{L}.]{0,14})?:\s+(?=\p{L})/u, "")
     // "#000002 BAIFU (M) Sdn Bhd": a store or till number printed before the name.
     .replace(/^#\s?\d+\s+(?=\p{L})/u, "")
     // A registration number in brackets after the name, also as OCR reads it ("(193S6 X)" for "(139386 X)").
@@ -247,7 +247,8 @@ function joinSameRow(lines: DocLine[], chosen: Candidate): Candidate {
       const next = row[i]!;
       const gap = dir > 0 ? next.box.x - (edge.box.x + edge.box.w) : edge.box.x - (next.box.x + next.box.w);
       // Letter-spaced names leave gaps of a few characters: measure them in this line's own character width.
-      const charW = line.box.w / Math.max(1, line.text.length);
+      // The wider of the two: a legal form set apart ("… Marketing Sdn" | "Bhd") is as short as its word.
+      const charW = Math.max(line.box.w / Math.max(1, line.text.length), next.box.w / Math.max(1, next.text.length));
       if (gap > charW * 6 || gap > 0.15) break;
       if (dir > 0) parts.push(next);
       else parts.unshift(next);
@@ -339,7 +340,8 @@ const LEGAL_FORM_ONLY_END = /\s(?:SDN\.?\s?BHD\.?|BHD|S\/B|GmbH|AG|Ltd\.?|Limite
  */
 function joinNameAbove(lines: DocLine[], chosen: Candidate): Candidate {
   const line = lines.find((l) => l.index === chosen.line);
-  if (!line || completeLegalName(String(chosen.value))) return chosen;
+  // "& TEA LEAF (M) SDN. BHD." under "THE COFFEE BEAN": a name never starts with "&".
+  if (!line || (completeLegalName(String(chosen.value)) && !/^(?:&|and\b)/i.test(String(chosen.value)))) return chosen;
   let value = String(chosen.value);
   let top = line;
   let plainLines = 0;

@@ -15,7 +15,7 @@ import type { Candidate } from "./find-labelled-value";
 const REGISTRATION = /(?:^\(.*\d{3,}.*\)$|\(\s*[\w-]*\d{4,}[\w-]*\s*\)|co[.-]?\s*reg|\bco\.?\s*reg|\bcompany\s+reg|\breg(?:istration)?[.,]?\s*no|\bbr\s*no|\bcompany\s*no|\bsst\b|\bgst\b)/i;
 /** A registration number printed bare ("822737-X", "1110644-W"): digits, a hyphen and a check letter. */
 const BARE_REGISTRATION = /\b\d{5,8}-[A-Z]\b/;
-const ADDRESS_STOP = /(?:tel|fax|phone|telefon|mobile|whats\s?app|\bh\/p\b|e-?mail|gst|reg\b|invoice|receipt|rechnung|date|datum|cashier|www\.|http|@|\bno\s*:)/i;
+const ADDRESS_STOP = /(?:tel|fax|phone|telefon|mobile|whats\s?app|\bh\/p\b|e-?mail|gst|reg\b|invoice|receipt|rechnung|date|datum|cashier|www\.|http|@|\bno\s*:|\b(?:qty|qnty|quantity|amount|price)\b)/i;
 
 /**
  * "No 2A Jalan …", "Lot 1851-A", "Unit G-5B", "Level 6", "109, SS21/1A": an address line that starts with the
