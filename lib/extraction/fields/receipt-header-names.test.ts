@@ -71,3 +71,15 @@ describe("seller's address on a receipt header", () => {
     expect(data.vendor_address).toBeNull();
   });
 });
+
+describe("seller's address ending on a contact line", () => {
+  it("keeps the postcode and town printed before the telephone on one line", async () => {
+    const data = await extract(["MOONBEAM CAKE HOUSE SDN BHD 862725-U", "(GST Reg No: 001559298048)", "No.1, Jalan Permas 10/5, Bandar Baru Permas Jaya", "81750 Johor Bahru, Johor, Tel No.: 07-387 3322", "www.example.com"]);
+    expect(data.vendor_address).toBe("No.1, Jalan Permas 10/5, Bandar Baru Permas Jaya 81750 Johor Bahru, Johor");
+  });
+
+  it("takes the federal territory's name as a region line after the postcode", async () => {
+    const data = await extract(["Eco-Store Marketing Sdn Bhd", "Company No : 734055-M", "Lot F1-01, 6, Jalan 8/27A,", "Seksyen 5 Wangsa Maju,", "53300 Kuala Lumpur,", "Wilayah Persekutuan Kuala", "Lumpur, Malaysia.", "INV No # : 47293"]);
+    expect(data.vendor_address).toBe("Lot F1-01, 6, Jalan 8/27A, Seksyen 5 Wangsa Maju, 53300 Kuala Lumpur, Wilayah Persekutuan Kuala Lumpur, Malaysia.");
+  });
+});

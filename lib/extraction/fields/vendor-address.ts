@@ -40,6 +40,18 @@ const isSpeckle = (text: string) => !/[\p{L}\d]/u.test(text) && text.replace(/\s
  */
 const NUMBERED_PREMISES = /^n[o0]\s*:\s*\d+[\p{L}\d/-]*\s*,\s*\p{L}{3}/iu;
 
+/** The words of a line before its contact or tax label, when they hold a postcode and town; else null. */
+function postcodeBeforeStop(line: DocLine): DocLine | null {
+  const stop = ADDRESS_STOP.exec(line.text);
+  if (!stop || stop.index === 0) return null;
+  const text = line.text.slice(0, stop.index).replace(/[\s,;:]+$/, "");
+  if (!hasPostcode(`${text} `) && !/^[\dOo]{5}\s+\p{L}/u.test(text)) return null;
+  const count = text.split(/\s+/).filter((t) => t !== "").length;
+  if (count === 0 || count > line.words.length) return null;
+  const words = line.words.slice(0, count);
+  return { ...line, text, words };
+}
+
 /** "109," alone on a line: the house number of an address set one part per line. */
 const HOUSE_NUMBER_ONLY = /^\d{1,5}[A-Z]?\s*[,.]?$/;
 
@@ -101,7 +113,13 @@ function addressLines(lines: DocLine[], start: DocLine, name: string | null): Do
     if (parts.length === 0 && name && partOfName(line, name)) continue;
     // Company registration numbers such as "(742014-W)" or "Co-Reg: 750441-W" sit between the name and the address.
     if (parts.length === 0 && (REGISTRATION.test(line.text) || /^\(?[\dA-Z-]{5,}\)?$/.test(line.text.trim()))) continue;
-    if (ADDRESS_STOP.test(line.text) && !NUMBERED_PREMISES.test(line.text.trim())) break;
+    if (ADDRESS_STOP.test(line.text) && !NUMBERED_PREMISES.test(line.text.trim())) {
+      // "81750 Johor Bahru, Johor, Tel No.: 07-387 3322": the postcode and town, then the contact details on the
+      // same line. The part before them ends the address.
+      const before = postcodeBeforeStop(line);
+      if (before && parts.some((p) => HOUSE_NUMBER_START.test(p.text.trim()))) parts.push(before);
+      break;
+    }
     // "ROC No. : (1072825-A)" under the address: a registration number after the premises ends it (before them it
     // is an owner's or licensee's line, dropped later).
     if (parts.some((p) => HOUSE_NUMBER_START.test(p.text.trim())) && REGISTRATION.test(line.text) && /\d{4,}/.test(line.text)) break;

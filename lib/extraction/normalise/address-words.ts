@@ -32,6 +32,8 @@ const REGIONS = [
   "SELATAN", "TIMUR", "BARAT", "TENGAH",
   // The honorifics of Malaysian states, printed after the state's name ("SELANGOR DARUL EHSAN").
   "DARUL", "EHSAN", "TAKZIM", "AMAN", "RIDZUAN", "MAKMUR", "NAIM", "KHUSUS",
+  // The federal territories ("WILAYAH PERSEKUTUAN KUALA LUMPUR").
+  "WILAYAH", "PERSEKUTUAN",
 ];
 
 /**

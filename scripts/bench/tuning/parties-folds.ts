@@ -10,6 +10,7 @@
  * --verbose prints every wrong or empty value beside its truth and whether the truth is printed verbatim in the text
  * (a reading miss) or not (a choice miss); --text adds the page's first lines. --from and --to keep the documents
  * whose file names sort between them (a fixed set while the cache is still being filled, or a part not looked at).
+ * --read reads (and caches) the documents not cached yet; without it they are skipped.
  */
 import path from "node:path";
 import { extractFromPageModel } from "../../../lib/extraction/extract-document";
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
     if (!inHalf(doc.group, groups, half)) continue;
     const name = path.basename(doc.file);
     if ((option("--from") && name < option("--from")!) || (option("--to") && name > option("--to")!)) continue;
-    const page = await readCached(doc, cache, true);
+    const page = await readCached(doc, cache, !args.includes("--read"));
     if (!page) continue;
     read += 1;
     const fields = FIELDS.filter((f) => f.type !== "table" && doc.gt.fields[f.name] !== undefined);
