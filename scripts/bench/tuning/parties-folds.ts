@@ -10,6 +10,7 @@
  * --verbose prints every wrong or empty value beside its truth and whether the truth is printed verbatim in the text
  * (a reading miss) or not (a choice miss); --text adds the page's first lines. --from and --to keep the documents
  * whose file names sort between them (a fixed set while the cache is still being filled, or a part not looked at).
+ * --unseen-before <file> keeps only the senders with no document sorting before that file.
  * --read reads (and caches) the documents not cached yet; without it they are skipped.
  */
 import path from "node:path";
@@ -27,7 +28,7 @@ type Tally = { right: number; wrong: number; empty: number; printed: number };
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-  const valued = new Set(["--half", "--field", "--from", "--to"]);
+  const valued = new Set(["--half", "--field", "--from", "--to", "--unseen-before"]);
   const [folderArg, cacheArg] = args.filter((a, i) => !a.startsWith("--") && !valued.has(args[i - 1] ?? ""));
   const folder = path.resolve(folderArg ?? "../train-data/receipts-sroie");
   const cache = path.resolve(cacheArg ?? "../train-readings");
@@ -36,10 +37,13 @@ async function main(): Promise<void> {
   const onlyField = option("--field");
   const docs = listCorpus(folder);
   const groups = docs.map((d) => d.group);
+  // `--unseen-before <file>`: only senders none of whose documents sorts before that file (senders not looked at).
+  const cut = option("--unseen-before");
+  const seen = new Set(cut ? docs.filter((d) => path.basename(d.file) < cut).map((d) => d.group) : []);
   const tallies = new Map<string, Tally>(PARTY_FIELDS.map((f) => [f, { right: 0, wrong: 0, empty: 0, printed: 0 }]));
   let read = 0;
   for (const doc of docs) {
-    if (!inHalf(doc.group, groups, half)) continue;
+    if (!inHalf(doc.group, groups, half) || seen.has(doc.group)) continue;
     const name = path.basename(doc.file);
     if ((option("--from") && name < option("--from")!) || (option("--to") && name > option("--to")!)) continue;
     const page = await readCached(doc, cache, !args.includes("--read"));
