@@ -192,7 +192,7 @@ const DIGIT_IN_LOWER_CASE_WORD = /\p{L}\d\p{Ll}|(?<![\p{L}\d])\d(?!(?:st|nd|rd|t
 /**
  * Marks of a misread no printed address has: a letter o between digits or a letter inside a postcode ("560o0",
  * "4D170"), an empty item between two commas ("10,, TAMAN"), a colon between two letters ("JA:AN"), a digit inside a
- * lower-case word ("4lam"). Like an unsure word, they make a wrong value likelier than a right one.
+ * lower-case word ("4lam"), an underscore, degree sign or middle dot. Like an unsure word, they make a wrong value likelier than a right one.
  */
 export function misreadAddress(text: string): boolean {
   return (
@@ -201,6 +201,9 @@ export function misreadAddress(text: string): boolean {
     /,\s*,/.test(text) ||
     /\p{L}:\p{L}/u.test(text) ||
     text.includes(";") ||
+    // An underscore, degree sign or middle dot inside an address ("JAL_AN", "Leve1°6", "JLN·SS21/35"): specks or a
+    // letter read as a mark; addresses print none of them.
+    /[_°·]/.test(text) ||
     /\p{Lu}\p{Ll}\p{Lu}{2}/u.test(text) ||
     // After the address vocabulary's repairs: "Ja1an" is Jalan, a slip it mends.
     DIGIT_IN_LOWER_CASE_WORD.test(repairAddressText(text))
