@@ -19,7 +19,7 @@ export function cleanName(text: string): string {
   return text
     // "REG: Lieferant GmbH", "OWN BY: CHEF LEE SDN BHD": a short label before the name is not part of it.
     .replace(/^\p{Lu}[\p{L}.]{1,14}(?:\s\p{L}[\p{L}.]{0,14})?:\s+(?=\p{L})/u, "")
-    // "#000002 BAIFU (M) Sdn Bhd": a store or till number printed before the name.
+    // A hash and a store or till number printed before the name ("BAIFU (M) Sdn Bhd" with six digits in front).
     .replace(/^#\s?\d+\s+(?=\p{L})/u, "")
     // A registration number in brackets after the name, also as OCR reads it ("(193S6 X)" for "(139386 X)").
     .replace(/\s*\((?=(?:[^)]*\d){3})[\dA-Z -]{4,}\)\s*$/, "")
