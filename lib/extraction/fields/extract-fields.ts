@@ -10,6 +10,7 @@ import { dominantCurrency, dueDateInTerms, firstDate, firstPattern } from "./fal
 import { applyRounding, checkAgainstTender, isTenderLine, paidAmount, roundingBelow, totalOfIncludedTax } from "./receipt-totals";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
 import { commaForStop, findAddressBelow } from "./vendor-address";
+import { closeBracketSpaces } from "./bracket-spacing";
 import { conceptByKey } from "./concepts";
 import { misreadName } from "./misread-name";
 import { misreadShape } from "./misread-shapes";
@@ -19,7 +20,7 @@ import { findCustomerByAddressWindow, findPartyBySection, findVendorName, isName
 import { isFieldLabel, isPartyHeading } from "./party-headings";
 import { partyBlockOf } from "./party-blocks";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
-import { arithmeticCheck, valueEvidence, type TotalsCheck } from "./value-evidence";
+import { arithmeticCheck, typeCheck, valueEvidence, type TotalsCheck } from "./value-evidence";
 import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from "./generic/generic-fields";
 import { acroFormValue, checkboxValue, hasOptionBoxes } from "./generic/form-fields";
 import { formLabels, valueBelowLabel } from "./generic/form-labels";
@@ -162,12 +163,14 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page) && misreadName(best.value)) best = null;
       // Letters the recogniser doubted in the words the name was read from make a misread likelier than not.
       if (best && typeof best.value === "string" && hasDoubtfulLetters(wordsInside(ctx.lines, best.source.page, best.source), best.value, NAME_LETTER_FLOORS)) best = null;
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: closeBracketSpaces(best.value) };
       break;
     }
     case "vendor_address": {
       const vendor = ctx.found.get("vendor_name") ?? findVendorName(ctx.lines, null);
-      best = findAddressBelow(ctx.lines, vendor?.line ?? null, typeof vendor?.value === "string" ? vendor.value : null) ?? best;
-      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: commaForStop(repairAddressText(best.value)) };
+      // A labelled value is the address only in an address's shape ("GST No." under a misread "Address" is none).
+      best = findAddressBelow(ctx.lines, vendor?.line ?? null, typeof vendor?.value === "string" ? vendor.value : null) ?? (best && typeCheck("address", best.value, best.raw) ? best : null);
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: closeBracketSpaces(commaForStop(repairAddressText(best.value))) };
       break;
     }
   }

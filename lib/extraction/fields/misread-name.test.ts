@@ -11,6 +11,20 @@ describe("seller names with the marks of a misread", () => {
     expect(misreadName("YONG S00N FATT S/B")).toBe(true);
   });
 
+  it("are a zero beside letters, commas or doubled stops between initials, a split word's lower-case fragment", () => {
+    expect(misreadName("EON C0. (M) BHD")).toBe(true);
+    expect(misreadName("HAI-0 RAYA BHD")).toBe(true);
+    expect(misreadName("0ld Town Bakery Sdn Bhd")).toBe(true);
+    expect(misreadName("MR, D,I,Y, (KUCHAI) SDN BHD")).toBe(true);
+    expect(misreadName("MR. D.I.. (M) SDN BHD")).toBe(true);
+    expect(misreadName("PappaR i ch BMC")).toBe(true);
+    expect(misreadName("Taste Of The Wor ld Sdn Bhd")).toBe(true);
+    expect(misreadName("Taste of the World Sdn Bhd")).toBe(false);
+    expect(misreadName("Café de Paris")).toBe(false);
+    expect(misreadName("10 GRAM GOURMET SDN BHD")).toBe(false);
+    expect(misreadName("MR. D.I.Y. (M) SDN BHD")).toBe(false);
+  });
+
   it("are a first word in lower case before capitalised ones", () => {
     expect(misreadName("egi Cash & Carry Sdn. Bhd.")).toBe(true);
     expect(misreadName("e-Luscious Nederland B.V.")).toBe(false);

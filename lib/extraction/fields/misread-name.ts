@@ -11,5 +11,20 @@ export function misreadName(text: string): boolean {
     if (char === "(") depth += 1;
     else if (char === ")" && --depth < 0) return true;
   }
-  return depth !== 0 || /\p{L}\d+\p{L}/u.test(text) || /^\p{Ll}+\s+\P{Ll}*\p{Lu}/u.test(text);
+  return depth !== 0 || /\p{L}\d+\p{L}/u.test(text) || /^\p{Ll}+\s+\P{Ll}*\p{Lu}/u.test(text) || brokenMarks(text);
+}
+
+/** Short words in lower case that names do print between capitalised words ("Taste of the World", "Café de Paris"). */
+const PARTICLES = new Set(["of", "de", "du", "da", "di", "la", "le", "el", "y", "e", "a", "an", "at", "by", "in", "on", "to", "n", "and", "the", "et", "und", "van", "von", "der", "den"]);
+
+/**
+ * Marks of OCR's slips that printed names do not show: a zero beside letters ("AEON C0.", "HAI-0", "0ld Town"), a
+ * comma or a doubled stop between initials ("MR, D,I,Y,", "D.I.."), and a fragment of one or two lower-case letters
+ * between words that is no particle ("PappaR i ch", "Taste Of The Wor ld": a word split in two).
+ */
+function brokenMarks(text: string): boolean {
+  if (/\p{L}-?0(?![\p{L}\d])|(?<![\p{L}\d])0\p{Ll}/u.test(text)) return true;
+  if (/(?<![\p{L}])\p{L},\p{L}(?![\p{L}])|\p{L}\.\.(?!\.)/u.test(text)) return true;
+  const words = text.split(/\s+/);
+  return words.some((w, i) => i > 0 && /^\p{Ll}{1,2}$/u.test(w) && !PARTICLES.has(w));
 }

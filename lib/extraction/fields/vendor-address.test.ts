@@ -210,3 +210,12 @@ describe("addresses with the marks of a misread", () => {
     expect(address("504o0")).toBe(null);
   });
 });
+
+describe("addresses with a mark no printed address has", () => {
+  it("are an underscore, a degree sign or a middle dot", () => {
+    expect(misreadAddress("12 JAL_AN PENGACARA U1/48")).toBe(true);
+    expect(misreadAddress("Leve1°6, Bangunan TH")).toBe(true);
+    expect(misreadAddress("No.128G JLN·SS21/35 DAMANSARA UTAMA")).toBe(true);
+    expect(misreadAddress("No.128G JLN SS21/35 DAMANSARA UTAMA")).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-import { isRegionLine, repairAddressText } from "../normalise/address-words";
+import { hasStreetWord, isRegionLine, repairAddressText } from "../normalise/address-words";
 import { ADDRESS_LETTER_FLOORS, hasDoubtfulLetters } from "./doubtful-letters";
 import type { DocLine } from "./document-lines";
 import type { Candidate } from "./find-labelled-value";
@@ -15,13 +15,13 @@ import type { Candidate } from "./find-labelled-value";
 const REGISTRATION = /(?:^\(.*\d{3,}.*\)$|\(\s*[\w-]*\d{4,}[\w-]*\s*\)|co[.-]?\s*reg|\bco\.?\s*reg|\bcompany\s+reg|\breg(?:istration)?[.,]?\s*no|\bbr\s*no|\bcompany\s*no|\bsst\b|\bgst\b)/i;
 /** A registration number printed bare ("822737-X", "1110644-W"): digits, a hyphen and a check letter. */
 const BARE_REGISTRATION = /\b\d{5,8}-[A-Z]\b/;
-const ADDRESS_STOP = /(?:tel|fax|phone|telefon|mobile|whats\s?app|\bh\/p\b|e-?mail|gst|reg\b|invoice|receipt|rechnung|date|datum|cashier|www\.|http|@|\bno\s*:)/i;
+const ADDRESS_STOP = /(?:tel|fax|phone|telefon|mobile|whats\s?app|\bh\/p\b|e-?mail|gst|reg\b|invoice|receipt|rechnung|date|datum|cashier|www\.|http|@|\bno\s*:|\b(?:qty|qnty|quantity|amount|price)\b)/i;
 
 /**
  * "No 2A Jalan …", "Lot 1851-A", "Unit G-5B", "Level 6", "109, SS21/1A": an address line that starts with the
  * premises. OCR reads l as 1 and o as 0 in these words ("Leve1 6", "L0T 3", "N0. 12"), so those are allowed too.
  */
-const HOUSE_NUMBER_START = /^(?:n[o0]\.?\s*\d|[l1][o0]t\b|unit\b|[l1]eve[l1]\b|\d)/i;
+const HOUSE_NUMBER_START = /^(?:n[o0][.:]?\s*\d|[l1][o0]t\b|unit\b|[l1]eve[l1]\b|\d)/i;
 
 /** The line starts an address: a premises word or house number ("Lot 1F-01", "No. 9-G", "8, Jalan …"). */
 export const startsWithPremises = (text: string) => HOUSE_NUMBER_START.test(text.trim());
@@ -33,6 +33,24 @@ const MAX_LINES_SEEN = 8;
 
 /** Scanner dust, torn edges and the page border read as a line of one or two marks without a letter or digit. */
 const isSpeckle = (text: string) => !/[\p{L}\d]/u.test(text) && text.replace(/\s/g, "").length <= 2;
+
+/**
+ * "No: 28, JALAN ASTANA 1C,": a house number after "No:" and a street after its comma. "No :" otherwise prompts for a
+ * receipt's or invoice's number and ends the address.
+ */
+const NUMBERED_PREMISES = /^n[o0]\s*:\s*\d+[\p{L}\d/-]*\s*,\s*\p{L}{3}/iu;
+
+/** The words of a line before its contact or tax label, when they hold a postcode and town; else null. */
+function postcodeBeforeStop(line: DocLine): DocLine | null {
+  const stop = ADDRESS_STOP.exec(line.text);
+  if (!stop || stop.index === 0) return null;
+  const text = line.text.slice(0, stop.index).replace(/[\s,;:]+$/, "");
+  if (!hasPostcode(`${text} `) && !/^[\dOo]{5}\s+\p{L}/u.test(text)) return null;
+  const count = text.split(/\s+/).filter((t) => t !== "").length;
+  if (count === 0 || count > line.words.length) return null;
+  const words = line.words.slice(0, count);
+  return { ...line, text, words };
+}
 
 /** "109," alone on a line: the house number of an address set one part per line. */
 const HOUSE_NUMBER_ONLY = /^\d{1,5}[A-Z]?\s*[,.]?$/;
@@ -95,7 +113,16 @@ function addressLines(lines: DocLine[], start: DocLine, name: string | null): Do
     if (parts.length === 0 && name && partOfName(line, name)) continue;
     // Company registration numbers such as "(742014-W)" or "Co-Reg: 750441-W" sit between the name and the address.
     if (parts.length === 0 && (REGISTRATION.test(line.text) || /^\(?[\dA-Z-]{5,}\)?$/.test(line.text.trim()))) continue;
-    if (ADDRESS_STOP.test(line.text)) break;
+    if (ADDRESS_STOP.test(line.text) && !NUMBERED_PREMISES.test(line.text.trim())) {
+      // "81750 Johor Bahru, Johor, Tel No.: 07-387 3322": the postcode and town, then the contact details on the
+      // same line. The part before them ends the address.
+      const before = postcodeBeforeStop(line);
+      if (before && parts.some((p) => HOUSE_NUMBER_START.test(p.text.trim()))) parts.push(before);
+      break;
+    }
+    // "ROC No. : (1072825-A)" under the address: a registration number after the premises ends it (before them it
+    // is an owner's or licensee's line, dropped later).
+    if (parts.some((p) => HOUSE_NUMBER_START.test(p.text.trim())) && REGISTRATION.test(line.text) && /\d{4,}/.test(line.text)) break;
     // A line without letters is a separator rule, a phone or a tax number, unless it is a lone house number.
     if (!/\p{L}/u.test(line.text) && (afterPostcode || !HOUSE_NUMBER_ONLY.test(line.text.trim()))) break;
     // After the postcode line only a short state/country line (or one of region names: "SELANGOR DARUL EHSAN")
@@ -165,7 +192,7 @@ const DIGIT_IN_LOWER_CASE_WORD = /\p{L}\d\p{Ll}|(?<![\p{L}\d])\d(?!(?:st|nd|rd|t
 /**
  * Marks of a misread no printed address has: a letter o between digits or a letter inside a postcode ("560o0",
  * "4D170"), an empty item between two commas ("10,, TAMAN"), a colon between two letters ("JA:AN"), a digit inside a
- * lower-case word ("4lam"). Like an unsure word, they make a wrong value likelier than a right one.
+ * lower-case word ("4lam"), an underscore, degree sign or middle dot. Like an unsure word, they make a wrong value likelier than a right one.
  */
 export function misreadAddress(text: string): boolean {
   return (
@@ -174,10 +201,19 @@ export function misreadAddress(text: string): boolean {
     /,\s*,/.test(text) ||
     /\p{L}:\p{L}/u.test(text) ||
     text.includes(";") ||
+    // An underscore, degree sign or middle dot inside an address ("JAL_AN", "Leve1°6", "JLN·SS21/35"): specks or a
+    // letter read as a mark; addresses print none of them.
+    /[_°·]/.test(text) ||
     /\p{Lu}\p{Ll}\p{Lu}{2}/u.test(text) ||
     // After the address vocabulary's repairs: "Ja1an" is Jalan, a slip it mends.
     DIGIT_IN_LOWER_CASE_WORD.test(repairAddressText(text))
   );
+}
+
+/** "41150 KLANG,SELANGOR", "15000 KHEMISSET": a postcode and town with no street word on the line. */
+function startsAtPostcode(text: string): boolean {
+  const t = text.trim();
+  return /^[\dOo]{5}\s/.test(t) && hasPostcode(t) && !hasStreetWord(t);
 }
 
 export function findAddressBelow(lines: DocLine[], nameLine: number | null, name: string | null = null): Candidate | null {
@@ -191,6 +227,11 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null, name
   // A registration number printed there ("SDN BHD BR No.: (124525-H)") is no part of the address either.
   if (premises > 0 && parts.slice(0, premises).every((p) => !/\d/.test(p.text) || REGISTRATION.test(p.text) || BARE_REGISTRATION.test(p.text))) parts.splice(0, premises);
   parts.splice(MAX_ADDRESS_LINES);
+  // An address does not start at its postcode: when its first line is the postcode and town, the street above was
+  // misread, lost or taken for the name ("TAMAN BERKELEY" over "41150 KLANG" with "LOT P.T. 2811, JALAN ANGSA"
+  // unread), and what is left is a part of the address, a wrong value. None of the 385 SROIE training receipts' labels
+  // starts so. A five-digit house number before a street ("12345 Main Street") is a street line.
+  if (parts[0] && startsAtPostcode(parts[0].text)) return null;
   // Every address carries a number (house, unit, postcode) and a street or place name: anything less is a slogan,
   // a lone unit number or OCR noise.
   if (parts.length === 0 || !parts.some((p) => /\d/.test(p.text)) || !parts.some((p) => /\p{L}{3}/u.test(p.text))) return null;

@@ -32,6 +32,8 @@ const REGIONS = [
   "SELATAN", "TIMUR", "BARAT", "TENGAH",
   // The honorifics of Malaysian states, printed after the state's name ("SELANGOR DARUL EHSAN").
   "DARUL", "EHSAN", "TAKZIM", "AMAN", "RIDZUAN", "MAKMUR", "NAIM", "KHUSUS",
+  // The federal territories ("WILAYAH PERSEKUTUAN KUALA LUMPUR").
+  "WILAYAH", "PERSEKUTUAN",
 ];
 
 /**
@@ -151,6 +153,12 @@ export function repairAddressText(text: string): string {
 }
 
 const REGION_WORDS = new Set(REGIONS);
+const STREET_WORD_SET = new Set(STREET_WORDS);
+
+/** Whether a line names a street, building or estate ("JALAN ANGSA", "Main Street", "Plaza Batai"), as printed. */
+export function hasStreetWord(text: string): boolean {
+  return text.toUpperCase().split(/[^\p{L}]+/u).some((w) => STREET_WORD_SET.has(w) || w === "JLN" || w === "TMN" || w === "LRG");
+}
 
 /** A line naming only states, towns and countries ("SELANGOR DARUL EHSAN.", "Kuala Lumpur, Malaysia"). */
 export function isRegionLine(text: string): boolean {
