@@ -6,7 +6,9 @@
  * --data     a fetched training folder (../shared/datasets/train/README.md: `node fetch.mjs --out <folder>`), each
  *            document beside its `.gt.json`; repeatable. Default: TRAIN_DATA (folders joined by ":"), else
  *            ../train-data/receipts-sroie and ../train-data/einvoices.
- * --synth    a synthetic generator's output folder (same layout; split_group = layout id); repeatable, optional.
+ * --synth    a synthetic generator's output folder (same layout; split_group = layout id); repeatable. Default: the
+ *            generator's seed 1, 1,000 PDFs, written once into .cache/train-synth (default-synth.ts); the row
+ *            classifier keeps its own generated invoices unless --synth is given.
  * --cache    where page models are cached (OCR runs once per document): TRAIN_CACHE, else .cache/train-readings.
  * --out      the model file: lib/extraction/scorer/model.json.
  * --names-only  fit and write the seller's-name scorer alone (model.json stays as committed; the calibrator too).
@@ -19,11 +21,14 @@
  * --rows-out the line-item row classifier's file: lib/extraction/tables/row-model.json (scripts/train/table-rows.ts:
  *            the e-invoices among --data and synthetic invoices, its own generated set when no --synth is given).
  * --rows-only  fit and write the row classifier alone.
+ * --check    train into a temporary folder and compare with the committed model files, leaving them as they are:
+ *            exits 1 naming what differs (the date, CPU and seconds a training took are not compared).
  *
  * Nothing is fetched; the dev sets are never read. Out-of-fold figures (sender-group folds) go into the model file.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
 import type { CorpusDocument } from "./corpus";
 import { corpusOf, option, trainingFolders } from "./folders";
@@ -33,6 +38,35 @@ import { NAME_FEATURE_NAMES } from "../../lib/extraction/scorer";
 import { fitCalibrator } from "./calibrator-fit";
 import { collectValueExamples } from "./value-examples";
 import { trainRowModel } from "./table-rows";
+import { synthFoldersOrDefault } from "./default-synth";
+import { modelDifferences } from "./same-model";
+
+/** The model files `npm run train` writes, by the option that moves each. */
+const MODEL_FILES: Array<{ option: string; committed: string }> = [
+  { option: "--out", committed: "lib/extraction/scorer/model.json" },
+  { option: "--names-out", committed: "lib/extraction/scorer/name-model.json" },
+  { option: "--calibrator-out", committed: "lib/extraction/scorer/calibrator.json" },
+  { option: "--rows-out", committed: "lib/extraction/tables/row-model.json" },
+];
+
+/** `--check`: the arguments that send every model file to a temporary folder, and the comparison to run after. */
+function checkRun(args: string[]): { args: string[]; compare: () => boolean } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "quarry-train-check-"));
+  const files = MODEL_FILES.map((file) => ({ ...file, trained: path.join(dir, path.basename(file.committed)) }));
+  return {
+    args: [...args, ...files.flatMap((file) => [file.option, file.trained])],
+    compare: () => {
+      let same = true;
+      // --rows-only, --names-only and --calibrator-only write some of the files: the others are not compared.
+      for (const file of files.filter((candidate) => existsSync(candidate.trained))) {
+        const differences = modelDifferences(JSON.parse(readFileSync(file.committed, "utf8")), JSON.parse(readFileSync(file.trained, "utf8")));
+        same &&= differences.length === 0;
+        console.log(differences.length === 0 ? `${file.committed}: the same model` : `${file.committed}: differs at ${differences.length} places, first ${differences.slice(0, 5).join(", ")} (trained: ${file.trained})`);
+      }
+      return same;
+    },
+  };
+}
 
 /** The learned value scorer (model.json): candidates of every amount and date field, GBDT, out-of-fold calibration. */
 async function trainScorer(args: string[], docs: CorpusDocument[], folders: { cache: string }, note: string, corpus: Record<string, unknown>): Promise<void> {
@@ -62,8 +96,10 @@ async function trainScorer(args: string[], docs: CorpusDocument[], folders: { ca
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const folders = trainingFolders(args);
+  const check = process.argv.includes("--check") ? checkRun(process.argv.slice(2)) : null;
+  const args = check?.args ?? process.argv.slice(2);
+  const given = trainingFolders(args);
+  const folders = { ...given, synth: synthFoldersOrDefault(given.synth) };
   const docs = corpusOf(folders);
   console.log(`corpus: ${docs.length} documents from ${[...folders.data, ...folders.synth].join(", ")}`);
   const note = `${new Date().toISOString().slice(0, 10)}: ${docs.length} documents (${[...new Set(docs.map((d) => d.source))].join(", ")}), ${os.cpus()[0]?.model ?? "cpu"}`;
@@ -71,7 +107,7 @@ async function main(): Promise<void> {
   // --names-only and --calibrator-only fit one model alone, so the row classifier stays as committed there.
   if (!args.includes("--names-only") && !args.includes("--calibrator-only")) {
     const rowsOut = option(args, "--rows-out")[0] ?? "lib/extraction/tables/row-model.json";
-    const rows = await trainRowModel({ data: folders.data, synth: folders.synth, out: rowsOut, note });
+    const rows = await trainRowModel({ data: folders.data, synth: given.synth, out: rowsOut, note });
     console.log(`wrote ${rowsOut} (${JSON.stringify(rows.corpus)}); group folds ${JSON.stringify((rows.groupFolds as { headingOrContinuation: unknown }).headingOrContinuation)}`);
   }
   if (args.includes("--rows-only")) return;
@@ -85,6 +121,7 @@ async function main(): Promise<void> {
   const folds = calibrator.report.senderFolds as { all: { before: unknown; after: unknown } };
   console.log(`wrote ${calibratorOut} (${values.length} values, abstains below ${calibrator.abstainBelow}); sender folds before ${JSON.stringify(folds.all.before)} after ${JSON.stringify(folds.all.after)}`);
   await terminateOcr();
+  if (check && !check.compare()) process.exitCode = 1;
 }
 
 void main();
