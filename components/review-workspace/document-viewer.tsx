@@ -9,14 +9,14 @@ import type { ScrollRequest, SourceBox } from "./geometry";
 import { ImageViewer } from "./image-viewer";
 import type { PickProps } from "./pick/viewer-commands";
 import { FirstPagePreview } from "./pdf/first-page-preview";
-import { loadPdfViewer } from "./pdf/load-viewer";
 import { pdfWorkerPort } from "./pdf/worker-port";
 import { TextViewer } from "./text-viewer";
 import type { WorkspaceDocument } from "./workspace-document";
 
-// pdf.js needs the browser (canvas, workers): the viewer and its code load on the client only. On a page load of
-// the workspace both were started before hydration (pdf/early-start.ts); arriving by a client-side navigation, they
-// start as soon as this module runs in the browser, before the viewer renders: the first page waits for both.
+// pdf.js needs the browser (canvas, workers): the viewer and its code load on the client only. The download
+// starts as soon as this module runs in the browser, before hydration reaches the viewer, and so does the pdf.js
+// worker: the first page is on the critical path, and these two are most of it.
+const loadPdfViewer = () => import("./pdf/pdf-viewer");
 if (typeof window !== "undefined") {
   pdfWorkerPort();
   void loadPdfViewer();

@@ -1,6 +1,6 @@
 "use client";
 
-import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist";
+import type { PDFDocumentLoadingTask, PDFDocumentProxy } from "pdfjs-dist";
 import { pdfjs } from "react-pdf";
 import { fetchDocumentFile } from "../file-cache";
 import { markReviewPhase } from "../phase-marks";
@@ -33,13 +33,11 @@ function open(documentId: string, url: string): Entry {
   const promise = fetchDocumentFile(documentId, url).then(async (bytes) => {
     if (closed) throw new Error("The document was closed.");
     // pdf.js transfers the buffer it is given to its worker: it gets a copy, the file cache keeps the original.
-    // (pdf.js 6 has no eval path left, nor its `isEvalSupported` option: the console's CSP, without 'unsafe-eval',
-    // is what guarantees no uploaded content is compiled as script.)
+    // (pdf.js 6 no longer compiles glyph paths with eval, so the console's CSP needs no `isEvalSupported: false`.)
     loading = pdfjs.getDocument({ data: new Uint8Array(bytes.slice(0)), worker });
     const pdf = await loading.promise;
     markReviewPhase("pdf-opened", documentId);
     const page = await pdf.getPage(1);
-    warmFirstPage(page);
     const viewport = page.getViewport({ scale: 1 });
     return { pdf, firstPage: { width: viewport.width, height: viewport.height, rotate: page.rotate } };
   });
@@ -53,16 +51,6 @@ function open(documentId: string, url: string): Entry {
     () => entries.get(documentId) === entry && entries.delete(documentId),
   );
   return entry;
-}
-
-/**
- * Has the worker read page 1 (its content and the fonts it uses) while the main thread is still hydrating and
- * mounting the viewer: when the viewer then draws the page, the worker answers from its font cache instead of
- * loading the fonts on the first page's path. The operator list itself is not reused (react-pdf cleans the page
- * up before it draws); what it warms lives in the worker, for the whole document.
- */
-function warmFirstPage(page: PDFPageProxy): void {
-  page.getOperatorList().catch(() => undefined); // a page that cannot be read shows its error when it is drawn
 }
 
 /**

@@ -13,7 +13,7 @@ import { markFirstPagePainted } from "./first-paint";
 import { PageThumbnails } from "./page-thumbnails";
 import { PdfPage } from "./pdf-page";
 import { scrollBoxIntoView, scrollToPage } from "./scroll";
-import { useMeasuredElement } from "./use-element-width";
+import { useElementWidth } from "./use-element-width";
 import { useFileBytes } from "./use-file-bytes";
 import { usePageSizes } from "./use-page-sizes";
 import { usePdfDocument } from "./use-pdf-document";
@@ -53,7 +53,8 @@ export default function PdfViewer(props: PdfViewerProps) {
   const [zoom, setZoom] = useState<Zoom>({ fit: true });
   const [rotation, setRotation] = useState(0);
   // The scrolling pane is created once the PDF opens: held in state, so the hooks below see it when it appears.
-  const { element: pane, ref: setPane, width: paneWidth } = useMeasuredElement<HTMLDivElement>();
+  const [pane, setPane] = useState<HTMLDivElement | null>(null);
+  const paneWidth = useElementWidth(pane);
   const { sizeOf } = usePageSizes(pdf, firstPainted, opened.status === "ready" ? opened.opened.firstPage : null);
   const { near, current, registerSlot, slotOf } = useVisiblePages(pane, { enabled: pdf !== null });
 

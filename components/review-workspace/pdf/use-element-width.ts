@@ -1,35 +1,19 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 
-/** The content-box width of an element: its client width (no border, no scrollbar) less its horizontal padding. */
-export function contentWidth(element: HTMLElement): number {
-  const style = getComputedStyle(element);
-  const padding = (Number.parseFloat(style.paddingLeft) || 0) + (Number.parseFloat(style.paddingRight) || 0);
-  return Math.max(0, Math.floor(element.clientWidth - padding));
-}
-
-/**
- * An element (through the returned ref) and its content width, kept current as it resizes (the pages' fit-width
- * follows the pane). The width is read the moment the element is attached, not only when the ResizeObserver first
- * reports: its first report comes a frame later, and page 1 (which waits for the width to draw at its displayed size)
- * would wait with it.
- */
-export function useMeasuredElement<T extends HTMLElement>(): { element: T | null; ref: (element: T | null) => void; width: number } {
-  const [element, setElement] = useState<T | null>(null);
+/** The content width of an element, kept current as it resizes (the pages' fit-width follows the pane). */
+export function useElementWidth(element: HTMLElement | null): number {
   const [width, setWidth] = useState(0);
-  const ref = useCallback((next: T | null) => {
-    setElement(next);
-    if (next) setWidth(contentWidth(next));
-  }, []);
   useEffect(() => {
     if (!element) return;
-    // Measured the same way each time: a width rounded differently would change the scale by a hair and redraw.
-    const observer = new ResizeObserver(() => setWidth(contentWidth(element)));
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.floor(entry.contentRect.width));
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [element]);
-  return { element, ref, width };
+  return width;
 }
 
 /** The content size of an element, kept current as it resizes (an image's fit-page follows the pane). */
