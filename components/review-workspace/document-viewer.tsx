@@ -74,13 +74,16 @@ export function DocumentViewer({ parserId, document, highlight, scrollRequest, o
         onUnavailable={endPreview}
       />
     );
-    if (!document.previewUrl || previewDone) return viewer;
+    // One structure whether the preview still covers the viewer or not: returning the bare viewer once the preview
+    // went would remount it (its parent element changes), and page 1 would be drawn a second time, blank meanwhile.
     return (
       <div className="relative h-full">
         {viewer}
-        <div className="absolute inset-0 z-30 bg-subtle">
-          <FirstPagePreview src={document.previewUrl} name={document.name} pageCount={document.pageCount} highlight={highlight} />
-        </div>
+        {document.previewUrl && !previewDone ? (
+          <div className="absolute inset-0 z-30 bg-subtle">
+            <FirstPagePreview src={document.previewUrl} name={document.name} pageCount={document.pageCount} highlight={highlight} />
+          </div>
+        ) : null}
       </div>
     );
   }
