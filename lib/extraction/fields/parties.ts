@@ -17,6 +17,8 @@ export const NOT_A_NAME =
 
 export function cleanName(text: string): string {
   return text
+    // "◆ Acme Inc.", "• Foo GmbH": a logo glyph or bullet printed before the name is not part of it.
+    .replace(/^[\p{So}\p{Sm}•·▪►»›]+\s*(?=\p{L})/u, "")
     // "REG: Lieferant GmbH": a short label before the name is not part of it.
     .replace(/^\p{Lu}[\p{L}.]{1,14}:\s+(?=\p{L})/u, "")
     // A registration number in brackets after the name, also as OCR reads it ("(193S6 X)" for "(139386 X)").
