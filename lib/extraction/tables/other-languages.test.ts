@@ -13,6 +13,8 @@ async function lineItems(lines: Parameters<typeof printedPdf>[0][number]) {
 describe("line items of invoices in other notations and languages", () => {
   it("reads whole amounts printed with a dash for the cents ('€ 1.600,–')", async () => {
     const items = await lineItems([
+      // Dates with dots ("01.03.2026") make the page's numbers look dot-decimal; the dash says otherwise.
+      { y: 730, cells: [["Leistungszeitraum 01.03.2026 - 15.03.2026", 50]] },
       { y: 700, cells: [["Pos.", 50], ["Beschreibung", 90], ["Menge", 330], ["Einzelpreis", 400], ["Gesamt", 500]] },
       { y: 680, cells: [["1", 50], ["Beratung vor Ort", 90], ["2", 335], ["€ 1.600,–", 400], ["€ 3.200,–", 500]] },
       { y: 662, cells: [["2", 50], ["Reisekosten", 90], ["1", 335], ["€ 400,–", 400], ["€ 400,–", 500]] },
