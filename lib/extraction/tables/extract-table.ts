@@ -5,6 +5,7 @@ import { timed } from "../stage-timing";
 import type { FieldDefinition, PageModel, Rulings, Scalar, TableMetadata, TableRow, ValueMetadata, Word } from "../types";
 import { unionBox } from "../fields/document-lines";
 import { COLUMN_CONCEPTS, type ColumnConcept } from "../fields/column-concepts";
+import { itemsBeforeRepeatedCopy } from "./repeated-copy";
 import { headerScore, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
 import { typeCodeColumn, typePositionColumn, typeSecondPrice, type TypedColumn } from "./column-typing";
@@ -622,6 +623,10 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       boxes.splice(start + k, 1);
     }
   }
+  const kept = itemsBeforeRepeatedCopy(rowsOut, boxes.map((b) => b.page));
+  rowsOut.splice(kept);
+  metaRows.splice(kept);
+  boxes.splice(kept);
   const first = boxes[0];
   const confidence = rowsOut.length > 0 ? 0.7 : 0;
   return {
