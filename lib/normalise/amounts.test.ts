@@ -68,3 +68,12 @@ describe("amounts of currencies counted in thousandths", () => {
     expect(findAmounts("1.250", detectDecimalSeparator("Qty 1.250 kg")).map((amount) => amount.value)).toEqual([1250]);
   });
 });
+
+describe("whole amounts printed with a dash for the cents", () => {
+  it("reads the separator before the dash as the decimal one, whatever the document's other numbers suggest", () => {
+    expect(findAmounts("€ 1.600,–", ".").map((a) => a.value)).toEqual([1600]);
+    expect(findAmounts("Gesamt € 12.216,-- ").map((a) => a.value)).toEqual([12216]);
+    expect(findAmounts("$ 1,600.– due", ",").map((a) => a.value)).toEqual([1600]);
+    expect(findAmounts("€ 200,–", ".").map((a) => a.value)).toEqual([200]);
+  });
+});

@@ -59,7 +59,10 @@ export function findAmounts(text: string, decimalHint?: DecimalSeparator): Found
   let m: RegExpExecArray | null;
   while ((m = NUMBER_RE.exec(scanned)) !== null) {
     const digits = m[3] ?? "";
-    const parsed = parseNumberToken(digits, decimalHint ?? thousandthsSeparator(scanned, m.index, m[0].length, digits));
+    // "1.600,–": a dash in place of the cents follows the decimal separator, so the other one groups thousands,
+    // whatever the document's other numbers (dates such as "01.03.2026" suggest a decimal point) say.
+    const dashCents = /^[.,][-–—]/.exec(scanned.slice(m.index + m[0].length))?.[0][0] as DecimalSeparator | undefined;
+    const parsed = parseNumberToken(digits, dashCents ?? decimalHint ?? thousandthsSeparator(scanned, m.index, m[0].length, digits));
     if (!parsed) continue;
     const negative = Boolean(m[1]) || (Boolean(m[2]) && Boolean(m[4])) || Boolean(m[5] && !m[1]);
     let text0 = m[0];

@@ -5,7 +5,7 @@ export type ColumnKind = "text" | "number" | "integer";
 export type ColumnConcept = { key: string; kind: ColumnKind; cues: string[]; labels: string[] };
 
 export const COLUMN_CONCEPTS: ColumnConcept[] = [
-  { key: "position", kind: "integer", cues: ["position", "pos", "line number", "line no"], labels: ["pos", "position", "pos nr", "lfd nr", "line", "#", "nr", "no", "n", "ln", "no.", "n°", "nº", "lfd", "posizione", "posicion", "ligne", "regel", "riga", "linea", "line no"] },
+  { key: "position", kind: "integer", cues: ["position", "pos", "line number", "line no"], labels: ["pos", "position", "pos nr", "lfd nr", "line", "#", "nr", "no", "n", "ln", "no.", "n°", "nº", "lfd", "posizione", "posicion", "ligne", "regel", "riga", "linea", "line no", "lp", "l.p", "rivi"] },
   {
     key: "item_code",
     kind: "text",
@@ -16,32 +16,32 @@ export const COLUMN_CONCEPTS: ColumnConcept[] = [
     key: "description",
     kind: "text",
     cues: ["description", "item", "product", "name", "designation", "service"],
-    labels: ["description", "name", "item name", "service name", "type of work", "beschreibung", "bezeichnung", "artikelbeschreibung", "artikelbezeichnung", "leistung", "leistungsbeschreibung", "artikel", "produkt", "product", "item", "items", "omschrijving", "beschrijving", "designation", "désignation", "libelle", "libellé", "article", "service", "services", "text", "details", "particulars", "warenbezeichnung", "descripcion", "descrizione", "product name", "item description", "artikel omschrijving", "descripcion", "concepto", "producto", "descrizione", "denominazione", "prodotto", "prestation", "prestations", "dienst", "diensten", "omschrijving artikel", "description article", "articulo", "articolo"],
+    labels: ["description", "name", "item name", "service name", "type of work", "beschreibung", "bezeichnung", "artikelbeschreibung", "artikelbezeichnung", "leistung", "leistungsbeschreibung", "artikel", "produkt", "product", "item", "items", "omschrijving", "beschrijving", "designation", "désignation", "libelle", "libellé", "article", "service", "services", "text", "details", "particulars", "warenbezeichnung", "descripcion", "descrizione", "product name", "item description", "artikel omschrijving", "descripcion", "concepto", "producto", "descrizione", "denominazione", "prodotto", "prestation", "prestations", "dienst", "diensten", "omschrijving artikel", "description article", "articulo", "articolo", "nazwa", "nazwa towaru", "nazwa towaru lub uslugi", "towar", "tuote", "tuote/palvelu", "tuote / palvelu", "kuvaus", "nimike", "selite"],
   },
   {
     key: "quantity",
     kind: "number",
     cues: ["quantity", "qty", "amount of units", "count"],
-    labels: ["qty", "quantity", "days", "number of days", "no of days", "menge", "anzahl", "aantal", "qte", "qté", "quantite", "quantité", "cantidad", "quantita", "units", "stk", "stück", "pcs", "hours", "hrs", "std", "menge stk", "aantal stuks", "no of units", "cant", "uds", "unidades", "quantita", "qta", "q.ta", "qty.", "anz", "nombre", "aant", "hoeveelheid"],
+    labels: ["qty", "quantity", "days", "number of days", "no of days", "menge", "anzahl", "aantal", "qte", "qté", "quantite", "quantité", "cantidad", "quantita", "units", "stk", "stück", "pcs", "hours", "hrs", "std", "menge stk", "aantal stuks", "no of units", "cant", "uds", "unidades", "quantita", "qta", "q.ta", "qty.", "anz", "nombre", "aant", "hoeveelheid", "ilość", "ilosc", "kpl", "määrä", "lkm"],
   },
-  { key: "unit", kind: "text", cues: ["unit of measure", "uom", "unit"], labels: ["unit", "units of measure", "uom", "einheit", "me", "mengeneinheit", "meng einheit", "unite", "unité", "u.", "eenheid", "unidad", "ud", "um", "u.m.", "udm", "unita", "unita di misura", "unite de mesure", "maateenheid", "einh"] },
+  { key: "unit", kind: "text", cues: ["unit of measure", "uom", "unit"], labels: ["unit", "units of measure", "uom", "einheit", "me", "mengeneinheit", "meng einheit", "unite", "unité", "u.", "eenheid", "unidad", "ud", "um", "u.m.", "udm", "unita", "unita di misura", "unite de mesure", "maateenheid", "einh", "jedn", "jedn. miary", "j.m.", "yksikkö"] },
   {
     key: "unit_price",
     kind: "number",
     cues: ["unit price", "price per unit", "price", "rate", "unit cost"],
-    labels: ["unit price", "price", "preis", "einzelpreis", "e-preis", "ep", "stückpreis", "preis einheit", "preis/ einheit", "nettopreis", "netto preis", "prijs", "prijs per stuk", "stukprijs", "prix unitaire", "prix unit", "prix", "pu", "p.u", "rate", "unit cost", "price per unit", "unit price excl", "precio", "prezzo", "einzelpreis netto", "price (excl. vat)", "netto-preis", "einzelpreis eur", "price each", "unit rate", "vk-preis", "vk preis", "verkaufspreis", "listenpreis", "precio unitario", "precio unit", "p unit", "prezzo unitario", "prezzo unit", "eenheidsprijs", "stuksprijs", "prijs per eenheid", "prix unitaire ht", "pu ht", "tarif", "tarief", "unit price excl vat", "preis pro einheit"],
+    labels: ["unit price", "price", "preis", "einzelpreis", "e-preis", "ep", "stückpreis", "preis einheit", "preis/ einheit", "nettopreis", "netto preis", "prijs", "prijs per stuk", "stukprijs", "prix unitaire", "prix unit", "prix", "pu", "p.u", "rate", "unit cost", "price per unit", "unit price excl", "precio", "prezzo", "einzelpreis netto", "price (excl. vat)", "netto-preis", "einzelpreis eur", "price each", "unit rate", "vk-preis", "vk preis", "verkaufspreis", "listenpreis", "precio unitario", "precio unit", "p unit", "prezzo unitario", "prezzo unit", "eenheidsprijs", "stuksprijs", "prijs per eenheid", "prix unitaire ht", "pu ht", "tarif", "tarief", "unit price excl vat", "preis pro einheit", "cena", "cena netto", "cena jedn", "cena jednostkowa", "cena jedn. netto", "a-hinta", "a-hinta veroton", "yksikköhinta"],
   },
-  { key: "discount_percent", kind: "number", cues: ["discount"], labels: ["discount", "disc", "disc %", "discount %", "rabatt", "rabatt %", "remise", "korting", "descuento", "dto", "sconto", "sc.", "rabais", "korting %", "remise %"] },
+  { key: "discount_percent", kind: "number", cues: ["discount"], labels: ["discount", "disc", "disc %", "discount %", "rabatt", "rabatt %", "remise", "korting", "descuento", "dto", "sconto", "sc.", "rabais", "korting %", "remise %", "rabat", "rabat %", "upust", "alennus"] },
   {
     key: "tax_rate",
     kind: "number",
     cues: ["tax rate", "vat rate", "tax percent", "vat %", "tax"],
-    labels: ["vat %", "vat", "tax %", "tax", "taxes", "tax rate", "vat rate", "mwst", "mwst %", "ust", "ust %", "ust. %", "steuer", "steuersatz", "steuer %", "btw", "btw %", "tva", "tva %", "taux tva", "iva", "gst", "gst %", "ust satz", "mwst satz", "steuersatz %", "tax code", "tipo iva", "iva %", "aliquota", "aliquota iva", "btw tarief", "btw-tarief", "taux", "taux tva", "tarifa iva"],
+    labels: ["vat %", "vat", "tax %", "tax", "taxes", "tax rate", "vat rate", "mwst", "mwst %", "ust", "ust %", "ust. %", "steuer", "steuersatz", "steuer %", "btw", "btw %", "tva", "tva %", "taux tva", "iva", "gst", "gst %", "ust satz", "mwst satz", "steuersatz %", "tax code", "tipo iva", "iva %", "aliquota", "aliquota iva", "btw tarief", "btw-tarief", "taux", "taux tva", "tarifa iva", "stawka vat", "stawka vat %", "alv", "alv %", "alv-%"],
   },
   {
     key: "amount",
     kind: "number",
     cues: ["line total", "amount", "total", "line amount", "net amount"],
-    labels: ["amount", "total", "line total", "betrag", "gesamt", "gesamtpreis", "g-preis", "gesamtbetrag", "summe", "entgelt", "nettobetrag", "netto", "bedrag", "totaal", "montant", "montant ht", "total ht", "prix total", "net amount", "subtotal", "importe", "importo", "wert", "prijs incl btw", "price incl", "total price", "amount (usd)", "amount (eur)", "total price excl", "net", "nettowert", "positionsbetrag", "positions betrag", "gesamtwert", "line amount", "ext price", "extended price", "amount excl vat", "montant total", "total ttc", "zeilenbetrag", "zeilensumme", "positionswert", "cost", "totale", "importe total", "total linea", "totaal excl btw", "bedrag excl btw", "montant ht", "importo totale", "total net", "nettopreis gesamt", "gesamt netto", "valore", "valor", "valeur", "waarde"],
+    labels: ["amount", "total", "line total", "betrag", "gesamt", "gesamtpreis", "g-preis", "gesamtbetrag", "summe", "entgelt", "nettobetrag", "netto", "bedrag", "totaal", "montant", "montant ht", "total ht", "prix total", "net amount", "subtotal", "importe", "importo", "wert", "prijs incl btw", "price incl", "total price", "amount (usd)", "amount (eur)", "total price excl", "net", "nettowert", "positionsbetrag", "positions betrag", "gesamtwert", "line amount", "ext price", "extended price", "amount excl vat", "montant total", "total ttc", "zeilenbetrag", "zeilensumme", "positionswert", "cost", "totale", "importe total", "total linea", "totaal excl btw", "bedrag excl btw", "montant ht", "importo totale", "total net", "nettopreis gesamt", "gesamt netto", "valore", "valor", "valeur", "waarde", "wartość", "wartosc", "wartość netto", "wartosc netto", "yhteensä", "veroton yhteensä", "rivisumma"],
   },
 ];

@@ -136,3 +136,17 @@ describe("vendor name", () => {
   });
 });
 
+
+describe("vendor name behind a logo glyph", () => {
+  it("drops a bullet or symbol printed before the seller's name", async () => {
+    const { printedPdf } = await import("../tables/test-pdf");
+    const bytes = await printedPdf([[
+      { y: 780, cells: [["• Northwind Supplies Ltd.", 50], ["Invoice", 450]] },
+      { y: 766, cells: [["12 Market Street, Leeds", 50]] },
+      { y: 700, cells: [["Bill to", 50]] },
+      { y: 686, cells: [["Contoso Retail plc", 50]] },
+    ]]);
+    const data = (await extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS })).data;
+    expect(data.vendor_name).toBe("Northwind Supplies Ltd.");
+  });
+});

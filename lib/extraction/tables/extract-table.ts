@@ -5,7 +5,8 @@ import { timed } from "../stage-timing";
 import type { FieldDefinition, PageModel, Rulings, Scalar, TableMetadata, TableRow, ValueMetadata, Word } from "../types";
 import { unionBox } from "../fields/document-lines";
 import { COLUMN_CONCEPTS, type ColumnConcept } from "../fields/column-concepts";
-import { headerScore, matchHeaderWords, mergeStackedHeader, type HeaderColumn } from "./find-header";
+import { itemsBeforeRepeatedCopy } from "./repeated-copy";
+import { headerScore, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
 import { typeCodeColumn, typePositionColumn, typeSecondPrice, type TypedColumn } from "./column-typing";
 import { extractTypedTable } from "./typed-table";
@@ -550,12 +551,13 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         header = mergeStackedHeader(header, matchHeaderWords(belowRow.words, extraLabels));
         j += 1;
       }
-      // When a key names two columns (customer's and supplier's article numbers), the seller's one wins, else the first.
+      // When a key names two columns (customer's and supplier's article numbers), the seller's one wins; of a net and
+      // a gross price or line value ("Cena netto" / "Cena brutto"), the net one, as the line items' amounts are net.
       const chosen = new Map<string, HeaderColumn>();
       for (const c of header) {
         if (c.key === "") continue;
         const prev = chosen.get(c.key);
-        if (!prev || (!SELLER_SIDE.test(prev.label) && SELLER_SIDE.test(c.label))) chosen.set(c.key, c);
+        if (!prev || (!SELLER_SIDE.test(prev.label) && SELLER_SIDE.test(c.label)) || netOverGross(prev.label, c.label)) chosen.set(c.key, c);
       }
       const columns: Column[] = header.map((c) => {
         const fieldName = c.key.startsWith("field:") ? c.key.slice(6) : fieldForKey.get(c.key) ?? null;
@@ -621,6 +623,10 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       boxes.splice(start + k, 1);
     }
   }
+  const kept = itemsBeforeRepeatedCopy(rowsOut, boxes.map((b) => b.page));
+  rowsOut.splice(kept);
+  metaRows.splice(kept);
+  boxes.splice(kept);
   const first = boxes[0];
   const confidence = rowsOut.length > 0 ? 0.7 : 0;
   return {

@@ -133,6 +133,14 @@ export function headerScore(columns: HeaderColumn[], rowText: string): number {
   return keys.size - unknown * 0.25;
 }
 
+const GROSS_LABEL = /\b(?:gross|brutto|incl|inkl|ttc|verollinen)\b/i;
+const NET_LABEL = /\b(?:net|netto|excl|exkl|ht|veroton)\b/i;
+
+/** Whether a column labelled `next` replaces an earlier one of the same key: the earlier says gross, this one net. */
+export function netOverGross(earlier: string, next: string): boolean {
+  return GROSS_LABEL.test(earlier) && NET_LABEL.test(next) && !GROSS_LABEL.test(next);
+}
+
 /** Adds stacked header words (a second header line such as "Preis/" over "Einheit") to overlapping columns. */
 export function mergeStackedHeader(columns: HeaderColumn[], extraRow: HeaderColumn[]): HeaderColumn[] {
   const out = columns.map((c) => ({ ...c }));

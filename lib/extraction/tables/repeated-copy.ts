@@ -1,0 +1,14 @@
+import type { TableRow } from "../types";
+
+/**
+ * How many of a document's line items to keep when the file prints the invoice twice (an original and its copy,
+ * "ORYGINAŁ" / "KOPIA", "Original" / "Duplicate"): the items read are one list repeated, value for value, and the
+ * repetition starts on a later page than the first list ends. Otherwise every item is kept.
+ */
+export function itemsBeforeRepeatedCopy(rows: TableRow[], pages: number[]): number {
+  const half = rows.length / 2;
+  if (!Number.isInteger(half) || half < 1) return rows.length;
+  if ((pages[half] ?? 0) <= (pages[half - 1] ?? 0)) return rows.length;
+  for (let k = 0; k < half; k += 1) if (JSON.stringify(rows[k]) !== JSON.stringify(rows[half + k])) return rows.length;
+  return half;
+}
