@@ -4,7 +4,9 @@ import { shrinksOnLoad } from "./ocr-size";
 /**
  * Large JPEG photos decoded straight to OCR's size by libvips (sharp): its JPEG loader scales by 1/2, 1/4 or 1/8 while
  * decoding and reads the file a strip at a time, so a 4,961 × 7,016 phone photo (139 MB as a full-size bitmap) is
- * never decoded whole. What the loader's DCT scaling leaves is reduced with sharp's default Lanczos kernel.
+ * never decoded whole. What the loader's DCT scaling leaves is reduced with a linear (triangle) kernel: on 30 large SROIE
+ * training scans it read better than sharp's default Lanczos kernel and than the canvas's full-size draw
+ * (docs/benchmarks.md, OCR, "Large JPEG photos").
  */
 
 // One libvips thread: extraction already runs one worker thread a core. No operation cache: each image is read once.
@@ -27,7 +29,7 @@ export async function scalableJpeg(bytes: Uint8Array): Promise<{ width: number; 
 /** The JPEG as RGBA pixels of exactly width × height (grey and CMYK converted to sRGB, as the canvas draws them). */
 export async function decodeJpegScaled(bytes: Uint8Array, width: number, height: number, maxPixels: number): Promise<Uint8ClampedArray> {
   const { data, info } = await sharp(bytes, { limitInputPixels: maxPixels, sequentialRead: true })
-    .resize(width, height, { fit: "fill", fastShrinkOnLoad: true })
+    .resize(width, height, { fit: "fill", fastShrinkOnLoad: true, kernel: "linear" })
     .toColourspace("srgb")
     .ensureAlpha(1)
     .raw()
