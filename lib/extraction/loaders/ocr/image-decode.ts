@@ -1,14 +1,13 @@
 import { Image, createCanvas, type Canvas } from "@napi-rs/canvas";
 import * as UTIF from "utif2";
 import { releaseDecodedPixels } from "../../ocr/paddle/raster";
+import { decodeJpegScaled, scalableJpeg } from "./jpeg-scaled";
+import { ocrSize } from "./ocr-size";
 import { decodePngScaled, scalablePng } from "./png-scaled";
 import { thickenThinText } from "./thin-strokes";
 
 /** Images above this pixel count are refused: a 20k × 20k bitmap would exhaust memory before OCR starts. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
-/** OCR works best with text ~30 px high; receipts and scans rarely need more than this on the long side. */
-const OCR_MAX_SIDE = 2400;
-const OCR_MIN_SIDE = 1000;
 /** OCR takes about a second a page, so more pages than this cannot finish within the extraction time limit. */
 const MAX_TIFF_PAGES = 200;
 
@@ -25,21 +24,13 @@ function lazyPng(canvas: Canvas): () => Promise<Uint8Array> {
   return () => (encoded ??= canvas.encode("png").then((buffer) => new Uint8Array(buffer)));
 }
 
-/** Reads an image's size from its header (via @napi-rs/canvas) and re-encodes it as PNG at an OCR-friendly scale. */
-function ocrScale(width: number, height: number): number {
-  const long = Math.max(width, height);
-  return long > OCR_MAX_SIDE ? OCR_MAX_SIDE / long : long < OCR_MIN_SIDE ? Math.min(2, OCR_MIN_SIDE / long) : 1;
-}
-
 function checkSize(width: number, height: number): void {
   if (!width || !height) throw new Error("The image could not be decoded");
   if (width * height > MAX_IMAGE_PIXELS) throw new Error(`The image is too large (${width} × ${height} px)`);
 }
 
 function scaledImage(source: Image | Canvas, width: number, height: number): DecodedImage & { pixels: Canvas } {
-  const scale = ocrScale(width, height);
-  const w = Math.round(width * scale);
-  const h = Math.round(height * scale);
+  const { width: w, height: h, scale } = ocrSize(width, height);
   const canvas = createCanvas(w, h);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#ffffff";
@@ -94,11 +85,25 @@ async function shrunkPng(bytes: Uint8Array): Promise<(DecodedImage & { pixels: C
   const png = scalablePng(bytes);
   if (!png) return null;
   checkSize(png.width, png.height);
-  const scale = ocrScale(png.width, png.height);
+  const { width: w, height: h, scale } = ocrSize(png.width, png.height);
   if (scale >= 1) return null;
-  const w = Math.round(png.width * scale);
-  const h = Math.round(png.height * scale);
-  const rgba = await decodePngScaled(png, w, h);
+  return canvasOf(await decodePngScaled(png, w, h), w, h, scale);
+}
+
+/**
+ * A JPEG at least twice OCR's size, decoded scaled by libvips (jpeg-scaled.ts): the full-size bitmap never exists and
+ * the decoder skips most of its work. Null for any other image.
+ */
+async function shrunkJpeg(bytes: Uint8Array): Promise<(DecodedImage & { pixels: Canvas }) | null> {
+  const jpeg = await scalableJpeg(bytes);
+  if (!jpeg) return null;
+  checkSize(jpeg.width, jpeg.height);
+  const { width: w, height: h, scale } = ocrSize(jpeg.width, jpeg.height);
+  return canvasOf(await decodeJpegScaled(bytes, w, h, MAX_IMAGE_PIXELS), w, h, scale);
+}
+
+/** A canvas of pixels decoded at OCR's size, thin text thickened as the canvas path does. */
+function canvasOf(rgba: Uint8ClampedArray, w: number, h: number, scale: number): DecodedImage & { pixels: Canvas } {
   thickenThinText(rgba, w, h, scale);
   const canvas = createCanvas(w, h);
   const ctx = canvas.getContext("2d");
@@ -110,7 +115,7 @@ async function shrunkPng(bytes: Uint8Array): Promise<(DecodedImage & { pixels: C
 
 /** Reads an image's size from its header and re-encodes it as PNG at an OCR-friendly scale. */
 export async function prepareImageForOcr(bytes: Uint8Array): Promise<DecodedImage> {
-  const shrunk = await shrunkPng(bytes);
+  const shrunk = (await shrunkPng(bytes)) ?? (await shrunkJpeg(bytes));
   if (shrunk) return shrunk;
   const image = new Image();
   image.src = Buffer.from(bytes);
