@@ -1,5 +1,9 @@
 import path from "node:path";
 import { Piscina } from "piscina";
+// sharp (libvips) decodes large JPEGs in the threads (loaders/ocr/jpeg-scaled.ts). Loaded here on the main thread
+// first, as sharp asks of worker-thread use: a thread this pool terminates (a timed-out or hostile document) then
+// cannot unload the shared library under the others.
+import "sharp";
 import { inNativeRun, newRunControl, requestStop, type RunControl } from "../ocr/paddle/run-guard";
 import type { ExtractionInput, ExtractionResult } from "../types";
 import type { ExtractionTask } from "./extraction-task";
