@@ -44,8 +44,9 @@ describe("calibrated confidence", () => {
   });
 
   it("reads the score from the metadata when the evidence has none", () => {
-    // Without the group ceilings (support.ts), which a well-supported high score can reach.
-    const fitOnly = { ...CALIBRATION, supportCaps: {} };
+    // Without the group ceilings (support.ts), which a well-supported high score can reach, nor the ceiling of groups
+    // the fit never saw, which with no group ceilings left would hold both scores alike.
+    const fitOnly = { ...CALIBRATION, supportCaps: {}, unseenGroupCap: undefined };
     expect(calibratedConfidence({ strategy: "label", kind: "date" }, 0.9, fitOnly)).toBeGreaterThan(calibratedConfidence({ strategy: "label", kind: "date" }, 0.3, fitOnly));
   });
 });
