@@ -1,29 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { extractDocument, type FieldDefinition } from "../index";
-import type { Box } from "../types";
-import type { DocLine } from "./document-lines";
 import { findVendorName } from "./parties";
-import { normaliseToken } from "./text-tokens";
-
-const FIELDS: FieldDefinition[] = [
-  { name: "vendor_name", type: "text", description: "Vendor name" },
-  { name: "vendor_address", type: "address", description: "Vendor address" },
-];
-
-/** Plain text is laid out one line per row, the way a receipt's header prints. */
-/** OCR lines placed by hand (page fractions), one word per token read with the given confidence. */
-function ocrLines(specs: Array<{ text: string; box: Box }>): DocLine[] {
-  return specs.map((spec, index) => {
-    const tokens = spec.text.split(/\s+/);
-    const w = spec.box.w / tokens.length;
-    const words = tokens.map((t, i) => ({ text: t, box: { ...spec.box, x: spec.box.x + i * w, w }, confidence: 0.9 }));
-    return { index, page: 1, text: spec.text, box: spec.box, words, tokens: tokens.map(normaliseToken) };
-  });
-}
-
-async function extract(lines: string[]) {
-  return (await extractDocument({ bytes: new TextEncoder().encode(lines.join("\n")), mimeType: "text/plain", fields: FIELDS })).data;
-}
+import { extractDocument } from "../index";
+import { extractHeader as extract, HEADER_FIELDS, ocrLines } from "./receipt-header-fixtures";
 
 describe("vendor name", () => {
   it("keeps a number after a trade word as part of the name and skips item-column headings", async () => {
@@ -146,7 +124,7 @@ describe("vendor name behind a logo glyph", () => {
       { y: 700, cells: [["Bill to", 50]] },
       { y: 686, cells: [["Contoso Retail plc", 50]] },
     ]]);
-    const data = (await extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS })).data;
+    const data = (await extractDocument({ bytes, mimeType: "application/pdf", fields: HEADER_FIELDS })).data;
     expect(data.vendor_name).toBe("Northwind Supplies Ltd.");
   });
 });

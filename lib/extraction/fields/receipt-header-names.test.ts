@@ -1,28 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { extractDocument, type FieldDefinition } from "../index";
-import type { Box } from "../types";
-import type { DocLine } from "./document-lines";
 import { findVendorName } from "./parties";
-import { normaliseToken } from "./text-tokens";
-
-/** Receipt headers as the SROIE training receipts print them (names and numbers made up). */
-const FIELDS: FieldDefinition[] = [
-  { name: "vendor_name", type: "text", description: "Vendor name" },
-  { name: "vendor_address", type: "address", description: "Vendor address" },
-];
-
-async function extract(lines: string[]) {
-  return (await extractDocument({ bytes: new TextEncoder().encode(lines.join("\n")), mimeType: "text/plain", fields: FIELDS })).data;
-}
-
-function ocrLines(specs: Array<{ text: string; box: Box }>): DocLine[] {
-  return specs.map((spec, index) => {
-    const tokens = spec.text.split(/\s+/);
-    const w = spec.box.w / tokens.length;
-    const words = tokens.map((t, i) => ({ text: t, box: { ...spec.box, x: spec.box.x + i * w, w }, confidence: 0.9 }));
-    return { index, page: 1, text: spec.text, box: spec.box, words, tokens: tokens.map(normaliseToken) };
-  });
-}
+import { extractHeader as extract, ocrLines } from "./receipt-header-fixtures";
 
 describe("seller's name on a receipt header", () => {
   it("takes no premises or estate line for the name when the name itself was misread", async () => {
