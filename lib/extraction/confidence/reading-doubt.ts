@@ -41,7 +41,9 @@ export function valueWords(model: PageModel, source: SourceBox, value: string): 
 
 /** "doubtful" or "clean", for an OCR'd value read from `words`. */
 export function readingDoubt(value: string, words: readonly Word[]): "clean" | "doubtful" {
-  if (/[,.]\p{L}/u.test(value) || /\p{Ll}/u.test(value)) return "doubtful";
+  // The words as read, too: the space put back after a comma or stop (`fields/punctuation-spacing.ts`) mends the
+  // value's look, not the doubt about its marks.
+  if (/[,.]\p{L}/u.test(value) || /\p{Ll}/u.test(value) || words.some((w) => /[,.]\p{L}/u.test(w.text))) return "doubtful";
   return letterDoubt(words, value).least < CLEAN_LETTER ? "doubtful" : "clean";
 }
 
