@@ -7,6 +7,7 @@
  *   tsx --conditions=react-server scripts/bench/tuning/receipt-fields.ts <folder> <cache dir> [--half a|b]
  *     [--field <name>] [--verbose] [--text] [--json <file>]
  *
+ * --read reads (and caches) the documents not cached yet; without it they are skipped.
  * --verbose prints every wrong or empty value beside its truth and whether the truth is in the page text (a reading
  * miss when not); --text adds the page's lines; --json writes each document's values for a before/after diff.
  */
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
   let read = 0;
   for (const doc of docs) {
     if (!inHalf(doc.group, groups, half)) continue;
-    const page = await readCached(doc, cache, true);
+    const page = await readCached(doc, cache, !args.includes("--read"));
     if (!page) continue;
     read += 1;
     const fields = FIELDS.filter((f) => f.type !== "table" && doc.gt.fields[f.name] !== undefined);
