@@ -41,9 +41,7 @@ export function valueWords(model: PageModel, source: SourceBox, value: string): 
 
 /** "doubtful" or "clean", for an OCR'd value read from `words`. */
 export function readingDoubt(value: string, words: readonly Word[]): "clean" | "doubtful" {
-  // The words as read, too: the space put back after a comma or stop (`fields/punctuation-spacing.ts`) mends the
-  // value's look, not the doubt about its marks.
-  if (/[,.]\p{L}/u.test(value) || /\p{Ll}/u.test(value) || words.some((w) => /[,.]\p{L}/u.test(w.text))) return "doubtful";
+  if (/[,.]\p{L}/u.test(value) || /\p{Ll}/u.test(value)) return "doubtful";
   return letterDoubt(words, value).least < CLEAN_LETTER ? "doubtful" : "clean";
 }
 

@@ -11,7 +11,7 @@ import { applyRounding, checkAgainstTender, isTenderLine, paidAmount, roundingBe
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
 import { commaForStop, findAddressBelow } from "./vendor-address";
 import { closeBracketSpaces } from "./bracket-spacing";
-import { letterOForZero, spaceAfterComma, spaceAfterStop } from "./punctuation-spacing";
+import { letterOForZero } from "./ocr-letter-slips";
 import { conceptByKey } from "./concepts";
 import { misreadName } from "./misread-name";
 import { misreadShape } from "./misread-shapes";
@@ -164,14 +164,14 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page) && misreadName(best.value)) best = null;
       // Letters the recogniser doubted in the words the name was read from make a misread likelier than not.
       if (best && typeof best.value === "string" && hasDoubtfulLetters(wordsInside(ctx.lines, best.source.page, best.source), best.value, NAME_LETTER_FLOORS)) best = null;
-      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: spaceAfterStop(closeBracketSpaces(best.value)) };
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: closeBracketSpaces(best.value) };
       break;
     }
     case "vendor_address": {
       const vendor = ctx.found.get("vendor_name") ?? findVendorName(ctx.lines, null);
       // A labelled value is the address only in an address's shape ("GST No." under a misread "Address" is none).
       best = findAddressBelow(ctx.lines, vendor?.line ?? null, typeof vendor?.value === "string" ? vendor.value : null) ?? (best && typeCheck("address", best.value, best.raw) ? best : null);
-      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: letterOForZero(spaceAfterComma(closeBracketSpaces(commaForStop(repairAddressText(best.value))))) };
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: letterOForZero(closeBracketSpaces(commaForStop(repairAddressText(best.value)))) };
       break;
     }
   }
