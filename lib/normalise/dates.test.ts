@@ -46,3 +46,16 @@ describe("dates joined by de (Spanish, Portuguese)", () => {
     expect(parseDate("12 de 2020")).toBeNull();
   });
 });
+
+describe("a stop and a slash mixed (OCR)", () => {
+  it("reads day, month and a four-digit year", () => {
+    expect(parseDate("27.03/2018")).toBe("2018-03-27");
+    expect(parseDate("Date 05/11.2017 10:20")).toBe("2017-11-05");
+  });
+
+  it("takes no two-digit year, a hyphen or amounts for a date", () => {
+    expect(parseDate("27.03/18")).toBeNull();
+    expect(parseDate("27.03-2018")).toBeNull();
+    expect(parseDate("12.50/2018.00")).toBeNull();
+  });
+});

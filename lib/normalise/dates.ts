@@ -62,6 +62,19 @@ const PATTERNS: Array<{ re: RegExp; read: (m: RegExpExecArray, order: DateOrder)
       return order === "mdy" ? toIsoDate(y, a, b) : toIsoDate(y, b, a);
     },
   },
+  // "27.03/2018": a stop and a slash mixed, as OCR reads a receipt's slash now and then; only with a four-digit year,
+  // which no amount, time or reference has after such a pair.
+  {
+    re: /(?<![\d.,/])(\d{1,2})([./])(\d{1,2})(?!\2)[./](\d{4})(?!\d)/g,
+    read: (m, order) => {
+      const a = Number(m[1]);
+      const b = Number(m[3]);
+      const y = Number(m[4]);
+      if (a > 12 && b <= 12) return toIsoDate(y, b, a);
+      if (b > 12 && a <= 12) return toIsoDate(y, a, b);
+      return order === "mdy" ? toIsoDate(y, a, b) : toIsoDate(y, b, a);
+    },
+  },
   // 29 maart 2014, 11. März 2014, 1er janvier 2020, 29-Mar-2014, 29 Mar 14, 11 de enero de 2022, 1º de março de 2023
   {
     // A two-digit "year" followed by ", 2014" is the day of a month-first date ("July 1 - July 31 , 2014").

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRegionLine, mendNumberLetters, repairAddressText, repairAddressWord } from "./address-words";
+import { isRegionLine, joinSplitWords, mendNumberLetters, repairAddressText, repairAddressWord } from "./address-words";
 
 describe("repairAddressWord", () => {
   it("repairs a word one letter off an address word, in the case it was read", () => {
@@ -114,5 +114,16 @@ describe("isRegionLine", () => {
     expect(isRegionLine("SUNWAY SHAH ALAM")).toBe(false);
     expect(isRegionLine("THANK YOU")).toBe(false);
     expect(isRegionLine("")).toBe(false);
+  });
+});
+
+describe("joinSplitWords", () => {
+  it("joins a word the recogniser split in two", () => {
+    expect(joinSplitWords("47301 PETAL ING JAYA, SELANGOR")).toBe("47301 PETALING JAYA, SELANGOR");
+    expect(joinSplitWords("40150 SH AH ALAM, Se langor")).toBe("40150 SHAH ALAM, Selangor");
+  });
+  it("keeps two address words and words that join into none apart", () => {
+    expect(joinSplitWords("PUTRA JAYA, KUALA LUMPUR")).toBe("PUTRA JAYA, KUALA LUMPUR");
+    expect(joinSplitWords("TAMAN SRI SINAR")).toBe("TAMAN SRI SINAR");
   });
 });

@@ -147,9 +147,26 @@ function repairTownWords(text: string): string {
   return parts.join("");
 }
 
+/**
+ * "PETAL ING JAYA", "SH AH ALAM", "Ja lan": the recogniser puts a space inside a word now and then (most often beside
+ * a narrow l or I). Two neighbouring words of letters join when together they are an address word and not both are
+ * one already ("PUTRA JAYA" stays two). Found on SROIE's training receipts, where no label splits an address word.
+ */
+export function joinSplitWords(text: string): string {
+  const parts = text.split(/(\s+)/);
+  const letters = (part: string | undefined) => (/^\p{L}+$/u.test(part ?? "") ? part!.toUpperCase() : null);
+  for (let i = 0; i + 2 < parts.length; i += 2) {
+    const first = letters(parts[i]);
+    const second = letters(parts[i + 2]);
+    if (!first || !second || (LEXICON.has(first) && LEXICON.has(second)) || !LEXICON.has(first + second)) continue;
+    parts.splice(i, 3, parts[i]! + parts[i + 2]!);
+  }
+  return parts.join("");
+}
+
 /** An OCR'd address with its words checked against the address vocabulary. */
 export function repairAddressText(text: string): string {
-  return repairTownWords(mendNumberLetters(text).split(/(\s+)/).map((part) => (/\s/.test(part) ? part : repairAddressWord(part))).join(""));
+  return repairTownWords(mendNumberLetters(joinSplitWords(text)).split(/(\s+)/).map((part) => (/\s/.test(part) ? part : repairAddressWord(part))).join(""));
 }
 
 const REGION_WORDS = new Set(REGIONS);
