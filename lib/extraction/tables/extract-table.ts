@@ -473,7 +473,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         // A sub-item (bundle content with its own quantity) is neither an item nor part of the description.
         current.closed = true;
         currentBottom = r.bottom;
-      } else if (current && numericCells === 0 && next && (role ? role === "heading" : sectionHeading({ gapAbove: r.top - currentBottom, gapBelow: next.top - r.bottom, nextStartsItem: startsItem(cellsOf(next)) }))) {
+      } else if (current && numericCells === 0 && next && (role ? role === "heading" : sectionHeading({ gapAbove: r.top - currentBottom, gapBelow: next.top - r.bottom, nextStartsItem: startsItem(cellsOf(next)), lineHeight: r.h }))) {
         // A text line set apart from the item above and close to the next item ("Licences", "Non Food") heads a
         // section: it is neither an item nor part of the description above it.
         flush();
