@@ -60,7 +60,8 @@ const feature = (x: number[], name: (typeof ROW_FEATURE_NAMES)[number]) => x[ROW
 
 /** The rules' call on a text line under an item (row-rules.ts sectionHeading): heading when nearer the next item. */
 function rulesSayHeading(x: number[]): boolean {
-  return feature(x, "next_starts_item") === 1 && feature(x, "gap_to_item_lines") > 1.15 * Math.max(0, feature(x, "gap_below_lines"));
+  const below = Math.max(0, feature(x, "gap_below_lines"));
+  return feature(x, "next_starts_item") === 1 && feature(x, "gap_to_item_lines") > 1.15 * below && feature(x, "gap_to_item_lines") - below > 0.2;
 }
 
 type Versus = { lines: number; model: number; rules: number };

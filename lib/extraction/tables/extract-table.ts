@@ -18,6 +18,8 @@ import { consistentUnitPrice, lineIsConsistent, unitPriceCandidates } from "./ro
 import { closesSection, doubleCountedItems, type ReadItem } from "./item-hierarchy";
 import { brokenWords, countWords, joinBrokenWords } from "./broken-words";
 import { settleCellBoundaries } from "./cell-boundaries";
+import { centredLeads, type ItemLine } from "./centred-items";
+import { tightenPositionBand } from "./position-band";
 import {
   ADJUSTMENT,
   IDENTIFIER_LINE,
@@ -366,6 +368,32 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       }
       return false;
     };
+    /**
+     * The lines of a table printed with its descriptions centred on their numbers that stand above an item's numbers,
+     * each with that row's index (none when the table is not so printed). Read from `start` to the table's first line
+     * that is neither an item's numbers nor text alone (totals, a carried-forward line, a header, a wide gap).
+     */
+    const centredLeadRows = (start: number, startBottom: number): Map<number, number> => {
+      const lines: ItemLine[] = [];
+      let previousBottom = startBottom;
+      for (let k = start; k < rows.length; k += 1) {
+        const r = rows[k]!;
+        if (r.top - previousBottom > r.h * 6) break;
+        const cells = cellsOf(r);
+        const text = r.words.map((w) => w.text).join(" ");
+        const numbers = countNumericCells(cells);
+        if (isCarryLine(text, numbers) || STOP_WORDS.has(tokenise(r.words[0]?.text ?? "")[0] ?? "") || startsWithTotalsLabel(r.words)) break;
+        if (!LABELLED_NOTE.test(text) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
+        const money = [...cells].some(([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && NUMERIC_CELL.test(cellText(ws)));
+        const lettered = [...cells].some(([c, ws]) => textKeys.has(c.key) && ws.some((w) => /\p{L}/u.test(w.text)));
+        if (money && numbers >= Math.min(2, numericColumns)) lines.push({ top: r.top, bottom: r.bottom, h: r.h, kind: "numbers" });
+        else if (numbers === 0 && lettered) lines.push({ top: r.top, bottom: r.bottom, h: r.h, kind: "text" });
+        else break;
+        previousBottom = r.bottom;
+      }
+      const leads = centredLeads(lines);
+      return new Map([...(leads ?? [])].map(([line, owner]) => [start + line, start + owner]));
+    };
     /** The learned role of a line (null without a row model in force); reported to training when it collects. */
     const classifyRow = (c: Omit<RowContext, "cells" | "nextStartsItem" | "nextTextOnly"> & { cells: Map<Column, Word[]> }): RowRole | null => {
       const nextCells = c.next ? cellsOf(c.next) : null;
@@ -376,10 +404,24 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
     const numericColumns = columns.filter((c) => NUMERIC_KEYS.has(c.key)).length;
     // Text printed right above an item's numbers, whose own line has no description, is that item's first line.
     let lead: Map<Column, Word[]> | null = null;
+    // Items whose descriptions are centred on their numbers: the lines printed above an item's numbers, each with the
+    // row of those numbers, and the cells of those read so far.
+    const leadOwners = centredLeadRows(j, startBottom);
+    let leading: Array<Map<Column, Word[]>> = [];
     for (; j < rows.length; j += 1) {
       const r = rows[j]!;
       if (r.top - lastBottom > r.h * (options.advanced ? 8 : 6)) break;
       const cells = cellsOf(r);
+      if (leadOwners.has(j)) {
+        flush();
+        leading.push(cells);
+        lastBottom = r.bottom;
+        continue;
+      }
+      if (leading.length > 0) {
+        for (const [col, ws] of [...leading].reverse().flatMap((m) => [...m])) cells.set(col, [...ws, ...(cells.get(col) ?? [])]);
+        leading = [];
+      }
       const text = r.words.map((w) => w.text).join(" ");
       const firstToken = tokenise(r.words[0]?.text ?? "")[0] ?? "";
       const descWords = [...cells.entries()].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
@@ -473,7 +515,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         // A sub-item (bundle content with its own quantity) is neither an item nor part of the description.
         current.closed = true;
         currentBottom = r.bottom;
-      } else if (current && numericCells === 0 && next && (role ? role === "heading" : sectionHeading({ gapAbove: r.top - currentBottom, gapBelow: next.top - r.bottom, nextStartsItem: startsItem(cellsOf(next)) }))) {
+      } else if (current && numericCells === 0 && next && (role ? role === "heading" : sectionHeading({ gapAbove: r.top - currentBottom, gapBelow: next.top - r.bottom, nextStartsItem: startsItem(cellsOf(next)), lineHeight: r.h }))) {
         // A text line set apart from the item above and close to the next item ("Licences", "Non Food") heads a
         // section: it is neither an item nor part of the description above it.
         flush();
@@ -567,6 +609,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       let edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       const firstItem = rows.slice(j, j + 4).map((r) => cellsIn(columns, edges, r)).find((cells) => [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())));
       if (firstItem && (typePositionColumn(columns, firstItem, fieldForKey) || typeCodeColumn(columns, firstItem, fieldForKey))) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
+      tightenPositionBand(columns, edges, rows.slice(j));
       const readBefore = rowsOut.length;
       i = readTable(columns, edges, j, row.bottom);
       // A header-like line that leads no items (a page's foot: "Phone … VAT No.: …") does not replace the bands a
@@ -638,3 +681,4 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
     },
   };
 }
+

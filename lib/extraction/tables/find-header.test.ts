@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Word } from "../types";
 import { columnConceptFor, headerLabelsOf } from "./extract-table";
-import { abbreviationKey, headerScore, matchHeaderWords } from "./find-header";
+import { abbreviationKey, headerScore, matchHeaderWords, mergeStackedHeader } from "./find-header";
 
 /** Header words at the given left edges (page fractions), 1 % of the page high; one character ≈ 0.5 % wide. */
 const header = (cells: Array<[string, number]>): Word[] =>
@@ -19,6 +19,25 @@ describe("header rows by meaning", () => {
   it("makes one column of two labels printed as one phrase, and two of labels a column gap apart", () => {
     expect(keys(header([["Code", 0.1], ["article", 0.124], ["Description", 0.3], ["Qté", 0.6], ["Montant", 0.8]]))).toEqual(["item_code", "description", "quantity", "amount"]);
     expect(keys(header([["Ref.", 0.1], ["Artículo", 0.2], ["Cantidad", 0.5], ["Total", 0.8]]))).toEqual(["item_code", "description", "quantity", "amount"]);
+  });
+
+  it("reads a word no label knows, a word space before a label, as part of that label's cell", () => {
+    const columns = matchHeaderWords(header([["Sl.", 0.05], ["No.", 0.067], ["Resource", 0.18], ["Name", 0.225], ["HSN/SAC", 0.35], ["Bill", 0.48], ["Rate", 0.502], ["Total", 0.85]]));
+    expect(columns.map((c) => [c.key, c.label])).toEqual([
+      ["position", "Sl. No."],
+      ["description", "Resource Name"],
+      ["", "HSN/SAC"],
+      ["unit_price", "Bill Rate"],
+      ["amount", "Total"],
+    ]);
+    // The description's band starts under "Resource", where its text does.
+    expect(columns[1]!.x1).toBe(0.18);
+  });
+
+  it("keeps a stacked header line's label over no column as a column of its own", () => {
+    const found = matchHeaderWords(header([["Description", 0.1], ["Code", 0.45], ["Total", 0.85]]));
+    const merged = mergeStackedHeader(found, matchHeaderWords(header([["No.", 0.05], ["Value", 0.6]])));
+    expect(merged.map((c) => c.label)).toEqual(["No.", "Description", "Code", "Value", "Total"]);
   });
 
   it("reads a label of several words printed as one word, joined by a hyphen or a slash", () => {

@@ -120,7 +120,25 @@ export function matchHeaderWords(words: Word[], extra: Label[] = []): HeaderColu
     }
   }
   const height = Math.min(...words.map((w) => w.box.h));
-  return words.length > 0 ? mergePhrases(columns, height) : columns;
+  return words.length > 0 ? mergePhrases(qualifiedLabels(columns, height), height) : columns;
+}
+
+/**
+ * A word no label knows, a word space before a label ("Resource Name", "Sl. No.", "Bill Rate"), qualifies it: the two
+ * are one header cell named by the label, which starts where the word does (a column's text starts under its first
+ * word, so a band starting at the label's own word would hand that text to the column on the left).
+ */
+function qualifiedLabels(columns: HeaderColumn[], height: number): HeaderColumn[] {
+  const out: HeaderColumn[] = [];
+  for (const col of columns) {
+    const prev = out[out.length - 1];
+    if (prev && prev.key === "" && col.key !== "" && !prev.label.includes(" ") && col.x1 - prev.x2 < height * 1.2) {
+      out[out.length - 1] = { ...col, x1: prev.x1, label: `${prev.label} ${col.label}` };
+    } else {
+      out.push(col);
+    }
+  }
+  return out;
 }
 
 /** A row is a header when it names ≥ 2 columns, one of them numeric, and holds no money amounts itself. */
@@ -155,7 +173,9 @@ export function mergeStackedHeader(columns: HeaderColumn[], extraRow: HeaderColu
       overlapping.x1 = Math.min(overlapping.x1, col.x1);
       overlapping.x2 = Math.max(overlapping.x2, col.x2);
       overlapping.label += ` ${col.label}`;
-    } else if (col.key !== "") {
+    } else {
+      // A stacked line's label over no column of the line found ("Taxable" / "Value" beside "Code") is a column of its
+      // own, unknown or not: without it its numbers would fall in the neighbouring column's band.
       out.push({ ...col });
     }
   }

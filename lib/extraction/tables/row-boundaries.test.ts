@@ -55,6 +55,28 @@ describe("row boundaries of line-item tables", () => {
     ]);
   });
 
+  it("joins a period printed under each item of a table set line under line, its gaps a point apart", async () => {
+    // The period line stands a point further from its item than from the next: rounding, not a heading's gap.
+    const bytes = await pdf([
+      [
+        { y: 700, cells: [["Code", 50], ["Description", 120], ["Qty", 330], ["Price", 400], ["Amount", 490]] },
+        item(688, "W-1", "Web hosting", "1", "24.59", "24.59"),
+        { y: 677, cells: [["17.01.2008-17.01.2009", 120]] },
+        item(667, "D-2", "Domain registration", "1", "10.90", "10.90"),
+        { y: 656, cells: [["17.01.2008-17.01.2009", 120]] },
+        item(646, "W-3", "Web hosting", "1", "24.59", "24.59"),
+        { y: 635, cells: [["17.01.2008-17.01.2009", 120]] },
+        { y: 620, cells: [["Total", 400], ["60.08", 490]] },
+      ],
+    ]);
+    const result = await extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS });
+    expect((result.data.line_items as Array<{ description: string }>).map((r) => r.description)).toEqual([
+      "Web hosting 17.01.2008-17.01.2009",
+      "Domain registration 17.01.2008-17.01.2009",
+      "Web hosting 17.01.2008-17.01.2009",
+    ]);
+  });
+
   it("reads a table continued on a page without a header in the first page's columns, past its carried-forward lines", async () => {
     // Price before quantity: a reading without the first page's header would swap them.
     const header = { y: 700, cells: [["Code", 50], ["Description", 120], ["Price", 330], ["Qty", 400], ["Amount", 490]] as Cell[] };
@@ -104,10 +126,16 @@ describe("row rules for running totals and headings", () => {
   });
 
   it("tells a heading (nearer the next item) from a wrapped line (nearer its own item)", () => {
-    expect(sectionHeading({ gapAbove: 0.009, gapBelow: 0.005, nextStartsItem: true })).toBe(true);
-    expect(sectionHeading({ gapAbove: 0.003, gapBelow: 0.006, nextStartsItem: true })).toBe(false);
-    expect(sectionHeading({ gapAbove: 0.004, gapBelow: 0.004, nextStartsItem: true })).toBe(false);
-    expect(sectionHeading({ gapAbove: 0.009, gapBelow: 0.005, nextStartsItem: false })).toBe(false);
+    const lineHeight = 0.012;
+    expect(sectionHeading({ gapAbove: 0.009, gapBelow: 0.005, nextStartsItem: true, lineHeight })).toBe(true);
+    expect(sectionHeading({ gapAbove: 0.003, gapBelow: 0.006, nextStartsItem: true, lineHeight })).toBe(false);
+    expect(sectionHeading({ gapAbove: 0.004, gapBelow: 0.004, nextStartsItem: true, lineHeight })).toBe(false);
+    expect(sectionHeading({ gapAbove: 0.009, gapBelow: 0.005, nextStartsItem: false, lineHeight })).toBe(false);
+  });
+
+  it("calls no line a heading in a table printed line under line, whose gaps differ by rounding alone", () => {
+    // "Titan-webhotelli 1,00 24,59" / "17.01.2008-17.01.2009" / the next item: a hundredth of a line above, none below.
+    expect(sectionHeading({ gapAbove: 0.0012, gapBelow: -0.0001, nextStartsItem: true, lineHeight: 0.0095 })).toBe(false);
   });
 });
 

@@ -24,11 +24,18 @@ export function isCarryLine(text: string, numbers: number): boolean {
 const HEADING_GAP_RATIO = 1.15;
 
 /**
+ * A heading's gap above must exceed its gap below by this share of a line's height: in a table printed line under line
+ * ("Titan-webhotelli" / "17.01.2008-17.01.2009" / the next item), gaps of a hundredth of a line differ by rounding alone.
+ */
+const HEADING_GAP_MARGIN = 0.2;
+
+/**
  * A text-only line between two items is a section heading when the next line starts an item and the line stands
  * clearly further from the item above than from that next item (a wrapped description hangs under its item).
  */
-export function sectionHeading(g: { gapAbove: number; gapBelow: number; nextStartsItem: boolean }): boolean {
-  return g.nextStartsItem && g.gapAbove > HEADING_GAP_RATIO * Math.max(0, g.gapBelow);
+export function sectionHeading(g: { gapAbove: number; gapBelow: number; nextStartsItem: boolean; lineHeight: number }): boolean {
+  const below = Math.max(0, g.gapBelow);
+  return g.nextStartsItem && g.gapAbove > HEADING_GAP_RATIO * below && g.gapAbove - below > HEADING_GAP_MARGIN * g.lineHeight;
 }
 
 /** "Key: value" notes under an item (delivery dates, service ids, generated attributes), bulleted or not. */

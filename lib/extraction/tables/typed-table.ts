@@ -73,7 +73,7 @@ type Anchor = "record" | "values" | "text" | "none";
  */
 function headingBefore(r: Row, next: Row | undefined, current: TypedRecord, bands: { bands: Band[]; cuts: number[] }, ctx: Context): boolean {
   if (!next || classify(cellsIn(bands.bands, bands.cuts, next, ctx), ctx) !== "record") return false;
-  return sectionHeading({ gapAbove: r.top - current.bottom, gapBelow: next.top - r.bottom, nextStartsItem: true });
+  return sectionHeading({ gapAbove: r.top - current.bottom, gapBelow: next.top - r.bottom, nextStartsItem: true, lineHeight: r.h });
 }
 
 /** What a row is under the bands: a record (its typed key cells), a line of values only, text only, or nothing. */
