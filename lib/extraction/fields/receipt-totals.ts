@@ -163,7 +163,16 @@ function labelledRowAmount(ctx: Context, label: RegExp): RowAmount | null {
   return null;
 }
 
-function tendered(ctx: Context): { paid: number; cash: RowAmount } | null {
+type Tendered = { paid: number; cash: RowAmount };
+
+/** What a document's lines say was tendered, found once per document: several rules ask, each for every field. */
+const tenderedOf = memoPerOwner<readonly DocLine[], Tendered | null>();
+
+function tendered(ctx: Context): Tendered | null {
+  return tenderedOf(ctx.lines, () => tenderedIn(ctx));
+}
+
+function tenderedIn(ctx: Context): Tendered | null {
   const cash = labelledRowAmount(ctx, TENDER);
   const change = labelledRowAmount(ctx, CHANGE);
   if (cash === null || change === null || change.value < 0 || change.value >= cash.value) return null;
