@@ -1,6 +1,5 @@
 import { conceptByKey } from "./concepts";
 import type { DocLine } from "./document-lines";
-import { memoPerOwner } from "./memo";
 import { tokenise } from "./text-tokens";
 
 export type Party = "seller" | "other";
@@ -40,35 +39,15 @@ export function headedParty(line: DocLine): Party | null {
  * block). Null when no heading stands over it.
  */
 export function partyBlockOf(lines: DocLine[], line: DocLine): Party | null {
-  let nearest: { line: DocLine; party: Party } | null = null;
-  for (const heading of headingsByPage(lines).get(line.page) ?? []) {
-    const candidate = heading.line;
-    if (candidate.index === line.index) continue;
+  let nearest: DocLine | null = null;
+  for (const candidate of lines) {
+    if (candidate.page !== line.page || candidate.index === line.index) continue;
     if (candidate.box.y >= line.box.y || line.box.y - candidate.box.y > BLOCK_DEPTH) continue;
     if (candidate.box.x > line.box.x + COLUMN_SLACK) continue;
-    if (!nearest || closer(candidate, nearest.line)) nearest = heading;
+    if (headedParty(candidate) === null) continue;
+    if (!nearest || closer(candidate, nearest)) nearest = candidate;
   }
-  return nearest ? nearest.party : null;
-}
-
-/**
- * A document's party headings by page, in document order, found once per document: every value a party rule checks
- * asked each line of the whole document whether it was a heading.
- */
-const headingsByPageOf = memoPerOwner<DocLine[], Map<number, Array<{ line: DocLine; party: Party }>>>();
-
-function headingsByPage(lines: DocLine[]): Map<number, Array<{ line: DocLine; party: Party }>> {
-  return headingsByPageOf(lines, () => {
-    const byPage = new Map<number, Array<{ line: DocLine; party: Party }>>();
-    for (const line of lines) {
-      const party = headedParty(line);
-      if (party === null) continue;
-      const onPage = byPage.get(line.page);
-      if (onPage) onPage.push({ line, party });
-      else byPage.set(line.page, [{ line, party }]);
-    }
-    return byPage;
-  });
+  return nearest ? headedParty(nearest) : null;
 }
 
 /** A heading of a column further right (the line's own column), else one lower down in the same column. */
