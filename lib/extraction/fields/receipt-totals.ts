@@ -2,6 +2,7 @@ import { findAmounts } from "../../normalise/amounts";
 import type { FieldContext as Context } from "./context";
 import { lineAmounts, sameRow, type DocLine } from "./document-lines";
 import type { Candidate } from "./find-labelled-value";
+import { memoPerOwner } from "./memo";
 
 /** Cash rounding moves a total by less than the smallest coin in use (5 cents where it is practised). */
 const MAX_ROUNDING = 0.05;
@@ -15,15 +16,15 @@ const ROUNDING = /\b(?:round\p{L}*|rundung|arrondi)\b/iu;
 export function applyRounding(total: Candidate, ctx: Context, candidates: readonly Candidate[] = []): Candidate {
   if (typeof total.value !== "number") return total;
   const value0 = total.value;
-  for (const line of ctx.lines) {
-    if (!ROUNDING.test(line.text)) continue;
+  const linesOfPage = pageLines(ctx.lines);
+  for (const line of roundingLines(ctx.lines)) {
     // "Total Incl GST 7.42 / Rounding (0.02) / Total Payable 7.40": a total labelled under the rounding line, a few
     // cents from this one, is the rounded one (its printed adjustment may be misread).
     if (line.index > total.line) {
       const rounded = candidates.find((c) => c.line > line.index && c.line - line.index <= 3 && c.source.page === line.page && typeof c.value === "number" && c.value !== value0 && Math.abs(c.value - value0) <= MAX_ROUNDING);
       if (rounded) return rounded;
     }
-    const row = ctx.lines.filter((l) => l.page === line.page && sameRow(l.box, line.box) && l.box.x >= line.box.x);
+    const row = (linesOfPage.get(line.page) ?? []).filter((l) => sameRow(l.box, line.box) && l.box.x >= line.box.x);
     const rowAmounts = findAmounts(row.map((l) => l.text).join(" ")).filter((a) => a.hasDecimals);
     // "Rounding RM 182.00" next to a 181.98 total: the rounding row prints the rounded total itself.
     const roundedTotal = rowAmounts.find((a) => a.value !== value0 && Math.abs(a.value - value0) <= 0.05 && Math.abs(a.value) >= 1);
@@ -32,7 +33,7 @@ export function applyRounding(total: Candidate, ctx: Context, candidates: readon
     for (const adj of amounts) {
       for (const value of [value0 + adj.value, value0 - adj.value]) {
         const rounded = Math.round(value * 100) / 100;
-        const where = ctx.lines.find((l) => l.index > total.line - 3 && lineAmounts(l).some((a) => Math.abs(a.value - rounded) < 0.001));
+        const where = firstLinePrinting(ctx.lines, rounded, total.line - 3);
         if (where) return { ...total, value: rounded, source: { page: where.page, ...where.box }, raw: String(rounded), line: where.index };
       }
     }
@@ -40,9 +41,74 @@ export function applyRounding(total: Candidate, ctx: Context, candidates: readon
   return total;
 }
 
+/** Each page's lines, in document order, found once per document: the row rules ask for a line's row mates. */
+const pageLinesOf = memoPerOwner<readonly DocLine[], Map<number, DocLine[]>>();
+
+function pageLines(lines: readonly DocLine[]): Map<number, DocLine[]> {
+  return pageLinesOf(lines, () => {
+    const byPage = new Map<number, DocLine[]>();
+    for (const line of lines) {
+      const onPage = byPage.get(line.page);
+      if (onPage) onPage.push(line);
+      else byPage.set(line.page, [line]);
+    }
+    return byPage;
+  });
+}
+
+/** The lines that name a rounding adjustment, in document order, found once per document. */
+const roundingLinesOf = memoPerOwner<readonly DocLine[], DocLine[]>();
+
+function roundingLines(lines: readonly DocLine[]): DocLine[] {
+  return roundingLinesOf(lines, () => lines.filter((line) => ROUNDING.test(line.text)));
+}
+
+/**
+ * The positions (in document order) of the lines printing an amount, by the amount's whole cents, found once per
+ * document when a rounding adjustment is first checked: on a long document (many receipts in one file) every
+ * adjustment used to scan the rest of the document for the adjusted total.
+ */
+const positionsByCentsOf = memoPerOwner<readonly DocLine[], Map<number, number[]>>();
+
+function positionsByCents(lines: readonly DocLine[]): Map<number, number[]> {
+  return positionsByCentsOf(lines, () => {
+    const byCents = new Map<number, number[]>();
+    lines.forEach((line, position) => {
+      for (const a of lineAmounts(line)) {
+        const cents = Math.round(a.value * 100);
+        const positions = byCents.get(cents);
+        if (!positions) byCents.set(cents, [position]);
+        else if (positions[positions.length - 1] !== position) positions.push(position);
+      }
+    });
+    return byCents;
+  });
+}
+
+/**
+ * The first line (in document order) after line `after` that prints `value` (within a tenth of a cent). An amount
+ * that close has the same whole cents, give or take one: only those buckets are looked at.
+ */
+function firstLinePrinting(lines: readonly DocLine[], value: number, after: number): DocLine | undefined {
+  const byCents = positionsByCents(lines);
+  const cents = Math.round(value * 100);
+  let first: number | undefined;
+  for (const key of [cents - 1, cents, cents + 1]) {
+    for (const position of byCents.get(key) ?? []) {
+      if (first !== undefined && position >= first) break;
+      const line = lines[position]!;
+      if (line.index > after && lineAmounts(line).some((a) => Math.abs(a.value - value) < 0.001)) {
+        first = position;
+        break;
+      }
+    }
+  }
+  return first === undefined ? undefined : lines[first];
+}
+
 /** Whether a rounding line follows line `after`: the adjusted total it leads to was printed below, if unread. */
 export function roundingBelow(lines: readonly DocLine[], after: number): boolean {
-  return lines.some((line) => line.index > after && ROUNDING.test(line.text));
+  return roundingLines(lines).some((line) => line.index > after);
 }
 
 const TAX_WORD = /\b(?:gst|sst|vat|tax|mwst|ust|tva|btw)\b/i;
@@ -89,7 +155,7 @@ type RowAmount = { value: number; rows: DocLine[] };
 function labelledRowAmount(ctx: Context, label: RegExp): RowAmount | null {
   for (const line of ctx.lines) {
     if (!label.test(line.text.trim())) continue;
-    const row = ctx.lines.filter((l) => l.page === line.page && sameRow(l.box, line.box) && l.box.x >= line.box.x);
+    const row = (pageLines(ctx.lines).get(line.page) ?? []).filter((l) => sameRow(l.box, line.box) && l.box.x >= line.box.x);
     const amounts = findAmounts(row.map((l) => l.text).join(" ")).filter((a) => a.hasDecimals);
     const last = amounts[amounts.length - 1];
     if (last) return { value: last.value, rows: row };
@@ -97,7 +163,16 @@ function labelledRowAmount(ctx: Context, label: RegExp): RowAmount | null {
   return null;
 }
 
-function tendered(ctx: Context): { paid: number; cash: RowAmount } | null {
+type Tendered = { paid: number; cash: RowAmount };
+
+/** What a document's lines say was tendered, found once per document: several rules ask, each for every field. */
+const tenderedOf = memoPerOwner<readonly DocLine[], Tendered | null>();
+
+function tendered(ctx: Context): Tendered | null {
+  return tenderedOf(ctx.lines, () => tenderedIn(ctx));
+}
+
+function tenderedIn(ctx: Context): Tendered | null {
   const cash = labelledRowAmount(ctx, TENDER);
   const change = labelledRowAmount(ctx, CHANGE);
   if (cash === null || change === null || change.value < 0 || change.value >= cash.value) return null;

@@ -33,9 +33,13 @@ const WRAP_EVIDENCE_CHARS = 3;
  * the page prints that next part elsewhere as a word of its own ("Intervention" / "sur site": "sur" is a word). The
  * wrap width must show on another line too (ending within a few characters of it), so a wide column whose widest line
  * happens to be a single word joins nothing. `cells`: each item's description words; `pageWords`: the page's word
- * counts (`countWords`).
+ * counts (`countWords`), or a function giving them, asked only when some line looks cut (few tables have one, and
+ * counting a page's words for every table read was a large part of reading its items).
  */
-export function brokenWords(cells: Word[][], pageWords: ReadonlyMap<string, number> = new Map()): BrokenWord[][] {
+export function brokenWords(
+  cells: Word[][],
+  pageWords: ReadonlyMap<string, number> | (() => ReadonlyMap<string, number>) = new Map(),
+): BrokenWord[][] {
   const linesOf = cells.map(wordLines);
   const rights = linesOf.map((lines) => lines.map((line) => Math.max(...line.map((w) => w.box.x + w.box.w))));
   const all = rights.flat();
@@ -55,13 +59,15 @@ export function brokenWords(cells: Word[][], pageWords: ReadonlyMap<string, numb
     }
     return out;
   });
+  if (candidates.every((list) => list.length === 0)) return candidates;
   // A next part the page prints elsewhere as a word of its own ("sur", "und") is that word, wrapped at a space; the
   // same cut repeated in other items ("Aufbewahrungsb" / "ox" twice) is not elsewhere.
+  const counts = typeof pageWords === "function" ? pageWords() : pageWords;
   const asTail = countWords(candidates.flat().map((b) => ({ text: b.tail, box: { x: 0, y: 0, w: 0, h: 0 }, confidence: 1 })));
   return candidates.map((list) =>
     list.filter((b) => {
       const tail = wordKey(b.tail);
-      return tail === "" || (pageWords.get(tail) ?? 0) <= (asTail.get(tail) ?? 0);
+      return tail === "" || (counts.get(tail) ?? 0) <= (asTail.get(tail) ?? 0);
     }),
   );
 }

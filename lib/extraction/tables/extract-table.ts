@@ -649,8 +649,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
   function settleTable(start: number, read: Array<ReadItem & { description: Word[] }>, pageRows: Row[]): void {
     const descField = fieldForKey.get("description");
     if (descField) {
-      const pageWords = countWords(pageRows.flatMap((r) => r.words));
-      brokenWords(read.map((r) => r.description), pageWords).forEach((broken, k) => {
+      brokenWords(read.map((r) => r.description), () => countWords(pageRows.flatMap((r) => r.words))).forEach((broken, k) => {
         const row = rowsOut[start + k];
         const text = row?.[descField];
         if (broken.length === 0 || !row || typeof text !== "string") return;

@@ -45,8 +45,33 @@ const SINGLE_WORD_LABELS = LABELS.filter((l) => l.tokens.length === 1 && l.token
  */
 export function abbreviationKey(word: string, token: string): string | null {
   if (!word.endsWith(".") || !/^\p{L}{3,}$/u.test(token)) return null;
-  const keys = new Set(SINGLE_WORD_LABELS.filter((l) => l.tokens[0]!.length > token.length && l.tokens[0]!.startsWith(token)).map((l) => l.key));
-  return keys.size === 1 ? [...keys][0]! : null;
+  let key = abbreviationByToken.get(token);
+  if (key === undefined) {
+    if (abbreviationByToken.size >= MAX_CACHED_COMPOUNDS) abbreviationByToken.clear();
+    const keys = new Set(SINGLE_WORD_LABELS.filter((l) => l.tokens[0]!.length > token.length && l.tokens[0]!.startsWith(token)).map((l) => l.key));
+    key = keys.size === 1 ? [...keys][0]! : null;
+    abbreviationByToken.set(token, key);
+  }
+  return key;
+}
+
+/** Abbreviation answers per token, as for compounds: every abbreviated word of every row is asked. Bounded. */
+const abbreviationByToken = new Map<string, string | null>();
+
+/**
+ * The caller's own labels by first token. Table reading asks every row with the same list, so it is indexed once
+ * per list (kept while the list lives) instead of filtered for every word.
+ */
+const extraIndexes = new WeakMap<Label[], Map<string, Label[]>>();
+
+function extraLabelsStarting(extra: Label[], token: string): Label[] {
+  let index = extraIndexes.get(extra);
+  if (!index) {
+    index = new Map();
+    for (const l of extra) index.set(l.tokens[0]!, [...(index.get(l.tokens[0]!) ?? []), l]);
+    extraIndexes.set(extra, index);
+  }
+  return index.get(token) ?? NO_LABELS;
 }
 
 /**
@@ -93,7 +118,8 @@ export function matchHeaderWords(words: Word[], extra: Label[] = []): HeaderColu
   while (i < words.length) {
     let best: Label | null = null;
     const builtIn = LABEL_INDEX.get(tokens[i] ?? "") ?? NO_LABELS;
-    const candidates = extra.length === 0 ? builtIn : [...extra.filter((l) => l.tokens[0] === tokens[i]), ...builtIn];
+    const own = extra.length === 0 ? NO_LABELS : extraLabelsStarting(extra, tokens[i] ?? "");
+    const candidates = own.length === 0 ? builtIn : [...own, ...builtIn];
     for (const label of candidates) {
       if (label.tokens.every((t, k) => tokens[i + k] === t && (k === 0 || closeWords(words[i + k - 1]!, words[i + k]!))) && (!best || label.tokens.length > best.tokens.length)) best = label;
     }
