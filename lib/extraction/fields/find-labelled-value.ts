@@ -240,6 +240,21 @@ function findNetTotalsAfterParts(lines: DocLine[]): Set<number> {
   return new Set(nets.filter((m) => parts.some((part) => below(m, part))).map((m) => m.line.index));
 }
 
+/** The document's own name used as its number's label: "Invoice 4235", "Rechnung Nr.", "Facture". */
+const DOCUMENT_NAMES: ReadonlySet<string> = new Set(["invoice", "rechnung", "facture", "factuur", "factura", "fattura", "gutschrift", "avoir"]);
+/** Small words that join a number sign to the document's name ("N° de facture", "Numero di fattura"). */
+const LABEL_JOINERS = /^(?:de|di|du|del|della|da|van|of)$/i;
+
+/**
+ * "freier Text zur Rechnung BT-22", "see the invoice 2 below": the document's name after a lower-case word of a
+ * sentence mentions the document; it labels no number.
+ */
+function mentionedInSentence(match: LabelMatch): boolean {
+  if (match.length !== 1 || !DOCUMENT_NAMES.has(match.label)) return false;
+  const before = match.line.words[match.start - 1]?.text ?? "";
+  return /^\p{Ll}+$/u.test(before) && !LABEL_JOINERS.test(before);
+}
+
 /** Words that turn a party label into the label of one of its identifiers. */
 const IDENTIFIER_NOUN = /^(?:number|no|nr|num|numero|numéro|nummer|id|ref|reference|référence|code|vat|tva|account|konto)\.?[:：]?$/i;
 
@@ -253,6 +268,7 @@ function labelledCandidates(
   const out: Candidate[] = [];
   for (const match of findLabelMatches(lines, concept, extraLabels, kind === "amount" ? AMOUNT_CONCEPTS : NO_CONCEPTS)) {
     if (concept === "tax_amount" && (leftOut(lines, match) || namesGrossPrice(match))) continue;
+    if (concept === "invoice_number" && mentionedInSentence(match)) continue;
     const quality = labelQuality(match);
     const line = match.line;
     const labelEnd = line.words[match.end - 1]?.text ?? "";

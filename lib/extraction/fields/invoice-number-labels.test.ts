@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { textToPages } from "../loaders/plain-text";
+import { documentLines } from "./document-lines";
+import { findLabelledCandidates } from "./find-labelled-value";
+
+const invoiceNumber = (text: string[]) => findLabelledCandidates(documentLines({ pages: textToPages(text.join("\n")) }), "invoice_number", "id", "dmy")[0]?.value ?? null;
+
+describe("the invoice number's label", () => {
+  it("reads the number of a title line that names the document before its number sign", () => {
+    expect(invoiceNumber(["Teilrechnung Bau (875) Nr. 210111 vom 30.05.2025", "", "Inhalt   freier Text zur Rechnung BT-22"])).toBe("210111");
+  });
+
+  it("does not take the document's name mentioned in a sentence for the number's label", () => {
+    expect(invoiceNumber(["Kopftext für zusätzliche Beschreibungen zur Rechnung BT-22"])).toBe(null);
+    expect(invoiceNumber(["Please find the invoice 2417 attached"])).toBe(null);
+  });
+
+  it("keeps the document's name joined to a number sign by a small word", () => {
+    expect(invoiceNumber(["Nº de factura: A-2024-17"])).toBe("A-2024-17");
+  });
+});
