@@ -24,7 +24,7 @@ export const CONCEPTS: Concept[] = [
       "invoice number", "invoice no", "invoice nr", "invoice #", "invoice id", "invoice", "tax invoice", "inv no", "inv #", "bill no", "bill number", "receipt no", "receipt number", "receipt #", "document no", "document number", "doc no",
       "rechnungsnummer", "rechnungsnr", "rechnung nr", "rechnung", "rechnungs nr", "re nr", "belegnummer", "beleg nr", "rechnungskorrektur nr", "gutschrift nr", "rechnungskorrektur",
       "numero de facture", "no de facture", "n de facture", "facture no", "facture n", "facture", "numero facture", "facture numero",
-      "factuurnummer", "factuur nr", "factuurnr", "factuur", "numero de factura", "factura no", "factura", "numero fattura", "fattura n", "fattura", "handelsrechnung", "beitragsrechnung", "gutschrift", "korrekturrechnung", "schlussrechnung", "teilrechnung", "abschlagsrechnung", "belegnr", "beleg nr", "invoice no.", "rechnungsnr", "credit note", "credit note no", "avoir", "facture no", "booking id", "booking reference", "reservation number",
+      "factuurnummer", "factuur nr", "factuurnr", "factuur", "numero de factura", "factura no", "factura", "numero fattura", "fattura n", "fattura", "handelsrechnung", "beitragsrechnung", "gutschrift", "korrekturrechnung", "schlussrechnung", "teilrechnung", "abschlagsrechnung", "belegnr", "beleg nr", "invoice no.", "rechnungsnr", "credit note", "credit note no", "avoir", "facture no", "booking id", "booking reference", "reservation number", "invoice#", "inv#", "bill#", "receipt#",
     ],
   },
   {
@@ -93,7 +93,7 @@ export const CONCEPTS: Concept[] = [
     kind: "id",
     cues: ["purchase order", "po number", "order reference", "bestellnummer", "buyer reference", "order number"],
     labels: [
-      "purchase order", "purchase order no", "po number", "po no", "po #", "po", "order number", "order no", "order #", "order ref", "your order", "your reference", "customer order",
+      "purchase order", "purchase order no", "po number", "po no", "po #", "po#", "po", "order#", "order number", "order no", "order #", "order ref", "your order", "your reference", "customer order",
       "bestellnummer", "bestellung", "ihre bestellung", "bestell nr", "auftragsnummer", "auftrag", "ihr auftrag", "bestellreferenz",
       "bon de commande", "commande", "numero de commande", "votre commande", "bestelnummer", "ordernummer", "uw referentie",
     ],

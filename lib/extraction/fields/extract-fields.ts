@@ -18,7 +18,7 @@ import { hasDoubtfulLetters, NAME_LETTER_FLOORS, wordsInside } from "./doubtful-
 import { reconcileTotals } from "./reconcile-totals";
 import { findCustomerByAddressWindow, findPartyBySection, findVendorName, isNameLike, nameMatchesDomain, printedAsIssuer } from "./parties";
 import { isFieldLabel, isPartyHeading } from "./party-headings";
-import { partyBlockOf } from "./party-blocks";
+import { partyBlockOf, underBuyerIdLabel } from "./party-blocks";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
 import { arithmeticCheck, typeCheck, valueEvidence, type TotalsCheck } from "./value-evidence";
 import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from "./generic/generic-fields";
@@ -195,14 +195,14 @@ function inOtherPartyBlock(ctx: Context, candidate: Candidate): boolean {
 function sourceInOtherPartyBlock(lines: DocLine[], source: SourceBox): boolean {
   const middle = source.y + source.h / 2;
   const line = lines.find((l) => l.page === source.page && l.box.y <= middle && l.box.y + l.box.h >= middle && l.box.x <= source.x + 0.001 && l.box.x + l.box.w >= source.x);
-  return line !== undefined && partyBlockOf(lines, line) === "other";
+  return line !== undefined && (partyBlockOf(lines, line) === "other" || underBuyerIdLabel(lines, line));
 }
 
 /** The first VAT id printed outside another party's block (an unlabelled id under "Käufer" is the buyer's). */
 function firstSellerVatId(ctx: Context): Candidate | null {
   for (const line of ctx.lines) {
     const hit = findVatIds(line.text)[0];
-    if (hit && partyBlockOf(ctx.lines, line) !== "other") return firstPattern({ ...ctx, lines: [line] }, findVatIds);
+    if (hit && partyBlockOf(ctx.lines, line) !== "other" && !underBuyerIdLabel(ctx.lines, line)) return firstPattern({ ...ctx, lines: [line] }, findVatIds);
   }
   return null;
 }

@@ -255,6 +255,16 @@ function mentionedInSentence(match: LabelMatch): boolean {
   return /^\p{Ll}+$/u.test(before) && !LABEL_JOINERS.test(before);
 }
 
+/**
+ * "Factura crema 2 1500", "Rechnung des Versicherers (575) Nr. …": the document's name followed by a lower-case word
+ * starts a phrase (an item's description, a title); a number on that line may belong to the phrase, but one right of
+ * it or under it (a quantity, a price) does not belong to the label.
+ */
+function startsPhrase(match: LabelMatch): boolean {
+  if (match.length !== 1 || !DOCUMENT_NAMES.has(match.label)) return false;
+  return /^\p{Ll}+$/u.test(match.line.words[match.end]?.text ?? "");
+}
+
 /** Words that turn a party label into the label of one of its identifiers. */
 const IDENTIFIER_NOUN = /^(?:number|no|nr|num|numero|numéro|nummer|id|ref|reference|référence|code|vat|tva|account|konto)\.?[:：]?$/i;
 
@@ -279,7 +289,8 @@ function labelledCandidates(
     const explicit = /[:：]$/.test(labelEnd) || /^[:：]/.test(nextWord);
     const rest = (kind === "name" || kind === "address") && !explicit ? [] : line.words.slice(match.end);
     const attempts: Array<{ words: DocLine["words"]; factor: number }> = [];
-    const rightLines = linesRightOf(lines, line);
+    const phrase = concept === "invoice_number" && startsPhrase(match);
+    const rightLines = phrase ? [] : linesRightOf(lines, line);
     if (kind === "amount") {
       // In a totals row the value is the last amount before the next label: "Tax 15% on $ 112.90 | $ 16.94".
       const run = valueRun(rightLines);
@@ -291,7 +302,7 @@ function labelledCandidates(
     }
     const labelWords = line.words.slice(match.start, match.end);
     const labelBox = wordsSource(line.page, labelWords);
-    const below = lineBelow(lines, line, labelBox);
+    const below = phrase ? undefined : lineBelow(lines, line, labelBox);
     if (below && kind === "amount") {
       // "Qty Price Amount": the amounts under an item table's column heading are items, not a total.
       if (!itemTableHeading(lines, line)) attempts.push({ words: walkDown(lines, below, labelBox, order).words, factor: BELOW });

@@ -19,3 +19,19 @@ describe("the invoice number's label", () => {
     expect(invoiceNumber(["Nº de factura: A-2024-17"])).toBe("A-2024-17");
   });
 });
+
+describe("the document's name starting a phrase", () => {
+  it("takes no number right of an item described with the document's name", () => {
+    const lines = ["Date 2025        Number 12345", "", "5   Factura crema   2   1500   $3000"];
+    expect(invoiceNumber(lines)).toBe(null);
+  });
+
+  it("reads no label's value under the document's name", () => {
+    expect(invoiceNumber(["Example Invoice", "Leistungszeitraum: 05/2023"])).toBe(null);
+  });
+
+  it("reads a number typeset with a non-breaking hyphen with a plain one, and a label glued to its number sign", () => {
+    expect(invoiceNumber(["Rechnungsnummer: 2023\u2011001"])).toBe("2023-001");
+    expect(invoiceNumber(["Invoice#     223444"])).toBe("223444");
+  });
+});

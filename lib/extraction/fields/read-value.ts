@@ -60,9 +60,12 @@ function readId(words: Word[]): ReadValue | null {
   let i = afterTitle ?? 0;
   // Skip "No.", ":", "#" and bracketed type codes such as "(380)" between the label and the number.
   while (i < words.length && (ID_PREFIX.test(words[i]!.text.replace(/[.:]+$/, "")) || /^\(.*\)$/.test(words[i]!.text))) i += 1;
+  // "Invoice" over "Leistungszeitraum: 05/2023": a word ending in a colon is the next label, and its value is not ours.
+  if (i < words.length && /^\p{L}[\p{L}.\-]*[:：]$/u.test(words[i]!.text)) return null;
   for (let n = 0; n < 2 && i + n < words.length; n += 1) {
     const word = words[i + n]!;
-    const text = word.text.replace(GLUED_SIGN, "").replace(/[,;:.]+$/, "");
+    // Typesetters print "2023‑001" with a non-breaking hyphen (U+2011) or a dash: the number has a plain one.
+    const text = word.text.replace(GLUED_SIGN, "").replace(/[,;:.]+$/, "").replace(/[\u2010-\u2013]/g, "-");
     if (text.length < 3 || !/\d/.test(text) || !/^[\p{L}\d][\p{L}\d\-/._]*$/u.test(text)) continue;
     if (findDates(text).some((d) => d.length >= text.length - 1)) return null;
     // A run of digits broken by spaces is a phone/IBAN-like number, not a document number.
