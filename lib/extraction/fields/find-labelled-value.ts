@@ -265,6 +265,25 @@ function startsPhrase(match: LabelMatch): boolean {
   return /^\p{Ll}+$/u.test(match.line.words[match.end]?.text ?? "");
 }
 
+/** A word that is itself a label ("Muistutusmaksu:", "Date:"), not a currency code before an amount ("EUR:"). */
+const COLON_LABEL = /^\p{L}[\p{L}.\-]*[:：]$/u;
+const CURRENCY_LABEL = new RegExp(`^(?:${CURRENCY_CODE})[:：]$`, "iu");
+
+/**
+ * Where the words after a label reach another label: "14 pv netto Muistutusmaksu: 5,00" prints the reminder fee after
+ * its own label, not a net amount after "netto". The index of that label word in `rest`, or -1.
+ */
+function nextLabelAt(rest: readonly DocLine["words"][number][]): number {
+  return rest.findIndex((w) => COLON_LABEL.test(w.text) && !CURRENCY_LABEL.test(w.text));
+}
+
+/** Right-hand lines up to the first that starts with its own label ("Due 30 days | Invoice date: 12.01.2024"). */
+function untilLabelled(right: readonly DocLine[], typed: boolean): readonly DocLine[] {
+  if (!typed) return right;
+  const at = right.findIndex((l) => nextLabelAt(l.words) >= 0);
+  return at < 0 ? right : right.slice(0, at);
+}
+
 /** Words that turn a party label into the label of one of its identifiers. */
 const IDENTIFIER_NOUN = /^(?:number|no|nr|num|numero|numéro|nummer|id|ref|reference|référence|code|vat|tva|account|konto)\.?[:：]?$/i;
 
@@ -287,10 +306,14 @@ function labelledCandidates(
     if (kind === "name" && (IDENTIFIER_NOUN.test(nextWord) || IDENTIFIER_NOUN.test(line.words[match.start - 1]?.text ?? ""))) continue;
     // Names follow their label only after a colon ("Seller: ACME Ltd"); "Lieferant GmbH" is a name, not a label.
     const explicit = /[:：]$/.test(labelEnd) || /^[:：]/.test(nextWord);
-    const rest = (kind === "name" || kind === "address") && !explicit ? [] : line.words.slice(match.end);
+    const after = (kind === "name" || kind === "address") && !explicit ? [] : line.words.slice(match.end);
+    // Values after another label on the label's own line, and right of it, are that label's.
+    const typed = kind === "amount" || kind === "date" || kind === "id";
+    const otherLabel = typed ? nextLabelAt(after) : -1;
+    const rest = otherLabel >= 0 ? after.slice(0, otherLabel) : after;
     const attempts: Array<{ words: DocLine["words"]; factor: number }> = [];
-    const phrase = concept === "invoice_number" && startsPhrase(match);
-    const rightLines = phrase ? [] : linesRightOf(lines, line);
+    const phrase = (concept === "invoice_number" && startsPhrase(match)) || otherLabel >= 0;
+    const rightLines = phrase ? [] : untilLabelled(linesRightOf(lines, line), typed);
     if (kind === "amount") {
       // In a totals row the value is the last amount before the next label: "Tax 15% on $ 112.90 | $ 16.94".
       const run = valueRun(rightLines);

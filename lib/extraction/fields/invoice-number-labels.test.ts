@@ -35,3 +35,17 @@ describe("the document's name starting a phrase", () => {
     expect(invoiceNumber(["Invoice#     223444"])).toBe("223444");
   });
 });
+
+describe("another label after a label on its line", () => {
+  it("keeps that label's value from the first label", () => {
+    const lines = documentLines({ pages: textToPages(["Maksuehdot:   14 pv netto Muistutusmaksu:   5,00", "Yhteensä   35,49"].join("\n")) });
+    expect(findLabelledCandidates(lines, "subtotal_amount", "amount", "dmy").map((c) => c.value)).not.toContain(5);
+    const dates = documentLines({ pages: textToPages(["Due 30 days   Invoice date: 12.01.2024"].join("\n")) });
+    expect(findLabelledCandidates(dates, "due_date", "date", "dmy")[0]?.value ?? null).toBe(null);
+  });
+
+  it("still reads an amount after a currency code with a colon", () => {
+    const lines = documentLines({ pages: textToPages(["Total amount in EUR: 100.00"].join("\n")) });
+    expect(findLabelledCandidates(lines, "total_amount", "amount", "dmy")[0]?.value).toBe(100);
+  });
+});
