@@ -49,3 +49,24 @@ describe("another label after a label on its line", () => {
     expect(findLabelledCandidates(lines, "total_amount", "amount", "dmy")[0]?.value).toBe(100);
   });
 });
+
+describe("labels in Polish, Finnish, Swedish, Portuguese, Turkish and Czech", () => {
+  const first = (text: string[], concept: string, kind: "id" | "date" | "amount") => findLabelledCandidates(documentLines({ pages: textToPages(text.join("\n")) }), concept, kind, "dmy")[0]?.value ?? null;
+
+  it("reads a Polish invoice's number, dates and amount to pay", () => {
+    const page = ["Faktura VAT nr PL/417/01/2026", "Data wystawienia :     2026-01-12", "Termin płatności :     2026-01-26", "Do zapłaty:    259,33 PLN"];
+    expect(first(page, "invoice_number", "id")).toBe("PL/417/01/2026");
+    expect(first(page, "invoice_date", "date")).toBe("2026-01-12");
+    expect(first(page, "due_date", "date")).toBe("2026-01-26");
+    expect(first(page, "amount_due", "amount")).toBe(259.33);
+  });
+
+  it("reads Finnish, Swedish, Portuguese, Turkish and Czech labels", () => {
+    expect(first(["Laskun numero:   5061", "Eräpäivä:   31.01.2008"], "invoice_number", "id")).toBe("5061");
+    expect(first(["Laskun numero:   5061", "Eräpäivä:   31.01.2008"], "due_date", "date")).toBe("2008-01-31");
+    expect(first(["Förfallodatum:   2024-03-31"], "due_date", "date")).toBe("2024-03-31");
+    expect(first(["Data de emissão:   05/03/2024"], "invoice_date", "date")).toBe("2024-03-05");
+    expect(first(["Ödenecek Tutar   1.250,00"], "amount_due", "amount")).toBe(1250);
+    expect(first(["Datum splatnosti:   15.04.2024"], "due_date", "date")).toBe("2024-04-15");
+  });
+});
