@@ -16,7 +16,7 @@ import { misreadName } from "./misread-name";
 import { misreadShape } from "./misread-shapes";
 import { hasDoubtfulLetters, NAME_LETTER_FLOORS, wordsInside } from "./doubtful-letters";
 import { reconcileTotals } from "./reconcile-totals";
-import { findCustomerByAddressWindow, findPartyBySection, findVendorName, isNameLike, nameMatchesDomain, printedAsIssuer } from "./parties";
+import { cleanName, findCustomerByAddressWindow, findPartyBySection, findVendorName, isNameLike, nameMatchesDomain, printedAsIssuer } from "./parties";
 import { isFieldLabel, isPartyHeading } from "./party-headings";
 import { partyBlockOf, underBuyerIdLabel } from "./party-blocks";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
@@ -149,6 +149,8 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
     case "customer_name":
       best = findPartyBySection(ctx.lines, conceptByKey("customer_name")?.labels ?? [], conceptByKey("vendor_name")?.labels ?? []) ?? best;
       best ??= findCustomerByAddressWindow(ctx.lines);
+      // "Nabywca" over "Nazwa: Hymel Jadwiga": the line under a party's label may carry its own short label.
+      if (best && typeof best.value === "string") best = { ...best, value: cleanName(best.value) };
       // The issuer's own name (its sender line's, its domain's) right of a label or under a heading is not the buyer.
       if (best && typeof best.value === "string" && printedAsIssuer(ctx.lines, best.value, best.line)) best = null;
       break;

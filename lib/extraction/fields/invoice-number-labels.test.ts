@@ -70,3 +70,10 @@ describe("labels in Polish, Finnish, Swedish, Portuguese, Turkish and Czech", ()
     expect(first(["Datum splatnosti:   15.04.2024"], "due_date", "date")).toBe("2024-04-15");
   });
 });
+
+describe("a customer under its heading with the line's own label", () => {
+  it("drops the short label before the name", async () => {
+    const { cleanName } = await import("./parties");
+    expect(cleanName("Nazwa: Hymel Jadwiga")).toBe("Hymel Jadwiga");
+  });
+});
