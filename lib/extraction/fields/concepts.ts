@@ -123,7 +123,7 @@ export const CONCEPTS: Concept[] = [
     key: "customer_name",
     kind: "name",
     cues: ["customer name", "buyer", "customer", "client", "bill to", "recipient", "kunde", "empfanger"],
-    labels: ["bill to", "billed to", "invoice to", "invoiced to", "sold to", "customer", "client", "buyer", "recipient", "customer name", "kunde", "rechnungsempfanger", "empfanger", "leistungsempfanger", "facture a", "facturer a", "destinataire", "klant", "factuuradres", "cliente", "kaufer", "käufer", "kauferleistungsempfanger", "rechnungsempfänger", "buyer name", "customer name", "invoice address", "kundenname", "nom du client", "nabywca", "odbiorca", "asiakas", "laskutettava", "kund", "kunde", "cliente", "alici", "alıcı", "odberatel", "odběratel",
+    labels: ["bill to", "billed to", "invoice to", "invoiced to", "sold to", "customer", "client", "buyer", "recipient", "customer name", "kunde", "rechnungsempfanger", "empfanger", "leistungsempfanger", "facture a", "facturer a", "destinataire", "klant", "factuuradres", "cliente", "kaufer", "käufer", "kauferleistungsempfanger", "rechnungsempfänger", "buyer name", "customer name", "invoice address", "kundenname", "nom du client",
     ],
   },
   {
