@@ -77,3 +77,12 @@ describe("a customer under its heading with the line's own label", () => {
     expect(cleanName("Nazwa: Hymel Jadwiga")).toBe("Hymel Jadwiga");
   });
 });
+
+describe("buyer headings in other languages", () => {
+  it("are headings, never a party's name", async () => {
+    const { isPartyHeading } = await import("./party-headings");
+    expect(isPartyHeading("Nabywca")).toBe(true);
+    expect(isPartyHeading("Asiakas")).toBe(true);
+    expect(isPartyHeading("Faktura VAT")).toBe(true);
+  });
+});
