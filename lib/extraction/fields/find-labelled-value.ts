@@ -309,7 +309,9 @@ function labelledCandidates(
     const after = (kind === "name" || kind === "address") && !explicit ? [] : line.words.slice(match.end);
     // Values after another label on the label's own line, and right of it, are that label's.
     const typed = kind === "amount" || kind === "date" || kind === "id";
-    const otherLabel = typed ? nextLabelAt(after) : -1;
+    // "Bestellung Nr. Kunde:" is one label whose colon ends the line's phrase, not a second label after the first.
+    const colonAt = typed ? nextLabelAt(after) : -1;
+    const otherLabel = colonAt >= 0 && !(match.start === 0 && colonAt === after.length - 1) ? colonAt : -1;
     const rest = otherLabel >= 0 ? after.slice(0, otherLabel) : after;
     const attempts: Array<{ words: DocLine["words"]; factor: number }> = [];
     const phrase = (concept === "invoice_number" && startsPhrase(match)) || otherLabel >= 0;

@@ -86,3 +86,10 @@ describe("buyer headings in other languages", () => {
     expect(isPartyHeading("Faktura VAT")).toBe(true);
   });
 });
+
+describe("a label whose own phrase ends in a colon", () => {
+  it("is one label ('Bestellung Nr. Kunde:'), its value right of it", () => {
+    const lines = documentLines({ pages: textToPages(["Bestellung Nr. Kunde:        BT-13"].join("\n")) });
+    expect(findLabelledCandidates(lines, "purchase_order", "id", "dmy")[0]?.value).toBe("BT-13");
+  });
+});

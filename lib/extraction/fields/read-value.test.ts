@@ -46,3 +46,9 @@ describe("a title's number sign after a preposition", () => {
     expect(readValue("id", words("for Project No. 4711", 1), "dmy")).toBe(null);
   });
 });
+
+describe("a bracketed type code before the number sign", () => {
+  it("is skipped at full quality, as no title's words are", () => {
+    expect(readValue("id", words("(380) Nr. 9099999999 vom 31.10.2026", 1), "dmy")).toMatchObject({ value: "9099999999", quality: 1 });
+  });
+});

@@ -45,7 +45,8 @@ const TITLE_WORDS = 3;
 function afterTitleWords(words: Word[]): number | null {
   for (let i = 0; i <= TITLE_WORDS && i < words.length; i += 1) {
     const text = words[i]!.text;
-    if (NUMBER_SIGN.test(text)) return i > 0 ? i + 1 : null;
+    // Only bracketed codes before the sign ("(380) Nr.") are read by the prefix skip, at full quality.
+    if (NUMBER_SIGN.test(text)) return words.slice(0, i).some((w) => /^\p{L}+$/u.test(w.text)) ? i + 1 : null;
     const qualifier = /^\p{L}+$/u.test(text) || /^\(\d{1,4}\)$/.test(text);
     if (!qualifier || OTHER_ID_NOUN.test(text) || OTHER_THING.test(text)) return null;
   }
