@@ -441,8 +441,7 @@ export function findPartyBySection(lines: DocLine[], headings: string[], otherHe
       return { value: cleanName(beside.text), score: 0.85, source: { page: beside.page, ...beside.box }, raw: beside.text, line: beside.index };
     }
     const inColumn = below.filter((l) => Math.abs(l.box.x - heading.box.x) < 0.04);
-    // The next block's heading ends the section, a heading of any party ("Nabywca" under "Sprzedawca") too.
-    const stopAt = inColumn.find((l) => others.has(norm(l.text)) || wanted.has(norm(l.text)) || isPartyHeading(l.text));
+    const stopAt = inColumn.find((l) => others.has(norm(l.text)) || wanted.has(norm(l.text)));
     const section = below.filter((l) => !stopAt || l.box.y < stopAt.box.y);
     const nameRow = section.find((l) => NAME_LABEL.test(l.text.trim()) || /^(?:name|firma)\s*:/i.test(l.text));
     if (nameRow) {
