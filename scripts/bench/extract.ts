@@ -318,7 +318,10 @@ async function main(): Promise<void> {
       const spec = specs?.find((f) => f.name === k);
       const ok = spec ? specValueEqual(spec, v, pred) : equalFor(k, v, pred);
       if (!ok) docOk = false;
-      if (verbose && !ok) console.log(`  ${k}: gt ${JSON.stringify(v)} pred ${JSON.stringify(pred ?? null)}`);
+      if (verbose && !ok) {
+        const confidence = docOutcomes.find((o) => o.scope === "field" && o.key === k)?.confidence;
+        console.log(`  ${k}: gt ${JSON.stringify(v)} pred ${JSON.stringify(pred ?? null)}${confidence === undefined ? "" : ` (confidence ${confidence.toFixed(2)})`}`);
+      }
       for (const g of gs) add(g.fields, k, ok ? { tp: 1 } : pred === null || pred === undefined ? { fn: 1 } : { fp: 1, fn: 1 });
       // Sets with their own specs: the same counts by the field's declared type, across kinds.
       if (spec) add(group("field types").fields, spec.type, ok ? { tp: 1 } : pred === null || pred === undefined ? { fn: 1 } : { fp: 1, fn: 1 });

@@ -17,9 +17,9 @@ import { misreadName } from "./misread-name";
 import { misreadShape } from "./misread-shapes";
 import { hasDoubtfulLetters, NAME_LETTER_FLOORS, wordsInside } from "./doubtful-letters";
 import { reconcileTotals } from "./reconcile-totals";
-import { findCustomerByAddressWindow, findPartyBySection, findVendorName, isNameLike, nameMatchesDomain, printedAsIssuer } from "./parties";
+import { cleanName, findCustomerByAddressWindow, findPartyBySection, findVendorName, isNameLike, nameMatchesDomain, printedAsIssuer } from "./parties";
 import { isFieldLabel, isPartyHeading } from "./party-headings";
-import { partyBlockOf } from "./party-blocks";
+import { partyBlockOf, underBuyerIdLabel } from "./party-blocks";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
 import { arithmeticCheck, typeCheck, valueEvidence, type TotalsCheck } from "./value-evidence";
 import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from "./generic/generic-fields";
@@ -150,6 +150,8 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
     case "customer_name":
       best = findPartyBySection(ctx.lines, conceptByKey("customer_name")?.labels ?? [], conceptByKey("vendor_name")?.labels ?? []) ?? best;
       best ??= findCustomerByAddressWindow(ctx.lines);
+      // "Nabywca" over "Nazwa: Hymel Jadwiga": the line under a party's label may carry its own short label.
+      if (best && typeof best.value === "string") best = { ...best, value: cleanName(best.value) };
       // The issuer's own name (its sender line's, its domain's) right of a label or under a heading is not the buyer.
       if (best && typeof best.value === "string" && printedAsIssuer(ctx.lines, best.value, best.line)) best = null;
       break;
@@ -196,14 +198,14 @@ function inOtherPartyBlock(ctx: Context, candidate: Candidate): boolean {
 function sourceInOtherPartyBlock(lines: DocLine[], source: SourceBox): boolean {
   const middle = source.y + source.h / 2;
   const line = lines.find((l) => l.page === source.page && l.box.y <= middle && l.box.y + l.box.h >= middle && l.box.x <= source.x + 0.001 && l.box.x + l.box.w >= source.x);
-  return line !== undefined && partyBlockOf(lines, line) === "other";
+  return line !== undefined && (partyBlockOf(lines, line) === "other" || underBuyerIdLabel(lines, line));
 }
 
 /** The first VAT id printed outside another party's block (an unlabelled id under "Käufer" is the buyer's). */
 function firstSellerVatId(ctx: Context): Candidate | null {
   for (const line of ctx.lines) {
     const hit = findVatIds(line.text)[0];
-    if (hit && partyBlockOf(ctx.lines, line) !== "other") return firstPattern({ ...ctx, lines: [line] }, findVatIds);
+    if (hit && partyBlockOf(ctx.lines, line) !== "other" && !underBuyerIdLabel(ctx.lines, line)) return firstPattern({ ...ctx, lines: [line] }, findVatIds);
   }
   return null;
 }

@@ -240,6 +240,50 @@ function findNetTotalsAfterParts(lines: DocLine[]): Set<number> {
   return new Set(nets.filter((m) => parts.some((part) => below(m, part))).map((m) => m.line.index));
 }
 
+/** The document's own name used as its number's label: "Invoice 4235", "Rechnung Nr.", "Facture". */
+const DOCUMENT_NAMES: ReadonlySet<string> = new Set(["invoice", "rechnung", "facture", "factuur", "factura", "fattura", "gutschrift", "avoir"]);
+/** Small words that join a number sign to the document's name ("N° de facture", "Numero di fattura"). */
+const LABEL_JOINERS = /^(?:de|di|du|del|della|da|van|of)$/i;
+
+/**
+ * "freier Text zur Rechnung BT-22", "see the invoice 2 below": the document's name after a lower-case word of a
+ * sentence mentions the document; it labels no number.
+ */
+function mentionedInSentence(match: LabelMatch): boolean {
+  if (match.length !== 1 || !DOCUMENT_NAMES.has(match.label)) return false;
+  const before = match.line.words[match.start - 1]?.text ?? "";
+  return /^\p{Ll}+$/u.test(before) && !LABEL_JOINERS.test(before);
+}
+
+/**
+ * "Factura crema 2 1500", "Rechnung des Versicherers (575) Nr. …": the document's name followed by a lower-case word
+ * starts a phrase (an item's description, a title); a number on that line may belong to the phrase, but one right of
+ * it or under it (a quantity, a price) does not belong to the label.
+ */
+function startsPhrase(match: LabelMatch): boolean {
+  if (match.length !== 1 || !DOCUMENT_NAMES.has(match.label)) return false;
+  return /^\p{Ll}+$/u.test(match.line.words[match.end]?.text ?? "");
+}
+
+/** A word that is itself a label ("Muistutusmaksu:", "Date:"), not a currency code before an amount ("EUR:"). */
+const COLON_LABEL = /^\p{L}[\p{L}.\-]*[:：]$/u;
+const CURRENCY_LABEL = new RegExp(`^(?:${CURRENCY_CODE})[:：]$`, "iu");
+
+/**
+ * Where the words after a label reach another label: "14 pv netto Muistutusmaksu: 5,00" prints the reminder fee after
+ * its own label, not a net amount after "netto". The index of that label word in `rest`, or -1.
+ */
+function nextLabelAt(rest: readonly DocLine["words"][number][]): number {
+  return rest.findIndex((w) => COLON_LABEL.test(w.text) && !CURRENCY_LABEL.test(w.text));
+}
+
+/** Right-hand lines up to the first that starts with its own label ("Due 30 days | Invoice date: 12.01.2024"). */
+function untilLabelled(right: readonly DocLine[], typed: boolean): readonly DocLine[] {
+  if (!typed) return right;
+  const at = right.findIndex((l) => nextLabelAt(l.words) >= 0);
+  return at < 0 ? right : right.slice(0, at);
+}
+
 /** Words that turn a party label into the label of one of its identifiers. */
 const IDENTIFIER_NOUN = /^(?:number|no|nr|num|numero|numéro|nummer|id|ref|reference|référence|code|vat|tva|account|konto)\.?[:：]?$/i;
 
@@ -253,6 +297,7 @@ function labelledCandidates(
   const out: Candidate[] = [];
   for (const match of findLabelMatches(lines, concept, extraLabels, kind === "amount" ? AMOUNT_CONCEPTS : NO_CONCEPTS)) {
     if (concept === "tax_amount" && (leftOut(lines, match) || namesGrossPrice(match))) continue;
+    if (concept === "invoice_number" && mentionedInSentence(match)) continue;
     const quality = labelQuality(match);
     const line = match.line;
     const labelEnd = line.words[match.end - 1]?.text ?? "";
@@ -261,9 +306,16 @@ function labelledCandidates(
     if (kind === "name" && (IDENTIFIER_NOUN.test(nextWord) || IDENTIFIER_NOUN.test(line.words[match.start - 1]?.text ?? ""))) continue;
     // Names follow their label only after a colon ("Seller: ACME Ltd"); "Lieferant GmbH" is a name, not a label.
     const explicit = /[:：]$/.test(labelEnd) || /^[:：]/.test(nextWord);
-    const rest = (kind === "name" || kind === "address") && !explicit ? [] : line.words.slice(match.end);
+    const after = (kind === "name" || kind === "address") && !explicit ? [] : line.words.slice(match.end);
+    // Values after another label on the label's own line, and right of it, are that label's.
+    const typed = kind === "amount" || kind === "date" || kind === "id";
+    // "Bestellung Nr. Kunde:" is one label whose colon ends the line's phrase, not a second label after the first.
+    const colonAt = typed ? nextLabelAt(after) : -1;
+    const otherLabel = colonAt >= 0 && !(match.start === 0 && colonAt === after.length - 1) ? colonAt : -1;
+    const rest = otherLabel >= 0 ? after.slice(0, otherLabel) : after;
     const attempts: Array<{ words: DocLine["words"]; factor: number }> = [];
-    const rightLines = linesRightOf(lines, line);
+    const phrase = (concept === "invoice_number" && startsPhrase(match)) || otherLabel >= 0;
+    const rightLines = phrase ? [] : untilLabelled(linesRightOf(lines, line), typed);
     if (kind === "amount") {
       // In a totals row the value is the last amount before the next label: "Tax 15% on $ 112.90 | $ 16.94".
       const run = valueRun(rightLines);
@@ -275,7 +327,7 @@ function labelledCandidates(
     }
     const labelWords = line.words.slice(match.start, match.end);
     const labelBox = wordsSource(line.page, labelWords);
-    const below = lineBelow(lines, line, labelBox);
+    const below = phrase ? undefined : lineBelow(lines, line, labelBox);
     if (below && kind === "amount") {
       // "Qty Price Amount": the amounts under an item table's column heading are items, not a total.
       if (!itemTableHeading(lines, line)) attempts.push({ words: walkDown(lines, below, labelBox, order).words, factor: BELOW });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { extractDocument, type FieldDefinition } from "../index";
+import { textToPages } from "../loaders/plain-text";
 import { pdfOf, type PrintedText } from "./detectors/test-pdf";
+import { documentLines } from "./document-lines";
+import { underBuyerIdLabel } from "./party-blocks";
 
 const FIELDS: FieldDefinition[] = [{ name: "vendor_vat_id", type: "text", description: "Seller VAT id" }];
 
@@ -61,5 +64,14 @@ describe("VAT ids by party block", () => {
       { text: "VAT No: GB123456789", x: 40, y: 84 },
     ];
     expect(await vendorVatId(texts)).toBe("GB123456789");
+  });
+});
+
+describe("an id under the buyer's id label", () => {
+  it("is the buyer's, on its line or under a label in its column", () => {
+    const lines = documentLines({ pages: textToPages(["Erika Mustermann                       Kunden UID-Nr.", "1234 Musterstadt                       ATU42001337", "", "Danny Developer     UID: ATU12345678"].join("\n")) });
+    const at = (text: string) => lines.find((l) => l.text.includes(text))!;
+    expect(underBuyerIdLabel(lines, at("ATU42001337"))).toBe(true);
+    expect(underBuyerIdLabel(lines, at("ATU12345678"))).toBe(false);
   });
 });

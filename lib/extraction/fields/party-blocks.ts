@@ -55,3 +55,24 @@ function closer(a: DocLine, b: DocLine): boolean {
   if (Math.abs(a.box.x - b.box.x) > COLUMN_SLACK) return a.box.x > b.box.x;
   return a.box.y > b.box.y;
 }
+
+/** A buyer's word before an id's label: "Kunden UID-Nr.", "Customer VAT No.", "Your VAT id", "Ihre USt-IdNr.". */
+const BUYER_ID_LABEL = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw|klant)\b.*\b(?:uid|ust|vat|tva|btw|tax|steuer|nif|nip|cif)/i;
+/** How far above an id its label may stand, in the id line's heights. */
+const LABEL_ABOVE = 2.5;
+
+/**
+ * Whether an id's line, or the label standing just above it in its column, names the buyer's id ("Kunden UID-Nr." over
+ * "ATU42001337" in a right-hand column): such an id is not the seller's even with no party heading over it.
+ */
+export function underBuyerIdLabel(lines: DocLine[], line: DocLine): boolean {
+  if (BUYER_ID_LABEL.test(line.text)) return true;
+  const above = lines.filter((l) => {
+    if (l.page !== line.page || l.index === line.index) return false;
+    const gap = line.box.y - (l.box.y + l.box.h);
+    const overlap = Math.min(l.box.x + l.box.w, line.box.x + line.box.w) - Math.max(l.box.x, line.box.x);
+    return gap >= -line.box.h * 0.2 && gap <= line.box.h * LABEL_ABOVE && overlap > 0;
+  });
+  const nearest = above.sort((a, b) => b.box.y - a.box.y)[0];
+  return nearest !== undefined && BUYER_ID_LABEL.test(nearest.text);
+}

@@ -11,6 +11,9 @@ import { tokenise } from "./text-tokens";
 const BUYER_PHRASES = [
   "spettabile", "spett.le", "spett le", "spett", "intestatario", "intestato a", "fatturare a", "fatturato a", "destinatario", "facturar a", "facturado a", "factura a", "rechnung an", "ship to", "shipped to", "deliver to", "delivery address", "livre a", "livraison", "adresse de livraison", "lieferadresse", "lieferanschrift", "afleveradres", "leveradres", "entregar a", "direccion de entrega", "consegna a", "consegnare a", "enviar a", "enviado a", "luogo di consegna",
   "datos del cliente", "datos cliente", "dati cliente", "dati del cliente", "donnees client", "coordonnees client", "kundendaten", "customer details", "client details", "customer information", "klantgegevens", "billing address", "rechnungsadresse", "adresse de facturation", "direccion de facturacion", "indirizzo di fatturazione",
+  // the buyer's block in Polish, Finnish, Swedish, Portuguese, Turkish and Czech (headings only: as customer labels they
+  // read wrong names on layouts never seen)
+  "nabywca", "odbiorca", "asiakas", "laskutettava", "kund", "alici", "alıcı", "odberatel", "odběratel",
 ];
 
 const HEADING_PHRASES = [
@@ -18,7 +21,7 @@ const HEADING_PHRASES = [
   // letters' forms of address
   "dear", "sehr geehrte", "sehr geehrter", "gentile", "egregio", "estimado", "estimada", "madame monsieur", "geachte",
   // the document's own title
-  "invoice", "tax invoice", "rechnung", "facture", "factura", "fattura", "factuur", "receipt", "quittung", "ricevuta", "recibo", "credit note", "gutschrift", "avoir", "nota di credito", "nota de credito",
+  "invoice", "tax invoice", "rechnung", "facture", "factura", "fattura", "factuur", "receipt", "quittung", "ricevuta", "recibo", "credit note", "gutschrift", "avoir", "nota di credito", "nota de credito", "faktura", "faktura vat", "lasku", "fatura", "fatura faktura",
 ];
 
 let headings: ReadonlySet<string> | null = null;

@@ -20,3 +20,35 @@ describe("a date after its label with the first slash lost", () => {
     expect(readValue("date", words("12345/2018", 0.9), "dmy")).toBe(null);
   });
 });
+
+describe("an invoice number after its label", () => {
+  it("reads the number after a number sign glued to it", () => {
+    expect(readValue("id", words("N°F-20240000010", 1), "dmy")?.value).toBe("F-20240000010");
+    expect(readValue("id", words("Nº 4711", 1), "dmy")?.value).toBe("4711");
+    expect(readValue("id", words("#INV-1001", 1), "dmy")?.value).toBe("INV-1001");
+  });
+
+  it("reads the number of a title that names the document before its number sign", () => {
+    expect(readValue("id", words("Bau (875) Nr. 210111 vom 30.05.2025", 1), "dmy")?.value).toBe("210111");
+    expect(readValue("id", words("des Versicherers (575) Nr. 01.234.567.8-2018-1 vom 06.12.2018", 1), "dmy")?.value).toBe("01.234.567.8-2018-1");
+  });
+
+  it("does not read another id's number sign after the title words", () => {
+    expect(readValue("id", words("an Kunden Nr. 4711", 1), "dmy")).toBe(null);
+    expect(readValue("id", words("to Customer No. 4711", 1), "dmy")).toBe(null);
+    expect(readValue("id", words("für Auftrag Nr. 4711", 1), "dmy")).toBe(null);
+  });
+});
+
+describe("a title's number sign after a preposition", () => {
+  it("belongs to the thing the preposition names, not to the document", () => {
+    expect(readValue("id", words("zur Kraftfahrtversicherung Nr. 00.123.456.7", 1), "dmy")).toBe(null);
+    expect(readValue("id", words("for Project No. 4711", 1), "dmy")).toBe(null);
+  });
+});
+
+describe("a bracketed type code before the number sign", () => {
+  it("is skipped at full quality, as no title's words are", () => {
+    expect(readValue("id", words("(380) Nr. 9099999999 vom 31.10.2026", 1), "dmy")).toMatchObject({ value: "9099999999", quality: 1 });
+  });
+});

@@ -20,19 +20,58 @@ export function wordsInSpan(words: Word[], index: number, length: number): Word[
   return out.length > 0 ? out : words;
 }
 
-const ID_PREFIX = /^(?:[:#.\-–]|no|nr|n|number|nummer|num|numero|ref)$/i;
+const ID_PREFIX = /^(?:[:#.\-–]|no|nr|n|n°|nº|number|nummer|num|numero|ref)$/i;
+/** A number sign written as one word: "Nr.", "No.", "N°", "Nº", "#", "Nummer", "Number". */
+const NUMBER_SIGN = /^(?:nr|no|n°|nº|#|№|nummer|number|numero|numéro)[.:]*$/i;
+/** A number sign glued to the number: "N°F-20240000010", "Nr.4711", "#INV-1". */
+const GLUED_SIGN = /^(?:[#:№]+|N[°º][.:]?|N[or]\.(?=\d))/i;
+/**
+ * Nouns that make a number sign another id's: "Rechnung an Kunden Nr. 4711" prints the customer's number, not the
+ * invoice's.
+ */
+const OTHER_ID_NOUN = /^(?:kunden?|customer|client|kd|debitor|konto|account|auftrags?|order|bestell(?:ung)?|commande|po|vertrags?|contract|referenz|reference|ref|steuer|tax|vat|ust|tva|seite|page|lieferschein|delivery|mitglieds?|member|versicherungs?|policy|police|projekt|project|objekt|artikel|article|item)\b/i;
+/**
+ * Prepositions that turn the title to another thing's number: "Beitragsrechnung zur Kraftfahrtversicherung Nr.
+ * 00.123.456.7" prints the policy's number ("des Versicherers", the issuer's genitive, does not).
+ */
+const OTHER_THING = /^(?:zur|zum|für|fur|for|to|an|auf|über|uber|pour|voor|per|re|regarding|betreffend|betr|about|of)$/i;
+/** Words between a title label and its number sign: "Rechnung des Versicherers (575) Nr. …", "Teilrechnung Bau (875) Nr. …". */
+const TITLE_WORDS = 3;
+
+/**
+ * A title that names its document before the number sign: "Teilrechnung Bau (875) Nr. 210111 vom 30.05.2025". Up to
+ * three words of letters or bracketed type codes, none naming another id, then the sign: the word after it.
+ */
+function afterTitleWords(words: Word[]): number | null {
+  for (let i = 0; i <= TITLE_WORDS && i < words.length; i += 1) {
+    const text = words[i]!.text;
+    // Only bracketed codes before the sign ("(380) Nr.") are read by the prefix skip, at full quality.
+    if (NUMBER_SIGN.test(text)) return words.slice(0, i).some((w) => /^\p{L}+$/u.test(w.text)) ? i + 1 : null;
+    const qualifier = /^\p{L}+$/u.test(text) || /^\(\d{1,4}\)$/.test(text);
+    if (!qualifier || OTHER_ID_NOUN.test(text) || OTHER_THING.test(text)) return null;
+  }
+  return null;
+}
+
+/** A number read past a title's words is a little less sure than one right after its label. */
+const TITLE_READ = 0.9;
 
 function readId(words: Word[]): ReadValue | null {
-  let i = 0;
+  const afterTitle = afterTitleWords(words);
+  let i = afterTitle ?? 0;
   // Skip "No.", ":", "#" and bracketed type codes such as "(380)" between the label and the number.
   while (i < words.length && (ID_PREFIX.test(words[i]!.text.replace(/[.:]+$/, "")) || /^\(.*\)$/.test(words[i]!.text))) i += 1;
+  // "Invoice" over "Leistungszeitraum: 05/2023": a word ending in a colon is the next label, and its value is not ours.
+  if (i < words.length && /^\p{L}[\p{L}.\-]*[:：]$/u.test(words[i]!.text)) return null;
   for (let n = 0; n < 2 && i + n < words.length; n += 1) {
     const word = words[i + n]!;
-    const text = word.text.replace(/^[#:№]+/, "").replace(/[,;:.]+$/, "");
+    // Typesetters print "2023‑001" with a non-breaking hyphen (U+2011) or a dash: the number has a plain one.
+    const text = word.text.replace(GLUED_SIGN, "").replace(/[,;:.]+$/, "").replace(/[\u2010-\u2013]/g, "-");
     if (text.length < 3 || !/\d/.test(text) || !/^[\p{L}\d][\p{L}\d\-/._]*$/u.test(text)) continue;
     if (findDates(text).some((d) => d.length >= text.length - 1)) return null;
     // A run of digits broken by spaces is a phone/IBAN-like number, not a document number.
-    return { value: text, words: [word], quality: /^\d+$/.test(text) || /[A-Z]/.test(text) ? 1 : 0.9 };
+    const quality = /^\d+$/.test(text) || /[A-Z]/.test(text) ? 1 : 0.9;
+    return { value: text, words: [word], quality: afterTitle === null ? quality : quality * TITLE_READ };
   }
   return null;
 }
