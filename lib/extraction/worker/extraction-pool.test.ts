@@ -43,13 +43,15 @@ describe("ExtractionPool", () => {
   }, 180_000);
 
   it("stops a document that times out while PP-OCR runs, and the process and pool live on", async () => {
-    const canvas = createCanvas(900, 1400);
+    // Eighty lines: long enough that no machine reads them inside the first timeout (forty were read in under 2 s on
+    // an idle one, and the run resolved instead of timing out).
+    const canvas = createCanvas(900, 2700);
     const ctx = canvas.getContext("2d");
     ctx.fillStyle = "#ffffff";
-    ctx.fillRect(0, 0, 900, 1400);
+    ctx.fillRect(0, 0, 900, 2700);
     ctx.fillStyle = "#000000";
     ctx.font = "24px sans-serif";
-    for (let i = 0; i < 40; i += 1) ctx.fillText(`ITEM ${i} WIDGET SPARE PART ${1000 + i}   2 x 4.50   9.00`, 30, 40 + i * 33);
+    for (let i = 0; i < 80; i += 1) ctx.fillText(`ITEM ${i} WIDGET SPARE PART ${1000 + i}   2 x 4.50   9.00`, 30, 40 + i * 33);
     const bytes = new Uint8Array(canvas.toBuffer("image/png"));
     // Terminating a thread inside a native ONNX run would abort the whole process; the pool stops it between runs.
     // A one-line image first loads the thread's sessions, so the timed runs stop inside the OCR of the long page.
@@ -61,7 +63,7 @@ describe("ExtractionPool", () => {
     lineCtx.font = "24px sans-serif";
     lineCtx.fillText("TOTAL 9.00", 20, 40);
     await pool.run({ bytes: new Uint8Array(line.toBuffer("image/png")), mimeType: "image/png", fields: [], settings: { timeoutMs: 170_000 } });
-    for (const timeoutMs of [2_000, 300]) {
+    for (const timeoutMs of [1_000, 300]) {
       await expect(pool.run({ bytes, mimeType: "image/png", fields: [], settings: { timeoutMs } })).rejects.toBeInstanceOf(ExtractionTimeoutError);
     }
     const pdf = await PDFDocument.create();
