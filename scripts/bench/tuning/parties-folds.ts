@@ -17,6 +17,7 @@ import path from "node:path";
 import { extractFromPageModel } from "../../../lib/extraction/extract-document";
 import { pageLines } from "../../../lib/extraction/layout/build-page";
 import { listCorpus, readCached } from "../../train/corpus";
+import { corpusArgs } from "./corpus-args";
 import { inHalf } from "../contracts-scoring";
 import { FIELDS } from "../dataset";
 import { equal, normText } from "../score";
@@ -27,14 +28,7 @@ type Tally = { right: number; wrong: number; empty: number; printed: number };
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-  const valued = new Set(["--half", "--field", "--from", "--to", "--unseen-before"]);
-  const [folderArg, cacheArg] = args.filter((a, i) => !a.startsWith("--") && !valued.has(args[i - 1] ?? ""));
-  const folder = path.resolve(folderArg ?? "../train-data/receipts-sroie");
-  const cache = path.resolve(cacheArg ?? "../train-readings");
-  const halfArg = option("--half");
-  const half = halfArg === "a" || halfArg === "b" ? halfArg : undefined;
-  const onlyField = option("--field");
+  const { folder, cache, half, onlyField, option } = corpusArgs(args, ["--from", "--to", "--unseen-before"]);
   const docs = listCorpus(folder);
   const groups = docs.map((d) => d.group);
   // `--unseen-before <file>`: only senders none of whose documents sorts before that file (senders not looked at).
