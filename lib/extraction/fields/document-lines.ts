@@ -36,6 +36,24 @@ function wordToken(word: Word): string {
   return letters === "total" || oneLetterOff(letters, "total") ? "total" : token;
 }
 
+const linesByPageOf = memoPerOwner<readonly DocLine[], ReadonlyMap<number, readonly DocLine[]>>();
+
+/**
+ * The document's lines grouped by page, in document order, found once per document: row and neighbour searches
+ * (a line's row mates, the line under a label) stay within one page. Shared: callers only read it.
+ */
+export function docLinesByPage(lines: readonly DocLine[]): ReadonlyMap<number, readonly DocLine[]> {
+  return linesByPageOf(lines, () => {
+    const byPage = new Map<number, DocLine[]>();
+    for (const line of lines) {
+      const onPage = byPage.get(line.page);
+      if (onPage) onPage.push(line);
+      else byPage.set(line.page, [line]);
+    }
+    return byPage;
+  });
+}
+
 const amountsByLine = memoPerOwner<DocLine, readonly FoundAmount[]>();
 
 /**

@@ -3,7 +3,7 @@ import type { DateOrder } from "../../normalise/dates";
 import type { SourceBox } from "../types";
 import { COLUMN_CONCEPTS } from "./column-concepts";
 import { CONCEPTS, type ValueKind } from "./concepts";
-import { sameRow, wordsSource, type DocLine } from "./document-lines";
+import { docLinesByPage, sameRow, wordsSource, type DocLine } from "./document-lines";
 import { findLabelMatches, type LabelMatch } from "./label-matches";
 import { readValue } from "./read-value";
 import { tokenise } from "./text-tokens";
@@ -49,20 +49,9 @@ function valueRun(right: readonly DocLine[]): DocLine[] {
   return run;
 }
 
-/** Lines grouped by page, computed once per document: neighbour searches stay within one page. */
-const linesByPage = memoPerOwner<DocLine[], Map<number, DocLine[]>>();
-
-function samePage(lines: DocLine[], page: number): DocLine[] {
-  const byPage = linesByPage(lines, () => {
-    const grouped = new Map<number, DocLine[]>();
-    for (const l of lines) {
-      const pageLines = grouped.get(l.page);
-      if (pageLines) pageLines.push(l);
-      else grouped.set(l.page, [l]);
-    }
-    return grouped;
-  });
-  return byPage.get(page) ?? [];
+/** The lines of one page: neighbour searches stay within one page. */
+function samePage(lines: DocLine[], page: number): readonly DocLine[] {
+  return docLinesByPage(lines).get(page) ?? [];
 }
 
 /** A value set in larger type than its label (a receipt's total) stands taller than the label's row. */

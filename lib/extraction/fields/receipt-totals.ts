@@ -1,6 +1,6 @@
 import { findAmounts } from "../../normalise/amounts";
 import type { FieldContext as Context } from "./context";
-import { lineAmounts, sameRow, type DocLine } from "./document-lines";
+import { docLinesByPage, lineAmounts, sameRow, type DocLine } from "./document-lines";
 import type { Candidate } from "./find-labelled-value";
 import { memoPerOwner } from "./memo";
 
@@ -16,7 +16,7 @@ const ROUNDING = /\b(?:round\p{L}*|rundung|arrondi)\b/iu;
 export function applyRounding(total: Candidate, ctx: Context, candidates: readonly Candidate[] = []): Candidate {
   if (typeof total.value !== "number") return total;
   const value0 = total.value;
-  const linesOfPage = pageLines(ctx.lines);
+  const linesOfPage = docLinesByPage(ctx.lines);
   for (const line of roundingLines(ctx.lines)) {
     // "Total Incl GST 7.42 / Rounding (0.02) / Total Payable 7.40": a total labelled under the rounding line, a few
     // cents from this one, is the rounded one (its printed adjustment may be misread).
@@ -39,21 +39,6 @@ export function applyRounding(total: Candidate, ctx: Context, candidates: readon
     }
   }
   return total;
-}
-
-/** Each page's lines, in document order, found once per document: the row rules ask for a line's row mates. */
-const pageLinesOf = memoPerOwner<readonly DocLine[], Map<number, DocLine[]>>();
-
-function pageLines(lines: readonly DocLine[]): Map<number, DocLine[]> {
-  return pageLinesOf(lines, () => {
-    const byPage = new Map<number, DocLine[]>();
-    for (const line of lines) {
-      const onPage = byPage.get(line.page);
-      if (onPage) onPage.push(line);
-      else byPage.set(line.page, [line]);
-    }
-    return byPage;
-  });
 }
 
 /** The lines that name a rounding adjustment, in document order, found once per document. */
@@ -155,7 +140,7 @@ type RowAmount = { value: number; rows: DocLine[] };
 function labelledRowAmount(ctx: Context, label: RegExp): RowAmount | null {
   for (const line of ctx.lines) {
     if (!label.test(line.text.trim())) continue;
-    const row = (pageLines(ctx.lines).get(line.page) ?? []).filter((l) => sameRow(l.box, line.box) && l.box.x >= line.box.x);
+    const row = (docLinesByPage(ctx.lines).get(line.page) ?? []).filter((l) => sameRow(l.box, line.box) && l.box.x >= line.box.x);
     const amounts = findAmounts(row.map((l) => l.text).join(" ")).filter((a) => a.hasDecimals);
     const last = amounts[amounts.length - 1];
     if (last) return { value: last.value, rows: row };
