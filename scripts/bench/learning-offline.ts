@@ -17,7 +17,10 @@ import { loadDocument } from "../../lib/extraction/loaders/load-document";
 import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
 import { sourcesInScannedFrame } from "../../lib/extraction/source-frame";
 import type { PageModel } from "../../lib/extraction/types";
-import { applyMemory, compactLayout, fingerprintKeys, fingerprintOf, fingerprintSimilarity, teachExample, type MemoryExample } from "../../lib/extraction/memory";
+import { applyMemory, MATCH_THRESHOLD, compactLayout, fingerprintKeys, fingerprintOf, fingerprintSimilarity, teachExample, type MemoryExample } from "../../lib/extraction/memory";
+import { decide, type ScorerModel } from "../../lib/extraction/scorer";
+import { MEMORY_SCORER_FEATURES } from "../../lib/extraction/scorer/memory-features";
+import { memoryCandidates } from "../train/memory-examples";
 import { readManifest, splitHalf } from "./dataset";
 import { describeCauses, failureCause } from "./learning-failures";
 import { describe, FIELDS, gtAsData, MIME, scoreCells, scoreFields, zero, type Counts, type Gt, type ManifestEntry } from "./learning-score";
@@ -87,6 +90,25 @@ function countTrusted(gt: Gt, data: Record<string, unknown>, metadata: Record<st
   }
 }
 
+/**
+ * The memory-aware scorer's choice (`--memory-model`, trained by scripts/train/train-memory.ts) in place of memory's
+ * rules for the fields it scores, on a document some taught example matched; the rules' outcome elsewhere.
+ */
+function withMemoryScorer(model: ScorerModel | null, pages: PageModel, outcome: { data: Record<string, FieldValue>; fieldMetadata: Record<string, FieldMetadata> }, match: { example: MemoryExample; similarity: number } | undefined): string[] {
+  if (!model || !match || match.similarity < MATCH_THRESHOLD) return [];
+  const fields = FIELDS.filter((f) => model.fields[f.name]);
+  const { found } = memoryCandidates(pages, fields, () => match);
+  const changed: string[] = [];
+  for (const [field, candidates] of found) {
+    const decision = decide(model.fields[field]!, candidates, MEMORY_SCORER_FEATURES);
+    if (!decision) continue;
+    if (!equal(field, String(decision.value), (outcome.data[field] ?? null) as FieldValue)) changed.push(field);
+    outcome.data[field] = decision.value;
+    outcome.fieldMetadata[field] = { ...(outcome.fieldMetadata[field] ?? {}), confidence: decision.confidence } as FieldMetadata;
+  }
+  return changed;
+}
+
 const precision = (c: Counts) => (c.tp + c.fp ? c.tp / (c.tp + c.fp) : 0).toFixed(3);
 const trustedText = (t: Trusted) => `${t.n ? ((100 * t.right) / t.n).toFixed(1) : "-"} % of ${t.n}`;
 
@@ -102,7 +124,10 @@ async function main() {
   const showFailures = args.includes("--failures");
   const readings = (option(args, "--readings") ?? "").split(",").filter(Boolean);
   const half = option(args, "--half") as "A" | "B" | undefined;
-  const optionValues = new Set([option(args, "--readings"), option(args, "--half")]);
+  const memoryModelFile = option(args, "--memory-model");
+  const memoryModel = memoryModelFile ? (JSON.parse(readFileSync(memoryModelFile, "utf8")) as ScorerModel) : null;
+  let scorerChanged = 0;
+  const optionValues = new Set([option(args, "--readings"), option(args, "--half"), memoryModelFile]);
   const dirs = args.filter((arg) => !arg.startsWith("--") && !optionValues.has(arg));
   const sets = dirs.length > 0 ? dirs : ["../shared/datasets/dev", "../shared/datasets/receipts-dev"];
   const totals = { taught: zero(), untaught: zero(), cellsTaught: zero(), cellsUntaught: zero(), singleTaught: zero(), singleUntaught: zero() };
@@ -148,6 +173,9 @@ async function main() {
           .filter((match) => match.similarity > 0)
           .sort((a, b) => b.similarity - a.similarity);
         const outcome = applyMemory({ layout, fields: FIELDS, data: result.data as Record<string, FieldValue>, fieldMetadata: result.fieldMetadata, matches });
+        const changedByScorer = withMemoryScorer(memoryModel, result.pages, outcome, matches[0]);
+        scorerChanged += changedByScorer.length;
+        if (showFailures) for (const field of changedByScorer) console.log(`  [memory scorer changed] ${entry.id} ${field}: gt ${JSON.stringify(gt.fields[field] ?? null)} now ${JSON.stringify(outcome.data[field])}`);
         const taughtSet = entries.length >= 2;
         const missesTaught: string[] = [];
         const missesUntaught: string[] = [];
@@ -188,6 +216,7 @@ async function main() {
   console.log(`later documents, values at confidence >= ${TRUSTED} right: taught ${trustedText(trusted.taught)}  untaught ${trustedText(trusted.untaught)}`);
   console.log(`later documents, cells:  taught ${describe(totals.cellsTaught)}  untaught ${describe(totals.cellsUntaught)}`);
   console.log(`senders never taught, fields: with memory ${describe(totals.singleTaught)}  without ${describe(totals.singleUntaught)}`);
+  if (memoryModel) console.log(`memory-aware scorer (${memoryModelFile}) changed ${scorerChanged} values of documents a taught example matched`);
   console.log("values memory set on them, right / set:");
   for (const [name, counts] of [...bySource.entries()].sort((a, b) => b[1].n - a[1].n)) console.log(`  ${name}: ${counts.right} / ${counts.n}`);
   console.log("misses of taught senders' later documents, by cause:");
