@@ -18,7 +18,7 @@ import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
 import { sourcesInScannedFrame } from "../../lib/extraction/source-frame";
 import type { PageModel } from "../../lib/extraction/types";
 import { applyMemory, MATCH_THRESHOLD, compactLayout, fingerprintKeys, fingerprintOf, fingerprintSimilarity, teachExample, type MemoryExample } from "../../lib/extraction/memory";
-import { decide, type ScorerModel } from "../../lib/extraction/scorer";
+import { decide, type ScorerDecision, type ScorerModel } from "../../lib/extraction/scorer";
 import { MEMORY_SCORER_FEATURES } from "../../lib/extraction/scorer/memory-features";
 import { memoryCandidates } from "../train/memory-examples";
 import { readManifest, splitHalf } from "./dataset";
@@ -91,23 +91,33 @@ function countTrusted(gt: Gt, data: Record<string, unknown>, metadata: Record<st
 }
 
 /**
- * The memory-aware scorer's choice (`--memory-model`, trained by scripts/train/train-memory.ts) in place of memory's
- * rules for the fields it scores, on a document some taught example matched; the rules' outcome elsewhere.
+ * The memory-aware scorer's choices (`--memory-model`, trained by scripts/train/train-memory.ts) for the fields it
+ * scores, on a document some taught example matched; none elsewhere.
  */
-function withMemoryScorer(model: ScorerModel | null, pages: PageModel, outcome: { data: Record<string, FieldValue>; fieldMetadata: Record<string, FieldMetadata> }, match: { example: MemoryExample; similarity: number } | undefined): string[] {
-  if (!model || !match || match.similarity < MATCH_THRESHOLD) return [];
-  const fields = FIELDS.filter((f) => model.fields[f.name]);
-  const { found } = memoryCandidates(pages, fields, () => match);
-  const changed: string[] = [];
+function memoryScorerDecisions(model: ScorerModel | null, pages: PageModel, match: { example: MemoryExample; similarity: number } | undefined): Map<string, NonNullable<ScorerDecision>> {
+  const out = new Map<string, NonNullable<ScorerDecision>>();
+  if (!model || !match || match.similarity < MATCH_THRESHOLD) return out;
+  const { found } = memoryCandidates(pages, FIELDS.filter((f) => model.fields[f.name]), () => match);
   for (const [field, candidates] of found) {
     const decision = decide(model.fields[field]!, candidates, MEMORY_SCORER_FEATURES);
-    if (!decision) continue;
-    if (!equal(field, String(decision.value), (outcome.data[field] ?? null) as FieldValue)) changed.push(field);
-    outcome.data[field] = decision.value;
-    outcome.fieldMetadata[field] = { ...(outcome.fieldMetadata[field] ?? {}), confidence: decision.confidence } as FieldMetadata;
+    if (decision) out.set(field, decision);
+  }
+  return out;
+}
+
+/** `data` with the decisions `keep` accepts in place of memory's rules; the fields whose value changed. */
+function applyDecisions(data: Record<string, FieldValue>, decisions: Map<string, NonNullable<ScorerDecision>>, keep: (decision: NonNullable<ScorerDecision>, before: FieldValue | undefined) => boolean): string[] {
+  const changed: string[] = [];
+  for (const [field, decision] of decisions) {
+    if (!keep(decision, data[field])) continue;
+    if (!equal(field, String(decision.value), (data[field] ?? null) as FieldValue)) changed.push(field);
+    data[field] = decision.value;
   }
   return changed;
 }
+
+/** The cautious policy: the scorer's choice only where it is sure, or where memory and the engine gave nothing. */
+const CONFIDENT = 0.9;
 
 const precision = (c: Counts) => (c.tp + c.fp ? c.tp / (c.tp + c.fp) : 0).toFixed(3);
 const trustedText = (t: Trusted) => `${t.n ? ((100 * t.right) / t.n).toFixed(1) : "-"} % of ${t.n}`;
@@ -130,7 +140,7 @@ async function main() {
   const optionValues = new Set([option(args, "--readings"), option(args, "--half"), memoryModelFile]);
   const dirs = args.filter((arg) => !arg.startsWith("--") && !optionValues.has(arg));
   const sets = dirs.length > 0 ? dirs : ["../shared/datasets/dev", "../shared/datasets/receipts-dev"];
-  const totals = { taught: zero(), untaught: zero(), cellsTaught: zero(), cellsUntaught: zero(), singleTaught: zero(), singleUntaught: zero() };
+  const totals = { taught: zero(), untaught: zero(), cellsTaught: zero(), cellsUntaught: zero(), singleTaught: zero(), singleUntaught: zero(), taughtRules: zero(), singleRules: zero(), taughtConfident: zero(), singleConfident: zero() };
   const trusted = { taught: { n: 0, right: 0 }, untaught: { n: 0, right: 0 } };
   const causes = new Map<string, number>();
   const causesByField = new Map<string, number>();
@@ -173,13 +183,20 @@ async function main() {
           .filter((match) => match.similarity > 0)
           .sort((a, b) => b.similarity - a.similarity);
         const outcome = applyMemory({ layout, fields: FIELDS, data: result.data as Record<string, FieldValue>, fieldMetadata: result.fieldMetadata, matches });
-        const changedByScorer = withMemoryScorer(memoryModel, result.pages, outcome, matches[0]);
+        const rulesData = { ...outcome.data };
+        const decisions = memoryScorerDecisions(memoryModel, result.pages, matches[0]);
+        const confidentData = { ...outcome.data };
+        applyDecisions(confidentData, decisions, (decision, before) => decision.confidence >= CONFIDENT || before === null || before === undefined);
+        const changedByScorer = applyDecisions(outcome.data, decisions, () => true);
+        for (const [field, decision] of decisions) outcome.fieldMetadata[field] = { ...(outcome.fieldMetadata[field] ?? {}), confidence: decision.confidence } as FieldMetadata;
         scorerChanged += changedByScorer.length;
         if (showFailures) for (const field of changedByScorer) console.log(`  [memory scorer changed] ${entry.id} ${field}: gt ${JSON.stringify(gt.fields[field] ?? null)} now ${JSON.stringify(outcome.data[field])}`);
         const taughtSet = entries.length >= 2;
         const missesTaught: string[] = [];
         const missesUntaught: string[] = [];
         scoreFields(gt, outcome.data, taughtSet ? totals.taught : totals.singleTaught, missesTaught);
+        if (memoryModel) scoreFields(gt, rulesData, taughtSet ? totals.taughtRules : totals.singleRules);
+        if (memoryModel) scoreFields(gt, confidentData, taughtSet ? totals.taughtConfident : totals.singleConfident);
         scoreFields(gt, result.data, taughtSet ? totals.untaught : totals.singleUntaught, missesUntaught);
         if (taughtSet) {
           laterDocuments += 1;
@@ -216,6 +233,8 @@ async function main() {
   console.log(`later documents, values at confidence >= ${TRUSTED} right: taught ${trustedText(trusted.taught)}  untaught ${trustedText(trusted.untaught)}`);
   console.log(`later documents, cells:  taught ${describe(totals.cellsTaught)}  untaught ${describe(totals.cellsUntaught)}`);
   console.log(`senders never taught, fields: with memory ${describe(totals.singleTaught)}  without ${describe(totals.singleUntaught)}`);
+  if (memoryModel) console.log(`memory's rules alone (no memory-aware scorer): taught ${describe(totals.taughtRules)} P ${precision(totals.taughtRules)}  never taught ${describe(totals.singleRules)}`);
+  if (memoryModel) console.log(`memory-aware scorer only at >= ${CONFIDENT} or where nothing was read: taught ${describe(totals.taughtConfident)} P ${precision(totals.taughtConfident)}  never taught ${describe(totals.singleConfident)}`);
   if (memoryModel) console.log(`memory-aware scorer (${memoryModelFile}) changed ${scorerChanged} values of documents a taught example matched`);
   console.log("values memory set on them, right / set:");
   for (const [name, counts] of [...bySource.entries()].sort((a, b) => b[1].n - a[1].n)) console.log(`  ${name}: ${counts.right} / ${counts.n}`);
