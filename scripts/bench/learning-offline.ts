@@ -140,7 +140,7 @@ async function main() {
   const optionValues = new Set([option(args, "--readings"), option(args, "--half"), memoryModelFile]);
   const dirs = args.filter((arg) => !arg.startsWith("--") && !optionValues.has(arg));
   const sets = dirs.length > 0 ? dirs : ["../shared/datasets/dev", "../shared/datasets/receipts-dev"];
-  const totals = { taught: zero(), untaught: zero(), cellsTaught: zero(), cellsUntaught: zero(), singleTaught: zero(), singleUntaught: zero(), taughtRules: zero(), singleRules: zero(), taughtConfident: zero(), singleConfident: zero() };
+  const totals = { taught: zero(), untaught: zero(), cellsTaught: zero(), cellsUntaught: zero(), singleTaught: zero(), singleUntaught: zero(), taughtRules: zero(), singleRules: zero(), taughtConfident: zero(), singleConfident: zero(), taughtFill: zero(), singleFill: zero() };
   const trusted = { taught: { n: 0, right: 0 }, untaught: { n: 0, right: 0 } };
   const causes = new Map<string, number>();
   const causesByField = new Map<string, number>();
@@ -187,6 +187,8 @@ async function main() {
         const decisions = memoryScorerDecisions(memoryModel, result.pages, matches[0]);
         const confidentData = { ...outcome.data };
         applyDecisions(confidentData, decisions, (decision, before) => decision.confidence >= CONFIDENT || before === null || before === undefined);
+        const fillData = { ...outcome.data };
+        applyDecisions(fillData, new Map([...decisions].filter(([field]) => !outcome.applied.includes(field))), () => true);
         const changedByScorer = applyDecisions(outcome.data, decisions, () => true);
         for (const [field, decision] of decisions) outcome.fieldMetadata[field] = { ...(outcome.fieldMetadata[field] ?? {}), confidence: decision.confidence } as FieldMetadata;
         scorerChanged += changedByScorer.length;
@@ -197,6 +199,7 @@ async function main() {
         scoreFields(gt, outcome.data, taughtSet ? totals.taught : totals.singleTaught, missesTaught);
         if (memoryModel) scoreFields(gt, rulesData, taughtSet ? totals.taughtRules : totals.singleRules);
         if (memoryModel) scoreFields(gt, confidentData, taughtSet ? totals.taughtConfident : totals.singleConfident);
+        if (memoryModel) scoreFields(gt, fillData, taughtSet ? totals.taughtFill : totals.singleFill);
         scoreFields(gt, result.data, taughtSet ? totals.untaught : totals.singleUntaught, missesUntaught);
         if (taughtSet) {
           laterDocuments += 1;
@@ -235,6 +238,7 @@ async function main() {
   console.log(`senders never taught, fields: with memory ${describe(totals.singleTaught)}  without ${describe(totals.singleUntaught)}`);
   if (memoryModel) console.log(`memory's rules alone (no memory-aware scorer): taught ${describe(totals.taughtRules)} P ${precision(totals.taughtRules)}  never taught ${describe(totals.singleRules)}`);
   if (memoryModel) console.log(`memory-aware scorer only at >= ${CONFIDENT} or where nothing was read: taught ${describe(totals.taughtConfident)} P ${precision(totals.taughtConfident)}  never taught ${describe(totals.singleConfident)}`);
+  if (memoryModel) console.log(`memory-aware scorer only where memory's rules set nothing: taught ${describe(totals.taughtFill)} P ${precision(totals.taughtFill)}  never taught ${describe(totals.singleFill)}`);
   if (memoryModel) console.log(`memory-aware scorer (${memoryModelFile}) changed ${scorerChanged} values of documents a taught example matched`);
   console.log("values memory set on them, right / set:");
   for (const [name, counts] of [...bySource.entries()].sort((a, b) => b[1].n - a[1].n)) console.log(`  ${name}: ${counts.right} / ${counts.n}`);

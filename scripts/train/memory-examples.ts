@@ -9,7 +9,7 @@ import { extractFromPageModel } from "../../lib/extraction/extract-document";
 import { extractScalarFields } from "../../lib/extraction/fields/extract-fields";
 import { compactLayout, fingerprintKeys, fingerprintOf, fingerprintSimilarity, MATCH_THRESHOLD, teachExample, type DocumentLayout, type MemoryExample } from "../../lib/extraction/memory";
 import { withNameScorer, withScorer, type FieldCandidates } from "../../lib/extraction/scorer";
-import { withMemoryFeatures, type MemoryContext } from "../../lib/extraction/scorer/memory-features";
+import { MEMORY_SCORER_FEATURES, withMemoryFeatures, type MemoryContext } from "../../lib/extraction/scorer/memory-features";
 import type { FieldDefinition, FieldMetadata, PageModel } from "../../lib/extraction/types";
 import { FIELDS } from "../bench/dataset";
 import { gtAsData, type Gt } from "../bench/learning-score";
@@ -71,13 +71,42 @@ export function memoryCandidates(model: PageModel, fields: FieldDefinition[], ma
   return { found, rules };
 }
 
+const slot = (name: string) => MEMORY_SCORER_FEATURES.indexOf(name);
+const RULE_SLOTS = ["rule_same_value", "rule_same_line", "rule_score"].map(slot);
+
+/**
+ * A correction the corpus rarely shows: the engine's pick wrong on a sender's document after a reviewer corrected it
+ * on the taught one. Made from a document memory matched whose right value the rules picked: the pick moved to the
+ * wrong candidate the generic features like best (the largest amount, the first date), the example marked corrected.
+ * Null when the document has no right candidate, no wrong one, or no taught place.
+ */
+export function correctedVariant(example: FieldExample): FieldExample | null {
+  const first = example.features[0];
+  if (!first || first[slot("memory_match")]! <= 0 || first[slot("memory_placed")]! <= 0) return null;
+  const right = example.labels.findIndex((label, index) => label === 1 && example.features[index]![RULE_SLOTS[0]!]! > 0);
+  if (right < 0) return null;
+  const wrong = example.values
+    .map((value, index) => ({ value, index }))
+    .filter(({ index }) => example.labels[index] === 0 && example.features[index]![slot("derived")] === 0)
+    .sort((a, b) => (typeof a.value === "number" && typeof b.value === "number" ? b.value - a.value : a.index - b.index))[0];
+  if (!wrong) return null;
+  const features = example.features.map((x, index) => {
+    const y = [...x];
+    for (const at of RULE_SLOTS) y[at] = 0;
+    if (index === wrong.index) [y[RULE_SLOTS[0]!], y[RULE_SLOTS[1]!], y[RULE_SLOTS[2]!]] = [1, 1, 0.9];
+    y[slot("memory_corrected")] = 1;
+    return y;
+  });
+  return { ...example, doc: `${example.doc}#corrected`, features, rule: { value: wrong.value, right: false } };
+}
+
 const amountValue = (v: number | string) => (typeof v === "number" ? Number(v.toFixed(2)) : v);
 
 /**
  * Every document of `docs` (one source; its groups are its senders) as training examples of `fieldNames`: the first
  * document of each group of two or more is taught, the others read with the memory they match.
  */
-export async function collectMemoryExamples(docs: CorpusDocument[], cacheDir: string, fieldNames: string[]): Promise<FieldExample[]> {
+export async function collectMemoryExamples(docs: CorpusDocument[], cacheDir: string, fieldNames: string[], options: { corrections?: boolean } = {}): Promise<FieldExample[]> {
   const groups = new Map<string, CorpusDocument[]>();
   for (const doc of docs) groups.set(doc.group, [...(groups.get(doc.group) ?? []), doc]);
   const taught = new Set<CorpusDocument>();
@@ -99,7 +128,7 @@ export async function collectMemoryExamples(docs: CorpusDocument[], cacheDir: st
       const truth = doc.gt.fields[field]!;
       const ruleValue = rules.get(field) ?? null;
       const value = typeof ruleValue === "number" || typeof ruleValue === "string" ? ruleValue : null;
-      out.push({
+      const example: FieldExample = {
         field,
         source: doc.source,
         group: doc.group,
@@ -108,7 +137,10 @@ export async function collectMemoryExamples(docs: CorpusDocument[], cacheDir: st
         labels: candidates.candidates.map((c) => (equal(field, truth, amountValue(c.value)) ? 1 : 0)),
         values: candidates.candidates.map((c) => c.value),
         rule: { value, right: equal(field, truth, value) },
-      });
+      };
+      out.push(example);
+      const corrected = options.corrections ? correctedVariant(example) : null;
+      if (corrected) out.push(corrected);
     }
   }
   return out;

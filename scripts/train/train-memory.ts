@@ -2,7 +2,8 @@
  * Trains the memory-aware value scorer (generic features + memory features, lib/extraction/scorer/memory-features.ts)
  * on sender groups: the first document of a group taught from its ground truth, the later ones read with memory.
  *   npx tsx --conditions=react-server scripts/train/train-memory.ts [--half A|B] [--readings <dir>] [--out <file>]
- *     [folder…]
+ *     [--corrections] [folder…]
+ * `--corrections`: also a corrected variant of each document memory matched (memory-examples.ts correctedVariant).
  * `--half`: only the sender groups of that split_group half (scripts/bench/dataset.ts splitHalf), so the model built
  * on one half is measured on the other by scripts/bench/learning-offline.ts --memory-model.
  */
@@ -33,7 +34,7 @@ async function main() {
   for (const folder of folders) {
     const docs = listCorpus(folder).filter((doc) => !half || splitHalf(doc.gt.split_group ?? doc.group) === half);
     const started = Date.now();
-    const collected = await collectMemoryExamples(docs, readings, SCORED_FIELDS);
+    const collected = await collectMemoryExamples(docs, readings, SCORED_FIELDS, { corrections: args.includes("--corrections") });
     const withMemory = collected.filter((e) => e.features.some((x) => x[MEMORY_SCORER_FEATURES.indexOf("memory_match")]! > 0)).length;
     console.log(`${folder}: ${docs.length} documents, ${collected.length} field examples (${withMemory} with memory) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     examples.push(...collected);
