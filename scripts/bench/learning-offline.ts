@@ -2,12 +2,14 @@
 // Extracts each document once (cached under $LEARNING_CACHE, default /tmp/quarry-learning-cache), then replays
 // "teach the first document of each sender group, read the others" with the pure memory functions, in seconds.
 //   npx tsx --conditions=react-server scripts/bench/learning-offline.ts [dataset dir…] [--readings <dir>[,<dir>…]]
-//     [--half A|B] [--verbose] [--failures]
+//     [--half A|B] [--verbose] [--failures] [--memory-model <file>]
 // A dataset dir needs no manifest (the training corpus's folders: every file with a .gt.json beside it).
 // `--readings`: page models cached by `scripts/train/read-corpus.ts` (OCR runs once per document; a document not in
 // them is read and kept in the first). `--half`: only the sender groups of that split_group half (scripts/bench/
 // dataset.ts splitHalf), so what is tuned on one half is reported on the other. `--failures`: every miss of a taught
-// sender's later document, sorted into its cause (learning-failures.ts), with counts.
+// sender's later document, sorted into its cause (learning-failures.ts), with counts. `--memory-model`: a memory-aware
+// scorer (scripts/train/train-memory.ts) also decides the fields it scores on documents a taught example matched;
+// memory's rules alone and two cautious ways of using it are printed beside it.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
