@@ -2,12 +2,14 @@
 // Extracts each document once (cached under $LEARNING_CACHE, default /tmp/quarry-learning-cache), then replays
 // "teach the first document of each sender group, read the others" with the pure memory functions, in seconds.
 //   npx tsx --conditions=react-server scripts/bench/learning-offline.ts [dataset dir…] [--readings <dir>[,<dir>…]]
-//     [--half A|B] [--verbose] [--failures]
+//     [--half A|B] [--verbose] [--failures] [--memory-model <file>]
 // A dataset dir needs no manifest (the training corpus's folders: every file with a .gt.json beside it).
 // `--readings`: page models cached by `scripts/train/read-corpus.ts` (OCR runs once per document; a document not in
 // them is read and kept in the first). `--half`: only the sender groups of that split_group half (scripts/bench/
 // dataset.ts splitHalf), so what is tuned on one half is reported on the other. `--failures`: every miss of a taught
-// sender's later document, sorted into its cause (learning-failures.ts), with counts.
+// sender's later document, sorted into its cause (learning-failures.ts), with counts. `--memory-model`: a memory-aware
+// scorer (scripts/train/train-memory.ts) also decides the fields it scores on documents a taught example matched;
+// memory's rules alone and two cautious ways of using it are printed beside it.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -17,7 +19,10 @@ import { loadDocument } from "../../lib/extraction/loaders/load-document";
 import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
 import { sourcesInScannedFrame } from "../../lib/extraction/source-frame";
 import type { PageModel } from "../../lib/extraction/types";
-import { applyMemory, compactLayout, fingerprintKeys, fingerprintOf, fingerprintSimilarity, teachExample, type MemoryExample } from "../../lib/extraction/memory";
+import { applyMemory, MATCH_THRESHOLD, compactLayout, fingerprintKeys, fingerprintOf, fingerprintSimilarity, teachExample, type MemoryExample } from "../../lib/extraction/memory";
+import { decide, type ScorerDecision, type ScorerModel } from "../../lib/extraction/scorer";
+import { MEMORY_SCORER_FEATURES } from "../../lib/extraction/scorer/memory-features";
+import { memoryCandidates } from "../train/memory-examples";
 import { readManifest, splitHalf } from "./dataset";
 import { describeCauses, failureCause } from "./learning-failures";
 import { describe, FIELDS, gtAsData, MIME, scoreCells, scoreFields, zero, type Counts, type Gt, type ManifestEntry } from "./learning-score";
@@ -87,6 +92,35 @@ function countTrusted(gt: Gt, data: Record<string, unknown>, metadata: Record<st
   }
 }
 
+/**
+ * The memory-aware scorer's choices (`--memory-model`, trained by scripts/train/train-memory.ts) for the fields it
+ * scores, on a document some taught example matched; none elsewhere.
+ */
+function memoryScorerDecisions(model: ScorerModel | null, pages: PageModel, match: { example: MemoryExample; similarity: number } | undefined): Map<string, NonNullable<ScorerDecision>> {
+  const out = new Map<string, NonNullable<ScorerDecision>>();
+  if (!model || !match || match.similarity < MATCH_THRESHOLD) return out;
+  const { found } = memoryCandidates(pages, FIELDS.filter((f) => model.fields[f.name]), () => match);
+  for (const [field, candidates] of found) {
+    const decision = decide(model.fields[field]!, candidates, MEMORY_SCORER_FEATURES);
+    if (decision) out.set(field, decision);
+  }
+  return out;
+}
+
+/** `data` with the decisions `keep` accepts in place of memory's rules; the fields whose value changed. */
+function applyDecisions(data: Record<string, FieldValue>, decisions: Map<string, NonNullable<ScorerDecision>>, keep: (decision: NonNullable<ScorerDecision>, before: FieldValue | undefined) => boolean): string[] {
+  const changed: string[] = [];
+  for (const [field, decision] of decisions) {
+    if (!keep(decision, data[field])) continue;
+    if (!equal(field, String(decision.value), (data[field] ?? null) as FieldValue)) changed.push(field);
+    data[field] = decision.value;
+  }
+  return changed;
+}
+
+/** The cautious policy: the scorer's choice only where it is sure, or where memory and the engine gave nothing. */
+const CONFIDENT = 0.9;
+
 const precision = (c: Counts) => (c.tp + c.fp ? c.tp / (c.tp + c.fp) : 0).toFixed(3);
 const trustedText = (t: Trusted) => `${t.n ? ((100 * t.right) / t.n).toFixed(1) : "-"} % of ${t.n}`;
 
@@ -102,10 +136,13 @@ async function main() {
   const showFailures = args.includes("--failures");
   const readings = (option(args, "--readings") ?? "").split(",").filter(Boolean);
   const half = option(args, "--half") as "A" | "B" | undefined;
-  const optionValues = new Set([option(args, "--readings"), option(args, "--half")]);
+  const memoryModelFile = option(args, "--memory-model");
+  const memoryModel = memoryModelFile ? (JSON.parse(readFileSync(memoryModelFile, "utf8")) as ScorerModel) : null;
+  let scorerChanged = 0;
+  const optionValues = new Set([option(args, "--readings"), option(args, "--half"), memoryModelFile]);
   const dirs = args.filter((arg) => !arg.startsWith("--") && !optionValues.has(arg));
   const sets = dirs.length > 0 ? dirs : ["../shared/datasets/dev", "../shared/datasets/receipts-dev"];
-  const totals = { taught: zero(), untaught: zero(), cellsTaught: zero(), cellsUntaught: zero(), singleTaught: zero(), singleUntaught: zero() };
+  const totals = { taught: zero(), untaught: zero(), cellsTaught: zero(), cellsUntaught: zero(), singleTaught: zero(), singleUntaught: zero(), taughtRules: zero(), singleRules: zero(), taughtConfident: zero(), singleConfident: zero(), taughtFill: zero(), singleFill: zero() };
   const trusted = { taught: { n: 0, right: 0 }, untaught: { n: 0, right: 0 } };
   const causes = new Map<string, number>();
   const causesByField = new Map<string, number>();
@@ -148,10 +185,23 @@ async function main() {
           .filter((match) => match.similarity > 0)
           .sort((a, b) => b.similarity - a.similarity);
         const outcome = applyMemory({ layout, fields: FIELDS, data: result.data as Record<string, FieldValue>, fieldMetadata: result.fieldMetadata, matches });
+        const rulesData = { ...outcome.data };
+        const decisions = memoryScorerDecisions(memoryModel, result.pages, matches[0]);
+        const confidentData = { ...outcome.data };
+        applyDecisions(confidentData, decisions, (decision, before) => decision.confidence >= CONFIDENT || before === null || before === undefined);
+        const fillData = { ...outcome.data };
+        applyDecisions(fillData, new Map([...decisions].filter(([field]) => !outcome.applied.includes(field))), () => true);
+        const changedByScorer = applyDecisions(outcome.data, decisions, () => true);
+        for (const [field, decision] of decisions) outcome.fieldMetadata[field] = { ...(outcome.fieldMetadata[field] ?? {}), confidence: decision.confidence } as FieldMetadata;
+        scorerChanged += changedByScorer.length;
+        if (showFailures) for (const field of changedByScorer) console.log(`  [memory scorer changed] ${entry.id} ${field}: gt ${JSON.stringify(gt.fields[field] ?? null)} now ${JSON.stringify(outcome.data[field])}`);
         const taughtSet = entries.length >= 2;
         const missesTaught: string[] = [];
         const missesUntaught: string[] = [];
         scoreFields(gt, outcome.data, taughtSet ? totals.taught : totals.singleTaught, missesTaught);
+        if (memoryModel) scoreFields(gt, rulesData, taughtSet ? totals.taughtRules : totals.singleRules);
+        if (memoryModel) scoreFields(gt, confidentData, taughtSet ? totals.taughtConfident : totals.singleConfident);
+        if (memoryModel) scoreFields(gt, fillData, taughtSet ? totals.taughtFill : totals.singleFill);
         scoreFields(gt, result.data, taughtSet ? totals.untaught : totals.singleUntaught, missesUntaught);
         if (taughtSet) {
           laterDocuments += 1;
@@ -188,6 +238,10 @@ async function main() {
   console.log(`later documents, values at confidence >= ${TRUSTED} right: taught ${trustedText(trusted.taught)}  untaught ${trustedText(trusted.untaught)}`);
   console.log(`later documents, cells:  taught ${describe(totals.cellsTaught)}  untaught ${describe(totals.cellsUntaught)}`);
   console.log(`senders never taught, fields: with memory ${describe(totals.singleTaught)}  without ${describe(totals.singleUntaught)}`);
+  if (memoryModel) console.log(`memory's rules alone (no memory-aware scorer): taught ${describe(totals.taughtRules)} P ${precision(totals.taughtRules)}  never taught ${describe(totals.singleRules)}`);
+  if (memoryModel) console.log(`memory-aware scorer only at >= ${CONFIDENT} or where nothing was read: taught ${describe(totals.taughtConfident)} P ${precision(totals.taughtConfident)}  never taught ${describe(totals.singleConfident)}`);
+  if (memoryModel) console.log(`memory-aware scorer only where memory's rules set nothing: taught ${describe(totals.taughtFill)} P ${precision(totals.taughtFill)}  never taught ${describe(totals.singleFill)}`);
+  if (memoryModel) console.log(`memory-aware scorer (${memoryModelFile}) changed ${scorerChanged} values of documents a taught example matched`);
   console.log("values memory set on them, right / set:");
   for (const [name, counts] of [...bySource.entries()].sort((a, b) => b[1].n - a[1].n)) console.log(`  ${name}: ${counts.right} / ${counts.n}`);
   console.log("misses of taught senders' later documents, by cause:");
