@@ -4,6 +4,7 @@
  *
  *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate] [--advanced] [--einvoice] [--no-throughput]
  *     [--engine tesseract|paddle|combined] [--no-engines] [--half a|b] [--tables] [--models rules|scorer|scorer-fill|calibrator|both] [--row-model <file>]
+ *     [--scorer-model <file>]
  *   npm run bench:extract -- --loso [--data <folder>]… [--synth <folder>]… [--datasets <dir>] [--cache <dir>]
  *     (the learned scorer's leave-one-source-out table: scripts/train/loso.ts)
  *   npm run bench:extract -- --stages [dataset dir …] [--runs N] [--mode fast|balanced]
@@ -43,7 +44,7 @@ import { runLoso } from "../train/loso";
 import { runStageProfile } from "./extract-stages";
 import { runCalibratorLoso } from "../train/calibrator-loso";
 import { CALIBRATOR, withCalibratorAsync } from "../../lib/extraction/scorer/calibrator";
-import { SCORER, withScorerAsync } from "../../lib/extraction/scorer";
+import { SCORER, withScorerAsync, type ScorerModel } from "../../lib/extraction/scorer";
 import { withRowModelAsync, type RowModel } from "../../lib/extraction/tables/row-model";
 
 /** Warm passes over the merged PDF whose median is the reported throughput. */
@@ -243,9 +244,15 @@ async function main(): Promise<void> {
   const rowModelIdx = args.indexOf("--row-model");
   const rowModel = rowModelIdx >= 0 && args[rowModelIdx + 1] ? (JSON.parse(readFileSync(args[rowModelIdx + 1]!, "utf8")) as RowModel) : undefined;
   if (rowModel) console.log(`row classifier in force: ${args[rowModelIdx + 1]} (${rowModel.trainedOn})`);
-  const withRows: typeof extractDocument = (input) => (rowModel === undefined ? extractDocument(input) : withRowModelAsync(rowModel, () => extractDocument(input)));
+  // `--scorer-model <file>`: the main run with that value scorer in force instead of the committed one (a trained
+  // candidate judged before it is committed; the other models stay as shipped).
+  const scorerModelIdx = args.indexOf("--scorer-model");
+  const scorerModel = scorerModelIdx >= 0 && args[scorerModelIdx + 1] ? (JSON.parse(readFileSync(args[scorerModelIdx + 1]!, "utf8")) as ScorerModel) : undefined;
+  if (scorerModel) console.log(`value scorer in force: ${args[scorerModelIdx + 1]} (${scorerModel.trainedOn}; fields ${Object.keys(scorerModel.fields).join(", ")})`);
+  const withRowModel: typeof extractDocument = (input) => (rowModel === undefined ? extractDocument(input) : withRowModelAsync(rowModel, () => extractDocument(input)));
+  const withRows: typeof extractDocument = (input) => (scorerModel === undefined ? withRowModel(input) : withScorerAsync(scorerModel, () => withRowModel(input)));
   const extractWithModels: typeof extractDocument = (input) => (models === null ? withRows(input) : withScorerAsync(scorer, () => withCalibratorAsync(calibrator, () => withRows(input))));
-  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && !["--only", "--mode", "--engine", "--half", "--models", "--row-model"].includes(args[i - 1] ?? "")) ?? "../shared/datasets/dev");
+  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && !["--only", "--mode", "--engine", "--half", "--models", "--row-model", "--scorer-model"].includes(args[i - 1] ?? "")) ?? "../shared/datasets/dev");
   const manifest = readManifest(dir);
   const outcomes: HalfOutcome[] = [];
   // contracts-dev and the training corpus's contracts-nda: the contract parser and its scoring rules.

@@ -2,7 +2,8 @@
  * Leave-one-source-out validation of the learned scorer: for each real training source, a model trained without
  * that source's documents scores the dev documents of that source, beside the rules alone and the shipped model; and
  * the line-item cells of the same documents (loso-cells.ts), which no scorer touches.
- * Run by `npm run bench:extract -- --loso [--data <folder>]… [--synth <folder>]… [--datasets <dir>] [--cache <dir>]`.
+ * Run by `npm run bench:extract -- --loso [--data <folder>]… [--synth <folder>]… [--datasets <dir>] [--cache <dir>]
+ * [--fields <a,b>]` (--fields: the fields the left-out models score; default fit.ts → SCORED_FIELDS).
  */
 import path from "node:path";
 import { extractFromPageModel } from "../../lib/extraction/extract-document";
@@ -11,7 +12,7 @@ import { FIELDS } from "../bench/dataset";
 import { equal } from "../bench/score";
 import { listCorpus, readCached, type CorpusDocument } from "./corpus";
 import { collectExamples } from "./examples";
-import { fitModel, NAME_FIELDS, summarise, type Outcome, type Summary } from "./fit";
+import { fitModel, NAME_FIELDS, SCORED_FIELDS, summarise, type Outcome, type Summary } from "./fit";
 import { corpusOf, option, trainingFolders } from "./folders";
 import { CELLS_HEADER, countCells, formatCells, lineItemsOf, noCells, type CellCounts } from "./loso-cells";
 import { rowModelNow } from "../../lib/extraction/tables/row-model";
@@ -76,10 +77,11 @@ export async function runLoso(args: string[]): Promise<void> {
   console.log(`\n== leave-one-source-out (training folders: ${[...folders.data, ...folders.synth].join(", ")}; dev sets: ${root})`);
   const cachedOnly = args.includes("--cached-only");
   const examples = await collectExamples(docs, folders.cache, { cachedOnly });
+  const scoredFields = option(args, "--fields")[0]?.split(",") ?? SCORED_FIELDS;
   const header = "| run | values | field F1 | precision | values ≥ 0.9 | right at ≥ 0.9 | ECE |\n| --- | --- | --- | --- | --- | --- | --- |";
   for (const { source, label, dev } of SOURCES) {
     const devDocs = devDocuments(root, dev);
-    const { model } = fitModel(examples.filter((e) => e.source !== source), `without ${source}`);
+    const { model } = fitModel(examples.filter((e) => e.source !== source), `without ${source}`, undefined, scoredFields);
     const { model: names } = fitModel(examples.filter((e) => e.source !== source), `without ${source}`, undefined, NAME_FIELDS, NAME_FEATURE_NAMES);
     const decided = new Set(Object.keys(model.fields));
     const named = new Set(Object.keys(names.fields));

@@ -15,7 +15,9 @@
  * --names-out  the seller's-name scorer's file: lib/extraction/scorer/name-model.json (candidates: the header's lines).
  * --calibrator-out  the value calibrator's file: lib/extraction/scorer/calibrator.json (every scalar field's chosen
  *            value judged right or wrong; trained on every folder, the NDAs included).
- * --fields   fields to train a scorer for (comma-separated; default invoice_date,total_amount).
+ * --fields   fields to train a scorer for (comma-separated; default fit.ts → SCORED_FIELDS).
+ * --scorer-only  fit and write the value scorer alone (the name scorer, the calibrator and the row classifier stay as
+ *            committed): what an experiment on the scorer's fields needs.
  * --calibrator-only  fit and write the value calibrator alone (model.json, the scorer, stays as committed).
  * --cached-only  skip documents whose reading is not cached yet (quick experiments; never for the shipped model).
  * --rows-out the line-item row classifier's file: lib/extraction/tables/row-model.json (scripts/train/table-rows.ts:
@@ -87,6 +89,7 @@ async function trainScorer(args: string[], docs: CorpusDocument[], folders: { ca
       for (const [source, figures] of Object.entries(report?.senderFoldsBySource ?? {})) console.log(`    ${source}: ${JSON.stringify(figures)}`);
     }
   }
+  if (args.includes("--scorer-only")) return;
   const names = fitModel(examples, note, undefined, NAME_FIELDS, NAME_FEATURE_NAMES);
   names.model.report.corpus = corpus;
   const namesOut = option(args, "--names-out")[0] ?? "lib/extraction/scorer/name-model.json";
@@ -105,14 +108,19 @@ async function main(): Promise<void> {
   const note = `${new Date().toISOString().slice(0, 10)}: ${docs.length} documents (${[...new Set(docs.map((d) => d.source))].join(", ")}), ${os.cpus()[0]?.model ?? "cpu"}`;
   const corpus = { documents: docs.length, groups: new Set(docs.map((d) => d.group)).size, bySource: Object.fromEntries([...new Set(docs.map((d) => d.source))].map((s) => [s, docs.filter((d) => d.source === s).length])) };
   // --names-only and --calibrator-only fit one model alone, so the row classifier stays as committed there.
-  if (!args.includes("--names-only") && !args.includes("--calibrator-only")) {
+  const scorerOnly = args.includes("--scorer-only");
+  if (!args.includes("--names-only") && !args.includes("--calibrator-only") && !scorerOnly) {
     const rowsOut = option(args, "--rows-out")[0] ?? "lib/extraction/tables/row-model.json";
     const rows = await trainRowModel({ data: folders.data, synth: given.synth, out: rowsOut, note });
     console.log(`wrote ${rowsOut} (${JSON.stringify(rows.corpus)}); group folds ${JSON.stringify((rows.groupFolds as { headingOrContinuation: unknown }).headingOrContinuation)}`);
   }
   if (args.includes("--rows-only")) return;
   if (!args.includes("--calibrator-only")) await trainScorer(args, docs, folders, note, corpus);
-  if (args.includes("--names-only")) return;
+  if (args.includes("--names-only") || scorerOnly) {
+    await terminateOcr();
+    if (check && !check.compare()) process.exitCode = 1;
+    return;
+  }
   const calibratorOut = option(args, "--calibrator-out")[0] ?? "lib/extraction/scorer/calibrator.json";
   const values = await collectValueExamples(docs, folders.cache, { cachedOnly: args.includes("--cached-only") });
   const { model: calibrator } = fitCalibrator(values, note);
