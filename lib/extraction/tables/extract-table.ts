@@ -6,7 +6,7 @@ import type { FieldDefinition, PageModel, Rulings, Scalar, TableMetadata, TableR
 import { unionBox } from "../fields/document-lines";
 import { COLUMN_CONCEPTS, type ColumnConcept } from "../fields/column-concepts";
 import { itemsBeforeRepeatedCopy } from "./repeated-copy";
-import { headerScore, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
+import { headerScore, isLabelledNote, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
 import { typeCodeColumn, typePositionColumn, typeSecondPrice, type TypedColumn } from "./column-typing";
 import { extractTypedTable } from "./typed-table";
@@ -362,7 +362,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const desc = [...cells].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
         const first = tokenise(r.words[0]?.text ?? "")[0] ?? "";
         if (STOP_WORDS.has(first) || STOP_WORDS.has(tokenise(desc[0]?.text ?? "")[0] ?? "") || startsWithTotalsLabel(r.words) || isCarryLine(text, countNumericCells(cells))) return false;
-        if (!LABELLED_NOTE.test(text) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) return false;
+        if (!isLabelledNote(r.words, extraLabels) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) return false;
         const money = [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(cellText(ws)));
         if (money) return startsItem(cells) && !ADJUSTMENT.test(cellText(desc) || text);
       }
@@ -383,7 +383,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const text = r.words.map((w) => w.text).join(" ");
         const numbers = countNumericCells(cells);
         if (isCarryLine(text, numbers) || STOP_WORDS.has(tokenise(r.words[0]?.text ?? "")[0] ?? "") || startsWithTotalsLabel(r.words)) break;
-        if (!LABELLED_NOTE.test(text) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
+        if (!isLabelledNote(r.words, extraLabels) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
         const money = [...cells].some(([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && NUMERIC_CELL.test(cellText(ws)));
         const lettered = [...cells].some(([c, ws]) => textKeys.has(c.key) && ws.some((w) => /\p{L}/u.test(w.text)));
         if (money && numbers >= Math.min(2, numericColumns)) lines.push({ top: r.top, bottom: r.bottom, h: r.h, kind: "numbers" });
@@ -471,7 +471,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         continue;
       }
       // A new header ends the table; a "key: value" note under an item ("Accounting Reference: Cost Center") is none.
-      if (!LABELLED_NOTE.test(text) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
+      if (!isLabelledNote(r.words, extraLabels) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
       const moneyCell = [...cells.entries()].some(
         ([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim()),
       );
@@ -571,7 +571,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       const row = rows[i]!;
       let header = matchHeaderWords(row.words, extraLabels);
       const rowText = row.words.map((w) => w.text).join(" ");
-      if (LABELLED_NOTE.test(rowText) || headerScore(header, rowText) <= 0) {
+      if (isLabelledNote(row.words, extraLabels) || headerScore(header, rowText) <= 0) {
         i += 1;
         continue;
       }

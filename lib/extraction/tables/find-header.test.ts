@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Word } from "../types";
 import { columnConceptFor, headerLabelsOf } from "./extract-table";
-import { abbreviationKey, headerScore, matchHeaderWords, mergeStackedHeader } from "./find-header";
+import { abbreviationKey, headerScore, isLabelledNote, matchHeaderWords, mergeStackedHeader } from "./find-header";
 
 /** Header words at the given left edges (page fractions), 1 % of the page high; one character ≈ 0.5 % wide. */
 const header = (cells: Array<[string, number]>): Word[] =>
@@ -9,6 +9,14 @@ const header = (cells: Array<[string, number]>): Word[] =>
 const keys = (words: Word[], extra: Array<{ key: string; tokens: string[] }> = []) => matchHeaderWords(words, extra).map((c) => c.key);
 
 describe("header rows by meaning", () => {
+  it("reads a header whose first label ends on a colon, but never a note of a key and its value", () => {
+    const colonHeader = header([["Code:", 0.05], ["Qty", 0.15], ["Description", 0.25], ["Unit", 0.6], ["price", 0.625], ["Discount", 0.72], ["Line", 0.85], ["total", 0.872]]);
+    expect(isLabelledNote(colonHeader)).toBe(false);
+    expect(keys(colonHeader)).toEqual(["item_code", "quantity", "description", "unit_price", "discount_percent", "amount"]);
+    expect(isLabelledNote(header([["Service:", 0.05], ["Consulting", 0.1]]))).toBe(true);
+    expect(isLabelledNote(header([["Description:", 0.05], ["Hardware", 0.13], ["Total", 0.18]]))).toBe(true);
+  });
+
   it("reads abbreviations as the one concept whose labels they start", () => {
     expect(abbreviationKey("Aant.", "aant")).toBe("quantity");
     expect(abbreviationKey("Descr.", "descr")).toBe("description");

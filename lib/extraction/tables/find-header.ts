@@ -2,6 +2,7 @@ import type { Word } from "../types";
 import { tokenise, normaliseToken } from "../fields/text-tokens";
 import { findAmounts } from "../../normalise/amounts";
 import { COLUMN_CONCEPTS } from "../fields/column-concepts";
+import { LABELLED_NOTE } from "./row-rules";
 
 /** `second` is a column named on a stacked header line under another one ("Art-Nr" over "Artikelbezeichnung"):
  * items then print that value on their second line. */
@@ -175,6 +176,19 @@ export function headerScore(columns: HeaderColumn[], rowText: string): number {
   if (findAmounts(rowText).some((a) => a.hasDecimals)) return 0;
   const unknown = columns.filter((c) => c.key === "").length;
   return keys.size - unknown * 0.25;
+}
+
+/**
+ * A "key: value" note ("Service: Consulting", "• Beschreibung: Hardware Gesamt") is never a header, unless what
+ * follows its colon names columns by itself: then the colon ends the first column's label ("Code:  Qty  Description
+ * Price  Total"), as some systems print every heading.
+ */
+export function isLabelledNote(words: Word[], extra: Label[] = []): boolean {
+  const text = words.map((w) => w.text).join(" ");
+  if (!LABELLED_NOTE.test(text)) return false;
+  const colon = words.findIndex((w) => w.text.endsWith(":"));
+  const rest = colon >= 0 ? words.slice(colon + 1) : [];
+  return rest.length === 0 || headerScore(matchHeaderWords(rest, extra), rest.map((w) => w.text).join(" ")) <= 0;
 }
 
 const GROSS_LABEL = /\b(?:gross|brutto|incl|inkl|ttc|verollinen)\b/i;
