@@ -17,6 +17,14 @@ describe("header rows by meaning", () => {
     expect(isLabelledNote(header([["Description:", 0.05], ["Hardware", 0.13], ["Total", 0.18]]))).toBe(true);
   });
 
+  it("knows Czech, Portuguese, Indonesian, Japanese and Chinese column headings", () => {
+    expect(keys(header([["Kód", 0.05], ["Název zboží", 0.15], ["Množství", 0.45], ["Cena za kus", 0.55], ["Sleva", 0.65], ["DPH", 0.72], ["Bez DPH", 0.85]]))).toEqual(["item_code", "description", "quantity", "unit_price", "discount_percent", "tax_rate", "amount"]);
+    expect(keys(header([["Descrição", 0.05], ["Quantidade", 0.45], ["Preço Unitário", 0.6], ["Desconto", 0.72], ["Valor Total", 0.85]]))).toEqual(["description", "quantity", "unit_price", "discount_percent", "amount"]);
+    expect(keys(header([["Nama Barang", 0.05], ["Kuantitas", 0.45], ["Harga Satuan", 0.6], ["Jumlah", 0.85]]))).toEqual(["description", "quantity", "unit_price", "amount"]);
+    expect(keys(header([["品名", 0.05], ["数量", 0.45], ["単価", 0.6], ["金額", 0.85]]))).toEqual(["description", "quantity", "unit_price", "amount"]);
+    expect(keys(header([["說明", 0.05], ["數量", 0.45], ["單價", 0.6], ["金額", 0.85]]))).toEqual(["description", "quantity", "unit_price", "amount"]);
+  });
+
   it("reads abbreviations as the one concept whose labels they start", () => {
     expect(abbreviationKey("Aant.", "aant")).toBe("quantity");
     expect(abbreviationKey("Descr.", "descr")).toBe("description");
