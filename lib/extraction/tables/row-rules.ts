@@ -59,9 +59,10 @@ export function startsWithTotalsLabel(words: Word[]): boolean {
 
 /**
  * A numeric cell holds a number with at most a currency mark, a percent sign or a short unit ("10 Stk", "€ 9,99").
- * A dash in place of the cents ("€ 1.600,–", "200,--") is how German and Austrian invoices print whole amounts.
+ * A dash in place of the cents ("€ 1.600,–", "200,--") is how German and Austrian invoices print whole amounts. A
+ * currency mark may be letters and a dollar sign ("R$", "US$", "A$") or the rupiah's "Rp", glued to the number or not.
  */
-export const NUMERIC_CELL = /^[-(]?\s*(?:[€$£¥₹]|[A-Z]{3}|RM|Rs\.?)?\s*-?\d[\d.,' ]*(?:[.,][-–—]{1,2})?\s*(?:[€$£¥₹%]|[A-Z]{3}|\p{L}{1,5}\.?|m²|m³)?\s*[)-]?$/u;
+export const NUMERIC_CELL = /^[-(]?\s*(?:[€$£¥₹]|[A-Z]{3}|[A-Z]{1,2}\$|RM|Rp\.?|Rs\.?)?\s*-?\d[\d.,' ]*(?:[.,][-–—]{1,2})?\s*(?:[€$£¥₹%]|[A-Z]{3}|\p{L}{1,5}\.?|m²|m³)?\s*[)-]?$/u;
 export const NUMERIC_KEYS = new Set(["quantity", "unit_price", "amount", "tax_rate", "discount_percent"]);
 export const SELLER_SIDE = /lief|supplier|vendor|seller|unsere|\bour\b|fournisseur|leverancier/i;
 
