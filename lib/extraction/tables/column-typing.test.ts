@@ -32,6 +32,19 @@ describe("columns typed by their content and neighbours", () => {
     ]);
   });
 
+  it("reads a lone 'Price' column of a table without quantities or line amounts as the line amount", async () => {
+    const lines: PrintedLine[] = [
+      { y: 700, cells: [["Product", 50], ["Price", 420]] },
+      { y: 680, cells: [["Graphics card", 50], ["R$ 1.000,00", 420]] },
+      { y: 665, cells: [["Processor", 50], ["R$ 800,00", 420]] },
+      { y: 640, cells: [["Total:", 360], ["R$ 1.800,00", 420]] },
+    ];
+    expect(await items(lines, "description", "quantity", "unit_price", "amount")).toEqual([
+      { description: "Graphics card", amount: 1000 },
+      { description: "Processor", amount: 800 },
+    ]);
+  });
+
   it("reads a bare 'Price' right of 'Unit Price' and 'Qty' as the line amount", async () => {
     const lines: PrintedLine[] = [
       { y: 700, cells: [["Item", 50], ["Unit Price", 300], ["Qty", 390], ["Price", 470]] },

@@ -61,3 +61,18 @@ export function typeSecondPrice(columns: TypedColumn[], fieldForKey: Map<string,
   last.field = amountField;
   return true;
 }
+
+/**
+ * A lone price column in a table with neither a quantity nor a line-amount column is the line amount ("Item | Price",
+ * "Barang | Harga"): with no quantity each line is bought once, so its price is what the line costs.
+ */
+export function typeLonePrice(columns: TypedColumn[], fieldForKey: Map<string, string>): boolean {
+  const amountField = fieldForKey.get("amount");
+  if (!amountField || columns.some((c) => c.key === "amount" || c.key === "quantity")) return false;
+  const prices = columns.filter((c) => c.key === "unit_price");
+  const price = prices[0];
+  if (prices.length !== 1 || !price) return false;
+  price.key = "amount";
+  price.field = amountField;
+  return true;
+}
