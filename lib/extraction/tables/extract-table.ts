@@ -605,7 +605,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const fieldName = c.key.startsWith("field:") ? c.key.slice(6) : fieldForKey.get(c.key) ?? null;
         return { ...c, field: chosen.get(c.key) === c ? fieldName : null };
       });
-      typeSecondPrice(columns, fieldForKey) || typeLonePrice(columns, fieldForKey);
+      if (!typeSecondPrice(columns, fieldForKey)) typeLonePrice(columns, fieldForKey);
       let edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       const firstItem = rows.slice(j, j + 4).map((r) => cellsIn(columns, edges, r)).find((cells) => [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())));
       if (firstItem && (typePositionColumn(columns, firstItem, fieldForKey) || typeCodeColumn(columns, firstItem, fieldForKey))) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
