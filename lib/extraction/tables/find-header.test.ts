@@ -25,6 +25,12 @@ describe("header rows by meaning", () => {
     expect(keys(header([["說明", 0.05], ["數量", 0.45], ["單價", 0.6], ["金額", 0.85]]))).toEqual(["description", "quantity", "unit_price", "amount"]);
   });
 
+  it("knows German hours tables and money per unit as the unit price ('Stunden', 'Satz', '€/h', 'Gesamtkosten')", () => {
+    expect(keys(header([["Pos", 0.05], ["Leistung", 0.12], ["Stunden", 0.5], ["Satz", 0.65], ["Gesamtkosten", 0.8]]))).toEqual(["position", "description", "quantity", "unit_price", "amount"]);
+    expect(keys(header([["Bezeichnung", 0.05], ["Stunden", 0.5], ["€/h", 0.65], ["Gesamt", 0.8]]))).toEqual(["description", "quantity", "unit_price", "amount"]);
+    expect(keys(header([["Description", 0.05], ["Hours", 0.5], ["USD/hr", 0.65], ["Total", 0.8]]))).toEqual(["description", "quantity", "unit_price", "amount"]);
+  });
+
   it("reads abbreviations as the one concept whose labels they start", () => {
     expect(abbreviationKey("Aant.", "aant")).toBe("quantity");
     expect(abbreviationKey("Descr.", "descr")).toBe("description");

@@ -111,6 +111,9 @@ function closeWords(left: Word, right: Word): boolean {
   return right.box.x - (left.box.x + left.box.w) < Math.max(left.box.h, right.box.h) * 1.2;
 }
 
+/** Money per unit printed as a heading ("€/h", "EUR/Std.", "$/hr", "CHF/Stk"): the unit price, whatever the unit. */
+const PRICE_PER_UNIT = /^(?:[€$£¥₹]|EUR|USD|GBP|CHF|CZK|PLN|AUD|CAD|SEK|NOK|DKK)\s?\/\s?(?:h|hr|hrs|hour|std|stunde|tag|day|d|stk|pc|pcs|unit|ud|kg|m)\.?$/iu;
+
 /** Splits header words into labelled columns: greedy longest label at each word; unmatched words join a neighbour. */
 export function matchHeaderWords(words: Word[], extra: Label[] = []): HeaderColumn[] {
   const tokens = words.map((w) => normaliseToken(w.text));
@@ -125,7 +128,7 @@ export function matchHeaderWords(words: Word[], extra: Label[] = []): HeaderColu
       if (label.tokens.every((t, k) => tokens[i + k] === t && (k === 0 || closeWords(words[i + k - 1]!, words[i + k]!))) && (!best || label.tokens.length > best.tokens.length)) best = label;
     }
     const word = words[i]!;
-    const compound = best ? null : (compoundLabel(tokens[i] ?? "") ?? abbreviationKey(word.text, tokens[i] ?? ""));
+    const compound = best ? null : PRICE_PER_UNIT.test(word.text) ? "unit_price" : (compoundLabel(tokens[i] ?? "") ?? abbreviationKey(word.text, tokens[i] ?? ""));
     if (compound) {
       columns.push({ key: compound, x1: word.box.x, x2: word.box.x + word.box.w, label: word.text });
       i += 1;
