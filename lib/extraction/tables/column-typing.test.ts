@@ -21,14 +21,27 @@ describe("columns typed by their content and neighbours", () => {
     ]);
   });
 
-  it("keeps an 'Item' column of names as the description when its cells are no codes", async () => {
+  it("reads no code from an 'Item' column of names, and the description from the 'Description' column beside it", async () => {
     const lines: PrintedLine[] = [
       { y: 700, cells: [["Item", 50], ["Description", 160], ["Qty", 360], ["Price", 420], ["Total", 490]] },
       { y: 680, cells: [["Front End Consultation", 50], ["Experience Review", 160], ["4", 365], ["150.00", 420], ["600.00", 490]] },
       { y: 655, cells: [["Total", 420], ["600.00", 490]] },
     ];
     expect(await items(lines, "item_code", "description", "quantity", "unit_price", "amount")).toEqual([
-      { description: "Front End Consultation", quantity: 4, unit_price: 150, amount: 600 },
+      { description: "Experience Review", quantity: 4, unit_price: 150, amount: 600 },
+    ]);
+  });
+
+  it("reads the description from a 'Description' column printed beside an item-name column", async () => {
+    const lines: PrintedLine[] = [
+      { y: 700, cells: [["Item Name", 50], ["Description", 150], ["Qty", 360], ["Price", 420], ["Total", 490]] },
+      { y: 680, cells: [["Keyboard", 50], ["Slim wireless keyboard", 150], ["2", 365], ["50.00", 420], ["100.00", 490]] },
+      { y: 665, cells: [["Monitor", 50], ["27 inch display", 150], ["1", 365], ["200.00", 420], ["200.00", 490]] },
+      { y: 640, cells: [["Total", 420], ["300.00", 490]] },
+    ];
+    expect(await items(lines, "description", "quantity", "unit_price", "amount")).toEqual([
+      { description: "Slim wireless keyboard", quantity: 2, unit_price: 50, amount: 100 },
+      { description: "27 inch display", quantity: 1, unit_price: 200, amount: 200 },
     ]);
   });
 

@@ -6,7 +6,7 @@ import type { FieldDefinition, PageModel, Rulings, Scalar, TableMetadata, TableR
 import { unionBox } from "../fields/document-lines";
 import { COLUMN_CONCEPTS, type ColumnConcept } from "../fields/column-concepts";
 import { itemsBeforeRepeatedCopy } from "./repeated-copy";
-import { headerScore, isLabelledNote, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
+import { descriptionOverName, headerScore, isLabelledNote, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
 import { typeCodeColumn, typeLonePrice, typePositionColumn, typeSecondPrice, type TypedColumn } from "./column-typing";
 import { extractTypedTable } from "./typed-table";
@@ -599,7 +599,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       for (const c of header) {
         if (c.key === "") continue;
         const prev = chosen.get(c.key);
-        if (!prev || (!SELLER_SIDE.test(prev.label) && SELLER_SIDE.test(c.label)) || netOverGross(prev.label, c.label)) chosen.set(c.key, c);
+        const better = (!SELLER_SIDE.test(prev?.label ?? "") && SELLER_SIDE.test(c.label)) || netOverGross(prev?.label ?? "", c.label) || (c.key === "description" && descriptionOverName(prev?.label ?? "", c.label));
+        if (!prev || better) chosen.set(c.key, c);
       }
       const columns: Column[] = header.map((c) => {
         const fieldName = c.key.startsWith("field:") ? c.key.slice(6) : fieldForKey.get(c.key) ?? null;

@@ -202,6 +202,18 @@ export function netOverGross(earlier: string, next: string): boolean {
   return GROSS_LABEL.test(earlier) && NET_LABEL.test(next) && !GROSS_LABEL.test(next);
 }
 
+/** Wording that names an item's description itself, not its name, article or product. */
+const DESCRIPTION_WORD = /descri|beschreib|omschrijv|beschrijv|\bopis|\bpopis|kuvaus|deskripsi|說明|说明|詳細/iu;
+
+/**
+ * Whether a column labelled `next` replaces an earlier one of the description's key: of an item's name ("Nombre del
+ * Artículo", "Item Name", "Product") and its description ("Descripción") printed side by side, the description
+ * column holds the description.
+ */
+export function descriptionOverName(earlier: string, next: string): boolean {
+  return DESCRIPTION_WORD.test(next) && !DESCRIPTION_WORD.test(earlier);
+}
+
 /** Adds stacked header words (a second header line such as "Preis/" over "Einheit") to overlapping columns. */
 export function mergeStackedHeader(columns: HeaderColumn[], extraRow: HeaderColumn[]): HeaderColumn[] {
   const out = columns.map((c) => ({ ...c }));
