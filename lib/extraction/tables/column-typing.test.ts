@@ -45,6 +45,19 @@ describe("columns typed by their content and neighbours", () => {
     ]);
   });
 
+  it("takes a quantity from the column of numbers when a name column's heading also reads as a count", async () => {
+    const lines: PrintedLine[] = [
+      { y: 700, cells: [["Nombre", 30], ["Descripción", 150], ["Cantidad", 330], ["Precio", 400], ["Subtotal", 490]] },
+      { y: 680, cells: [["Teclado", 30], ["Teclado inalámbrico", 150], ["2", 345], ["50,00", 405], ["100,00", 495]] },
+      { y: 665, cells: [["Pantalla", 30], ["Pantalla de 27 pulgadas", 150], ["1", 345], ["200,00", 405], ["200,00", 495]] },
+      { y: 640, cells: [["Total", 400], ["300,00", 495]] },
+    ];
+    expect(await items(lines, "description", "quantity", "unit_price", "amount")).toEqual([
+      { description: "Teclado inalámbrico", quantity: 2, unit_price: 50, amount: 100 },
+      { description: "Pantalla de 27 pulgadas", quantity: 1, unit_price: 200, amount: 200 },
+    ]);
+  });
+
   it("reads a lone 'Price' column of a table without quantities or line amounts as the line amount", async () => {
     const lines: PrintedLine[] = [
       { y: 700, cells: [["Product", 50], ["Price", 420]] },
