@@ -58,6 +58,20 @@ describe("columns typed by their content and neighbours", () => {
     ]);
   });
 
+  it("reads a 'Sum' column as the line amount, and a bare 'Sum' line under it as the table's end", async () => {
+    const lines: PrintedLine[] = [
+      { y: 700, cells: [["DESCRIPTION", 90], ["HOURS", 280], ["PRICE", 360], ["SUM", 440]] },
+      { y: 680, cells: [["Workshop preparation", 50], ["2", 290], ["10", 370], ["20", 445]] },
+      { y: 665, cells: [["Workshop", 50], ["1", 290], ["10", 370], ["10", 445]] },
+      { y: 650, cells: [["SUM", 360], ["30", 445]] },
+      { y: 630, cells: [["Please pay within two weeks", 50]] },
+    ];
+    expect(await items(lines, "description", "quantity", "unit_price", "amount")).toEqual([
+      { description: "Workshop preparation", quantity: 2, unit_price: 10, amount: 20 },
+      { description: "Workshop", quantity: 1, unit_price: 10, amount: 10 },
+    ]);
+  });
+
   it("reads a lone 'Price' column of a table without quantities or line amounts as the line amount", async () => {
     const lines: PrintedLine[] = [
       { y: 700, cells: [["Product", 50], ["Price", 420]] },
