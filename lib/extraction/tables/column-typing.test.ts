@@ -72,6 +72,19 @@ describe("columns typed by their content and neighbours", () => {
     ]);
   });
 
+  it("reads numbers printed right of their left-aligned headings, each ending near the next heading", async () => {
+    const lines: PrintedLine[] = [
+      { y: 700, cells: [["DESCRIPTION", 60], ["QTY", 280], ["UNIT PRICE", 340], ["TOTAL", 450]] },
+      { y: 680, cells: [["Silk scarf", 60], ["63837", 305], ["103.70", 410], ["6619896.90", 502]] },
+      { y: 665, cells: [["Marble bike", 60], ["8224", 311], ["317.22", 410], ["2608817.28", 502]] },
+      { y: 640, cells: [["TOTAL", 455], ["9228714.18", 502]] },
+    ];
+    expect(await items(lines, "description", "quantity", "unit_price", "amount")).toEqual([
+      { description: "Silk scarf", quantity: 63837, unit_price: 103.7, amount: 6619896.9 },
+      { description: "Marble bike", quantity: 8224, unit_price: 317.22, amount: 2608817.28 },
+    ]);
+  });
+
   it("reads a lone 'Price' column of a table without quantities or line amounts as the line amount", async () => {
     const lines: PrintedLine[] = [
       { y: 700, cells: [["Product", 50], ["Price", 420]] },

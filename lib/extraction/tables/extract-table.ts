@@ -20,6 +20,7 @@ import { brokenWords, countWords, joinBrokenWords } from "./broken-words";
 import { settleCellBoundaries } from "./cell-boundaries";
 import { centredLeads, type ItemLine } from "./centred-items";
 import { tightenPositionBand } from "./position-band";
+import { settleNumberBands } from "./number-bands";
 import {
   ADJUSTMENT,
   IDENTIFIER_LINE,
@@ -611,6 +612,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       const firstItem = rows.slice(j, j + 4).map((r) => cellsIn(columns, edges, r)).find((cells) => [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())));
       if (firstItem && (typePositionColumn(columns, firstItem, fieldForKey) || typeCodeColumn(columns, firstItem, fieldForKey) || typeNumericTwin(columns, firstItem))) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       tightenPositionBand(columns, edges, rows.slice(j));
+      settleNumberBands(columns, edges, rows.slice(j));
       const readBefore = rowsOut.length;
       i = readTable(columns, edges, j, row.bottom);
       // A header-like line that leads no items (a page's foot: "Phone … VAT No.: …") does not replace the bands a
