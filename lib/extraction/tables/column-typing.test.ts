@@ -21,14 +21,80 @@ describe("columns typed by their content and neighbours", () => {
     ]);
   });
 
-  it("keeps an 'Item' column of names as the description when its cells are no codes", async () => {
+  it("reads no code from an 'Item' column of names, and the description from the 'Description' column beside it", async () => {
     const lines: PrintedLine[] = [
       { y: 700, cells: [["Item", 50], ["Description", 160], ["Qty", 360], ["Price", 420], ["Total", 490]] },
       { y: 680, cells: [["Front End Consultation", 50], ["Experience Review", 160], ["4", 365], ["150.00", 420], ["600.00", 490]] },
       { y: 655, cells: [["Total", 420], ["600.00", 490]] },
     ];
     expect(await items(lines, "item_code", "description", "quantity", "unit_price", "amount")).toEqual([
-      { description: "Front End Consultation", quantity: 4, unit_price: 150, amount: 600 },
+      { description: "Experience Review", quantity: 4, unit_price: 150, amount: 600 },
+    ]);
+  });
+
+  it("reads the description from a 'Description' column printed beside an item-name column", async () => {
+    const lines: PrintedLine[] = [
+      { y: 700, cells: [["Item Name", 50], ["Description", 150], ["Qty", 360], ["Price", 420], ["Total", 490]] },
+      { y: 680, cells: [["Keyboard", 50], ["Slim wireless keyboard", 150], ["2", 365], ["50.00", 420], ["100.00", 490]] },
+      { y: 665, cells: [["Monitor", 50], ["27 inch display", 150], ["1", 365], ["200.00", 420], ["200.00", 490]] },
+      { y: 640, cells: [["Total", 420], ["300.00", 490]] },
+    ];
+    expect(await items(lines, "description", "quantity", "unit_price", "amount")).toEqual([
+      { description: "Slim wireless keyboard", quantity: 2, unit_price: 50, amount: 100 },
+      { description: "27 inch display", quantity: 1, unit_price: 200, amount: 200 },
+    ]);
+  });
+
+  it("takes a quantity from the column of numbers when a name column's heading also reads as a count", async () => {
+    const lines: PrintedLine[] = [
+      { y: 700, cells: [["Nombre", 30], ["Descripción", 150], ["Cantidad", 330], ["Precio", 400], ["Subtotal", 490]] },
+      { y: 680, cells: [["Teclado", 30], ["Teclado inalámbrico", 150], ["2", 345], ["50,00", 405], ["100,00", 495]] },
+      { y: 665, cells: [["Pantalla", 30], ["Pantalla de 27 pulgadas", 150], ["1", 345], ["200,00", 405], ["200,00", 495]] },
+      { y: 640, cells: [["Total", 400], ["300,00", 495]] },
+    ];
+    expect(await items(lines, "description", "quantity", "unit_price", "amount")).toEqual([
+      { description: "Teclado inalámbrico", quantity: 2, unit_price: 50, amount: 100 },
+      { description: "Pantalla de 27 pulgadas", quantity: 1, unit_price: 200, amount: 200 },
+    ]);
+  });
+
+  it("reads a 'Sum' column as the line amount, and a bare 'Sum' line under it as the table's end", async () => {
+    const lines: PrintedLine[] = [
+      { y: 700, cells: [["DESCRIPTION", 90], ["HOURS", 280], ["PRICE", 360], ["SUM", 440]] },
+      { y: 680, cells: [["Workshop preparation", 50], ["2", 290], ["10", 370], ["20", 445]] },
+      { y: 665, cells: [["Workshop", 50], ["1", 290], ["10", 370], ["10", 445]] },
+      { y: 650, cells: [["SUM", 360], ["30", 445]] },
+      { y: 630, cells: [["Please pay within two weeks", 50]] },
+    ];
+    expect(await items(lines, "description", "quantity", "unit_price", "amount")).toEqual([
+      { description: "Workshop preparation", quantity: 2, unit_price: 10, amount: 20 },
+      { description: "Workshop", quantity: 1, unit_price: 10, amount: 10 },
+    ]);
+  });
+
+  it("reads numbers printed right of their left-aligned headings, each ending near the next heading", async () => {
+    const lines: PrintedLine[] = [
+      { y: 700, cells: [["DESCRIPTION", 60], ["QTY", 280], ["UNIT PRICE", 340], ["TOTAL", 450]] },
+      { y: 680, cells: [["Silk scarf", 60], ["63837", 305], ["103.70", 410], ["6619896.90", 502]] },
+      { y: 665, cells: [["Marble bike", 60], ["8224", 311], ["317.22", 410], ["2608817.28", 502]] },
+      { y: 640, cells: [["TOTAL", 455], ["9228714.18", 502]] },
+    ];
+    expect(await items(lines, "description", "quantity", "unit_price", "amount")).toEqual([
+      { description: "Silk scarf", quantity: 63837, unit_price: 103.7, amount: 6619896.9 },
+      { description: "Marble bike", quantity: 8224, unit_price: 317.22, amount: 2608817.28 },
+    ]);
+  });
+
+  it("reads a lone 'Price' column of a table without quantities or line amounts as the line amount", async () => {
+    const lines: PrintedLine[] = [
+      { y: 700, cells: [["Product", 50], ["Price", 420]] },
+      { y: 680, cells: [["Graphics card", 50], ["R$ 1.000,00", 420]] },
+      { y: 665, cells: [["Processor", 50], ["R$ 800,00", 420]] },
+      { y: 640, cells: [["Total:", 360], ["R$ 1.800,00", 420]] },
+    ];
+    expect(await items(lines, "description", "quantity", "unit_price", "amount")).toEqual([
+      { description: "Graphics card", amount: 1000 },
+      { description: "Processor", amount: 800 },
     ]);
   });
 

@@ -61,3 +61,41 @@ export function typeSecondPrice(columns: TypedColumn[], fieldForKey: Map<string,
   last.field = amountField;
   return true;
 }
+
+/**
+ * A lone price column in a table with neither a quantity nor a line-amount column is the line amount ("Item | Price",
+ * "Barang | Harga"): with no quantity each line is bought once, so its price is what the line costs.
+ */
+export function typeLonePrice(columns: TypedColumn[], fieldForKey: Map<string, string>): boolean {
+  const amountField = fieldForKey.get("amount");
+  if (!amountField || columns.some((c) => c.key === "amount" || c.key === "quantity")) return false;
+  const prices = columns.filter((c) => c.key === "unit_price");
+  const price = prices[0];
+  if (prices.length !== 1 || !price) return false;
+  price.key = "amount";
+  price.field = amountField;
+  return true;
+}
+
+const NUMBER = /^[-(]?\d[\d.,]*\)?$/;
+
+/**
+ * Column typing from content: of two columns a header names with one numeric concept ("Nombre del Artículo", where
+ * "nombre" is French for a count, and "Cantidad"), the one whose cell in the first item row is a number holds it when
+ * the first holds words. Changes the columns in place; true when it did.
+ */
+export function typeNumericTwin(columns: TypedColumn[], firstItem: Map<TypedColumn, Word[]>): boolean {
+  let changed = false;
+  for (const key of ["quantity", "unit_price", "amount"]) {
+    const [first, second] = columns.filter((c) => c.key === key);
+    if (!first || !second || first.field === null || second.field !== null) continue;
+    const firstWords = firstItem.get(first) ?? [];
+    const secondWords = firstItem.get(second) ?? [];
+    if (!firstWords.some((w) => /\p{L}{2}/u.test(w.text)) || secondWords.length !== 1 || !NUMBER.test(secondWords[0]!.text)) continue;
+    second.field = first.field;
+    first.field = null;
+    first.key = "";
+    changed = true;
+  }
+  return changed;
+}

@@ -6,9 +6,9 @@ import type { FieldDefinition, PageModel, Rulings, Scalar, TableMetadata, TableR
 import { unionBox } from "../fields/document-lines";
 import { COLUMN_CONCEPTS, type ColumnConcept } from "../fields/column-concepts";
 import { itemsBeforeRepeatedCopy } from "./repeated-copy";
-import { headerScore, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
+import { descriptionOverName, headerScore, isLabelledNote, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
-import { typeCodeColumn, typePositionColumn, typeSecondPrice, type TypedColumn } from "./column-typing";
+import { typeCodeColumn, typeLonePrice, typeNumericTwin, typePositionColumn, typeSecondPrice, type TypedColumn } from "./column-typing";
 import { extractTypedTable } from "./typed-table";
 import { extractListSections } from "./list-sections";
 import { findLabelValueItems } from "./label-value-rows";
@@ -20,6 +20,7 @@ import { brokenWords, countWords, joinBrokenWords } from "./broken-words";
 import { settleCellBoundaries } from "./cell-boundaries";
 import { centredLeads, type ItemLine } from "./centred-items";
 import { tightenPositionBand } from "./position-band";
+import { settleNumberBands } from "./number-bands";
 import {
   ADJUSTMENT,
   IDENTIFIER_LINE,
@@ -362,7 +363,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const desc = [...cells].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
         const first = tokenise(r.words[0]?.text ?? "")[0] ?? "";
         if (STOP_WORDS.has(first) || STOP_WORDS.has(tokenise(desc[0]?.text ?? "")[0] ?? "") || startsWithTotalsLabel(r.words) || isCarryLine(text, countNumericCells(cells))) return false;
-        if (!LABELLED_NOTE.test(text) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) return false;
+        if (!isLabelledNote(r.words, extraLabels) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) return false;
         const money = [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(cellText(ws)));
         if (money) return startsItem(cells) && !ADJUSTMENT.test(cellText(desc) || text);
       }
@@ -383,7 +384,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const text = r.words.map((w) => w.text).join(" ");
         const numbers = countNumericCells(cells);
         if (isCarryLine(text, numbers) || STOP_WORDS.has(tokenise(r.words[0]?.text ?? "")[0] ?? "") || startsWithTotalsLabel(r.words)) break;
-        if (!LABELLED_NOTE.test(text) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
+        if (!isLabelledNote(r.words, extraLabels) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
         const money = [...cells].some(([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && NUMERIC_CELL.test(cellText(ws)));
         const lettered = [...cells].some(([c, ws]) => textKeys.has(c.key) && ws.some((w) => /\p{L}/u.test(w.text)));
         if (money && numbers >= Math.min(2, numericColumns)) lines.push({ top: r.top, bottom: r.bottom, h: r.h, kind: "numbers" });
@@ -471,7 +472,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         continue;
       }
       // A new header ends the table; a "key: value" note under an item ("Accounting Reference: Cost Center") is none.
-      if (!LABELLED_NOTE.test(text) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
+      if (!isLabelledNote(r.words, extraLabels) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
       const moneyCell = [...cells.entries()].some(
         ([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim()),
       );
@@ -571,7 +572,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       const row = rows[i]!;
       let header = matchHeaderWords(row.words, extraLabels);
       const rowText = row.words.map((w) => w.text).join(" ");
-      if (LABELLED_NOTE.test(rowText) || headerScore(header, rowText) <= 0) {
+      if (isLabelledNote(row.words, extraLabels) || headerScore(header, rowText) <= 0) {
         i += 1;
         continue;
       }
@@ -599,17 +600,19 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       for (const c of header) {
         if (c.key === "") continue;
         const prev = chosen.get(c.key);
-        if (!prev || (!SELLER_SIDE.test(prev.label) && SELLER_SIDE.test(c.label)) || netOverGross(prev.label, c.label)) chosen.set(c.key, c);
+        const better = (!SELLER_SIDE.test(prev?.label ?? "") && SELLER_SIDE.test(c.label)) || netOverGross(prev?.label ?? "", c.label) || (c.key === "description" && descriptionOverName(prev?.label ?? "", c.label));
+        if (!prev || better) chosen.set(c.key, c);
       }
       const columns: Column[] = header.map((c) => {
         const fieldName = c.key.startsWith("field:") ? c.key.slice(6) : fieldForKey.get(c.key) ?? null;
         return { ...c, field: chosen.get(c.key) === c ? fieldName : null };
       });
-      typeSecondPrice(columns, fieldForKey);
+      if (!typeSecondPrice(columns, fieldForKey)) typeLonePrice(columns, fieldForKey);
       let edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       const firstItem = rows.slice(j, j + 4).map((r) => cellsIn(columns, edges, r)).find((cells) => [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())));
-      if (firstItem && (typePositionColumn(columns, firstItem, fieldForKey) || typeCodeColumn(columns, firstItem, fieldForKey))) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
+      if (firstItem && (typePositionColumn(columns, firstItem, fieldForKey) || typeCodeColumn(columns, firstItem, fieldForKey) || typeNumericTwin(columns, firstItem))) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       tightenPositionBand(columns, edges, rows.slice(j));
+      settleNumberBands(columns, edges, rows.slice(j));
       const readBefore = rowsOut.length;
       i = readTable(columns, edges, j, row.bottom);
       // A header-like line that leads no items (a page's foot: "Phone … VAT No.: …") does not replace the bands a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Word } from "../types";
 import { columnConceptFor, headerLabelsOf } from "./extract-table";
-import { abbreviationKey, headerScore, matchHeaderWords, mergeStackedHeader } from "./find-header";
+import { abbreviationKey, headerScore, isLabelledNote, matchHeaderWords, mergeStackedHeader } from "./find-header";
 
 /** Header words at the given left edges (page fractions), 1 % of the page high; one character ≈ 0.5 % wide. */
 const header = (cells: Array<[string, number]>): Word[] =>
@@ -9,6 +9,28 @@ const header = (cells: Array<[string, number]>): Word[] =>
 const keys = (words: Word[], extra: Array<{ key: string; tokens: string[] }> = []) => matchHeaderWords(words, extra).map((c) => c.key);
 
 describe("header rows by meaning", () => {
+  it("reads a header whose first label ends on a colon, but never a note of a key and its value", () => {
+    const colonHeader = header([["Code:", 0.05], ["Qty", 0.15], ["Description", 0.25], ["Unit", 0.6], ["price", 0.625], ["Discount", 0.72], ["Line", 0.85], ["total", 0.872]]);
+    expect(isLabelledNote(colonHeader)).toBe(false);
+    expect(keys(colonHeader)).toEqual(["item_code", "quantity", "description", "unit_price", "discount_percent", "amount"]);
+    expect(isLabelledNote(header([["Service:", 0.05], ["Consulting", 0.1]]))).toBe(true);
+    expect(isLabelledNote(header([["Description:", 0.05], ["Hardware", 0.13], ["Total", 0.18]]))).toBe(true);
+  });
+
+  it("knows Czech, Portuguese, Indonesian, Japanese and Chinese column headings", () => {
+    expect(keys(header([["Kód", 0.05], ["Název zboží", 0.15], ["Množství", 0.45], ["Cena za kus", 0.55], ["Sleva", 0.65], ["DPH", 0.72], ["Bez DPH", 0.85]]))).toEqual(["item_code", "description", "quantity", "unit_price", "discount_percent", "tax_rate", "amount"]);
+    expect(keys(header([["Descrição", 0.05], ["Quantidade", 0.45], ["Preço Unitário", 0.6], ["Desconto", 0.72], ["Valor Total", 0.85]]))).toEqual(["description", "quantity", "unit_price", "discount_percent", "amount"]);
+    expect(keys(header([["Nama Barang", 0.05], ["Kuantitas", 0.45], ["Harga Satuan", 0.6], ["Jumlah", 0.85]]))).toEqual(["description", "quantity", "unit_price", "amount"]);
+    expect(keys(header([["品名", 0.05], ["数量", 0.45], ["単価", 0.6], ["金額", 0.85]]))).toEqual(["description", "quantity", "unit_price", "amount"]);
+    expect(keys(header([["說明", 0.05], ["數量", 0.45], ["單價", 0.6], ["金額", 0.85]]))).toEqual(["description", "quantity", "unit_price", "amount"]);
+  });
+
+  it("knows German hours tables and money per unit as the unit price ('Stunden', 'Satz', '€/h', 'Gesamtkosten')", () => {
+    expect(keys(header([["Pos", 0.05], ["Leistung", 0.12], ["Stunden", 0.5], ["Satz", 0.65], ["Gesamtkosten", 0.8]]))).toEqual(["position", "description", "quantity", "unit_price", "amount"]);
+    expect(keys(header([["Bezeichnung", 0.05], ["Stunden", 0.5], ["€/h", 0.65], ["Gesamt", 0.8]]))).toEqual(["description", "quantity", "unit_price", "amount"]);
+    expect(keys(header([["Description", 0.05], ["Hours", 0.5], ["USD/hr", 0.65], ["Total", 0.8]]))).toEqual(["description", "quantity", "unit_price", "amount"]);
+  });
+
   it("reads abbreviations as the one concept whose labels they start", () => {
     expect(abbreviationKey("Aant.", "aant")).toBe("quantity");
     expect(abbreviationKey("Descr.", "descr")).toBe("description");

@@ -2,6 +2,7 @@ import type { Word } from "../types";
 import { tokenise, normaliseToken } from "../fields/text-tokens";
 import { findAmounts } from "../../normalise/amounts";
 import { COLUMN_CONCEPTS } from "../fields/column-concepts";
+import { LABELLED_NOTE } from "./row-rules";
 
 /** `second` is a column named on a stacked header line under another one ("Art-Nr" over "Artikelbezeichnung"):
  * items then print that value on their second line. */
@@ -110,6 +111,9 @@ function closeWords(left: Word, right: Word): boolean {
   return right.box.x - (left.box.x + left.box.w) < Math.max(left.box.h, right.box.h) * 1.2;
 }
 
+/** Money per unit printed as a heading ("€/h", "EUR/Std.", "$/hr", "CHF/Stk"): the unit price, whatever the unit. */
+const PRICE_PER_UNIT = /^(?:[€$£¥₹]|EUR|USD|GBP|CHF|CZK|PLN|AUD|CAD|SEK|NOK|DKK)\s?\/\s?(?:h|hr|hrs|hour|std|stunde|tag|day|d|stk|pc|pcs|unit|ud|kg|m)\.?$/iu;
+
 /** Splits header words into labelled columns: greedy longest label at each word; unmatched words join a neighbour. */
 export function matchHeaderWords(words: Word[], extra: Label[] = []): HeaderColumn[] {
   const tokens = words.map((w) => normaliseToken(w.text));
@@ -124,7 +128,7 @@ export function matchHeaderWords(words: Word[], extra: Label[] = []): HeaderColu
       if (label.tokens.every((t, k) => tokens[i + k] === t && (k === 0 || closeWords(words[i + k - 1]!, words[i + k]!))) && (!best || label.tokens.length > best.tokens.length)) best = label;
     }
     const word = words[i]!;
-    const compound = best ? null : (compoundLabel(tokens[i] ?? "") ?? abbreviationKey(word.text, tokens[i] ?? ""));
+    const compound = best ? null : PRICE_PER_UNIT.test(word.text) ? "unit_price" : (compoundLabel(tokens[i] ?? "") ?? abbreviationKey(word.text, tokens[i] ?? ""));
     if (compound) {
       columns.push({ key: compound, x1: word.box.x, x2: word.box.x + word.box.w, label: word.text });
       i += 1;
@@ -177,12 +181,37 @@ export function headerScore(columns: HeaderColumn[], rowText: string): number {
   return keys.size - unknown * 0.25;
 }
 
+/**
+ * A "key: value" note ("Service: Consulting", "• Beschreibung: Hardware Gesamt") is never a header, unless what
+ * follows its colon names columns by itself: then the colon ends the first column's label ("Code:  Qty  Description
+ * Price  Total"), as some systems print every heading.
+ */
+export function isLabelledNote(words: Word[], extra: Label[] = []): boolean {
+  const text = words.map((w) => w.text).join(" ");
+  if (!LABELLED_NOTE.test(text)) return false;
+  const colon = words.findIndex((w) => w.text.endsWith(":"));
+  const rest = colon >= 0 ? words.slice(colon + 1) : [];
+  return rest.length === 0 || headerScore(matchHeaderWords(rest, extra), rest.map((w) => w.text).join(" ")) <= 0;
+}
+
 const GROSS_LABEL = /\b(?:gross|brutto|incl|inkl|ttc|verollinen)\b/i;
 const NET_LABEL = /\b(?:net|netto|excl|exkl|ht|veroton)\b/i;
 
 /** Whether a column labelled `next` replaces an earlier one of the same key: the earlier says gross, this one net. */
 export function netOverGross(earlier: string, next: string): boolean {
   return GROSS_LABEL.test(earlier) && NET_LABEL.test(next) && !GROSS_LABEL.test(next);
+}
+
+/** Wording that names an item's description itself, not its name, article or product. */
+const DESCRIPTION_WORD = /descri|beschreib|omschrijv|beschrijv|\bopis|\bpopis|kuvaus|deskripsi|說明|说明|詳細/iu;
+
+/**
+ * Whether a column labelled `next` replaces an earlier one of the description's key: of an item's name ("Nombre del
+ * Artículo", "Item Name", "Product") and its description ("Descripción") printed side by side, the description
+ * column holds the description.
+ */
+export function descriptionOverName(earlier: string, next: string): boolean {
+  return DESCRIPTION_WORD.test(next) && !DESCRIPTION_WORD.test(earlier);
 }
 
 /** Adds stacked header words (a second header line such as "Preis/" over "Einheit") to overlapping columns. */

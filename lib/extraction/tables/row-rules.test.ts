@@ -24,8 +24,8 @@ describe("table row rules", () => {
   });
 
   it("recognises numeric cells", () => {
-    for (const ok of ["12,00", "€ 2.321,00", "10 Stk", "21%", "-5,00", "(4.00)", "1.00 kg", "USD 70.00", "3 m²"]) expect(NUMERIC_CELL.test(ok)).toBe(true);
-    for (const bad of ["15:39 Uhr bis", "Habermann (Vorsitz) 10", "Basismenge: 1 Stk"]) expect(NUMERIC_CELL.test(bad)).toBe(false);
+    for (const ok of ["12,00", "€ 2.321,00", "10 Stk", "21%", "-5,00", "(4.00)", "1.00 kg", "USD 70.00", "3 m²", "R$ 30.00", "US$ 5.00", "Rp1.000.000", "Rp. 250.000"]) expect(NUMERIC_CELL.test(ok)).toBe(true);
+    for (const bad of ["15:39 Uhr bis", "Habermann (Vorsitz) 10", "Basismenge: 1 Stk", "Rua 123"]) expect(NUMERIC_CELL.test(bad)).toBe(false);
   });
 
   it("knows the rows that end a table", () => {

@@ -44,8 +44,8 @@ export const KEY_VALUE_LINE = /^(?:[•·▪◦‣*]\s*)?[\p{L}][\p{L}\d.\-]{1,4
 export const LABELLED_NOTE = /^(?:[•·▪◦‣*]\s*)?[\p{L}][\p{L}\d.\-]*(?:\s[\p{L}][\p{L}\d.\-]*){0,3}\s?:\s*\S/u;
 export const ADJUSTMENT = /^(?:\S+\s)?(?:abzgl\.?|zzgl\.?|rabatt|artikelrabatt|rechnungsrabatt|nachlass|sondernachlass|abschlag|zuschlag|skonto|discount|surcharge|remise|korting|bonus)\b/i;
 const TOTALS_CONCEPTS = new Set(["total_amount", "subtotal_amount", "tax_amount", "amount_due"]);
-/** Total lines of languages whose column headings the tables read but whose totals no field reads (Finnish, Polish). */
-const ITEM_END_WORDS = ["yhteensä", "razem", "suma"];
+/** Total lines whose labels no total field reads: Finnish, Polish, and a bare "Sum" under a "Sum" column. */
+const ITEM_END_WORDS = ["yhteensä", "razem", "suma", "sum"];
 const TOTALS_LABELS = [...CONCEPTS.filter((c) => TOTALS_CONCEPTS.has(c.key)).flatMap((c) => c.labels), ...ITEM_END_WORDS].map((l) => tokenise(l)).filter((t) => t.length > 0);
 
 const TOTALS_FIRST = new Set(TOTALS_LABELS.map((l) => l[0]!));
@@ -59,9 +59,10 @@ export function startsWithTotalsLabel(words: Word[]): boolean {
 
 /**
  * A numeric cell holds a number with at most a currency mark, a percent sign or a short unit ("10 Stk", "€ 9,99").
- * A dash in place of the cents ("€ 1.600,–", "200,--") is how German and Austrian invoices print whole amounts.
+ * A dash in place of the cents ("€ 1.600,–", "200,--") is how German and Austrian invoices print whole amounts. A
+ * currency mark may be letters and a dollar sign ("R$", "US$", "A$") or the rupiah's "Rp", glued to the number or not.
  */
-export const NUMERIC_CELL = /^[-(]?\s*(?:[€$£¥₹]|[A-Z]{3}|RM|Rs\.?)?\s*-?\d[\d.,' ]*(?:[.,][-–—]{1,2})?\s*(?:[€$£¥₹%]|[A-Z]{3}|\p{L}{1,5}\.?|m²|m³)?\s*[)-]?$/u;
+export const NUMERIC_CELL = /^[-(]?\s*(?:[€$£¥₹]|[A-Z]{3}|[A-Z]{1,2}\$|RM|Rp\.?|Rs\.?)?\s*-?\d[\d.,' ]*(?:[.,][-–—]{1,2})?\s*(?:[€$£¥₹%]|[A-Z]{3}|\p{L}{1,5}\.?|m²|m³)?\s*[)-]?$/u;
 export const NUMERIC_KEYS = new Set(["quantity", "unit_price", "amount", "tax_rate", "discount_percent"]);
 export const SELLER_SIDE = /lief|supplier|vendor|seller|unsere|\bour\b|fournisseur|leverancier/i;
 
