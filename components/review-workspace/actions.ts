@@ -155,8 +155,9 @@ async function loadNeighbours(api: ApiClient, documentId: string, beingDecided: 
 async function nextFileOf(api: ApiClient, next: QueueNeighbour | null): Promise<WorkspaceContext["nextFile"]> {
   if (!next) return null;
   const document = await api.call(documentOperations.get, { params: { parserId: next.parserId, documentId: next.documentId } }).then(toWorkspaceDocument, () => null);
-  if (!document?.fileUrl || viewerKind(document.contentType) === "text") return null;
-  return { documentId: document.id, fileUrl: document.fileUrl };
+  const kind = document ? viewerKind(document.contentType) : "text";
+  if (!document?.fileUrl || kind === "text") return null;
+  return { documentId: document.id, fileUrl: document.fileUrl, kind };
 }
 
 /**

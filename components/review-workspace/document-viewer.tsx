@@ -9,24 +9,9 @@ import type { ScrollRequest, SourceBox } from "./geometry";
 import { ImageViewer } from "./image-viewer";
 import type { PickProps } from "./pick/viewer-commands";
 import { FirstPagePreview } from "./pdf/first-page-preview";
-import { pdfWorkerPort } from "./pdf/worker-port";
+import { loadPdfViewer, openPdfAhead } from "./pdf/open-pdf-ahead";
 import { TextViewer } from "./text-viewer";
 import type { WorkspaceDocument } from "./workspace-document";
-
-// pdf.js needs the browser (canvas, workers): the viewer and its code load on the client only. The download
-// starts as soon as this module runs in the browser, before hydration reaches the viewer, and so does the pdf.js
-// worker: the first page is on the critical path, and these two are most of it.
-const loadPdfViewer = () => import("./pdf/pdf-viewer");
-if (typeof window !== "undefined") {
-  pdfWorkerPort();
-  void loadPdfViewer();
-}
-
-function openPdfAhead(documentId: string, fileUrl: string) {
-  loadPdfViewer()
-    .then((viewer) => viewer.openPdf(documentId, fileUrl))
-    .catch(() => undefined); // the viewer shows what went wrong when it asks for the document itself
-}
 
 const PdfViewer = dynamic(loadPdfViewer, {
   ssr: false,

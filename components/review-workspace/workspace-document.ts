@@ -36,8 +36,11 @@ export const NO_NEIGHBOURS: Neighbours = { previous: null, next: null };
 export type WorkspaceContext = {
   document: WorkspaceDocument;
   neighbours: Neighbours;
-  /** The next document's file (a PDF or an image), fetched ahead of time so that switching needs no network. */
-  nextFile: { documentId: string; fileUrl: string } | null;
+  /**
+   * The next document's file (a PDF or an image), fetched ahead of time so that switching needs no network; a PDF
+   * is opened by pdf.js ahead too.
+   */
+  nextFile: { documentId: string; fileUrl: string; kind: "pdf" | "image" } | null;
 } & ParserContext;
 
 /** The part of the context that belongs to the parser (and me), the same for every document of a queue. */

@@ -68,3 +68,35 @@ export function timelineReport(runs: ConsoleTimeline[], cold: ConsoleTimeline | 
   }
   return lines;
 }
+
+/** Where a switch's time goes: each phase mark of the new document after the key press, in ms since the key. */
+export const SWITCH_POINTS = ["workspace mounted", "pdf opened", "page 1 drawn", "first-page mark (painted)"] as const;
+export type SwitchTimeline = Record<(typeof SWITCH_POINTS)[number], number | null>;
+
+export async function readSwitchTimeline(page: Page, documentId: string, keyAt: number): Promise<SwitchTimeline> {
+  // A string, not a function: tsx would wrap a named function in a helper the page does not have.
+  return (await page.evaluate(`(() => {
+    const documentId = ${JSON.stringify(documentId)};
+    const keyAt = ${JSON.stringify(keyAt)};
+    const mark = (name) => {
+      const found = performance.getEntriesByName(name, "mark").filter((entry) => entry.detail && entry.detail.documentId === documentId && entry.startTime > keyAt);
+      return found.length ? found[found.length - 1].startTime - keyAt : null;
+    };
+    return {
+      "workspace mounted": mark("review-workspace:workspace-mounted"),
+      "pdf opened": mark("review-workspace:pdf-opened"),
+      "page 1 drawn": mark("review-workspace:page-drawn"),
+      "first-page mark (painted)": mark("review-workspace:first-page"),
+    };
+  })()`)) as SwitchTimeline;
+}
+
+/** A markdown table: per phase, the median ms after the key over the switches ("–": before the key, i.e. done ahead). */
+export function switchReport(runs: SwitchTimeline[]): string[] {
+  const lines = ["| phase | median ms after the key | switches with it after the key |", "|---|---:|---:|"];
+  for (const point of SWITCH_POINTS) {
+    const values = runs.map((run) => run[point]).filter((value): value is number => value !== null);
+    lines.push(`| ${point} | ${values.length ? median(values)!.toFixed(0) : "–"} | ${values.length}/${runs.length} |`);
+  }
+  return lines;
+}

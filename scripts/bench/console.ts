@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import { chromium, type Page } from "@playwright/test";
-import { readTimeline, timelineReport, type ConsoleTimeline } from "./console-timeline";
+import { readSwitchTimeline, readTimeline, switchReport, timelineReport, type ConsoleTimeline, type SwitchTimeline } from "./console-timeline";
 import { previewPaintedAt } from "./preview-paint";
 import { watchRequests } from "./quiet-network";
 import { PDFDocument, StandardFonts } from "pdf-lib";
@@ -199,6 +199,7 @@ async function main() {
     // Switching: on a loaded document, press the next/previous shortcut and wait for the other document's first
     // page. Time runs from the key event (its own timestamp) to the mark.
     const switches: number[] = [];
+    const switchTimelines: SwitchTimeline[] = [];
     const page = await context.newPage();
     await page.goto(url(first));
     await firstPageAt(page, first);
@@ -215,7 +216,10 @@ async function main() {
       await page.keyboard.press(key);
       const keyAt = await page.evaluate(() => (window as unknown as { benchKeyAt: number }).benchKeyAt);
       const shownAt = await firstPageAt(page, target, keyAt);
-      if (run > 0) switches.push(shownAt - keyAt);
+      if (run > 0) {
+        switches.push(shownAt - keyAt);
+        switchTimelines.push(await readSwitchTimeline(page, target, keyAt));
+      }
       current = target;
     }
     await context.close();
@@ -236,6 +240,8 @@ async function main() {
     }
     console.log("\nWhere the first canvas's time goes (fresh navigations; each point's own median, so they need not add up):\n");
     console.log(timelineReport(timelines, coldTimeline).join("\n"));
+    console.log("\nWhere a switch's time goes (a phase the next document went through before the key, such as pdf.js opening it ahead, is not counted):\n");
+    console.log(switchReport(switchTimelines).join("\n"));
   } finally {
     await browser.close();
     await target.stop();

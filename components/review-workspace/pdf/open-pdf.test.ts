@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 // pdf.js and its worker need a browser: a stand-in that counts documents opened and destroyed.
 const opened: string[] = [];
 const destroyed: string[] = [];
+const prepared: string[] = [];
 vi.mock("react-pdf", () => ({
   pdfjs: {
     GlobalWorkerOptions: {},
@@ -14,7 +15,7 @@ vi.mock("react-pdf", () => ({
     getDocument: ({ data }: { data: Uint8Array }) => {
       const name = new TextDecoder().decode(data);
       opened.push(name);
-      const page = { rotate: 0, getViewport: () => ({ width: 595, height: 842 }) };
+      const page = { rotate: 0, getViewport: () => ({ width: 595, height: 842 }), getOperatorList: async () => void prepared.push(name) };
       return { promise: Promise.resolve({ name, getPage: async () => page }), destroy: async () => void destroyed.push(name) };
     },
   },
@@ -22,15 +23,19 @@ vi.mock("react-pdf", () => ({
 vi.mock("../file-cache", () => ({ fetchDocumentFile: async (documentId: string) => new TextEncoder().encode(documentId).buffer }));
 vi.mock("./worker-port", () => ({ pdfWorkerPort: () => null, pdfWorkerUrl: () => new URL("https://example.test/pdf.worker.mjs") }));
 
-const { holdPdf, openPdf, openedPdf } = await import("./open-pdf");
+// A fresh module (and so no documents open) for each test.
+let { holdPdf, openPdf, openedPdf, preparePdf } = await import("./open-pdf");
 
 /** Lets pending promises and the release's zero-delay timer run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe("openPdf", () => {
-  beforeEach(() => {
+  beforeEach(async () => {
+    vi.resetModules();
+    ({ holdPdf, openPdf, openedPdf, preparePdf } = await import("./open-pdf"));
     opened.length = 0;
     destroyed.length = 0;
+    prepared.length = 0;
   });
   afterEach(settle);
 
@@ -43,8 +48,11 @@ describe("openPdf", () => {
     expect(opened).toEqual(["doc-a"]);
     held.release();
     await settle();
-    expect(destroyed).toEqual(["doc-a"]);
-    expect(openedPdf("doc-a")).toBeNull();
+    // Released, it stays open: going back to it needs no new opening.
+    expect(destroyed).toEqual([]);
+    expect(openedPdf("doc-a")).toBe(first);
+    expect(await holdPdf("doc-a", "/files/a").opened).toBe(first);
+    expect(opened).toEqual(["doc-a"]);
   });
 
   it("keeps a document held again before the release takes effect (React's development double effects)", async () => {
@@ -56,7 +64,7 @@ describe("openPdf", () => {
     expect(destroyed).toEqual([]);
     again.release();
     await settle();
-    expect(destroyed).toEqual(["doc-b"]);
+    expect(openedPdf("doc-b")).not.toBeNull();
   });
 
   it("closes documents opened ahead that no viewer took, oldest first, beyond two", async () => {
@@ -67,5 +75,28 @@ describe("openPdf", () => {
     expect(opened).toEqual(["doc-d", "doc-e"]);
     expect(openedPdf("doc-c")).toBeNull();
     expect(openedPdf("doc-e")).not.toBeNull();
+  });
+
+  it("closes the document a viewer released after the one opened ahead, when more than two are shown by no viewer", async () => {
+    const shown = holdPdf("doc-f", "/files/f");
+    await shown.opened;
+    await preparePdf("doc-g", "/files/g");
+    const next = holdPdf("doc-g", "/files/g");
+    shown.release();
+    await settle();
+    await openPdf("doc-h", "/files/h");
+    await settle();
+    expect(destroyed).toEqual([]);
+    next.release();
+    await settle();
+    // Shown by no viewer now: f (released first), h (opened ahead), g (released last). f is closed, the other two kept.
+    expect(destroyed).toEqual(["doc-f"]);
+    expect(openedPdf("doc-g")).not.toBeNull();
+    expect(openedPdf("doc-h")).not.toBeNull();
+  });
+
+  it("prepares page 1 of a document opened ahead", async () => {
+    await preparePdf("doc-i", "/files/i");
+    expect(prepared).toEqual(["doc-i"]);
   });
 });

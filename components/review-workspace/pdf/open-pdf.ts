@@ -23,7 +23,10 @@ export type OpenedPdf = { pdf: PDFDocumentProxy; firstPage: PageSize };
 
 type Entry = { promise: Promise<OpenedPdf>; value: OpenedPdf | null; users: number; destroy: () => void };
 
-/** Documents opened ahead of their viewer and not taken by one yet: the current one, and one it replaced. */
+/**
+ * Documents open but shown by no viewer: the next one, opened ahead, and the one the viewer last showed (going
+ * back to it needs no new opening either).
+ */
 const MAX_UNUSED = 2;
 const entries = new Map<string, Entry>();
 
@@ -68,12 +71,28 @@ export function openPdf(documentId: string, url: string): Promise<OpenedPdf> {
   return entry.promise;
 }
 
+/**
+ * Opens a document the reviewer is likely to look at next, and prepares its page 1: pdf.js reads the page's content
+ * once, which loads its fonts (pdf.js keeps those for the whole document), so the first draw, when it comes, only
+ * reads the page again. Not for the document on screen: there the draw itself does it, and doing it twice would
+ * decode a scanned page's image twice.
+ */
+export function preparePdf(documentId: string, url: string): Promise<void> {
+  return openPdf(documentId, url).then(async ({ pdf }) => {
+    const page = await pdf.getPage(1);
+    await page.getOperatorList();
+  });
+}
+
 /** The opened document, if it is already open (the viewer's first render can use it at once). */
 export function openedPdf(documentId: string): OpenedPdf | null {
   return entries.get(documentId)?.value ?? null;
 }
 
-/** A viewer holds the document while it shows it; released, it is closed (and its worker memory freed). */
+/**
+ * A viewer holds the document while it shows it; released, it stays open as one of the documents no viewer shows,
+ * and is closed (its worker memory freed) once there are more of those than are worth keeping.
+ */
 export function holdPdf(documentId: string, url: string): { opened: Promise<OpenedPdf>; release: () => void } {
   const opened = openPdf(documentId, url);
   const entry = entries.get(documentId)!;
@@ -85,8 +104,10 @@ export function holdPdf(documentId: string, url: string): { opened: Promise<Open
       // A macrotask later: React's development double effects hold it again at once, and must find it open.
       setTimeout(() => {
         if (entry.users > 0 || entries.get(documentId) !== entry) return;
+        // Last in the Map's order: the document just shown is the last one to be closed of those no viewer shows.
         entries.delete(documentId);
-        entry.destroy();
+        entries.set(documentId, entry);
+        dropUnused();
       }, 0);
     },
   };

@@ -21,7 +21,7 @@ import { useVisiblePages } from "./use-visible-pages";
 import { ViewerToolbar } from "./viewer-toolbar";
 
 // In this chunk, so the workspace can open its document the moment the chunk is loaded (document-viewer.tsx).
-export { openPdf } from "./open-pdf";
+export { openPdf, preparePdf } from "./open-pdf";
 
 const PAGE_GAP_PX = 12;
 const PADDING_PX = 16;
