@@ -75,6 +75,7 @@ describe("a customer under its heading with the line's own label", () => {
   it("drops the short label before the name", async () => {
     const { cleanName } = await import("./parties");
     expect(cleanName("Nazwa: Hymel Jadwiga")).toBe("Hymel Jadwiga");
+    expect(cleanName(": Hymel Jadwiga Sp. z o.o.")).toBe("Hymel Jadwiga Sp. z o.o.");
   });
 });
 

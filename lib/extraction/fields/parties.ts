@@ -19,6 +19,8 @@ export function cleanName(text: string): string {
   return text
     // "◆ Acme Inc.", "• Foo GmbH": a logo glyph or bullet printed before the name is not part of it.
     .replace(/^[\p{So}\p{Sm}•·▪►»›]+\s*(?=\p{L})/u, "")
+    // ": Acme Ltd": the label stands in a column of its own and its colon was printed with the name.
+    .replace(/^[:;]\s*(?=\p{L})/u, "")
     // "REG: Lieferant GmbH", "OWN BY: CHEF LEE SDN BHD": a short label before the name is not part of it.
     .replace(/^\p{Lu}[\p{L}.]{1,14}(?:\s\p{L}[\p{L}.]{0,14})?:\s+(?=\p{L})/u, "")
     // A hash and a store or till number printed before the name ("BAIFU (M) Sdn Bhd" with six digits in front).

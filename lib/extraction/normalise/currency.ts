@@ -9,18 +9,35 @@ const SYMBOLS: Array<[RegExp, string]> = [
   [/₹|\bINR\b|\bRs\.?(?=\s?\d)/gu, "INR"],
   [/\bRM(?=\s?\d)|\bMYR\b/gu, "MYR"],
   [/\bCHF\b|\bFr\.(?=\s?\d)/gu, "CHF"],
-  [/¥|\bJPY\b/gu, "JPY"],
+  [/¥|\bJPY\b|(?<=\d\s?)円/gu, "JPY"],
   [/\bUSD\b|US\$/gu, "USD"],
   [/\bCAD\b|C\$/gu, "CAD"],
   [/\bAUD\b|A\$/gu, "AUD"],
+  // The other dollars and reals print a letter or two before the "$": without them they would count as a bare "$",
+  // read as USD.
+  [/\bR\$/gu, "BRL"],
+  [/\bNT\$/gu, "TWD"],
+  [/\bS\$/gu, "SGD"],
+  [/\bHK\$/gu, "HKD"],
+  [/\bNZ\$/gu, "NZD"],
+  [/\bMX\$/gu, "MXN"],
+  // Signs of their own, and the local marks printed after an amount ("1 250,00 Kč", "99,00 zł").
+  [new RegExp(`₺|${besideAmount("TRY")}`, "gu"), "TRY"],
+  [/₩/gu, "KRW"],
+  [/₱/gu, "PHP"],
+  [/₫|\bVND\b/gu, "VND"],
+  [/₴|\bUAH\b/gu, "UAH"],
+  [/(?<=\d\s?)Kč(?!\p{L})|\bCZK\b/gu, "CZK"],
+  [/(?<=\d\s?)zł(?!\p{L})|\bPLN\b/gu, "PLN"],
+  [new RegExp(`\\bIDR\\b|${besideAmount("Rp")}`, "gu"), "IDR"],
   // Dinars are printed as "KD" / "BD" / "JD" beside the amount more often than as their code.
   [new RegExp(`\\bKWD\\b|${besideAmount("KD")}`, "gu"), "KWD"],
   // "BHD" alone is as often Malaysia's "Sdn Bhd" in capitals: Bahrain's dinar only beside an amount.
   [new RegExp(besideAmount("BHD|BD"), "gu"), "BHD"],
   [new RegExp(besideAmount("JOD|JD"), "gu"), "JOD"],
-  [/\bSEK\b|\bDKK\b|\bNOK\b|\bPLN\b|\bCZK\b|\bSGD\b|\bHKD\b|\bCNY\b|\bZAR\b|\bBRL\b|\bMXN\b|\bNZD\b|\bAED\b|\bQAR\b|\bOMR\b/gu, ""],
+  [/\bSEK\b|\bDKK\b|\bNOK\b|\bSGD\b|\bHKD\b|\bCNY\b|\bZAR\b|\bBRL\b|\bMXN\b|\bNZD\b|\bAED\b|\bQAR\b|\bOMR\b/gu, ""],
   // Codes that also spell words or names in capitals ("RON", "SAR", "KES") count only beside an amount.
-  [new RegExp(besideAmount("SAR|EGP|HUF|RON|ILS|THB|KRW|PKR|NGN|KES"), "gu"), ""],
+  [new RegExp(besideAmount("SAR|EGP|HUF|RON|ILS|THB|KRW|PKR|NGN|KES|TWD|GTQ|AOA|ARS|CLP|COP|PEN|PHP|RUB"), "gu"), ""],
 ];
 
 export type CurrencyHit = { code: string; index: number; length: number };

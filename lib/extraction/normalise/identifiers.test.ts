@@ -48,6 +48,22 @@ describe("identifiers", () => {
     expect(parseCurrency("RON WEASLEY")).toBeNull();
     expect(parseCurrency("Total 1.500 BHD")).toBe("BHD");
   });
+
+  it("reads the dollars and reals that print letters before the sign, and local marks after an amount", () => {
+    expect(parseCurrency("Total R$ 1.250,00")).toBe("BRL");
+    expect(parseCurrency("NT$3,600")).toBe("TWD");
+    expect(parseCurrency("S$ 45.00")).toBe("SGD");
+    expect(parseCurrency("US$ 45.00")).toBe("USD");
+    expect(parseCurrency("Celkem 1 250,00 Kč")).toBe("CZK");
+    expect(parseCurrency("Razem 99,00 zł")).toBe("PLN");
+    expect(parseCurrency("Jumlah Rp 150.000")).toBe("IDR");
+    expect(parseCurrency("Total 1.200,00 GTQ")).toBe("GTQ");
+    expect(parseCurrency("Toplam ₺450")).toBe("TRY");
+    expect(parseCurrency("合計 3,300円")).toBe("JPY");
+    expect(parseCurrency("PLEASE TRY AGAIN")).toBeNull();
+    expect(parseCurrency("Kčs museum")).toBeNull();
+    expect(parseCurrency("Rp team")).toBeNull();
+  });
 });
 
 describe("VAT ids of an off length", () => {
