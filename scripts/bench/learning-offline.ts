@@ -21,7 +21,7 @@ import { sourcesInScannedFrame } from "../../lib/extraction/source-frame";
 import type { PageModel } from "../../lib/extraction/types";
 import { applyMemory, MATCH_THRESHOLD, compactLayout, fingerprintKeys, fingerprintOf, fingerprintSimilarity, teachExample, type MemoryExample } from "../../lib/extraction/memory";
 import { decide, type ScorerDecision, type ScorerModel } from "../../lib/extraction/scorer";
-import { MEMORY_SCORER_FEATURES } from "../../lib/extraction/scorer/memory-features";
+import { MEMORY_SCORER_FEATURES } from "../train/memory-features";
 import { memoryCandidates } from "../train/memory-examples";
 import { readManifest, splitHalf } from "./dataset";
 import { describeCauses, failureCause } from "./learning-failures";

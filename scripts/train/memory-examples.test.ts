@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MEMORY_SCORER_FEATURES } from "../../lib/extraction/scorer/memory-features";
+import { MEMORY_SCORER_FEATURES } from "./memory-features";
 import type { FieldExample } from "./examples";
 import { correctedVariant } from "./memory-examples";
 

@@ -9,7 +9,7 @@ import { extractFromPageModel } from "../../lib/extraction/extract-document";
 import { extractScalarFields } from "../../lib/extraction/fields/extract-fields";
 import { compactLayout, fingerprintKeys, fingerprintOf, fingerprintSimilarity, MATCH_THRESHOLD, teachExample, type DocumentLayout, type MemoryExample } from "../../lib/extraction/memory";
 import { withNameScorer, withScorer, type FieldCandidates } from "../../lib/extraction/scorer";
-import { MEMORY_SCORER_FEATURES, withMemoryFeatures, type MemoryContext } from "../../lib/extraction/scorer/memory-features";
+import { MEMORY_SCORER_FEATURES, withMemoryFeatures, type MemoryContext } from "./memory-features";
 import type { FieldDefinition, FieldMetadata, PageModel } from "../../lib/extraction/types";
 import { FIELDS } from "../bench/dataset";
 import { gtAsData, type Gt } from "../bench/learning-score";

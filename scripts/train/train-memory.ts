@@ -1,5 +1,5 @@
 /**
- * Trains the memory-aware value scorer (generic features + memory features, lib/extraction/scorer/memory-features.ts)
+ * Trains the memory-aware value scorer (generic features + memory features, scripts/train/memory-features.ts)
  * on sender groups: the first document of a group taught from its ground truth, the later ones read with memory.
  *   npx tsx --conditions=react-server scripts/train/train-memory.ts [--half A|B] [--readings <dir>] [--out <file>]
  *     [--corrections] [folder…]
@@ -8,7 +8,7 @@
  * on one half is measured on the other by scripts/bench/learning-offline.ts --memory-model.
  */
 import { writeFileSync } from "node:fs";
-import { MEMORY_SCORER_FEATURES } from "../../lib/extraction/scorer/memory-features";
+import { MEMORY_SCORER_FEATURES } from "./memory-features";
 import { splitHalf } from "../bench/dataset";
 import { listCorpus } from "./corpus";
 import { fitModel, foldOf, FOLDS, SCORED_FIELDS, summarise } from "./fit";

@@ -1,7 +1,7 @@
-import { anchorPrintings } from "../memory/read-field";
-import type { DocumentLayout, FieldEvidence } from "../memory/types";
-import type { ValueCandidate } from "./candidates";
-import { FEATURE_NAMES } from "./features";
+import { anchorPrintings } from "../../lib/extraction/memory/read-field";
+import type { DocumentLayout, FieldEvidence } from "../../lib/extraction/memory/types";
+import type { ValueCandidate } from "../../lib/extraction/scorer/candidates";
+import { FEATURE_NAMES } from "../../lib/extraction/scorer/features";
 
 /**
  * What a parser's memory says of one candidate, as evidence for the learned scorer rather than a rule after it: where

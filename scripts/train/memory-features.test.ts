@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { documentLines } from "../fields/document-lines";
-import { textToPages } from "../loaders/plain-text";
-import { compactLayout } from "../memory/layout";
-import { teachExample } from "../memory/teach";
-import type { FieldDefinition } from "../types";
-import { valueCandidates } from "./candidates";
-import { FEATURE_NAMES } from "./features";
+import { documentLines } from "../../lib/extraction/fields/document-lines";
+import { textToPages } from "../../lib/extraction/loaders/plain-text";
+import { compactLayout } from "../../lib/extraction/memory/layout";
+import { teachExample } from "../../lib/extraction/memory/teach";
+import type { FieldDefinition } from "../../lib/extraction/types";
+import { valueCandidates } from "../../lib/extraction/scorer/candidates";
+import { FEATURE_NAMES } from "../../lib/extraction/scorer/features";
 import { MEMORY_FEATURE_NAMES, MEMORY_SCORER_FEATURES, memoryFeatures, withMemoryFeatures, type MemoryContext } from "./memory-features";
 
 const FIELDS: FieldDefinition[] = [{ name: "total_amount", type: "currency" }];
