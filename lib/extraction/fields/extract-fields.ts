@@ -37,12 +37,6 @@ import { CJK_LEGAL_FORM, isHeadingText, lettersSetApart, partyName } from "./det
 import { decide, fieldCandidates, NAME_FEATURE_NAMES, nameFieldCandidates, nameScorerFor, scorerFacts, scorerFor, scorerPolicy, type FieldCandidates } from "../scorer";
 import { timed } from "../stage-timing";
 
-/**
- * The buyer's block headings in Polish, Finnish, Turkish and Czech ("Nabywca", "Odběratel"): a section's heading over
- * the buyer's name. Not labels (party-headings.ts): right of them stands the next block's heading as often as a name.
- */
-const BUYER_BLOCK_HEADINGS = ["nabywca", "asiakas", "laskutettava", "alici", "alıcı", "odberatel", "odběratel"];
-
 const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
 
 /** One token mixing capitals or letters with digits ("CUST-00456", "AB12345"): an identifier, not a name. */
@@ -157,7 +151,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       }
       break;
     case "customer_name":
-      best = findPartyBySection(ctx.lines, [...(conceptByKey("customer_name")?.labels ?? []), ...BUYER_BLOCK_HEADINGS], conceptByKey("vendor_name")?.labels ?? []) ?? best;
+      best = findPartyBySection(ctx.lines, conceptByKey("customer_name")?.labels ?? [], conceptByKey("vendor_name")?.labels ?? []) ?? best;
       best ??= findCustomerByAddressWindow(ctx.lines);
       // "Nabywca" over "Nazwa: Hymel Jadwiga": the line under a party's label may carry its own short label.
       if (best && typeof best.value === "string") best = { ...best, value: cleanName(best.value) };
