@@ -26,6 +26,8 @@ export const CONCEPTS: Concept[] = [
       "numero de facture", "no de facture", "n de facture", "facture no", "facture n", "facture", "numero facture", "facture numero",
       "factuurnummer", "factuur nr", "factuurnr", "factuur", "numero de factura", "factura no", "factura", "numero fattura", "fattura n", "fattura", "handelsrechnung", "beitragsrechnung", "gutschrift", "korrekturrechnung", "schlussrechnung", "teilrechnung", "abschlagsrechnung", "belegnr", "beleg nr", "invoice no.", "rechnungsnr", "credit note", "credit note no", "avoir", "facture no", "booking id", "booking reference", "reservation number", "invoice#", "inv#", "bill#", "receipt#", // Polish, Finnish, Swedish, Portuguese, Turkish, Czech, Spanish and Italian wording.
       "faktura nr", "faktura vat nr", "numer faktury", "nr faktury", "laskun numero", "laskun nro", "laskunumero", "fakturanummer", "fakturanr", "numero da fatura", "fatura no", "fatura numarasi", "cislo faktury", "numero factura", "n factura", "numero documento", "nº documento",
+      // the title "Faktura" (Polish, Czech, Scandinavian) with its number beside it; Japanese and Chinese numbers' labels
+      "faktura", "請求書番号", "請求番号", "請求書no", "請款單編號", "發票號碼", "发票号码", "發票編號", "单据编号",
     ],
   },
   {

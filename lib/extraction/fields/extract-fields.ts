@@ -1,7 +1,7 @@
 import { repairAddressText } from "../normalise/address-words";
 import { formatAmount } from "../../normalise/amounts";
 import { findDates } from "../../normalise/dates";
-import { findIbans, findVatIds } from "../normalise/identifiers";
+import { compactId, findIbans, findVatIds } from "../normalise/identifiers";
 import type { FieldDefinition, PageModel, Scalar, SourceBox, TableMetadata, TableRow, ValueMetadata } from "../types";
 import type { ValueKind } from "./concepts";
 import type { FieldContext as Context } from "./context";
@@ -19,7 +19,7 @@ import { hasDoubtfulLetters, NAME_LETTER_FLOORS, wordsInside } from "./doubtful-
 import { reconcileTotals } from "./reconcile-totals";
 import { cleanName, findCustomerByAddressWindow, findPartyBySection, findVendorName, isNameLike, nameMatchesDomain, printedAsIssuer } from "./parties";
 import { isFieldLabel, isPartyHeading } from "./party-headings";
-import { partyBlockOf, underBuyerIdLabel } from "./party-blocks";
+import { addressBlockParty, partyBlockOf, stackedBlock, underBuyerIdLabel } from "./party-blocks";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
 import { arithmeticCheck, typeCheck, valueEvidence, type TotalsCheck } from "./value-evidence";
 import { isKnownField, isNarrative, NarrativeReader, type GenericValue } from "./generic/generic-fields";
@@ -90,7 +90,10 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
     candidates = candidates.filter((c) => !BUYER_CONTEXT.test(ctx.lines[c.line]?.text ?? ""));
   }
   // The same "USt-IdNr.:" printed in the buyer's block as in the seller's: the block's heading says whose id it is.
-  if (key === "vendor_vat_id") candidates = candidates.filter((c) => !inOtherPartyBlock(ctx, c));
+  if (key === "vendor_vat_id") {
+    const labelled = candidates.map((c) => String(c.value));
+    candidates = sellerIdFirst(ctx, candidates.filter((c) => !inOtherPartyBlock(ctx, c) && !idOfAnotherParty(ctx, ctx.lines[c.line], c.value, labelled)));
+  }
   if (kind === "name") {
     // Typed candidates: a name has a word of letters; "CUST-IE-001" right of "Customer Number:" is an identifier.
     // A date or a period ("January 1, 2024 - January 31, 2024") is not a name either.
@@ -123,7 +126,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       best ??= tagged(firstPattern(ctx, findIbans), "fallback");
       break;
     case "vendor_vat_id":
-      best ??= tagged(firstSellerVatId(ctx), "fallback");
+      if (!undecidedVatIds.has(ctx.lines)) best ??= tagged(firstSellerVatId(ctx), "fallback");
       break;
     case "total_amount":
       // "Total due" / "Amount due" is the total when nothing else is labelled as one.
@@ -205,9 +208,67 @@ function sourceInOtherPartyBlock(lines: DocLine[], source: SourceBox): boolean {
 function firstSellerVatId(ctx: Context): Candidate | null {
   for (const line of ctx.lines) {
     const hit = findVatIds(line.text)[0];
-    if (hit && partyBlockOf(ctx.lines, line) !== "other" && !underBuyerIdLabel(ctx.lines, line)) return firstPattern({ ...ctx, lines: [line] }, findVatIds);
+    if (hit && partyBlockOf(ctx.lines, line) !== "other" && !underBuyerIdLabel(ctx.lines, line) && !idOfAnotherParty(ctx, line, hit.value, [])) return firstPattern({ ...ctx, lines: [line] }, findVatIds);
   }
   return null;
+}
+
+/**
+ * Whether a VAT id's line says it is the seller's: under the seller's heading, in the seller's address block, or
+ * printed with an IBAN (the issuer's payment details: "KVK 08113875, BTW 813941155B01, IBAN NL78 …").
+ */
+function sellerEvidence(ctx: Context, line: DocLine | undefined): boolean {
+  if (!line) return false;
+  if (partyBlockOf(ctx.lines, line) === "seller" || findIbans(line.text).length > 0) return true;
+  const vendor = ctx.found.get("vendor_name");
+  const seller = vendor && typeof vendor.value === "string" ? { line: vendor.line, value: vendor.value } : null;
+  return addressBlockParty(ctx.lines, line, seller, null) === "seller";
+}
+
+/**
+ * Two different VAT ids left after the buyer's are set aside: the one whose line says it is the seller's comes
+ * first; when none says so, which is the seller's is a guess, and no id is given (a buyer's id at high confidence
+ * is worse than none).
+ */
+function sellerIdFirst(ctx: Context, candidates: Candidate[]): Candidate[] {
+  const values = new Set(candidates.map((c) => compactId(String(c.value))));
+  if (values.size < 2) return candidates;
+  const evidenced = candidates.filter((c) => sellerEvidence(ctx, ctx.lines[c.line]));
+  const sides = new Set(evidenced.map((c) => compactId(String(c.value))));
+  if (sides.size !== 1) {
+    undecidedVatIds.add(ctx.lines);
+    return [];
+  }
+  return [...evidenced, ...candidates.filter((c) => !evidenced.includes(c))];
+}
+
+/** Documents whose VAT ids sellerIdFirst could not tell apart: no fallback reader guesses one either. */
+const undecidedVatIds = new WeakSet<DocLine[]>();
+
+/** The different VAT ids the document prints, read once per document. */
+const vatIdsOfLines = new WeakMap<DocLine[], ReadonlySet<string>>();
+
+function printedVatIds(lines: DocLine[]): ReadonlySet<string> {
+  let ids = vatIdsOfLines.get(lines);
+  if (!ids) vatIdsOfLines.set(lines, (ids = new Set(lines.flatMap((l) => findVatIds(l.text).map((v) => v.value)))));
+  return ids;
+}
+
+/**
+ * Whether a VAT id's line stands in another party's address block than the seller's (addressBlockParty): the
+ * block of the buyer's name found, or, when the document prints another VAT id too, an address block under another
+ * name than the seller's. With a single id and no heading, label or name saying whose, it stays the seller's.
+ */
+function idOfAnotherParty(ctx: Context, line: DocLine | undefined, value: string | number, labelled: readonly string[]): boolean {
+  if (!line) return false;
+  const vendor = ctx.found.get("vendor_name");
+  const customer = ctx.found.get("customer_name");
+  const seller = vendor && typeof vendor.value === "string" ? { line: vendor.line, value: vendor.value } : null;
+  const side = addressBlockParty(ctx.lines, line, seller, customer ?? null);
+  if (side !== "other") return false;
+  if (customer && stackedBlock(ctx.lines, line).some((l) => l.index === customer.line && l.box.y < line.box.y)) return true;
+  const own = compactId(String(value));
+  return [...printedVatIds(ctx.lines), ...labelled.map(compactId)].some((id) => id !== own);
 }
 
 /** The candidate with its strategy, unless it already names one. */
@@ -376,7 +437,7 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
     // applicant's address on a form) may still be labelled text.
     const fallback = best ? null : known ? (detectField(field, detectorLines, ctx.order, { known: true }) ?? (otherKind ? detectLabelledText(field, detectorLines, otherLabels) : null)) : (detectLoneDate(field, detectorLines, ctx.order) ?? detectLabelledText(field, detectorLines, otherLabels));
     // A seller's id the detector read in the buyer's block is the buyer's.
-    if (fallback && resolveConcept(field)?.key === "vendor_vat_id" && fallback.source && sourceInOtherPartyBlock(lines, fallback.source)) {
+    if (fallback && resolveConcept(field)?.key === "vendor_vat_id" && ((fallback.source && sourceInOtherPartyBlock(lines, fallback.source)) || undecidedVatIds.has(lines))) {
       picks.set(field.name, null);
       return;
     }

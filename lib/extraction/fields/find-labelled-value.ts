@@ -230,7 +230,7 @@ function findNetTotalsAfterParts(lines: DocLine[]): Set<number> {
 }
 
 /** The document's own name used as its number's label: "Invoice 4235", "Rechnung Nr.", "Facture". */
-const DOCUMENT_NAMES: ReadonlySet<string> = new Set(["invoice", "rechnung", "facture", "factuur", "factura", "fattura", "gutschrift", "avoir"]);
+const DOCUMENT_NAMES: ReadonlySet<string> = new Set(["invoice", "rechnung", "facture", "factuur", "factura", "fattura", "faktura", "gutschrift", "avoir"]);
 /** Small words that join a number sign to the document's name ("N° de facture", "Numero di fattura"). */
 const LABEL_JOINERS = /^(?:de|di|du|del|della|da|van|of)$/i;
 

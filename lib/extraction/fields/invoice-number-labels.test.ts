@@ -20,6 +20,18 @@ describe("the invoice number's label", () => {
   });
 });
 
+describe("the number's label in other languages", () => {
+  it("reads the number right of the title Faktura, and the Japanese and Chinese labels", () => {
+    expect(invoiceNumber(["Faktura - danovy doklad                     2022001", "", "Dodavatel"])).toBe("2022001");
+    expect(invoiceNumber(["〒 123-4567                  請求書番号:      20251205-1"])).toBe("20251205-1");
+    expect(invoiceNumber(["請款單編號 : INV-20250601-001 | 開立日期 : 2025/5/21"])).toBe("INV-20250601-001");
+  });
+
+  it("takes no number of an item described with the title's word", () => {
+    expect(invoiceNumber(["3   Faktura korekta   2   1500"])).toBe(null);
+  });
+});
+
 describe("the document's name starting a phrase", () => {
   it("takes no number right of an item described with the document's name", () => {
     const lines = ["Date 2025        Number 12345", "", "5   Factura crema   2   1500   $3000"];

@@ -1,6 +1,7 @@
 import { sameRow, type DocLine } from "./document-lines";
 import { tokenise } from "./text-tokens";
 import { memoPerOwner } from "./memo";
+import { partyBlockOf } from "./party-blocks";
 import type { Candidate } from "./find-labelled-value";
 import { namesNoParty } from "./header-distractors";
 import { HOUSE_NUMBER_FIRST, inSenderLine, isFieldLabel, isPartyHeading, underBuyerHeading, withoutCapitals } from "./party-headings";
@@ -106,6 +107,8 @@ function printedDomains(lines: DocLine[]): ReadonlySet<string> {
 function readDomains(lines: DocLine[]): Set<string> {
   const out = new Set<string>();
   for (const line of lines) {
+    // "accounts@contoso.example" under "BILL TO": the buyer's own address names the buyer, not the issuer.
+    if (!line.text.match(HOST) || partyBlockOf(lines, line) === "other") continue;
     for (const m of line.text.matchAll(HOST)) {
       const labels = (m[1] ?? "").toLowerCase().split(".").filter((l) => l !== "");
       labels.pop();

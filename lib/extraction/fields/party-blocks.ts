@@ -1,5 +1,6 @@
 import { conceptByKey } from "./concepts";
 import type { DocLine } from "./document-lines";
+import { BUYER_PHRASES } from "./party-headings";
 import { tokenise } from "./text-tokens";
 
 export type Party = "seller" | "other";
@@ -18,14 +19,30 @@ function headingSets(): { seller: ReadonlySet<string>; other: ReadonlySet<string
   const norm = (phrases: readonly string[]) => new Set(phrases.map((p) => tokenise(p).join(" ")));
   headings ??= {
     seller: norm(conceptByKey("vendor_name")?.labels ?? []),
-    other: norm([...(conceptByKey("customer_name")?.labels ?? []), ...OTHER_PARTY_HEADINGS]),
+    // The buyer's block headings in other languages ("Nabywca", "Odběratel", "Rechnung an") head another party's block.
+    other: norm([...(conceptByKey("customer_name")?.labels ?? []), ...OTHER_PARTY_HEADINGS, ...BUYER_PHRASES]),
   };
   return headings;
 }
 
+/** A heading in two languages names its party twice: "Odběratel (Client):", "Lieferant / Supplier". */
+const TRANSLATED_HEADING = /^([^()/|]{2,40})(?:\(([^()]{2,40})\)|[/|]([^()/|]{2,40}))$/;
+
 /** Which party a whole line heads ("Verkäufer", "Bill to:", "Käufer/Leistungsempfänger"), if any. */
 export function headedParty(line: DocLine): Party | null {
-  const key = tokenise(line.text.replace(/[:：]\s*$/, "")).join(" ");
+  const text = line.text.replace(/[:：]\s*$/, "").trim();
+  const whole = partyOfPhrase(text);
+  if (whole) return whole;
+  // One of the two names known is enough, when the other names no other party.
+  const two = TRANSLATED_HEADING.exec(text);
+  if (!two) return null;
+  const parties = [two[1], two[2] ?? two[3]].map((part) => partyOfPhrase(part ?? ""));
+  const known = parties.filter((p): p is Party => p !== null);
+  return known.length > 0 && known.every((p) => p === known[0]) ? known[0]! : null;
+}
+
+function partyOfPhrase(text: string): Party | null {
+  const key = tokenise(text).join(" ");
   const sets = headingSets();
   if (sets.seller.has(key)) return "seller";
   if (sets.other.has(key)) return "other";
@@ -75,4 +92,49 @@ export function underBuyerIdLabel(lines: DocLine[], line: DocLine): boolean {
   });
   const nearest = above.sort((a, b) => b.box.y - a.box.y)[0];
   return nearest !== undefined && BUYER_ID_LABEL.test(nearest.text);
+}
+
+/** Lines of one block stand this close, in their own heights; a wider gap starts another block. */
+const STACK_GAP = 1.6;
+/** Left edges of one block's lines agree within this share of the page width. */
+const STACK_EDGE = 0.02;
+/** How many lines above and below an id its block is followed (an address block has a handful). */
+const STACK_REACH = 6;
+
+/** The lines stacked with `line` in its column (same left edge, tight spacing), itself included, top to bottom. */
+export function stackedBlock(lines: DocLine[], line: DocLine): DocLine[] {
+  const column = lines
+    .filter((l) => l.page === line.page && Math.abs(l.box.x - line.box.x) < STACK_EDGE)
+    .sort((a, b) => a.box.y - b.box.y);
+  const at = column.indexOf(line);
+  if (at < 0) return [line];
+  let top = at;
+  while (top > 0 && at - top < STACK_REACH && column[top]!.box.y - (column[top - 1]!.box.y + column[top - 1]!.box.h) < column[top]!.box.h * STACK_GAP) top -= 1;
+  let bottom = at;
+  while (bottom < column.length - 1 && bottom - at < STACK_REACH && column[bottom + 1]!.box.y - (column[bottom]!.box.y + column[bottom]!.box.h) < column[bottom]!.box.h * STACK_GAP) bottom += 1;
+  return column.slice(top, bottom + 1);
+}
+
+/** A line that is a postcode and town ("12345 Musterstadt", "1010 Wien", "3851 SL ERMELO", "SW1A 1AA"). */
+const POSTCODE_TOWN = /(?:^|\s)(?:\d{4,5}|\d{3}\s\d{2}|\d{2}-\d{3}|\d{4}\s?[A-Z]{2})\s+\p{Lu}|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s+\d[A-Z]{2}\b/u;
+
+/**
+ * The party whose address block holds an id's line, by the names the document's other fields found: the block that
+ * holds the seller's name is the seller's; the one that holds the buyer's name is the buyer's; an address block (a
+ * postcode line) under another name than the seller's, with the seller's name printed elsewhere, is another party's
+ * ("Yoyodyne Inc / VAT ID … / address" over "Erika Mustermann / VAT ID … / address"). Null when nothing tells.
+ */
+export function addressBlockParty(lines: DocLine[], line: DocLine, seller: { line: number; value: string } | null, buyer: { line: number } | null): Party | null {
+  const block = stackedBlock(lines, line);
+  if (block.length < 3) return null;
+  // A block's name heads it: a name below the id ("NIF: … / Telefone: … / Cliente: Márcio") starts no block of its own.
+  const heads = (index: number) => block.some((l) => l.index === index && l.box.y < line.box.y);
+  if (seller && heads(seller.line)) return "seller";
+  if (buyer && heads(buyer.line)) return "other";
+  if (!seller || !block.some((l) => POSTCODE_TOWN.test(l.text))) return null;
+  const key = (t: string) => tokenise(t).join(" ");
+  const name = key(seller.value);
+  // The seller's name on a line of the block ("Account holder: Yoyodyne Inc" aside) makes it the seller's after all.
+  if (name !== "" && block.some((l) => key(l.text).includes(name))) return "seller";
+  return "other";
 }

@@ -8,7 +8,7 @@ import { tokenise } from "./text-tokens";
  * as one of these is its heading; the party's name is on the line under it.
  */
 /** Whom it is for (beyond the customer concept's labels), where the goods go, the buyer's block's title. */
-const BUYER_PHRASES = [
+export const BUYER_PHRASES = [
   "spettabile", "spett.le", "spett le", "spett", "intestatario", "intestato a", "fatturare a", "fatturato a", "destinatario", "facturar a", "facturado a", "factura a", "rechnung an", "ship to", "shipped to", "deliver to", "delivery address", "livre a", "livraison", "adresse de livraison", "lieferadresse", "lieferanschrift", "afleveradres", "leveradres", "entregar a", "direccion de entrega", "consegna a", "consegnare a", "enviar a", "enviado a", "luogo di consegna",
   "datos del cliente", "datos cliente", "dati cliente", "dati del cliente", "donnees client", "coordonnees client", "kundendaten", "customer details", "client details", "customer information", "klantgegevens", "billing address", "rechnungsadresse", "adresse de facturation", "direccion de facturacion", "indirizzo di fatturazione",
   // the buyer's block in Polish, Finnish, Swedish, Portuguese, Turkish and Czech (headings only: as customer labels they

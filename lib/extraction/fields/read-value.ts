@@ -93,6 +93,14 @@ function readAmount(words: Word[]): ReadValue | null {
 
 /** A VAT id of no valid country length is trusted less than one of the country's shape. */
 const LOOSE_VAT_QUALITY = 0.7;
+/** A tax number without a country prefix says less still: any long number right of the label would read so. */
+const BARE_VAT_QUALITY = 0.6;
+/**
+ * A first word of 9 to 12 digits (a Polish NIP, a Portuguese or Angolan NIF, a British VAT number) or 9 digits and
+ * "B" and two (the Dutch number), ending the word or before a comma. Eight digits are too short to tell from an
+ * account or registration number ("Ust-IdNr.: 12512512" in a template is no id).
+ */
+const BARE_TAX_NUMBER = /^[\s:#]*(\d{9,12}|\d{9}B\d{2})(?=$|[\s,;])/;
 
 const BASIC_DATE = /^((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/;
 
@@ -141,7 +149,11 @@ export function readValue(kind: ValueKind, words: Word[], order: DateOrder): Rea
       if (v) return { value: v.value, words: wordsInSpan(words, v.index, v.length), quality: 1 };
       // Right after a VAT-id label, a prefixed id whose length is off for its country is still the id printed.
       const loose = findLooseVatId(text);
-      return loose ? { value: loose.value, words: wordsInSpan(words, loose.index, loose.length), quality: LOOSE_VAT_QUALITY } : null;
+      if (loose) return { value: loose.value, words: wordsInSpan(words, loose.index, loose.length), quality: LOOSE_VAT_QUALITY };
+      // "NIP: 7712829632", "NIF: 5000172499", "BTW 813941155B01": a tax number printed without its country's letters
+      // is the first word after its label, digits alone (or the Dutch "B01" tail).
+      const bare = BARE_TAX_NUMBER.exec(text);
+      return bare ? { value: bare[1]!, words: wordsInSpan(words, bare.index + bare[0].length - bare[1]!.length, bare[1]!.length), quality: BARE_VAT_QUALITY } : null;
     }
     case "email": {
       const e = findEmails(text)[0];

@@ -22,6 +22,12 @@ describe("identifiers", () => {
     expect(findVatIds("IBAN DE08 7009 0100 1234 5678 90")).toEqual([]);
   });
 
+  it("reads an id after a label of capitals without a colon", () => {
+    expect(findVatIds("UID ATU12345678")[0]?.value).toBe("ATU12345678");
+    expect(findVatIds("FN 570703w UID ATU12345678 IBAN AT03 3266 7000 0003 8695").map((v) => v.value)).toEqual(["ATU12345678"]);
+    expect(findVatIds("BTW NL810433941B01")[0]?.value).toBe("NL810433941B01");
+  });
+
   it("finds e-mails, URLs and phones", () => {
     expect(findEmails("mail info@example.com now")).toEqual(["info@example.com"]);
     expect(findUrls("see www.example.com/x.")).toEqual(["www.example.com/x"]);

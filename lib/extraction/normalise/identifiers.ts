@@ -79,6 +79,8 @@ export function findVatIds(text: string): Array<{ value: string; index: number; 
     // "DE09687654321" cut back to the valid-looking "DE096876543" is not that id: a VAT id ends where its word ends.
     const cutInsideWord = /[A-Za-z0-9]/.test(text.charAt(start + raw.length));
     if (isValidVatId(raw) && !isValidIban(raw) && !insideIban && !cutInsideWord) out.push({ value: compactId(raw), index: m.index, length: raw.length });
+    // "UID ATU77669024": a label of capitals before the id starts a match that holds no id; the id may start in it.
+    else re.lastIndex = m.index + 1;
   }
   return out;
 }

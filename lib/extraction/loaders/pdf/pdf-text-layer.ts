@@ -1,6 +1,7 @@
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { buildPage, type RawWord } from "../../layout/build-page";
+import { dropOverprinted } from "../../layout/overprint";
 import type { Page } from "../../types";
 import { readFormFields } from "./pdf-form-fields";
 import { loadPdfjs, standardFontDataUrl } from "./pdf-runtime";
@@ -67,6 +68,6 @@ export async function readPdfTextPage(doc: PDFDocumentProxy, pageNumber: number)
   }
   const formFields = await timedAsync("load › form fields", () => readFormFields(page, viewport));
   page.cleanup();
-  const built = timed("page model", () => buildPage(pageNumber, viewport.width, viewport.height, "text-layer", words));
+  const built = timed("page model", () => buildPage(pageNumber, viewport.width, viewport.height, "text-layer", dropOverprinted(words)));
   return formFields.length > 0 ? { ...built, formFields } : built;
 }
