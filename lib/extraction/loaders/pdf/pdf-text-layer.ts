@@ -5,6 +5,7 @@ import type { Page } from "../../types";
 import { readFormFields } from "./pdf-form-fields";
 import { loadPdfjs, standardFontDataUrl } from "./pdf-runtime";
 import { timed, timedAsync } from "../../stage-timing";
+import { withoutOverprints } from "./overprinted-runs";
 
 /**
  * Opens a PDF without evaluating code or fetching anything; embedded files are never read. A password-protected
@@ -50,20 +51,22 @@ export async function readPdfTextPage(doc: PDFDocumentProxy, pageNumber: number)
   const page = await doc.getPage(pageNumber);
   const viewport = page.getViewport({ scale: 1 });
   const content = await timedAsync("load › text layer (pdfjs)", () => page.getTextContent({ disableNormalization: true }));
-  const words: RawWord[] = [];
+  type Run = { str: string; x: number; y: number; size: number; runW: number; vertical: boolean };
+  const runs: Run[] = [];
   for (const item of content.items) {
     if (!isTextItem(item) || item.str.trim() === "") continue;
     const [a, b, c, d, e, f] = pdfjs.Util.transform(viewport.transform, item.transform) as number[];
     if (a === undefined || b === undefined || c === undefined || d === undefined || e === undefined || f === undefined) continue;
     const fontH = Math.hypot(c, d) || Math.abs(item.height) || 10;
     const scaleX = Math.hypot(a, b) / (Math.hypot(item.transform[0] ?? 1, item.transform[1] ?? 0) || 1);
-    const runW = Math.abs(item.width) * scaleX;
-    if (Math.abs(b) > Math.abs(a)) {
-      // Vertical text (stamps, margins): keep it, laid out along its own axis so it does not pollute rows.
-      words.push(...itemWords(item.str, e, f, fontH, runW).map((w) => ({ ...w, w: fontH, h: runW })));
-      continue;
-    }
-    words.push(...itemWords(item.str, e, f - fontH * 0.8, runW, fontH));
+    runs.push({ str: item.str, x: e, y: f, size: fontH, runW: Math.abs(item.width) * scaleX, vertical: Math.abs(b) > Math.abs(a) });
+  }
+  const words: RawWord[] = [];
+  // Fake bold: a run drawn again a fraction of a point aside is read once (overprinted-runs.ts).
+  for (const { str, x, y, size, runW, vertical } of withoutOverprints(runs)) {
+    // Vertical text (stamps, margins): keep it, laid out along its own axis so it does not pollute rows.
+    if (vertical) words.push(...itemWords(str, x, y, size, runW).map((w) => ({ ...w, w: size, h: runW })));
+    else words.push(...itemWords(str, x, y - size * 0.8, runW, size));
   }
   const formFields = await timedAsync("load › form fields", () => readFormFields(page, viewport));
   page.cleanup();
