@@ -13,7 +13,7 @@ import { extractTypedTable } from "./typed-table";
 import { extractListSections } from "./list-sections";
 import { findLabelValueItems } from "./label-value-rows";
 import { rowFeatures, type RowContext } from "./row-features";
-import { reportRow, rowFeaturesWanted, rowRole, type RowRole } from "./row-model";
+import { reportRow, rowFeaturesWanted, rowRole, vetoesItem, type RowRole } from "./row-model";
 import { consistentUnitPrice, lineIsConsistent, unitPriceCandidates } from "./row-arithmetic";
 import { closesSection, doubleCountedItems, type ReadItem } from "./item-hierarchy";
 import { brokenWords, countWords, joinBrokenWords } from "./broken-words";
@@ -160,6 +160,13 @@ function amountIn(words: Word[] | undefined, hint: DecimalSeparator | undefined)
   if (!words || !NUMERIC_CELL.test(cellText(words))) return null;
   const amounts = findAmounts(cellText(words), hint);
   return amounts[amounts.length - 1]?.value ?? null;
+}
+
+/** Whether a row's quantity × unit price is its amount (prices per 1, 10, 100 or 1000 units). */
+function rowArithmeticHolds(cells: Map<Column, Word[]>, hint: DecimalSeparator | undefined): boolean {
+  const value = (key: string) => amountIn([...cells].find(([c]) => c.key === key)?.[1], hint);
+  const [quantity, price, amount] = [value("quantity"), value("unit_price"), value("amount")];
+  return quantity !== null && price !== null && amount !== null && lineIsConsistent(quantity, price, amount);
 }
 
 /**
@@ -395,12 +402,15 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       const leads = centredLeads(lines);
       return new Map([...(leads ?? [])].map(([line, owner]) => [start + line, start + owner]));
     };
-    /** The learned role of a line (null without a row model in force); reported to training when it collects. */
-    const classifyRow = (c: Omit<RowContext, "cells" | "nextStartsItem" | "nextTextOnly"> & { cells: Map<Column, Word[]> }): RowRole | null => {
+    /**
+     * The learned role of a line (null without a row model in force, or with one that only vetoes items) and whether
+     * the model refuses it as an item; reported to training when it collects.
+     */
+    const classifyRow = (c: Omit<RowContext, "cells" | "nextStartsItem" | "nextTextOnly"> & { cells: Map<Column, Word[]> }): { role: RowRole | null; veto: boolean } => {
       const nextCells = c.next ? cellsOf(c.next) : null;
       const features = rowFeatures({ ...c, nextStartsItem: nextCells !== null && startsItem(nextCells), nextTextOnly: nextCells !== null && countNumericCells(nextCells) === 0 });
       reportRow({ page: page.number, text: c.row.words.map((w) => w.text).join(" "), features });
-      return rowRole(features);
+      return { role: rowRole(features), veto: vetoesItem(features) };
     };
     const numericColumns = columns.filter((c) => NUMERIC_KEYS.has(c.key)).length;
     // Text printed right above an item's numbers, whose own line has no description, is that item's first line.
@@ -427,7 +437,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       const firstToken = tokenise(r.words[0]?.text ?? "")[0] ?? "";
       const descWords = [...cells.entries()].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
       const descFirst = tokenise(descWords[0]?.text ?? "")[0] ?? "";
-      const role = rowFeaturesWanted() ? classifyRow({ row: r, cells, columns, previousBottom: lastBottom, next: rows[j + 1], item: current ? { bottom: currentBottom, h: currentH } : null }) : null;
+      const call = rowFeaturesWanted() ? classifyRow({ row: r, cells, columns, previousBottom: lastBottom, next: rows[j + 1], item: current ? { bottom: currentBottom, h: currentH } : null }) : null;
+      const role = call?.role ?? null;
       // "Carried forward 1.234,50" / "Übertrag": a running total between pages, neither an item nor the table's end.
       if (isCarryLine(text, countNumericCells(cells))) {
         flush();
@@ -505,6 +516,9 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         lead = null;
       } else if (hasText && enoughNumbers && (moneyCell || (hasQuantity && numericCells >= 2)) && !completesCurrent) {
         flush();
+        // A line the row model is sure is no item (a subtotal or page foot the vocabulary missed) starts none, unless
+        // its own arithmetic (quantity × price = amount) says it is one.
+        if (call?.veto && !rowArithmeticHolds(cells, hint)) continue;
         current = { cells, extra: new Map(), closed: false, priceBelow: [] };
         currentBottom = r.bottom;
         currentH = r.h;
