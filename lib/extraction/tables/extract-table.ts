@@ -6,7 +6,7 @@ import type { FieldDefinition, PageModel, Rulings, Scalar, TableMetadata, TableR
 import { unionBox } from "../fields/document-lines";
 import { COLUMN_CONCEPTS, type ColumnConcept } from "../fields/column-concepts";
 import { itemsBeforeRepeatedCopy } from "./repeated-copy";
-import { descriptionOverName, headerScore, isLabelledNote, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
+import { descriptionOverName, headerScore, isLabelledNote, joinWordSpacedLabels, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
 import { typeCodeColumn, typeLonePrice, typeNumericTwin, typePositionColumn, typeSecondPrice, type TypedColumn } from "./column-typing";
 import { extractTypedTable } from "./typed-table";
@@ -21,6 +21,7 @@ import { settleCellBoundaries } from "./cell-boundaries";
 import { centredLeads, type ItemLine } from "./centred-items";
 import { tightenPositionBand } from "./position-band";
 import { settleNumberBands } from "./number-bands";
+import { settleCentredHeadings } from "./centred-headings";
 import {
   ADJUSTMENT,
   IDENTIFIER_LINE,
@@ -360,6 +361,15 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       current = null;
     };
     const cellsOf = (r: Row): Map<Column, Word[]> => cellsIn(columns, edges, r);
+    const descriptionEdge = edges[columns.findIndex((c) => c.key === "description")];
+    /**
+     * A line naming columns starts a new table, unless it stands wholly within the description column: a sentence
+     * printed under an item ("This product has no tax rate.") may use column words, a header spans the number columns.
+     */
+    const startsNewHeader = (r: Row, text: string): boolean => {
+      if (descriptionEdge !== undefined && Number.isFinite(descriptionEdge) && r.words.every((w) => w.box.x + w.box.w <= descriptionEdge)) return false;
+      return !isLabelledNote(r.words, extraLabels) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0;
+    };
     /** Whether the next line with money from row `k` on, past text and notes, is an item (not a total or a header). */
     const itemFollows = (k: number): boolean => {
       for (let m = k; m < rows.length; m += 1) {
@@ -370,7 +380,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const desc = [...cells].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
         const first = tokenise(r.words[0]?.text ?? "")[0] ?? "";
         if (STOP_WORDS.has(first) || STOP_WORDS.has(tokenise(desc[0]?.text ?? "")[0] ?? "") || startsWithTotalsLabel(r.words) || isCarryLine(text, countNumericCells(cells))) return false;
-        if (!isLabelledNote(r.words, extraLabels) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) return false;
+        if (startsNewHeader(r, text)) return false;
         const money = [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(cellText(ws)));
         if (money) return startsItem(cells) && !ADJUSTMENT.test(cellText(desc) || text);
       }
@@ -391,7 +401,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const text = r.words.map((w) => w.text).join(" ");
         const numbers = countNumericCells(cells);
         if (isCarryLine(text, numbers) || STOP_WORDS.has(tokenise(r.words[0]?.text ?? "")[0] ?? "") || startsWithTotalsLabel(r.words)) break;
-        if (!isLabelledNote(r.words, extraLabels) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
+        if (startsNewHeader(r, text)) break;
         const money = [...cells].some(([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && NUMERIC_CELL.test(cellText(ws)));
         const lettered = [...cells].some(([c, ws]) => textKeys.has(c.key) && ws.some((w) => /\p{L}/u.test(w.text)));
         if (money && numbers >= Math.min(2, numericColumns)) lines.push({ top: r.top, bottom: r.bottom, h: r.h, kind: "numbers" });
@@ -483,7 +493,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         continue;
       }
       // A new header ends the table; a "key: value" note under an item ("Accounting Reference: Cost Center") is none.
-      if (!isLabelledNote(r.words, extraLabels) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
+      if (startsNewHeader(r, text)) break;
       const moneyCell = [...cells.entries()].some(
         ([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim()),
       );
@@ -608,6 +618,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         header = mergeStackedHeader(header, matchHeaderWords(belowRow.words, extraLabels));
         j += 1;
       }
+      header = joinWordSpacedLabels(header, row.h);
       // When a key names two columns (customer's and supplier's article numbers), the seller's one wins; of a net and
       // a gross price or line value ("Cena netto" / "Cena brutto"), the net one, as the line items' amounts are net.
       const chosen = new Map<string, HeaderColumn>();
@@ -626,6 +637,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       const firstItem = rows.slice(j, j + 4).map((r) => cellsIn(columns, edges, r)).find((cells) => [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())));
       if (firstItem && (typePositionColumn(columns, firstItem, fieldForKey) || typeCodeColumn(columns, firstItem, fieldForKey) || typeNumericTwin(columns, firstItem))) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       tightenPositionBand(columns, edges, rows.slice(j));
+      settleCentredHeadings(columns, edges, rows.slice(j));
       settleNumberBands(columns, edges, rows.slice(j));
       const readBefore = rowsOut.length;
       i = readTable(columns, edges, j, row.bottom);
