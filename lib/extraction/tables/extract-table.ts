@@ -6,7 +6,7 @@ import type { FieldDefinition, PageModel, Rulings, Scalar, TableMetadata, TableR
 import { unionBox } from "../fields/document-lines";
 import { COLUMN_CONCEPTS, type ColumnConcept } from "../fields/column-concepts";
 import { itemsBeforeRepeatedCopy } from "./repeated-copy";
-import { descriptionOverName, headerScore, isLabelledNote, joinWordSpacedLabels, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
+import { descriptionOverName, headerScore, isLabelledNote, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
 import { typeCodeColumn, typeLonePrice, typeNumericTwin, typePositionColumn, typeSecondPrice, type TypedColumn } from "./column-typing";
 import { extractTypedTable } from "./typed-table";
@@ -618,7 +618,6 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         header = mergeStackedHeader(header, matchHeaderWords(belowRow.words, extraLabels));
         j += 1;
       }
-      header = joinWordSpacedLabels(header, row.h);
       // When a key names two columns (customer's and supplier's article numbers), the seller's one wins; of a net and
       // a gross price or line value ("Cena netto" / "Cena brutto"), the net one, as the line items' amounts are net.
       const chosen = new Map<string, HeaderColumn>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Word } from "../types";
 import { columnConceptFor, headerLabelsOf } from "./extract-table";
-import { abbreviationKey, headerScore, isLabelledNote, joinWordSpacedLabels, matchHeaderWords, mergeStackedHeader } from "./find-header";
+import { abbreviationKey, headerScore, isLabelledNote, matchHeaderWords, mergeStackedHeader } from "./find-header";
 
 /** Header words at the given left edges (page fractions), 1 % of the page high; one character ≈ 0.5 % wide. */
 const header = (cells: Array<[string, number]>): Word[] =>
@@ -92,18 +92,5 @@ describe("header rows by meaning", () => {
     expect(labels).toContainEqual({ key: "quantity", tokens: ["stuckzahl"] });
     expect(labels).toContainEqual({ key: "field:Farbe", tokens: ["farbe"] });
     expect(keys(header([["Farbe", 0.1], ["Stückzahl", 0.5], ["Betrag", 0.8]]), labels)).toEqual(["field:Farbe", "quantity", "amount"]);
-  });
-
-  it("joins one heading read as two description labels a little more than a word space apart ('Name of' 'service')", () => {
-    const h = 0.01;
-    const cols = (gap: number) => [
-      { key: "position", label: "No", x1: 0.05, x2: 0.07 },
-      { key: "description", label: "Name of", x1: 0.1, x2: 0.16 },
-      { key: "description", label: "service", x1: 0.16 + gap, x2: 0.22 + gap },
-      { key: "quantity", label: "Quantity", x1: 0.6, x2: 0.66 },
-    ];
-    expect(joinWordSpacedLabels(cols(0.009), h).map((c) => c.label)).toEqual(["No", "Name of service", "Quantity"]);
-    // A column gap apart ("Item Name      Description") they stay two columns.
-    expect(joinWordSpacedLabels(cols(0.08), h).map((c) => c.label)).toEqual(["No", "Name of", "service", "Quantity"]);
   });
 });

@@ -236,19 +236,3 @@ export function mergeStackedHeader(columns: HeaderColumn[], extraRow: HeaderColu
   }
   return out.sort((a, b) => a.x1 - b.x1);
 }
-
-/**
- * One heading printed as two matches: "Name of" and "service" both name the description, a little more than a word
- * space apart ("No | Name of service | Quantity"). Neighbouring description labels less than a line's height apart
- * are one column; labels a column gap apart ("Item Name      Description") stay two, for `descriptionOverName`.
- */
-export function joinWordSpacedLabels(columns: HeaderColumn[], lineH: number): HeaderColumn[] {
-  const out: HeaderColumn[] = [];
-  for (const c of columns) {
-    const prev = out[out.length - 1];
-    if (prev && prev.key === "description" && c.key === "description" && c.x1 - prev.x2 < lineH) {
-      out[out.length - 1] = { ...prev, x2: Math.max(prev.x2, c.x2), label: `${prev.label} ${c.label}` };
-    } else out.push({ ...c });
-  }
-  return out;
-}
