@@ -45,7 +45,7 @@ import { runStageProfile } from "./extract-stages";
 import { runCalibratorLoso } from "../train/calibrator-loso";
 import { CALIBRATOR, withCalibratorAsync } from "../../lib/extraction/scorer/calibrator";
 import { SCORER, withScorerAsync, type ScorerModel } from "../../lib/extraction/scorer";
-import { withRowModelAsync, type RowModel } from "../../lib/extraction/tables/row-model";
+import { ROW_MODEL, withRowModelAsync, type RowModel } from "../../lib/extraction/tables/row-model";
 
 /** Warm passes over the merged PDF whose median is the reported throughput. */
 const THROUGHPUT_RUNS = 7;
@@ -136,8 +136,9 @@ function scoreTable(gtRows: Array<Record<string, string>>, predRows: TableRow[],
       for (const gr of group) add(gr.cells, k, ok ? { tp: 1 } : pred === undefined || pred === null ? { fn: 1 } : { fp: 1, fn: 1 });
     }
   });
-  predRows.forEach((_, j) => {
+  predRows.forEach((row, j) => {
     if (matchedPred.has(j)) return;
+    if (verbose) console.log(`    spurious row: ${JSON.stringify(row)}`);
     for (const gr of group) {
       gr.spuriousRows += 1;
       for (const k of usedColumns) add(gr.cells, k, { fp: 1 });
@@ -242,8 +243,14 @@ async function main(): Promise<void> {
   // `--row-model <file>`: the main run with that line-item row classifier in force (a trained candidate judged before
   // it is committed in force; lib/extraction/tables/ROW-MODEL.md).
   const rowModelIdx = args.indexOf("--row-model");
-  const rowModel = rowModelIdx >= 0 && args[rowModelIdx + 1] ? (JSON.parse(readFileSync(args[rowModelIdx + 1]!, "utf8")) as RowModel) : undefined;
-  if (rowModel) console.log(`row classifier in force: ${args[rowModelIdx + 1]} (${rowModel.trainedOn})`);
+  const rowModelFile = rowModelIdx >= 0 && args[rowModelIdx + 1] ? (JSON.parse(readFileSync(args[rowModelIdx + 1]!, "utf8")) as RowModel) : undefined;
+  // `--row-veto <p>`: that row classifier (or the committed one) only refusing candidate items it calls no item at
+  // probability p or more (row-model.ts vetoesItem).
+  const rowVetoIdx = args.indexOf("--row-veto");
+  const vetoAt = rowVetoIdx >= 0 ? Number(args[rowVetoIdx + 1]) : NaN;
+  const vetoModel = rowModelFile ?? ROW_MODEL ?? undefined;
+  const rowModel = Number.isFinite(vetoAt) && vetoModel ? { ...vetoModel, policy: "veto" as const, vetoAt } : rowModelFile;
+  if (rowModel) console.log(`row classifier in force: ${rowModelIdx >= 0 ? args[rowModelIdx + 1] : "committed"} (${rowModel.trainedOn}; ${rowModel.policy ?? "lines"}${rowModel.vetoAt ? ` at ${rowModel.vetoAt}` : ""})`);
   // `--scorer-model <file>`: the main run with that value scorer in force instead of the committed one (a trained
   // candidate judged before it is committed; the other models stay as shipped).
   const scorerModelIdx = args.indexOf("--scorer-model");
@@ -252,7 +259,7 @@ async function main(): Promise<void> {
   const withRowModel: typeof extractDocument = (input) => (rowModel === undefined ? extractDocument(input) : withRowModelAsync(rowModel, () => extractDocument(input)));
   const withRows: typeof extractDocument = (input) => (scorerModel === undefined ? withRowModel(input) : withScorerAsync(scorerModel, () => withRowModel(input)));
   const extractWithModels: typeof extractDocument = (input) => (models === null ? withRows(input) : withScorerAsync(scorer, () => withCalibratorAsync(calibrator, () => withRows(input))));
-  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && !["--only", "--mode", "--engine", "--half", "--models", "--row-model", "--scorer-model"].includes(args[i - 1] ?? "")) ?? "../shared/datasets/dev");
+  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && !["--only", "--mode", "--engine", "--half", "--models", "--row-model", "--row-veto", "--scorer-model"].includes(args[i - 1] ?? "")) ?? "../shared/datasets/dev");
   const manifest = readManifest(dir);
   const outcomes: HalfOutcome[] = [];
   // contracts-dev and the training corpus's contracts-nda: the contract parser and its scoring rules.

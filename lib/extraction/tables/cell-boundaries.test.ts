@@ -88,3 +88,21 @@ describe("words near a column edge", () => {
     ]);
   });
 });
+
+describe("a description glued to its quantity", () => {
+  it("gives the quantity the digits glued to a description's last word when the row's arithmetic then holds", async () => {
+    const glued = "Coffee and Espresso Maker1";
+    const lines: PrintedLine[] = [
+      { y: 700, cells: [["Pos", 40], ["Product", 80], ["Qty", endingAt("Qty", 230)], ["Price", endingAt("Price", 300)], ["Total", endingAt("Total", 380)]] },
+      { y: 680, cells: [["1", 40], ["Desk lamp", 80], ["2", endingAt("2", 230)], ["45.00", endingAt("45.00", 300)], ["90.00", endingAt("90.00", 380)]] },
+      // The description runs up to the quantity and is printed glued to it: the text layer holds one word "Maker1".
+      { y: 665, cells: [["2", 40], [glued, endingAt(glued, 230)], ["159.99", endingAt("159.99", 300)], ["159.99", endingAt("159.99", 380)]] },
+      // A word ending in digits whose split the arithmetic does not confirm stays whole.
+      { y: 650, cells: [["3", 40], ["Fast charger USB3", endingAt("Fast charger USB3", 230)], ["12.00", endingAt("12.00", 300)], ["24.00", endingAt("24.00", 380)]] },
+      { y: 625, cells: [["Total", 300], ["273.99", endingAt("273.99", 380)]] },
+    ];
+    const read = (await items(lines, "position", "description", "quantity", "unit_price", "amount")) as Array<Record<string, unknown>>;
+    expect(read[1]).toEqual({ position: "2", description: "Coffee and Espresso Maker", quantity: 1, unit_price: 159.99, amount: 159.99 });
+    expect(read[2]?.quantity).not.toBe(3);
+  });
+});

@@ -1,5 +1,7 @@
 import type { Word } from "../types";
+import { findAmounts } from "../../normalise/amounts";
 import type { TypedColumn } from "./column-typing";
+import { lineIsConsistent } from "./row-arithmetic";
 
 /**
  * A row's words are put in columns by edges guessed from the header alone (text columns run up to the next header,
@@ -15,7 +17,10 @@ import type { TypedColumn } from "./column-typing";
  * - a text cell of two phrases a column gap apart, next to a text column that is empty in that row or goes on a word
  *   space after the second phrase, gives that column the phrase ("1        Medialuna" | "salada" under "code" | "name");
  * - a lone number printed left of a left-aligned description's header, with the numeric column on that side empty,
- *   belongs to that column (a quantity right-aligned against the description).
+ *   belongs to that column (a quantity right-aligned against the description);
+ * - a description whose last word runs into the quantity and is printed glued to it ("… Espresso Maker1" | "159.99"
+ *   | "159.99") gives the quantity its digits back when the row's arithmetic then holds (quantity × a price of the row
+ *   = its amount).
  *
  * Changes `cells` in place.
  */
@@ -127,8 +132,39 @@ function numberBeforeText(columns: TypedColumn[], cells: Map<TypedColumn, Word[]
   });
 }
 
+/** A word of letters with a count glued to its end ("Maker1", "Kabel12"). */
+const GLUED_COUNT = /^(\p{L}[\p{L}'’.\-]*\p{L})(\d{1,4})$/u;
+
+const cellValue = (ws: Word[] | undefined): number | null => {
+  const amounts = ws ? findAmounts(ws.map((w) => w.text).join(" ")) : [];
+  return amounts[amounts.length - 1]?.value ?? null;
+};
+
+function splitGluedQuantity(columns: TypedColumn[], cells: Map<TypedColumn, Word[]>): void {
+  const i = columns.findIndex((c) => c.key === "quantity");
+  const col = columns[i];
+  const before = columns[i - 1];
+  if (!col || !before || before.key !== "description") return;
+  const words = cells.get(col) ?? [];
+  const word = words[0];
+  const m = word && words.length === 1 ? GLUED_COUNT.exec(word.text) : null;
+  const text = [...(cells.get(before) ?? [])].sort(byX);
+  const last = text[text.length - 1];
+  if (!m || !word || !last || !close(last, word)) return;
+  const quantity = Number(m[2]);
+  const amount = cellValue([...cells].find(([c]) => c.key === "amount")?.[1]);
+  // The arithmetic vouches for the split: a description word ending in digits ("USB3") stays whole otherwise.
+  const prices = [...cells].filter(([c]) => c.key === "unit_price" || c.key === "").map(([, ws]) => cellValue(ws));
+  if (amount === null || quantity === 0 || !prices.some((p) => p !== null && p > 0 && lineIsConsistent(quantity, p, amount))) return;
+  const share = m[1]!.length / word.text.length;
+  const lettersW = word.box.w * share;
+  cells.set(before, [...text, { ...word, text: m[1]!, box: { ...word.box, w: lettersW } }]);
+  cells.set(col, [{ ...word, text: m[2]!, box: { ...word.box, x: word.box.x + lettersW, w: word.box.w - lettersW } }]);
+}
+
 export function settleCellBoundaries(columns: TypedColumn[], cells: Map<TypedColumn, Word[]>): void {
   moveText(columns, cells);
+  splitGluedQuantity(columns, cells);
   splitNumbers(columns, cells);
   splitText(columns, cells);
   numberBeforeText(columns, cells);

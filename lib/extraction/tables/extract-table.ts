@@ -13,7 +13,7 @@ import { extractTypedTable } from "./typed-table";
 import { extractListSections } from "./list-sections";
 import { findLabelValueItems } from "./label-value-rows";
 import { rowFeatures, type RowContext } from "./row-features";
-import { reportRow, rowFeaturesWanted, rowRole, type RowRole } from "./row-model";
+import { reportRow, rowFeaturesWanted, rowRole, vetoesItem, type RowRole } from "./row-model";
 import { consistentUnitPrice, lineIsConsistent, unitPriceCandidates } from "./row-arithmetic";
 import { closesSection, doubleCountedItems, type ReadItem } from "./item-hierarchy";
 import { brokenWords, countWords, joinBrokenWords } from "./broken-words";
@@ -21,6 +21,7 @@ import { settleCellBoundaries } from "./cell-boundaries";
 import { centredLeads, type ItemLine } from "./centred-items";
 import { tightenPositionBand } from "./position-band";
 import { settleNumberBands } from "./number-bands";
+import { settleCentredHeadings } from "./centred-headings";
 import {
   ADJUSTMENT,
   IDENTIFIER_LINE,
@@ -160,6 +161,13 @@ function amountIn(words: Word[] | undefined, hint: DecimalSeparator | undefined)
   if (!words || !NUMERIC_CELL.test(cellText(words))) return null;
   const amounts = findAmounts(cellText(words), hint);
   return amounts[amounts.length - 1]?.value ?? null;
+}
+
+/** Whether a row's quantity × unit price is its amount (prices per 1, 10, 100 or 1000 units). */
+function rowArithmeticHolds(cells: Map<Column, Word[]>, hint: DecimalSeparator | undefined): boolean {
+  const value = (key: string) => amountIn([...cells].find(([c]) => c.key === key)?.[1], hint);
+  const [quantity, price, amount] = [value("quantity"), value("unit_price"), value("amount")];
+  return quantity !== null && price !== null && amount !== null && lineIsConsistent(quantity, price, amount);
 }
 
 /**
@@ -353,6 +361,15 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       current = null;
     };
     const cellsOf = (r: Row): Map<Column, Word[]> => cellsIn(columns, edges, r);
+    const descriptionEdge = edges[columns.findIndex((c) => c.key === "description")];
+    /**
+     * A line naming columns starts a new table, unless it stands wholly within the description column: a sentence
+     * printed under an item ("This product has no tax rate.") may use column words, a header spans the number columns.
+     */
+    const startsNewHeader = (r: Row, text: string): boolean => {
+      if (descriptionEdge !== undefined && Number.isFinite(descriptionEdge) && r.words.every((w) => w.box.x + w.box.w <= descriptionEdge)) return false;
+      return !isLabelledNote(r.words, extraLabels) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0;
+    };
     /** Whether the next line with money from row `k` on, past text and notes, is an item (not a total or a header). */
     const itemFollows = (k: number): boolean => {
       for (let m = k; m < rows.length; m += 1) {
@@ -363,7 +380,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const desc = [...cells].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
         const first = tokenise(r.words[0]?.text ?? "")[0] ?? "";
         if (STOP_WORDS.has(first) || STOP_WORDS.has(tokenise(desc[0]?.text ?? "")[0] ?? "") || startsWithTotalsLabel(r.words) || isCarryLine(text, countNumericCells(cells))) return false;
-        if (!isLabelledNote(r.words, extraLabels) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) return false;
+        if (startsNewHeader(r, text)) return false;
         const money = [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(cellText(ws)));
         if (money) return startsItem(cells) && !ADJUSTMENT.test(cellText(desc) || text);
       }
@@ -384,7 +401,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const text = r.words.map((w) => w.text).join(" ");
         const numbers = countNumericCells(cells);
         if (isCarryLine(text, numbers) || STOP_WORDS.has(tokenise(r.words[0]?.text ?? "")[0] ?? "") || startsWithTotalsLabel(r.words)) break;
-        if (!isLabelledNote(r.words, extraLabels) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
+        if (startsNewHeader(r, text)) break;
         const money = [...cells].some(([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && NUMERIC_CELL.test(cellText(ws)));
         const lettered = [...cells].some(([c, ws]) => textKeys.has(c.key) && ws.some((w) => /\p{L}/u.test(w.text)));
         if (money && numbers >= Math.min(2, numericColumns)) lines.push({ top: r.top, bottom: r.bottom, h: r.h, kind: "numbers" });
@@ -395,12 +412,15 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       const leads = centredLeads(lines);
       return new Map([...(leads ?? [])].map(([line, owner]) => [start + line, start + owner]));
     };
-    /** The learned role of a line (null without a row model in force); reported to training when it collects. */
-    const classifyRow = (c: Omit<RowContext, "cells" | "nextStartsItem" | "nextTextOnly"> & { cells: Map<Column, Word[]> }): RowRole | null => {
+    /**
+     * The learned role of a line (null without a row model in force, or with one that only vetoes items) and whether
+     * the model refuses it as an item; reported to training when it collects.
+     */
+    const classifyRow = (c: Omit<RowContext, "cells" | "nextStartsItem" | "nextTextOnly"> & { cells: Map<Column, Word[]> }): { role: RowRole | null; veto: boolean } => {
       const nextCells = c.next ? cellsOf(c.next) : null;
       const features = rowFeatures({ ...c, nextStartsItem: nextCells !== null && startsItem(nextCells), nextTextOnly: nextCells !== null && countNumericCells(nextCells) === 0 });
       reportRow({ page: page.number, text: c.row.words.map((w) => w.text).join(" "), features });
-      return rowRole(features);
+      return { role: rowRole(features), veto: vetoesItem(features) };
     };
     const numericColumns = columns.filter((c) => NUMERIC_KEYS.has(c.key)).length;
     // Text printed right above an item's numbers, whose own line has no description, is that item's first line.
@@ -427,7 +447,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       const firstToken = tokenise(r.words[0]?.text ?? "")[0] ?? "";
       const descWords = [...cells.entries()].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
       const descFirst = tokenise(descWords[0]?.text ?? "")[0] ?? "";
-      const role = rowFeaturesWanted() ? classifyRow({ row: r, cells, columns, previousBottom: lastBottom, next: rows[j + 1], item: current ? { bottom: currentBottom, h: currentH } : null }) : null;
+      const call = rowFeaturesWanted() ? classifyRow({ row: r, cells, columns, previousBottom: lastBottom, next: rows[j + 1], item: current ? { bottom: currentBottom, h: currentH } : null }) : null;
+      const role = call?.role ?? null;
       // "Carried forward 1.234,50" / "Übertrag": a running total between pages, neither an item nor the table's end.
       if (isCarryLine(text, countNumericCells(cells))) {
         flush();
@@ -472,7 +493,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         continue;
       }
       // A new header ends the table; a "key: value" note under an item ("Accounting Reference: Cost Center") is none.
-      if (!isLabelledNote(r.words, extraLabels) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0) break;
+      if (startsNewHeader(r, text)) break;
       const moneyCell = [...cells.entries()].some(
         ([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim()),
       );
@@ -505,6 +526,9 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         lead = null;
       } else if (hasText && enoughNumbers && (moneyCell || (hasQuantity && numericCells >= 2)) && !completesCurrent) {
         flush();
+        // A line the row model is sure is no item (a subtotal or page foot the vocabulary missed) starts none, unless
+        // its own arithmetic (quantity × price = amount) says it is one.
+        if (call?.veto && !rowArithmeticHolds(cells, hint)) continue;
         current = { cells, extra: new Map(), closed: false, priceBelow: [] };
         currentBottom = r.bottom;
         currentH = r.h;
@@ -612,6 +636,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       const firstItem = rows.slice(j, j + 4).map((r) => cellsIn(columns, edges, r)).find((cells) => [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())));
       if (firstItem && (typePositionColumn(columns, firstItem, fieldForKey) || typeCodeColumn(columns, firstItem, fieldForKey) || typeNumericTwin(columns, firstItem))) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       tightenPositionBand(columns, edges, rows.slice(j));
+      settleCentredHeadings(columns, edges, rows.slice(j));
       settleNumberBands(columns, edges, rows.slice(j));
       const readBefore = rowsOut.length;
       i = readTable(columns, edges, j, row.bottom);

@@ -56,6 +56,25 @@ describe("line items of invoices in other notations and languages", () => {
   });
 });
 
+describe("the plural 'totals' of Romance languages", () => {
+  it("ends the items at a 'Totales' line over the columns' sums, which is no item", async () => {
+    const result = await extractDocument({
+      bytes: await printedPdf([
+        [
+          { y: 700, cells: [["No", 40], ["Cantidad", 70], ["Descripción", 150], ["P. Unitario", 340], ["Descuento", 410], ["Total", 500]] },
+          { y: 680, cells: [["1", 42], ["2", 80], ["Monitor 24 pulgadas", 150], ["1500.00", 345], ["100.00", 415], ["2900.00", 500]] },
+          { y: 665, cells: [["2", 42], ["1", 80], ["Teclado inalámbrico", 150], ["300.00", 345], ["0.00", 415], ["300.00", 500]] },
+          { y: 645, cells: [["Totales", 240], ["100.00", 415], ["3200.00", 500]] },
+        ],
+      ]),
+      mimeType: "application/pdf",
+      fields: lineItemsFields("position", "quantity", "description", "unit_price", "discount_percent", "amount"),
+    });
+    const items = result.data.line_items as Array<Record<string, unknown>>;
+    expect(items.map((r) => r.description)).toEqual(["Monitor 24 pulgadas", "Teclado inalámbrico"]);
+  });
+});
+
 describe("a net and a gross column of one kind", () => {
   it("lets a net-labelled column replace a gross-labelled one of the same key, never the other way", () => {
     expect(netOverGross("Cena brutto", "Cena netto")).toBe(true);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { extractDocument, type FieldDefinition, type TableMetadata } from "../index";
 import { unitFromQuantity } from "./extract-table";
 import { isCarryLine, sectionHeading } from "./row-rules";
+import { lineItemsFields, printedPdf } from "./test-pdf";
 
 const FIELDS: FieldDefinition[] = [
   {
@@ -155,5 +156,29 @@ describe("a unit printed in the quantity cell", () => {
     const bare = { quantity: 3 };
     unitFromQuantity(bare, { quantity: { confidence: 0.75, source: null, raw: "3" } }, fields);
     expect(bare).toEqual({ quantity: 3 });
+  });
+});
+
+describe("a sentence under an item that uses column words", () => {
+  it("reads it as the item's description, not as a new header ending the table", async () => {
+    const result = await extractDocument({
+      bytes: await printedPdf([
+        [
+          { y: 700, cells: [["Product", 40], ["Quantity", 290], ["Price", 350], ["Tax Rate", 400], ["Subtotal", 480]] },
+          { y: 682, cells: [["Product 1", 40], ["5.00", 300], ["$15.00", 350], ["20.000%", 400], ["$75.00", 485]] },
+          { y: 670, cells: [["Description text for product 1.", 40]] },
+          { y: 650, cells: [["Product 3", 40], ["3.00", 300], ["$20.00", 350], ["$60.00", 485]] },
+          // "no" reads as a position heading and "tax rate" as the rate's: the words stand within the description column.
+          { y: 638, cells: [["This product has no tax rate.", 40]] },
+          { y: 618, cells: [["Another product", 40], ["1.00", 300], ["$5.00", 350], ["20.000%", 400], ["$5.00", 485]] },
+          { y: 590, cells: [["Subtotal", 400], ["$140.00", 480]] },
+        ],
+      ]),
+      mimeType: "application/pdf",
+      fields: lineItemsFields("position", "description", "quantity", "unit_price", "tax_rate", "amount"),
+    });
+    const items = result.data.line_items as Array<Record<string, unknown>>;
+    expect(items.map((r) => r.description)).toEqual(["Product 1 Description text for product 1.", "Product 3 This product has no tax rate.", "Another product"]);
+    expect(items[2]).toMatchObject({ quantity: 1, unit_price: 5, amount: 5 });
   });
 });

@@ -79,4 +79,23 @@ describe("the row classifier's lines", () => {
     const items = result.data.line_items as Array<Record<string, unknown>>;
     expect(items.map((r) => r.description)).toEqual(["Solar roof tile and mounting kit", "Paper towels"]);
   });
+  it("with the veto policy, refuses only a line it is sure is no item and whose arithmetic does not hold", async () => {
+    // A model sure that every line with money is no item: the veto keeps the item whose quantity × price is its amount.
+    const roles = Object.fromEntries(ROW_ROLES.map((role) => [role, { base: 0, learningRate: 1, trees: [leaf(-8)] }])) as Record<RowRole, RowModel["roles"][RowRole]>;
+    roles.other = { base: 0, learningRate: 1, trees: [stump(at("money_cell"), 8)] };
+    const model: RowModel = { version: 1, trainedOn: "test", features: [...ROW_FEATURE_NAMES], roles, report: {}, policy: "veto", vetoAt: 0.97 };
+    const table: Line[] = [
+      { y: 700, cells: [["Description", 50], ["Qty", 330], ["Unit Price", 390], ["Amount", 490]] },
+      item(680, "Coffee beans", "2", "12.00", "24.00"),
+      item(665, "Handling per order", "1", "5.00", "6.50"),
+      item(650, "Paper towels", "3", "4.00", "12.00"),
+      { y: 620, cells: [["Total", 390], ["42.50", 490]] },
+    ];
+    const bytes = await printedPdf([table]);
+    const result = await withRowModelAsync(model, () => extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS }));
+    expect((result.data.line_items as Array<Record<string, unknown>>).map((r) => r.description)).toEqual(["Coffee beans", "Paper towels"]);
+    // Without a model the rules read all three.
+    const rules = await extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS });
+    expect((rules.data.line_items as Array<Record<string, unknown>>).map((r) => r.description)).toEqual(["Coffee beans", "Handling per order", "Paper towels"]);
+  });
 });

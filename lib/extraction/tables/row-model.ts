@@ -18,6 +18,14 @@ export type RowModel = {
   roles: Record<RowRole, { base: number; learningRate: number; trees: Tree[] }>;
   /** What it saw, its settings and its group-fold figures. */
   report: Record<string, unknown>;
+  /**
+   * How the engine uses it: `lines` (the default) decides the text lines under an item (heading, description or
+   * neither); `veto` decides nothing but refuses a line the rules would start an item with when it is sure the line is
+   * no item (a subtotal, a page's foot, a heading), the rules deciding everything else.
+   */
+  policy?: "lines" | "veto";
+  /** With `veto`: how sure (the probability of `other` or `heading`, one minus that of `item`) a refusal must be. */
+  vetoAt?: number;
 };
 
 export const ROW_MODEL: RowModel | null = (fitted as { version?: number }).version === 1 ? (fitted as unknown as RowModel) : null;
@@ -39,12 +47,27 @@ export function roleProbabilities(model: RowModel, x: readonly number[]): Record
   return Object.fromEntries(ROW_ROLES.map((role) => [role, sigmoid(rawScore(model.roles[role], x))])) as Record<RowRole, number>;
 }
 
-/** The role of highest probability, or null without a usable model in force. */
+/** The role of highest probability, or null without a usable model in force or with one that only vetoes items. */
 export function rowRole(x: readonly number[]): RowRole | null {
   const model = rowModelInForce.current();
-  if (!model || !sameFeatures(model)) return null;
+  if (!model || !sameFeatures(model) || model.policy === "veto") return null;
   const p = roleProbabilities(model, x);
   return ROW_ROLES.reduce((best, role) => (p[role] > p[best] ? role : best), ROW_ROLES[0]);
+}
+
+/** A refusal's default certainty: a vetoed item cannot come back, so only a near-certain call refuses one. */
+const VETO_AT = 0.97;
+
+/**
+ * Whether the model in force (policy `veto`) is sure a line the rules would start an item with is none: `other` or
+ * `heading` at `vetoAt` or more and `item` at one minus that or less.
+ */
+export function vetoesItem(x: readonly number[]): boolean {
+  const model = rowModelInForce.current();
+  if (!model || !sameFeatures(model) || model.policy !== "veto") return false;
+  const sure = model.vetoAt ?? VETO_AT;
+  const p = roleProbabilities(model, x);
+  return p.item <= 1 - sure && Math.max(p.other, p.heading) >= sure;
 }
 
 /** Training's view of the lines the engine reads under a header: their features and words, in reading order. */

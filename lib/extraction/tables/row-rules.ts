@@ -44,8 +44,11 @@ export const KEY_VALUE_LINE = /^(?:[•·▪◦‣*]\s*)?[\p{L}][\p{L}\d.\-]{1,4
 export const LABELLED_NOTE = /^(?:[•·▪◦‣*]\s*)?[\p{L}][\p{L}\d.\-]*(?:\s[\p{L}][\p{L}\d.\-]*){0,3}\s?:\s*\S/u;
 export const ADJUSTMENT = /^(?:\S+\s)?(?:abzgl\.?|zzgl\.?|rabatt|artikelrabatt|rechnungsrabatt|nachlass|sondernachlass|abschlag|zuschlag|skonto|discount|surcharge|remise|korting|bonus)\b/i;
 const TOTALS_CONCEPTS = new Set(["total_amount", "subtotal_amount", "tax_amount", "amount_due"]);
-/** Total lines whose labels no total field reads: Finnish, Polish, and a bare "Sum" under a "Sum" column. */
-const ITEM_END_WORDS = ["yhteensä", "razem", "suma", "sum"];
+/**
+ * Total lines whose labels no total field reads: Finnish, Polish, a bare "Sum" under a "Sum" column, and the plural
+ * "totals" of Spanish, French, Italian and Portuguese ("Totales" over the columns' sums).
+ */
+const ITEM_END_WORDS = ["yhteensä", "razem", "suma", "sum", "totales", "totaux", "totali", "totais"];
 const TOTALS_LABELS = [...CONCEPTS.filter((c) => TOTALS_CONCEPTS.has(c.key)).flatMap((c) => c.labels), ...ITEM_END_WORDS].map((l) => tokenise(l)).filter((t) => t.length > 0);
 
 const TOTALS_FIRST = new Set(TOTALS_LABELS.map((l) => l[0]!));
