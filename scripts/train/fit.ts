@@ -52,8 +52,9 @@ export type FieldFit = { scorer: FieldScorer; oof: Outcome[]; ruleOof: Outcome[]
 
 /** Trains one field's scorer; null when the corpus holds too few documents with its value among the candidates. */
 export function fitField(field: string, examples: FieldExample[], settings: GbdtSettings = DEFAULT_SETTINGS, names: readonly string[] = FEATURE_NAMES): FieldFit | null {
-  // The name scorer's calibration also reads whether the page was OCR'd (its synthetic text layers are far easier).
-  const extra = names.includes("ocr") && names !== FEATURE_NAMES ? ["ocr"] : [];
+  // The calibration also reads whether the page was OCR'd: a margin means less on a photo than on a text layer (the
+  // synthetic layouts are all text layers and far easier), so one Platt line for both is too sure on OCR'd pages.
+  const extra = names.includes("ocr") ? ["ocr"] : [];
   const positives = examples.filter((e) => e.labels.some((l) => l === 1)).length;
   if (positives < MIN_POSITIVE_DOCUMENTS) return null;
   const isDate = (v: number | string) => typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v);

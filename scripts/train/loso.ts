@@ -116,6 +116,13 @@ export async function runLoso(args: string[]): Promise<void> {
       const of = (all: Outcome[]) => all.filter((o) => o.field === field);
       if (of(rules.all).length > 0) console.log(row(`  ${field}: rules (every run)`, summarise(of(rules.all))));
     }
+    // Where the confidence is off: every field's own reliability under the left-out and the shipped model.
+    for (const field of SCALARS.map((f) => f.name)) {
+      const of = (all: Outcome[]) => all.filter((o) => o.field === field);
+      if (of(loso.all).length === 0) continue;
+      console.log(row(`  ${field}: left-out model, its confidence`, summarise(of(loso.all))));
+      console.log(row(`  ${field}: shipped model, its confidence`, summarise(of(shipped.all))));
+    }
     const sourceCells = await cells(devDocs, folders.cache, cachedOnly);
     if (sourceCells.documents > 0) console.log(`${CELLS_HEADER}\n${formatCells(`${label} out: the engine's line items (rules${rowModelNow() ? " and the row classifier in force" : ""})`, sourceCells)}`);
     console.log(`fields per page: ${(rules.ms / Math.max(1, rules.pages)).toFixed(2)} ms rules alone, ${(loso.ms / Math.max(1, loso.pages)).toFixed(2)} ms with the scorer (${loso.pages} pages)`);
