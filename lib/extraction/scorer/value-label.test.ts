@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { documentLines } from "../fields/document-lines";
+import { textToPages } from "../loaders/plain-text";
+import { valueCandidates } from "./candidates";
+import { documentFacts } from "./features";
+import { fieldCandidates, scorerFor } from "./index";
+import { decideRuledOut, labelOfValue, labelRulesOut } from "./value-label";
+
+const factsOf = (text: string[]) => documentFacts(documentLines({ pages: textToPages(text.join("\n")) }));
+
+/** A till receipt: items, the total, what was tendered and the change, each label beside or above its amount. */
+function receipt(total: number, cash: number, labels: { total: string; cash: string; change: string }, above: boolean): string[] {
+  const row = (label: string, amount: number) => (above ? [label, `                    ${amount.toFixed(2)}`] : [`${label}          ${amount.toFixed(2)}`]);
+  return ["CORNER SHOP", "Date: 12/03/2024", "Bread   1   " + total.toFixed(2), ...row(labels.total, total), ...row(labels.cash, cash), ...row(labels.change, cash - total)];
+}
+
+const shapes = [
+  { total: 19.97, cash: 40, labels: { total: "Total:", cash: "Cash:", change: "Balance:" } },
+  { total: 1970, cash: 2000, labels: { total: "NET TOTAL:", cash: "CASH:", change: "BALANCE:" } },
+  { total: 8.4, cash: 10, labels: { total: "Summe", cash: "Gegeben Bar", change: "Rückgeld" } },
+  { total: 12.5, cash: 20, labels: { total: "Total", cash: "Efectivo", change: "Cambio" } },
+];
+
+describe("the label of a value", () => {
+  for (const above of [false, true]) {
+    it(`is the words before it on its row, or the line above when it stands alone (${above ? "above" : "beside"})`, () => {
+      for (const { total, cash, labels } of shapes) {
+        const facts = factsOf(receipt(total, cash, labels, above));
+        const amounts = valueCandidates(facts.lines, "amount", "dmy");
+        const cashValue = amounts.find((c) => c.value === cash);
+        expect(cashValue && labelOfValue(facts, cashValue)).toContain(labels.cash.split(" ")[0]);
+        const ruledOut = amounts.filter((c) => labelRulesOut("total_amount", labelOfValue(facts, c))).map((c) => c.value);
+        expect(ruledOut).toContain(cash);
+        expect(ruledOut).not.toContain(total);
+      }
+    });
+  }
+});
+
+describe("labels that rule a value out", () => {
+  it("keeps totals, amounts due and a cash total; rules out tendered cash and change", () => {
+    for (const label of ["Total", "Cash total", "Balance due", "Amount paid", "Grand Total"]) expect(labelRulesOut("total_amount", label)).toBe(false);
+    for (const label of ["Cash", "CASH:", "Tendered", "Change", "Efectivo", "Bar", "Gegeben", "Espèces"]) expect(labelRulesOut("total_amount", label)).toBe(true);
+  });
+
+  it("rules out a validity or period date for the issue date unless the label names the issue", () => {
+    for (const label of ["Inicio de Vigencia:", "Période : du", "Valid from", "Leistungszeitraum:", "Period"]) expect(labelRulesOut("invoice_date", label)).toBe(true);
+    for (const label of ["Fecha de Emisión:", "Invoice date", "Date:", "Facture du", "Rechnungsdatum"]) expect(labelRulesOut("invoice_date", label)).toBe(false);
+  });
+});
+
+describe("the scorer's total among the amounts no label rules out", () => {
+  const scorer = scorerFor("total_amount");
+  it("never takes the cash tendered, and a second choice stays below 0.9", () => {
+    if (!scorer) return;
+    for (const above of [false, true]) {
+      for (const { total, cash, labels } of shapes) {
+        const facts = factsOf(receipt(total, cash, labels, above));
+        const found = fieldCandidates(facts, "dmy", "amount", { key: "total_amount", name: "total_amount" }, null);
+        const decision = decideRuledOut(scorer, facts, "total_amount", found);
+        expect(decision?.value).not.toBe(cash);
+        expect(decision?.value).not.toBe(Math.round((cash - total) * 100) / 100);
+      }
+    }
+  });
+});
