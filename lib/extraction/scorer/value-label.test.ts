@@ -4,7 +4,7 @@ import { textToPages } from "../loaders/plain-text";
 import { valueCandidates } from "./candidates";
 import { documentFacts } from "./features";
 import { fieldCandidates, scorerFor } from "./index";
-import { decideRuledOut, labelOfValue, labelRulesOut } from "./value-label";
+import { decideRuledOut, insideItemDescription, labelOfValue, labelRulesOut } from "./value-label";
 
 const factsOf = (text: string[]) => documentFacts(documentLines({ pages: textToPages(text.join("\n")) }));
 
@@ -62,5 +62,34 @@ describe("the scorer's total among the amounts no label rules out", () => {
         expect(decision?.value).not.toBe(Math.round((cash - total) * 100) / 100);
       }
     }
+  });
+});
+
+describe("a date inside an item's description", () => {
+  /** An invoice whose one item's description wraps over lines, the last of them the day of the service. */
+  function invoice(issued: string, served: string, wrapped: string[]): string[] {
+    return [
+      "Northwind Events Ltd",
+      `Invoice no. 71    Date: ${issued}`,
+      "No   Description                     Qty   Price        Amount",
+      "1    Sound engineering for the       1     1 630,00     1 630,00",
+      ...wrapped.map((w) => `     ${w}`),
+      `     ${served}`,
+      "Total                                                   1 630,00",
+    ];
+  }
+
+  for (const [issued, served, wrapped] of [["03.03.2026", "08.03.2026", ["concert of the choir"]], ["12/01/2025", "20/01/2025", ["evening gala", "in the town hall"]]] as const) {
+    it(`is ruled out, the labelled date kept (${served} under ${wrapped.length} line(s))`, () => {
+      const facts = factsOf(invoice(issued, served, [...wrapped]));
+      const dates = valueCandidates(facts.lines, "date", "dmy");
+      const inside = dates.filter((c) => insideItemDescription(facts, c)).map((c) => c.raw);
+      expect(inside).toEqual([served]);
+    });
+  }
+
+  it("keeps a receipt's date printed alone under its totals", () => {
+    const facts = factsOf(["CORNER SHOP", "Bread   2 x 1.25   2.50", "Total   2.50", "Cash   5.00", "12/03/2024"]);
+    expect(valueCandidates(facts.lines, "date", "dmy").filter((c) => insideItemDescription(facts, c))).toEqual([]);
   });
 });

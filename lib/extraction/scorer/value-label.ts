@@ -1,4 +1,4 @@
-import type { DocLine } from "../fields/document-lines";
+import { lineAmounts, type DocLine } from "../fields/document-lines";
 import type { ValueCandidate } from "./candidates";
 import type { DocumentFacts } from "./features";
 import { decide, type FieldCandidates, type ScorerDecision } from "./index";
@@ -56,13 +56,37 @@ export function labelRulesOut(key: string, label: string): boolean {
   return false;
 }
 
+/** How many lines of a wrapped description the walk up from a date passes before it must reach the item's row. */
+const DESCRIPTION_LINES = 3;
+
+/**
+ * "1 | Services for the concert | 1 | 163 100,00 | 163 100,00 / of the artist in Krasnoyarsk / 8.03.2026": a date
+ * alone on its line, under text lines aligned with it that run up to a row of two or more amounts, is part of an
+ * item's description (the day of the service), not the document's date.
+ */
+export function insideItemDescription(facts: DocumentFacts, candidate: ValueCandidate): boolean {
+  const line = candidate.line;
+  if (/\p{L}/u.test(line.text) || (facts.rowMates.get(line.index) ?? []).length > 1) return false;
+  const above = (facts.pageLines.get(line.page) ?? []).filter((l) => l.box.y + l.box.h <= line.box.y + line.box.h * 0.3).sort((a, b) => b.box.y - a.box.y);
+  let passed = 0;
+  for (const other of above) {
+    const row = facts.rowMates.get(other.index) ?? [other];
+    if (row.reduce((n, l) => n + lineAmounts(l).length, 0) >= 2) return passed > 0;
+    // A wrapped description's line: words only, no label, starting where the date starts.
+    if (row.length > 1 || /[:：]\s*$/.test(other.text) || /\d/.test(other.text) || Math.abs(other.box.x - line.box.x) > 0.02) return false;
+    passed += 1;
+    if (passed > DESCRIPTION_LINES) return false;
+  }
+  return false;
+}
+
 /** The field's candidates less those their label rules out, features kept in step. */
 export function withoutRuledOut(facts: DocumentFacts, key: string, found: FieldCandidates): FieldCandidates {
   if (key !== "total_amount" && key !== "invoice_date") return found;
   const labels = found.candidates.map((c) => labelOfValue(facts, c).replace(/^[^\p{L}]+/u, ""));
   // After cash tendered, a receipt's "Balance" is the change handed back, not a balance due.
   const tendered = key === "total_amount" && labels.some((l) => TENDER_LABEL.test(l));
-  const keep = found.candidates.map((c, i) => c.derived || !(labelRulesOut(key, labels[i]!) || (tendered && CHANGE_AFTER_TENDER.test(labels[i]!))));
+  const keep = found.candidates.map((c, i) => c.derived || !(labelRulesOut(key, labels[i]!) || (tendered && CHANGE_AFTER_TENDER.test(labels[i]!)) || (key === "invoice_date" && insideItemDescription(facts, c))));
   if (keep.every(Boolean)) return found;
   return { candidates: found.candidates.filter((_, i) => keep[i]), features: found.features.filter((_, i) => keep[i]) };
 }
