@@ -4,7 +4,7 @@ import { textToPages } from "../loaders/plain-text";
 import { valueCandidates } from "./candidates";
 import { documentFacts } from "./features";
 import { fieldCandidates, scorerFor } from "./index";
-import { decideRuledOut, insideItemDescription, labelOfValue, labelRulesOut } from "./value-label";
+import { decideRuledOut, insideItemDescription, labelOfValue, labelRulesOut, withoutRuledOut } from "./value-label";
 
 const factsOf = (text: string[]) => documentFacts(documentLines({ pages: textToPages(text.join("\n")) }));
 
@@ -29,18 +29,30 @@ describe("the label of a value", () => {
         const amounts = valueCandidates(facts.lines, "amount", "dmy");
         const cashValue = amounts.find((c) => c.value === cash);
         expect(cashValue && labelOfValue(facts, cashValue)).toContain(labels.cash.split(" ")[0]);
-        const ruledOut = amounts.filter((c) => labelRulesOut("total_amount", labelOfValue(facts, c))).map((c) => c.value);
-        expect(ruledOut).toContain(cash);
-        expect(ruledOut).not.toContain(total);
+        const found = fieldCandidates(facts, "dmy", "amount", { key: "total_amount", name: "total_amount" }, null);
+        const kept = withoutRuledOut(facts, "total_amount", found).candidates.map((c) => c.value);
+        expect(kept).not.toContain(cash);
+        expect(kept).toContain(total);
       }
     });
   }
 });
 
 describe("labels that rule a value out", () => {
-  it("keeps totals, amounts due and a cash total; rules out tendered cash and change", () => {
+  it("keeps totals, amounts due and a cash total; rules out change", () => {
     for (const label of ["Total", "Cash total", "Balance due", "Amount paid", "Grand Total"]) expect(labelRulesOut("total_amount", label)).toBe(false);
-    for (const label of ["Cash", "CASH:", "Tendered", "Change", "Efectivo", "Bar", "Gegeben", "Espèces"]) expect(labelRulesOut("total_amount", label)).toBe(true);
+    for (const label of ["Change", "CAMBIO:", "Rückgeld", "Vuelto", "Rendu"]) expect(labelRulesOut("total_amount", label)).toBe(true);
+  });
+
+  it("keeps cash tendered exactly, with no change or a change of zero: then it is what was owed", () => {
+    for (const { total, labels } of shapes) {
+      for (const lines of [receipt(total, total, labels, false), receipt(total, total, labels, false).slice(0, -1)]) {
+        const facts = factsOf(lines);
+        const found = fieldCandidates(facts, "dmy", "amount", { key: "total_amount", name: "total_amount" }, null);
+        const owed = (list: typeof found) => list.candidates.filter((c) => c.value === total).length;
+        expect(owed(withoutRuledOut(facts, "total_amount", found))).toBe(owed(found));
+      }
+    }
   });
 
   it("rules out a validity or period date for the issue date unless the label names the issue", () => {

@@ -34,13 +34,13 @@ function lineAbove(facts: DocumentFacts, line: DocLine): DocLine | null {
   return best && /\p{L}/u.test(best.text) ? best : null;
 }
 
-/**
- * What the customer handed over and got back: cash tendered, change. Never the total, whatever the amount's size
- * (a receipt's "Cash 2000.00" under "Net total 1970.00"). "Total" after the word ("Cash total") names a total.
- */
-const TENDER_LABEL =
-  /^(?:cash|tendered|tender|change|efectivo|entregado|cambio|vuelto|bar|gegeben|rückgeld|wechselgeld|espèces|especes|rendu|contant|wisselgeld|tunai|kembalian|baki|contanti|resto)\b(?!.*\b(?:total|totale|summe|gesamt)\b)/iu;
-
+/** No total after the word: "Cash total" names a total. */
+const NOT_TOTAL = String.raw`\b(?!.*\b(?:total|totale|summe|gesamt)\b)`;
+/** What the customer handed over: cash tendered ("Cash 2000.00" under "Net total 1970.00"). */
+const TENDER_LABEL = new RegExp(String.raw`^(?:cash|tendered|tender|efectivo|entregado|bar|gegeben|espèces|especes|contant|tunai|contanti)` + NOT_TOTAL, "iu");
+/** What the customer got back: never the total. */
+const CHANGE_LABEL = new RegExp(String.raw`^(?:change|cambio|vuelto|rückgeld|wechselgeld|rendu|monnaie|wisselgeld|kembalian|baki|resto)` + NOT_TOTAL, "iu");
+/** After cash tendered, a receipt's "Balance" is the change handed back, not a balance due. */
 const CHANGE_AFTER_TENDER = /^balance\b(?!.*\bdue\b)/iu;
 
 /** A validity or service period's date ("Inicio de Vigencia:", "Période : du", "valid from"): not the issue date. */
@@ -48,10 +48,10 @@ const PERIOD_LABEL = /\b(?:vigencia|validez|valid|válid[oa]|gültig|période|pe
 /** A label that names the issue date outright ("Fecha de emisión", "Invoice date") keeps its date. */
 const ISSUE_DATE_LABEL = /\b(?:emisi[oó]n|émission|invoice\s+date|date\s+of\s+issue|rechnungsdatum|fecha\s+factura|data\s+(?:da\s+)?fatura|issued)\b/iu;
 
-/** Whether a candidate's label rules it out for the field: a tender for the total, a period's date for the issue date. */
+/** Whether a candidate's label rules it out for the field: change for the total, a period's date for the issue date. */
 export function labelRulesOut(key: string, label: string): boolean {
   const text = label.replace(/^[^\p{L}]+/u, "");
-  if (key === "total_amount") return TENDER_LABEL.test(text);
+  if (key === "total_amount") return CHANGE_LABEL.test(text);
   if (key === "invoice_date") return PERIOD_LABEL.test(text) && !ISSUE_DATE_LABEL.test(text);
   return false;
 }
@@ -84,9 +84,11 @@ export function insideItemDescription(facts: DocumentFacts, candidate: ValueCand
 export function withoutRuledOut(facts: DocumentFacts, key: string, found: FieldCandidates): FieldCandidates {
   if (key !== "total_amount" && key !== "invoice_date") return found;
   const labels = found.candidates.map((c) => labelOfValue(facts, c).replace(/^[^\p{L}]+/u, ""));
-  // After cash tendered, a receipt's "Balance" is the change handed back, not a balance due.
   const tendered = key === "total_amount" && labels.some((l) => TENDER_LABEL.test(l));
-  const keep = found.candidates.map((c, i) => c.derived || !(labelRulesOut(key, labels[i]!) || (tendered && CHANGE_AFTER_TENDER.test(labels[i]!)) || (key === "invoice_date" && insideItemDescription(facts, c))));
+  const change = (i: number) => labelRulesOut(key, labels[i]!) || (tendered && CHANGE_AFTER_TENDER.test(labels[i]!));
+  // Cash tendered is the total only when nothing came back: with change above zero printed, it is more than was owed.
+  const changeGiven = tendered && found.candidates.some((c, i) => change(i) && typeof c.value === "number" && c.value > 0);
+  const keep = found.candidates.map((c, i) => c.derived || !(change(i) || (changeGiven && TENDER_LABEL.test(labels[i]!)) || (key === "invoice_date" && insideItemDescription(facts, c))));
   if (keep.every(Boolean)) return found;
   return { candidates: found.candidates.filter((_, i) => keep[i]), features: found.features.filter((_, i) => keep[i]) };
 }
