@@ -11,6 +11,13 @@ describe("detectDateOrder", () => {
     expect(detectDateOrder("Date 03/04/2024")).toBe("dmy");
   });
 
+  it("takes no vote from a part number shaped like a date whose year no calendar of ours reaches", () => {
+    for (const [a, b, year] of [[10, 15, 4402], [3, 27, 1010], [11, 30, 7312]] as const) {
+      expect(detectDateOrder(`Pedido de 12/05/2023\nPart Number: ${a}.${b}.${year}`)).toBe("dmy");
+      expect(detectDateOrder(`Invoice ${a}/${b}/2023`)).toBe("mdy");
+    }
+  });
+
   it("does not read a date inside a longer run of numbers", () => {
     expect(detectDateOrder("Ref 4/03/13/2024")).toBe("dmy");
   });

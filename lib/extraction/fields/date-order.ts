@@ -8,8 +8,11 @@ import type { DocLine } from "./document-lines";
 
 type Votes = { dmy: number; mdy: number };
 
-/** Full numeric dates ("14/03/2024", "3.14.24"), not parts of longer runs of numbers and separators. */
-const NUMERIC_DATE = /(?<![\d/.-])(\d{1,2})[/.-](\d{1,2})[/.-](?:\d{4}|\d{2})(?![\d/.-])/g;
+/**
+ * Full numeric dates ("14/03/2024", "3.14.24"), not parts of longer runs of numbers and separators. A four-digit
+ * year is of this or the last century: "10.15.4402" is a part number, and its 15 no month-first vote.
+ */
+const NUMERIC_DATE = /(?<![\d/.-])(\d{1,2})[/.-](\d{1,2})[/.-](?:(?:19|20)\d{2}|\d{2})(?![\d/.-])/g;
 
 /** Votes of the numeric dates whose parts decide: a first part above 12 is a day, a second part above 12 too. */
 function numericVotes(text: string, onUndecided?: (a: number, b: number) => void): Votes {

@@ -36,6 +36,7 @@ import { NUMERIC } from "./detectors/readers";
 import { CJK_LEGAL_FORM, isHeadingText, lettersSetApart, partyName } from "./detectors/typed-values";
 import { decide, fieldCandidates, NAME_FEATURE_NAMES, nameFieldCandidates, nameScorerFor, scorerFacts, scorerFor, scorerPolicy, type FieldCandidates } from "../scorer";
 import { timed } from "../stage-timing";
+import { decideRuledOut } from "../scorer/value-label";
 
 const BUYER_CONTEXT = /\b(?:ihre|ihr|your|customer|client|kunden?|buyer|käufer|kaufer|votre|uw)\b/i;
 
@@ -482,8 +483,8 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
       });
       observe?.(field, known.key, found);
       // Under the "fill" policy a field the rules found keeps their pick and its confidence (below).
-      if (scorer && !(scorerPolicy() === "fill" && picks.get(field.name))) {
-        const decision = timed("scorer", () => decide(scorer, found));
+      if (scorer && facts && !(scorerPolicy() === "fill" && picks.get(field.name))) {
+        const decision = timed("scorer", () => decideRuledOut(scorer, facts!, known.key, found));
         const value = decision && typeof decision.value === "number" ? Number(formatAmount(decision.value)) : (decision?.value ?? null);
         if (!decision || value === null) {
           out.set(field.name, { value: null, meta: { confidence: 0, source: null } });

@@ -1,11 +1,12 @@
 import { CURRENCY_CODE } from "../../normalise/amounts";
 import type { DateOrder } from "../../normalise/dates";
-import type { SourceBox } from "../types";
+import type { SourceBox, Word } from "../types";
 import { COLUMN_CONCEPTS } from "./column-concepts";
 import { CONCEPTS, type ValueKind } from "./concepts";
 import { docLinesByPage, sameRow, wordsSource, type DocLine } from "./document-lines";
 import { findLabelMatches, type LabelMatch } from "./label-matches";
 import { readValue } from "./read-value";
+import { insideSentence } from "./sentence-words";
 import { tokenise } from "./text-tokens";
 import { memoPerOwner, memoPerOwnerAndKey } from "./memo";
 
@@ -273,6 +274,19 @@ function untilLabelled(right: readonly DocLine[], typed: boolean): readonly DocL
   return at < 0 ? right : right.slice(0, at);
 }
 
+/** A word that makes the label after it one of an amount ("Total Factura", "Importe Rechnung"). */
+const TOTAL_BEFORE = /^(?:total|totale|totaal|subtotal|importe|importo|montant|betrag|summe|gesamt|amount|valor|sum)[:：]?$/iu;
+
+/** A phone, fax or mobile label ("Fax.", "Tel:", "Tlfno:", "Teléfono"): the number after it is a phone number. */
+const PHONE_LABEL = /^(?:fax|tel|tél|tlf|tlfno|telf|phone|ph|fon|telefon|telefone|teléfono|telefono|telefonos|teléfonos|mobile|mob|móvil|movil|cel|celular|handy|whatsapp)\.?[:：]?$/iu;
+
+/** Whether the value read stands right after a phone label among the words it was read from. */
+export function afterPhoneLabel(words: readonly Word[], read: readonly Word[]): boolean {
+  const at = read[0] ? words.indexOf(read[0]) : -1;
+  const before = at > 0 ? words[at - 1] : undefined;
+  return before !== undefined && PHONE_LABEL.test(before.text);
+}
+
 /** Words that turn a party label into the label of one of its identifiers. */
 const IDENTIFIER_NOUN = /^(?:number|no|nr|num|numero|numéro|nummer|id|ref|reference|référence|code|vat|tva|account|konto)\.?[:：]?$/i;
 
@@ -287,12 +301,16 @@ function labelledCandidates(
   for (const match of findLabelMatches(lines, concept, extraLabels, kind === "amount" ? AMOUNT_CONCEPTS : NO_CONCEPTS)) {
     if (concept === "tax_amount" && (leftOut(lines, match) || namesGrossPrice(match))) continue;
     if (concept === "invoice_number" && mentionedInSentence(match)) continue;
+    // "Total Factura", "Importe factura": a heading of the invoice's total, not of its number.
+    if (concept === "invoice_number" && TOTAL_BEFORE.test(match.line.words[match.start - 1]?.text ?? "")) continue;
     const quality = labelQuality(match);
     const line = match.line;
     const labelEnd = line.words[match.end - 1]?.text ?? "";
     const nextWord = line.words[match.end]?.text ?? "";
     // Label geometry: "Customer Number:", "Référence Client" name one of the party's identifiers, not the party.
     if (kind === "name" && (IDENTIFIER_NOUN.test(nextWord) || IDENTIFIER_NOUN.test(line.words[match.start - 1]?.text ?? ""))) continue;
+    // A party's word alone on its line between a sentence's words ("EL | CLIENTE | ACEPTA …") labels nothing.
+    if (kind === "name" && match.start === 0 && match.end === line.words.length && insideSentence(lines, line)) continue;
     // Names follow their label only after a colon ("Seller: ACME Ltd"); "Lieferant GmbH" is a name, not a label.
     const explicit = /[:：]$/.test(labelEnd) || /^[:：]/.test(nextWord);
     const after = (kind === "name" || kind === "address") && !explicit ? [] : line.words.slice(match.end);
@@ -324,6 +342,8 @@ function labelledCandidates(
     for (const attempt of attempts) {
       const read = readValue(kind, attempt.words, order);
       if (!read) continue;
+      // "FACTURA … Fax. 958252636": a number a phone or fax label introduces is that line's, never a document's id.
+      if (kind === "id" && afterPhoneLabel(attempt.words, read.words)) continue;
       out.push({
         value: read.value,
         score: quality * attempt.factor * read.quality,

@@ -106,3 +106,22 @@ describe("a label whose own phrase ends in a colon", () => {
     expect(findLabelledCandidates(lines, "purchase_order", "id", "dmy")[0]?.value).toBe("BT-13");
   });
 });
+
+describe("numbers that belong to another label", () => {
+  it("takes no phone or fax number right of the document's title for its number", () => {
+    for (const label of ["Fax.", "Tel:", "Tlfno:", "Teléfono", "Phone"]) {
+      for (const digits of ["958252636", "0211 4455", "555-0199"]) {
+        expect(invoiceNumber([`FACTURA          ${label} ${digits}`])).toBe(null);
+      }
+    }
+    expect(invoiceNumber(["FACTURA          Nº 2023-118"])).toBe("2023-118");
+  });
+
+  it("reads no invoice number under a heading of the invoice's total", () => {
+    for (const heading of ["Total Factura", "Importe factura", "Total Invoice"]) {
+      for (const total of ["12.22", "12.219999999999999", "1480.5"]) {
+        expect(invoiceNumber([`Importe   Iva   ${heading}`, "", `10.1   2.12   ${total}`])).toBe(null);
+      }
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { sameRow, type DocLine } from "./document-lines";
+import { insideSentence } from "./sentence-words";
 import { tokenise } from "./text-tokens";
 import { memoPerOwner } from "./memo";
 import { partyBlockOf } from "./party-blocks";
@@ -431,6 +432,7 @@ export function findPartyBySection(lines: DocLine[], headings: string[], otherHe
   for (const heading of lines) {
     // "Kundenname / Firma": a heading offering alternatives names the section by its first one.
     if (!wanted.has(norm(heading.text)) && !wanted.has(norm(heading.text.split(/\s\/\s/)[0] ?? ""))) continue;
+    if (insideSentence(lines, heading)) continue;
     const below = lines.filter(
       (l) => l.page === heading.page && l.box.y > heading.box.y + heading.box.h * 0.5 && l.box.y < heading.box.y + 0.25 && l.box.x >= heading.box.x - 0.03,
     );

@@ -52,3 +52,12 @@ describe("a bracketed type code before the number sign", () => {
     expect(readValue("id", words("(380) Nr. 9099999999 vom 31.10.2026", 1), "dmy")).toMatchObject({ value: "9099999999", quality: 1 });
   });
 });
+
+describe("a number the text layer split", () => {
+  it("reads no id from the rest of a number whose short first piece holds a digit", () => {
+    for (const [head, tail] of [["A1", "2345"], ["7", "104512"], ["B2", "20190"]] as const) {
+      expect(readValue("id", words(`${head} ${tail}`, 1), "dmy")).toBe(null);
+      expect(readValue("id", words(`No. ${head}${tail}`, 1), "dmy")?.value).toBe(`${head}${tail}`);
+    }
+  });
+});

@@ -67,7 +67,11 @@ function readId(words: Word[]): ReadValue | null {
     const word = words[i + n]!;
     // Typesetters print "2023‑001" with a non-breaking hyphen (U+2011) or a dash: the number has a plain one.
     const text = word.text.replace(GLUED_SIGN, "").replace(/[,;:.]+$/, "").replace(/[\u2010-\u2013]/g, "-");
-    if (text.length < 3 || !/\d/.test(text) || !/^[\p{L}\d][\p{L}\d\-/._]*$/u.test(text)) continue;
+    if (text.length < 3 || !/\d/.test(text) || !/^[\p{L}\d][\p{L}\d\-/._]*$/u.test(text)) {
+      // "A1 2345": a short piece with a digit starts a number the text layer split; the rest alone is not the id.
+      if (n === 0 && /\d/.test(text)) return null;
+      continue;
+    }
     if (findDates(text).some((d) => d.length >= text.length - 1)) return null;
     // A run of digits broken by spaces is a phone/IBAN-like number, not a document number.
     const quality = /^\d+$/.test(text) || /[A-Z]/.test(text) ? 1 : 0.9;

@@ -21,8 +21,12 @@ export function arithmeticCheck(key: string, value: string | number, totals: Tot
     case "total_amount":
       if (paid !== null && near(paid, value)) return 1;
       return partsAddUp === null ? 0 : partsAddUp ? 1 : -1;
-    case "subtotal_amount":
     case "tax_amount":
+      // A tax as large as a positive total leaves nothing to tax ("Absetzbarer Anteil (inkl. MwSt) 1.190,00" under a
+      // total of 390,32): one of the two is wrong, whatever else was read.
+      if (total !== null && total > 0 && value >= total) return -1;
+      return partsAddUp === null ? 0 : partsAddUp ? 1 : -1;
+    case "subtotal_amount":
       return partsAddUp === null ? 0 : partsAddUp ? 1 : -1;
     case "amount_due":
       return total !== null && near(total, value) ? 1 : 0;

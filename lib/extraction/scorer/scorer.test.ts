@@ -135,13 +135,20 @@ describe("decide", () => {
 describe("the engine with a scorer in force", () => {
   const page = { pages: textToPages(receipt.join("\n")) };
   const asked = [{ name: "total_amount", type: "number" as const }];
-  /** A scorer that prefers the cash tendered: the wrong value, so the policy's effect shows. */
-  const cashFirst: FieldScorer = { ...scorer(0.5), trees: [{ feature: [at("kw_tender"), -1, -1], threshold: [0.5, 0, 0], left: [1, -1, -1], right: [2, -1, -1], value: [0, -4, 4] }] };
-  const model = (policy?: "decide" | "fill"): ScorerModel => ({ version: 1, trainedOn: "test", features: [...FEATURE_NAMES], fields: { total_amount: cashFirst }, report: {}, policy });
+  /** A scorer that prefers one keyword's row: the wrong value, so the policy's effect shows. */
+  const prefers = (keyword: (typeof FEATURE_NAMES)[number]): FieldScorer => ({ ...scorer(0.5), trees: [{ feature: [at(keyword), -1, -1], threshold: [0.5, 0, 0], left: [1, -1, -1], right: [2, -1, -1], value: [0, -4, 4] }] });
+  const subtotalFirst = prefers("kw_sub");
+  const model = (policy?: "decide" | "fill", total: FieldScorer = subtotalFirst): ScorerModel => ({ version: 1, trainedOn: "test", features: [...FEATURE_NAMES], fields: { total_amount: total }, report: {}, policy });
 
   it("replaces the rules' pick with its own choice by default", () => {
     expect(withScorer(null, () => extractFromPageModel(page, asked)).data.total_amount).toBe(3.92);
-    expect(withScorer(model(), () => extractFromPageModel(page, asked)).data.total_amount).toBe(10);
+    expect(withScorer(model(), () => extractFromPageModel(page, asked)).data.total_amount).toBe(3.7);
+  });
+
+  it("never takes the cash tendered for the total, whatever the scorer prefers", () => {
+    const found = withScorer(model("decide", prefers("kw_tender")), () => extractFromPageModel(page, asked));
+    expect(found.data.total_amount).not.toBe(10);
+    expect(found.fieldMetadata.total_amount!.confidence).toBeLessThan(0.9);
   });
 
   it("only fills blanks under the fill policy: the rules' pick stands", () => {
