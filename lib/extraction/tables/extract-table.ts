@@ -21,6 +21,7 @@ import { settleCellBoundaries } from "./cell-boundaries";
 import { centredLeads, type ItemLine } from "./centred-items";
 import { tightenPositionBand } from "./position-band";
 import { settleNumberBands } from "./number-bands";
+import { joinDigitGroups } from "./digit-groups";
 import {
   ADJUSTMENT,
   IDENTIFIER_LINE,
@@ -283,8 +284,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
   for (const page of model.pages) {
     const carried = carry as Bands | null;
     const { rows, hint } = timed("tables › rows", () => {
-      const words: Word[] = [];
-      for (const block of page.blocks) for (const line of block.lines) for (const word of line.words) words.push(word);
+      // Numbers grouped by spaces ("7 410 714.29") are one word each, so their groups stay in one column.
+      const words = joinDigitGroups(page.blocks.flatMap((b) => b.lines.map((l) => l.words)), page.width / page.height).flat();
       return { rows: wordRows(words), hint: detectDecimalSeparator(words.map((w) => w.text).join(" ")) };
     });
     const rowsBefore = rowsOut.length;
