@@ -186,6 +186,19 @@ export function unitFromQuantity(row: TableRow, meta: Record<string, ValueMetada
   meta[unitField] = { ...cell, raw: unit };
 }
 
+/**
+ * A table with a quantity and a price but no line-amount column ("QUANTITY | ITEM NAME | PRICE"): a line of one unit
+ * costs its price, whether the price is per unit or the line's. Lines of more units are left without an amount.
+ */
+export function lineOfOne(row: TableRow, meta: Record<string, ValueMetadata>, fieldForKey: Map<string, string>, columns: Array<{ key: string }>): void {
+  const [amountField, priceField, quantityField] = ["amount", "unit_price", "quantity"].map((k) => fieldForKey.get(k));
+  if (!amountField || !priceField || !quantityField || row[amountField] !== undefined || columns.some((c) => c.key === "amount")) return;
+  const price = row[priceField];
+  if (row[quantityField] !== 1 || typeof price !== "number" || !meta[priceField]) return;
+  row[amountField] = price;
+  meta[amountField] = { ...meta[priceField] };
+}
+
 /** Descriptions this short read as a header's wording ("Menge", "Line total"); longer ones are sentences. */
 const MAX_LABEL_TOKENS = 4;
 
@@ -316,7 +329,9 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       for (const { key, field: name, ws } of cellsByKey) {
         if (!name) continue;
         const kind = COLUMN_CONCEPTS.find((c) => c.key === key)?.kind;
-        const value = typedCell(kind, ws.map((w) => w.text).join(" "), hint);
+        const typed = typedCell(kind, ws.map((w) => w.text).join(" "), hint);
+        // A rate in brackets ("(21.00)") is bracketed, not negative: no tax rate is below zero.
+        const value = key === "tax_rate" && typeof typed === "number" ? Math.abs(typed) : typed;
         if (value === null) continue;
         out[name] = value;
         meta[name] = { confidence: HEADER_CELL_SCORE, source: { page: page.number, ...unionBox(ws.map((w) => w.box)) }, raw: ws.map((w) => w.text).join(" "), evidence: { strategy: "table-header", score: HEADER_CELL_SCORE } };
@@ -338,6 +353,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
           }
         }
       }
+      lineOfOne(out, meta, fieldForKey, columns);
       unitFromQuantity(out, meta, fieldForKey);
       splitBracketedCode(out, fieldForKey);
       if (Object.keys(out).length > 0) {

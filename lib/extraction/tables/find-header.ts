@@ -92,11 +92,23 @@ function twoWholeLabels(left: HeaderColumn, right: HeaderColumn): boolean {
   return labelWords(left) >= 2 && labelWords(right) >= 2 && NUMERIC.has(left.key) !== NUMERIC.has(right.key);
 }
 
+/**
+ * Two labels of one concept a word space apart are one heading ("Summe netto", "Total amount"), unless one says net
+ * and the other gross: those are two columns ("Netto Brutto").
+ */
+const SAME_CONCEPT_GAP = 1.2;
+
+function cellGap(left: HeaderColumn, right: HeaderColumn): number {
+  if (left.key !== right.key) return SAME_CELL_GAP;
+  const netAndGross = (a: string, b: string) => NET_LABEL.test(a) && GROSS_LABEL.test(b);
+  return netAndGross(left.label, right.label) || netAndGross(right.label, left.label) ? SAME_CELL_GAP : SAME_CONCEPT_GAP;
+}
+
 function mergePhrases(columns: HeaderColumn[], height: number): HeaderColumn[] {
   const out: HeaderColumn[] = [];
   for (const col of columns) {
     const prev = out[out.length - 1];
-    if (prev && prev.key !== "" && col.key !== "" && col.x1 - prev.x2 < SAME_CELL_GAP * height && !twoWholeLabels(prev, col)) {
+    if (prev && prev.key !== "" && col.key !== "" && col.x1 - prev.x2 < cellGap(prev, col) * height && !twoWholeLabels(prev, col)) {
       const rank = (k: string) => (SPECIFICITY.includes(k) ? SPECIFICITY.indexOf(k) : SPECIFICITY.length);
       out[out.length - 1] = { key: rank(col.key) < rank(prev.key) ? col.key : prev.key, x1: prev.x1, x2: col.x2, label: `${prev.label} ${col.label}` };
     } else {
