@@ -8,7 +8,7 @@ import { COLUMN_CONCEPTS, type ColumnConcept } from "../fields/column-concepts";
 import { itemsBeforeRepeatedCopy } from "./repeated-copy";
 import { descriptionOverName, headerScore, isLabelledNote, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
-import { typeCodeColumn, typeLonePrice, typeNumericTwin, typePositionColumn, typeSecondPrice, type TypedColumn } from "./column-typing";
+import { typeAmountBeforeQuantity, typeCodeColumn, typeLonePrice, typeNumericTwin, typePositionColumn, typeSecondPrice, type TypedColumn } from "./column-typing";
 import { extractTypedTable } from "./typed-table";
 import { extractListSections } from "./list-sections";
 import { findLabelValueItems } from "./label-value-rows";
@@ -624,7 +624,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const fieldName = c.key.startsWith("field:") ? c.key.slice(6) : fieldForKey.get(c.key) ?? null;
         return { ...c, field: chosen.get(c.key) === c ? fieldName : null };
       });
-      if (!typeSecondPrice(columns, fieldForKey)) typeLonePrice(columns, fieldForKey);
+      if (!typeSecondPrice(columns, fieldForKey) && !typeAmountBeforeQuantity(columns, fieldForKey)) typeLonePrice(columns, fieldForKey);
       let edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       const firstItem = rows.slice(j, j + 4).map((r) => cellsIn(columns, edges, r)).find((cells) => [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())));
       if (firstItem && (typePositionColumn(columns, firstItem, fieldForKey) || typeCodeColumn(columns, firstItem, fieldForKey) || typeNumericTwin(columns, firstItem))) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);

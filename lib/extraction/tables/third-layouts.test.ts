@@ -54,4 +54,16 @@ describe("line items of a third set of layouts", () => {
     ]);
     expect(items?.map((r) => [r.unit_price, r.amount])).toEqual([[9.5, 95], [19, 190]]);
   });
+
+  it("reads an amount column left of the quantity as the unit price when a total follows ('Importe | Cantidad | Total')", async () => {
+    const items = await lineItems([
+      { y: 700, cells: [["Descripcion", 60], ["Importe", 220], ["Cantidad", 300], ["Total", 420]] },
+      { y: 680, cells: [["Producto 1", 60], ["3,20", 225], ["5", 320], ["16,00 €", 420]] },
+      { y: 664, cells: [["Producto 2", 60], ["2,10", 225], ["3", 320], ["6,30 €", 420]] },
+    ]);
+    expect(items).toEqual([
+      { description: "Producto 1", quantity: 5, unit_price: 3.2, amount: 16 },
+      { description: "Producto 2", quantity: 3, unit_price: 2.1, amount: 6.3 },
+    ]);
+  });
 });
