@@ -39,6 +39,12 @@ describe("header rows by meaning", () => {
     expect(netGross.map((c) => c.label)).toEqual(["Article", "Qté", "Total HT", "Total TTC"]);
   });
 
+  it("keeps a label apart that starts inside the one before it: a heading's second printed line given as one line", () => {
+    // "Prijs per stuk (excl." over "btw)", with "Totaal" printed between them and overlapping "(excl.".
+    const stacked = matchHeaderWords(header([["Product", 0.05], ["Aantal", 0.5], ["Prijs", 0.6], ["per", 0.63], ["stuk", 0.65], ["(excl.", 0.675], ["Totaal", 0.69]]));
+    expect(stacked.map((c) => [c.key, c.label])).toEqual([["description", "Product"], ["quantity", "Aantal"], ["unit_price", "Prijs per stuk (excl."], ["amount", "Totaal"]]);
+  });
+
   it("reads abbreviations as the one concept whose labels they start", () => {
     expect(abbreviationKey("Aant.", "aant")).toBe("quantity");
     expect(abbreviationKey("Descr.", "descr")).toBe("description");
