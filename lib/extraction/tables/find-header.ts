@@ -93,15 +93,17 @@ function twoWholeLabels(left: HeaderColumn, right: HeaderColumn): boolean {
 }
 
 /**
- * Two labels of one concept a word space apart are one heading ("Summe netto", "Total amount"), unless one says net
- * and the other gross: those are two columns ("Netto Brutto").
+ * Two labels of one numeric concept a word space apart are one heading ("Summe netto"), unless one says net and the
+ * other gross: those are two columns ("Netto Brutto").
  */
 const SAME_CONCEPT_GAP = 1.2;
 /** Overlap, in word heights, past which two labels cannot be words of one printed line. */
 const STACKED_OVERLAP = 0.5;
 
 function cellGap(left: HeaderColumn, right: HeaderColumn): number {
-  if (left.key !== right.key) return SAME_CELL_GAP;
+  // Text columns named alike stand side by side as columns of their own ("Artikel  Bezeichnung": a code and a name,
+  // told apart by their cells), so only an item's numbers are named by two words of one concept.
+  if (left.key !== right.key || !NUMERIC.has(left.key)) return SAME_CELL_GAP;
   const netAndGross = (a: string, b: string) => NET_LABEL.test(a) && GROSS_LABEL.test(b);
   return netAndGross(left.label, right.label) || netAndGross(right.label, left.label) ? SAME_CELL_GAP : SAME_CONCEPT_GAP;
 }
