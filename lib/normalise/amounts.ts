@@ -3,7 +3,7 @@
 export type FoundAmount = { value: number; index: number; length: number; text: string; hasDecimals: boolean };
 
 // A number with optional thousands groups (. , space, apostrophe, thin space) and decimals; signs handled around it.
-const NUMBER_RE = /(?<![\p{L}\d.,])(-\s?)?(\(\s*)?((?:\d{1,3}(?:[.,'\u2009\u202f ]\d{3})+|\d+)(?:[.,]\d{1,4})?)(\s*\))?(\s?-)?(?![\d])(?![.,]\d)/gu;
+const NUMBER_RE = /(?<![\p{L}\d.,])(-\s?)?(\(\s*)?((?:\d{1,3}(?:[.,'\u2009\u202f ]\d{3})+|\d+)(?:[.,]\d{1,6})?)(\s*\))?(\s?-)?(?![\d])(?![.,]\d)/gu;
 
 /** The currency codes printed as letters beside amounts (a pattern source, matched case-insensitively). */
 export const CURRENCY_CODE = "(?:RM|MYR|USD|EUR|GBP|CHF|SGD|HKD|AUD|CAD|INR|IDR|Rs|Rp)";

@@ -77,6 +77,24 @@ export function typeLonePrice(columns: TypedColumn[], fieldForKey: Map<string, s
   return true;
 }
 
+/**
+ * Of two line-amount columns with the quantity between them ("Descripción | Importe | Cantidad | Total"), in a table
+ * without a price column, the one left of the quantity is the unit price: a line's total follows its quantity.
+ */
+export function typeAmountBeforeQuantity(columns: TypedColumn[], fieldForKey: Map<string, string>): boolean {
+  const [amountField, priceField] = [fieldForKey.get("amount"), fieldForKey.get("unit_price")];
+  const quantity = columns.find((c) => c.key === "quantity");
+  if (!amountField || !priceField || !quantity || columns.some((c) => c.key === "unit_price")) return false;
+  const before = columns.filter((c) => c.key === "amount" && c.x2 < quantity.x1);
+  const after = columns.find((c) => c.key === "amount" && c.x1 > quantity.x2);
+  if (before.length !== 1 || !after) return false;
+  for (const c of columns) if (c.field === amountField) c.field = null;
+  before[0]!.key = "unit_price";
+  before[0]!.field = priceField;
+  after.field = amountField;
+  return true;
+}
+
 const NUMBER = /^[-(]?\d[\d.,]*\)?$/;
 
 /**

@@ -8,7 +8,7 @@ import { COLUMN_CONCEPTS, type ColumnConcept } from "../fields/column-concepts";
 import { itemsBeforeRepeatedCopy } from "./repeated-copy";
 import { descriptionOverName, headerScore, isLabelledNote, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
-import { typeCodeColumn, typeLonePrice, typeNumericTwin, typePositionColumn, typeSecondPrice, type TypedColumn } from "./column-typing";
+import { typeAmountBeforeQuantity, typeCodeColumn, typeLonePrice, typeNumericTwin, typePositionColumn, typeSecondPrice, type TypedColumn } from "./column-typing";
 import { extractTypedTable } from "./typed-table";
 import { extractListSections } from "./list-sections";
 import { findLabelValueItems } from "./label-value-rows";
@@ -22,6 +22,7 @@ import { centredLeads, type ItemLine } from "./centred-items";
 import { tightenPositionBand } from "./position-band";
 import { settleNumberBands } from "./number-bands";
 import { settleCentredHeadings } from "./centred-headings";
+import { joinDigitGroups } from "./digit-groups";
 import {
   ADJUSTMENT,
   IDENTIFIER_LINE,
@@ -193,6 +194,19 @@ export function unitFromQuantity(row: TableRow, meta: Record<string, ValueMetada
   meta[unitField] = { ...cell, raw: unit };
 }
 
+/**
+ * A table with a quantity and a price but no line-amount column ("QUANTITY | ITEM NAME | PRICE"): a line of one unit
+ * costs its price, whether the price is per unit or the line's. Lines of more units are left without an amount.
+ */
+export function lineOfOne(row: TableRow, meta: Record<string, ValueMetadata>, fieldForKey: Map<string, string>, columns: Array<{ key: string }>): void {
+  const [amountField, priceField, quantityField] = ["amount", "unit_price", "quantity"].map((k) => fieldForKey.get(k));
+  if (!amountField || !priceField || !quantityField || row[amountField] !== undefined || columns.some((c) => c.key === "amount")) return;
+  const price = row[priceField];
+  if (row[quantityField] !== 1 || typeof price !== "number" || !meta[priceField]) return;
+  row[amountField] = price;
+  meta[amountField] = { ...meta[priceField] };
+}
+
 /** Descriptions this short read as a header's wording ("Menge", "Line total"); longer ones are sentences. */
 const MAX_LABEL_TOKENS = 4;
 
@@ -291,8 +305,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
   for (const page of model.pages) {
     const carried = carry as Bands | null;
     const { rows, hint } = timed("tables › rows", () => {
-      const words: Word[] = [];
-      for (const block of page.blocks) for (const line of block.lines) for (const word of line.words) words.push(word);
+      // Numbers grouped by spaces ("7 410 714.29") are one word each, so their groups stay in one column.
+      const words = joinDigitGroups(page.blocks.flatMap((b) => b.lines.map((l) => l.words)), page.width / page.height).flat();
       return { rows: wordRows(words), hint: detectDecimalSeparator(words.map((w) => w.text).join(" ")) };
     });
     const rowsBefore = rowsOut.length;
@@ -323,7 +337,9 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       for (const { key, field: name, ws } of cellsByKey) {
         if (!name) continue;
         const kind = COLUMN_CONCEPTS.find((c) => c.key === key)?.kind;
-        const value = typedCell(kind, ws.map((w) => w.text).join(" "), hint);
+        const typed = typedCell(kind, ws.map((w) => w.text).join(" "), hint);
+        // A rate in brackets ("(21.00)") is bracketed, not negative: no tax rate is below zero.
+        const value = key === "tax_rate" && typeof typed === "number" ? Math.abs(typed) : typed;
         if (value === null) continue;
         out[name] = value;
         meta[name] = { confidence: HEADER_CELL_SCORE, source: { page: page.number, ...unionBox(ws.map((w) => w.box)) }, raw: ws.map((w) => w.text).join(" "), evidence: { strategy: "table-header", score: HEADER_CELL_SCORE } };
@@ -345,6 +361,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
           }
         }
       }
+      lineOfOne(out, meta, fieldForKey, columns);
       unitFromQuantity(out, meta, fieldForKey);
       splitBracketedCode(out, fieldForKey);
       if (Object.keys(out).length > 0) {
@@ -631,7 +648,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const fieldName = c.key.startsWith("field:") ? c.key.slice(6) : fieldForKey.get(c.key) ?? null;
         return { ...c, field: chosen.get(c.key) === c ? fieldName : null };
       });
-      if (!typeSecondPrice(columns, fieldForKey)) typeLonePrice(columns, fieldForKey);
+      if (!typeSecondPrice(columns, fieldForKey) && !typeAmountBeforeQuantity(columns, fieldForKey)) typeLonePrice(columns, fieldForKey);
       let edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       const firstItem = rows.slice(j, j + 4).map((r) => cellsIn(columns, edges, r)).find((cells) => [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())));
       if (firstItem && (typePositionColumn(columns, firstItem, fieldForKey) || typeCodeColumn(columns, firstItem, fieldForKey) || typeNumericTwin(columns, firstItem))) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);

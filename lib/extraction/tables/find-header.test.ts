@@ -31,6 +31,20 @@ describe("header rows by meaning", () => {
     expect(keys(header([["Description", 0.05], ["Hours", 0.5], ["USD/hr", 0.65], ["Total", 0.8]]))).toEqual(["description", "quantity", "unit_price", "amount"]);
   });
 
+  it("reads two labels of one concept a word space apart as one heading, but a net and a gross label as two", () => {
+    // "Summe" and "netto" (0.9 of a line apart) both name the line amount: one column over both, where the amounts stand.
+    const summeNetto = matchHeaderWords(header([["Pos", 0.05], ["Artikel", 0.12], ["Anzahl", 0.5], ["Einzelpreis", 0.62], ["Summe", 0.78], ["netto", 0.814]]));
+    expect(summeNetto.map((c) => [c.key, c.label])).toEqual([["position", "Pos"], ["description", "Artikel"], ["quantity", "Anzahl"], ["unit_price", "Einzelpreis"], ["amount", "Summe netto"]]);
+    const netGross = matchHeaderWords(header([["Article", 0.05], ["Qté", 0.5], ["Total", 0.7], ["HT", 0.734], ["Total", 0.754], ["TTC", 0.788]]));
+    expect(netGross.map((c) => c.label)).toEqual(["Article", "Qté", "Total HT", "Total TTC"]);
+  });
+
+  it("keeps a label apart that starts inside the one before it: a heading's second printed line given as one line", () => {
+    // "Prijs per stuk (excl." over "btw)", with "Totaal" printed between them and overlapping "(excl.".
+    const stacked = matchHeaderWords(header([["Product", 0.05], ["Aantal", 0.5], ["Prijs", 0.6], ["per", 0.63], ["stuk", 0.65], ["(excl.", 0.675], ["Totaal", 0.69]]));
+    expect(stacked.map((c) => [c.key, c.label])).toEqual([["description", "Product"], ["quantity", "Aantal"], ["unit_price", "Prijs per stuk (excl."], ["amount", "Totaal"]]);
+  });
+
   it("reads abbreviations as the one concept whose labels they start", () => {
     expect(abbreviationKey("Aant.", "aant")).toBe("quantity");
     expect(abbreviationKey("Descr.", "descr")).toBe("description");

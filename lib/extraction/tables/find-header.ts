@@ -92,11 +92,30 @@ function twoWholeLabels(left: HeaderColumn, right: HeaderColumn): boolean {
   return labelWords(left) >= 2 && labelWords(right) >= 2 && NUMERIC.has(left.key) !== NUMERIC.has(right.key);
 }
 
+/**
+ * Two labels of one numeric concept a word space apart are one heading ("Summe netto"), unless one says net and the
+ * other gross: those are two columns ("Netto Brutto").
+ */
+const SAME_CONCEPT_GAP = 1.2;
+/** Overlap, in word heights, past which two labels cannot be words of one printed line. */
+const STACKED_OVERLAP = 0.5;
+
+function cellGap(left: HeaderColumn, right: HeaderColumn): number {
+  // Text columns named alike stand side by side as columns of their own ("Artikel  Bezeichnung": a code and a name,
+  // told apart by their cells), so only an item's numbers are named by two words of one concept.
+  if (left.key !== right.key || !NUMERIC.has(left.key)) return SAME_CELL_GAP;
+  const netAndGross = (a: string, b: string) => NET_LABEL.test(a) && GROSS_LABEL.test(b);
+  return netAndGross(left.label, right.label) || netAndGross(right.label, left.label) ? SAME_CELL_GAP : SAME_CONCEPT_GAP;
+}
+
 function mergePhrases(columns: HeaderColumn[], height: number): HeaderColumn[] {
   const out: HeaderColumn[] = [];
   for (const col of columns) {
     const prev = out[out.length - 1];
-    if (prev && prev.key !== "" && col.key !== "" && col.x1 - prev.x2 < SAME_CELL_GAP * height && !twoWholeLabels(prev, col)) {
+    // A label starting well inside the one before it stands on another printed line of a heading the text layer gave as
+    // one ("Prijs per stuk (excl." over "Totaal"): two columns, not one phrase.
+    const stacked = prev !== undefined && col.x1 - prev.x2 < -STACKED_OVERLAP * height;
+    if (prev && prev.key !== "" && col.key !== "" && !stacked && col.x1 - prev.x2 < cellGap(prev, col) * height && !twoWholeLabels(prev, col)) {
       const rank = (k: string) => (SPECIFICITY.includes(k) ? SPECIFICITY.indexOf(k) : SPECIFICITY.length);
       out[out.length - 1] = { key: rank(col.key) < rank(prev.key) ? col.key : prev.key, x1: prev.x1, x2: col.x2, label: `${prev.label} ${col.label}` };
     } else {

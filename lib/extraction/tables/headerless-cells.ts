@@ -1,6 +1,7 @@
 import { normaliseToken, tokenise } from "../fields/text-tokens";
 import { findAmounts, type DecimalSeparator } from "../../normalise/amounts";
 import type { Word } from "../types";
+import { multiplies } from "./headerless-columns";
 import { KEY_VALUE_LINE, NUMERIC_CELL, STOP_WORDS, startsWithTotalsLabel } from "./row-rules";
 
 /** A visual row of words (the same shape as the header-based path's rows). */
@@ -107,9 +108,13 @@ export function hasDescription(parsed: ParsedRow): boolean {
   return /\p{L}{2}/u.test(t) && !KEY_VALUE_LINE.test(t);
 }
 
-/** A percentage of one amount equals another (19 % of 100,00 = 19,00): a tax summary line, not an item. */
+/**
+ * A percentage of one amount equals another (19 % of 100,00 = 19,00): a tax summary line, not an item, unless three
+ * of its other numbers multiply out (quantity × price = amount): an item printed with its rate and tax.
+ */
 export function looksLikeTaxLine(numbers: NumberCell[]): boolean {
   const rates = numbers.filter((n) => n.percent);
   const amounts = numbers.filter((n) => !n.percent);
-  return rates.some((r) => amounts.some((b) => amounts.some((t) => t !== b && b.value !== 0 && Math.abs((b.value * r.value) / 100 - t.value) <= 0.011)));
+  const itemArithmetic = amounts.some((q) => amounts.some((p) => p !== q && amounts.some((a) => a !== p && a !== q && q.value !== 0 && p.value !== 0 && multiplies(q.value, p.value, a.value))));
+  return !itemArithmetic && rates.some((r) => amounts.some((b) => amounts.some((t) => t !== b && b.value !== 0 && Math.abs((b.value * r.value) / 100 - t.value) <= 0.011)));
 }

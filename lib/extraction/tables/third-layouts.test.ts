@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { extractDocument } from "../index";
+import type { TableRow } from "../types";
+import { lineItemsFields, printedPdf } from "./test-pdf";
+
+const FIELDS = lineItemsFields("position", "description", "quantity", "unit_price", "tax_rate", "amount");
+
+async function lineItems(lines: Parameters<typeof printedPdf>[0][number]) {
+  const result = await extractDocument({ bytes: await printedPdf([lines]), mimeType: "application/pdf", fields: FIELDS });
+  return result.data.line_items as TableRow[] | undefined;
+}
+
+describe("line items of a third set of layouts", () => {
+  it("reads a line total headed by two words of one concept ('Summe netto') under both", async () => {
+    const items = await lineItems([
+      { y: 700, cells: [["Pos", 50], ["Artikel", 80], ["Anzahl", 320], ["Einzelpreis", 390], ["Summe netto", 480]] },
+      { y: 680, cells: [["1", 55], ["Walnut bread 500g", 80], ["4", 340], ["2,86 €", 410], ["11,44 €", 515]] },
+      { y: 664, cells: [["2", 55], ["Rye rolls", 80], ["18", 335], ["0,90 €", 410], ["16,20 €", 515]] },
+      { y: 630, cells: [["Rechnungssumme netto", 80], ["27,64 €", 515]] },
+    ]);
+    expect(items).toEqual([
+      { position: "1", description: "Walnut bread 500g", quantity: 4, unit_price: 2.86, amount: 11.44 },
+      { position: "2", description: "Rye rolls", quantity: 18, unit_price: 0.9, amount: 16.2 },
+    ]);
+  });
+
+  it("reads a tax rate printed in brackets as the rate, not a negative number", async () => {
+    const items = await lineItems([
+      { y: 700, cells: [["Description", 50], ["Qty", 300], ["Price", 360], ["VAT %", 430], ["Total", 500]] },
+      { y: 680, cells: [["Monthly hosting", 50], ["2", 305], ["10.00", 360], ["(21.00)", 430], ["20.00", 500]] },
+      { y: 664, cells: [["Domain renewal", 50], ["1", 305], ["15.00", 360], ["(21.00)", 430], ["15.00", 500]] },
+    ]);
+    expect(items?.map((r) => r.tax_rate)).toEqual([21, 21]);
+  });
+
+  it("gives a line of one unit its price as the amount when the table prints no amount column", async () => {
+    const items = await lineItems([
+      { y: 700, cells: [["QUANTITY", 50], ["ITEM NAME", 160], ["PRICE", 360]] },
+      { y: 680, cells: [["1", 50], ["Screening", 160], ["1.00", 360]] },
+      { y: 664, cells: [["2", 50], ["Dog pills", 160], ["2.20", 360]] },
+      { y: 630, cells: [["Total: 5.40", 330]] },
+    ]);
+    expect(items).toEqual([
+      { description: "Screening", quantity: 1, unit_price: 1, amount: 1 },
+      { description: "Dog pills", quantity: 2, unit_price: 2.2 },
+    ]);
+  });
+
+  it("knows the Polish 'Cena łączna' (printed without its accents here) as the line total", async () => {
+    const items = await lineItems([
+      { y: 700, cells: [["lp.", 50], ["Nazwa towaru", 80], ["Ilosc", 250], ["Cena", 310], ["Cena laczna", 370]] },
+      { y: 680, cells: [["1", 50], ["Wiaderko", 80], ["10", 250], ["9,50 zl", 310], ["95,00 zl", 370]] },
+      { y: 664, cells: [["2", 50], ["Lopatka", 80], ["10", 250], ["19,00 zl", 310], ["190,00 zl", 370]] },
+    ]);
+    expect(items?.map((r) => [r.unit_price, r.amount])).toEqual([[9.5, 95], [19, 190]]);
+  });
+
+  it("reads an amount column left of the quantity as the unit price when a total follows ('Importe | Cantidad | Total')", async () => {
+    const items = await lineItems([
+      { y: 700, cells: [["Descripcion", 60], ["Importe", 220], ["Cantidad", 300], ["Total", 420]] },
+      { y: 680, cells: [["Producto 1", 60], ["3,20", 225], ["5", 320], ["16,00 €", 420]] },
+      { y: 664, cells: [["Producto 2", 60], ["2,10", 225], ["3", 320], ["6,30 €", 420]] },
+    ]);
+    expect(items).toEqual([
+      { description: "Producto 1", quantity: 5, unit_price: 3.2, amount: 16 },
+      { description: "Producto 2", quantity: 3, unit_price: 2.1, amount: 6.3 },
+    ]);
+  });
+});
