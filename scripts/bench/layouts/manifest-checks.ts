@@ -18,6 +18,26 @@ export function readManifest(dir: string): LayoutManifest {
   return JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as LayoutManifest;
 }
 
+/**
+ * Declares, inside the caller's `describe`, that the set in `dir` shares no repository, document or sender group with
+ * the sets in `otherDirs` (paths relative to scripts/bench): a tuning set must not leak into the held-out set or into
+ * another tuning set it is meant to measure afresh.
+ */
+export function checkDisjointFrom(dir: string, otherDirs: readonly string[]): void {
+  it(`shares no repository, document or sender group with ${otherDirs.join(", ")}`, () => {
+    const manifest = readManifest(dir);
+    const others = otherDirs.map((other) => readManifest(path.join(__dirname, "..", other)));
+    const repos = new Set(others.flatMap((m) => m.documents.map((e) => e.source_repo)));
+    const hashes = new Set(others.flatMap((m) => m.documents.map((e) => e.sha256)));
+    const groups = new Set(others.flatMap((m) => m.documents.map((e) => e.split_group)));
+    for (const entry of manifest.documents) {
+      expect(repos.has(entry.source_repo), entry.id).toBe(false);
+      expect(hashes.has(entry.sha256), entry.id).toBe(false);
+      expect(groups.has(entry.split_group), entry.id).toBe(false);
+    }
+  });
+}
+
 /** Declares, inside the caller's `describe`, the checks every set's manifest and ground truth must pass. */
 export function checkInvoiceSet(dir: string): void {
   const manifest = readManifest(dir);
