@@ -29,17 +29,32 @@ function loadWords(parserId: string, documentId: string): Promise<PageWords | nu
   return request;
 }
 
-/** The engine's words of a document, loaded once per document when `enabled` (after the first page is up). */
+/** How many times a failed load of the words is asked again in one view, and the first wait between tries. */
+const WORD_LOAD_TRIES = 6;
+const WORD_LOAD_FIRST_WAIT_MS = 500;
+
+/**
+ * The engine's words of a document, loaded once per document when `enabled` (after the first page is up). A failed
+ * load (a busy server, a dropped request) is tried again with a doubling wait: without the words a click on an
+ * image picks nothing, and the reviewer would have no way to ask again short of reloading the page.
+ */
 export function useEngineWords(parserId: string, documentId: string, enabled: boolean): PageWords | null {
   const [loaded, setLoaded] = useState<{ documentId: string; words: PageWords } | null>(null);
   useEffect(() => {
     if (!enabled) return;
     let current = true;
-    void loadWords(parserId, documentId).then((words) => {
-      if (current && words) setLoaded({ documentId, words });
-    });
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const attempt = (tries: number) => {
+      void loadWords(parserId, documentId).then((words) => {
+        if (!current) return;
+        if (words) setLoaded({ documentId, words });
+        else if (tries + 1 < WORD_LOAD_TRIES) retry = setTimeout(() => attempt(tries + 1), WORD_LOAD_FIRST_WAIT_MS * 2 ** tries);
+      });
+    };
+    attempt(0);
     return () => {
       current = false;
+      clearTimeout(retry);
     };
   }, [documentId, enabled, parserId]);
   return loaded?.documentId === documentId ? loaded.words : null;
