@@ -88,15 +88,20 @@ export function applyMemory(options: {
     // The engine read the taught text letter for letter: its punctuation and spacing are this document's printing,
     // but for marks glued between two words, which are OCR's.
     const letterForLetter = sameLetters(engineValue, primary.reading!.value, field.type);
-    const value = letterForLetter ? mergePunctuation(String(engineValue), String(primary.reading!.value)) : primary.reading!.value;
-    const repunctuated = letterForLetter && value !== engineValue;
+    // Where the engine misread it but memory found the taught letters printed again, the marks are that printing's.
+    const printedAgain = !letterForLetter && primary.reading!.match === "value" && !primary.reading!.faint && sameLetters(primary.reading!.raw, primary.reading!.value, field.type);
+    const value = letterForLetter ? mergePunctuation(String(engineValue), String(primary.reading!.value)) : printedAgain ? mergePunctuation(primary.reading!.raw, String(primary.reading!.value), "taught") : primary.reading!.value;
+    const repunctuated = (letterForLetter && value !== engineValue) || (printedAgain && gluedMarkReplaced(primary.reading!.raw, String(value)));
     if (printsUnjudgedTail(engineValue, value, primary.match.example, field.type)) continue;
     const others = readings.filter((candidate) => candidate !== primary && candidate.reading);
     const agreeing = others.filter((candidate) => same(candidate.reading!.value, value)).length;
     const conflicting = others.length - agreeing;
     data[field.name] = value;
+    // The taught label says where the date is, not that OCR read its figures: a year far from the taught one is more
+    // likely a misread figure ("2013" for "2018") than a document years older, and memory does not vouch for it.
+    const farYear = field.type === "date" && yearsApart(value, primary.evidence.value) > NEAR_YEARS;
     fieldMetadata[field.name] = {
-      confidence: Math.min(primary.reading!.faint ? FAINT_CONFIDENCE : field.type === "address" || repunctuated ? ADDRESS_CONFIDENCE : heldByEngine && engineValue === null ? UNCORRECTED_FILL_CONFIDENCE : 1, confidenceOf(primary.reading!, same(engineValue, value), engineConfidence, agreeing, conflicting)),
+      confidence: Math.min(primary.reading!.faint ? FAINT_CONFIDENCE : field.type === "address" || repunctuated || farYear ? ADDRESS_CONFIDENCE : heldByEngine && engineValue === null ? UNCORRECTED_FILL_CONFIDENCE : 1, confidenceOf(primary.reading!, same(engineValue, value), engineConfidence, agreeing, conflicting)),
       source: { page: primary.reading!.page, ...primary.reading!.box },
       raw: primary.reading!.raw,
       learned: { ...reason(primary.match, primary.reading!.match, primary.reading!.similarity, agreeing, conflicting), anchor: primary.reading!.anchor, engineValue },
@@ -191,6 +196,24 @@ function ownLineMerge(layout: DocumentLayout, engineValue: Scalar, taught: Scala
   // The line must be one the taught document did not print (a line its reviewer cut is not this document's own).
   const printedOnTaught = new Set([...example.fingerprint.header, ...example.fingerprint.footer]);
   return normalise(merged.ownLine).split(" ").some((word) => isStableWord(word) && !printedOnTaught.has(word)) ? merged : null;
+}
+
+/** Years between two ISO dates (Infinity when either is not one). */
+function yearsApart(a: Scalar, b: Scalar): number {
+  const year = (value: Scalar) => (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? Number(value.slice(0, 4)) : NaN);
+  const gap = Math.abs(year(a) - year(b));
+  return Number.isFinite(gap) ? gap : Infinity;
+}
+
+/**
+ * A date memory reads this many years or fewer from the taught one keeps memory's confidence. A sender's documents
+ * come in over time and are taught as they come: a year or two apart at most for the later documents of one sender.
+ */
+const NEAR_YEARS = 1;
+
+/** The printing's marks kept over the taught text changed a mark glued between two words (OCR's, not the print's). */
+function gluedMarkReplaced(printed: string, value: string): boolean {
+  return normalise(printed) === normalise(value) && printed.replace(/[\p{L}\p{N}\s]+/gu, " ").trim() !== value.replace(/[\p{L}\p{N}\s]+/gu, " ").trim();
 }
 
 /** Names and addresses that differ in punctuation only. */

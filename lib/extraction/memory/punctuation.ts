@@ -3,10 +3,13 @@
  * document's print and which are OCR's. A mark the engine read glued between two words or figures ("NO,31G",
  * "INTERNATIONAL.SDN", "81750.JOHOR") where the taught text has another one or a space is a misread dot or a
  * speck of the scan; a mark followed by a space ("PANAS, SETAPAK" where "PANAS. SETAPAK" was taught, "SDN. BHD")
- * is how this print sets it. SROIE training receipts, split_group half A: the 6 names and addresses whose glued
- * marks were replaced by the taught ones all came out right; with the engine's other marks kept, 141 of 144.
+ * is how this print sets it. SROIE training receipts, split_group half A: the 6 names and addresses whose glued marks
+ * were replaced by the taught ones all came out right; with the engine's other marks kept, 141 of 144.
+ * `words: "taught"`: memory found the taught text printed again where the engine misread it; the taught words, in the
+ * taught case, get that printing's marks, but its spaces beside a mark the taught text has too, and its line breaks,
+ * give way to the taught spacing (the annotators of one sender's receipts follow the print's marks, not OCR's spaces).
  */
-export function mergePunctuation(engine: string, taught: string): string {
+export function mergePunctuation(engine: string, taught: string, words: "read" | "taught" = "read"): string {
   const read = pieces(engine);
   const wanted = pieces(taught);
   if (read.words.length !== wanted.words.length || read.words.some((word, index) => word.toLowerCase() !== wanted.words[index]!.toLowerCase())) return engine;
@@ -16,7 +19,11 @@ export function mergePunctuation(engine: string, taught: string): string {
     const mine = read.separators[next]!;
     // The last mark (a full stop after the address) is the print's; only marks between two words are judged.
     const inside = next < read.words.length;
-    out += word + (inside && isGluedMark(mine) && mine !== wanted.separators[next] ? wanted.separators[next]! : mine);
+    // A line break is where the print ran out of room, not a space it set: the taught separator stands there.
+    // Memory's own finding keeps the taught spacing around the same marks: OCR's spaces beside a mark come and go.
+    const sameMarks = words === "taught" && mine.replace(/\s/g, "") === wanted.separators[next]!.replace(/\s/g, "");
+    const taughtMark = inside && ((isGluedMark(mine) && mine !== wanted.separators[next]) || mine.includes("\n") || sameMarks);
+    out += (words === "taught" ? wanted.words[index]! : word) + (taughtMark ? wanted.separators[next]! : mine);
   });
   return out;
 }
