@@ -97,11 +97,8 @@ export function applyMemory(options: {
     const agreeing = others.filter((candidate) => same(candidate.reading!.value, value)).length;
     const conflicting = others.length - agreeing;
     data[field.name] = value;
-    // The taught label says where the date is, not that OCR read its figures: a year far from the taught one is more
-    // likely a misread figure ("2013" for "2018") than a document years older, and memory does not vouch for it.
-    const farYear = field.type === "date" && yearsApart(value, primary.evidence.value) > NEAR_YEARS;
     fieldMetadata[field.name] = {
-      confidence: Math.min(primary.reading!.faint ? FAINT_CONFIDENCE : field.type === "address" || repunctuated || farYear ? ADDRESS_CONFIDENCE : heldByEngine && engineValue === null ? UNCORRECTED_FILL_CONFIDENCE : 1, confidenceOf(primary.reading!, same(engineValue, value), engineConfidence, agreeing, conflicting)),
+      confidence: Math.min(primary.reading!.faint ? FAINT_CONFIDENCE : field.type === "address" || repunctuated ? ADDRESS_CONFIDENCE : heldByEngine && engineValue === null ? UNCORRECTED_FILL_CONFIDENCE : 1, confidenceOf(primary.reading!, same(engineValue, value), engineConfidence, agreeing, conflicting)),
       source: { page: primary.reading!.page, ...primary.reading!.box },
       raw: primary.reading!.raw,
       learned: { ...reason(primary.match, primary.reading!.match, primary.reading!.similarity, agreeing, conflicting), anchor: primary.reading!.anchor, engineValue },
@@ -197,19 +194,6 @@ function ownLineMerge(layout: DocumentLayout, engineValue: Scalar, taught: Scala
   const printedOnTaught = new Set([...example.fingerprint.header, ...example.fingerprint.footer]);
   return normalise(merged.ownLine).split(" ").some((word) => isStableWord(word) && !printedOnTaught.has(word)) ? merged : null;
 }
-
-/** Years between two ISO dates (Infinity when either is not one). */
-function yearsApart(a: Scalar, b: Scalar): number {
-  const year = (value: Scalar) => (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? Number(value.slice(0, 4)) : NaN);
-  const gap = Math.abs(year(a) - year(b));
-  return Number.isFinite(gap) ? gap : Infinity;
-}
-
-/**
- * A date memory reads this many years or fewer from the taught one keeps memory's confidence. A sender's documents
- * come in over time and are taught as they come: a year or two apart at most for the later documents of one sender.
- */
-const NEAR_YEARS = 1;
 
 /** The printing's marks kept over the taught text changed a mark glued between two words (OCR's, not the print's). */
 function gluedMarkReplaced(printed: string, value: string): boolean {

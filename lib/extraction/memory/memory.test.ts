@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FieldDefinition, FieldMetadata } from "../types";
+import type { FieldDefinition } from "../types";
 import { applyMemory, type MemoryMatch } from "./apply";
 import { fingerprintKeys, fingerprintOf, fingerprintSimilarity } from "./fingerprint";
 import { layoutOf } from "./printed-layout";
@@ -292,31 +292,12 @@ describe("dates beside a label that follows a receipt number", () => {
     expect(inTaughtShape("1S/1I/2O17", "29/12/2017")).toBeNull(); // three slips: more than a misread
   });
 
-  it("read a date whose figure OCR read as a letter, and vouch below trust for a year far from the taught one", () => {
+  it("read a date whose figure OCR read as a letter", () => {
     const taughtLayout = receipt("RECEIPT #:CSP0422870 DATE: 29/12/2017");
     const evidence = teachExample({ layout: taughtLayout, fields, data: { invoice_date: "2017-12-29" }, fieldMetadata: {} });
     const example: MemoryExample = { id: "ex-1", documentId: "doc-1", taughtAt: "2026-01-01T00:00:00.000Z", fingerprint: fingerprintOf(taughtLayout, null), evidence };
-    const readOn = (line: string, engine: string | null, confidence = 0.8) => {
-      const fieldMetadata: Record<string, FieldMetadata> = engine ? { invoice_date: { confidence, source: null, raw: engine } } : {};
-      return applyMemory({ layout: receipt(line), fields, data: { invoice_date: engine }, fieldMetadata, matches: [{ example, similarity: 1 }] });
-    };
-    expect(readOn("RECEIPT #:CSP0397224 DATE: 1S/11/2017", null).data.invoice_date).toBe("2017-11-15");
-    // The engine's own "2012" (a misread 2017) at the taught label: memory agrees on the place, not on the figures.
-    const far = readOn("RECEIPT #:CSP0397224 DATE: 15/11/2012", "2012-11-15");
-    expect(far.data.invoice_date).toBe("2012-11-15");
-    expect((far.fieldMetadata.invoice_date as { confidence: number }).confidence).toBeLessThan(0.9);
-    const near = readOn("RECEIPT #:CSP0397224 DATE: 15/11/2018", "2018-11-15");
-    expect((near.fieldMetadata.invoice_date as { confidence: number }).confidence).toBeGreaterThanOrEqual(0.9);
-  });
-
-  it("never anchor at a number printed over the value (an invoice number changes every time)", () => {
-    const layout = layoutOf([
-      { text: "QUICK MART", x: 0.3, y: 0.05 },
-      { text: "INVOICE NO:18287/102/T0049", x: 0.3, y: 0.36 },
-      { text: "24-01-18", x: 0.6, y: 0.44 },
-    ]);
-    const evidence = teachExample({ layout, fields, data: { invoice_date: "2018-01-24" }, fieldMetadata: {} });
-    expect(evidence.fields.invoice_date!.anchor?.words ?? []).not.toContain("NO:18287/102/T0049");
+    const outcome = applyMemory({ layout: receipt("RECEIPT #:CSP0397224 DATE: 1S/11/2017"), fields, data: { invoice_date: null }, fieldMetadata: {}, matches: [{ example, similarity: 1 }] });
+    expect(outcome.data.invoice_date).toBe("2017-11-15");
   });
 });
 

@@ -25,5 +25,8 @@ describe("mergePunctuation", () => {
     expect(mergePunctuation("Kedai Runcit (M) Sdn. Bhd.", "KEDAI RUNCIT (M) SDN BHD", "taught")).toBe("KEDAI RUNCIT (M) SDN. BHD.");
     // The same marks with OCR's spaces beside them, or a line break, keep the taught separator.
     expect(mergePunctuation("12, Jalan Maju 7/4,Kawasan\nMaju, 81200 Johor Bahru, Johor", "12, JALAN MAJU 7/4,KAWASAN MAJU,81200 JOHOR BAHRU,JOHOR", "taught")).toBe("12, JALAN MAJU 7/4,KAWASAN MAJU,81200 JOHOR BAHRU,JOHOR");
+    // A mark standing alone between the parts of a one-line footer address, and a dot the print lacks, are not taken.
+    expect(mergePunctuation("Hafenweg 22 · 9829 Namur · Belgique", "Hafenweg 22 9829 Namur Belgique", "taught")).toBe("Hafenweg 22 9829 Namur Belgique");
+    expect(mergePunctuation("Kedai Runcit (M) Sdn Bhd", "KEDAI RUNCIT (M) SDN. BHD.", "taught")).toBe("KEDAI RUNCIT (M) SDN. BHD");
   });
 });

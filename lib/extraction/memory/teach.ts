@@ -162,8 +162,7 @@ export function anchorFor(layout: DocumentLayout, pageNumber: number, valueWords
     .filter((line) => line.words.some((word) => isStableWord(word.t)) && !line.words.some((word) => used.has(word)))
     .sort((a, b) => b.box.y - a.box.y)[0];
   if (!above) return null;
-  // A word with three figures or more over the value (an invoice number) changes every time: never a label's word.
-  const words = above.words.filter((word) => word.x < valueBox.x + valueBox.w && word.x + word.w > valueBox.x - 0.05 && !isIdentifier(word.t)).slice(0, MAX_ANCHOR_WORDS);
+  const words = above.words.filter((word) => word.x < valueBox.x + valueBox.w && word.x + word.w > valueBox.x - 0.05).slice(0, MAX_ANCHOR_WORDS);
   return words.length > 0 ? makeAnchor(pageNumber, words, valueBox, "below") : null;
 }
 
