@@ -88,8 +88,10 @@ export function applyMemory(options: {
     // The engine read the taught text letter for letter: its punctuation and spacing are this document's printing,
     // but for marks glued between two words, which are OCR's.
     const letterForLetter = sameLetters(engineValue, primary.reading!.value, field.type);
-    const value = letterForLetter ? mergePunctuation(String(engineValue), String(primary.reading!.value)) : primary.reading!.value;
-    const repunctuated = letterForLetter && value !== engineValue;
+    // Where the engine misread it but memory found the taught letters printed again, the marks are that printing's.
+    const printedAgain = !letterForLetter && primary.reading!.match === "value" && !primary.reading!.faint && sameLetters(primary.reading!.raw, primary.reading!.value, field.type);
+    const value = letterForLetter ? mergePunctuation(String(engineValue), String(primary.reading!.value)) : printedAgain ? mergePunctuation(primary.reading!.raw, String(primary.reading!.value), "taught") : primary.reading!.value;
+    const repunctuated = (letterForLetter && value !== engineValue) || (printedAgain && gluedMarkReplaced(primary.reading!.raw, String(value)));
     if (printsUnjudgedTail(engineValue, value, primary.match.example, field.type)) continue;
     const others = readings.filter((candidate) => candidate !== primary && candidate.reading);
     const agreeing = others.filter((candidate) => same(candidate.reading!.value, value)).length;
@@ -191,6 +193,11 @@ function ownLineMerge(layout: DocumentLayout, engineValue: Scalar, taught: Scala
   // The line must be one the taught document did not print (a line its reviewer cut is not this document's own).
   const printedOnTaught = new Set([...example.fingerprint.header, ...example.fingerprint.footer]);
   return normalise(merged.ownLine).split(" ").some((word) => isStableWord(word) && !printedOnTaught.has(word)) ? merged : null;
+}
+
+/** The printing's marks kept over the taught text changed a mark glued between two words (OCR's, not the print's). */
+function gluedMarkReplaced(printed: string, value: string): boolean {
+  return normalise(printed) === normalise(value) && printed.replace(/[\p{L}\p{N}\s]+/gu, " ").trim() !== value.replace(/[\p{L}\p{N}\s]+/gu, " ").trim();
 }
 
 /** Names and addresses that differ in punctuation only. */

@@ -61,6 +61,9 @@ export function sameRow(a: Box, b: Box): boolean {
 
 export const textOf = (words: ReadonlyArray<LayoutWord>) => words.map((word) => word.t).join(" ");
 
+/** The words as printed over lines: a space between words of a line, a line break where the print broke lines. */
+export const printedText = (words: ReadonlyArray<LayoutWord>) => words.map((word, index) => (index > 0 ? (word.l === words[index - 1]!.l ? " " : "\n") : "") + word.t).join("");
+
 /**
  * Whether `next` continues the text of `previous` on the line below: the same block, or (OCR often cuts a centred
  * receipt header into one block per line) printed right under it, overlapping it across the page.

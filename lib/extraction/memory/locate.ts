@@ -1,7 +1,7 @@
 import { findAmounts, parseAmount } from "../../normalise/amounts";
 import { parseDate } from "../../normalise/dates";
 import type { Box, FieldType, Scalar } from "../types";
-import { continuesBelow, linesOf, textOf, unionBox, type LayoutLine } from "./layout";
+import { continuesBelow, linesOf, printedText, textOf, unionBox, type LayoutLine } from "./layout";
 import { normalise, similarity } from "./text";
 import type { DocumentLayout, LayoutWord } from "./types";
 
@@ -74,7 +74,7 @@ function multiLineSpans(lines: LayoutLine[], index: number, type: FieldType, val
     const raw = textOf(words);
     if (normalise(raw).length > wantedLength * 1.5 + 4) break;
     const score = readsAs(type, raw, value, minScore);
-    if (score > 0) out.push({ page: first.page, words: [...words], box: unionBox(words), raw, lines: next - index + 1, score });
+    if (score > 0) out.push({ page: first.page, words: [...words], box: unionBox(words), raw: printedText(words), lines: next - index + 1, score });
   }
   return out;
 }

@@ -287,6 +287,17 @@ describe("dates beside a label that follows a receipt number", () => {
     expect(inTaughtShape("1307/2017", "29/12/2017")).toBeNull();
     expect(inTaughtShape("1A-07/2017", "29/12/2017")).toBeNull(); // a letter where the taught date has a figure
     expect(inTaughtShape("1370712017", "29/12/2017")).toBe("13/07/2017");
+    // A figure OCR read as its look-alike letter.
+    expect(inTaughtShape("1S/11/2017", "29/12/2017")).toBe("15/11/2017");
+    expect(inTaughtShape("1S/1I/2O17", "29/12/2017")).toBeNull(); // three slips: more than a misread
+  });
+
+  it("read a date whose figure OCR read as a letter", () => {
+    const taughtLayout = receipt("RECEIPT #:CSP0422870 DATE: 29/12/2017");
+    const evidence = teachExample({ layout: taughtLayout, fields, data: { invoice_date: "2017-12-29" }, fieldMetadata: {} });
+    const example: MemoryExample = { id: "ex-1", documentId: "doc-1", taughtAt: "2026-01-01T00:00:00.000Z", fingerprint: fingerprintOf(taughtLayout, null), evidence };
+    const outcome = applyMemory({ layout: receipt("RECEIPT #:CSP0397224 DATE: 1S/11/2017"), fields, data: { invoice_date: null }, fieldMetadata: {}, matches: [{ example, similarity: 1 }] });
+    expect(outcome.data.invoice_date).toBe("2017-11-15");
   });
 });
 

@@ -19,4 +19,14 @@ describe("mergePunctuation", () => {
   it("leaves the reading alone when the words differ", () => {
     expect(mergePunctuation("NO,31G JALAN", "NO. 32G JALAN")).toBe("NO,31G JALAN");
   });
+
+  it("sets the taught words with a printing's marks, keeping the taught spacing and no line break", () => {
+    // Memory found the taught text printed again (the engine misread it): the print's marks, the taught case.
+    expect(mergePunctuation("Kedai Runcit (M) Sdn. Bhd.", "KEDAI RUNCIT (M) SDN BHD", "taught")).toBe("KEDAI RUNCIT (M) SDN. BHD.");
+    // The same marks with OCR's spaces beside them, or a line break, keep the taught separator.
+    expect(mergePunctuation("12, Jalan Maju 7/4,Kawasan\nMaju, 81200 Johor Bahru, Johor", "12, JALAN MAJU 7/4,KAWASAN MAJU,81200 JOHOR BAHRU,JOHOR", "taught")).toBe("12, JALAN MAJU 7/4,KAWASAN MAJU,81200 JOHOR BAHRU,JOHOR");
+    // A mark standing alone between the parts of a one-line footer address, and a dot the print lacks, are not taken.
+    expect(mergePunctuation("Hafenweg 22 · 9829 Namur · Belgique", "Hafenweg 22 9829 Namur Belgique", "taught")).toBe("Hafenweg 22 9829 Namur Belgique");
+    expect(mergePunctuation("Kedai Runcit (M) Sdn Bhd", "KEDAI RUNCIT (M) SDN. BHD.", "taught")).toBe("KEDAI RUNCIT (M) SDN. BHD");
+  });
 });

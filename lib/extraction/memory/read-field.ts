@@ -194,12 +194,15 @@ function readSpan(words: LayoutWord[], evidence: FieldEvidence): { value: Scalar
   return { value: repairPrinted(evidence.type, raw, String(evidence.value)), box: unionBox(phrase), raw };
 }
 
-/** At most this many separators of a date may have been misread ("13707/2017" for "13/07/2017"). */
+/** At most this many separators or figures of a date may have been misread ("13707/2017" for "13/07/2017"). */
 const MAX_SEPARATOR_SLIPS = 2;
+/** Letters OCR reads in place of a figure (the OCR loader's own repairs use the same pairs). */
+const FIGURE_LOOKALIKES: Record<string, string> = { O: "0", D: "0", Q: "0", I: "1", L: "1", Z: "2", S: "5", G: "6", B: "8" };
 
 /**
- * A printed date in the taught date's shape: as many characters, figures where the taught one has figures, and
- * the taught separators where OCR read something else in their place ("/" read as "7"). Null when not that shape.
+ * A printed date in the taught date's shape: as many characters, figures where the taught one has figures (or a
+ * letter OCR reads for one: "1S/11/2017"), and the taught separators where OCR read something else in their place
+ * ("/" read as "7"). Null when not that shape.
  */
 export function inTaughtShape(printed: string, taught: string | null): string | null {
   if (!taught || printed.length !== taught.length) return null;
@@ -209,8 +212,14 @@ export function inTaughtShape(printed: string, taught: string | null): string | 
     const want = taught[index]!;
     const got = printed[index]!;
     if (/\d/.test(want)) {
-      if (!/\d/.test(got)) return null;
-      out += got;
+      if (/\d/.test(got)) out += got;
+      else {
+        // A figure OCR read as its look-alike letter ("1S/11/2017"): a slip too.
+        const figure = FIGURE_LOOKALIKES[got.toUpperCase()];
+        if (!figure) return null;
+        slips += 1;
+        out += figure;
+      }
     } else {
       if (got !== want) slips += 1;
       out += want;

@@ -1,5 +1,5 @@
 import type { Box } from "../types";
-import { continuesBelow, linesOf, textOf, unionBox, type LayoutLine } from "./layout";
+import { continuesBelow, linesOf, printedText, textOf, unionBox, type LayoutLine } from "./layout";
 import { repairPrinted } from "./repair";
 import { normalise, similarity } from "./text";
 import type { DocumentLayout, FieldEvidence } from "./types";
@@ -37,7 +37,7 @@ export function readLines(layout: DocumentLayout, evidence: FieldEvidence): Line
       const box = unionBox(words);
       const score = scores.filter((_, index) => index !== odd).reduce((sum, item) => sum + item, 0) / (scores.length - (odd >= 0 ? 1 : 0));
       const distance = evidence.box && evidence.page === page.n ? Math.hypot(box.x - evidence.box.x, box.y - evidence.box.y) : 1;
-      if (!best || score - distance > best.similarity - best.distance) best = { value, page: page.n, box, raw: textOf(words), similarity: score, distance };
+      if (!best || score - distance > best.similarity - best.distance) best = { value, page: page.n, box, raw: printedText(words), similarity: score, distance };
     }
   }
   if (!best) return null;

@@ -144,3 +144,16 @@ describe("an identifier read again", () => {
     expect(outcome.data).toMatchObject(data);
   });
 });
+
+describe("the taught text printed again where the engine misread it", () => {
+  it("takes that printing's marks, not the taught ones, and keeps the taught spacing", () => {
+    const taughtName = "KEDAI RUNCIT (PUTRA) SDN BHD";
+    // The reviewer typed the name without the dots the receipt prints; the next receipt prints it in the footer too.
+    const example = taughtOn(receipt(["Kedai Runcit (Putra) Sdn. Bhd.", ...ADDRESS_LINES]), { vendor_name: taughtName, vendor_address: ADDRESS });
+    const next = receipt(["Kedai Runc (Putra) Sdn. Bhd.", ...ADDRESS_LINES, "Thank you", "Kedai Runcit (Putra) Sdn. Bhd."]);
+    const outcome = read(next, example, { vendor_name: "Kedai Runc (Putra) Sdn. Bhd.", vendor_address: null });
+    expect(outcome.data.vendor_name).toBe("KEDAI RUNCIT (PUTRA) SDN. BHD.");
+    expect(outcome.data.vendor_address).toBe(ADDRESS);
+  });
+});
+
