@@ -8,6 +8,8 @@ import { COLUMN_CONCEPTS, type ColumnConcept } from "../fields/column-concepts";
 import { itemsBeforeRepeatedCopy } from "./repeated-copy";
 import { descriptionOverName, headerScore, isLabelledNote, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
+import type { ItemCells } from "./headerless-columns";
+import { findTimesItems } from "./times-items";
 import { typeAmountBeforeQuantity, typeCodeColumn, typeLonePrice, typeNumericTwin, typePositionColumn, typeSecondPrice, type TypedColumn } from "./column-typing";
 import { extractTypedTable } from "./typed-table";
 import { extractListSections } from "./list-sections";
@@ -195,6 +197,26 @@ export function unitFromQuantity(row: TableRow, meta: Record<string, ValueMetada
 }
 
 /**
+ * "1 psch" read in the unit column and nothing in the quantity column: a quantity printed right-aligned under a
+ * left-aligned heading reaches into the unit's band when it is narrow ("1" beside "4,00"); the number is the quantity.
+ */
+export function quantityFromUnit(row: TableRow, meta: Record<string, ValueMetadata>, fieldForKey: Map<string, string>, hint: DecimalSeparator | undefined): void {
+  const unitField = fieldForKey.get("unit");
+  const quantityField = fieldForKey.get("quantity");
+  if (!unitField || !quantityField || row[quantityField] !== undefined) return;
+  const cell = meta[unitField];
+  const raw = typeof row[unitField] === "string" ? (row[unitField] as string) : undefined;
+  const match = raw ? /^\s*(\d[\d.,']*)\s+(\p{L}[\p{L}.²³]{0,5})\s*$/u.exec(raw) : null;
+  if (!match || !cell) return;
+  const quantity = findAmounts(match[1]!, hint).at(-1)?.value;
+  if (quantity === undefined || quantity <= 0) return;
+  row[quantityField] = quantity;
+  meta[quantityField] = { ...cell, raw: match[1]! };
+  row[unitField] = match[2]!;
+  meta[unitField] = { ...cell, raw: match[2]! };
+}
+
+/**
  * A table with a quantity and a price but no line-amount column ("QUANTITY | ITEM NAME | PRICE"): a line of one unit
  * costs its price, whether the price is per unit or the line's. Lines of more units are left without an amount.
  */
@@ -361,6 +383,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
           }
         }
       }
+      quantityFromUnit(out, meta, fieldForKey, hint);
       lineOfOne(out, meta, fieldForKey, columns);
       unitFromQuantity(out, meta, fieldForKey);
       splitBracketedCode(out, fieldForKey);
@@ -677,7 +700,12 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       // No header found here (or a continuation page without a repeated one): items from content and geometry.
       // Items printed as labelled values ("Qty: 10  Unit Price: $22.00") name their cells themselves.
       const labelled = findLabelValueItems(rows, hint);
-      const items = timed("tables › headerless", () => headerlessRows(labelled.length > 0 ? labelled : findHeaderlessItems(rows, hint), { fieldForKey, hint, page: page.number }));
+      // Lines that print a count with a times sign in running text ("Rice x 1 = 50.00") when nothing else is found.
+      const found = (): ItemCells[] => {
+        const typed = findHeaderlessItems(rows, hint);
+        return typed.length > 0 ? typed : findTimesItems(rows, hint);
+      };
+      const items = timed("tables › headerless", () => headerlessRows(labelled.length > 0 ? labelled : found(), { fieldForKey, hint, page: page.number }));
       for (const item of items) {
         splitBracketedCode(item.row, fieldForKey);
         if (Object.keys(item.row).length === 0) continue;

@@ -66,4 +66,22 @@ describe("line items of a third set of layouts", () => {
       { description: "Producto 2", quantity: 3, unit_price: 2.1, amount: 6.3 },
     ]);
   });
+  it("reads a narrow quantity that reaches into the unit's band ('1 psch' beside '4,00 Plätze') as the quantity", async () => {
+    const fields = [{ name: "line_items", type: "table" as const, columns: [{ name: "description", type: "text" as const }, { name: "quantity", type: "number" as const }, { name: "unit", type: "text" as const }, { name: "unit_price", type: "number" as const }, { name: "amount", type: "number" as const }] }];
+    const bytes = await printedPdf([
+      [
+        { y: 700, cells: [["Leistung", 50], ["Menge", 330], ["Einheit", 362], ["Einzelpreis", 420], ["Gesamtpreis", 500]] },
+        { y: 680, cells: [["Anfahrt der Kolonne", 50], ["1", 360], ["psch", 370], ["95,00", 430], ["95,00", 510]] },
+        { y: 664, cells: [["Instandsetzung Platz", 50], ["4,00", 348], ["Plätze", 370], ["535,00", 426], ["2.140,00", 502]] },
+        { y: 648, cells: [["Folie", 50], ["2,00", 348], ["Stck", 370], ["17,50", 430], ["35,00", 510]] },
+        { y: 620, cells: [["Summe netto", 420], ["2.270,00", 502]] },
+      ],
+    ]);
+    const result = await extractDocument({ bytes, mimeType: "application/pdf", fields });
+    expect(result.data.line_items).toEqual([
+      { description: "Anfahrt der Kolonne", quantity: 1, unit: "psch", unit_price: 95, amount: 95 },
+      { description: "Instandsetzung Platz", quantity: 4, unit: "Plätze", unit_price: 535, amount: 2140 },
+      { description: "Folie", quantity: 2, unit: "Stck", unit_price: 17.5, amount: 35 },
+    ]);
+  });
 });
