@@ -119,9 +119,14 @@ function cellsIn(columns: Column[], edges: number[], row: Row): Map<Column, Word
   return cells;
 }
 
+/** "900 . 0 0": a number whose text layer spaces its characters apart (a separator standing alone) is one number. */
+function unspaced(text: string): string {
+  return /\d\s+[.,]\s+\d/.test(text) ? text.replace(/(?<=[\d.,])\s+(?=[\d.,])/g, "") : text;
+}
+
 function typedCell(kind: ColumnConcept["kind"] | undefined, text: string, hint: DecimalSeparator | undefined): Scalar {
   if (kind === "number") {
-    const amounts = findAmounts(text, hint);
+    const amounts = findAmounts(unspaced(text), hint);
     const last = amounts[amounts.length - 1];
     return last ? last.value : null;
   }
@@ -383,6 +388,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
           }
         }
       }
+      positionFromDescription(out, meta, rowsOut.length > tableStart ? rowsOut[rowsOut.length - 1]! : null);
       quantityFromUnit(out, meta, fieldForKey, hint);
       lineOfOne(out, meta, fieldForKey, columns);
       unitFromQuantity(out, meta, fieldForKey);
@@ -399,6 +405,26 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         sectionItems.push(readItem);
       }
       current = null;
+    };
+    /**
+     * "1 chiffon" in the description and nothing in the "#" column: a position printed off its column's band (numbers
+     * set left of their heading, or centred on it) is the description's leading number when it is the next in the
+     * table's count (1 for its first row, one more than the row above's position).
+     */
+    const positionFromDescription = (out: TableRow, meta: Record<string, ValueMetadata>, above: TableRow | null): void => {
+      const positionField = fieldForKey.get("position");
+      const descField = fieldForKey.get("description");
+      if (!positionField || !descField || !columns.some((c) => c.key === "position") || out[positionField] !== undefined) return;
+      const text = out[descField];
+      const m = typeof text === "string" ? /^(\d{1,4})\.?\s+(\S.*)$/u.exec(text) : null;
+      if (!m || !meta[descField]) return;
+      const before = above ? above[positionField] : undefined;
+      const expected = above === null ? 1 : typeof before === "string" && /^\d+$/.test(before) ? Number(before) + 1 : null;
+      if (expected === null || Number(m[1]) !== expected) return;
+      out[positionField] = m[1]!;
+      meta[positionField] = { ...meta[descField], raw: m[1]! };
+      out[descField] = m[2]!;
+      meta[descField] = { ...meta[descField], raw: m[2]! };
     };
     const cellsOf = (r: Row): Map<Column, Word[]> => cellsIn(columns, edges, r);
     const descriptionEdge = edges[columns.findIndex((c) => c.key === "description")];
