@@ -8,6 +8,8 @@ import { COLUMN_CONCEPTS, type ColumnConcept } from "../fields/column-concepts";
 import { itemsBeforeRepeatedCopy } from "./repeated-copy";
 import { descriptionOverName, headerScore, isLabelledNote, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
+import type { ItemCells } from "./headerless-columns";
+import { findTimesItems } from "./times-items";
 import { typeAmountBeforeQuantity, typeCodeColumn, typeLonePrice, typeNumericTwin, typePositionColumn, typeSecondPrice, type TypedColumn } from "./column-typing";
 import { extractTypedTable } from "./typed-table";
 import { extractListSections } from "./list-sections";
@@ -117,9 +119,14 @@ function cellsIn(columns: Column[], edges: number[], row: Row): Map<Column, Word
   return cells;
 }
 
+/** "900 . 0 0": a number whose text layer spaces its characters apart (a separator standing alone) is one number. */
+function unspaced(text: string): string {
+  return /\d\s+[.,]\s+\d/.test(text) ? text.replace(/(?<=[\d.,])\s+(?=[\d.,])/g, "") : text;
+}
+
 function typedCell(kind: ColumnConcept["kind"] | undefined, text: string, hint: DecimalSeparator | undefined): Scalar {
   if (kind === "number") {
-    const amounts = findAmounts(text, hint);
+    const amounts = findAmounts(unspaced(text), hint);
     const last = amounts[amounts.length - 1];
     return last ? last.value : null;
   }
@@ -192,6 +199,26 @@ export function unitFromQuantity(row: TableRow, meta: Record<string, ValueMetada
   if (!unit || !cell) return;
   row[unitField] = unit;
   meta[unitField] = { ...cell, raw: unit };
+}
+
+/**
+ * "1 psch" read in the unit column and nothing in the quantity column: a quantity printed right-aligned under a
+ * left-aligned heading reaches into the unit's band when it is narrow ("1" beside "4,00"); the number is the quantity.
+ */
+export function quantityFromUnit(row: TableRow, meta: Record<string, ValueMetadata>, fieldForKey: Map<string, string>, hint: DecimalSeparator | undefined): void {
+  const unitField = fieldForKey.get("unit");
+  const quantityField = fieldForKey.get("quantity");
+  if (!unitField || !quantityField || row[quantityField] !== undefined) return;
+  const cell = meta[unitField];
+  const raw = typeof row[unitField] === "string" ? (row[unitField] as string) : undefined;
+  const match = raw ? /^\s*(\d[\d.,']*)\s+(\p{L}[\p{L}.²³]{0,5})\s*$/u.exec(raw) : null;
+  if (!match || !cell) return;
+  const quantity = findAmounts(match[1]!, hint).at(-1)?.value;
+  if (quantity === undefined || quantity <= 0) return;
+  row[quantityField] = quantity;
+  meta[quantityField] = { ...cell, raw: match[1]! };
+  row[unitField] = match[2]!;
+  meta[unitField] = { ...cell, raw: match[2]! };
 }
 
 /**
@@ -361,6 +388,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
           }
         }
       }
+      positionFromDescription(out, meta, rowsOut.length > tableStart ? rowsOut[rowsOut.length - 1]! : null);
+      quantityFromUnit(out, meta, fieldForKey, hint);
       lineOfOne(out, meta, fieldForKey, columns);
       unitFromQuantity(out, meta, fieldForKey);
       splitBracketedCode(out, fieldForKey);
@@ -376,6 +405,26 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         sectionItems.push(readItem);
       }
       current = null;
+    };
+    /**
+     * "1 chiffon" in the description and nothing in the "#" column: a position printed off its column's band (numbers
+     * set left of their heading, or centred on it) is the description's leading number when it is the next in the
+     * table's count (1 for its first row, one more than the row above's position).
+     */
+    const positionFromDescription = (out: TableRow, meta: Record<string, ValueMetadata>, above: TableRow | null): void => {
+      const positionField = fieldForKey.get("position");
+      const descField = fieldForKey.get("description");
+      if (!positionField || !descField || !columns.some((c) => c.key === "position") || out[positionField] !== undefined) return;
+      const text = out[descField];
+      const m = typeof text === "string" ? /^(\d{1,4})\.?\s+(\S.*)$/u.exec(text) : null;
+      if (!m || !meta[descField]) return;
+      const before = above ? above[positionField] : undefined;
+      const expected = above === null ? 1 : typeof before === "string" && /^\d+$/.test(before) ? Number(before) + 1 : null;
+      if (expected === null || Number(m[1]) !== expected) return;
+      out[positionField] = m[1]!;
+      meta[positionField] = { ...meta[descField], raw: m[1]! };
+      out[descField] = m[2]!;
+      meta[descField] = { ...meta[descField], raw: m[2]! };
     };
     const cellsOf = (r: Row): Map<Column, Word[]> => cellsIn(columns, edges, r);
     const descriptionEdge = edges[columns.findIndex((c) => c.key === "description")];
@@ -677,7 +726,12 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       // No header found here (or a continuation page without a repeated one): items from content and geometry.
       // Items printed as labelled values ("Qty: 10  Unit Price: $22.00") name their cells themselves.
       const labelled = findLabelValueItems(rows, hint);
-      const items = timed("tables › headerless", () => headerlessRows(labelled.length > 0 ? labelled : findHeaderlessItems(rows, hint), { fieldForKey, hint, page: page.number }));
+      // Lines that print a count with a times sign in running text ("Rice x 1 = 50.00") when nothing else is found.
+      const found = (): ItemCells[] => {
+        const typed = findHeaderlessItems(rows, hint);
+        return typed.length > 0 ? typed : findTimesItems(rows, hint);
+      };
+      const items = timed("tables › headerless", () => headerlessRows(labelled.length > 0 ? labelled : found(), { fieldForKey, hint, page: page.number }));
       for (const item of items) {
         splitBracketedCode(item.row, fieldForKey);
         if (Object.keys(item.row).length === 0) continue;

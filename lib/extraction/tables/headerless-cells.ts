@@ -22,6 +22,8 @@ export type ParsedRow = {
 const CELL_GAP = 0.8;
 const DATE_OR_TIME = /\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}:\d{2}/;
 const UNIT_WORD = /^\p{L}{1,5}\.?$/u;
+/** Units a count is printed with; any other short word after a leading count is an item's name. */
+const UNIT_NAMES = new Set(["x", "st", "stk", "stck", "pc", "pcs", "pce", "ea", "each", "nr", "no", "un", "ud", "uds", "u", "unit", "units", "kg", "g", "l", "lt", "ltr", "m", "m2", "m3", "km", "h", "hr", "hrs", "std", "min", "d", "day", "days", "tag", "tage", "ore", "set", "sets", "box", "pack", "pkt", "pk", "kpl", "szt", "ks", "kom", "db", "psc", "шт", "штук", "м", "метр", "кг", "г", "л", "ч", "час", "ед", "компл", "уп", "усл"]);
 const CODE_WORD = /^(?=.*\d)[\p{L}\d][\p{L}\d_./-]{3,}$/u;
 /** Tax words anywhere in a row make it a tax line; the totals vocabulary of row-rules covers totals. */
 const TAX_WORDS = /^(?:mwst|ust|vat|tax|taxes|tva|btw|iva|gst|sst|\p{L}*steuer|salestax)$/u;
@@ -81,7 +83,21 @@ export function parseRow(row: TextRow, hint: DecimalSeparator | undefined): Pars
     break;
   }
   const rest = cells.slice(0, k + 1);
+  // "шт. | 15.000000 | 357 142.86": a unit column printed before the quantity; the unit word is no description.
+  const before = rest[rest.length - 1];
+  if (before && rest.length >= 2 && before.length === 1 && numbers.length >= 2 && numbers[0]!.unit.length === 0 && UNIT_NAMES.has(normaliseToken(before[0]!.text))) {
+    numbers[0] = { ...numbers[0]!, unit: before };
+    rest.pop();
+  }
   const lead: ParsedRow["lead"] = [];
+  // "1 Sugar 550.00 550.00": a row of numbers only whose first is a count followed by a short word has no unit there
+  // but a leading quantity and a short description (a unit needs something it counts).
+  const first = numbers[0];
+  const count = first?.words.filter((w) => !first.unit.includes(w)) ?? [];
+  if (rest.length === 0 && numbers.length >= 3 && first && first.unit.length === 1 && count.length === 1 && /^\d{1,4}$/.test(count[0]!.text) && !UNIT_NAMES.has(normaliseToken(first.unit[0]!.text))) {
+    numbers.shift();
+    return { row, lead: [{ words: count, integer: Number(count[0]!.text) }], description: first.unit, numbers };
+  }
   while (rest.length > 1 && lead.length < 2) {
     const cell = rest[0]!;
     const t = text(cell).trim();

@@ -154,4 +154,49 @@ describe("line items without a header row", () => {
     expect(table.rows).toHaveLength(2);
     expect(table.meta.rows[0]?.amount?.confidence).toBe(0.75);
   });
+  it("reads a leading count and a short name as quantity and description, not a number and its unit", () => {
+    const items = [
+      line(200, ["2", 50], ["Milk", 70], ["1.20", 300, "right"], ["2.40", 400, "right"]),
+      line(216, ["1", 50], ["Coffee beans", 70], ["8.90", 300, "right"], ["8.90", 400, "right"]),
+      line(232, ["3", 50], ["Eggs", 70], ["0.30", 300, "right"], ["0.90", 400, "right"]),
+      line(264, ["Total", 50], ["12.20", 400, "right"]),
+    ];
+    const read = rows(model([...letterhead, ...items]));
+    expect(read.map((r) => r.description)).toEqual(["Milk", "Coffee beans", "Eggs"]);
+    expect(read.map((r) => [r.quantity, r.amount])).toEqual([[2, 2.4], [1, 8.9], [3, 0.9]]);
+    // A count with its unit and no name is no item.
+    expect(rows(model([...letterhead, line(200, ["2", 50], ["pcs", 70], ["1.20", 300, "right"], ["2.40", 400, "right"]), line(216, ["3", 50], ["pcs", 70], ["0.30", 300, "right"], ["0.90", 400, "right"])]))).toEqual([]);
+  });
+  it("reads a unit column printed before the quantity as units, and joins item text set a little lower than its figures", () => {
+    const items = [
+      line(200, ["1", 50], ["Router 5G", 70], ["pcs", 300], ["15.000", 360, "right"], ["357.14", 440, "right"], ["5357.10", 545, "right"]),
+      line(216, ["2", 50], ["pcs", 300], ["12.000", 360, "right"], ["11.50", 440, "right"], ["138.00", 545, "right"]),
+      line(221, ["Info kiosk, 32 inch", 70]),
+      line(237, ["3", 50], ["m", 300], ["8000.000", 360, "right"], ["0.50", 440, "right"], ["4000.00", 545, "right"]),
+      line(242, ["UTP cable", 70]),
+      line(270, ["Total", 380], ["9495.10", 545, "right"]),
+    ];
+    expect(rows(model([...letterhead, ...items]))).toEqual([
+      { position: "1", description: "Router 5G", quantity: 15, unit: "pcs", unit_price: 357.14, amount: 5357.1 },
+      { position: "2", description: "Info kiosk, 32 inch", quantity: 12, unit: "pcs", unit_price: 11.5, amount: 138 },
+      { position: "3", description: "UTP cable", quantity: 8000, unit: "m", unit_price: 0.5, amount: 4000 },
+    ]);
+  });
+  it("reads items that print their count with a times sign in running text, two lines at least", () => {
+    const items = [
+      line(200, ["Rice x 1 = 50.00", 50]),
+      line(214, ["Sunflower oil x 2 = 240.00", 50]),
+      line(228, ["Bread x3 90.00", 50]),
+      line(242, ["2 x Espresso 7.00", 50]),
+      line(270, ["Total x 1 = 387.00", 50]),
+    ];
+    expect(rows(model([...letterhead, ...items]))).toEqual([
+      { description: "Rice", quantity: 1, amount: 50 },
+      { description: "Sunflower oil", quantity: 2, amount: 240 },
+      { description: "Bread", quantity: 3, amount: 90 },
+      { description: "Espresso", quantity: 2, amount: 7 },
+    ]);
+    // One such line alone is a note, not a table.
+    expect(rows(model([...letterhead, line(200, ["Delivery x 1 = 5.00", 50]), line(230, ["Total: 5.00", 50])]))).toEqual([]);
+  });
 });

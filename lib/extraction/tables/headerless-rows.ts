@@ -81,7 +81,7 @@ export function findHeaderlessItems(rows: TextRow[], hint: DecimalSeparator | un
     return null;
   };
   let run: Run | null = null;
-  for (const row of rows) {
+  for (const row of besideTheirText(rows, hint)) {
     // Gaps are measured in the run's line height: a row of small marks ("**") does not set the scale.
     const lineH = Math.max(row.h, run?.items[0]!.parsed.row.h ?? 0);
     if (run && row.top - run.lastBottom > lineH * MAX_GAP) run = close(run, null);
@@ -121,6 +121,33 @@ export function findHeaderlessItems(rows: TextRow[], hint: DecimalSeparator | un
     run = close(run, null);
   }
   close(run, null);
+  return out;
+}
+
+/**
+ * Figures and their item's text printed on one line at two heights ("2 | шт. 15.000000 357 142.86 …" with "Wi-fi
+ * роутер 5G" set a little lower): a row of figures without a description of its own and a text-only row starting
+ * less than three quarters of a line below its top (overlapping it: lines under one another are a line and more apart)
+ * are one row.
+ */
+function besideTheirText(rows: TextRow[], hint: DecimalSeparator | undefined): TextRow[] {
+  const out: TextRow[] = [];
+  for (let i = 0; i < rows.length; i += 1) {
+    const row = rows[i]!;
+    const next = rows[i + 1];
+    if (next && next.top - row.top < Math.min(row.h, next.h) * 0.75 && next.top > row.top) {
+      const figures = parseRow(row, hint);
+      const text = parseRow(next, hint);
+      const firstNumber = figures.numbers.find((n) => n.decimals && !n.percent)?.x1 ?? 0;
+      if (figures.numbers.length >= 2 && !hasDescription(figures) && text.numbers.length === 0 && hasDescription(text) && next.words[next.words.length - 1]!.box.x < firstNumber) {
+        const words = [...row.words, ...next.words].sort((a, b) => a.box.x - b.box.x);
+        out.push({ words, top: row.top, bottom: Math.max(row.bottom, next.bottom), h: Math.max(row.h, next.h) });
+        i += 1;
+        continue;
+      }
+    }
+    out.push(row);
+  }
   return out;
 }
 

@@ -66,4 +66,48 @@ describe("line items of a third set of layouts", () => {
       { description: "Producto 2", quantity: 3, unit_price: 2.1, amount: 6.3 },
     ]);
   });
+  it("reads a narrow quantity that reaches into the unit's band ('1 psch' beside '4,00 Plätze') as the quantity", async () => {
+    const fields = [{ name: "line_items", type: "table" as const, columns: [{ name: "description", type: "text" as const }, { name: "quantity", type: "number" as const }, { name: "unit", type: "text" as const }, { name: "unit_price", type: "number" as const }, { name: "amount", type: "number" as const }] }];
+    const bytes = await printedPdf([
+      [
+        { y: 700, cells: [["Leistung", 50], ["Menge", 330], ["Einheit", 362], ["Einzelpreis", 420], ["Gesamtpreis", 500]] },
+        { y: 680, cells: [["Anfahrt der Kolonne", 50], ["1", 360], ["psch", 370], ["95,00", 430], ["95,00", 510]] },
+        { y: 664, cells: [["Instandsetzung Platz", 50], ["4,00", 348], ["Plätze", 370], ["535,00", 426], ["2.140,00", 502]] },
+        { y: 648, cells: [["Folie", 50], ["2,00", 348], ["Stck", 370], ["17,50", 430], ["35,00", 510]] },
+        { y: 620, cells: [["Summe netto", 420], ["2.270,00", 502]] },
+      ],
+    ]);
+    const result = await extractDocument({ bytes, mimeType: "application/pdf", fields });
+    expect(result.data.line_items).toEqual([
+      { description: "Anfahrt der Kolonne", quantity: 1, unit: "psch", unit_price: 95, amount: 95 },
+      { description: "Instandsetzung Platz", quantity: 4, unit: "Plätze", unit_price: 535, amount: 2140 },
+      { description: "Folie", quantity: 2, unit: "Stck", unit_price: 17.5, amount: 35 },
+    ]);
+  });
+  it("reads amounts printed after a one-letter currency ('N 4000.00') and positions set off their '#' column", async () => {
+    const items = await lineItems([
+      { y: 700, cells: [["#", 52], ["Item", 70], ["Qty", 300], ["Unit Price", 370], ["Amount", 480]] },
+      { y: 680, cells: [["1", 72], ["Chiffon", 80], ["4", 305], ["N 4000.00", 370], ["N 16000.00", 480]] },
+      { y: 664, cells: [["2", 52], ["Silk", 70], ["8", 305], ["N 16000.00", 370], ["N 128000.00", 480]] },
+      { y: 648, cells: [["3", 74], ["2 piece set", 82], ["2", 305], ["N 20000.00", 370], ["N 40000.00", 480]] },
+      { y: 620, cells: [["Subtotal", 370], ["N 184000.00", 480]] },
+    ]);
+    expect(items).toEqual([
+      { position: "1", description: "Chiffon", quantity: 4, unit_price: 4000, amount: 16000 },
+      { position: "2", description: "Silk", quantity: 8, unit_price: 16000, amount: 128000 },
+      { position: "3", description: "2 piece set", quantity: 2, unit_price: 20000, amount: 40000 },
+    ]);
+  });
+
+  it("reads a number whose characters the text layer spaces apart ('Q 900 . 0 0') as one number", async () => {
+    const items = await lineItems([
+      { y: 700, cells: [["Description", 50], ["Qty", 300], ["Price", 370], ["Total", 480]] },
+      { y: 680, cells: [["Sofa bed, black", 50], ["1", 305], ["Q", 370], ["900", 380], [".", 396], ["0", 402], ["0", 410], ["Q", 480], ["900", 490], [".", 506], ["0", 512], ["0", 520]] },
+      { y: 664, cells: [["Sleeping bag", 50], ["2", 305], ["Q 999.00", 370], ["Q 1998.00", 480]] },
+    ]);
+    expect(items?.map((r) => [r.unit_price, r.amount])).toEqual([
+      [900, 900],
+      [999, 1998],
+    ]);
+  });
 });
