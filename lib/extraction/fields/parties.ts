@@ -1,6 +1,7 @@
 import { sameRow, type DocLine } from "./document-lines";
 import { insideSentence } from "./sentence-words";
 import { tokenise } from "./text-tokens";
+import { COLUMN_CONCEPTS } from "./column-concepts";
 import { memoPerOwner } from "./memo";
 import { partyBlockOf } from "./party-blocks";
 import type { Candidate } from "./find-labelled-value";
@@ -17,6 +18,16 @@ const SALUTATION = /^(?:herrn?|frau|firma|fa\.|mr\.?|mrs\.?|ms\.?|m\.|mme|monsie
 export const NOT_A_NAME =
   /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|pagina|página|fattura|factura|ordine|pedido|commande|telefon|e-?mail|iban|bic|page|seite|total|summe|gst|order|bestellung|nr|n[o0]|ust|vat|gln|id|nummer|number|cash(?!\s*(?:&|and|n)\s*carry)|change|doc|cashier|table|thank|tq|welcome|qty|quantity|amount|price|item|returnable|refundable|exchangeable)\b|www\.|http|@|docno|(?:address|adresse|adres|anschrift)\b)/i;
 
+/**
+ * "ИП Тухманян О. В., ИНН 246316266320, г Красноярск": the party's tax number and address after a comma are not part
+ * of its name.
+ */
+const TRAILING_TAX_ID = /,\s*(?:ИНН|КПП|ОГРН|ОГРНИП|INN|VAT|USt|UID|NIF|CIF|RUC|RFC|NIP|GSTIN|TIN|Tax ID|СТИР)(?=[\s:.№/]|$).*$/iu;
+
+export function withoutTrailingTaxId(text: string): string {
+  return text.replace(TRAILING_TAX_ID, "").trim();
+}
+
 export function cleanName(text: string): string {
   return text
     // "◆ Acme Inc.", "• Foo GmbH": a logo glyph or bullet printed before the name is not part of it.
@@ -24,7 +35,8 @@ export function cleanName(text: string): string {
     // ": Acme Ltd": the label stands in a column of its own and its colon was printed with the name.
     .replace(/^[:;]\s*(?=\p{L})/u, "")
     // "REG: Lieferant GmbH", "OWN BY: CHEF LEE SDN BHD": a short label before the name is not part of it.
-    .replace(/^\p{Lu}[\p{L}.]{1,14}(?:\s\p{L}[\p{L}.]{0,14})?:\s+(?=\p{L})/u, "")
+    .replace(/^\p{Lu}[\p{L}.]{1,14}(?:\s\p{L}[\p{L}.]{0,14})?\s?:\s+(?=\p{L})/u, "")
+    .replace(TRAILING_TAX_ID, "")
     // A hash and a store or till number printed before the name ("BAIFU (M) Sdn Bhd" with six digits in front).
     .replace(/^#\s?\d+\s+(?=\p{L})/u, "")
     // A registration number in brackets after the name, also as OCR reads it ("(193S6 X)" for "(139386 X)").
@@ -184,6 +196,8 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     const text = endAtLegalForm(cleanName(registered ?? (isSenderLine ? (segments[0] ?? "") : line.text)));
     if (!isNameLike(text) || text.length > 60 || !confident(line) || (withoutCapitals(text) && !COMPANY_MARK.test(text))) continue;
     if (customer && text.toLowerCase() === customer.toLowerCase()) continue;
+    // "Dados do Cliente", "QUITTANCE DE LOYER", "Ҳисобварақ-фактура": a block's heading or the document's title.
+    if (isPartyHeading(text)) continue;
     // "Bill to" over "Foo GmbH" at the top of the page: the buyer's block printed above the letterhead.
     if (underBuyerHeading(first, line)) continue;
     let score = NO_EVIDENCE;
@@ -419,6 +433,37 @@ export function findCustomerByAddressWindow(lines: DocLine[]): Candidate | null 
   return null;
 }
 
+/** Item-table columns whose headings, three of them on one row, make it the table's heading row. */
+const ITEM_COLUMNS = ["quantity", "description", "unit_price", "unit", "item_code", "amount"];
+let itemColumnLabels: ReadonlyMap<string, string> | null = null;
+
+function itemColumnOf(text: string): string | null {
+  itemColumnLabels ??= new Map(COLUMN_CONCEPTS.filter((c) => ITEM_COLUMNS.includes(c.key)).flatMap((c) => c.labels.map((label) => [tokenise(label).join(" "), c.key] as const)).filter(([label]) => label.length >= 2));
+  return itemColumnLabels.get(tokenise(text).join(" ")) ?? null;
+}
+
+/**
+ * The top of the first item table's heading row below a heading on its page: a row holding headings of three item
+ * columns or more ("CANTIDAD  UM  DESCRIPCION  PRECIO  IMPORTE"), as separate lines or as words of one line.
+ */
+export function itemHeadingRowY(lines: DocLine[], heading: DocLine): number | null {
+  const rows = lines.filter((l) => l.page === heading.page && l.box.y > heading.box.y + heading.box.h * 0.5).sort((a, b) => a.box.y - b.box.y);
+  for (const line of rows) {
+    const row = rows.filter((l) => sameRow(l.box, line.box));
+    const columns = new Set<string>();
+    for (const cell of row) {
+      const whole = itemColumnOf(cell.text);
+      if (whole) columns.add(whole);
+      else for (const word of cell.text.split(/\s+/)) {
+        const key = itemColumnOf(word);
+        if (key) columns.add(key);
+      }
+    }
+    if (columns.size >= 3 && (columns.has("quantity") || columns.has("unit_price") || columns.has("amount"))) return Math.min(...row.map((l) => l.box.y));
+  }
+  return null;
+}
+
 const NAME_LABEL = /^(?:name|firma|company|firmenname|raison sociale|nom|naam|business name)\s*[:：]?$/i;
 
 /**
@@ -449,7 +494,9 @@ export function findPartyBySection(lines: DocLine[], headings: string[], otherHe
     }
     const inColumn = below.filter((l) => Math.abs(l.box.x - heading.box.x) < 0.04);
     const stopAt = inColumn.find((l) => others.has(norm(l.text)) || wanted.has(norm(l.text)));
-    const section = below.filter((l) => !stopAt || l.box.y < stopAt.box.y);
+    // An item table's heading row ends every party block above it: "piezas" under "UM" is a unit, not a buyer.
+    const table = itemHeadingRowY(lines, heading);
+    const section = below.filter((l) => (!stopAt || l.box.y < stopAt.box.y) && (table === null || l.box.y < table - l.box.h * 0.2));
     const nameRow = section.find((l) => NAME_LABEL.test(l.text.trim()) || /^(?:name|firma)\s*:/i.test(l.text));
     if (nameRow) {
       const inline = nameRow.text.replace(/^[^:]*:\s*/, "").trim();
@@ -462,6 +509,8 @@ export function findPartyBySection(lines: DocLine[], headings: string[], otherHe
       if (/[:：]\s*$/.test(line.text) || /^\S+\s*:/.test(line.text) || /^\(.*\)$/.test(line.text.trim())) continue;
       if (SALUTATION.test(line.text.trim())) continue;
       const text = cleanName(line.text.replace(/^(?:herrn?|frau|firma)\s+/i, ""));
+      // A line in a cased script without one capital is no printed name (a unit, a note), unless a legal form says so.
+      if (withoutCapitals(text) && !COMPANY_MARK.test(text)) continue;
       if (isNameLike(text)) return { value: text, score: 0.8, source: { page: line.page, ...line.box }, raw: line.text, line: line.index };
     }
   }
