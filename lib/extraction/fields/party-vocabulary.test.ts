@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { extractDocument, type FieldDefinition } from "../index";
 import { printedPdf, type PrintedLine } from "../tables/test-pdf";
 import { parseCurrency, findCurrencies } from "../normalise/currency";
+import { isNameLike } from "./parties";
 
 const FIELDS: FieldDefinition[] = [
   { name: "invoice_number", type: "text", description: "Invoice number" },
@@ -93,6 +94,25 @@ describe("party and number labels of other languages", () => {
       { y: 760, cells: [["TOTAL", 40], ["RM 12.50", 300]] },
     ]);
     expect(data.vendor_vat_id).toBe("001234567890");
+  });
+});
+
+describe("a bank-details grid at the top of the page", () => {
+  it("never takes the bank's name over its 'Beneficiary bank' label as the seller", async () => {
+    const data = await read([
+      { y: 810, cells: [["Northern Trust Bank", 40], ["SWIFT", 330], ["NTBKGB22", 420]] },
+      { y: 795, cells: [["Beneficiary bank", 40], ["Account", 330], ["40802810200005568272", 420]] },
+      { y: 770, cells: [["Harbour Lights Studio Ltd", 40]] },
+      { y: 755, cells: [["Beneficiary", 40]] },
+      { y: 720, cells: [["Invoice No: 4471", 40]] },
+    ]);
+    expect(data.vendor_name).not.toBe("Northern Trust Bank");
+  });
+
+  it("reads no Russian bank grid's label as a name", () => {
+    expect(isNameLike("БИК")).toBe(false);
+    expect(isNameLike("Сч. №")).toBe(false);
+    expect(isNameLike("ИП Смирнов Олег Иванович")).toBe(true);
   });
 });
 
