@@ -129,6 +129,12 @@ describe("currency words and marks", () => {
     expect(findCurrencies("Q 3").length).toBe(0);
   });
 
+  it("prefers a printed '$' to a 'Q' before an amount, which may abbreviate a quantity", async () => {
+    const text = ["Corner Hardware Store", "Q 2.00 Hinges 4.00", "Total $ 4.00"].join("\n");
+    const data = (await extractDocument({ bytes: new TextEncoder().encode(text), mimeType: "text/plain", fields: FIELDS })).data;
+    expect(data.currency).toBe("USD");
+  });
+
   it("reads codes and roubles printed after amounts", () => {
     expect(parseCurrency("23600.00 MZN")).toBe("MZN");
     expect(parseCurrency("163 100,00 руб.")).toBe("RUB");
