@@ -59,3 +59,10 @@ describe("a stop and a slash mixed (OCR)", () => {
     expect(parseDate("12.50/2018.00")).toBeNull();
   });
 });
+
+describe("Russian month names", () => {
+  it("reads a day, a month in the genitive and a year ('03 марта 2026 г.')", () => {
+    expect(findDates("Счет на оплату № 71 от 03 марта 2026 г.")[0]?.iso).toBe("2026-03-03");
+    expect(findDates("от 1 декабря 2025")[0]?.iso).toBe("2025-12-01");
+  });
+});

@@ -2,18 +2,18 @@
 
 const MONTHS: Record<string, number> = {};
 const MONTH_NAMES: Array<[number, string[]]> = [
-  [1, ["january", "jan", "januar", "jänner", "janvier", "janv", "januari", "enero", "ene", "gennaio", "gen", "janeiro"]],
-  [2, ["february", "feb", "februar", "février", "fevrier", "févr", "fevr", "februari", "febrero", "febbraio", "fevereiro", "fev"]],
-  [3, ["march", "mar", "märz", "maerz", "mars", "maart", "marzo", "março", "mrz", "mär", "mrt"]],
-  [4, ["april", "apr", "avril", "avr", "abril", "abr", "aprile"]],
-  [5, ["may", "mai", "mei", "mayo", "maggio", "mag", "maio"]],
-  [6, ["june", "jun", "juni", "juin", "junio", "giugno", "giu", "junho"]],
-  [7, ["july", "jul", "juli", "juillet", "juil", "julio", "luglio", "lug", "julho"]],
-  [8, ["august", "aug", "août", "aout", "augustus", "agosto", "ago"]],
-  [9, ["september", "sep", "sept", "septembre", "septiembre", "settembre", "set", "setembro"]],
-  [10, ["october", "oct", "oktober", "okt", "octobre", "octubre", "ottobre", "ott", "outubro", "out"]],
-  [11, ["november", "nov", "novembre", "noviembre", "novembro"]],
-  [12, ["december", "dec", "dezember", "dez", "décembre", "decembre", "déc", "diciembre", "dic", "dicembre", "dezembro"]],
+  [1, ["january", "jan", "januar", "jänner", "janvier", "janv", "januari", "enero", "ene", "gennaio", "gen", "janeiro", "января", "январь", "янв"]],
+  [2, ["february", "feb", "februar", "février", "fevrier", "févr", "fevr", "februari", "febrero", "febbraio", "fevereiro", "fev", "февраля", "февраль", "фев"]],
+  [3, ["march", "mar", "märz", "maerz", "mars", "maart", "marzo", "março", "mrz", "mär", "mrt", "марта", "март"]],
+  [4, ["april", "apr", "avril", "avr", "abril", "abr", "aprile", "апреля", "апрель", "апр"]],
+  [5, ["may", "mai", "mei", "mayo", "maggio", "mag", "maio", "мая", "май"]],
+  [6, ["june", "jun", "juni", "juin", "junio", "giugno", "giu", "junho", "июня", "июнь"]],
+  [7, ["july", "jul", "juli", "juillet", "juil", "julio", "luglio", "lug", "julho", "июля", "июль"]],
+  [8, ["august", "aug", "août", "aout", "augustus", "agosto", "ago", "августа", "август", "авг"]],
+  [9, ["september", "sep", "sept", "septembre", "septiembre", "settembre", "set", "setembro", "сентября", "сентябрь", "сен"]],
+  [10, ["october", "oct", "oktober", "okt", "octobre", "octubre", "ottobre", "ott", "outubro", "out", "октября", "октябрь", "окт"]],
+  [11, ["november", "nov", "novembre", "noviembre", "novembro", "ноября", "ноябрь", "ноя"]],
+  [12, ["december", "dec", "dezember", "dez", "décembre", "decembre", "déc", "diciembre", "dic", "dicembre", "dezembro", "декабря", "декабрь", "дек"]],
 ];
 for (const [month, names] of MONTH_NAMES) for (const name of names) MONTHS[name] = month;
 
@@ -75,7 +75,7 @@ const PATTERNS: Array<{ re: RegExp; read: (m: RegExpExecArray, order: DateOrder)
       return order === "mdy" ? toIsoDate(y, a, b) : toIsoDate(y, b, a);
     },
   },
-  // 29 maart 2014, 11. März 2014, 1er janvier 2020, 29-Mar-2014, 29 Mar 14, 11 de enero de 2022, 1º de março de 2023
+  // 29 maart 2014, 11. März 2014, 03 марта 2026 г., 1er janvier 2020, 29-Mar-2014, 29 Mar 14, 11 de enero de 2022, 1º de março de 2023
   {
     // A two-digit "year" followed by ", 2014" is the day of a month-first date ("July 1 - July 31 , 2014").
     // Spanish and Portuguese join the parts with "de" ("del" before the year in some Spanish writing).

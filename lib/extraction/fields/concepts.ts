@@ -27,7 +27,9 @@ export const CONCEPTS: Concept[] = [
       "factuurnummer", "factuur nr", "factuurnr", "factuur", "numero de factura", "factura no", "factura", "numero fattura", "fattura n", "fattura", "handelsrechnung", "beitragsrechnung", "gutschrift", "korrekturrechnung", "schlussrechnung", "teilrechnung", "abschlagsrechnung", "belegnr", "beleg nr", "invoice no.", "rechnungsnr", "credit note", "credit note no", "avoir", "facture no", "booking id", "booking reference", "reservation number", "invoice#", "inv#", "bill#", "receipt#", // Polish, Finnish, Swedish, Portuguese, Turkish, Czech, Spanish and Italian wording.
       "faktura nr", "faktura vat nr", "numer faktury", "nr faktury", "laskun numero", "laskun nro", "laskunumero", "fakturanummer", "fakturanr", "numero da fatura", "fatura no", "fatura numarasi", "cislo faktury", "numero factura", "n factura", "numero documento", "nº documento",
       // the title "Faktura" (Polish, Czech, Scandinavian) with its number beside it; Japanese and Chinese numbers' labels
-      "faktura", "請求書番号", "請求番号", "請求書no", "請款單編號", "發票號碼", "发票号码", "發票編號", "单据编号",
+      "faktura", "請求書番号",
+      // Mexican "N° de Folio", a till's or a payment's "Transaction No", Russian "Счет на оплату № 71 от …"
+      "n de folio", "no de folio", "numero de folio", "transaction no", "transaction number", "transaction #", "transaction id", "счет на оплату", "счет", "счет фактура", "счет-фактура", "номер счета", "請求番号", "請求書no", "請款單編號", "發票號碼", "发票号码", "發票編號", "单据编号",
     ],
   },
   {
@@ -113,6 +115,8 @@ export const CONCEPTS: Concept[] = [
     kind: "vat",
     cues: ["vat id", "vat number", "tax id", "vat registration", "ust id", "ust-idnr", "steuernummer", "tva intracom", "btw nummer", "seller vat"],
     labels: ["vat id", "vat no", "vat number", "vat reg no", "vat registration number", "tax id", "ust-idnr", "ust id", "ust-id", "ust idnr", "umsatzsteuer-id", "ust-id-nr", "ustid", "tva intracommunautaire", "n tva", "no tva", "tva", "btw nummer", "btw-nummer", "btw nr", "btw", "vat", "cif", "nif", "partita iva", "ustidnr", "ustidentnr", "ust identnr", "umsatzsteuer identifikationsnummer", "ustid", "vat id no", "vat reg", "tva intracom", "n° tva", "btwnummer", "btw nr", "nip", "y-tunnus", "alv-numero", "alv nro", "momsregistreringsnummer", "momsreg nr", "vkn", "vergi no", "vergi numarasi", "dic", "dič", "partita iva",
+      // Indian, Malaysian and Singaporean GST registrations; Russian and Uzbek tax numbers
+      "gstin", "gst no", "gst reg no", "gst reg", "gst registration no", "gst registration number", "gst id", "gst id no", "инн",
     ],
   },
   {
@@ -126,6 +130,8 @@ export const CONCEPTS: Concept[] = [
     kind: "name",
     cues: ["customer name", "buyer", "customer", "client", "bill to", "recipient", "kunde", "empfanger"],
     labels: ["bill to", "billed to", "invoice to", "invoiced to", "sold to", "customer", "client", "buyer", "recipient", "customer name", "kunde", "rechnungsempfanger", "empfanger", "leistungsempfanger", "facture a", "facturer a", "destinataire", "klant", "factuuradres", "cliente", "kaufer", "käufer", "kauferleistungsempfanger", "rechnungsempfänger", "buyer name", "customer name", "invoice address", "kundenname", "nom du client",
+      // Russian and Uzbek buyers ("Покупатель:", "Заказчик:", "Сотиб олувчи:")
+      "покупатель", "заказчик", "плательщик", "сотиб олувчи", "dados do cliente", "nombre o razon social", "locataire",
     ],
   },
   {
@@ -133,6 +139,8 @@ export const CONCEPTS: Concept[] = [
     kind: "name",
     cues: ["vendor name", "vendor", "supplier", "seller", "merchant", "company name", "issuer", "store name", "shop", "lieferant", "verkaufer", "fournisseur", "leverancier"],
     labels: ["vendor", "supplier", "seller", "merchant", "from", "lieferant", "verkaufer", "rechnungssteller", "fournisseur", "vendeur", "leverancier", "proveedor", "rechnungsersteller", "verkäufer", "leistungserbringer", "seller name", "supplier name", "service provider", "provider", "issued by", "sold by", "billed by", "payee", "bill from", "emetteur", "issuer", "sprzedawca", "wystawca", "myyja", "myyjä", "laskuttaja", "saljare", "säljare", "leverantor", "leverantör", "fornecedor", "vendedor", "satici", "satıcı", "dodavatel",
+      // Russian and Uzbek sellers ("Поставщик:", "Продавец:", "Исполнитель:", "Етказиб берувчи:")
+      "поставщик", "продавец", "исполнитель", "етказиб берувчи", "bailleur",
     ],
   },
   {

@@ -17,7 +17,7 @@ import { misreadName } from "./misread-name";
 import { misreadShape } from "./misread-shapes";
 import { hasDoubtfulLetters, NAME_LETTER_FLOORS, wordsInside } from "./doubtful-letters";
 import { reconcileTotals } from "./reconcile-totals";
-import { cleanName, findCustomerByAddressWindow, findPartyBySection, findVendorName, isNameLike, nameMatchesDomain, printedAsIssuer } from "./parties";
+import { cleanName, findCustomerByAddressWindow, findPartyBySection, findVendorName, isNameLike, nameMatchesDomain, printedAsIssuer, withoutTrailingTaxId } from "./parties";
 import { isFieldLabel, isPartyHeading } from "./party-headings";
 import { addressBlockParty, partyBlockOf, stackedBlock, underBuyerIdLabel } from "./party-blocks";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
@@ -100,6 +100,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
     // A date or a period ("January 1, 2024 - January 31, 2024") is not a name either.
     candidates = candidates.filter((c) => !IDENTIFIER_LIKE.test(String(c.value).trim()) && findDates(String(c.value), ctx.order).length === 0);
     // Right of a party's label may stand the next label ("N.º de factura", "Ordine d'acquisto:") or a heading: no name.
+    candidates = candidates.map((c) => (typeof c.value === "string" ? { ...c, value: withoutTrailingTaxId(c.value) } : c));
     candidates = candidates.filter((c) => isNameLike(String(c.value)) && !isPartyHeading(String(c.value)) && !isFieldLabel(String(c.value)));
   }
   // Cash tendered is labelled like an amount ("Paid Amount") but is what was handed over, not what was owed.
@@ -158,6 +159,8 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       if (best && typeof best.value === "string") best = { ...best, value: cleanName(best.value) };
       // The issuer's own name (its sender line's, its domain's) right of a label or under a heading is not the buyer.
       if (best && typeof best.value === "string" && printedAsIssuer(ctx.lines, best.value, best.line)) best = null;
+      // "Je soussigné(e) Anne …, propriétaire du logement situé au …": a sentence's line is longer than any party's name.
+      if (best && typeof best.value === "string" && best.value.length > LONGEST_NAME) best = null;
       break;
     case "vendor_name": {
       const customer = ctx.found.get("customer_name");
@@ -345,6 +348,9 @@ function reconcile(fields: FieldDefinition[], picks: Map<string, Candidate | nul
 const NO_LABELS: ReadonlySet<string> = new Set();
 /** The label reader's own score below which its value for a typed field is a guess. */
 const WEAK_LABEL = 0.55;
+
+/** Longer than a party's printed name: a sentence or a paragraph's line (the seller's finder stops at 60). */
+const LONGEST_NAME = 80;
 
 /** Order matters: parties depend on each other (the vendor is never the customer), totals fall back on amount due. */
 const DEPENDENCY_ORDER = ["customer_name", "vendor_name"];

@@ -51,21 +51,26 @@ export function dueDateInTerms(ctx: Context): Candidate | null {
   return null;
 }
 
+const WEAK_Q = "GTQ:Q";
+
 /** The currency printed most often next to amounts; a bare "$" only when nothing more specific appears. */
 export function dominantCurrency(ctx: Context): Candidate | null {
   const tally = new Map<string, { n: number; line: DocLine }>();
   for (const line of ctx.lines) {
-    for (const hit of findCurrencies(line.text)) {
+    for (const found of findCurrencies(line.text)) {
+      const hit = found.code === "GTQ" && found.length <= 2 ? { ...found, code: WEAK_Q } : found;
       const entry = tally.get(hit.code) ?? { n: 0, line };
       entry.n += 1;
       tally.set(hit.code, entry);
     }
   }
-  const ranked = [...tally.entries()].filter(([code]) => code !== "$").sort((a, b) => b[1].n - a[1].n);
-  const top = ranked[0] ?? [...tally.entries()][0];
+  // A bare "$" or a quetzal's "Q" is weak: either counts only when nothing more specific is printed, and "$" wins over
+  // "Q" (a "Q" before an amount may also abbreviate a quantity).
+  const ranked = [...tally.entries()].filter(([code]) => code !== "$" && code !== WEAK_Q).sort((a, b) => b[1].n - a[1].n);
+  const top = ranked[0] ?? (tally.has("$") ? (["$", tally.get("$")!] as const) : [...tally.entries()][0]);
   if (!top) return null;
   const [code, { n, line }] = top;
-  return { value: code === "$" ? "USD" : code, score: Math.min(0.9, 0.5 + 0.1 * n), source: { page: line.page, ...line.box }, raw: code, line: line.index };
+  return { value: code === "$" ? "USD" : code === WEAK_Q ? "GTQ" : code, score: Math.min(0.9, 0.5 + 0.1 * n), source: { page: line.page, ...line.box }, raw: code, line: line.index };
 }
 
 export function firstPattern(ctx: Context, find: (t: string) => Array<{ value: string; index: number }>): Candidate | null {

@@ -289,6 +289,10 @@ export function afterPhoneLabel(words: readonly Word[], read: readonly Word[]): 
 
 /** Words that turn a party label into the label of one of its identifiers. */
 const IDENTIFIER_NOUN = /^(?:number|no|nr|num|numero|numéro|nummer|id|ref|reference|référence|code|vat|tva|account|konto)\.?[:：]?$/i;
+/** Beyond this share of the page's width right of a label without a colon, a line is not its name. */
+const FAR_RIGHT = 0.15;
+/** "CUSTOMER ADDRESS", "Kundenanschrift": a party's word before an address noun heads the party's address block. */
+const ADDRESS_NOUN = /^(?:address|adresse|anschrift|adres|direccion|dirección|indirizzo|endereco|endereço)\.?[:：]?$/i;
 
 function labelledCandidates(
   lines: DocLine[],
@@ -322,19 +326,25 @@ function labelledCandidates(
     const rest = otherLabel >= 0 ? after.slice(0, otherLabel) : after;
     const attempts: Array<{ words: DocLine["words"]; factor: number }> = [];
     const phrase = (concept === "invoice_number" && startsPhrase(match)) || otherLabel >= 0;
-    const rightLines = phrase ? [] : untilLabelled(linesRightOf(lines, line), typed);
+    // "CUSTOMER ADDRESS   PET INFO": a block's heading beside another block's; the name stands under it, not right of it.
+    const addressHeading = kind === "name" && ADDRESS_NOUN.test(nextWord);
+    // A party's word without a colon ("CLIENTE") labels what stands near it: a line far right of it is another block's.
+    // "N° de Folio: 1 … CS434-BYOR…": a number printed after an id's label on its own line is that label's value,
+    // read or not; the id right of it in another column, or under it, is another label's.
+    const ownNumber = kind === "id" && rest.some((w) => /\d/.test(w.text));
+    const rightLines = phrase || addressHeading || ownNumber ? [] : untilLabelled(linesRightOf(lines, line), typed).filter((r) => kind !== "name" || explicit || r.box.x - (line.box.x + line.box.w) < FAR_RIGHT);
     if (kind === "amount") {
       // In a totals row the value is the last amount before the next label: "Tax 15% on $ 112.90 | $ 16.94".
       const run = valueRun(rightLines);
       if (run.length > 0) attempts.push({ words: run.flatMap((l) => l.words), factor: RIGHT_OF });
       attempts.push({ words: rest, factor: SAME_LINE * 0.95 });
     } else {
-      attempts.push({ words: rest, factor: SAME_LINE });
+      if (!addressHeading) attempts.push({ words: rest, factor: SAME_LINE });
       for (const [i, right] of rightLines.entries()) attempts.push({ words: right.words, factor: RIGHT_OF - i * 0.15 });
     }
     const labelWords = line.words.slice(match.start, match.end);
     const labelBox = wordsSource(line.page, labelWords);
-    const below = phrase ? undefined : lineBelow(lines, line, labelBox);
+    const below = phrase || ownNumber ? undefined : lineBelow(lines, line, labelBox);
     if (below && kind === "amount") {
       // "Qty Price Amount": the amounts under an item table's column heading are items, not a total.
       if (!itemTableHeading(lines, line)) attempts.push({ words: walkDown(lines, below, labelBox, order).words, factor: BELOW });

@@ -14,6 +14,8 @@ export const BUYER_PHRASES = [
   // the buyer's block in Polish, Finnish, Swedish, Portuguese, Turkish and Czech (headings only: as customer labels they
   // read wrong names on layouts never seen)
   "nabywca", "odbiorca", "asiakas", "laskutettava", "kund", "alici", "alıcı", "odberatel", "odběratel",
+  // the buyer's block in Portuguese ("Dados do Cliente")
+  "dados do cliente", "dados cliente",
 ];
 
 const HEADING_PHRASES = [
@@ -22,6 +24,8 @@ const HEADING_PHRASES = [
   "dear", "sehr geehrte", "sehr geehrter", "gentile", "egregio", "estimado", "estimada", "madame monsieur", "geachte",
   // the document's own title
   "invoice", "tax invoice", "rechnung", "facture", "factura", "fattura", "factuur", "receipt", "quittung", "ricevuta", "recibo", "credit note", "gutschrift", "avoir", "nota di credito", "nota de credito", "faktura", "faktura vat", "lasku", "fatura", "fatura faktura",
+  // a rent receipt's, a Russian or an Uzbek invoice's title
+  "quittance", "quittance de loyer", "recu", "счет", "счет на оплату", "счет фактура", "ҳисобварақ-фактура", "хисобварак-фактура",
 ];
 
 let headings: ReadonlySet<string> | null = null;

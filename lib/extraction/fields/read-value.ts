@@ -20,7 +20,7 @@ export function wordsInSpan(words: Word[], index: number, length: number): Word[
   return out.length > 0 ? out : words;
 }
 
-const ID_PREFIX = /^(?:[:#.\-–]|no|nr|n|n°|nº|number|nummer|num|numero|ref)$/i;
+const ID_PREFIX = /^(?:[:#.\-–]|no|nr|n|n°|nº|№|number|nummer|num|numero|ref)$/i;
 /** A number sign written as one word: "Nr.", "No.", "N°", "Nº", "#", "Nummer", "Number". */
 const NUMBER_SIGN = /^(?:nr|no|n°|nº|#|№|nummer|number|numero|numéro)[.:]*$/i;
 /** A number sign glued to the number: "N°F-20240000010", "Nr.4711", "#INV-1". */
@@ -53,6 +53,9 @@ function afterTitleWords(words: Word[]): number | null {
   return null;
 }
 
+/** A number of one or two digits after its sign is read, less surely than a longer one. */
+const SHORT_READ = 0.8;
+
 /** A number read past a title's words is a little less sure than one right after its label. */
 const TITLE_READ = 0.9;
 
@@ -60,21 +63,25 @@ function readId(words: Word[]): ReadValue | null {
   const afterTitle = afterTitleWords(words);
   let i = afterTitle ?? 0;
   // Skip "No.", ":", "#" and bracketed type codes such as "(380)" between the label and the number.
+  const start = i;
   while (i < words.length && (ID_PREFIX.test(words[i]!.text.replace(/[.:]+$/, "")) || /^\(.*\)$/.test(words[i]!.text))) i += 1;
+  // "Счет на оплату № 71 от …", "Invoice No. 7": after a number sign, one or two digits are the number.
+  const signed = words.slice(start, i).some((w) => NUMBER_SIGN.test(w.text)) || (afterTitle !== null && afterTitle > 0);
   // "Invoice" over "Leistungszeitraum: 05/2023": a word ending in a colon is the next label, and its value is not ours.
   if (i < words.length && /^\p{L}[\p{L}.\-]*[:：]$/u.test(words[i]!.text)) return null;
   for (let n = 0; n < 2 && i + n < words.length; n += 1) {
     const word = words[i + n]!;
     // Typesetters print "2023‑001" with a non-breaking hyphen (U+2011) or a dash: the number has a plain one.
     const text = word.text.replace(GLUED_SIGN, "").replace(/[,;:.]+$/, "").replace(/[\u2010-\u2013]/g, "-");
-    if (text.length < 3 || !/\d/.test(text) || !/^[\p{L}\d][\p{L}\d\-/._]*$/u.test(text)) {
+    const shortSigned = n === 0 && signed && /^\d{1,2}$/.test(text) && !/^0/.test(text);
+    if ((text.length < 3 && !shortSigned) || !/\d/.test(text) || !/^[\p{L}\d][\p{L}\d\-/._]*$/u.test(text)) {
       // "A1 2345": a short piece with a digit starts a number the text layer split; the rest alone is not the id.
       if (n === 0 && /\d/.test(text)) return null;
       continue;
     }
     if (findDates(text).some((d) => d.length >= text.length - 1)) return null;
     // A run of digits broken by spaces is a phone/IBAN-like number, not a document number.
-    const quality = /^\d+$/.test(text) || /[A-Z]/.test(text) ? 1 : 0.9;
+    const quality = shortSigned ? SHORT_READ : /^\d+$/.test(text) || /[A-Z]/.test(text) ? 1 : 0.9;
     return { value: text, words: [word], quality: afterTitle === null ? quality : quality * TITLE_READ };
   }
   return null;

@@ -27,6 +27,10 @@ const SYMBOLS: Array<[RegExp, string]> = [
   [/₱/gu, "PHP"],
   [/₫|\bVND\b/gu, "VND"],
   [/₴|\bUAH\b/gu, "UAH"],
+  // The rouble printed after an amount ("163 100,00 руб."), and its sign.
+  [/(?<=\d\s?)(?:руб|рублей|рубля)(?!\p{L})\.?|₽/gu, "RUB"],
+  // Guatemala's quetzal as "Q" before an amount with its cents ("Q 6,599.00"); "Q1", "Q 3" are quarters or counts.
+  [/\bQ\.?(?=\s?\d[\d,]*\.\d{2}(?!\d))/gu, "GTQ"],
   [/(?<=\d\s?)Kč(?!\p{L})|\bCZK\b/gu, "CZK"],
   [/(?<=\d\s?)zł(?!\p{L})|\bPLN\b/gu, "PLN"],
   [new RegExp(`\\bIDR\\b|${besideAmount("Rp")}`, "gu"), "IDR"],
@@ -36,8 +40,10 @@ const SYMBOLS: Array<[RegExp, string]> = [
   [new RegExp(besideAmount("BHD|BD"), "gu"), "BHD"],
   [new RegExp(besideAmount("JOD|JD"), "gu"), "JOD"],
   [/\bSEK\b|\bDKK\b|\bNOK\b|\bSGD\b|\bHKD\b|\bCNY\b|\bZAR\b|\bBRL\b|\bMXN\b|\bNZD\b|\bAED\b|\bQAR\b|\bOMR\b/gu, ""],
-  // Codes that also spell words or names in capitals ("RON", "SAR", "KES") count only beside an amount.
-  [new RegExp(besideAmount("SAR|EGP|HUF|RON|ILS|THB|KRW|PKR|NGN|KES|TWD|GTQ|AOA|ARS|CLP|COP|PEN|PHP|RUB"), "gu"), ""],
+  // Codes that also spell words or names in capitals ("RON", "SAR", "KES") count only beside an amount. Codes that are
+  // common words or abbreviations beside numbers ("MAD", "BOB", "GEL", "NAD", "CRC", "MUR") are left out: one of them
+  // changed a document's currency on the dev set.
+  [new RegExp(besideAmount("SAR|EGP|HUF|RON|ILS|THB|KRW|PKR|NGN|KES|TWD|GTQ|AOA|ARS|CLP|COP|PEN|PHP|RUB|MZN|UZS|PYG|KZT|GHS|TZS|UGX|XOF|XAF|TND|BDT|LKR|NPR|UYU|HNL|AZN|BYN|MNT|ZMW|BWP|RWF|VES|IQD|LBP"), "gu"), ""],
 ];
 
 export type CurrencyHit = { code: string; index: number; length: number };
@@ -61,9 +67,24 @@ export function findCurrencies(text: string): CurrencyHit[] {
   return hits.sort((a, b) => a.index - b.index);
 }
 
+/**
+ * Currencies' names, read only right of a currency label ("Moneda: Guarani", "Валюта: рубль"): alone in running text
+ * they name a language or a people as often.
+ */
+const NAMES: Array<[RegExp, string]> = [
+  [/^guaran[ií]e?s?$/iu, "PYG"],
+  [/^(?:российский\s+)?(?:рубль|рублей|рубли|руб\.?)$/iu, "RUB"],
+  [/^(?:сум|so['ʻ‘’]?m|узбекский\s+сум)$/iu, "UZS"],
+  [/^(?:metical|meticais)$/iu, "MZN"],
+  [/^quetzal(?:es)?$/iu, "GTQ"],
+  [/^ringgit(?:\s+malaysia)?$/iu, "MYR"],
+  [/^(?:euro|euros)$/iu, "EUR"],
+];
+
 /** Normalises one currency mention to ISO; "$" maps to USD only as a last resort. */
 export function parseCurrency(text: string): string | null {
   const hit = findCurrencies(text)[0];
-  if (!hit) return null;
+  const named = NAMES.find(([re]) => re.test(text.trim().replace(/[.,;]$/, "")))?.[1];
+  if (!hit) return named ?? null;
   return hit.code === "$" ? "USD" : hit.code;
 }
