@@ -226,11 +226,14 @@ function labelAbove(labels: LabelIndex, candidate: ValueCandidate): number {
   return 0;
 }
 
-/** A rounding line within the next three lines of the page: it adjusts an amount printed after it, not this one. */
-function roundingBelow(facts: DocumentFacts, line: DocLine): boolean {
+/** How many lines below an amount a rounding adjustment still belongs to it. */
+const ROUNDING_REACH = 3;
+
+/** The rounding line within the next ROUNDING_REACH lines of the page, if any: it adjusts an amount printed after it. */
+export function roundingLineBelow(facts: DocumentFacts, line: DocLine): DocLine | undefined {
   const page = facts.pageLines.get(line.page) ?? [];
   const position = facts.positionOnPage.get(line.index) ?? -1;
-  return page.slice(position + 1, position + 4).some((l) => /\bround/i.test(l.text));
+  return page.slice(position + 1, position + 1 + ROUNDING_REACH).find((l) => /\bround/i.test(l.text));
 }
 
 function wordsOf(text: string): string[] {
@@ -305,7 +308,7 @@ export function sharedFeatures(facts: DocumentFacts, kind: ScoredKind, candidate
       keywordsOfRow.set(rowText, keywords);
     }
     KEYWORD_SLOTS.forEach((at, k) => (x[at] = keywords[k]!));
-    x[slot("round_below")] = roundingBelow(facts, c.line) ? 1 : 0;
+    x[slot("round_below")] = roundingLineBelow(facts, c.line) ? 1 : 0;
     const pageLines = facts.pageLines.get(c.line.page) ?? [];
     const below = facts.linesBelow.get(c.line.index) ?? 0;
     x[slot("y")] = c.source.y;

@@ -1,6 +1,6 @@
 import { lineAmounts, type DocLine } from "../fields/document-lines";
 import type { ValueCandidate } from "./candidates";
-import type { DocumentFacts } from "./features";
+import { roundingLineBelow, type DocumentFacts } from "./features";
 import { decide, type FieldCandidates, type ScorerDecision } from "./index";
 import type { FieldScorer } from "./model";
 
@@ -50,9 +50,6 @@ const ISSUE_DATE_LABEL = /\b(?:emisi[oó]n|émission|invoice\s+date|date\s+of\s+
 
 /** A subtotal's own label ("SUB TOTAL", "Zwischensumme"): the amount before what the lines below it add or take off. */
 const SUBTOTAL_LABEL = /^(?:sub[\s-]?total|zwischensumme|sous[\s-]total|subtotaal|subtotale)\b/iu;
-const ROUNDING_LINE = /\bround/iu;
-/** How many lines below a subtotal a rounding adjustment still belongs to it. */
-const ROUNDING_REACH = 3;
 
 /**
  * "SUB TOTAL 295.00 / ROUNDING ADJ -0.02" with no total under it: what was paid is the subtotal moved by the rounding,
@@ -60,9 +57,7 @@ const ROUNDING_REACH = 3;
  */
 export function subtotalBeforeRounding(facts: DocumentFacts, candidate: ValueCandidate, label: string): boolean {
   if (!SUBTOTAL_LABEL.test(label)) return false;
-  const page = facts.pageLines.get(candidate.line.page) ?? [];
-  const position = facts.positionOnPage.get(candidate.line.index) ?? -1;
-  const rounding = page.slice(position + 1, position + 1 + ROUNDING_REACH).find((l) => ROUNDING_LINE.test(l.text));
+  const rounding = roundingLineBelow(facts, candidate.line);
   // The adjustment may stand in a column of its own on the rounding line's row.
   const row = rounding ? (facts.rowMates.get(rounding.index) ?? [rounding]) : [];
   return row.some((l) => lineAmounts(l).some((a) => a.value !== 0));
@@ -108,7 +103,12 @@ export function withoutRuledOut(facts: DocumentFacts, key: string, found: FieldC
   const change = (i: number) => labelRulesOut(key, labels[i]!) || (tendered && CHANGE_AFTER_TENDER.test(labels[i]!));
   // Cash tendered is the total only when nothing came back: with change above zero printed, it is more than was owed.
   const changeGiven = tendered && found.candidates.some((c, i) => change(i) && typeof c.value === "number" && c.value > 0);
-  const keep = found.candidates.map((c, i) => c.derived || !(change(i) || (changeGiven && TENDER_LABEL.test(labels[i]!)) || (key === "total_amount" && subtotalBeforeRounding(facts, c, labels[i]!)) || (key === "invoice_date" && insideItemDescription(facts, c))));
+  const ruledOut = (c: ValueCandidate, i: number): boolean =>
+    change(i) ||
+    (changeGiven && TENDER_LABEL.test(labels[i]!)) ||
+    (key === "total_amount" && subtotalBeforeRounding(facts, c, labels[i]!)) ||
+    (key === "invoice_date" && insideItemDescription(facts, c));
+  const keep = found.candidates.map((c, i) => c.derived || !ruledOut(c, i));
   if (keep.every(Boolean)) return found;
   return { candidates: found.candidates.filter((_, i) => keep[i]), features: found.features.filter((_, i) => keep[i]) };
 }
