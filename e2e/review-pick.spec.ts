@@ -92,6 +92,11 @@ function phraseOf(words: Word[], target: Word): string {
   return words.filter((candidate) => candidate.line === target.line).sort((a, b) => a.x - b.x).map((candidate) => candidate.text).join(" ");
 }
 
+function describeWords(words: Word[]): string {
+  const fixed = (value: number) => value.toFixed(3);
+  return words.map((candidate) => `${candidate.text}@line ${candidate.line} (${fixed(candidate.x)}, ${fixed(candidate.y)}, ${fixed(candidate.w)}×${fixed(candidate.h)})`).join("; ");
+}
+
 function word(words: Word[], pattern: RegExp, near?: Word): Word {
   const found = words.filter((candidate) => pattern.test(candidate.text)).sort((a, b) => (near ? Math.abs(a.y - near.y) - Math.abs(b.y - near.y) : 0))[0];
   expect(found, `OCR read ${pattern}: ${words.map((candidate) => candidate.text).join(" ")}`).toBeTruthy();
@@ -218,7 +223,8 @@ test("a receipt photo: click a phrase, Alt-click a word, Shift-click to extend, 
   const pickInto = async (field: Locator, target: Word, expected: string, modifiers: Array<"Alt" | "Shift"> = [], turns = 0) => {
     await expect(async () => {
       await group.click({ position: await pointOn(page, target, turns), modifiers });
-      await expect(field).toHaveValue(expected, { timeout: 2_000 });
+      // The engine's words in the message: if a pick ever fails again, the run says how OCR boxed and grouped them.
+      await expect(field, `picking ${target.text} among ${describeWords(words)}`).toHaveValue(expected, { timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
   };
   await pickInto(vendor, wholesaler, wholesaler.text, ["Alt"]);

@@ -55,6 +55,20 @@ describe("phrases on a page", () => {
     expect(pickAtPoint(bare, { x: 36, y: 25 }, "phrase")?.text).toBe("TOTAL 27.50");
   });
 
+  it("takes the whole engine phrase when a tilted photo drifts its boxes onto two visual lines", () => {
+    // "Wholesaler" sits 7 units higher than "Global" (more than half a 10-unit line): the visual grouping splits them.
+    const tilted: PickWord[] = [
+      ...line(10, ["Global", 0]).map((word) => ({ ...word, phrase: 0 })),
+      ...line(3, ["Wholesaler", 40]).map((word) => ({ ...word, phrase: 0 })),
+      ...line(30, ["Total:", 0], ["27.50", 40]).map((word) => ({ ...word, phrase: 1 })),
+    ];
+    expect(linesOf(tilted).length).toBe(3);
+    expect(pickAtPoint(tilted, { x: 60, y: 8 }, "phrase")?.text).toBe("Global Wholesaler");
+    expect(pickAtPoint(tilted, { x: 10, y: 15 }, "phrase")?.text).toBe("Global Wholesaler");
+    // A label's colon still ends the pick inside one engine phrase.
+    expect(pickAtPoint(tilted, { x: 50, y: 35 }, "phrase")?.text).toBe("27.50");
+  });
+
   it("a click beside the text picks nothing", () => {
     expect(pickAtPoint(page, { x: 500, y: 5 }, "phrase")).toBeNull();
     expect(pickAtPoint(page, { x: 10, y: 15.5 }, "phrase")).toBeNull();

@@ -110,9 +110,13 @@ function unionRect(words: readonly PickWord[], indices: readonly number[]): Rect
 export function selectionOf(words: readonly PickWord[], indices: readonly number[]): PickSelection | null {
   if (indices.length === 0) return null;
   const chosen = new Set(indices);
-  const ordered = linesOf(words).flat().filter((index) => chosen.has(index));
+  return selectionInOrder(words, linesOf(words).flat().filter((index) => chosen.has(index)));
+}
+
+/** The words as text in the order given, without a trailing label colon. */
+function selectionInOrder(words: readonly PickWord[], ordered: readonly number[]): PickSelection | null {
   const text = tidyPick(ordered.map((index) => words[index]!.text).join(" ").replace(/\s+/g, " "));
-  return text ? { indices: ordered, text, rect: unionRect(words, ordered) } : null;
+  return text ? { indices: [...ordered], text, rect: unionRect(words, ordered) } : null;
 }
 
 export type ClickMode = "phrase" | "word" | "extend";
@@ -139,12 +143,26 @@ export function pickAtPoint(words: readonly PickWord[], point: { x: number; y: n
     const to = Math.max(...positions);
     return selectionOf(words, order.slice(from, to + 1));
   }
+  const enginePhrase = enginePhraseOf(words, hit);
+  if (enginePhrase) return selectionInOrder(words, enginePhrase);
   for (const line of lines) {
     if (!line.includes(hit)) continue;
     const phrase = phrasesOf(words, line).find((candidate) => candidate.includes(hit));
     return selectionOf(words, phrase ?? [hit]);
   }
   return selectionOf(words, [hit]);
+}
+
+/**
+ * The engine's phrase around a word that carries one: every word of that phrase, wherever its box sits. A phrase
+ * read from a slightly tilted photo can have boxes whose centres drift more than half a line apart, which the
+ * visual line grouping splits; the engine's own grouping does not drift. A label's colon still ends the pick.
+ */
+function enginePhraseOf(words: readonly PickWord[], hit: number): number[] | null {
+  const phrase = words[hit]!.phrase;
+  if (phrase === undefined) return null;
+  const members = words.flatMap((word, index) => (word.phrase === phrase ? [index] : [])).sort((a, b) => words[a]!.rect.left - words[b]!.rect.left);
+  return phrasesOf(words, members).find((candidate) => candidate.includes(hit)) ?? [hit];
 }
 
 /** Whether a word's centre lies inside an area: half-covered words at the edge count once. */
