@@ -192,6 +192,20 @@ export function ReviewWorkspace({ parserId, initialDocument, fields, viewer, thr
   // Every value that blocks an approval is marked on itself while the document waits for a decision: the checks
   // as they stand now once the parser's rules are known here (the same function the API runs, so a fixed value
   // turns back at once), else what the API answered to the last attempt.
+  // A reviewer who has pressed a key or the pointer since the document opened has started work where they are: the
+  // checks arriving after that must not move the keyboard (a click on the page would fill the value moved to).
+  useEffect(() => {
+    const started = () => {
+      entryFocus.current = null;
+    };
+    const options = { capture: true, once: true } as const;
+    window.addEventListener("pointerdown", started, options);
+    window.addEventListener("keydown", started, options);
+    return () => {
+      window.removeEventListener("pointerdown", started, options);
+      window.removeEventListener("keydown", started, options);
+    };
+  }, [initialDocument.id]);
   const inReview = document.status === "in_review";
   const problems = useMemo(() => {
     const byPath = new Map<string, string>();
