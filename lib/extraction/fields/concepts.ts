@@ -136,6 +136,8 @@ export const CONCEPTS: Concept[] = [
     labels: ["bill to", "billed to", "invoice to", "invoiced to", "sold to", "customer", "client", "buyer", "recipient", "customer name", "kunde", "rechnungsempfanger", "empfanger", "leistungsempfanger", "facture a", "facturer a", "destinataire", "klant", "factuuradres", "cliente", "kaufer", "käufer", "kauferleistungsempfanger", "rechnungsempfänger", "buyer name", "customer name", "invoice address", "kundenname", "nom du client",
       // Russian and Uzbek buyers ("Покупатель:", "Заказчик:", "Сотиб олувчи:")
       "покупатель", "заказчик", "плательщик", "сотиб олувчи", "dados do cliente", "nombre o razon social", "locataire",
+      // the Spanish and Latin American address to the buyer ("Señor(es): …", "Sres.: …")
+      "señor(es)", "señores", "sres",
     ],
   },
   {

@@ -104,3 +104,10 @@ describe("a seller's name run on to the next line", () => {
     expect(data.vendor_name).toBe("Dupont Freres");
   });
 });
+
+describe("the Spanish address to the buyer", () => {
+  it("reads the customer right of 'Señor(es):'", async () => {
+    const data = await extract(["ERKO SPA", "FACTURA ELECTRONICA   N° 4117", "", "Señor(es)     : Universo Informatico           Fecha Venc.   : 01-06-2024", "RUT           : 44552142-6"]);
+    expect(data.customer_name).toBe("Universo Informatico");
+  });
+});
