@@ -87,6 +87,11 @@ describe("the seller's full name under its brand", () => {
     expect(data.vendor_name).toBe("Clínica Dental Lumen Fox");
   });
 
+  it("keeps the brand over a signature line that names it after a preposition", async () => {
+    const data = await extract(["Pristine Enterprises", "12 Market Road", "", "Invoice No: 7", "", "For Pristine Enterprises", "Authorised Signatory"]);
+    expect(data.vendor_name).toBe("Pristine Enterprises");
+  });
+
   it("keeps the brand when the longer line only starts with it and has no legal form", async () => {
     const data = await extract(["NORTHWIND", "", "Northwind Customer Care", "", "Invoice"]);
     expect(data.vendor_name).toBe("NORTHWIND");

@@ -237,6 +237,9 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
 /** Folded for comparing words: case and accents aside. */
 const foldWords = (text: string) => tokenise(text).filter((t) => t !== "");
 
+/** A signature's first word: "For ACME Ltd", "Pour ACME", "Für ACME GmbH", "By …", "Authorised …". */
+const SIGNING_WORD = /^(?:for|from|by|per|pour|par|für|fur|von|por|para|to|at|on|signed|authori[sz]ed)$/i;
+
 /** Longest full name a brand's line may point to (words). */
 const FULL_NAME_WORDS = 7;
 
@@ -255,6 +258,8 @@ function fullNameOfBrand(lines: DocLine[], chosen: Candidate): Candidate {
     if (words.length <= brand.length || words.length > FULL_NAME_WORDS || !isNameLike(text) || isPartyHeading(text) || underBuyerHeading(lines, line)) continue;
     const at = words.findIndex((_, i) => brand.every((b, j) => words[i + j] === b));
     if (at < 0 || !(COMPANY_MARK.test(text) || at + brand.length === words.length)) continue;
+    // "For Pristine Enterprises" over a signature: the brand's own name after a preposition signs, it names no one new.
+    if (SIGNING_WORD.test(text.split(/\s+/)[0] ?? "")) continue;
     return { ...chosen, value: text, raw: line.text, line: line.index, source: { page: line.page, ...line.box } };
   }
   return chosen;
