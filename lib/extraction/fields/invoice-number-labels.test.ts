@@ -178,3 +178,10 @@ describe("a totals row's amount past a sign or symbol in its own column", () => 
     expect(first(["Sub Total     :     Discount:     40.00"], "subtotal_amount")).toBe(null);
   });
 });
+
+describe("a Vietnamese bill's total", () => {
+  it("reads 'Tổng tiền' as the total, not the line items above it", () => {
+    const lines = documentLines({ pages: textToPages(["1   CẮT GỘI     199000", "2   UỐN         349000", "Tổng tiền: 1071000đ"].join("\n")) });
+    expect(findLabelledCandidates(lines, "total_amount", "amount", "dmy")[0]?.value).toBe(1071000);
+  });
+});
