@@ -30,6 +30,10 @@ export const CONCEPTS: Concept[] = [
       "faktura", "請求書番号",
       // Mexican "N° de Folio", a till's or a payment's "Transaction No", Russian "Счет на оплату № 71 от …"
       "n de folio", "no de folio", "numero de folio", "transaction no", "transaction number", "transaction #", "transaction id", "счет на оплату", "счет", "счет фактура", "счет-фактура", "номер счета", "請求番号", "請求書no", "請款單編號", "發票號碼", "发票号码", "發票編號", "单据编号",
+      // Dutch in two words, the Portuguese and Turkish title, till tickets' numbers, Vietnamese "Hóa đơn số", the
+      // Dominican fiscal number (NCF); a text layer that glues the label's words ("InvoiceNo.")
+      "factuur nummer", "fatura", "numero de ticket", "n de ticket", "ticket no", "ticket nr", "ticket number", "ticket #", "numero de recu", "recu no", "numero de recibo", "recibo no", "recibo n",
+      "hóa đơn số", "số hóa đơn", "ncf", "e-ncf", "invoiceno", "invoicenr", "invoicenumber", "receiptno",
     ],
   },
   {
@@ -39,7 +43,7 @@ export const CONCEPTS: Concept[] = [
     labels: [
       "due date", "payment due", "date due", "due by", "due", "pay by", "payable by", "payment date",
       "falligkeitsdatum", "fallig am", "fallig", "zahlbar bis", "zahlungsziel", "zahlbar bis zum", "faellig am",
-      "date d'echeance", "echeance", "date limite de paiement", "date limite de reglement", "date d'echeance de paiement", "a payer avant le", "vervaldatum", "vervaldag", "te betalen voor", "fecha de vencimiento", "scadenza", "falligkeitstag", "falligkeit", "fällig am", "faelligkeit", "due on", "payment due date", "payable until", "termin platnosci", "termin płatności", "erapaiva", "eräpäivä", "forfallodatum", "förfallodatum", "forfallodag", "data de vencimento", "vencimento", "son odeme tarihi", "son ödeme tarihi", "datum splatnosti", "datum splatnosti faktury", "data di scadenza", "fecha vencimiento",
+      "date d'echeance", "echeance", "date limite de paiement", "date limite de reglement", "date d'echeance de paiement", "a payer avant le", "vervaldatum", "vervaldag", "te betalen voor", "fecha de vencimiento", "scadenza", "falligkeitstag", "falligkeit", "fällig am", "faelligkeit", "due on", "payment due date", "payable until", "termin platnosci", "termin płatności", "termin zaplaty", "termin zapłaty", "vencimiento", "fecha venc", "fecha de venc", "erapaiva", "eräpäivä", "forfallodatum", "förfallodatum", "forfallodag", "data de vencimento", "vencimento", "son odeme tarihi", "son ödeme tarihi", "datum splatnosti", "datum splatnosti faktury", "data di scadenza", "fecha vencimiento",
     ],
   },
   {
@@ -70,7 +74,7 @@ export const CONCEPTS: Concept[] = [
       "subtotal", "sub total", "sub-total", "net amount", "net total", "total net", "total excl", "total excl tax", "total excl vat", "total excluding vat", "total before tax", "total exclusive", "amount excl", "untaxed amount", "taxable amount", "total excluding gst", "total excl gst", "total sales excluding gst", "total amount excluding",
       "nettobetrag", "netto", "summe netto", "gesamt netto", "nettosumme", "zwischensumme", "warenwert", "rechnungsbetrag netto", "gesamtbetrag netto", "summe der nettobetrage", "gesamtsumme netto",
       "total ht", "montant ht", "sous-total", "sous total", "total hors taxes", "base ht", "subtotaal", "totaal excl", "exclusief btw", "excl btw", "totaal exclusief btw", "base imponible", "imponibile", "rechnungssumme netto", "summe netto", "netto summe", "gesamt netto", "warenwert netto", "positionssumme", "summe positionen netto", "rechnungssumme ohne ust", "summe ohne ust", "total excluding tax", "amount excluding tax",
-      "summe ohne mwst", "betrag ohne mwst", "exkl mwst", "grondslag", "zonder btw", "totaal zonder btw", "hors tva", "total hors tva", "net value", "total before vat", "amount before tax", "wartosc netto", "wartość netto", "razem netto", "veroton yhteensa", "veroton hinta", "netto yhteensa", "summa exkl moms", "exkl moms", "netto totalt", "valor sem iva", "total sem iva", "base tributavel", "mal hizmet toplam tutari", "zaklad dane", "základ daně", "totale imponibile",
+      "summe ohne mwst", "betrag ohne mwst", "exkl mwst", "grondslag", "zonder btw", "totaal zonder btw", "hors tva", "total hors tva", "net value", "total before vat", "amount before tax", "wartosc netto", "wartość netto", "razem netto", "veroton yhteensa", "veroton hinta", "netto yhteensa", "summa exkl moms", "exkl moms", "netto totalt", "valor sem iva", "total sem iva", "base tributavel", "mal hizmet toplam tutari", "zaklad dane", "základ daně", "totale imponibile", "gravada", "op gravada", "op gravadas", "total gravado",
     ],
   },
   {
@@ -80,7 +84,7 @@ export const CONCEPTS: Concept[] = [
     labels: [
       "tax amount", "total tax", "tax total", "vat amount", "total vat", "vat", "tax", "gst", "sales tax", "gst amount", "total gst",
       "mwst", "mwst betrag", "ust", "umsatzsteuer", "mehrwertsteuer", "steuerbetrag", "summe mwst", "summe ust", "gesamtbetrag steuer", "umsatzsteuerbetrag", "steuer", "ust betrag", "mwst gesamt", "versicherungssteuer",
-      "tva", "montant tva", "total tva", "btw", "btw bedrag", "totaal btw", "iva", "importe iva", "steuerbetrag", "ust betrag", "mwst betrag", "versicherungsteuer", "summe steuerbetrage", "steuer gesamt", "mwst-betrag", "ust-betrag", "steuer-betrag", "vat total", "kwota vat", "podatek vat", "wartosc vat", "wartość vat", "alv yhteensa", "arvonlisavero", "moms", "momsbelopp", "total moms", "valor do iva", "total iva", "iva total", "kdv", "hesaplanan kdv", "toplam kdv", "dph", "dph celkem", "totale iva",
+      "tva", "montant tva", "total tva", "btw", "btw bedrag", "totaal btw", "iva", "importe iva", "steuerbetrag", "ust betrag", "mwst betrag", "versicherungsteuer", "summe steuerbetrage", "steuer gesamt", "mwst-betrag", "ust-betrag", "steuer-betrag", "vat total", "kwota vat", "podatek vat", "wartosc vat", "wartość vat", "alv yhteensa", "arvonlisavero", "moms", "momsbelopp", "total moms", "valor do iva", "total iva", "iva total", "kdv", "hesaplanan kdv", "toplam kdv", "dph", "dph celkem", "totale iva", "igv", "total igv",
     ],
   },
   {
@@ -90,7 +94,7 @@ export const CONCEPTS: Concept[] = [
     labels: [
       "total", "grand total", "total amount", "total amount due", "invoice total", "total incl", "total incl vat", "total including vat", "total incl tax", "total inclusive", "amount", "total (rm)", "total rm", "total sales", "nett total", "net total incl", "rounded total", "total payable", "total inclusive gst", "total incl gst", "total amount payable", "total sales inclusive gst", "grand total rm", "after rounding", "total after rounding", "amount after rounding", "sales incl gst", "sales inclusive gst",
       "gesamtbetrag", "gesamtsumme", "rechnungsbetrag", "bruttobetrag", "brutto", "endbetrag", "summe", "gesamt", "rechnungssumme", "gesamtbetrag brutto", "summe brutto", "rechnungsbetrag brutto", "bruttosumme", "betrag", "zahlbetrag brutto",
-      "total ttc", "montant ttc", "montant total", "total a payer", "totaal", "totaal incl", "totaalbedrag", "totaal incl btw", "bedrag", "importe total", "totale", "rechnungssumme", "rechnungssumme brutto", "bruttosumme", "gesamtsumme brutto", "rechnungsbetrag", "gesamtbeitrag brutto", "rechnungsbeitrag", "total incl. vat", "razem", "razem do zaplaty", "wartosc brutto", "wartość brutto", "summa yhteensa", "totalt", "summa", "att betala totalt", "valor total", "genel toplam", "toplam tutar", "celkem", "celkem k uhrade", "celkova castka", "totale fattura", "totale documento",
+      "total ttc", "montant ttc", "montant total", "total a payer", "totaal", "totaal incl", "totaalbedrag", "totaal incl btw", "bedrag", "importe total", "totale", "rechnungssumme", "rechnungssumme brutto", "bruttosumme", "gesamtsumme brutto", "rechnungsbetrag", "gesamtbeitrag brutto", "rechnungsbeitrag", "total incl. vat", "razem", "razem do zaplaty", "wartosc brutto", "wartość brutto", "summa yhteensa", "totalt", "summa", "att betala totalt", "valor total", "genel toplam", "toplam tutar", "celkem", "celkem k uhrade", "celkova castka", "totale fattura", "totale documento", "tổng tiền", "tổng cộng", "tổng thanh toán",
     ],
   },
   {
@@ -132,6 +136,8 @@ export const CONCEPTS: Concept[] = [
     labels: ["bill to", "billed to", "invoice to", "invoiced to", "sold to", "customer", "client", "buyer", "recipient", "customer name", "kunde", "rechnungsempfanger", "empfanger", "leistungsempfanger", "facture a", "facturer a", "destinataire", "klant", "factuuradres", "cliente", "kaufer", "käufer", "kauferleistungsempfanger", "rechnungsempfänger", "buyer name", "customer name", "invoice address", "kundenname", "nom du client",
       // Russian and Uzbek buyers ("Покупатель:", "Заказчик:", "Сотиб олувчи:")
       "покупатель", "заказчик", "плательщик", "сотиб олувчи", "dados do cliente", "nombre o razon social", "locataire",
+      // the Spanish and Latin American address to the buyer ("Señor(es): …", "Sres.: …")
+      "señor(es)", "señores", "sres",
     ],
   },
   {

@@ -38,12 +38,18 @@ function labelQuality(match: LabelMatch): number {
 
 const CURRENCY_ONLY = new RegExp(`^(?:${CURRENCY_CODE}\\.?|[$€£¥])$`, "iu");
 
+const SIGN_ONLY = /^[([]?[=+\-−–:×x][)\]]?$/;
+const CURRENCY_SYMBOL = /^(?:S\/\.?|R\$|Bs\.?|Q\.?|Kč|zł|kr\.?|₹|₫|₺|₦|₱|₩|₪|฿)$/iu;
+
 /** Right-hand phrases up to the next text-only phrase (the next label of a key/value row). */
 function valueRun(right: readonly DocLine[]): DocLine[] {
   const run: DocLine[] = [];
   for (const line of right) {
     // "Total | RM | 100.00": a currency code or mark set apart from its amount is no label.
     if (CURRENCY_ONLY.test(line.text.trim())) continue;
+    // "TOTAL | (=) | $32.328", "Sub Total | : | Rs. | 800.00", "GRAVADA | S/ | 211.86": an operator or colon set in a
+    // column of its own, or a currency symbol that is no code, stands between a totals label and its amount.
+    if (SIGN_ONLY.test(line.text.trim()) || CURRENCY_SYMBOL.test(line.text.trim())) continue;
     if (!/\d/.test(line.text)) break;
     run.push(line);
   }
@@ -289,6 +295,8 @@ export function afterPhoneLabel(words: readonly Word[], read: readonly Word[]): 
 
 /** Words that turn a party label into the label of one of its identifiers. */
 const IDENTIFIER_NOUN = /^(?:number|no|nr|num|numero|numéro|nummer|id|ref|reference|référence|code|vat|tva|account|konto)\.?[:：]?$/i;
+/** A label's token naming a number: "no", "nr", "number", "numéro", "#", "số" ("N°" and "Nº" fold to "no"). */
+const NUMBER_WORD = /^(?:no|nr|nro|num|number|numero|nummer|numer|n|so|#|\p{L}+#|(?:invoice|receipt|bill)(?:no|nr|number))$/u;
 /** Beyond this share of the page's width right of a label without a colon, a line is not its name. */
 const FAR_RIGHT = 0.15;
 /** "CUSTOMER ADDRESS", "Kundenanschrift": a party's word before an address noun heads the party's address block. */
@@ -349,8 +357,12 @@ function labelledCandidates(
       // "Qty Price Amount": the amounts under an item table's column heading are items, not a total.
       if (!itemTableHeading(lines, line)) attempts.push({ words: walkDown(lines, below, labelBox, order).words, factor: BELOW });
     } else if (below) attempts.push({ words: below.words, factor: BELOW });
+    // "Numéro de facture : 1", "Receipt No: 66": a label that names a number reads a short one on its own row (on
+    // its line or the nearest line right of it), never one under it (a position column's "1").
+    const numberLabel = kind === "id" && tokenise(match.label).some((t) => NUMBER_WORD.test(t));
+    const sameRowWords = [rest, rightLines[0]?.words];
     for (const attempt of attempts) {
-      const read = readValue(kind, attempt.words, order);
+      const read = readValue(kind, attempt.words, order, { numberLabel: numberLabel && sameRowWords.includes(attempt.words) });
       if (!read) continue;
       // "FACTURA … Fax. 958252636": a number a phone or fax label introduces is that line's, never a document's id.
       if (kind === "id" && afterPhoneLabel(attempt.words, read.words)) continue;

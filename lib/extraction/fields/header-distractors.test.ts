@@ -63,3 +63,56 @@ describe("names and labels of more kinds", () => {
     expect(data.customer_name ?? null).not.toBe("Amount due");
   });
 });
+
+describe("a country's name alone", () => {
+  it("names no party, while a name with a country's word in it stays one", () => {
+    for (const line of ["Nederland", "Deutschland", "United Kingdom", "Sénégal", "República Dominicana"]) expect(namesNoParty(line), line).toBe(true);
+    for (const line of ["Nederland Logistiek B.V.", "Chile Trading SpA", "India Spice House"]) expect(namesNoParty(line), line).toBe(false);
+  });
+
+  it("is not taken for the seller under an address block at the top", async () => {
+    const data = await extract(["Papendorpseweg 100", "3528 BJ Utrecht", "Nederland", "", "Factuur"]);
+    expect(data.vendor_name ?? null).not.toBe("Nederland");
+  });
+});
+
+describe("the seller's full name under its brand", () => {
+  it("takes the longer name line holding the logo's word with a legal form", async () => {
+    const data = await extract(["Verano", "", "ERNESTO B. VERANO S.A.", "San Martin 1440 | 2132 Funes", "", "Factura A"]);
+    expect(data.vendor_name).toBe("ERNESTO B. VERANO S.A.");
+  });
+
+  it("takes the longer name line ending in the brand's words", async () => {
+    const data = await extract(["LUMEN FOX", "", "FACTURA DE SERVICIOS", "Clínica Dental Lumen Fox", "", "DATOS DEL CLIENTE"]);
+    expect(data.vendor_name).toBe("Clínica Dental Lumen Fox");
+  });
+
+  it("keeps the brand over a signature line that names it after a preposition", async () => {
+    const data = await extract(["Pristine Enterprises", "12 Market Road", "", "Invoice No: 7", "", "For Pristine Enterprises", "Authorised Signatory"]);
+    expect(data.vendor_name).toBe("Pristine Enterprises");
+  });
+
+  it("keeps the brand when the longer line only starts with it and has no legal form", async () => {
+    const data = await extract(["NORTHWIND", "", "Northwind Customer Care", "", "Invoice"]);
+    expect(data.vendor_name).toBe("NORTHWIND");
+  });
+});
+
+describe("a seller's name run on to the next line", () => {
+  it("joins a lower-case line under a name ending in a lower-case word", async () => {
+    const data = await extract(["Societe de commerce", "generale Dupont et fils", "Farako 1", "", "Client : JEAN MARTIN"]);
+    expect(data.vendor_name).toBe("Societe de commerce generale Dupont et fils");
+  });
+
+  it("does not join a lower-case line under a name that ends in a capital", async () => {
+    const data = await extract(["Dupont Freres", "livraison rapide", "Farako 1", "", "Client : JEAN MARTIN"]);
+    expect(data.vendor_name).toBe("Dupont Freres");
+  });
+});
+
+describe("the Spanish address to the buyer", () => {
+  it("reads the customer right of 'Señor(es):'", async () => {
+    const data = await extract(["ERKO SPA", "FACTURA ELECTRONICA   N° 4117", "", "Señor(es)     : Universo Informatico           Fecha Venc.   : 01-06-2024", "RUT           : 44552142-6"]);
+    expect(data.customer_name).toBe("Universo Informatico");
+  });
+});

@@ -54,7 +54,25 @@ function paymentMethodOnly(text: string): boolean {
   return words.length > 0 && words.length <= 5 && words.every((w) => PAYMENT_WORDS.has(w));
 }
 
-/** A header line that names no party: the issuing software, an e-invoicing channel, a title, a payment method. */
+/**
+ * Countries' names, in their own languages and in English: an address block's last line ("Nederland" under the
+ * postcode), never a party's name when it stands alone.
+ */
+const COUNTRIES = new Set([
+  "nederland", "netherlands", "the netherlands", "holland", "deutschland", "germany", "österreich", "austria", "schweiz", "suisse", "svizzera", "switzerland",
+  "france", "belgique", "belgië", "belgien", "belgium", "luxembourg", "luxemburg", "españa", "spain", "portugal", "italia", "italy", "polska", "poland",
+  "česko", "česká republika", "czech republic", "sverige", "sweden", "suomi", "finland", "danmark", "denmark", "norge", "norway", "ireland", "éire",
+  "united kingdom", "uk", "great britain", "england", "scotland", "wales", "usa", "u.s.a.", "united states", "united states of america", "canada",
+  "mexico", "méxico", "argentina", "chile", "perú", "peru", "colombia", "brasil", "brazil", "república dominicana", "dominican republic", "guatemala",
+  "india", "nepal", "sri lanka", "singapore", "malaysia", "indonesia", "vietnam", "việt nam", "australia", "new zealand", "south africa",
+  "sénégal", "senegal", "tunisie", "tunisia", "maroc", "morocco", "cameroun", "cameroon", "côte d'ivoire", "guinée", "rwanda", "türkiye", "turkey",
+]);
+
+function countryOnly(text: string): boolean {
+  return COUNTRIES.has(text.trim().replace(/[.,;:]+$/, "").toLowerCase());
+}
+
+/** A header line that names no party: the issuing software, an e-invoicing channel, a title, a payment method, a country. */
 export function namesNoParty(text: string): boolean {
-  return ISSUING_SOFTWARE.test(text) || E_INVOICING.test(text) || MORE_TITLES.test(text) || paymentMethodOnly(text);
+  return ISSUING_SOFTWARE.test(text) || E_INVOICING.test(text) || MORE_TITLES.test(text) || paymentMethodOnly(text) || countryOnly(text);
 }

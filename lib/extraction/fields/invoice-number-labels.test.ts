@@ -125,3 +125,63 @@ describe("numbers that belong to another label", () => {
     }
   });
 });
+
+describe("a short number after a label that names a number", () => {
+  it("reads one or two digits after a label with a number word, a colon set apart or a glued sign", () => {
+    expect(invoiceNumber(["Numéro de facture : 1", "", "Date : 20-11-2018"])).toBe("1");
+    expect(invoiceNumber(["Receipt No: 66 for the date of 2019-11-29"])).toBe("66");
+    expect(invoiceNumber(["Invoice No.:#2836"])).toBe("2836");
+    expect(invoiceNumber(["Customer: ACME              InvoiceNo.   5"])).toBe("5");
+  });
+
+  it("reads no short number after the document's bare title, nor one under a number's label", () => {
+    expect(invoiceNumber(["Invoice 2 of 3"])).toBe(null);
+    expect(invoiceNumber(["Invoice No.", "1"])).toBe(null);
+  });
+
+  it("reads the labels of tickets, Vietnamese and Dominican invoices and the Portuguese title", () => {
+    expect(invoiceNumber(["Numéro de Ticket : 31"])).toBe("31");
+    expect(invoiceNumber(["HÓA ĐƠN SỐ: 1060"])).toBe("1060");
+    expect(invoiceNumber(["FATURA # 0018"])).toBe("0018");
+    expect(invoiceNumber(["NCF: B0100001434", "Vencimiento NCF: 31/12/2026"])).toBe("B0100001434");
+    expect(invoiceNumber(["factuur nummer      factuur datum", "001                21/03/2024"])).toBe("001");
+  });
+});
+
+describe("Spanish, Peruvian and Polish due dates and totals", () => {
+  const first = (text: string[], concept: string, kind: "id" | "date" | "amount") => findLabelledCandidates(documentLines({ pages: textToPages(text.join("\n")) }), concept, kind, "dmy")[0]?.value ?? null;
+
+  it("reads due dates under the short Spanish and the Polish labels", () => {
+    expect(first(["Vencimiento: 28/7/2024"], "due_date", "date")).toBe("2024-07-28");
+    expect(first(["FECHA DE VENC: 17/03/2022"], "due_date", "date")).toBe("2022-03-17");
+    expect(first(["Señor(es) : Universo          Fecha Venc.        : 01-06-2024"], "due_date", "date")).toBe("2024-06-01");
+    expect(first(["Termin zapłaty      2015-03-04"], "due_date", "date")).toBe("2015-03-04");
+  });
+
+  it("reads a Peruvian taxable base and IGV", () => {
+    const page = ["          GRAVADA     S/             211.86", "               IGV    S/              38.14", "             TOTAL    S/             250.00"];
+    expect(first(page, "subtotal_amount", "amount")).toBe(211.86);
+    expect(first(page, "tax_amount", "amount")).toBe(38.14);
+  });
+});
+
+describe("a totals row's amount past a sign or symbol in its own column", () => {
+  const first = (text: string[], concept: string) => findLabelledCandidates(documentLines({ pages: textToPages(text.join("\n")) }), concept, "amount", "dmy")[0]?.value ?? null;
+
+  it("skips an operator in brackets, a colon set apart and a currency symbol", () => {
+    expect(first(["SUBTOTAL          (=)          $27.166", "TOTAL             (=)          $32.328"], "subtotal_amount")).toBe(27166);
+    expect(first(["Sub Total     :        Rs.      800.00"], "subtotal_amount")).toBe(800);
+    expect(first(["TOTAL     S/      250.00"], "total_amount")).toBe(250);
+  });
+
+  it("still stops at the next label of the row", () => {
+    expect(first(["Sub Total     :     Discount:     40.00"], "subtotal_amount")).toBe(null);
+  });
+});
+
+describe("a Vietnamese bill's total", () => {
+  it("reads 'Tổng tiền' as the total, not the line items above it", () => {
+    const lines = documentLines({ pages: textToPages(["1   CẮT GỘI     199000", "2   UỐN         349000", "Tổng tiền: 1071000đ"].join("\n")) });
+    expect(findLabelledCandidates(lines, "total_amount", "amount", "dmy")[0]?.value).toBe(1071000);
+  });
+});

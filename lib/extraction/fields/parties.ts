@@ -16,7 +16,7 @@ export const TRADE_WORD = /\b(?:Trading|Enterprise|Enterprises|Restaurant|Restau
 const SALUTATION = /^(?:herrn?|frau|firma|fa\.|mr\.?|mrs\.?|ms\.?|m\.|mme|monsieur|madame|dhr\.?|mevr\.?|attn\.?|z\.\s?hd\.?)$/i;
 /** Lines that are labels, contact details, document titles or item-column headings ("QTY ITEM") rather than names. */
 export const NOT_A_NAME =
-  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|pagina|página|fattura|factura|ordine|pedido|commande|telefon|e-?mail|iban|bic|page|seite|total|summe|gst|order|bestellung|nr|n[o0]|ust|vat|gln|id|nummer|number|cash(?!\s*(?:&|and|n)\s*carry)|change|doc|cashier|table|thank|tq|welcome|qty|quantity|amount|price|item|returnable|refundable|exchangeable)\b|www\.|http|@|docno|(?:address|adresse|adres|anschrift)\b)/i;
+  /(?:\b(?:invoice|rechnung|facture|factuur|receipt|quittung|tax invoice|date|datum|tel|fax|phone|pagina|página|fattura|factura|ordine|pedido|commande|telefon|e-?mail|iban|bic|page|seite|total|summe|gst|order|bestellung|nr|n[o0]|ust|vat|btw|mwst|tva|gln|id|nummer|number|cash(?!\s*(?:&|and|n)\s*carry)|change|doc|cashier|table|thank|tq|welcome|qty|quantity|amount|price|item|returnable|refundable|exchangeable)\b|www\.|http|@|docno|(?:address|adresse|adres|anschrift)\b)/i;
 
 /**
  * "ИП Тухманян О. В., ИНН 246316266320, г Красноярск": the party's tax number and address after a comma are not part
@@ -231,7 +231,55 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
       best = candidate;
     }
   }
-  return best ? joinNameBelow(first, joinNameAbove(first, joinSameRow(first, best))) : null;
+  return best ? fullNameOfBrand(first, joinNameBelow(first, joinNameAbove(first, joinSameRow(first, runOnBelow(first, best))))) : null;
+}
+
+/** Folded for comparing words: case and accents aside. */
+const foldWords = (text: string) => tokenise(text).filter((t) => t !== "");
+
+/** A signature's first word: "For ACME Ltd", "Pour ACME", "Für ACME GmbH", "By …", "Authorised …". */
+const SIGNING_WORD = /^(?:for|from|by|per|pour|par|für|fur|von|por|para|to|at|on|signed|authori[sz]ed)$/i;
+
+/** Longest full name a brand's line may point to (words). */
+const FULL_NAME_WORDS = 7;
+
+/**
+ * "Chiesa" (a logo's word) over "FERNANDO A. CHIESA S.A.", "LIGHT CAT" over "Clínica Veterinaria Light Cat": a short
+ * letterhead line whose words all stand, in order, inside a longer name line of the page's upper half is the brand; the
+ * longer line (with a legal form, or ending in the brand's words) is the seller's name.
+ */
+function fullNameOfBrand(lines: DocLine[], chosen: Candidate): Candidate {
+  const brand = foldWords(String(chosen.value));
+  if (brand.length === 0 || brand.length > 3) return chosen;
+  for (const line of lines) {
+    if (line.index === chosen.line || line.box.y > 0.5 || /\d/.test(line.text)) continue;
+    const text = endAtLegalForm(cleanName(line.text));
+    const words = foldWords(text);
+    if (words.length <= brand.length || words.length > FULL_NAME_WORDS || !isNameLike(text) || isPartyHeading(text) || underBuyerHeading(lines, line)) continue;
+    const at = words.findIndex((_, i) => brand.every((b, j) => words[i + j] === b));
+    if (at < 0 || !(COMPANY_MARK.test(text) || at + brand.length === words.length)) continue;
+    // "For Pristine Enterprises" over a signature: the brand's own name after a preposition signs, it names no one new.
+    if (SIGNING_WORD.test(text.split(/\s+/)[0] ?? "")) continue;
+    return { ...chosen, value: text, raw: line.text, line: line.index, source: { page: line.page, ...line.box } };
+  }
+  return chosen;
+}
+
+/**
+ * "Societe de commerce" over "generale Keita et frere": a name whose last word is in lower case runs on to a line
+ * below that starts in lower case (no name starts so); the two are one name.
+ */
+function runOnBelow(lines: DocLine[], chosen: Candidate): Candidate {
+  const line = lineOf(lines, chosen.line);
+  if (!line || !/\s\p{Ll}+$/u.test(String(chosen.value))) return chosen;
+  // A wrapped phrase may be set with more leading than a block's lines: up to one and a half line heights apart.
+  const below = lines
+    .filter((l) => l.page === line.page && l.box.y > line.box.y + line.box.h * 0.5 && l.box.y - (line.box.y + line.box.h) < line.box.h * 1.5)
+    .filter((l) => Math.min(l.box.x + l.box.w, line.box.x + line.box.w) - Math.max(l.box.x, line.box.x) > 0)
+    .sort((a, b) => a.box.y - b.box.y)[0];
+  const text = below?.text.trim() ?? "";
+  if (!below || !/^\p{Ll}/u.test(text) || /\d/.test(text) || !isNameLike(text) || text.split(/\s+/).length > 5 || Math.abs(below.box.h - line.box.h) > line.box.h * 0.35) return chosen;
+  return { ...chosen, value: `${String(chosen.value)} ${text}` };
 }
 
 /** "Банк получателя", "Beneficiary bank", "Bank name": a bank-details grid's label printed under the bank's name. */

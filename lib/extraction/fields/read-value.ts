@@ -24,7 +24,7 @@ const ID_PREFIX = /^(?:[:#.\-–]|no|nr|n|n°|nº|№|number|nummer|num|numero|r
 /** A number sign written as one word: "Nr.", "No.", "N°", "Nº", "#", "Nummer", "Number". */
 const NUMBER_SIGN = /^(?:nr|no|n°|nº|#|№|nummer|number|numero|numéro)[.:]*$/i;
 /** A number sign glued to the number: "N°F-20240000010", "Nr.4711", "#INV-1". */
-const GLUED_SIGN = /^(?:[#:№]+|N[°º][.:]?|N[or]\.(?=\d))/i;
+const GLUED_SIGN = /^(?:[#:№]+|N[°º][.:#]*|N[or]\.[:#]*(?=\d))/i;
 /**
  * Nouns that make a number sign another id's: "Rechnung an Kunden Nr. 4711" prints the customer's number, not the
  * invoice's.
@@ -59,14 +59,26 @@ const SHORT_READ = 0.8;
 /** A number read past a title's words is a little less sure than one right after its label. */
 const TITLE_READ = 0.9;
 
-function readId(words: Word[]): ReadValue | null {
+/**
+ * How a label stands to the words after it. `numberLabel`: the label itself names a number ("Invoice No:",
+ * "Numéro de facture :", "Receipt #"), so a number of one or two digits right after it on its line is the number,
+ * as after a number sign.
+ */
+export type ReadOptions = { numberLabel?: boolean };
+
+function readId(words: Word[], options: ReadOptions): ReadValue | null {
   const afterTitle = afterTitleWords(words);
   let i = afterTitle ?? 0;
   // Skip "No.", ":", "#" and bracketed type codes such as "(380)" between the label and the number.
   const start = i;
-  while (i < words.length && (ID_PREFIX.test(words[i]!.text.replace(/[.:]+$/, "")) || /^\(.*\)$/.test(words[i]!.text))) i += 1;
+  // A colon set apart ("Numéro de facture : 1") is skipped like the sign.
+  const skipped = (text: string) => {
+    const bare = text.replace(/[.:：]+$/, "");
+    return bare === "" || ID_PREFIX.test(bare) || /^\(.*\)$/.test(text);
+  };
+  while (i < words.length && skipped(words[i]!.text)) i += 1;
   // "Счет на оплату № 71 от …", "Invoice No. 7": after a number sign, one or two digits are the number.
-  const signed = words.slice(start, i).some((w) => NUMBER_SIGN.test(w.text)) || (afterTitle !== null && afterTitle > 0);
+  const signed = options.numberLabel === true || words.slice(start, i).some((w) => NUMBER_SIGN.test(w.text)) || (afterTitle !== null && afterTitle > 0);
   // "Invoice" over "Leistungszeitraum: 05/2023": a word ending in a colon is the next label, and its value is not ours.
   if (i < words.length && /^\p{L}[\p{L}.\-]*[:：]$/u.test(words[i]!.text)) return null;
   for (let n = 0; n < 2 && i + n < words.length; n += 1) {
@@ -121,12 +133,12 @@ const BASIC_DATE = /^((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/;
  */
 const SLASH_LOST_DATE = /^(0[1-9]|[12]\d|3[01])[71]?(0[1-9]|1[0-2])\/((?:19|20)\d{2})$/;
 
-export function readValue(kind: ValueKind, words: Word[], order: DateOrder): ReadValue | null {
+export function readValue(kind: ValueKind, words: Word[], order: DateOrder, options: ReadOptions = {}): ReadValue | null {
   if (words.length === 0) return null;
   const text = words.map((w) => w.text).join(" ");
   switch (kind) {
     case "id":
-      return readId(words);
+      return readId(words, options);
     case "date": {
       const d = findDates(text, order)[0];
       if (d) return { value: d.iso, words: wordsInSpan(words, d.index, d.length), quality: 1 };

@@ -25,14 +25,18 @@ const SYMBOLS: Array<[RegExp, string]> = [
   [new RegExp(`₺|${besideAmount("TRY")}`, "gu"), "TRY"],
   [/₩/gu, "KRW"],
   [/₱/gu, "PHP"],
-  [/₫|\bVND\b/gu, "VND"],
+  // The dong as printed on Vietnamese bills: "1071000đ", "50.000 VNĐ" (a d with a stroke, not the ₫ sign).
+  [/₫|\bVND\b|(?<=\d\s?)(?:đ|VNĐ)(?!\p{L})/gu, "VND"],
   [/₴|\bUAH\b/gu, "UAH"],
   // The rouble printed after an amount ("163 100,00 руб."), and its sign.
   [/(?<=\d\s?)(?:руб|рублей|рубля)(?!\p{L})\.?|₽/gu, "RUB"],
   // Guatemala's quetzal as "Q" before an amount with its cents ("Q 6,599.00"); "Q1", "Q 3" are quarters or counts.
   [/\bQ\.?(?=\s?\d[\d,]*\.\d{2}(?!\d))/gu, "GTQ"],
   [/(?<=\d\s?)Kč(?!\p{L})|\bCZK\b/gu, "CZK"],
-  [/(?<=\d\s?)zł(?!\p{L})|\bPLN\b/gu, "PLN"],
+  // "701.10 zl": text layers without Polish letters print the złoty's mark plain.
+  [/(?<=\d\s?)z[łl](?!\p{L})|\bPLN\b/gu, "PLN"],
+  // Peru's sol as "S/" or "S/." before an amount ("S/ 250.00").
+  [/(?<![\p{L}\d])S\/\.?(?=\s?\d)/gu, "PEN"],
   [new RegExp(`\\bIDR\\b|${besideAmount("Rp")}`, "gu"), "IDR"],
   // Dinars are printed as "KD" / "BD" / "JD" beside the amount more often than as their code.
   [new RegExp(`\\bKWD\\b|${besideAmount("KD")}`, "gu"), "KWD"],
@@ -79,6 +83,7 @@ const NAMES: Array<[RegExp, string]> = [
   [/^quetzal(?:es)?$/iu, "GTQ"],
   [/^ringgit(?:\s+malaysia)?$/iu, "MYR"],
   [/^(?:euro|euros)$/iu, "EUR"],
+  [/^(?:nuevos\s+)?soles$/iu, "PEN"],
 ];
 
 /** Normalises one currency mention to ISO; "$" maps to USD only as a last resort. */

@@ -43,6 +43,16 @@ describe("identifiers", () => {
     expect(parseCurrency("nothing")).toBeNull();
   });
 
+  it("maps the plain złoty mark, the dong's d with a stroke, the sol's S/ and its name", () => {
+    expect(parseCurrency("Razem do zapłaty: 701.10 zl")).toBe("PLN");
+    expect(parseCurrency("Tổng tiền: 1071000đ")).toBe("VND");
+    expect(parseCurrency("50.000 VNĐ")).toBe("VND");
+    expect(parseCurrency("TOTAL S/ 250.00")).toBe("PEN");
+    expect(parseCurrency("SOLES")).toBe("PEN");
+    expect(parseCurrency("zl Kowalski")).toBe(null);
+    expect(parseCurrency("S/N 4711")).toBe(null);
+  });
+
   it("maps dinar marks beside an amount and Gulf currency codes", () => {
     expect(parseCurrency("Total 152.050 KD")).toBe("KWD");
     expect(parseCurrency("KD 3.500")).toBe("KWD");
