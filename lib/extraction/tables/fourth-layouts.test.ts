@@ -82,4 +82,30 @@ describe("line items of a fourth set of layouts", () => {
       { description: "Pantalón", quantity: 2, unit_price: 5.5, amount: 11 },
     ]);
   });
+
+  it("keeps a quantity's unit beside it and gives the words after it to a description centred over a wide column", async () => {
+    const items = await lineItems(
+      [
+        { y: 700, cells: [["Código", 40], ["Cantidad", 90], ["Descripción", 230], ["Precio", 420], ["Total", 500]] },
+        { y: 680, cells: [["00012", 40], ["3 unid Papel carta", 110], ["blanco 500 hojas", 184], ["2.000", 425], ["6.000", 505]] },
+        { y: 664, cells: [["00015", 40], ["5 unid Tinta negra", 110], ["para impresora", 184], ["3.500", 425], ["17.500", 500]] },
+      ],
+      "item_code", "quantity", "unit", "description", "unit_price", "amount",
+    );
+    expect(items).toEqual([
+      { item_code: "00012", quantity: 3, unit: "unid", description: "Papel carta blanco 500 hojas", unit_price: 2000, amount: 6000 },
+      { item_code: "00015", quantity: 5, unit: "unid", description: "Tinta negra para impresora", unit_price: 3500, amount: 17500 },
+    ]);
+  });
+
+  it("keeps words printed a word space after a quantity with no unit in the quantity column's text as before", async () => {
+    const items = await lineItems(
+      [
+        { y: 700, cells: [["Qty", 40], ["Description", 120], ["Price", 420], ["Total", 500]] },
+        { y: 680, cells: [["40 h", 40], ["Consulting", 120], ["50.00", 420], ["2000.00", 500]] },
+      ],
+      "quantity", "unit", "description", "unit_price", "amount",
+    );
+    expect(items).toEqual([{ quantity: 40, unit: "h", description: "Consulting", unit_price: 50, amount: 2000 }]);
+  });
 });
