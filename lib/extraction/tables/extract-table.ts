@@ -6,7 +6,7 @@ import type { FieldDefinition, PageModel, Rulings, Scalar, TableMetadata, TableR
 import { unionBox } from "../fields/document-lines";
 import { COLUMN_CONCEPTS, type ColumnConcept } from "../fields/column-concepts";
 import { itemsBeforeRepeatedCopy } from "./repeated-copy";
-import { descriptionOverName, headerScore, isLabelledNote, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
+import { descriptionOverName, rateOverBareTax, headerScore, isLabelledNote, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
 import type { ItemCells } from "./headerless-columns";
 import { findTimesItems } from "./times-items";
@@ -695,7 +695,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       for (const c of header) {
         if (c.key === "") continue;
         const prev = chosen.get(c.key);
-        const better = (!SELLER_SIDE.test(prev?.label ?? "") && SELLER_SIDE.test(c.label)) || netOverGross(prev?.label ?? "", c.label) || (c.key === "description" && descriptionOverName(prev?.label ?? "", c.label));
+        const better = (!SELLER_SIDE.test(prev?.label ?? "") && SELLER_SIDE.test(c.label)) || netOverGross(prev?.label ?? "", c.label) || (c.key === "description" && descriptionOverName(prev?.label ?? "", c.label)) || (c.key === "tax_rate" && rateOverBareTax(prev?.label ?? "", c.label));
         if (!prev || better) chosen.set(c.key, c);
       }
       const columns: Column[] = header.map((c) => {

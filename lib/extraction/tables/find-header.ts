@@ -271,6 +271,17 @@ export function netOverGross(earlier: string, next: string): boolean {
   return GROSS_LABEL.test(earlier) && NET_LABEL.test(next) && !GROSS_LABEL.test(next);
 }
 
+/** Wording that says a tax column holds the rate, not the tax's amount ("VAT %", "Stawka VAT", "Steuersatz", "Taux"). */
+const RATE_LABEL = /%|\brate\b|satz|stawka|\btaux\b|tarie?f|\btasa\b|aliquota|sazba/iu;
+
+/**
+ * Whether a tax column labelled `next` replaces an earlier one: of two columns named by the tax ("Kwota VAT" or a
+ * heading's stray "VAT", and "Stawka VAT"), the one whose label says rate holds the rate; the other an amount of tax.
+ */
+export function rateOverBareTax(earlier: string, next: string): boolean {
+  return RATE_LABEL.test(next) && !RATE_LABEL.test(earlier);
+}
+
 /** Wording that names an item's description itself, not its name, article or product. */
 const DESCRIPTION_WORD = /descri|beschreib|omschrijv|beschrijv|\bopis|\bpopis|kuvaus|deskripsi|說明|说明|詳細/iu;
 

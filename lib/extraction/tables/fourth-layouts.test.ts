@@ -108,4 +108,16 @@ describe("line items of a fourth set of layouts", () => {
     );
     expect(items).toEqual([{ quantity: 40, unit: "h", description: "Consulting", unit_price: 50, amount: 2000 }]);
   });
+
+  it("reads the tax rate from the column whose heading says rate, not from an earlier column named by the tax alone", async () => {
+    const items = await lineItems(
+      [
+        { y: 700, cells: [["Description", 40], ["Qty", 220], ["Net price", 270], ["VAT amount", 340], ["VAT %", 420], ["Gross", 490]] },
+        { y: 680, cells: [["Training session", 40], ["1", 225], ["570.00", 275], ["131.10", 345], ["23", 425], ["701.10", 490]] },
+        { y: 664, cells: [["Course book", 40], ["2", 225], ["50.00", 275], ["8.00", 350], ["8", 425], ["108.00", 490]] },
+      ],
+      "description", "quantity", "unit_price", "tax_rate", "amount",
+    );
+    expect(items?.map((r) => r.tax_rate)).toEqual([23, 8]);
+  });
 });
