@@ -271,8 +271,11 @@ export function netOverGross(earlier: string, next: string): boolean {
   return GROSS_LABEL.test(earlier) && NET_LABEL.test(next) && !GROSS_LABEL.test(next);
 }
 
-/** Wording that says a tax column holds the rate, not the tax's amount ("VAT %", "Stawka VAT", "Steuersatz", "Taux"). */
-const RATE_LABEL = /%|\brate\b|satz|stawka|\btaux\b|tarie?f|\btasa\b|aliquota|sazba/iu;
+/**
+ * Wording that says a tax column holds the rate, not the tax's amount ("VAT %", "Stawka VAT", "Steuersatz", "Taux",
+ * "Alícuota IVA").
+ */
+const RATE_LABEL = /%|\brate\b|satz|stawka|\btaux\b|tarie?f|\btasa\b|al[ií][qc]uota|sazba/iu;
 
 /**
  * Whether a tax column labelled `next` replaces an earlier one: of two columns named by the tax ("Kwota VAT" or a

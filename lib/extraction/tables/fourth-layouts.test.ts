@@ -120,4 +120,16 @@ describe("line items of a fourth set of layouts", () => {
     );
     expect(items?.map((r) => r.tax_rate)).toEqual([23, 8]);
   });
+
+  it("keeps the first of two tax columns that both say rate ('Alícuota IVA' before '%Base IVA')", async () => {
+    const items = await lineItems(
+      [
+        { y: 700, cells: [["Cantidad", 40], ["Descripción", 100], ["Precio unitario", 260], ["Alícuota IVA", 350], ["%Base IVA", 420], ["Precio neto", 490]] },
+        { y: 680, cells: [["2", 45], ["Flete Rosario", 100], ["100.00", 265], ["21", 360], ["100", 430], ["200.00", 490]] },
+        { y: 664, cells: [["1", 45], ["Seguro de carga", 100], ["50.00", 270], ["10.5", 360], ["100", 430], ["50.00", 495]] },
+      ],
+      "description", "quantity", "unit_price", "tax_rate", "amount",
+    );
+    expect(items?.map((r) => r.tax_rate)).toEqual([21, 10.5]);
+  });
 });
