@@ -31,6 +31,8 @@ const TEXT_KINDS = new Set(["description", "item_code"]);
 const PHRASE_GAP = 1.0;
 const NUMBER = /^[-(]?(?:[€$£¥₹]|[A-Z]{3})?\s*-?\d[\d.,']*%?\)?$/u;
 const LETTERS_ONLY = /^[\p{L}][\p{L}'’&.,:;()\-]*$/u;
+/** A unit printed after a quantity: a short lower-case word ("unid", "pcs", "h", "kg", "Stk."). */
+const UNIT = /^\p{L}\p{Ll}{0,4}\.?$/u;
 
 const right = (w: Word) => w.box.x + w.box.w;
 const byX = (a: Word, b: Word) => a.box.x - b.box.x;
@@ -58,9 +60,13 @@ function moveText(columns: TypedColumn[], cells: Map<TypedColumn, Word[]>): void
     const rightText = after && TEXT_KINDS.has(after.key) ? [...(cells.get(after) ?? [])].sort(byX) : [];
     let from = words.length;
     while (from > lead && LETTERS_ONLY.test(words[from - 1]!.text) && (from === words.length || close(words[from - 1]!, words[from]!))) from -= 1;
+    // A quantity's unit printed a word space after it keeps its place: the words after it open the text ("3 unid Stock
+    // útiles" | "y papelería" under "Cantidad" | "Descripción" centred over a wide column).
+    if (from < words.length - 1 && from === lead + 1 && col.key === "quantity" && NUMBER.test(words[lead]!.text) && UNIT.test(words[from]!.text)) from += 1;
     const run = words.slice(from);
+    const afterUnit = from === lead + 2 && col.key === "quantity" && UNIT.test(words[from - 1]!.text);
     const opensRight =
-      rightText.length > 0 && run.length > 0 && close(run[run.length - 1]!, rightText[0]!) && (from === lead || !close(words[from - 1]!, run[0]!));
+      rightText.length > 0 && run.length > 0 && close(run[run.length - 1]!, rightText[0]!) && (from === lead || afterUnit || !close(words[from - 1]!, run[0]!));
     if (lead === 0 && !opensRight) return;
     if (lead > 0) cells.set(before!, [...leftText, ...words.slice(0, lead)]);
     if (opensRight) cells.set(after!, [...run, ...rightText]);

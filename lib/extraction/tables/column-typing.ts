@@ -95,14 +95,17 @@ export function typeAmountBeforeQuantity(columns: TypedColumn[], fieldForKey: Ma
   return true;
 }
 
-const NUMBER = /^[-(]?\d[\d.,]*\)?$/;
+/** A number as an item's cell prints it, with at most a currency sign or code glued or spaced ("€6.646,58", "EUR 9,90"). */
+const NUMBER = /^[-(]?(?:\p{Sc}|[A-Z]{3}\s?)?-?\d[\d.,]*\)?$/u;
 
 /**
  * Column typing from content: of two columns a header names with one numeric concept ("Nombre del Artículo", where
- * "nombre" is French for a count, and "Cantidad"), the one whose cell in the first item row is a number holds it when
- * the first holds words. Changes the columns in place; true when it did.
+ * "nombre" is French for a count, and "Cantidad"; "Gemaakte kosten", costs incurred, over the items' names beside
+ * "Bedrag"), the one whose cell in the first item row is a number holds it when the first holds words. The column of
+ * words is the description when it is the table's first and the header names no description column. Changes the
+ * columns in place; true when it did.
  */
-export function typeNumericTwin(columns: TypedColumn[], firstItem: Map<TypedColumn, Word[]>): boolean {
+export function typeNumericTwin(columns: TypedColumn[], firstItem: Map<TypedColumn, Word[]>, fieldForKey: Map<string, string> = new Map()): boolean {
   let changed = false;
   for (const key of ["quantity", "unit_price", "amount"]) {
     const [first, second] = columns.filter((c) => c.key === key);
@@ -111,8 +114,10 @@ export function typeNumericTwin(columns: TypedColumn[], firstItem: Map<TypedColu
     const secondWords = firstItem.get(second) ?? [];
     if (!firstWords.some((w) => /\p{L}{2}/u.test(w.text)) || secondWords.length !== 1 || !NUMBER.test(secondWords[0]!.text)) continue;
     second.field = first.field;
-    first.field = null;
-    first.key = "";
+    const descriptionField = fieldForKey.get("description");
+    const namesItems = columns[0] === first && descriptionField !== undefined && !columns.some((c) => c.key === "description");
+    first.field = namesItems ? descriptionField : null;
+    first.key = namesItems ? "description" : "";
     changed = true;
   }
   return changed;

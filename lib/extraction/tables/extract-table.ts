@@ -6,7 +6,7 @@ import type { FieldDefinition, PageModel, Rulings, Scalar, TableMetadata, TableR
 import { unionBox } from "../fields/document-lines";
 import { COLUMN_CONCEPTS, type ColumnConcept } from "../fields/column-concepts";
 import { itemsBeforeRepeatedCopy } from "./repeated-copy";
-import { descriptionOverName, headerScore, isLabelledNote, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
+import { descriptionOverName, rateOverBareTax, headerScore, isLabelledNote, matchHeaderWords, mergeStackedHeader, netOverGross, type HeaderColumn } from "./find-header";
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
 import type { ItemCells } from "./headerless-columns";
 import { findTimesItems } from "./times-items";
@@ -119,9 +119,14 @@ function cellsIn(columns: Column[], edges: number[], row: Row): Map<Column, Word
   return cells;
 }
 
-/** "900 . 0 0": a number whose text layer spaces its characters apart (a separator standing alone) is one number. */
-function unspaced(text: string): string {
-  return /\d\s+[.,]\s+\d/.test(text) ? text.replace(/(?<=[\d.,])\s+(?=[\d.,])/g, "") : text;
+/**
+ * "900 . 0 0": a number whose text layer spaces its characters apart (a separator standing alone) is one number.
+ * "Q30.5": a currency written as one capital letter (where fonts lack its sign; `NUMERIC_CELL`) glued to its amount
+ * is set apart, so the amount is read.
+ */
+export function unspaced(text: string): string {
+  const apart = text.replace(/^(\s*-?)([QNRKL])(?=\d)/, "$1$2 ");
+  return /\d\s+[.,]\s+\d/.test(apart) ? apart.replace(/(?<=[\d.,])\s+(?=[\d.,])/g, "") : apart;
 }
 
 function typedCell(kind: ColumnConcept["kind"] | undefined, text: string, hint: DecimalSeparator | undefined): Scalar {
@@ -690,7 +695,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       for (const c of header) {
         if (c.key === "") continue;
         const prev = chosen.get(c.key);
-        const better = (!SELLER_SIDE.test(prev?.label ?? "") && SELLER_SIDE.test(c.label)) || netOverGross(prev?.label ?? "", c.label) || (c.key === "description" && descriptionOverName(prev?.label ?? "", c.label));
+        const better = (!SELLER_SIDE.test(prev?.label ?? "") && SELLER_SIDE.test(c.label)) || netOverGross(prev?.label ?? "", c.label) || (c.key === "description" && descriptionOverName(prev?.label ?? "", c.label)) || (c.key === "tax_rate" && rateOverBareTax(prev?.label ?? "", c.label));
         if (!prev || better) chosen.set(c.key, c);
       }
       const columns: Column[] = header.map((c) => {
@@ -700,7 +705,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       if (!typeSecondPrice(columns, fieldForKey) && !typeAmountBeforeQuantity(columns, fieldForKey)) typeLonePrice(columns, fieldForKey);
       let edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       const firstItem = rows.slice(j, j + 4).map((r) => cellsIn(columns, edges, r)).find((cells) => [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())));
-      if (firstItem && (typePositionColumn(columns, firstItem, fieldForKey) || typeCodeColumn(columns, firstItem, fieldForKey) || typeNumericTwin(columns, firstItem))) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
+      if (firstItem && (typePositionColumn(columns, firstItem, fieldForKey) || typeCodeColumn(columns, firstItem, fieldForKey) || typeNumericTwin(columns, firstItem, fieldForKey))) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       tightenPositionBand(columns, edges, rows.slice(j));
       settleCentredHeadings(columns, edges, rows.slice(j));
       settleNumberBands(columns, edges, rows.slice(j));

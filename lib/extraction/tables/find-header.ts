@@ -133,8 +133,58 @@ function closeWords(left: Word, right: Word): boolean {
 /** Money per unit printed as a heading ("€/h", "EUR/Std.", "$/hr", "CHF/Stk"): the unit price, whatever the unit. */
 const PRICE_PER_UNIT = /^(?:[€$£¥₹]|EUR|USD|GBP|CHF|CZK|PLN|AUD|CAD|SEK|NOK|DKK)\s?\/\s?(?:h|hr|hrs|hour|std|stunde|tag|day|d|stk|pc|pcs|unit|ud|kg|m)\.?$/iu;
 
+/** Letters of one word spelt out stand closer than this many word heights when a text layer boxes each alone. */
+const LETTER_GAP = 0.8;
+/** Fewer letters in a row than this are initials or stray marks ("A B"), not a word spelt out. */
+const MIN_SPELT_LETTERS = 4;
+/** Letter-spaced type sets its letters at one pitch: the widest gap of a run is at most this times its narrowest. */
+const EVEN_PITCH = 1.5;
+
+function spelt(run: Word[]): Word | null {
+  const gaps = run.slice(1).map((w, k) => w.box.x - (run[k]!.box.x + run[k]!.box.w));
+  if (run.length < MIN_SPELT_LETTERS || Math.max(...gaps) > EVEN_PITCH * Math.max(Math.min(...gaps), 0)) return null;
+  const text = run.map((w) => w.text).join("");
+  // Only a word that names a column is taken as one: a run of single letters in any other line stays as printed.
+  if (!LABEL_INDEX.has(normaliseToken(text))) return null;
+  const first = run[0]!;
+  const last = run[run.length - 1]!;
+  const top = Math.min(...run.map((w) => w.box.y));
+  const bottom = Math.max(...run.map((w) => w.box.y + w.box.h));
+  return { ...first, text, box: { x: first.box.x, y: top, w: last.box.x + last.box.w - first.box.x, h: bottom - top } };
+}
+
+/**
+ * "D e s c r i p c i o n": a heading whose text layer gives each letter of a letter-spaced word as a word of its own
+ * is that word, when the letters, evenly spaced and closer than a word's height, spell a column's label ("n" alone had
+ * read as a number sign and the description had no column).
+ */
+export function joinSpeltWords(words: Word[]): Word[] {
+  const out: Word[] = [];
+  let run: Word[] = [];
+  const close = () => {
+    const word = spelt(run);
+    if (word) out.push(word);
+    else out.push(...run);
+    run = [];
+  };
+  for (const w of words) {
+    const prev = run[run.length - 1];
+    const letter = /^\p{L}$/u.test(w.text);
+    if (letter && prev && w.box.x - (prev.box.x + prev.box.w) < LETTER_GAP * Math.max(prev.box.h, w.box.h)) {
+      run.push(w);
+      continue;
+    }
+    close();
+    if (letter) run.push(w);
+    else out.push(w);
+  }
+  close();
+  return out;
+}
+
 /** Splits header words into labelled columns: greedy longest label at each word; unmatched words join a neighbour. */
-export function matchHeaderWords(words: Word[], extra: Label[] = []): HeaderColumn[] {
+export function matchHeaderWords(printed: Word[], extra: Label[] = []): HeaderColumn[] {
+  const words = printed.some((w) => w.text.length === 1) ? joinSpeltWords(printed) : printed;
   const tokens = words.map((w) => normaliseToken(w.text));
   const columns: HeaderColumn[] = [];
   let i = 0;
@@ -219,6 +269,20 @@ const NET_LABEL = /\b(?:net|netto|excl|exkl|ht|veroton)\b/i;
 /** Whether a column labelled `next` replaces an earlier one of the same key: the earlier says gross, this one net. */
 export function netOverGross(earlier: string, next: string): boolean {
   return GROSS_LABEL.test(earlier) && NET_LABEL.test(next) && !GROSS_LABEL.test(next);
+}
+
+/**
+ * Wording that says a tax column holds the rate, not the tax's amount ("VAT %", "Stawka VAT", "Steuersatz", "Taux",
+ * "Alícuota IVA").
+ */
+const RATE_LABEL = /%|\brate\b|satz|stawka|\btaux\b|tarie?f|\btasa\b|al[ií][qc]uota|sazba/iu;
+
+/**
+ * Whether a tax column labelled `next` replaces an earlier one: of two columns named by the tax ("Kwota VAT" or a
+ * heading's stray "VAT", and "Stawka VAT"), the one whose label says rate holds the rate; the other an amount of tax.
+ */
+export function rateOverBareTax(earlier: string, next: string): boolean {
+  return RATE_LABEL.test(next) && !RATE_LABEL.test(earlier);
 }
 
 /** Wording that names an item's description itself, not its name, article or product. */
