@@ -36,20 +36,19 @@ function labelQuality(match: LabelMatch): number {
   return specificity * atStart * (0.75 + 0.25 * coverage);
 }
 
-const CURRENCY_ONLY = new RegExp(`^(?:${CURRENCY_CODE}\\.?|[$€£¥])$`, "iu");
-
+/** A currency standing alone: a code ("RM", "EUR"), a sign, or a mark that is no code ("S/", "R$", "Kč", "kr."). */
+const CURRENCY_ONLY = new RegExp(`^(?:${CURRENCY_CODE}\\.?|[$€£¥]|S\\/\\.?|R\\$|Bs\\.?|Q\\.?|Kč|zł|kr\\.?|[₹₫₺₦₱₩₪฿])$`, "iu");
+/** An operator or colon set in a column of its own: "(=)", ":", "x". */
 const SIGN_ONLY = /^[([]?[=+\-−–:×x][)\]]?$/;
-const CURRENCY_SYMBOL = /^(?:S\/\.?|R\$|Bs\.?|Q\.?|Kč|zł|kr\.?|₹|₫|₺|₦|₱|₩|₪|฿)$/iu;
 
 /** Right-hand phrases up to the next text-only phrase (the next label of a key/value row). */
 function valueRun(right: readonly DocLine[]): DocLine[] {
   const run: DocLine[] = [];
   for (const line of right) {
-    // "Total | RM | 100.00": a currency code or mark set apart from its amount is no label.
-    if (CURRENCY_ONLY.test(line.text.trim())) continue;
-    // "TOTAL | (=) | $32.328", "Sub Total | : | Rs. | 800.00", "GRAVADA | S/ | 211.86": an operator or colon set in a
-    // column of its own, or a currency symbol that is no code, stands between a totals label and its amount.
-    if (SIGN_ONLY.test(line.text.trim()) || CURRENCY_SYMBOL.test(line.text.trim())) continue;
+    // "Total | RM | 100.00", "GRAVADA | S/ | 211.86", "TOTAL | (=) | $32.328": a currency or an operator set apart from
+    // its amount stands between a totals label and the amount; it is no label.
+    const text = line.text.trim();
+    if (CURRENCY_ONLY.test(text) || SIGN_ONLY.test(text)) continue;
     if (!/\d/.test(line.text)) break;
     run.push(line);
   }
