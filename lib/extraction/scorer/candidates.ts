@@ -1,5 +1,6 @@
 import { findAmounts } from "../../normalise/amounts";
-import { findDates, type DateOrder } from "../../normalise/dates";
+import { findDates, type DateOrder, type FoundDate } from "../../normalise/dates";
+import { memoPerOwnerAndKey } from "../fields/memo";
 import type { SourceBox, Word } from "../types";
 import { lineAmounts, wordsSource, type DocLine } from "../fields/document-lines";
 import { wordsInSpan } from "../fields/read-value";
@@ -21,6 +22,13 @@ export type ValueCandidate = {
 /** A digit run this long without decimals is a phone, account or reference number, not money. */
 const LONGEST_WHOLE_AMOUNT = 1e7;
 
+const datesOnLine = memoPerOwnerAndKey<DocLine, DateOrder, readonly FoundDate[]>();
+
+/** The dates of a line's words (joined by spaces), read once per line: the amounts skip them, the dates list them. */
+function datesOf(line: DocLine, text: string, order: DateOrder): readonly FoundDate[] {
+  return datesOnLine(line, order, () => findDates(text, order));
+}
+
 function amountCandidates(line: DocLine, order: DateOrder): ValueCandidate[] {
   // Most lines of a page print no figure at all: nothing to parse (the parsers' regexes are the scorer's main cost).
   if (!/\d/.test(line.text)) return [];
@@ -28,7 +36,7 @@ function amountCandidates(line: DocLine, order: DateOrder): ValueCandidate[] {
   // The line's amounts are found once per line and shared with the rules (lineAmounts) when the texts agree.
   const amounts = text === line.text ? lineAmounts(line) : findAmounts(text);
   if (amounts.length === 0) return [];
-  const dates = findDates(text, order);
+  const dates = datesOf(line, text, order);
   return amounts
     .filter((a) => {
       const after = text.slice(a.index + a.length).trimStart();
@@ -47,7 +55,7 @@ function amountCandidates(line: DocLine, order: DateOrder): ValueCandidate[] {
 function dateCandidates(line: DocLine, order: DateOrder): ValueCandidate[] {
   if (!/\d/.test(line.text)) return [];
   const text = line.words.map((w) => w.text).join(" ");
-  return findDates(text, order).map((d) => {
+  return datesOf(line, text, order).map((d) => {
     const words = wordsInSpan(line.words, d.index, d.length);
     return { value: d.iso, line, words, source: wordsSource(line.page, words), raw: d.text, hasDecimals: false, derived: false };
   });

@@ -293,6 +293,8 @@ export function sharedFeatures(facts: DocumentFacts, kind: ScoredKind, candidate
   // Arithmetic agreement depends on the value's cents and its line only: computed once per distinct pair.
   const sums = new Map<string, [number, number]>();
   const rowLabels = candidates.map((c, index) => RIVALS.map((concept) => labelRow(facts.labels.get(concept)!, rows[index]!, c)));
+  // A line's rounding line below is the same for each of its values.
+  const roundingBelow = new Map<number, number>();
   const vectors = candidates.map((c, index) => {
     const x = new Array<number>(FEATURE_NAMES.length).fill(0);
     const rowText = rowTexts[index]!;
@@ -308,7 +310,9 @@ export function sharedFeatures(facts: DocumentFacts, kind: ScoredKind, candidate
       keywordsOfRow.set(rowText, keywords);
     }
     KEYWORD_SLOTS.forEach((at, k) => (x[at] = keywords[k]!));
-    x[slot("round_below")] = roundingLineBelow(facts, c.line) ? 1 : 0;
+    let rounding = roundingBelow.get(c.line.index);
+    if (rounding === undefined) roundingBelow.set(c.line.index, (rounding = roundingLineBelow(facts, c.line) ? 1 : 0));
+    x[slot("round_below")] = rounding;
     const pageLines = facts.pageLines.get(c.line.page) ?? [];
     const below = facts.linesBelow.get(c.line.index) ?? 0;
     x[slot("y")] = c.source.y;

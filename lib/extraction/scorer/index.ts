@@ -4,7 +4,7 @@ import type { Candidate } from "../fields/find-labelled-value";
 import type { SourceBox } from "../types";
 import { valueCandidates, type ScoredKind, type ValueCandidate } from "./candidates";
 import { candidateFeatures, documentFacts, FEATURE_NAMES, type DocumentFacts, type FieldAsked, type RulePick } from "./features";
-import { calibrated, calibrationInputs, rawScore, type FieldScorer } from "./model";
+import { calibrated, calibrationInputs, scoreOf, type FieldScorer } from "./model";
 import { nameCandidates, nameFeatures, withRulePick } from "./name-features";
 
 export { nameScorerFor, scorerFor, scorerPolicy, withNameScorer, withNameScorerAsync, withScorer, withScorerAsync, NAME_SCORER, SCORER, type ScorerModel, type FieldScorer } from "./model";
@@ -36,8 +36,9 @@ export type ScorerDecision = { value: number | string; source: SourceBox; raw: s
 export function decide(scorer: FieldScorer, found: FieldCandidates, names: readonly string[] = FEATURE_NAMES): ScorerDecision {
   let best = -1;
   let margin = -Infinity;
+  const scoreFor = scoreOf(scorer);
   found.features.forEach((x, i) => {
-    const score = rawScore(scorer, x);
+    const score = scoreFor(x);
     if (score > margin) {
       margin = score;
       best = i;

@@ -117,6 +117,59 @@ export function rawScore(scorer: Pick<FieldScorer, "base" | "learningRate" | "tr
   return sum;
 }
 
+type Scored = (x: readonly number[]) => number;
+/** Trees per generated function: small enough for V8 to optimise each one. */
+const TREES_PER_CHUNK = 25;
+
+/** One tree as a nested conditional over `x`, thresholds and leaves read from the arrays `t` and `v` (no literals printed). */
+function treeSource(tree: Tree, node: number, thresholds: number[], leaves: number[]): string {
+  const feature = tree.feature[node]!;
+  if (feature < 0) {
+    leaves.push(tree.value[node]!);
+    return `v[${leaves.length - 1}]`;
+  }
+  thresholds.push(tree.threshold[node]!);
+  const at = thresholds.length - 1;
+  return `(x[${feature}] <= t[${at}] ? ${treeSource(tree, tree.left[node]!, thresholds, leaves)} : ${treeSource(tree, tree.right[node]!, thresholds, leaves)})`;
+}
+
+/**
+ * `rawScore` as generated code: each tree a nested conditional, summed in the trees' order with the same products,
+ * so every score is the same number, bit for bit; the engine scores thousands of candidates a document and walking
+ * node arrays was the scorer's largest cost. The source holds only indices: the numbers come from the model's arrays.
+ */
+function compile(scorer: Pick<FieldScorer, "base" | "learningRate" | "trees">): Scored {
+  const chunks: Array<(x: readonly number[], sum: number) => number> = [];
+  for (let first = 0; first < scorer.trees.length; first += TREES_PER_CHUNK) {
+    const thresholds: number[] = [];
+    const leaves: number[] = [];
+    const body = scorer.trees
+      .slice(first, first + TREES_PER_CHUNK)
+      .map((tree) => `sum += rate * ${treeSource(tree, 0, thresholds, leaves)};`)
+      .join("\n");
+    const make = new Function("t", "v", "rate", `return (x, sum) => {\n${body}\nreturn sum;\n};`) as (t: Float64Array, v: Float64Array, rate: number) => (x: readonly number[], sum: number) => number;
+    chunks.push(make(Float64Array.from(thresholds), Float64Array.from(leaves), scorer.learningRate));
+  }
+  const base = scorer.base;
+  return (x) => {
+    let sum = base;
+    for (const chunk of chunks) sum = chunk(x, sum);
+    return sum;
+  };
+}
+
+/** Compiled ensembles by their trees array (a model's trees never change once it is in force). */
+const compiled = new WeakMap<readonly Tree[], { count: number; base: number; rate: number; score: Scored }>();
+
+/** `rawScore` for many candidates of one model: the ensemble compiled once (see compile), then run per vector. */
+export function scoreOf(scorer: Pick<FieldScorer, "base" | "learningRate" | "trees">): Scored {
+  const known = compiled.get(scorer.trees);
+  if (known && known.count === scorer.trees.length && known.base === scorer.base && known.rate === scorer.learningRate) return known.score;
+  const score = compile(scorer);
+  compiled.set(scorer.trees, { count: scorer.trees.length, base: scorer.base, rate: scorer.learningRate, score });
+  return score;
+}
+
 export const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 
 /**

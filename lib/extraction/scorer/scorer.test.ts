@@ -5,7 +5,7 @@ import { valueCandidates } from "./candidates";
 import { candidateFeatures, documentFacts, FEATURE_NAMES } from "./features";
 import { extractFromPageModel } from "../extract-document";
 import { decide, fieldCandidates, withScorer, type ScorerModel } from "./index";
-import { calibrated, rawScore, type FieldScorer, type Tree } from "./model";
+import { calibrated, rawScore, scoreOf, type FieldScorer, type Tree } from "./model";
 
 const receipt = ["ACME STORE", "Date: 12/03/2024 10:15", "Bread    2.50", "Milk     1.20", "Subtotal   3.70", "GST 6%   0.22", "Total   3.92", "Cash   10.00", "Change   6.08"];
 const lines = documentLines({ pages: textToPages(receipt.join("\n")) });
@@ -114,6 +114,44 @@ describe("features shared by the fields of a kind", () => {
     expect(facts.rowMates.get(1)!.map((l) => l.index)).toEqual([0, 1]);
     expect(facts.rowMates.get(2)!.map((l) => l.index)).toEqual([2]);
     expect(facts.positionOnPage.get(3)).toBe(3);
+  });
+});
+
+describe("the compiled ensemble", () => {
+  /** A random tree of the given depth over `features` features (a generated shape, not a trained one). */
+  function randomTree(depth: number, features: number, random: () => number): Tree {
+    const tree: Tree = { feature: [], threshold: [], left: [], right: [], value: [] };
+    const grow = (level: number): number => {
+      const node = tree.feature.length;
+      tree.feature.push(-1);
+      tree.threshold.push(0);
+      tree.left.push(-1);
+      tree.right.push(-1);
+      tree.value.push(0);
+      if (level === depth || random() < 0.2) {
+        tree.value[node] = (random() - 0.5) * 3.7;
+        return node;
+      }
+      tree.feature[node] = Math.floor(random() * features);
+      tree.threshold[node] = Math.round(random() * 8) / 8;
+      tree.left[node] = grow(level + 1);
+      tree.right[node] = grow(level + 1);
+      return node;
+    };
+    grow(0);
+    return tree;
+  }
+
+  it("scores every vector as walking the trees does, bit for bit", () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const model = { base: -0.3, learningRate: 0.1, trees: Array.from({ length: 60 }, () => randomTree(4, 9, random)) };
+    const score = scoreOf(model);
+    for (let i = 0; i < 500; i += 1) {
+      const x = Array.from({ length: 9 }, () => Math.round(random() * 8) / 8);
+      expect(Object.is(score(x), rawScore(model, x))).toBe(true);
+    }
+    expect(scoreOf(model)).toBe(score);
   });
 });
 

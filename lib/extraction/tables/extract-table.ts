@@ -341,6 +341,20 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       const words = joinDigitGroups(page.blocks.flatMap((b) => b.lines.map((l) => l.words)), page.width / page.height).flat();
       return { rows: wordRows(words), hint: detectDecimalSeparator(words.map((w) => w.text).join(" ")) };
     });
+    // Whether a row reads as a table header is asked of each row by the header search and again, row after row, while
+    // items are read (a new header ends the table): matched once per row of the page. The columns are only read.
+    const headerColumns = new Map<Row, HeaderColumn[]>();
+    const headerOf = (r: Row): HeaderColumn[] => {
+      let found = headerColumns.get(r);
+      if (!found) headerColumns.set(r, (found = matchHeaderWords(r.words, extraLabels)));
+      return found;
+    };
+    const headerLike = new Map<Row, boolean>();
+    const namesColumns = (r: Row, text: string): boolean => {
+      let found = headerLike.get(r);
+      if (found === undefined) headerLike.set(r, (found = !isLabelledNote(r.words, extraLabels) && headerScore(headerOf(r), text) > 0));
+      return found;
+    };
     const rowsBefore = rowsOut.length;
     const isLastPage = page === model.pages[model.pages.length - 1];
     let endedAtTotals = false;
@@ -439,7 +453,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
      */
     const startsNewHeader = (r: Row, text: string): boolean => {
       if (descriptionEdge !== undefined && Number.isFinite(descriptionEdge) && r.words.every((w) => w.box.x + w.box.w <= descriptionEdge)) return false;
-      return !isLabelledNote(r.words, extraLabels) && headerScore(matchHeaderWords(r.words, extraLabels), text) > 0;
+      return namesColumns(r, text);
     };
     /** Whether the next line with money from row `k` on, past text and notes, is an item (not a total or a header). */
     const itemFollows = (k: number): boolean => {
@@ -665,9 +679,9 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
     };
     while (i < rows.length) {
       const row = rows[i]!;
-      let header = matchHeaderWords(row.words, extraLabels);
+      let header = headerOf(row);
       const rowText = row.words.map((w) => w.text).join(" ");
-      if (isLabelledNote(row.words, extraLabels) || headerScore(header, rowText) <= 0) {
+      if (!namesColumns(row, rowText)) {
         i += 1;
         continue;
       }
@@ -676,7 +690,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       // A "key: value" line over the header ("Service: Consulting") is a note, not a header line.
       const aboveText = above?.words.map((w) => w.text).join(" ") ?? "";
       if (above && row.top - above.bottom < row.h * 0.9 && !findAmounts(aboveText).some((a) => a.hasDecimals) && !LABELLED_NOTE.test(aboveText)) {
-        header = mergeStackedHeader(header, matchHeaderWords(above.words, extraLabels));
+        header = mergeStackedHeader(header, headerOf(above));
       }
       let j = i + 1;
       // Up to two header lines may be stacked under the found one ("Ohne" / "MwSt." under "Zeilenbetrag").
@@ -686,7 +700,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         if (!belowRow || belowRow.top - prev.bottom > row.h * 0.6) break;
         const belowText = belowRow.words.map((w) => w.text).join(" ");
         if (/\d/.test(belowText)) break;
-        header = mergeStackedHeader(header, matchHeaderWords(belowRow.words, extraLabels));
+        header = mergeStackedHeader(header, headerOf(belowRow));
         j += 1;
       }
       // When a key names two columns (customer's and supplier's article numbers), the seller's one wins; of a net and
