@@ -54,6 +54,11 @@ export function docLinesByPage(lines: readonly DocLine[]): ReadonlyMap<number, r
   });
 }
 
+/** The lines of one page of the document, in document order (a search within a page reads only them). */
+export function linesOnPage(lines: readonly DocLine[], page: number): readonly DocLine[] {
+  return docLinesByPage(lines).get(page) ?? [];
+}
+
 const amountsByLine = memoPerOwner<DocLine, readonly FoundAmount[]>();
 
 /**

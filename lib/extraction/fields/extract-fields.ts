@@ -5,7 +5,7 @@ import { compactId, findIbans, findVatIds } from "../normalise/identifiers";
 import type { FieldDefinition, PageModel, Scalar, SourceBox, TableMetadata, TableRow, ValueMetadata } from "../types";
 import type { ValueKind } from "./concepts";
 import type { FieldContext as Context } from "./context";
-import { documentLines, wordsSource, type DocLine } from "./document-lines";
+import { documentLines, linesOnPage, wordsSource, type DocLine } from "./document-lines";
 import { dominantCurrency, dueDateInTerms, firstDate, firstPattern } from "./fallbacks";
 import { applyRounding, checkAgainstTender, isTenderLine, paidAmount, roundingBelow, totalOfIncludedTax } from "./receipt-totals";
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
@@ -48,8 +48,13 @@ export type ScalarResult = { value: Scalar; meta: ValueMetadata };
 /** Receives each amount or date field's candidates and the rule engine's pick (training reads them). */
 export type ScorerObserver = (field: FieldDefinition, key: string, found: FieldCandidates) => void;
 
+/** Asked by every amount field of a document: its whole text is scanned once. */
+const usesDecimals = new WeakMap<Context, boolean>();
+
 function documentUsesDecimals(ctx: Context): boolean {
-  return (ctx.fullText.match(/\d[.,]\d{2}(?!\d)/g) ?? []).length >= 3;
+  let uses = usesDecimals.get(ctx);
+  if (uses === undefined) usesDecimals.set(ctx, (uses = (ctx.fullText.match(/\d[.,]\d{2}(?!\d)/g) ?? []).length >= 3));
+  return uses;
 }
 
 /** Among total candidates the grand total is the largest amount: boost it so "Total" beats "Total" of a sub-block. */
@@ -204,7 +209,7 @@ function inOtherPartyBlock(ctx: Context, candidate: Candidate): boolean {
 /** Whether a value's box lies on a line under the heading of another party's block than the seller's. */
 function sourceInOtherPartyBlock(lines: DocLine[], source: SourceBox): boolean {
   const middle = source.y + source.h / 2;
-  const line = lines.find((l) => l.page === source.page && l.box.y <= middle && l.box.y + l.box.h >= middle && l.box.x <= source.x + 0.001 && l.box.x + l.box.w >= source.x);
+  const line = linesOnPage(lines, source.page).find((l) => l.box.y <= middle && l.box.y + l.box.h >= middle && l.box.x <= source.x + 0.001 && l.box.x + l.box.w >= source.x);
   return line !== undefined && (partyBlockOf(lines, line) === "other" || underBuyerIdLabel(lines, line));
 }
 

@@ -1,4 +1,4 @@
-import { sameRow, type DocLine } from "./document-lines";
+import { linesOnPage, sameRow, type DocLine } from "./document-lines";
 import { insideSentence } from "./sentence-words";
 import { tokenise } from "./text-tokens";
 import { COLUMN_CONCEPTS } from "./column-concepts";
@@ -273,8 +273,8 @@ function runOnBelow(lines: DocLine[], chosen: Candidate): Candidate {
   const line = lineOf(lines, chosen.line);
   if (!line || !/\s\p{Ll}+$/u.test(String(chosen.value))) return chosen;
   // A wrapped phrase may be set with more leading than a block's lines: up to one and a half line heights apart.
-  const below = lines
-    .filter((l) => l.page === line.page && l.box.y > line.box.y + line.box.h * 0.5 && l.box.y - (line.box.y + line.box.h) < line.box.h * 1.5)
+  const below = linesOnPage(lines, line.page)
+    .filter((l) => l.box.y > line.box.y + line.box.h * 0.5 && l.box.y - (line.box.y + line.box.h) < line.box.h * 1.5)
     .filter((l) => Math.min(l.box.x + l.box.w, line.box.x + line.box.w) - Math.max(l.box.x, line.box.x) > 0)
     .sort((a, b) => a.box.y - b.box.y)[0];
   const text = below?.text.trim() ?? "";
@@ -287,8 +287,8 @@ const BANK_LABEL = /^(?:банк(?:\s+(?:получателя|плательщи
 
 /** The nearest line under this one in its column, within three of its heights, labels it as a bank. */
 export function labelledAsBank(lines: DocLine[], line: DocLine): boolean {
-  const under = lines
-    .filter((l) => l.page === line.page && l.index !== line.index && l.box.y > line.box.y + line.box.h * 0.5 && Math.abs(l.box.x - line.box.x) < 0.03)
+  const under = linesOnPage(lines, line.page)
+    .filter((l) => l.index !== line.index && l.box.y > line.box.y + line.box.h * 0.5 && Math.abs(l.box.x - line.box.x) < 0.03)
     .sort((a, b) => a.box.y - b.box.y)[0];
   return under !== undefined && under.box.y - (line.box.y + line.box.h) < line.box.h * 3 && BANK_LABEL.test(under.text.trim());
 }
@@ -353,8 +353,8 @@ const LEGAL_FORM_ONLY = /^\(?[\p{L}]{0,3}\)?\s*(?:SDN\.?\s?BHD\.?|BHD|S\/B|GmbH|
  * on the same row (a stamp or a taller word beside the name) is beside it, not above or below.
  */
 function neighbour(lines: DocLine[], line: DocLine, dir: 1 | -1): DocLine | undefined {
-  return lines
-    .filter((l) => l.page === line.page && l.index !== line.index && !sameRow(l.box, line.box) && (dir > 0 ? l.box.y > line.box.y : l.box.y < line.box.y))
+  return linesOnPage(lines, line.page)
+    .filter((l) => l.index !== line.index && !sameRow(l.box, line.box) && (dir > 0 ? l.box.y > line.box.y : l.box.y < line.box.y))
     .filter((l) => (dir > 0 ? l.box.y - (line.box.y + line.box.h) : line.box.y - (l.box.y + l.box.h)) < line.box.h * 0.8)
     .filter((l) => Math.min(l.box.x + l.box.w, line.box.x + line.box.w) - Math.max(l.box.x, line.box.x) > 0)
     .sort((a, b) => dir * (a.box.y - b.box.y))[0];
@@ -511,7 +511,7 @@ function itemColumnOf(text: string): string | null {
  * columns or more ("CANTIDAD  UM  DESCRIPCION  PRECIO  IMPORTE"), as separate lines or as words of one line.
  */
 export function itemHeadingRowY(lines: DocLine[], heading: DocLine): number | null {
-  const rows = lines.filter((l) => l.page === heading.page && l.box.y > heading.box.y + heading.box.h * 0.5).sort((a, b) => a.box.y - b.box.y);
+  const rows = linesOnPage(lines, heading.page).filter((l) => l.box.y > heading.box.y + heading.box.h * 0.5).sort((a, b) => a.box.y - b.box.y);
   for (const line of rows) {
     const row = rows.filter((l) => sameRow(l.box, line.box));
     const columns = new Set<string>();
@@ -534,21 +534,28 @@ const NAME_LABEL = /^(?:name|firma|company|firmenname|raison sociale|nom|naam|bu
  * A party under its section heading ("Verkäufer", "Bill to:", "Rechnungsempfänger"): a "Name:" row within the
  * section, else the first name-like line below the heading in the same column.
  */
+/** Every line's text as a heading would be matched (whole, and its first alternative): both parties' searches ask. */
+const headingKeysOf = memoPerOwner<DocLine, readonly [string, string]>();
+
+function headingKeys(line: DocLine): readonly [string, string] {
+  const norm = (t: string) => tokenise(t).join(" ");
+  return headingKeysOf(line, () => [norm(line.text), norm(line.text.split(/\s\/\s/)[0] ?? "")]);
+}
+
 export function findPartyBySection(lines: DocLine[], headings: string[], otherHeadings: string[]): Candidate | null {
   const norm = (t: string) => tokenise(t).join(" ");
   const wanted = new Set(headings.map(norm));
   const others = new Set(otherHeadings.map(norm));
   for (const heading of lines) {
     // "Kundenname / Firma": a heading offering alternatives names the section by its first one.
-    if (!wanted.has(norm(heading.text)) && !wanted.has(norm(heading.text.split(/\s\/\s/)[0] ?? ""))) continue;
+    const [whole, first] = headingKeys(heading);
+    if (!wanted.has(whole) && !wanted.has(first)) continue;
     if (insideSentence(lines, heading)) continue;
-    const below = lines.filter(
-      (l) => l.page === heading.page && l.box.y > heading.box.y + heading.box.h * 0.5 && l.box.y < heading.box.y + 0.25 && l.box.x >= heading.box.x - 0.03,
-    );
+    const below = linesOnPage(lines, heading.page).filter((l) => l.box.y > heading.box.y + heading.box.h * 0.5 && l.box.y < heading.box.y + 0.25 && l.box.x >= heading.box.x - 0.03);
     // A heading with its party's name printed right of it on its own row ("Customer Name:   ACME", "Bill To   Jane
     // Roe") is a label: the name is that value, not the first line under it (often a table's or a block's heading).
-    const beside = lines
-      .filter((l) => l.page === heading.page && l.index !== heading.index && sameRow(l.box, heading.box) && l.box.x > heading.box.x + heading.box.w)
+    const beside = linesOnPage(lines, heading.page)
+      .filter((l) => l.index !== heading.index && sameRow(l.box, heading.box) && l.box.x > heading.box.x + heading.box.w)
       .sort((a, b) => a.box.x - b.box.x)[0];
     // A label's value stands near it (within 15 % of the page's width); a row of block headings has the next block
     // or the document's title there ("Käufer" … "W A R E N R E C H N U N G"), letter-spaced as titles are.

@@ -1,5 +1,6 @@
 import { conceptByKey } from "./concepts";
-import type { DocLine } from "./document-lines";
+import { linesOnPage, type DocLine } from "./document-lines";
+import { memoPerOwner } from "./memo";
 import { BUYER_PHRASES } from "./party-headings";
 import { tokenise } from "./text-tokens";
 
@@ -30,6 +31,13 @@ const TRANSLATED_HEADING = /^([^()/|]{2,40})(?:\(([^()]{2,40})\)|[/|]([^()/|]{2,
 
 /** Which party a whole line heads ("Verkäufer", "Bill to:", "Käufer/Leistungsempfänger"), if any. */
 export function headedParty(line: DocLine): Party | null {
+  return partyHeadedBy(line, () => readHeadedParty(line));
+}
+
+/** Asked of every line above every id's and name's line: read once per line. */
+const partyHeadedBy = memoPerOwner<DocLine, Party | null>();
+
+function readHeadedParty(line: DocLine): Party | null {
   const text = line.text.replace(/[:：]\s*$/, "").trim();
   const whole = partyOfPhrase(text);
   if (whole) return whole;
@@ -57,8 +65,8 @@ function partyOfPhrase(text: string): Party | null {
  */
 export function partyBlockOf(lines: DocLine[], line: DocLine): Party | null {
   let nearest: DocLine | null = null;
-  for (const candidate of lines) {
-    if (candidate.page !== line.page || candidate.index === line.index) continue;
+  for (const candidate of linesOnPage(lines, line.page)) {
+    if (candidate.index === line.index) continue;
     if (candidate.box.y >= line.box.y || line.box.y - candidate.box.y > BLOCK_DEPTH) continue;
     if (candidate.box.x > line.box.x + COLUMN_SLACK) continue;
     if (headedParty(candidate) === null) continue;
@@ -84,8 +92,8 @@ const LABEL_ABOVE = 2.5;
  */
 export function underBuyerIdLabel(lines: DocLine[], line: DocLine): boolean {
   if (BUYER_ID_LABEL.test(line.text)) return true;
-  const above = lines.filter((l) => {
-    if (l.page !== line.page || l.index === line.index) return false;
+  const above = linesOnPage(lines, line.page).filter((l) => {
+    if (l.index === line.index) return false;
     const gap = line.box.y - (l.box.y + l.box.h);
     const overlap = Math.min(l.box.x + l.box.w, line.box.x + line.box.w) - Math.max(l.box.x, line.box.x);
     return gap >= -line.box.h * 0.2 && gap <= line.box.h * LABEL_ABOVE && overlap > 0;
@@ -103,8 +111,8 @@ const STACK_REACH = 6;
 
 /** The lines stacked with `line` in its column (same left edge, tight spacing), itself included, top to bottom. */
 export function stackedBlock(lines: DocLine[], line: DocLine): DocLine[] {
-  const column = lines
-    .filter((l) => l.page === line.page && Math.abs(l.box.x - line.box.x) < STACK_EDGE)
+  const column = linesOnPage(lines, line.page)
+    .filter((l) => Math.abs(l.box.x - line.box.x) < STACK_EDGE)
     .sort((a, b) => a.box.y - b.box.y);
   const at = column.indexOf(line);
   if (at < 0) return [line];

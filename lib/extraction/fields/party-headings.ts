@@ -1,5 +1,5 @@
 import { conceptByKey, CONCEPTS } from "./concepts";
-import type { DocLine } from "./document-lines";
+import { linesOnPage, type DocLine } from "./document-lines";
 import { tokenise } from "./text-tokens";
 
 /**
@@ -63,7 +63,7 @@ export function isBuyerHeading(text: string): boolean {
  * buyer's heading ("Bill to" over "Foo GmbH"). A buyer printed above the seller's letterhead is no seller.
  */
 export function underBuyerHeading(lines: DocLine[], line: DocLine): boolean {
-  const above = lines.filter((l) => l.page === line.page && l.index !== line.index && l.box.y + l.box.h <= line.box.y + line.box.h * 0.2 && Math.abs(l.box.x - line.box.x) < 0.04);
+  const above = linesOnPage(lines, line.page).filter((l) => l.index !== line.index && l.box.y + l.box.h <= line.box.y + line.box.h * 0.2 && Math.abs(l.box.x - line.box.x) < 0.04);
   const nearest = above.reduce<DocLine | null>((best, l) => (!best || l.box.y > best.box.y ? l : best), null);
   return nearest !== null && line.box.y - (nearest.box.y + nearest.box.h) < line.box.h * 2 && isBuyerHeading(nearest.text);
 }

@@ -1,6 +1,6 @@
 import { findAmounts } from "../../normalise/amounts";
 import type { FieldContext as Context } from "./context";
-import { docLinesByPage, lineAmounts, sameRow, type DocLine } from "./document-lines";
+import { docLinesByPage, lineAmounts, linesOnPage, sameRow, type DocLine } from "./document-lines";
 import type { Candidate } from "./find-labelled-value";
 import { memoPerOwner } from "./memo";
 
@@ -177,7 +177,7 @@ function printedPaidAmount(ctx: Context, paid: number, cashRow: DocLine[]): Cand
   const cashLine = cashRow[0];
   if (!cashLine || paid <= 0) return null;
   // The closest such amount above the tender rows: an item line of the same amount sits further up.
-  const above = ctx.lines.filter((l) => l.page === cashLine.page && l.box.y < cashLine.box.y && !cashRow.includes(l));
+  const above = linesOnPage(ctx.lines, cashLine.page).filter((l) => l.box.y < cashLine.box.y && !cashRow.includes(l));
   for (const line of above.sort((a, b) => b.box.y - a.box.y)) {
     const match = lineAmounts(line).find((a) => a.hasDecimals && Math.abs(a.value - paid) < 0.005);
     if (match) return { value: paid, score: 0.5, source: { page: line.page, ...line.box }, raw: match.text, line: line.index };

@@ -1,4 +1,4 @@
-import { sameRow, type DocLine } from "./document-lines";
+import { linesOnPage, sameRow, type DocLine } from "./document-lines";
 
 /**
  * "EL CLIENTE ACEPTA Y RECONOCE …": a party's word that a justified sentence's spacing set apart as a line of its own;
@@ -6,7 +6,7 @@ import { sameRow, type DocLine } from "./document-lines";
  */
 export function insideSentence(lines: DocLine[], heading: DocLine): boolean {
   const space = heading.box.h * 2;
-  const mates = lines.filter((l) => l.page === heading.page && l.index !== heading.index && sameRow(l.box, heading.box));
+  const mates = linesOnPage(lines, heading.page).filter((l) => l.index !== heading.index && sameRow(l.box, heading.box));
   const left = mates.some((l) => heading.box.x - (l.box.x + l.box.w) >= -1e-4 && heading.box.x - (l.box.x + l.box.w) < space && /\p{L}$/u.test(l.text));
   const right = mates.some((l) => l.box.x - (heading.box.x + heading.box.w) >= -1e-4 && l.box.x - (heading.box.x + heading.box.w) < space);
   return left && right;
