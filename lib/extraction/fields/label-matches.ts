@@ -57,6 +57,24 @@ function allHits(lines: DocLine[], extra: Array<{ concept: string; label: string
   return lines.map((line) => lineHits(line, [builtIns(), extraIndex]));
 }
 
+/** The lines (by position) with a hit of each concept, in document order: a concept's matches visit only those. */
+const conceptLines = memoPerOwner<Hit[][], ReadonlyMap<string, readonly number[]>>();
+
+function linesHitting(hitsByLine: Hit[][], concept: string): readonly number[] {
+  const byConcept = conceptLines(hitsByLine, () => {
+    const found = new Map<string, number[]>();
+    hitsByLine.forEach((hits, i) => {
+      for (const hit of hits) {
+        const positions = found.get(hit.concept);
+        if (!positions) found.set(hit.concept, [i]);
+        else if (positions[positions.length - 1] !== i) positions.push(i);
+      }
+    });
+    return found;
+  });
+  return byConcept.get(concept) ?? [];
+}
+
 /**
  * Finds where a concept's labels occur. A hit that lies inside a longer hit of another concept is dropped,
  * so "Due date" does not count as a "date" label and "Sub Total" not as a "total" label.
@@ -69,7 +87,8 @@ export function findLabelMatches(
 ): LabelMatch[] {
   const out: LabelMatch[] = [];
   const hitsByLine = allHits(lines, extraLabels);
-  for (const [i, line] of lines.entries()) {
+  for (const i of linesHitting(hitsByLine, concept)) {
+    const line = lines[i]!;
     const hits = hitsByLine[i] ?? [];
     const own = hits.filter((h) => h.concept === concept);
     for (const hit of own) {

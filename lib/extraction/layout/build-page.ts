@@ -22,28 +22,30 @@ function toBox(x: number, y: number, w: number, h: number, pageW: number, pageH:
   return { x: bx, y: by, w: clamp((x + w) / pageW) - bx, h: clamp((y + h) / pageH) - by };
 }
 
-type Row = { centre: number; height: number; words: RawWord[] };
+type Row<W extends RawWord> = { centre: number; height: number; words: W[] };
 
 /** Groups words into visual rows (same baseline band), each sorted left to right. */
-export function groupRows(words: RawWord[]): RawWord[][] {
-  const sorted = [...words].filter((w) => w.text.trim() !== "").sort((a, b) => a.y + a.h / 2 - (b.y + b.h / 2));
-  const rows: Row[] = [];
+export function groupRows<W extends RawWord>(words: W[]): W[][] {
+  const sorted = words.filter((w) => w.text.trim() !== "").sort((a, b) => a.y + a.h / 2 - (b.y + b.h / 2));
+  const rows: Array<Row<W>> = [];
   // Words come top to bottom and a row's centre moves only when it takes a word, so a row whose centre lies
   // farther above the current word than the tallest word's tolerance can never take another word. It leaves
   // `open`, which keeps creation order: each word still joins the first row that fits, as when every word was
   // compared with every row before it.
   const reach = ROW_TOLERANCE * sorted.reduce((max, w) => Math.max(max, w.h), 0);
-  let open: Row[] = [];
+  const open: Array<Row<W>> = [];
   for (const word of sorted) {
     const centre = word.y + word.h / 2;
-    let row: Row | undefined;
-    const stillOpen: Row[] = [];
+    let row: Row<W> | undefined;
+    // The rows still open, kept in place in their order (no new list per word).
+    let kept = 0;
     for (const r of open) {
       if (centre - r.centre > reach) continue;
-      stillOpen.push(r);
+      open[kept] = r;
+      kept += 1;
       if (!row && Math.abs(r.centre - centre) <= ROW_TOLERANCE * Math.min(r.height, word.h)) row = r;
     }
-    open = stillOpen;
+    open.length = kept;
     if (row) {
       row.words.push(word);
       row.centre = (row.centre * (row.words.length - 1) + centre) / row.words.length;

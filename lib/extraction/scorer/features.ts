@@ -149,7 +149,8 @@ function rowsOfPage(onPage: DocLine[], rowMates: Map<number, DocLine[]>): void {
       const other = byCentre[i]!;
       if (other.line.index === line.index || sameRow(other.line.box, line.box)) near.push(other);
     }
-    rowMates.set(line.index, near.sort((a, b) => a.position - b.position).map((e) => e.line));
+    if (near.length > 1) near.sort((a, b) => a.position - b.position);
+    rowMates.set(line.index, near.map((e) => e.line));
   }
 }
 

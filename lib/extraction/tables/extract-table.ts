@@ -113,7 +113,10 @@ function cellsIn(columns: Column[], edges: number[], row: Row): Map<Column, Word
   const cells = new Map<Column, Word[]>();
   for (const w of row.words) {
     const col = assign(columns, edges, w);
-    if (col) cells.set(col, [...(cells.get(col) ?? []), w]);
+    if (!col) continue;
+    const cell = cells.get(col);
+    if (cell) cell.push(w);
+    else cells.set(col, [w]);
   }
   settleCellBoundaries(columns, cells);
   return cells;
