@@ -76,13 +76,18 @@ function splitPhrases(row: RawWord[], phraseGap: number): RawLine[] {
 }
 
 function toRawLine(words: RawWord[]): RawLine {
-  return {
-    words,
-    x: Math.min(...words.map((w) => w.x)),
-    y: Math.min(...words.map((w) => w.y)),
-    x2: Math.max(...words.map((w) => w.x + w.w)),
-    y2: Math.max(...words.map((w) => w.y + w.h)),
-  };
+  // One pass over the words (every line of every page goes through here), no list per edge.
+  let x = Infinity;
+  let y = Infinity;
+  let x2 = -Infinity;
+  let y2 = -Infinity;
+  for (const w of words) {
+    x = Math.min(x, w.x);
+    y = Math.min(y, w.y);
+    x2 = Math.max(x2, w.x + w.w);
+    y2 = Math.max(y2, w.y + w.h);
+  }
+  return { words, x, y, x2, y2 };
 }
 
 /** Builds the page model: rows split into phrases (lines), stacked phrases with a shared left edge form blocks. */
