@@ -33,10 +33,9 @@ export function fieldCandidates(facts: DocumentFacts, order: DateOrder, kind: Sc
 export type ScorerDecision = { value: number | string; source: SourceBox; raw: string; confidence: number; arithmetic: 0 | 1 } | null;
 
 /** The best-scored candidate with its calibrated probability, or null when that probability is below the floor. */
-export function decide(scorer: FieldScorer, found: FieldCandidates, names: readonly string[] = FEATURE_NAMES): ScorerDecision {
+export function decide(scorer: FieldScorer, found: FieldCandidates, names: readonly string[] = FEATURE_NAMES, scoreFor: (x: readonly number[]) => number = scoreOf(scorer)): ScorerDecision {
   let best = -1;
   let margin = -Infinity;
-  const scoreFor = scoreOf(scorer);
   found.features.forEach((x, i) => {
     const score = scoreFor(x);
     if (score > margin) {

@@ -1,8 +1,8 @@
 import { lineAmounts, type DocLine } from "../fields/document-lines";
 import type { ValueCandidate } from "./candidates";
-import { roundingLineBelow, type DocumentFacts } from "./features";
+import { FEATURE_NAMES, roundingLineBelow, type DocumentFacts } from "./features";
 import { decide, type FieldCandidates, type ScorerDecision } from "./index";
-import type { FieldScorer } from "./model";
+import { scoreOf, type FieldScorer } from "./model";
 
 /** The words of a label that name a value: the last few before it on its row (a row may hold several labels). */
 const LABEL_WORDS = 5;
@@ -122,9 +122,17 @@ const SECOND_CHOICE_CEILING = 0.85;
  */
 export function decideRuledOut(scorer: FieldScorer, facts: DocumentFacts, key: string, found: FieldCandidates): ScorerDecision {
   const kept = withoutRuledOut(facts, key, found);
-  const decision = decide(scorer, kept);
+  // The kept candidates' vectors are the very ones of the whole list: each is scored once for both decisions.
+  const compiled = scoreOf(scorer);
+  const scores = new Map<readonly number[], number>();
+  const scoreFor = (x: readonly number[]): number => {
+    let score = scores.get(x);
+    if (score === undefined) scores.set(x, (score = compiled(x)));
+    return score;
+  };
+  const decision = decide(scorer, kept, FEATURE_NAMES, scoreFor);
   if (kept === found || !decision) return decision;
-  const first = decide(scorer, found);
+  const first = decide(scorer, found, FEATURE_NAMES, scoreFor);
   const same = first !== null && first.value === decision.value && first.raw === decision.raw;
   return same ? decision : { ...decision, confidence: Math.min(decision.confidence, SECOND_CHOICE_CEILING) };
 }
