@@ -7,11 +7,13 @@
  *     [--cache <dir>] [--cached-only] [--save <file>] [--load <file>]
  *
  * --save writes the collected examples to a JSON file, --load reads them instead of extracting again (the features
- * are those of the code that saved them).
+ * are those of the code that saved them). --drop a,b holds the named features at 0 in every example (what the
+ * calibrator would learn without them).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { terminateOcr } from "../../lib/extraction/loaders/ocr/ocr";
 import { valueProbability, type ValueCalibrator } from "../../lib/extraction/scorer/calibrator";
+import { VALUE_FEATURE_NAMES } from "../../lib/extraction/scorer/value-features";
 import { CALIBRATOR_SOURCES, FIGURE_HEADER, figureRow } from "./calibrator-loso";
 import { figures, fitCalibrator, type Judged } from "./calibrator-fit";
 import { corpusOf, option, trainingFolders } from "./folders";
@@ -28,14 +30,23 @@ function judgedBy(examples: ValueExample[], model: ValueCalibrator | null): Judg
   });
 }
 
+/** The examples with the features named in `drop` held at 0. */
+function withoutFeatures(examples: ValueExample[], drop: string[]): ValueExample[] {
+  const at = drop.map((name) => (VALUE_FEATURE_NAMES as readonly string[]).indexOf(name));
+  const unknown = drop.filter((_, i) => at[i]! < 0);
+  if (unknown.length > 0) throw new Error(`no such feature: ${unknown.join(", ")}`);
+  return examples.map((e) => (e.features ? { ...e, features: e.features.map((v, i) => (at.includes(i) ? 0 : v)) } : e));
+}
+
 async function examplesOf(args: string[]): Promise<ValueExample[]> {
+  const drop = option(args, "--drop")[0]?.split(",").filter(Boolean) ?? [];
   const load = option(args, "--load")[0];
-  if (load) return JSON.parse(readFileSync(load, "utf8")) as ValueExample[];
+  if (load) return withoutFeatures(JSON.parse(readFileSync(load, "utf8")) as ValueExample[], drop);
   const folders = trainingFolders(args);
   const examples = await collectValueExamples(corpusOf(folders), folders.cache, { cachedOnly: args.includes("--cached-only") });
   const save = option(args, "--save")[0];
   if (save) writeFileSync(save, JSON.stringify(examples));
-  return examples;
+  return withoutFeatures(examples, drop);
 }
 
 export async function runCalibratorSources(args: string[]): Promise<void> {

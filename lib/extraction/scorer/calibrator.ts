@@ -64,7 +64,7 @@ export function judgedValues(fields: FieldDefinition[], data: Record<string, Fie
 export function judgedFeatures(model: PageModel, fields: FieldDefinition[], data: Record<string, FieldValue>, fieldMetadata: Record<string, FieldMetadata>): Map<string, number[]> {
   const values = judgedValues(fields, data, fieldMetadata);
   const reading = documentReading(model);
-  return new Map(values.map((item) => [item.field.name, valueFeatures({ item, others: values.filter((o) => o !== item), reading, model })]));
+  return new Map(values.map((item) => [item.field.name, valueFeatures({ item, others: values.filter((o) => o !== item), reading })]));
 }
 
 /**

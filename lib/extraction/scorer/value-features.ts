@@ -2,13 +2,11 @@ import { kindOf } from "../confidence/features";
 import { isKnownField } from "../fields/generic/generic-fields";
 import { resolveConcept } from "../fields/resolve-concept";
 import type { FieldDefinition, FieldValue, PageModel, ValueMetadata } from "../types";
-import { MISREAD_FEATURE_NAMES, misreadFeatures } from "./misread-features";
 
 /**
  * What the value calibrator sees of one chosen scalar value: the evidence the rules left on it (which finder, its raw
  * score, type, arithmetic and agreement checks, OCR confidence, label match), the value's shape, where it sits, how
- * well the document was read, whether another field holds the same value, and signs that an OCR'd value was misread
- * (misread-features.ts). Numbers only, the same list for every
+ * well the document was read and whether another field holds the same value. Numbers only, the same list for every
  * field; the model file records the names and refuses to run on a different list.
  */
 const CONCEPTS = [
@@ -64,7 +62,6 @@ export const VALUE_FEATURE_NAMES = [
   "box_height",
   "pages_from_end",
   "same_as_other_field",
-  ...MISREAD_FEATURE_NAMES,
 ] as const;
 
 /** A word the OCR engine read below this confidence counts as doubtful for the document's reading quality. */
@@ -113,9 +110,9 @@ const normalised = (v: FieldValue) => (typeof v === "number" ? v.toFixed(2) : St
 export type ScalarValue = { field: FieldDefinition; value: FieldValue; meta: ValueMetadata };
 
 /** The feature vector of one emitted scalar value, in VALUE_FEATURE_NAMES order. `others` are the document's other
- * scalar values (for "another field holds the same value"); `model` the page model it was read from. */
-export function valueFeatures(input: { item: ScalarValue; others: ScalarValue[]; reading: DocumentReading; model: PageModel }): number[] {
-  const { item, others, reading, model } = input;
+ * scalar values (for "another field holds the same value"). */
+export function valueFeatures(input: { item: ScalarValue; others: ScalarValue[]; reading: DocumentReading }): number[] {
+  const { item, others, reading } = input;
   const { field, value, meta } = item;
   const evidence = meta.evidence ?? { strategy: "other" };
   const concept = isKnownField(field) ? (resolveConcept(field)?.key ?? null) : null;
@@ -159,7 +156,6 @@ export function valueFeatures(input: { item: ScalarValue; others: ScalarValue[];
     source ? source.h : -1,
     source ? Math.min(10, reading.pages - source.page) : -1,
     others.filter((o) => o.value !== null && normalised(o.value) === normalised(value)).length,
-    ...misreadFeatures(model, value, source, meta.evidence),
   ];
   return features;
 }
