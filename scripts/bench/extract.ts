@@ -199,8 +199,8 @@ async function main(): Promise<void> {
   // `--loso`: the learned scorer's leave-one-source-out table (scripts/train/loso.ts) instead of a dataset run.
   // `--loso-calibrator`: the value calibrator's part of it alone (scripts/train/calibrator-loso.ts).
   if (process.argv.includes("--loso") || process.argv.includes("--loso-calibrator")) {
-    if (process.argv.includes("--loso")) await runLoso(process.argv.slice(2));
-    await runCalibratorLoso(process.argv.slice(2));
+    const collected = process.argv.includes("--loso") ? await runLoso(process.argv.slice(2)) : undefined;
+    await runCalibratorLoso(process.argv.slice(2), collected);
     await terminateOcr();
     return;
   }

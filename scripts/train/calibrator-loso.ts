@@ -60,13 +60,14 @@ export function figureRow(label: string, f: Figures): string {
 }
 export const FIGURE_HEADER = "| run | truths | values | field F1 | precision | values ≥ 0.9 | right at ≥ 0.9 | ECE |\n| --- | --- | --- | --- | --- | --- | --- | --- |";
 
-export async function runCalibratorLoso(args: string[]): Promise<void> {
+/** `collected`: the value examples of the same training folders when a run already gathered them (`--loso`). */
+export async function runCalibratorLoso(args: string[], collected?: ValueExample[]): Promise<void> {
   const folders = trainingFolders(args);
   const root = option(args, "--datasets")[0] ?? "../shared/datasets";
   const cachedOnly = args.includes("--cached-only");
   const docs = corpusOf(folders);
   console.log(`\n== value calibrator, leave-one-source-out (training folders: ${[...folders.data, ...folders.synth].join(", ")}; dev sets: ${root})`);
-  const examples = await collectValueExamples(docs, folders.cache, { cachedOnly });
+  const examples = collected ?? (await collectValueExamples(docs, folders.cache, { cachedOnly }));
   for (const { source, label, dev } of CALIBRATOR_SOURCES) {
     const devDocs = dev.flatMap(({ set, under }) => listCorpus(path.join(root, set, under ?? ""), set));
     const kept = examples.filter((e) => e.source !== source);

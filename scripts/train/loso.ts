@@ -16,6 +16,9 @@ import { fitModel, NAME_FIELDS, SCORED_FIELDS, summarise, type Outcome, type Sum
 import { corpusOf, option, trainingFolders } from "./folders";
 import { CELLS_HEADER, countCells, formatCells, lineItemsOf, noCells, type CellCounts } from "./loso-cells";
 import { rowModelNow } from "../../lib/extraction/tables/row-model";
+import { withCalibrator, type ValueCalibrator } from "../../lib/extraction/scorer/calibrator";
+import { fitCalibrator } from "./calibrator-fit";
+import { collectValueExamples, type ValueExample } from "./value-examples";
 
 /** A real training source and the dev documents of the same source (the dev sets themselves are never trained on). */
 const SOURCES: Array<{ source: string; label: string; dev: Array<{ set: string; under?: string }> }> = [
@@ -29,8 +32,9 @@ function devDocuments(root: string, dev: Array<{ set: string; under?: string }>)
   return dev.flatMap(({ set, under }) => listCorpus(path.join(root, set, under ?? ""), set));
 }
 
-/** The value scorer and the seller's-name scorer a run puts in force (null: the rules decide). */
-type Models = { values: ScorerModel | null; names: ScorerModel | null };
+/** The value scorer, the seller's-name scorer and the value calibrator a run puts in force (null: the rules decide,
+ * the confidences of `confidence/` stand). */
+type Models = { values: ScorerModel | null; names: ScorerModel | null; calibrator?: ValueCalibrator | null };
 
 /** Every ground-truth scalar of the documents, extracted with `models` in force, as outcomes. */
 async function score(docs: CorpusDocument[], cache: string, models: Models, cachedOnly: boolean): Promise<{ all: Outcome[]; ms: number; pages: number }> {
@@ -42,7 +46,7 @@ async function score(docs: CorpusDocument[], cache: string, models: Models, cach
     if (!page) continue;
     const fields = SCALARS.filter((f) => doc.gt.fields[f.name] !== undefined);
     const started = performance.now();
-    const { data, fieldMetadata } = withScorer(models.values, () => withNameScorer(models.names, () => extractFromPageModel(page, fields)));
+    const { data, fieldMetadata } = withScorer(models.values, () => withNameScorer(models.names, () => withCalibrator(models.calibrator ?? null, () => extractFromPageModel(page, fields))));
     ms += performance.now() - started;
     pages += page.pages.length;
     for (const f of fields) {
@@ -70,19 +74,23 @@ function row(label: string, s: Summary): string {
   return `| ${label} | ${s.n} | ${s.f1.toFixed(3)} | ${s.precision.toFixed(3)} | ${s.atNinety} | ${s.atNinety ? s.rightAtNinety.toFixed(3) : "–"} | ${s.ece.toFixed(3)} |`;
 }
 
-export async function runLoso(args: string[]): Promise<void> {
+/** Runs the table; returns the value calibrator's examples it collected (the calibrator's own run reuses them). */
+export async function runLoso(args: string[]): Promise<ValueExample[]> {
   const folders = trainingFolders(args);
   const root = option(args, "--datasets")[0] ?? "../shared/datasets";
   const docs = corpusOf(folders);
   console.log(`\n== leave-one-source-out (training folders: ${[...folders.data, ...folders.synth].join(", ")}; dev sets: ${root})`);
   const cachedOnly = args.includes("--cached-only");
   const examples = await collectExamples(docs, folders.cache, { cachedOnly });
+  const valueExamples = await collectValueExamples(docs, folders.cache, { cachedOnly });
   const scoredFields = option(args, "--fields")[0]?.split(",") ?? SCORED_FIELDS;
   const header = "| run | values | field F1 | precision | values ≥ 0.9 | right at ≥ 0.9 | ECE |\n| --- | --- | --- | --- | --- | --- | --- |";
   for (const { source, label, dev } of SOURCES) {
     const devDocs = devDocuments(root, dev);
     const { model } = fitModel(examples.filter((e) => e.source !== source), `without ${source}`, undefined, scoredFields);
     const { model: names } = fitModel(examples.filter((e) => e.source !== source), `without ${source}`, undefined, NAME_FIELDS, NAME_FEATURE_NAMES);
+    // The value calibrator fitted without the source too: it judges the rules' values the left-out scorer leaves them.
+    const { model: calibrator } = fitCalibrator(valueExamples.filter((e) => e.source !== source), `without ${source}`);
     const decided = new Set(Object.keys(model.fields));
     const named = new Set(Object.keys(names.fields));
     console.log(`\n${label}: trained without ${source} (${examples.filter((e) => e.source !== source).length} field examples; scorer decides ${[...decided].join(", ") || "nothing"}), scored on ${dev.map((d) => d.set + (d.under ? `/${d.under}` : "")).join(" + ")} (${devDocs.length} documents)`);
@@ -90,12 +98,14 @@ export async function runLoso(args: string[]): Promise<void> {
     const loso = await score(devDocs, folders.cache, { values: model, names: null }, cachedOnly);
     const withNames = await score(devDocs, folders.cache, { values: model, names }, cachedOnly);
     const filling = await score(devDocs, folders.cache, { values: { ...model, policy: "fill" }, names: null }, cachedOnly);
+    const judged = await score(devDocs, folders.cache, { values: model, names: null, calibrator }, cachedOnly);
     const shipped = await score(devDocs, folders.cache, { values: SCORER, names: null }, cachedOnly);
     console.log(header);
     console.log(row("rules alone, all fields", summarise(rules.all)));
     console.log(row("left-out model, all fields", summarise(loso.all)));
     console.log(row("left-out model and left-out name model, all fields", summarise(withNames.all)));
     console.log(row("left-out model filling the rules' blanks, all fields", summarise(filling.all)));
+    console.log(row(`left-out model and left-out value calibrator (abstains below ${calibrator.abstainBelow}), all fields`, summarise(judged.all)));
     console.log(row("shipped model, all fields", summarise(shipped.all)));
     const fieldsOf = (all: Outcome[]) => all.filter((o) => decided.has(o.field));
     console.log(row("rules alone, scored fields", summarise(fieldsOf(rules.all))));
@@ -121,6 +131,7 @@ export async function runLoso(args: string[]): Promise<void> {
       const of = (all: Outcome[]) => all.filter((o) => o.field === field);
       if (of(loso.all).length === 0) continue;
       console.log(row(`  ${field}: left-out model, its confidence`, summarise(of(loso.all))));
+      console.log(row(`  ${field}: left-out model and calibrator`, summarise(of(judged.all))));
       console.log(row(`  ${field}: shipped model, its confidence`, summarise(of(shipped.all))));
     }
     const sourceCells = await cells(devDocs, folders.cache, cachedOnly);
@@ -144,4 +155,5 @@ export async function runLoso(args: string[]): Promise<void> {
     if (counts.documents > 0) console.log(formatCells(`${set}${pdfOnly ? " PDFs" : ""}`, counts));
   }
   console.log("\nNDAs: the scorer decides no contract field (effective date, term, jurisdiction, parties are read by the narrative reader); contracts-dev is the rules' figure of the main run.");
+  return valueExamples;
 }
