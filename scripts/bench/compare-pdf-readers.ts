@@ -5,7 +5,8 @@
  * the same texts, words of one reader whose text the other has on the page, how far apart the boxes of those words
  * stand (points, display space), the differences sorted into kinds (ligatures, hyphens, words split or joined
  * differently, text only one reader has), and each reader's CPU time per page for reading the words alone (first
- * pass, cold). `--speed N` measures speed instead (see `speed`).
+ * pass, cold). `--pdfjs-widths`: PDFium's words with pdfjs's proportional widths (PDF_TEXT_READER=pdfium-runs).
+ * `--speed N` measures speed instead (see `speed`).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
@@ -108,7 +109,7 @@ const quantile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 };
 
-async function compareSet(dir: string, examples: number): Promise<SetStats> {
+async function compareSet(dir: string, examples: number, widths: "exact" | "pdfjs runs"): Promise<SetStats> {
   const stats: SetStats = { files: 0, pages: 0, samePages: 0, sizeDiffPages: 0, pdfjsWords: 0, pdfiumWords: 0, matched: 0, offsets: [], xOffsets: [], yOffsets: [], kinds: new Map(), examples: new Map(), pdfjsMs: 0, pdfiumMs: 0, failed: [] };
   for (const file of pdfsUnder(dir)) {
     const bytes = new Uint8Array(readFileSync(file));
@@ -139,7 +140,7 @@ async function compareSet(dir: string, examples: number): Promise<SetStats> {
       continue;
     }
     const pdfiumPages: RawWord[][] = [];
-    for (let index = 0; index < pdfium.pageCount; index += 1) pdfiumPages.push(dropOverprinted(readPdfiumWords(pdfium, index, transforms[index] ?? [1, 0, 0, -1, 0, 0])));
+    for (let index = 0; index < pdfium.pageCount; index += 1) pdfiumPages.push(dropOverprinted(readPdfiumWords(pdfium, index, transforms[index] ?? [1, 0, 0, -1, 0, 0], widths)));
     stats.pdfiumMs += cpuMs() - started;
     for (let index = 0; index < pdfium.pageCount; index += 1) {
       const own = pdfiumPageGeometry(pdfium, index);
@@ -235,12 +236,13 @@ async function main(): Promise<void> {
   }
   const examples = args.includes("--examples") ? Number(args[args.indexOf("--examples") + 1]) : 0;
   const dirs = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--examples");
+  const widths = args.includes("--pdfjs-widths") ? "pdfjs runs" : "exact";
   console.log(`PDF readers compared: ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(2)}`);
   console.log("| set | files | pages | same texts | pdfjs words | PDFium words | paired | left/right edges apart, median / p90 / p99 pt | top/bottom edges apart, median / p90 / p99 pt | ligature | hyphen | split or joined | only pdfjs | only PDFium | pdfjs ms/page | PDFium ms/page |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|");
   const all: Array<[string, SetStats]> = [];
   for (const dir of dirs) {
-    const s = await compareSet(dir, examples);
+    const s = await compareSet(dir, examples, widths);
     all.push([dir, s]);
     const k = (kind: Kind) => s.kinds.get(kind) ?? 0;
     const spread = (values: number[]) => `${quantile(values, 0.5).toFixed(2)} / ${quantile(values, 0.9).toFixed(2)} / ${quantile(values, 0.99).toFixed(2)}`;

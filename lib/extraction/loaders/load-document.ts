@@ -59,7 +59,8 @@ async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageMod
   const streams = await timedAsync("load › stream guard", () => checkPdfStreams(bytes));
   const doc = await timedAsync("load › open", () => openPdf(bytes));
   // PDF_TEXT_READER=pdfium: PDFium reads the words; pdfjs keeps the rest (form fields, rulings, images, rendering).
-  const pdfium = pdfTextReader() === "pdfium" ? await timedAsync("load › open (pdfium)", () => openPdfium(bytes)).catch(async (error: unknown) => {
+  const reader = pdfTextReader();
+  const pdfium = reader !== "pdfjs" ? await timedAsync("load › open (pdfium)", () => openPdfium(bytes)).catch(async (error: unknown) => {
     await doc.loadingTask.destroy();
     throw error;
   }) : null;
@@ -69,7 +70,7 @@ async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageMod
     // that has the pixels for text (see pdf-image-text.ts for the cost).
     const imageText = options.mode === "balanced" ? await timedAsync("load › image text › structure", () => prepareImageText(bytes, streams, doc.numPages)) : null;
     for (const number of selectedPdfPages(options.parsePages, doc.numPages)) {
-      let page = await readPdfTextPage(doc, number, pdfium);
+      let page = await readPdfTextPage(doc, number, pdfium && { doc: pdfium, widths: reader === "pdfium-runs" ? "pdfjs runs" : "exact" });
       const formFields = page.formFields;
       const scanned = pageChars(page) < MIN_TEXT_CHARS || looksPoor(page);
       if (options.mode === "balanced" && scanned) {

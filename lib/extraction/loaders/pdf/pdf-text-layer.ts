@@ -74,11 +74,11 @@ export async function readPdfjsWords(page: PDFPageProxy, viewport: PageViewport)
  * `pdfium` (PDF_TEXT_READER=pdfium) the words come from PDFium's per-character positions instead of pdfjs's runs;
  * the page's size, its form fields and everything else still come from pdfjs.
  */
-export async function readPdfTextPage(doc: PDFDocumentProxy, pageNumber: number, pdfium?: PdfiumDocument | null): Promise<Page> {
+export async function readPdfTextPage(doc: PDFDocumentProxy, pageNumber: number, pdfium?: { doc: PdfiumDocument; widths: "exact" | "pdfjs runs" } | null): Promise<Page> {
   const page = await doc.getPage(pageNumber);
   const viewport = page.getViewport({ scale: 1 });
   const words = pdfium
-    ? timed("load › text layer (pdfium)", () => readPdfiumWords(pdfium, pageNumber - 1, viewport.transform as Matrix))
+    ? timed("load › text layer (pdfium)", () => readPdfiumWords(pdfium.doc, pageNumber - 1, viewport.transform as Matrix, pdfium.widths))
     : await readPdfjsWords(page, viewport);
   const formFields = await timedAsync("load › form fields", () => readFormFields(page, viewport));
   page.cleanup();

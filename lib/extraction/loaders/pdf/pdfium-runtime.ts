@@ -28,11 +28,15 @@ export function loadPdfium(): Promise<Pdfium> {
   return pdfiumPromise;
 }
 
-export type PdfTextReader = "pdfjs" | "pdfium";
+export type PdfTextReader = "pdfjs" | "pdfium" | "pdfium-runs";
 
-/** Which library reads a PDF's text layer: `PDF_TEXT_READER=pdfium` picks PDFium; anything else keeps pdfjs. */
+/**
+ * Which library reads a PDF's text layer: `PDF_TEXT_READER=pdfium` picks PDFium with each word's own width,
+ * `pdfium-runs` PDFium with pdfjs's proportional widths (pdfium-runs.ts); anything else keeps pdfjs.
+ */
 export function pdfTextReader(): PdfTextReader {
-  return process.env.PDF_TEXT_READER?.trim().toLowerCase() === "pdfium" ? "pdfium" : "pdfjs";
+  const asked = process.env.PDF_TEXT_READER?.trim().toLowerCase();
+  return asked === "pdfium" || asked === "pdfium-runs" ? asked : "pdfjs";
 }
 
 /** The wasm memory's views (Emscripten exports them; the package's types leave them to @types/emscripten). */

@@ -75,6 +75,21 @@ describe("PDFium text layer", () => {
     expect(wide!.x + wide!.w).toBeCloseTo(pdfjs[1]!.x + pdfjs[1]!.w, 1);
   });
 
+  it("with pdfjs's widths (pdfium-runs) spreads a run's width over its characters as the pdfjs reader does", async () => {
+    const { bytes } = await onePage((page, font) => {
+      page.drawText("iiiiii WWWWWW", { x: 50, y: 400, size: 12, font });
+      page.drawText("Qty 3", { x: 50, y: 300, size: 10, font });
+    });
+    const { pdfjs, transform } = await readBoth(bytes);
+    const pdfiumDoc = await openPdfium(bytes);
+    const spread = readPdfiumWords(pdfiumDoc, 0, transform, "pdfjs runs");
+    closePdfium(pdfiumDoc);
+    expect(spread.map((w) => w.text)).toEqual(pdfjs.map((w) => w.text));
+    spread.forEach((w, i) => {
+      for (const key of ["x", "y", "w", "h"] as const) expect(Math.abs(w[key] - pdfjs[i]![key])).toBeLessThan(0.05);
+    });
+  });
+
   it("applies /Rotate: text drawn upwards on a page turned by 90° reads left to right, as with pdfjs", async () => {
     const { bytes } = await onePage((page, font) => {
       page.setRotation(degrees(90));
@@ -143,6 +158,9 @@ describe("PDFium text layer", () => {
     const withPdfjs = await lines();
     process.env.PDF_TEXT_READER = "pdfium";
     expect(pdfTextReader()).toBe("pdfium");
+    expect(await lines()).toEqual(withPdfjs);
+    process.env.PDF_TEXT_READER = "pdfium-runs";
+    expect(pdfTextReader()).toBe("pdfium-runs");
     expect(await lines()).toEqual(withPdfjs);
   });
 });

@@ -1,5 +1,6 @@
 import type { RawWord } from "../../layout/build-page";
 import { apply, type Matrix } from "./pdf-matrix";
+import { spreadOverRuns, type RunWord } from "./pdfium-runs";
 import { heaps, loadPdfium, type Pdfium } from "./pdfium-runtime";
 
 /**
@@ -13,10 +14,11 @@ export type PdfiumDocument = { pdfium: Pdfium; handle: number; bytesPtr: number;
 /** A font's ascent as a share of its size, the pdfjs reader's convention for where the word box starts above its baseline. */
 const ASCENT = 0.8;
 /**
- * A gap between two characters wider than this share of the font height separates words even when PDFium put no
- * space there: a normal letter spacing stays far below it, and PDFium itself inserts a space well before it.
+ * A gap between two characters wider than this share of the font size separates words even when PDFium put no space
+ * there: pdfjs's own threshold for a space in the flow of text (SPACE_IN_FLOW_MIN_FACTOR, also its tracking
+ * threshold), so that both readers cut the same words; the engine's rules and models were built on pdfjs readings.
  */
-const WORD_GAP = 0.3;
+const WORD_GAP = 0.102;
 /** A character whose baseline moved this share of the font height across the writing direction starts a new word. */
 const BASELINE_SHIFT = 0.5;
 
@@ -80,7 +82,7 @@ export function pdfiumPageGeometry(doc: PdfiumDocument, pageIndex: number): Page
  * One word being gathered, in display space: its characters' extent, the writing axis and sense, the leading end
  * reached so far along that axis, its first character's centre across it, and its baseline (horizontal words).
  */
-type OpenWord = { text: string; minX: number; maxX: number; minY: number; maxY: number; fontH: number; vertical: boolean; sense: number; lead: number; centre: number; baseline: number };
+type OpenWord = { font: string; text: string; minX: number; maxX: number; minY: number; maxY: number; fontH: number; vertical: boolean; sense: number; lead: number; centre: number; baseline: number };
 type CharBox = { minX: number; maxX: number; minY: number; maxY: number };
 
 /** PDFium's code for a hyphen it found at a line's end (FPDFText_IsHyphen): printed as a hyphen, read as one. */
@@ -90,7 +92,7 @@ const HYPHEN_MARK = 2;
 const isSpace = (code: number) => code <= 32 || code === 0x85 || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 
 /** A word's first character: its writing direction and font height come from the text object's matrix and size. */
-function startWord(doc: PdfiumDocument, textPage: number, index: number, toDisplay: Matrix, text: string, box: CharBox): OpenWord {
+function startWord(doc: PdfiumDocument, textPage: number, index: number, toDisplay: Matrix, text: string, box: CharBox, font: string): OpenWord {
   const { pdfium, scratch } = doc;
   pdfium.FPDFText_GetMatrix(textPage, index, scratch);
   const f32 = heaps(pdfium).HEAPF32;
@@ -108,15 +110,20 @@ function startWord(doc: PdfiumDocument, textPage: number, index: number, toDispl
   const sense = (vertical ? uy : ux) < 0 ? -1 : 1;
   const lead = sense > 0 ? (vertical ? box.maxY : box.maxX) : vertical ? box.minY : box.minX;
   const centre = vertical ? (box.minX + box.maxX) / 2 : (box.minY + box.maxY) / 2;
-  return { text, ...box, fontH, vertical, sense, lead, centre, baseline: vertical ? originX : originY };
+  return { font, text, ...box, fontH, vertical, sense, lead, centre, baseline: vertical ? originX : originY };
 }
 
-/** Whether a character carries on the open word: no gap wider than WORD_GAP, no step back, no baseline jump. */
-function continues(word: OpenWord, box: CharBox): boolean {
+/**
+ * Whether a character carries on the open word: the same font and size (pdfjs starts a new run at a change of
+ * font, so a bold label glued to its value is two words there), no gap wider than WORD_GAP, no step back, no baseline
+ * jump.
+ */
+function continues(word: OpenWord, box: CharBox, font: string): boolean {
+  if (font !== word.font) return false;
   const [low, high] = word.vertical ? [box.minY, box.maxY] : [box.minX, box.maxX];
   const gap = word.sense > 0 ? low - word.lead : word.lead - high;
   const centre = word.vertical ? (box.minX + box.maxX) / 2 : (box.minY + box.maxY) / 2;
-  return gap <= WORD_GAP * word.fontH && gap >= -word.fontH && Math.abs(centre - word.centre) <= BASELINE_SHIFT * word.fontH;
+  return gap < WORD_GAP * word.fontH && gap >= -word.fontH && Math.abs(centre - word.centre) <= BASELINE_SHIFT * word.fontH;
 }
 
 function extend(word: OpenWord, text: string, box: CharBox): void {
@@ -128,32 +135,37 @@ function extend(word: OpenWord, text: string, box: CharBox): void {
   word.lead = word.sense > 0 ? (word.vertical ? word.maxY : word.maxX) : word.vertical ? word.minY : word.minX;
 }
 
-function toRawWord(word: OpenWord): RawWord {
-  if (word.vertical) return { text: word.text, x: (word.minX + word.maxX) / 2 - word.fontH / 2, y: word.minY, w: word.fontH, h: word.maxY - word.minY, confidence: 1 };
-  return { text: word.text, x: word.minX, y: word.baseline - word.fontH * ASCENT, w: word.maxX - word.minX, h: word.fontH, confidence: 1 };
+function toRunWord(word: OpenWord): RunWord {
+  const { font, vertical, baseline } = word;
+  if (vertical) return { font, vertical, baseline, word: { text: word.text, x: (word.minX + word.maxX) / 2 - word.fontH / 2, y: word.minY, w: word.fontH, h: word.maxY - word.minY, confidence: 1 } };
+  return { font, vertical, baseline, word: { text: word.text, x: word.minX, y: baseline - word.fontH * ASCENT, w: word.maxX - word.minX, h: word.fontH, confidence: 1 } };
 }
 
 /**
  * Reads one page's words. `toDisplay` maps user space to the page's display space (pdfjs's viewport transform, which
- * also applies a /UserUnit PDFium ignores); without it, PDFium's own crop box and rotation give it. Words split at spaces and line breaks (the file's and those PDFium generates), at a gap
- * wider than WORD_GAP font heights and at a baseline jump; vertical text is kept along its own axis, as the pdfjs
- * reader keeps it (w the font height, h the length), so it joins no row of horizontal text.
+ * also applies a /UserUnit PDFium ignores); without it, PDFium's own crop box and rotation give it. Words split at
+ * spaces and line breaks (the file's and those PDFium generates), at a change of font, at a gap wider than WORD_GAP
+ * font sizes and at a baseline jump; vertical text is kept along its own axis, as the pdfjs
+ * reader keeps it (w the font height, h the length), so it joins no row of horizontal text. `widths: "pdfjs runs"`
+ * gives the words pdfjs's proportional boxes instead (pdfium-runs.ts).
  */
-export function readPdfiumWords(doc: PdfiumDocument, pageIndex: number, pdfjsTransform?: Matrix): RawWord[] {
+export function readPdfiumWords(doc: PdfiumDocument, pageIndex: number, pdfjsTransform?: Matrix, widths: "exact" | "pdfjs runs" = "exact"): RawWord[] {
   const { pdfium, scratch } = doc;
   const page = pdfium.FPDF_LoadPage(doc.handle, pageIndex);
   // A page PDFium cannot parse has no words for it (pdfjs may still read it: the pdfjs reader is the default).
   if (!page) return [];
   const toDisplay = pdfjsTransform ?? loadedPageGeometry(doc, page).transform;
   const textPage = pdfium.FPDFText_LoadPage(page);
-  const words: RawWord[] = [];
+  const words: RunWord[] = [];
   let open: OpenWord | null = null;
+  let textObject = -1;
+  let font = "";
   try {
     const count = pdfium.FPDFText_CountChars(textPage);
     for (let index = 0; index < count; index += 1) {
       const code = pdfium.FPDFText_GetUnicode(textPage, index);
       if ((isSpace(code) && code !== HYPHEN_MARK) || !pdfium.FPDFText_GetLooseCharBox(textPage, index, scratch)) {
-        if (open) words.push(toRawWord(open));
+        if (open) words.push(toRunWord(open));
         open = null;
         continue;
       }
@@ -162,20 +174,26 @@ export function readPdfiumWords(doc: PdfiumDocument, pageIndex: number, pdfjsTra
       const [ax, ay] = apply(toDisplay, left, top);
       const [bx, by] = apply(toDisplay, right, bottom);
       const box: CharBox = { minX: Math.min(ax, bx), maxX: Math.max(ax, bx), minY: Math.min(ay, by), maxY: Math.max(ay, by) };
+      // The font and its size, looked up once per text object (a run of characters drawn by one operator).
+      const object = pdfium.FPDFText_GetTextObject(textPage, index);
+      if (object !== textObject) {
+        textObject = object;
+        font = `${object ? pdfium.FPDFTextObj_GetFont(object) : 0}@${pdfium.FPDFText_GetFontSize(textPage, index)}`;
+      }
       const text = code === HYPHEN_MARK ? "-" : String.fromCodePoint(code > 0x10ffff ? 0xfffd : code);
-      if (open && continues(open, box)) {
+      if (open && continues(open, box, font)) {
         extend(open, text, box);
         continue;
       }
-      if (open) words.push(toRawWord(open));
-      open = startWord(doc, textPage, index, toDisplay, text, box);
+      if (open) words.push(toRunWord(open));
+      open = startWord(doc, textPage, index, toDisplay, text, box, font);
     }
-    if (open) words.push(toRawWord(open));
+    if (open) words.push(toRunWord(open));
   } finally {
     pdfium.FPDFText_ClosePage(textPage);
     pdfium.FPDF_ClosePage(page);
   }
-  return words;
+  return widths === "exact" ? words.map((w) => w.word) : spreadOverRuns(words);
 }
 
 
