@@ -19,6 +19,12 @@ const ASCENT = 0.8;
  * threshold), so that both readers cut the same words; the engine's rules and models were built on pdfjs readings.
  */
 const WORD_GAP = 0.102;
+/**
+ * The gap that separates words when PDFium has only a glyph's ink for its box (a font without ascent and descent,
+ * Type 3 fonts among them: FPDFText_GetLooseCharBox then falls back on the tight box). The side bearings of two letters
+ * then sit in every gap, up to about a seventh of the size; a space adds a quarter or more.
+ */
+const INK_WORD_GAP = 0.35;
 /** A character whose baseline moved this share of the font height across the writing direction starts a new word. */
 const BASELINE_SHIFT = 0.5;
 
@@ -82,7 +88,7 @@ export function pdfiumPageGeometry(doc: PdfiumDocument, pageIndex: number): Page
  * One word being gathered, in display space: its characters' extent, the writing axis and sense, the leading end
  * reached so far along that axis, its first character's centre across it, and its baseline (horizontal words).
  */
-type OpenWord = { font: string; text: string; minX: number; maxX: number; minY: number; maxY: number; fontH: number; vertical: boolean; sense: number; lead: number; centre: number; baseline: number };
+type OpenWord = { font: string; ink: boolean; text: string; minX: number; maxX: number; minY: number; maxY: number; fontH: number; vertical: boolean; sense: number; lead: number; centre: number; baseline: number };
 type CharBox = { minX: number; maxX: number; minY: number; maxY: number };
 
 /** PDFium's code for a hyphen it found at a line's end (FPDFText_IsHyphen): printed as a hyphen, read as one. */
@@ -92,7 +98,7 @@ const HYPHEN_MARK = 2;
 const isSpace = (code: number) => code <= 32 || code === 0x85 || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 
 /** A word's first character: its writing direction and font height come from the text object's matrix and size. */
-function startWord(doc: PdfiumDocument, textPage: number, index: number, toDisplay: Matrix, text: string, box: CharBox, font: string): OpenWord {
+function startWord(doc: PdfiumDocument, textPage: number, index: number, toDisplay: Matrix, text: string, box: CharBox, font: string, ink: boolean): OpenWord {
   const { pdfium, scratch } = doc;
   pdfium.FPDFText_GetMatrix(textPage, index, scratch);
   const f32 = heaps(pdfium).HEAPF32;
@@ -110,7 +116,7 @@ function startWord(doc: PdfiumDocument, textPage: number, index: number, toDispl
   const sense = (vertical ? uy : ux) < 0 ? -1 : 1;
   const lead = sense > 0 ? (vertical ? box.maxY : box.maxX) : vertical ? box.minY : box.minX;
   const centre = vertical ? (box.minX + box.maxX) / 2 : (box.minY + box.maxY) / 2;
-  return { font, text, ...box, fontH, vertical, sense, lead, centre, baseline: vertical ? originX : originY };
+  return { font, ink, text, ...box, fontH, vertical, sense, lead, centre, baseline: vertical ? originX : originY };
 }
 
 /**
@@ -118,12 +124,13 @@ function startWord(doc: PdfiumDocument, textPage: number, index: number, toDispl
  * font, so a bold label glued to its value is two words there), no gap wider than WORD_GAP, no step back, no baseline
  * jump.
  */
-function continues(word: OpenWord, box: CharBox, font: string): boolean {
+function continues(word: OpenWord, box: CharBox, font: string, ink: boolean): boolean {
   if (font !== word.font) return false;
+  const wordGap = (ink || word.ink ? INK_WORD_GAP : WORD_GAP) * word.fontH;
   const [low, high] = word.vertical ? [box.minY, box.maxY] : [box.minX, box.maxX];
   const gap = word.sense > 0 ? low - word.lead : word.lead - high;
   const centre = word.vertical ? (box.minX + box.maxX) / 2 : (box.minY + box.maxY) / 2;
-  return gap < WORD_GAP * word.fontH && gap >= -word.fontH && Math.abs(centre - word.centre) <= BASELINE_SHIFT * word.fontH;
+  return gap < wordGap && gap >= -word.fontH && Math.abs(centre - word.centre) <= BASELINE_SHIFT * word.fontH;
 }
 
 function extend(word: OpenWord, text: string, box: CharBox): void {
@@ -133,6 +140,32 @@ function extend(word: OpenWord, text: string, box: CharBox): void {
   word.minY = Math.min(word.minY, box.minY);
   word.maxY = Math.max(word.maxY, box.maxY);
   word.lead = word.sense > 0 ? (word.vertical ? word.maxY : word.maxX) : word.vertical ? word.minY : word.minX;
+}
+
+/**
+ * A font's base name: pdfjs starts a new run when the font's name changes, not when a second resource or subset of
+ * the same font takes over (some generators switch between two copies of one font from glyph to glyph).
+ */
+function fontName(pdfium: Pdfium, handle: number): string {
+  if (!handle) return "";
+  const buffer = pdfium.pdfium.wasmExports.malloc(256);
+  try {
+    const length = pdfium.FPDFFont_GetBaseFontName(handle, buffer, 256);
+    // A font without a name (Type 3) is like any other nameless one, as for pdfjs.
+    return length > 0 ? pdfium.pdfium.UTF8ToString(buffer) : "";
+  } finally {
+    pdfium.pdfium.wasmExports.free(buffer);
+  }
+}
+
+/** Whether PDFium's loose box of a character is its ink box (no ascent and descent to build it from). */
+function inkOnly(pdfium: Pdfium, textPage: number, index: number, scratch: number): boolean {
+  if (!pdfium.FPDFText_GetLooseCharBox(textPage, index, scratch)) return false;
+  const [left = 0, top = 0, right = 0, bottom = 0] = heaps(pdfium).HEAPF32.subarray(scratch / 4, scratch / 4 + 4);
+  if (!pdfium.FPDFText_GetCharBox(textPage, index, scratch, scratch + 8, scratch + 16, scratch + 24)) return false;
+  const [l = 0, r = 0, b = 0, t = 0] = heaps(pdfium).HEAPF64.subarray(scratch / 8, scratch / 8 + 4);
+  const near = (x: number, y: number) => Math.abs(x - y) < 0.01;
+  return near(left, l) && near(right, r) && near(top, t) && near(bottom, b);
 }
 
 function toRunWord(word: OpenWord): RunWord {
@@ -154,12 +187,15 @@ export function readPdfiumWords(doc: PdfiumDocument, pageIndex: number, pdfjsTra
   const page = pdfium.FPDF_LoadPage(doc.handle, pageIndex);
   // A page PDFium cannot parse has no words for it (pdfjs may still read it: the pdfjs reader is the default).
   if (!page) return [];
-  const toDisplay = pdfjsTransform ?? loadedPageGeometry(doc, page).transform;
+  const geometry = loadedPageGeometry(doc, page);
+  const toDisplay = pdfjsTransform ?? geometry.transform;
   const textPage = pdfium.FPDFText_LoadPage(page);
   const words: RunWord[] = [];
   let open: OpenWord | null = null;
   let textObject = -1;
   let font = "";
+  let ink = false;
+  const fontNames = new Map<number, string>();
   try {
     const count = pdfium.FPDFText_CountChars(textPage);
     for (let index = 0; index < count; index += 1) {
@@ -178,22 +214,31 @@ export function readPdfiumWords(doc: PdfiumDocument, pageIndex: number, pdfjsTra
       const object = pdfium.FPDFText_GetTextObject(textPage, index);
       if (object !== textObject) {
         textObject = object;
-        font = `${object ? pdfium.FPDFTextObj_GetFont(object) : 0}@${pdfium.FPDFText_GetFontSize(textPage, index)}`;
+        const handle = object ? pdfium.FPDFTextObj_GetFont(object) : 0;
+        let name = fontNames.get(handle);
+        if (name === undefined) {
+          name = fontName(pdfium, handle);
+          fontNames.set(handle, name);
+        }
+        font = `${name}@${pdfium.FPDFText_GetFontSize(textPage, index)}`;
+        ink = inkOnly(pdfium, textPage, index, scratch);
       }
       const text = code === HYPHEN_MARK ? "-" : String.fromCodePoint(code > 0x10ffff ? 0xfffd : code);
-      if (open && continues(open, box, font)) {
+      if (open && continues(open, box, font, ink)) {
         extend(open, text, box);
         continue;
       }
       if (open) words.push(toRunWord(open));
-      open = startWord(doc, textPage, index, toDisplay, text, box, font);
+      open = startWord(doc, textPage, index, toDisplay, text, box, font, ink);
     }
     if (open) words.push(toRunWord(open));
   } finally {
     pdfium.FPDFText_ClosePage(textPage);
     pdfium.FPDF_ClosePage(page);
   }
-  return widths === "exact" ? words.map((w) => w.word) : spreadOverRuns(words);
+  // Text drawn wholly outside the visible box is not on the page as shown (pdfjs's reading leaves it out too).
+  const visible = words.filter(({ word: w }) => w.x + w.w > 0 && w.x < geometry.width && w.y + w.h > 0 && w.y < geometry.height);
+  return widths === "exact" ? visible.map((w) => w.word) : spreadOverRuns(visible);
 }
 
 
