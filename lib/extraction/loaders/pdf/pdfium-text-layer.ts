@@ -195,7 +195,7 @@ export function readPdfiumWords(doc: PdfiumDocument, pageIndex: number, pdfjsTra
   let textObject = -1;
   let font = "";
   let ink = false;
-  const fontNames = new Map<number, string>();
+  const fonts = new Map<number, { name: string; ink: boolean }>();
   try {
     const count = pdfium.FPDFText_CountChars(textPage);
     for (let index = 0; index < count; index += 1) {
@@ -215,13 +215,14 @@ export function readPdfiumWords(doc: PdfiumDocument, pageIndex: number, pdfjsTra
       if (object !== textObject) {
         textObject = object;
         const handle = object ? pdfium.FPDFTextObj_GetFont(object) : 0;
-        let name = fontNames.get(handle);
-        if (name === undefined) {
-          name = fontName(pdfium, handle);
-          fontNames.set(handle, name);
+        let known = fonts.get(handle);
+        if (!known) {
+          // Whether boxes are ink only is the font's (no ascent and descent): tested once, on its first character.
+          known = { name: fontName(pdfium, handle), ink: inkOnly(pdfium, textPage, index, scratch) };
+          fonts.set(handle, known);
         }
-        font = `${name}@${pdfium.FPDFText_GetFontSize(textPage, index)}`;
-        ink = inkOnly(pdfium, textPage, index, scratch);
+        font = `${known.name}@${pdfium.FPDFText_GetFontSize(textPage, index)}`;
+        ink = known.ink;
       }
       const text = code === HYPHEN_MARK ? "-" : String.fromCodePoint(code > 0x10ffff ? 0xfffd : code);
       if (open && continues(open, box, font, ink)) {
