@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts, degrees, type PDFFont, type PDFPage } from "pdf-lib";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RawWord } from "../../layout/build-page";
+import { dropOverprinted } from "../../layout/overprint";
 import { loadDocument } from "../load-document";
 import type { Matrix } from "./pdf-matrix";
 import { openPdf, readPdfjsWords } from "./pdf-text-layer";
@@ -88,6 +89,18 @@ describe("PDFium text layer", () => {
     spread.forEach((w, i) => {
       for (const key of ["x", "y", "w", "h"] as const) expect(Math.abs(w[key] - pdfjs[i]![key])).toBeLessThan(0.05);
     });
+  });
+
+  it("reads fake bold (a line drawn twice, shifted a little) as one copy once overprinted words are dropped", async () => {
+    const { bytes } = await onePage((page, font) => {
+      page.drawText("TOTAL 99.00", { x: 60, y: 500, size: 12, font });
+      page.drawText("TOTAL 99.00", { x: 60.3, y: 500, size: 12, font });
+    });
+    const { pdfjs, pdfium } = await readBoth(bytes);
+    expect(dropOverprinted(pdfium).map((w) => w.text)).toEqual(["TOTAL", "99.00"]);
+    expect(dropOverprinted(pdfjs).map((w) => w.text)).toEqual(["TOTAL", "99.00"]);
+    // PDFium drops the second copy itself (its text page skips a text object repeating the one before it nearby).
+    expect([pdfium.length, pdfjs.length]).toEqual([2, 4]);
   });
 
   it("applies /Rotate: text drawn upwards on a page turned by 90° reads left to right, as with pdfjs", async () => {
