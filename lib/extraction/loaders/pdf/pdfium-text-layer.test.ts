@@ -103,6 +103,19 @@ describe("PDFium text layer", () => {
     expect([pdfium.length, pdfjs.length]).toEqual([2, 4]);
   });
 
+  it("keeps a word drawn with two copies of one font whole, and cuts it where the font itself changes, as pdfjs does", async () => {
+    const doc = await PDFDocument.create();
+    const [first, second, bold] = [await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold)];
+    const page = doc.addPage([600, 800]);
+    page.drawText("ATU", { x: 50, y: 600, size: 11, font: first });
+    page.drawText("12345", { x: 50 + first.widthOfTextAtSize("ATU", 11), y: 600, size: 11, font: second });
+    page.drawText("Total:", { x: 50, y: 500, size: 11, font: bold });
+    page.drawText("12.00", { x: 50 + bold.widthOfTextAtSize("Total:", 11), y: 500, size: 11, font: first });
+    const { pdfjs, pdfium } = await readBoth(await doc.save());
+    expect(pdfium.map((w) => w.text)).toEqual(["ATU12345", "Total:", "12.00"]);
+    expect(pdfjs.map((w) => w.text)).toEqual(pdfium.map((w) => w.text));
+  });
+
   it("applies /Rotate: text drawn upwards on a page turned by 90° reads left to right, as with pdfjs", async () => {
     const { bytes } = await onePage((page, font) => {
       page.setRotation(degrees(90));
