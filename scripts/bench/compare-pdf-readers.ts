@@ -16,6 +16,7 @@ import { dropOverprinted } from "../../lib/extraction/layout/overprint";
 import type { Matrix } from "../../lib/extraction/loaders/pdf/pdf-matrix";
 import { openPdf, readPdfjsWords } from "../../lib/extraction/loaders/pdf/pdf-text-layer";
 import { closePdfium, openPdfium, pdfiumPageGeometry, readPdfiumWords } from "../../lib/extraction/loaders/pdf/pdfium-text-layer";
+import { startStageRecording, stopStageRecording } from "../../lib/extraction/stage-timing";
 
 function pdfsUnder(dir: string): string[] {
   const found: string[] = [];
@@ -198,13 +199,16 @@ async function speed(dirs: string[], passes: number): Promise<void> {
       }
     },
   };
+  const stageMs = new Map<string, Map<string, number>>();
   const endToEnd = (reader: "pdfjs" | "pdfium") => async () => {
     process.env.PDF_TEXT_READER = reader;
     pages = 0;
+    startStageRecording();
     for (const bytes of files) {
       const result = await extractDocument({ ...serverExtractionSettings(), bytes, mimeType: "application/pdf", fields: FIELDS, settings: { markdownParsing: true, dataExtractionMode: "fast" } });
       pages += result.stats.pageCount;
     }
+    stageMs.set(reader, stopStageRecording().selfMs);
     delete process.env.PDF_TEXT_READER;
   };
   const timings = new Map<string, number[]>();
@@ -225,6 +229,11 @@ async function speed(dirs: string[], passes: number): Promise<void> {
     const ms = quantile(values, 0.5) / Math.max(1, pages);
     console.log(`| ${name} | ${ms.toFixed(2)} | ${(1000 / ms).toFixed(0)} |`);
   }
+  // Where the loader's time goes end to end in the last pass (CPU ms per page, stage-timing.ts's own-time rows).
+  const loaderStages = [...new Set([...stageMs.values()].flatMap((m) => [...m.keys()]))].filter((stage) => stage.startsWith("load")).sort();
+  console.log("\n| loader stage, last pass | pdfjs ms/page | PDFium ms/page |\n|---|---:|---:|");
+  const cell = (reader: string, stage: string) => ((stageMs.get(reader)?.get(stage) ?? 0) / Math.max(1, pages)).toFixed(2);
+  for (const stage of loaderStages) console.log(`| ${stage} | ${cell("pdfjs", stage)} | ${cell("pdfium", stage)} |`);
 }
 
 async function main(): Promise<void> {
