@@ -19,6 +19,7 @@ const nextConfig = {
     "pg-boss",
     "pg",
     "pdfjs-dist",
+    "@embedpdf/pdfium",
     "tesseract.js",
     "onnxruntime-node",
     "@napi-rs/canvas",

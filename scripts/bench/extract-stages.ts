@@ -14,6 +14,8 @@ import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { extractDocument, serverExtractionSettings } from "../../lib/extraction";
 import { openPdf } from "../../lib/extraction/loaders/pdf/pdf-text-layer";
+import { pdfTextReader } from "../../lib/extraction/loaders/pdf/pdfium-runtime";
+import { closePdfium, openPdfium, readPdfiumWords } from "../../lib/extraction/loaders/pdf/pdfium-text-layer";
 import { startStageRecording, stopStageRecording } from "../../lib/extraction/stage-timing";
 import { FIELDS, readManifest } from "./dataset";
 
@@ -77,6 +79,23 @@ async function pdfjsFloorCpuMs(bytes: Uint8Array, runs: number): Promise<number>
   return median(times);
 }
 
+/**
+ * PDFium alone: the document opened and every page's words read by the PDFium reader (PDF_TEXT_READER=pdfium), its
+ * own crop box and rotation for display space. More than pdfjs alone does (words, not runs), in CPU ms per pass.
+ */
+async function pdfiumFloorCpuMs(bytes: Uint8Array, runs: number): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < 1 + runs; run += 1) {
+    const cpu = process.cpuUsage();
+    const doc = await openPdfium(bytes);
+    for (let index = 0; index < doc.pageCount; index += 1) readPdfiumWords(doc, index);
+    closePdfium(doc);
+    const used = process.cpuUsage(cpu);
+    if (run > 0) times.push((used.user + used.system) / 1000);
+  }
+  return median(times);
+}
+
 function pdftotextMs(bytes: Uint8Array, runs: number): number | null {
   if (spawnSync("pdftotext", ["-v"]).error) return null;
   const times: number[] = [];
@@ -105,6 +124,7 @@ export async function runStageProfile(args: string[]): Promise<void> {
   for (const mode of modes) results.push({ mode, ...(await measure(bytes, mode, runs)) });
   const poppler = pdftotextMs(bytes, 5);
   const pdfjsFloor = await pdfjsFloorCpuMs(bytes, runs);
+  const pdfiumFloor = await pdfiumFloorCpuMs(bytes, runs);
   const loadAfter = os.loadavg()[0]!;
   const pages = results[0]!.pages;
   console.log(`Stage profile: ${pages} pages (the PDFs of ${sets.map((s) => path.basename(s)).join(" + ")}, merged ${ROUNDS} times), median of ${runs} warm runs; ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}; load ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}`);
@@ -116,6 +136,7 @@ export async function runStageProfile(args: string[]): Promise<void> {
     console.log(`${mode}: ${perSecond(wall).toFixed(1)} pages/s wall (${(wall / pages).toFixed(2)} ms/page), ${perSecond(cpu).toFixed(1)} pages/s of CPU time${ratio}`);
   }
   console.log(`pdfjs alone (open, every page's text content, nothing else): ${perSecond(pdfjsFloor).toFixed(1)} pages/s of CPU time (${(pdfjsFloor / pages).toFixed(2)} ms/page), the ceiling of any pass built on it`);
+  console.log(`PDFium alone (open, every page's words, nothing else): ${perSecond(pdfiumFloor).toFixed(1)} pages/s of CPU time (${(pdfiumFloor / pages).toFixed(2)} ms/page); text reader of this run: ${pdfTextReader()} (PDF_TEXT_READER)`);
   const stages = [...new Set(results.flatMap((r) => r.runs.flatMap((run) => [...run.stages.keys()])))].sort();
   console.log(`\n| stage (CPU time) | ${results.map((r) => `${r.mode} ms/page`).join(" | ")} |`);
   console.log(`|---|${results.map(() => "---:").join("|")}|`);

@@ -13,6 +13,8 @@ import { readPdfRulings } from "./pdf/pdf-rulings";
 import { addImageText, prepareImageText } from "./pdf/pdf-image-text";
 import { checkPdfStreams, MAX_PDF_PAGES, PdfRejectedError } from "./pdf/pdf-guard";
 import { openPdf, readPdfTextPage } from "./pdf/pdf-text-layer";
+import { pdfTextReader } from "./pdf/pdfium-runtime";
+import { closePdfium, openPdfium } from "./pdf/pdfium-text-layer";
 import { textToPages } from "./plain-text";
 import { timedAsync } from "../stage-timing";
 
@@ -56,13 +58,19 @@ function selectedPdfPages(expression: string | undefined, pageCount: number): nu
 async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageModel> {
   const streams = await timedAsync("load › stream guard", () => checkPdfStreams(bytes));
   const doc = await timedAsync("load › open", () => openPdf(bytes));
+  // PDF_TEXT_READER=pdfium: PDFium reads the words; pdfjs keeps the rest (form fields, rulings, images, rendering).
+  const reader = pdfTextReader();
+  const pdfium = reader !== "pdfjs" ? await timedAsync("load › open (pdfium)", () => openPdfium(bytes)).catch(async (error: unknown) => {
+    await doc.loadingTask.destroy();
+    throw error;
+  }) : null;
   try {
     const pages: Page[] = [];
     // Balanced: text inside images of text-layer pages is read region by region, only in documents with an image
     // that has the pixels for text (see pdf-image-text.ts for the cost).
     const imageText = options.mode === "balanced" ? await timedAsync("load › image text › structure", () => prepareImageText(bytes, streams, doc.numPages)) : null;
     for (const number of selectedPdfPages(options.parsePages, doc.numPages)) {
-      let page = await readPdfTextPage(doc, number);
+      let page = await readPdfTextPage(doc, number, pdfium && { doc: pdfium, widths: reader === "pdfium-runs" ? "pdfjs runs" : "exact" });
       const formFields = page.formFields;
       const scanned = pageChars(page) < MIN_TEXT_CHARS || looksPoor(page);
       if (options.mode === "balanced" && scanned) {
@@ -84,6 +92,7 @@ async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageMod
     }
     return { pages };
   } finally {
+    if (pdfium) closePdfium(pdfium);
     await timedAsync("load › close", () => doc.loadingTask.destroy());
   }
 }

@@ -1,4 +1,4 @@
-import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { PageViewport, PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { buildPage, type RawWord } from "../../layout/build-page";
 import { dropOverprinted } from "../../layout/overprint";
@@ -6,6 +6,8 @@ import type { Page } from "../../types";
 import { readFormFields } from "./pdf-form-fields";
 import { loadPdfjs, standardFontDataUrl } from "./pdf-runtime";
 import { timed, timedAsync } from "../../stage-timing";
+import type { Matrix } from "./pdf-matrix";
+import { readPdfiumWords, type PdfiumDocument } from "./pdfium-text-layer";
 
 /**
  * Opens a PDF without evaluating code or fetching anything; embedded files are never read. A password-protected
@@ -45,11 +47,9 @@ function itemWords(text: string, x: number, y: number, width: number, height: nu
   return words;
 }
 
-/** Reads one page's text layer into the page model, in the page's displayed orientation (/Rotate applied). */
-export async function readPdfTextPage(doc: PDFDocumentProxy, pageNumber: number): Promise<Page> {
+/** The pdfjs reader: text runs from getTextContent, split into words with widths proportional to their length. */
+export async function readPdfjsWords(page: PDFPageProxy, viewport: PageViewport): Promise<RawWord[]> {
   const pdfjs = await loadPdfjs();
-  const page = await doc.getPage(pageNumber);
-  const viewport = page.getViewport({ scale: 1 });
   const content = await timedAsync("load › text layer (pdfjs)", () => page.getTextContent({ disableNormalization: true }));
   const words: RawWord[] = [];
   for (const item of content.items) {
@@ -66,6 +66,20 @@ export async function readPdfTextPage(doc: PDFDocumentProxy, pageNumber: number)
     }
     words.push(...itemWords(item.str, e, f - fontH * 0.8, runW, fontH));
   }
+  return words;
+}
+
+/**
+ * Reads one page's text layer into the page model, in the page's displayed orientation (/Rotate applied). With
+ * `pdfium` (PDF_TEXT_READER=pdfium) the words come from PDFium's per-character positions instead of pdfjs's runs;
+ * the page's size, its form fields and everything else still come from pdfjs.
+ */
+export async function readPdfTextPage(doc: PDFDocumentProxy, pageNumber: number, pdfium?: { doc: PdfiumDocument; widths: "exact" | "pdfjs runs" } | null): Promise<Page> {
+  const page = await doc.getPage(pageNumber);
+  const viewport = page.getViewport({ scale: 1 });
+  const words = pdfium
+    ? timed("load › text layer (pdfium)", () => readPdfiumWords(pdfium.doc, pageNumber - 1, viewport.transform as Matrix, pdfium.widths))
+    : await readPdfjsWords(page, viewport);
   const formFields = await timedAsync("load › form fields", () => readFormFields(page, viewport));
   page.cleanup();
   const built = timed("page model", () => buildPage(pageNumber, viewport.width, viewport.height, "text-layer", dropOverprinted(words)));
