@@ -199,7 +199,11 @@ async function main(): Promise<void> {
   // `--loso`: the learned scorer's leave-one-source-out table (scripts/train/loso.ts) instead of a dataset run.
   // `--loso-calibrator`: the value calibrator's part of it alone (scripts/train/calibrator-loso.ts).
   if (process.argv.includes("--loso") || process.argv.includes("--loso-calibrator")) {
-    if (process.argv.includes("--loso")) await runLoso(process.argv.slice(2));
+    // With `--row-veto <p>` the committed row classifier vetoes items at p in the line-item cells of the table too.
+    const lvIdx = process.argv.indexOf("--row-veto");
+    const losoVeto = lvIdx >= 0 && ROW_MODEL ? { ...ROW_MODEL, policy: "veto" as const, vetoAt: Number(process.argv[lvIdx + 1]) } : null;
+    if (losoVeto) console.log(`row classifier in force: committed (${losoVeto.trainedOn}; veto at ${losoVeto.vetoAt})`);
+    if (process.argv.includes("--loso")) await (losoVeto ? withRowModelAsync(losoVeto, () => runLoso(process.argv.slice(2))) : runLoso(process.argv.slice(2)));
     await runCalibratorLoso(process.argv.slice(2));
     await terminateOcr();
     return;
