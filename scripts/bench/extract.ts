@@ -45,7 +45,7 @@ import { runStageProfile } from "./extract-stages";
 import { runCalibratorLoso } from "../train/calibrator-loso";
 import { CALIBRATOR, withCalibratorAsync } from "../../lib/extraction/scorer/calibrator";
 import { SCORER, withScorerAsync, type ScorerModel } from "../../lib/extraction/scorer";
-import { ROW_MODEL, withRowModelAsync, type RowModel } from "../../lib/extraction/tables/row-model";
+import { ROW_MODEL, vetoedLines, withRowModelAsync, type RowModel } from "../../lib/extraction/tables/row-model";
 
 /** Warm passes over the merged PDF whose median is the reported throughput. */
 const THROUGHPUT_RUNS = 7;
@@ -449,6 +449,8 @@ async function main(): Promise<void> {
       `  balanced, image readings cache cleared before every run: ${rate(uncached.median)}`;
   }
   clearInterval(sampler);
+  // The count is a total; the lines themselves (`--show-vetoes`) only for sets that may be looked at.
+  if (rowModel?.policy === "veto") console.log(`row classifier vetoed ${vetoedLines.length} candidate items${args.includes("--show-vetoes") && vetoedLines.length ? `: ${vetoedLines.map((t) => JSON.stringify(t)).join(", ")}` : ""}`);
   // Per OCR engine on the images (skip with --no-engines): three more passes over them.
   const engines = args.includes("--no-engines") || args.includes("--tables") ? "" : await engineFigures(dir, manifest.documents.filter((d) => !only || d.id.includes(only)), mode);
   await terminateOcr();

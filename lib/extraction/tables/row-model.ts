@@ -70,6 +70,9 @@ export function vetoesItem(x: readonly number[]): boolean {
   return p.item <= 1 - sure && Math.max(p.other, p.heading) >= sure;
 }
 
+/** The lines the veto refused as items since the process started (the benchmark prints them; no caller reads them). */
+export const vetoedLines: string[] = [];
+
 /** Training's view of the lines the engine reads under a header: their features and words, in reading order. */
 export type ObservedRow = { page: number; text: string; features: number[] };
 let observer: ((row: ObservedRow) => void) | null = null;
