@@ -199,10 +199,13 @@ async function main(): Promise<void> {
   // `--loso`: the learned scorer's leave-one-source-out table (scripts/train/loso.ts) instead of a dataset run.
   // `--loso-calibrator`: the value calibrator's part of it alone (scripts/train/calibrator-loso.ts).
   if (process.argv.includes("--loso") || process.argv.includes("--loso-calibrator")) {
-    // With `--row-veto <p>` the committed row classifier vetoes items at p in the line-item cells of the table too.
+    // With `--row-veto <p>` the row classifier vetoes items at p in the line-item cells of the table too.
     const lvIdx = process.argv.indexOf("--row-veto");
-    const losoVeto = lvIdx >= 0 && ROW_MODEL ? { ...ROW_MODEL, policy: "veto" as const, vetoAt: Number(process.argv[lvIdx + 1]) } : null;
-    if (losoVeto) console.log(`row classifier in force: committed (${losoVeto.trainedOn}; veto at ${losoVeto.vetoAt})`);
+    // `--row-model <file>` gives another model (one trained without the left-out source, for a fair cell).
+    const lmIdx = process.argv.indexOf("--row-model");
+    const losoModel = lmIdx >= 0 && process.argv[lmIdx + 1] ? (JSON.parse(readFileSync(process.argv[lmIdx + 1]!, "utf8")) as RowModel) : ROW_MODEL;
+    const losoVeto = lvIdx >= 0 && losoModel ? { ...losoModel, policy: "veto" as const, vetoAt: Number(process.argv[lvIdx + 1]) } : null;
+    if (losoVeto) console.log(`row classifier in force: ${lmIdx >= 0 ? process.argv[lmIdx + 1] : "committed"} (${losoVeto.trainedOn}; veto at ${losoVeto.vetoAt})`);
     if (process.argv.includes("--loso")) await (losoVeto ? withRowModelAsync(losoVeto, () => runLoso(process.argv.slice(2))) : runLoso(process.argv.slice(2)));
     await runCalibratorLoso(process.argv.slice(2));
     await terminateOcr();
