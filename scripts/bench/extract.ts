@@ -45,7 +45,7 @@ import { runStageProfile } from "./extract-stages";
 import { runCalibratorLoso } from "../train/calibrator-loso";
 import { CALIBRATOR, withCalibratorAsync } from "../../lib/extraction/scorer/calibrator";
 import { SCORER, withScorerAsync, type ScorerModel } from "../../lib/extraction/scorer";
-import { ROW_MODEL, withRowModelAsync, type RowModel } from "../../lib/extraction/tables/row-model";
+import { ROW_MODEL, vetoedLines, withRowModelAsync, type RowModel } from "../../lib/extraction/tables/row-model";
 
 /** Warm passes over the merged PDF whose median is the reported throughput. */
 const THROUGHPUT_RUNS = 7;
@@ -199,7 +199,15 @@ async function main(): Promise<void> {
   // `--loso`: the learned scorer's leave-one-source-out table (scripts/train/loso.ts) instead of a dataset run.
   // `--loso-calibrator`: the value calibrator's part of it alone (scripts/train/calibrator-loso.ts).
   if (process.argv.includes("--loso") || process.argv.includes("--loso-calibrator")) {
-    const collected = process.argv.includes("--loso") ? await runLoso(process.argv.slice(2)) : undefined;
+    // With `--row-veto <p>` the row classifier vetoes items at p in the line-item cells of the table too.
+    const lvIdx = process.argv.indexOf("--row-veto");
+    // `--row-model <file>` gives another model (one trained without the left-out source, for a fair cell).
+    const lmIdx = process.argv.indexOf("--row-model");
+    const losoModel = lmIdx >= 0 && process.argv[lmIdx + 1] ? (JSON.parse(readFileSync(process.argv[lmIdx + 1]!, "utf8")) as RowModel) : ROW_MODEL;
+    const losoVeto = lvIdx >= 0 && losoModel ? { ...losoModel, policy: "veto" as const, vetoAt: Number(process.argv[lvIdx + 1]) } : null;
+    if (losoVeto) console.log(`row classifier in force: ${lmIdx >= 0 ? process.argv[lmIdx + 1] : "committed"} (${losoVeto.trainedOn}; veto at ${losoVeto.vetoAt})`);
+    const runLeftOut = () => runLoso(process.argv.slice(2));
+    const collected = process.argv.includes("--loso") ? await (losoVeto ? withRowModelAsync(losoVeto, runLeftOut) : runLeftOut()) : undefined;
     await runCalibratorLoso(process.argv.slice(2), collected);
     await terminateOcr();
     return;
@@ -445,6 +453,8 @@ async function main(): Promise<void> {
       `  balanced, image readings cache cleared before every run: ${rate(uncached.median)}`;
   }
   clearInterval(sampler);
+  // The count is a total; the lines themselves (`--show-vetoes`) only for sets that may be looked at.
+  if (rowModel?.policy === "veto") console.log(`row classifier vetoed ${vetoedLines.length} candidate items${args.includes("--show-vetoes") && vetoedLines.length ? `: ${vetoedLines.map((t) => JSON.stringify(t)).join(", ")}` : ""}`);
   // Per OCR engine on the images (skip with --no-engines): three more passes over them.
   const engines = args.includes("--no-engines") || args.includes("--tables") ? "" : await engineFigures(dir, manifest.documents.filter((d) => !only || d.id.includes(only)), mode);
   await terminateOcr();

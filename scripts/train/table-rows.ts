@@ -44,7 +44,7 @@ export async function collectRowExamples(docs: CorpusDocument[]): Promise<RowExa
     const roles = labelPrintedLines(rows.map((r) => r.text), gtRows, HEADINGS);
     rows.forEach((r, i) => {
       const role = roles[i];
-      if (role) out.push({ group: doc.group, source: doc.source, x: r.features, role, text: r.text });
+      if (role) out.push({ group: `${doc.source}:${doc.group}`, source: doc.source, x: r.features, role, text: r.text });
     });
   }
   return out;
@@ -117,18 +117,32 @@ function outOfFold(examples: RowExample[]): RowRole[] {
   return predicted;
 }
 
-function synthFolder(given: string[]): string[] {
+/**
+ * The row classifier's own synthetic invoices, each set written once under .cache: the generator's plain layouts and,
+ * with `--table-shapes`, the shapes of real tables (section subtotals, bundles and groups, totals on a description's
+ * last line, narrow description columns) under other seeds, some with header noise, so the group folds (by layout)
+ * and the model see many table layouts rather than one seed's.
+ */
+export const ROW_SYNTH_SETS: ReadonlyArray<{ seed: string; count: number; extra: string[] }> = [
+  { seed: "rows-1", count: 400, extra: [] },
+  { seed: "rows-2", count: 400, extra: ["--table-shapes"] },
+  { seed: "rows-3", count: 400, extra: ["--table-shapes", "--distractors", "0.3"] },
+];
+
+function synthFolders(given: string[]): string[] {
   if (given.length > 0) return given;
-  const out = ".cache/train-synth-rows";
-  if (!existsSync(path.join(out, "pdf", "manifest.json"))) {
-    execFileSync("npx", ["tsx", "--conditions=react-server", "scripts/train/generate.ts", "--out", out, "--count", "400", "--seed", "rows-1", "--receipt-share", "0"], { stdio: "inherit" });
-  }
-  return [path.join(out, "pdf")];
+  return ROW_SYNTH_SETS.map(({ seed, count, extra }) => {
+    const out = `.cache/train-synth-${seed}`;
+    if (!existsSync(path.join(out, "pdf", "manifest.json"))) {
+      execFileSync("npx", ["tsx", "--conditions=react-server", "scripts/train/generate.ts", "--out", out, "--count", String(count), "--seed", seed, "--receipt-share", "0", ...extra], { stdio: "inherit" });
+    }
+    return path.join(out, "pdf");
+  });
 }
 
 /** Trains, validates and writes the row classifier; returns its report. */
 export async function trainRowModel(options: { data: string[]; synth: string[]; out: string; note: string }): Promise<Record<string, unknown>> {
-  const docs = [...options.data.map((f) => listCorpus(f)), ...synthFolder(options.synth).map((f) => listCorpus(f, `synthetic:${path.basename(path.resolve(f))}`))].flat();
+  const docs = [...options.data.map((f) => listCorpus(f)), ...synthFolders(options.synth).map((f) => listCorpus(f, `synthetic:${path.basename(path.dirname(path.resolve(f)))}`))].flat();
   const started = performance.now();
   const examples = await collectRowExamples(docs);
   const predicted = outOfFold(examples);

@@ -8,7 +8,7 @@
  *            ../train-data/receipts-sroie and ../train-data/einvoices.
  * --synth    a synthetic generator's output folder (same layout; split_group = layout id); repeatable. Default: the
  *            generator's seed 1, 1,000 PDFs, written once into .cache/train-synth (default-synth.ts); the row
- *            classifier keeps its own generated invoices unless --synth is given.
+ *            classifier keeps its own generated invoices whatever --synth says (--rows-synth replaces them).
  * --cache    where page models are cached (OCR runs once per document): TRAIN_CACHE, else .cache/train-readings.
  * --out      the model file: lib/extraction/scorer/model.json.
  * --names-only  fit and write the seller's-name scorer alone (model.json stays as committed; the calibrator too).
@@ -21,7 +21,9 @@
  * --calibrator-only  fit and write the value calibrator alone (model.json, the scorer, stays as committed).
  * --cached-only  skip documents whose reading is not cached yet (quick experiments; never for the shipped model).
  * --rows-out the line-item row classifier's file: lib/extraction/tables/row-model.json (scripts/train/table-rows.ts:
- *            the e-invoices among --data and synthetic invoices, its own generated set when no --synth is given).
+ *            the e-invoices among --data and its own synthetic invoices, table-rows.ts ROW_SYNTH_SETS: three seeds,
+ *            two of them with the generator's table shapes, written once under .cache).
+ * --rows-synth  synthetic folders for the row classifier instead of its own sets (experiments); repeatable.
  * --rows-only  fit and write the row classifier alone.
  * --check    train into a temporary folder and compare with the committed model files, leaving them as they are:
  *            exits 1 naming what differs (the date, CPU and seconds a training took are not compared).
@@ -111,7 +113,7 @@ async function main(): Promise<void> {
   const scorerOnly = args.includes("--scorer-only");
   if (!args.includes("--names-only") && !args.includes("--calibrator-only") && !scorerOnly) {
     const rowsOut = option(args, "--rows-out")[0] ?? "lib/extraction/tables/row-model.json";
-    const rows = await trainRowModel({ data: folders.data, synth: given.synth, out: rowsOut, note });
+    const rows = await trainRowModel({ data: folders.data, synth: option(args, "--rows-synth"), out: rowsOut, note });
     console.log(`wrote ${rowsOut} (${JSON.stringify(rows.corpus)}); group folds ${JSON.stringify((rows.groupFolds as { headingOrContinuation: unknown }).headingOrContinuation)}`);
   }
   if (args.includes("--rows-only")) return;

@@ -15,7 +15,8 @@ import { extractTypedTable } from "./typed-table";
 import { extractListSections } from "./list-sections";
 import { findLabelValueItems } from "./label-value-rows";
 import { rowFeatures, type RowContext } from "./row-features";
-import { reportRow, rowFeaturesWanted, rowRole, vetoesItem, type RowRole } from "./row-model";
+import { rowFacts, tableProfile, type TableProfile } from "./row-profile";
+import { reportRow, rowFeaturesWanted, rowRole, vetoedLines, vetoesItem, type RowRole } from "./row-model";
 import { consistentUnitPrice, lineIsConsistent, unitPriceCandidates } from "./row-arithmetic";
 import { closesSection, doubleCountedItems, type ReadItem } from "./item-hierarchy";
 import { brokenWords, countWords, joinBrokenWords } from "./broken-words";
@@ -504,9 +505,12 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
      * The learned role of a line (null without a row model in force, or with one that only vetoes items) and whether
      * the model refuses it as an item; reported to training when it collects.
      */
-    const classifyRow = (c: Omit<RowContext, "cells" | "nextStartsItem" | "nextTextOnly"> & { cells: Map<Column, Word[]> }): { role: RowRole | null; veto: boolean } => {
+    let profile: TableProfile | null = null;
+    const classifyRow = (c: Omit<RowContext, "cells" | "nextStartsItem" | "nextTextOnly" | "facts" | "profile"> & { cells: Map<Column, Word[]> }): { role: RowRole | null; veto: boolean } => {
       const nextCells = c.next ? cellsOf(c.next) : null;
-      const features = rowFeatures({ ...c, nextStartsItem: nextCells !== null && startsItem(nextCells), nextTextOnly: nextCells !== null && countNumericCells(nextCells) === 0 });
+      profile ??= tableProfile(rows.slice(start), (r) => rowFacts(cellsOf(r), columns, hint), startBottom, options.advanced ? 8 : 6);
+      const facts = rowFacts(c.cells, columns, hint);
+      const features = rowFeatures({ ...c, facts, profile, nextStartsItem: nextCells !== null && startsItem(nextCells), nextTextOnly: nextCells !== null && countNumericCells(nextCells) === 0 });
       reportRow({ page: page.number, text: c.row.words.map((w) => w.text).join(" "), features });
       return { role: rowRole(features), veto: vetoesItem(features) };
     };
@@ -616,7 +620,10 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         flush();
         // A line the row model is sure is no item (a subtotal or page foot the vocabulary missed) starts none, unless
         // its own arithmetic (quantity × price = amount) says it is one.
-        if (call?.veto && !rowArithmeticHolds(cells, hint)) continue;
+        if (call?.veto && !rowArithmeticHolds(cells, hint)) {
+          vetoedLines.push(text);
+          continue;
+        }
         current = { cells, extra: new Map(), closed: false, priceBelow: [] };
         currentBottom = r.bottom;
         currentH = r.h;

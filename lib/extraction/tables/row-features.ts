@@ -2,6 +2,7 @@ import { tokenise } from "../fields/text-tokens";
 import type { Word } from "../types";
 import type { TypedColumn } from "./column-typing";
 import { IDENTIFIER_LINE, isCarryLine, KEY_VALUE_LINE, NUMERIC_CELL, NUMERIC_KEYS, STOP_WORDS, startsWithTotalsLabel } from "./row-rules";
+import { RELATIVE_FEATURE_NAMES, relativeFeatures, type RowFacts, type TableProfile } from "./row-profile";
 import type { Row } from "./word-rows";
 
 /**
@@ -9,7 +10,7 @@ import type { Row } from "./word-rows";
  * lines around it in line heights, which columns it fills, its words' shape and the vocabulary of totals and running
  * totals. Geometry is in line heights and column positions, so it carries over between page sizes and fonts.
  */
-export const ROW_FEATURE_NAMES = [
+const ABSOLUTE_FEATURE_NAMES = [
   "gap_above_lines",
   "gap_below_lines",
   "gap_to_item_lines",
@@ -34,6 +35,8 @@ export const ROW_FEATURE_NAMES = [
   "next_text_only",
 ] as const;
 
+export const ROW_FEATURE_NAMES = [...ABSOLUTE_FEATURE_NAMES, ...RELATIVE_FEATURE_NAMES] as const;
+
 export type RowContext = {
   row: Row;
   cells: Map<TypedColumn, Word[]>;
@@ -45,6 +48,9 @@ export type RowContext = {
   nextTextOnly: boolean;
   /** The item being read, if any: its bottom and its first line's height. */
   item: { bottom: number; h: number } | null;
+  /** The line's filled columns, amount and arithmetic, and its table's norms (row-profile.ts). */
+  facts: RowFacts;
+  profile: TableProfile;
 };
 
 const text = (ws: Word[]) => ws.map((w) => w.text).join(" ").trim();
@@ -65,7 +71,7 @@ export function rowFeatures(c: RowContext): number[] {
   const letters = line.replace(/[^\p{L}]/gu, "");
   const firstToken = tokenise(first.text)[0] ?? "";
   const descFirst = tokenise(description[0]?.text ?? "")[0] ?? "";
-  const features: Record<(typeof ROW_FEATURE_NAMES)[number], number> = {
+  const features: Record<(typeof ABSOLUTE_FEATURE_NAMES)[number], number> = {
     gap_above_lines: clampGap((row.top - c.previousBottom) / row.h),
     gap_below_lines: c.next ? clampGap((c.next.top - row.bottom) / row.h) : FAR,
     gap_to_item_lines: c.item ? clampGap((row.top - c.item.bottom) / row.h) : FAR,
@@ -89,5 +95,5 @@ export function rowFeatures(c: RowContext): number[] {
     next_starts_item: c.nextStartsItem ? 1 : 0,
     next_text_only: c.nextTextOnly ? 1 : 0,
   };
-  return ROW_FEATURE_NAMES.map((name) => features[name]);
+  return [...ABSOLUTE_FEATURE_NAMES.map((name) => features[name]), ...relativeFeatures(row, c.facts, c.profile)];
 }

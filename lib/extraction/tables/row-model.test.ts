@@ -54,6 +54,36 @@ describe("the row classifier's lines", () => {
     ]);
   });
 
+  it("reads each line against its own table: the columns it fills, its arithmetic, a sum of the rows above", async () => {
+    // A subtotal the totals vocabulary does not know, printed with a description and an amount like an item.
+    const table: Line[] = [
+      { y: 700, cells: [["Description", 50], ["Qty", 330], ["Unit Price", 390], ["Amount", 490]] },
+      item(680, "Coffee beans", "2", "12.00", "24.00"),
+      item(665, "Paper towels", "3", "4.00", "12.00"),
+      item(650, "Dish soap", "1", "3.50", "3.50"),
+      { y: 635, cells: [["Kitchen supplies", 50], ["39.50", 490]] },
+      item(620, "Printer paper", "5", "6.00", "30.00"),
+      { y: 590, cells: [["Total", 390], ["69.50", 490]] },
+    ];
+    const seen: ObservedRow[] = [];
+    const bytes = await printedPdf([table]);
+    await observeTableRows((r) => seen.push(r), () => extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS }));
+    const of = (text: string) => seen.find((r) => r.text.startsWith(text))!.features;
+    for (const text of ["Coffee beans", "Paper towels", "Printer paper"]) {
+      expect(of(text)[at("pattern_is_modal")]).toBe(1);
+      expect(of(text)[at("arithmetic")]).toBe(1);
+      expect(of(text)[at("amount_sums_above")]).toBe(0);
+      expect(of(text)[at("height_vs_table")]).toBeCloseTo(1, 1);
+    }
+    const subtotal = of("Kitchen supplies");
+    expect(subtotal[at("pattern_is_modal")]).toBe(0);
+    expect(subtotal[at("pattern_missing")]).toBe(2);
+    expect(subtotal[at("amount_sums_above")]).toBe(1);
+    expect(of("Coffee beans")[at("candidates_before")]).toBe(0);
+    expect(of("Printer paper")[at("candidates_after")]).toBe(0);
+    expect(of("Printer paper")[at("table_candidates")]).toBe(4);
+  });
+
   it("decides a text line's role when a model is in force", async () => {
     const bytes = await printedPdf([TABLE]);
     const result = await withRowModelAsync(textLinesAreOther(), () => extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS }));
