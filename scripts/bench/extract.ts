@@ -45,7 +45,7 @@ import { runStageProfile } from "./extract-stages";
 import { runCalibratorLoso } from "../train/calibrator-loso";
 import { CALIBRATOR, withCalibratorAsync } from "../../lib/extraction/scorer/calibrator";
 import { SCORER, withScorerAsync, type ScorerModel } from "../../lib/extraction/scorer";
-import { ROW_MODEL, vetoedLines, withRowModelAsync, type RowModel } from "../../lib/extraction/tables/row-model";
+import { observeVetoes, ROW_MODEL, withRowModelAsync, type RowModel } from "../../lib/extraction/tables/row-model";
 
 /** Warm passes over the merged PDF whose median is the reported throughput. */
 const THROUGHPUT_RUNS = 7;
@@ -258,6 +258,8 @@ async function main(): Promise<void> {
   const vetoAt = rowVetoIdx >= 0 ? Number(args[rowVetoIdx + 1]) : NaN;
   const vetoModel = rowModelFile ?? ROW_MODEL ?? undefined;
   const rowModel = Number.isFinite(vetoAt) && vetoModel ? { ...vetoModel, policy: "veto" as const, vetoAt } : rowModelFile;
+  const vetoedLines: string[] = [];
+  if (rowModel?.policy === "veto") observeVetoes((text) => vetoedLines.push(text));
   if (rowModel) console.log(`row classifier in force: ${rowModelIdx >= 0 ? args[rowModelIdx + 1] : "committed"} (${rowModel.trainedOn}; ${rowModel.policy ?? "lines"}${rowModel.vetoAt ? ` at ${rowModel.vetoAt}` : ""})`);
   // `--scorer-model <file>`: the main run with that value scorer in force instead of the committed one (a trained
   // candidate judged before it is committed; the other models stay as shipped).

@@ -60,10 +60,9 @@ async function loadPdf(bytes: Uint8Array, options: LoadOptions): Promise<PageMod
   const doc = await timedAsync("load › open", () => openPdf(bytes));
   // PDF_TEXT_READER=pdfium: PDFium reads the words; pdfjs keeps the rest (form fields, rulings, images, rendering).
   const reader = pdfTextReader();
-  const pdfium = reader !== "pdfjs" ? await timedAsync("load › open (pdfium)", () => openPdfium(bytes)).catch(async (error: unknown) => {
-    await doc.loadingTask.destroy();
-    throw error;
-  }) : null;
+  // pdfjs has opened the file already (a password or a broken file stopped there); one PDFium cannot open is read by
+  // pdfjs alone rather than failed.
+  const pdfium = reader !== "pdfjs" ? await timedAsync("load › open (pdfium)", () => openPdfium(bytes)).catch(() => null) : null;
   try {
     const pages: Page[] = [];
     // Balanced: text inside images of text-layer pages is read region by region, only in documents with an image

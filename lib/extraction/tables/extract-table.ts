@@ -16,7 +16,7 @@ import { extractListSections } from "./list-sections";
 import { findLabelValueItems } from "./label-value-rows";
 import { rowFeatures, type RowContext } from "./row-features";
 import { rowFacts, tableProfile, type TableProfile } from "./row-profile";
-import { reportRow, rowFeaturesWanted, rowRole, vetoedLines, vetoesItem, type RowRole } from "./row-model";
+import { reportRow, reportVeto, rowFeaturesWanted, rowRole, vetoesItem, type RowRole } from "./row-model";
 import { consistentUnitPrice, lineIsConsistent, unitPriceCandidates } from "./row-arithmetic";
 import { closesSection, doubleCountedItems, type ReadItem } from "./item-hierarchy";
 import { brokenWords, countWords, joinBrokenWords } from "./broken-words";
@@ -621,7 +621,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         // A line the row model is sure is no item (a subtotal or page foot the vocabulary missed) starts none, unless
         // its own arithmetic (quantity × price = amount) says it is one.
         if (call?.veto && !rowArithmeticHolds(cells, hint)) {
-          vetoedLines.push(text);
+          reportVeto(text);
           continue;
         }
         current = { cells, extra: new Map(), closed: false, priceBelow: [] };

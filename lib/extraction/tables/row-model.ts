@@ -71,8 +71,15 @@ export function vetoesItem(x: readonly number[]): boolean {
   return p.item <= 1 - sure && Math.max(p.other, p.heading) >= sure;
 }
 
-/** The lines the veto refused as items since the process started (the benchmark prints them; no caller reads them). */
-export const vetoedLines: string[] = [];
+/**
+ * Where the lines the veto refuses as items are told (the benchmark counts them); none by default, so the engine keeps
+ * no document's text after it is done with it.
+ */
+let vetoObserver: ((text: string) => void) | null = null;
+export const observeVetoes = (observe: ((text: string) => void) | null): void => {
+  vetoObserver = observe;
+};
+export const reportVeto = (text: string): void => vetoObserver?.(text);
 
 /** Training's view of the lines the engine reads under a header: their features and words, in reading order. */
 export type ObservedRow = { page: number; text: string; features: number[] };

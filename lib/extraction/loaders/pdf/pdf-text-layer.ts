@@ -77,9 +77,10 @@ export async function readPdfjsWords(page: PDFPageProxy, viewport: PageViewport)
 export async function readPdfTextPage(doc: PDFDocumentProxy, pageNumber: number, pdfium?: { doc: PdfiumDocument; widths: "exact" | "pdfjs runs" } | null): Promise<Page> {
   const page = await doc.getPage(pageNumber);
   const viewport = page.getViewport({ scale: 1 });
-  const words = pdfium
-    ? timed("load › text layer (pdfium)", () => readPdfiumWords(pdfium.doc, pageNumber - 1, viewport.transform as Matrix, pdfium.widths))
-    : await readPdfjsWords(page, viewport);
+  const pdfiumWords = pdfium && pageNumber <= pdfium.doc.pageCount ? timed("load › text layer (pdfium)", () => readPdfiumWords(pdfium.doc, pageNumber - 1, viewport.transform as Matrix, pdfium.widths)) : [];
+  // A page PDFium found no words on (one it could not parse, or a scan) is read by pdfjs as before: nothing is lost to
+  // the faster reader, and a scan costs pdfjs little.
+  const words = pdfiumWords.length > 0 ? pdfiumWords : await readPdfjsWords(page, viewport);
   const formFields = await timedAsync("load › form fields", () => readFormFields(page, viewport));
   page.cleanup();
   const built = timed("page model", () => buildPage(pageNumber, viewport.width, viewport.height, "text-layer", dropOverprinted(words)));
