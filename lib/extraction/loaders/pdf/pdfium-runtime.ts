@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { init, type WrappedPdfiumModule } from "@embedpdf/pdfium";
+import type { WrappedPdfiumModule } from "@embedpdf/pdfium";
 
 /**
  * PDFium compiled to WebAssembly (@embedpdf/pdfium, MIT), for reading a PDF's text layer with real per-character
@@ -14,6 +14,8 @@ let pdfiumPromise: Promise<Pdfium> | null = null;
 const wasmPath = () => path.join(process.cwd(), "node_modules/@embedpdf/pdfium/dist/pdfium.wasm");
 
 async function startPdfium(): Promise<Pdfium> {
+  // Imported on first use: with the default reader (pdfjs) a worker thread never loads PDFium's glue code.
+  const { init } = await import("@embedpdf/pdfium");
   const wasm = readFileSync(wasmPath());
   const pdfium = await init({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) });
   pdfium.PDFiumExt_Init();
