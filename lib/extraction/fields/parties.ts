@@ -530,20 +530,22 @@ export function itemHeadingRowY(lines: DocLine[], heading: DocLine): number | nu
 
 const NAME_LABEL = /^(?:name|firma|company|firmenname|raison sociale|nom|naam|business name)\s*[:：]?$/i;
 
+/** Every line's text as a heading would be matched (whole, and its first alternative): both parties' searches ask. */
+const headingKeysOf = memoPerOwner<DocLine, readonly [string, string]>();
+
+/** A heading's words as they are compared (tokens joined by one space). */
+const headingForm = (t: string): string => tokenise(t).join(" ");
+
+function headingKeys(line: DocLine): readonly [string, string] {
+  return headingKeysOf(line, () => [headingForm(line.text), headingForm(line.text.split(/\s\/\s/)[0] ?? "")]);
+}
+
 /**
  * A party under its section heading ("Verkäufer", "Bill to:", "Rechnungsempfänger"): a "Name:" row within the
  * section, else the first name-like line below the heading in the same column.
  */
-/** Every line's text as a heading would be matched (whole, and its first alternative): both parties' searches ask. */
-const headingKeysOf = memoPerOwner<DocLine, readonly [string, string]>();
-
-function headingKeys(line: DocLine): readonly [string, string] {
-  const norm = (t: string) => tokenise(t).join(" ");
-  return headingKeysOf(line, () => [norm(line.text), norm(line.text.split(/\s\/\s/)[0] ?? "")]);
-}
-
 export function findPartyBySection(lines: DocLine[], headings: string[], otherHeadings: string[]): Candidate | null {
-  const norm = (t: string) => tokenise(t).join(" ");
+  const norm = headingForm;
   const wanted = new Set(headings.map(norm));
   const others = new Set(otherHeadings.map(norm));
   for (const heading of lines) {
