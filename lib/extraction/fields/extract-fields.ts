@@ -11,7 +11,7 @@ import { applyRounding, checkAgainstTender, isTenderLine, paidAmount, roundingBe
 import { findLabelledCandidates, type Candidate } from "./find-labelled-value";
 import { commaForStop, findAddressBelow } from "./vendor-address";
 import { closeBracketSpaces } from "./bracket-spacing";
-import { letterOForZero } from "./ocr-letter-slips";
+import { letterIOrEll, letterOForZero, postcodeLeadingB } from "./ocr-letter-slips";
 import { conceptByKey } from "./concepts";
 import { misreadName } from "./misread-name";
 import { misreadShape } from "./misread-shapes";
@@ -185,7 +185,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       const vendor = ctx.found.get("vendor_name") ?? findVendorName(ctx.lines, null);
       // A labelled value is the address only in an address's shape ("GST No." under a misread "Address" is none).
       best = findAddressBelow(ctx.lines, vendor?.line ?? null, typeof vendor?.value === "string" ? vendor.value : null) ?? (best && typeCheck("address", best.value, best.raw) ? best : null);
-      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: letterOForZero(closeBracketSpaces(commaForStop(repairAddressText(best.value)))) };
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: postcodeLeadingB(letterIOrEll(letterOForZero(closeBracketSpaces(commaForStop(repairAddressText(best.value)))))) };
       break;
     }
   }

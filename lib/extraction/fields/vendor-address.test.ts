@@ -219,3 +219,15 @@ describe("addresses with a mark no printed address has", () => {
     expect(misreadAddress("No.128G JLN SS21/35 DAMANSARA UTAMA")).toBe(false);
   });
 });
+
+describe("lines between the seller's name and its address", () => {
+  it("skips a registration label read with a zero for its O", async () => {
+    const data = await extract(["SIMPLIFIED TAX INVOICE", "KEDAI RUNCIT MAJU & COMPANY", "REG. N0:00123456-K", "NO.8, JALAN MAWAR 3,", "TAMAN MELATI,", "53100 KUALA LUMPUR", "TEL: 03-1234 5678"]);
+    expect(data.vendor_address).toBe("NO.8, JALAN MAWAR 3, TAMAN MELATI, 53100 KUALA LUMPUR");
+  });
+
+  it("ends the address at a phone and fax labelled by one letter", async () => {
+    const data = await extract(["KEDAI RUNCIT MAJU SDN. BHD", "(123456-A)", "Lot 8, Jalan Mawar,", "Plaza Melati, Taman Melati", "53100, Kuala Lumpur", "T: 03-1234 5678 | F: 03-1234 5679", "Tax Invoice"]);
+    expect(data.vendor_address).toBe("Lot 8, Jalan Mawar, Plaza Melati, Taman Melati 53100, Kuala Lumpur");
+  });
+});

@@ -10,12 +10,16 @@ import type { Candidate } from "./find-labelled-value";
 
 /**
  * Company registration numbers: bracketed ("(742014-W)", "(CO.RFG : 86Q671-D)" as misread), labelled ("Co-Reg: 750441-W", "Company Reg. No: 725186-V",
- * "BR No"), and tax registrations, printed between a name and its address.
+ * "BR No"; "REG. N0:" with its O read as a zero), and tax registrations, printed between a name and its address.
  */
-const REGISTRATION = /(?:^\(.*\d{3,}.*\)$|\(\s*[\w-]*\d{4,}[\w-]*\s*\)|co[.-]?\s*reg|\bco\.?\s*reg|\bcompany\s+reg|\breg(?:istration)?[.,]?\s*no|\bbr\s*no|\bcompany\s*no|\bsst\b|\bgst\b)/i;
+const REGISTRATION = /(?:^\(.*\d{3,}.*\)$|\(\s*[\w-]*\d{4,}[\w-]*\s*\)|co[.-]?\s*reg|\bco\.?\s*reg|\bcompany\s+reg|\breg(?:istration)?[.,]?\s*n[o0]|\bbr\s*n[o0]|\bcompany\s*n[o0]|\bsst\b|\bgst\b)/i;
 /** A registration number printed bare ("822737-X", "1110644-W"): digits, a hyphen and a check letter. */
 const BARE_REGISTRATION = /\b\d{5,8}-[A-Z]\b/;
-const ADDRESS_STOP = /(?:tel|fax|phone|telefon|mobile|whats\s?app|\bh\/p\b|e-?mail|gst|reg\b|invoice|receipt|rechnung|date|datum|cashier|www\.|http|@|\bno\s*:|\b(?:qty|qnty|quantity|amount|price)\b)/i;
+/**
+ * Contact details, tax numbers and the document's own labels end the address; "T: 03-2093 7358 | F: …" labels a
+ * phone and fax by one letter.
+ */
+const ADDRESS_STOP = /(?:\b[TF]\s*:\s*[+(]?\d|tel|fax|phone|telefon|mobile|whats\s?app|\bh\/p\b|e-?mail|gst|reg\b|invoice|receipt|rechnung|date|datum|cashier|www\.|http|@|\bno\s*:|\b(?:qty|qnty|quantity|amount|price)\b)/i;
 
 /**
  * "No 2A Jalan …", "Lot 1851-A", "Unit G-5B", "Level 6", "109, SS21/1A": an address line that starts with the
