@@ -17,6 +17,8 @@ export type ExtractionPoolOptions = {
   maxHeapMb?: number;
   /** Module the threads load; defaults to the tsx bootstrap next to this file. */
   workerFile?: string;
+  /** V8's young generation per thread in MB (`resourceLimits.maxYoungGenerationSizeMb`); a benchmark's setting. */
+  youngGenerationMb?: number;
 };
 
 export class ExtractionTimeoutError extends Error {}
@@ -72,7 +74,7 @@ export class ExtractionPool {
       idleTimeout: 60_000,
       // The young generation is set here rather than inherited: the server starts with a large one for its request
       // path (scripts/start.mjs), which threads would copy, holding up to three times that each for nothing they need.
-      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1024, maxYoungGenerationSizeMb: EXTRACTION_YOUNG_GENERATION_MB },
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1024, maxYoungGenerationSizeMb: options.youngGenerationMb ?? EXTRACTION_YOUNG_GENERATION_MB },
     });
   }
 
