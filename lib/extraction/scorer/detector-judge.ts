@@ -13,7 +13,7 @@ import { rawScore, sigmoid, type TreeEnsemble } from "./model";
  */
 export type DetectorJudge = TreeEnsemble & {
   dropBelow: number;
-  /** Its settings and its leave-one-kind-out figures (docs/extraction.md). */
+  /** Its settings and its leave-one-kind-out figures (docs/other-kinds.md, "The detector judge"). */
   report: Record<string, unknown>;
 };
 
@@ -21,7 +21,7 @@ export const DETECTOR_JUDGE: DetectorJudge | null = (fitted as { version?: numbe
 
 /**
  * The judge in force: none. Leave-one-kind-out on the real documents of other kinds it did not raise precision
- * without losing more F1 than it gained (docs/extraction.md, "The detector judge"); `withDetectorJudge` swaps one in.
+ * without losing more F1 than it gained (docs/other-kinds.md, "The detector judge"); `withDetectorJudge` swaps one in.
  */
 const judgeInForce = modelInForce<DetectorJudge>(null);
 
