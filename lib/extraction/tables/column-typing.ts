@@ -122,3 +122,19 @@ export function typeNumericTwin(columns: TypedColumn[], firstItem: Map<TypedColu
   }
   return changed;
 }
+
+/**
+ * Column typing from content: a header that names no description column but starts with a column of a heading no
+ * label knows ("Type de chambre | Tarif | Total HT"), and no other column no label knows, holds the items' names there
+ * when the first item row prints words in it. Changes the column in place; true when it did.
+ */
+export function typeUnnamedDescription(columns: TypedColumn[], firstItem: Map<TypedColumn, Word[]>, fieldForKey: Map<string, string>): boolean {
+  const descriptionField = fieldForKey.get("description");
+  const first = columns[0];
+  // Of several unnamed columns ("Změna | Provedena | Doména …"), which holds the names is not known.
+  if (!descriptionField || !first || first.key !== "" || columns.some((c) => c.key === "description") || columns.filter((c) => c.key === "").length > 1) return false;
+  if (!(firstItem.get(first) ?? []).some((w) => /\p{L}{2}/u.test(w.text))) return false;
+  first.key = "description";
+  first.field = descriptionField;
+  return true;
+}

@@ -10,7 +10,7 @@ import { descriptionOverName, rateOverBareTax, headerScore, isLabelledNote, matc
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
 import type { ItemCells } from "./headerless-columns";
 import { findTimesItems } from "./times-items";
-import { typeAmountBeforeQuantity, typeCodeColumn, typeLonePrice, typeNumericTwin, typePositionColumn, typeSecondPrice, type TypedColumn } from "./column-typing";
+import { typeAmountBeforeQuantity, typeCodeColumn, typeLonePrice, typeNumericTwin, typePositionColumn, typeSecondPrice, typeUnnamedDescription, type TypedColumn } from "./column-typing";
 import { extractTypedTable } from "./typed-table";
 import { extractListSections } from "./list-sections";
 import { findLabelValueItems } from "./label-value-rows";
@@ -590,7 +590,10 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         ([c, ws]) => (hasMoney ? c.key === "amount" || c.key === "unit_price" : c.key === "quantity") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim()),
       );
       // A description cell without a letter ("10,00 % 1.235,40 €") is a row of a summary table, not an item's text.
-      const hasText = [...cells].some(([c, ws]) => textKeys.has(c.key) && (c.key !== "description" || ws.some((w) => /\p{L}/u.test(w.text)))) && !KEY_VALUE_LINE.test(text);
+      // A description of figures alone (a date, a reference: "01.11.2021  4.00  23.45  93.80") is an item's text when the
+      // row's own arithmetic holds (quantity × price = amount); a summary row's figures do not multiply out.
+      const figuresOnly = [...cells].some(([c, ws]) => c.key === "description" && ws.length > 0) && rowArithmeticHolds(cells, hint);
+      const hasText = ([...cells].some(([c, ws]) => textKeys.has(c.key) && (c.key !== "description" || ws.some((w) => /\p{L}/u.test(w.text)))) || figuresOnly) && !KEY_VALUE_LINE.test(text);
       lastBottom = r.bottom;
       const hasQuantity = [...cells.keys()].some((c) => c.key === "quantity");
       const cur0 = current as { cells: Map<Column, Word[]> } | null;
@@ -729,7 +732,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       if (!typeSecondPrice(columns, fieldForKey) && !typeAmountBeforeQuantity(columns, fieldForKey)) typeLonePrice(columns, fieldForKey);
       let edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       const firstItem = rows.slice(j, j + 4).map((r) => cellsIn(columns, edges, r)).find((cells) => [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())));
-      if (firstItem && (typePositionColumn(columns, firstItem, fieldForKey) || typeCodeColumn(columns, firstItem, fieldForKey) || typeNumericTwin(columns, firstItem, fieldForKey))) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
+      if (firstItem && (typePositionColumn(columns, firstItem, fieldForKey) || typeCodeColumn(columns, firstItem, fieldForKey) || typeNumericTwin(columns, firstItem, fieldForKey) || typeUnnamedDescription(columns, firstItem, fieldForKey))) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       tightenPositionBand(columns, edges, rows.slice(j));
       settleCentredHeadings(columns, edges, rows.slice(j));
       settleNumberBands(columns, edges, rows.slice(j));

@@ -199,4 +199,19 @@ describe("line items without a header row", () => {
     // One such line alone is a note, not a table.
     expect(rows(model([...letterhead, line(200, ["Delivery x 1 = 5.00", 50]), line(230, ["Total: 5.00", 50])]))).toEqual([]);
   });
+
+  it("reads receipt lines of a price, a times sign and the count and the amount ('coca cola 3000 x6 =18000') when they multiply out", () => {
+    const items = [
+      line(200, ["coca cola", 50], ["3000", 150], ["x6", 180], ["=18000", 200]),
+      line(214, ["plaquette oeuf", 50], ["2500", 150], ["x56", 180], ["=140000", 210]),
+      line(240, ["TOTAL :158000", 50]),
+    ];
+    expect(rows(model([...letterhead, ...items]))).toEqual([
+      { description: "coca cola", quantity: 6, unit_price: 3000, amount: 18000 },
+      { description: "plaquette oeuf", quantity: 56, unit_price: 2500, amount: 140000 },
+    ]);
+    // Figures that do not multiply out (a phone number, a reference) are no items.
+    const notes = [line(200, ["Depot Nord", 50], ["3000", 150], ["x6", 180], ["=1800", 200]), line(214, ["Depot Sud", 50], ["2500", 150], ["x5", 180], ["=1200", 210])];
+    expect(rows(model([...letterhead, ...notes]))).toEqual([]);
+  });
 });

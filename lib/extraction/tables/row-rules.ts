@@ -48,7 +48,7 @@ const TOTALS_CONCEPTS = new Set(["total_amount", "subtotal_amount", "tax_amount"
  * Total lines whose labels no total field reads: Finnish, Polish, a bare "Sum" under a "Sum" column, and the plural
  * "totals" of Spanish, French, Italian and Portuguese ("Totales" over the columns' sums).
  */
-const ITEM_END_WORDS = ["yhteensä", "razem", "suma", "sum", "totales", "totaux", "totali", "totais"];
+const ITEM_END_WORDS = ["yhteensä", "razem", "suma", "sum", "totales", "totaux", "totali", "totais", "summa", "i alt", "итого"];
 const TOTALS_LABELS = [...CONCEPTS.filter((c) => TOTALS_CONCEPTS.has(c.key)).flatMap((c) => c.labels), ...ITEM_END_WORDS].map((l) => tokenise(l)).filter((t) => t.length > 0);
 
 const TOTALS_FIRST = new Set(TOTALS_LABELS.map((l) => l[0]!));
