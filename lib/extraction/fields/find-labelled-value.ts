@@ -308,6 +308,8 @@ const NUMBER_WORD = /^(?:no|nr|nro|num|number|numero|nummer|numer|n|so|id|#|\p{L
 const BARE_SIGNS = new Set(["no", "nr", "#", "numero", "number", "nummer"]);
 const BARE_NUMBER_LABELS: Array<{ concept: string; label: string }> = [...BARE_SIGNS].map((label) => ({ concept: "invoice_number", label }));
 const BARE_READ = 0.8;
+/** How far down the first page a bare sign may stand: the header's upper half. */
+const BARE_TOP = 0.5;
 /** A sign whose colon ends it or stands next: "N°:", "No. :", "#:". */
 function bareColon(match: LabelMatch): boolean {
   const last = match.line.words[match.end - 1]?.text ?? "";
@@ -337,7 +339,8 @@ function labelledCandidates(
   const out: Candidate[] = [];
   for (const match of findLabelMatches(lines, concept, extraLabels, kind === "amount" ? AMOUNT_CONCEPTS : NO_CONCEPTS)) {
     const bare = concept === "invoice_number" && extraLabels === BARE_NUMBER_LABELS && BARE_SIGNS.has(match.label);
-    if (bare && !bareLabelStands(match)) continue;
+    // The header's number: on the first page, in its upper half (a bare "Nr.:" lower down is a position's or a note's).
+    if (bare && (!bareLabelStands(match) || match.line.page !== lines[0]?.page || match.line.box.y >= BARE_TOP)) continue;
     if (concept === "tax_amount" && (leftOut(lines, match) || namesGrossPrice(match))) continue;
     if (concept === "invoice_number" && mentionedInSentence(match)) continue;
     // "Total Factura", "Importe factura": a heading of the invoice's total, not of its number.

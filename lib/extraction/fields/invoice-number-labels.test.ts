@@ -222,4 +222,10 @@ describe("a bare number sign as the number's label", () => {
     expect(invoiceNumber(["No.   Description   Qty", "A-1001   Widget   2"])).toBe(null);
     expect(invoiceNumber(["No.: 7"])).toBe(null);
   });
+
+  it("reads a bare sign only in the upper half of the first page", () => {
+    const filler = Array.from({ length: 60 }, (_, i) => `Line ${String.fromCharCode(65 + (i % 26))} of the terms`);
+    expect(invoiceNumber(["ACME Ltd", "No.: 123456789", ...filler])).toBe("123456789");
+    expect(invoiceNumber(["ACME Ltd", ...filler, "No.: 123456789"])).toBe(null);
+  });
 });
