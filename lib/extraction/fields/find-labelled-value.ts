@@ -141,6 +141,8 @@ export function findLabelledCandidates(
   return [
     ...builtInCandidates(lines, key, () => {
       const found = labelledCandidates(lines, concept, kind, order, []);
+      // No label names the invoice's number: a bare number sign starting a phrase ("N°: 617", "Número:" over it).
+      if (concept === "invoice_number" && found.length === 0) return labelledCandidates(lines, concept, kind, order, BARE_NUMBER_LABELS);
       // A net total below the subtotal or the tax is the amount after them, not the subtotal (see netTotalCandidates).
       if (concept !== "subtotal_amount") return found;
       const after = netTotalsAfterParts(lines);
@@ -295,7 +297,33 @@ export function afterPhoneLabel(words: readonly Word[], read: readonly Word[]): 
 /** Words that turn a party label into the label of one of its identifiers. */
 const IDENTIFIER_NOUN = /^(?:number|no|nr|num|numero|numéro|nummer|id|ref|reference|référence|code|vat|tva|account|konto)\.?[:：]?$/i;
 /** A label's token naming a number: "no", "nr", "number", "numéro", "#", "số" ("N°" and "Nº" fold to "no"). */
-const NUMBER_WORD = /^(?:no|nr|nro|num|number|numero|nummer|numer|n|so|#|\p{L}+#|(?:invoice|receipt|bill)(?:no|nr|number))$/u;
+// A compound that ends in its number's noun ("Rechnungsnummer", "factuurnummer", "laskunumero", "fakturanr") and a
+// label's "ID" ("Invoice ID") name the number as much as "No." does.
+const NUMBER_WORD = /^(?:no|nr|nro|num|number|numero|nummer|numer|n|so|id|#|\p{L}+#|(?:invoice|receipt|bill)(?:no|nr|number)|\p{L}{3,}(?:nummer|numero|numer|nr))$/u;
+/**
+ * Number signs and words that label the invoice's number on pages that print no "Invoice No." ("N°: 617", "No.:
+ * 123456789", "#: ADO1098", "Número:" over "FAT309203", "Number 12345"). Asked only when no label of the number is
+ * found, and only as the first word of a phrase; counted 0.8 of a label that names the invoice.
+ */
+const BARE_SIGNS = new Set(["no", "nr", "#", "numero", "number", "nummer"]);
+const BARE_NUMBER_LABELS: Array<{ concept: string; label: string }> = [...BARE_SIGNS].map((label) => ({ concept: "invoice_number", label }));
+const BARE_READ = 0.8;
+/** How far down the first page a bare sign may stand: the header's upper half. */
+const BARE_TOP = 0.5;
+/** A sign whose colon ends it or stands next: "N°:", "No. :", "#:". */
+function bareColon(match: LabelMatch): boolean {
+  const last = match.line.words[match.end - 1]?.text ?? "";
+  return /[:：]$/.test(last) || /^[:：]/.test(match.line.words[match.end]?.text ?? "");
+}
+/**
+ * The bare sign starts its phrase, the phrase holds nothing before it, and it has its colon, or (a number word, not a
+ * sign) the number follows it in the phrase.
+ */
+function bareLabelStands(match: LabelMatch): boolean {
+  if (match.start !== 0) return false;
+  if (bareColon(match)) return true;
+  return /^(?:numero|number|nummer)$/.test(match.label) && /\d/.test(match.line.words[match.end]?.text ?? "");
+}
 /** Beyond this share of the page's width right of a label without a colon, a line is not its name. */
 const FAR_RIGHT = 0.15;
 /** "CUSTOMER ADDRESS", "Kundenanschrift": a party's word before an address noun heads the party's address block. */
@@ -310,11 +338,14 @@ function labelledCandidates(
 ): Candidate[] {
   const out: Candidate[] = [];
   for (const match of findLabelMatches(lines, concept, extraLabels, kind === "amount" ? AMOUNT_CONCEPTS : NO_CONCEPTS)) {
+    const bare = concept === "invoice_number" && extraLabels === BARE_NUMBER_LABELS && BARE_SIGNS.has(match.label);
+    // The header's number: on the first page, in its upper half (a bare "Nr.:" lower down is a position's or a note's).
+    if (bare && (!bareLabelStands(match) || match.line.page !== lines[0]?.page || match.line.box.y >= BARE_TOP)) continue;
     if (concept === "tax_amount" && (leftOut(lines, match) || namesGrossPrice(match))) continue;
     if (concept === "invoice_number" && mentionedInSentence(match)) continue;
     // "Total Factura", "Importe factura": a heading of the invoice's total, not of its number.
     if (concept === "invoice_number" && TOTAL_BEFORE.test(match.line.words[match.start - 1]?.text ?? "")) continue;
-    const quality = labelQuality(match);
+    const quality = labelQuality(match) * (bare ? BARE_READ : 1);
     const line = match.line;
     const labelEnd = line.words[match.end - 1]?.text ?? "";
     const nextWord = line.words[match.end]?.text ?? "";
@@ -365,6 +396,10 @@ function labelledCandidates(
       if (!read) continue;
       // "FACTURA … Fax. 958252636": a number a phone or fax label introduces is that line's, never a document's id.
       if (kind === "id" && afterPhoneLabel(attempt.words, read.words)) continue;
+      // A bare sign's number of one or two digits is as likely a position, a page or a copy's number.
+      if (bare && String(read.value).length < 3) continue;
+      // Without its colon, a bare number word reads only what follows it in its own phrase ("Number 12345").
+      if (bare && !bareColon(match) && attempt.words !== rest) continue;
       out.push({
         value: read.value,
         score: quality * attempt.factor * read.quality,

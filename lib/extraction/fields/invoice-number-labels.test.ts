@@ -35,7 +35,9 @@ describe("the number's label in other languages", () => {
 describe("the document's name starting a phrase", () => {
   it("takes no number right of an item described with the document's name", () => {
     const lines = ["Date 2025        Number 12345", "", "5   Factura crema   2   1500   $3000"];
-    expect(invoiceNumber(lines)).toBe(null);
+    // The number beside the bare "Number" is read; nothing of the item's line.
+    expect(invoiceNumber(lines)).toBe("12345");
+    expect(invoiceNumber(lines.slice(1))).toBe(null);
   });
 
   it("reads no label's value under the document's name", () => {
@@ -183,5 +185,47 @@ describe("a Vietnamese bill's total", () => {
   it("reads 'Tổng tiền' as the total, not the line items above it", () => {
     const lines = documentLines({ pages: textToPages(["1   CẮT GỘI     199000", "2   UỐN         349000", "Tổng tiền: 1071000đ"].join("\n")) });
     expect(findLabelledCandidates(lines, "total_amount", "amount", "dmy")[0]?.value).toBe(1071000);
+  });
+});
+
+describe("a number of one or two digits", () => {
+  it("is read after a label that names the number in one word or by its id", () => {
+    expect(invoiceNumber(["Datum: 26.10.2021", "Rechnungsnummer: 6"])).toBe("6");
+    expect(invoiceNumber(["Invoice ID:        12"])).toBe("12");
+    expect(invoiceNumber(["Factuurnummer 17"])).toBe("17");
+  });
+
+  it("is read after a number sign glued to it", () => {
+    expect(invoiceNumber(["ACME                                INVOICE #1", "                                    Date: 03/17/2026"])).toBe("1");
+  });
+
+  it("is not read after the document's bare name, nor from a position column under the label", () => {
+    expect(invoiceNumber(["Invoice 7"])).toBe(null);
+    expect(invoiceNumber(["Rechnungsnummer:", "1   Widget   2   10,00"])).toBe(null);
+  });
+});
+
+describe("a bare number sign as the number's label", () => {
+  it("reads the number after a sign that starts its phrase, beside or under it, when no label names the invoice", () => {
+    expect(invoiceNumber(["ACME Ltd                                  Factura electrónica", "Av. Central 1                             N°: 001-001-0000021"])).toBe("001-001-0000021");
+    expect(invoiceNumber(["6 janvier 2026", "N° : 617"])).toBe("617");
+    expect(invoiceNumber(["NAME INC.                    #:            ADO1098S0ADKL"])).toBe("ADO1098S0ADKL");
+    expect(invoiceNumber(["Número:                     Data:                     Vencimento:", "FAT309203                   26/11/2025                26/12/2025"])).toBe("FAT309203");
+  });
+
+  it("leaves it to a label that names the invoice", () => {
+    expect(invoiceNumber(["Invoice No: INV-77", "", "No.: 123456789"])).toBe("INV-77");
+  });
+
+  it("reads no sign inside a phrase, no sign without its colon, and no short number", () => {
+    expect(invoiceNumber(["Tel No.: 0398291601"])).toBe(null);
+    expect(invoiceNumber(["No.   Description   Qty", "A-1001   Widget   2"])).toBe(null);
+    expect(invoiceNumber(["No.: 7"])).toBe(null);
+  });
+
+  it("reads a bare sign only in the upper half of the first page", () => {
+    const filler = Array.from({ length: 60 }, (_, i) => `Line ${String.fromCharCode(65 + (i % 26))} of the terms`);
+    expect(invoiceNumber(["ACME Ltd", "No.: 123456789", ...filler])).toBe("123456789");
+    expect(invoiceNumber(["ACME Ltd", ...filler, "No.: 123456789"])).toBe(null);
   });
 });

@@ -85,7 +85,9 @@ function readId(words: Word[], options: ReadOptions): ReadValue | null {
     const word = words[i + n]!;
     // Typesetters print "2023‑001" with a non-breaking hyphen (U+2011) or a dash: the number has a plain one.
     const text = word.text.replace(GLUED_SIGN, "").replace(/[,;:.]+$/, "").replace(/[\u2010-\u2013]/g, "-");
-    const shortSigned = n === 0 && signed && /^\d{1,2}$/.test(text) && !/^0/.test(text);
+    // "INVOICE #1", "№7": a sign glued to the number is a number sign too.
+    const glued = /^(?:#|№|N[°º])/i.test(word.text);
+    const shortSigned = n === 0 && (signed || glued) && /^\d{1,2}$/.test(text) && !/^0/.test(text);
     if ((text.length < 3 && !shortSigned) || !/\d/.test(text) || !/^[\p{L}\d][\p{L}\d\-/._]*$/u.test(text)) {
       // "A1 2345": a short piece with a digit starts a number the text layer split; the rest alone is not the id.
       if (n === 0 && /\d/.test(text)) return null;

@@ -1,13 +1,18 @@
 /** Currency symbols and codes to ISO 4217. "$" alone is ambiguous, so it only counts when nothing better appears. */
 
 /** A pattern source for currency marks that count only printed beside an amount ("KD 3.500", "152.050 KD"). */
-const besideAmount = (marks: string) => `\\b(?:${marks})(?=\\s?\\d)|(?<=\\d\\s?)(?:${marks})\\b`;
+const besideAmount = (marks: string) => `\\b(?:${marks})(?=\\s?\\d)|(?<=\\d\\s?)(?:${marks})\\b|(?<=\\()(?:${marks})(?=\\))`;
+/**
+ * Codes that count beside an amount, or in brackets in a column's or a total's heading ("Amount (RM)", "Total (GTQ)"):
+ * a bracketed code names the column's currency.
+ */
+const OTHER_CODES = "SAR|EGP|HUF|RON|ILS|THB|KRW|PKR|NGN|KES|TWD|GTQ|AOA|ARS|CLP|COP|PEN|PHP|RUB|MZN|UZS|PYG|KZT|GHS|TZS|UGX|XOF|XAF|TND|BDT|LKR|NPR|UYU|HNL|AZN|BYN|MNT|ZMW|BWP|RWF|VES|IQD|LBP";
 
 const SYMBOLS: Array<[RegExp, string]> = [
   [/€|\bEUR\b|\bEuro?s?\b/giu, "EUR"],
   [/£|\bGBP\b/gu, "GBP"],
   [/₹|\bINR\b|\bRs\.?(?=\s?\d)/gu, "INR"],
-  [/\bRM(?=\s?\d)|\bMYR\b/gu, "MYR"],
+  [/\bRM(?=\s?\d)|(?<=\()RM(?=\))|\bMYR\b/gu, "MYR"],
   [/\bCHF\b|\bFr\.(?=\s?\d)/gu, "CHF"],
   [/¥|\bJPY\b|(?<=\d\s?)円/gu, "JPY"],
   [/\bUSD\b|US\$/gu, "USD"],
@@ -16,7 +21,8 @@ const SYMBOLS: Array<[RegExp, string]> = [
   // The other dollars and reals print a letter or two before the "$": without them they would count as a bare "$",
   // read as USD.
   [/\bR\$/gu, "BRL"],
-  [/\bNT\$/gu, "TWD"],
+  // "新台幣 $ 5,460": the New Taiwan dollar named before a bare "$".
+  [/\bNT\$|新台幣\s?\$?/gu, "TWD"],
   [/\bS\$/gu, "SGD"],
   [/\bHK\$/gu, "HKD"],
   [/\bNZ\$/gu, "NZD"],
@@ -47,7 +53,7 @@ const SYMBOLS: Array<[RegExp, string]> = [
   // Codes that also spell words or names in capitals ("RON", "SAR", "KES") count only beside an amount. Codes that are
   // common words or abbreviations beside numbers ("MAD", "BOB", "GEL", "NAD", "CRC", "MUR") are left out: one of them
   // changed a document's currency on the dev set.
-  [new RegExp(besideAmount("SAR|EGP|HUF|RON|ILS|THB|KRW|PKR|NGN|KES|TWD|GTQ|AOA|ARS|CLP|COP|PEN|PHP|RUB|MZN|UZS|PYG|KZT|GHS|TZS|UGX|XOF|XAF|TND|BDT|LKR|NPR|UYU|HNL|AZN|BYN|MNT|ZMW|BWP|RWF|VES|IQD|LBP"), "gu"), ""],
+  [new RegExp(besideAmount(OTHER_CODES), "gu"), ""],
 ];
 
 export type CurrencyHit = { code: string; index: number; length: number };
