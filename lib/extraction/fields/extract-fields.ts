@@ -77,6 +77,13 @@ function onlySubtotal(ctx: Context): Candidate | null {
   return { ...best, score: best.score * 0.5, strategy: "derived" };
 }
 
+/**
+ * An OCR'd address mended in turn: its words' known misreadings, a comma read for a stop, spaces inside brackets, then
+ * letters and digits that look alike (O and 0, I and l, a postcode's B and 8).
+ */
+const OCR_ADDRESS_MENDS: ReadonlyArray<(text: string) => string> = [repairAddressText, commaForStop, closeBracketSpaces, letterOForZero, letterIOrEll, postcodeLeadingB];
+const mendOcrAddress = (text: string): string => OCR_ADDRESS_MENDS.reduce((mended, mend) => mend(mended), text);
+
 function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: ReadonlySet<string> = new Set(), otherKind = false): Candidate | null {
   // A field the vocabulary does not know ("effective_date", "policy_number") is found by its own labels and
   // their synonyms, not by the invoice concept a word of its name happens to share.
@@ -185,7 +192,7 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       const vendor = ctx.found.get("vendor_name") ?? findVendorName(ctx.lines, null);
       // A labelled value is the address only in an address's shape ("GST No." under a misread "Address" is none).
       best = findAddressBelow(ctx.lines, vendor?.line ?? null, typeof vendor?.value === "string" ? vendor.value : null) ?? (best && typeCheck("address", best.value, best.raw) ? best : null);
-      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: postcodeLeadingB(letterIOrEll(letterOForZero(closeBracketSpaces(commaForStop(repairAddressText(best.value)))))) };
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: mendOcrAddress(best.value) };
       break;
     }
   }
