@@ -4,6 +4,7 @@
  *   npm run calibrate -- [--data <folder>]… [--synth <folder>]… [--cache <dir>] [--cached-only] [--held-out <dir>]…
  *     [--loso] [--folds] [--groups] [--save-samples <file>] [--from-samples <file>] [--lambda <n>] [--synthetic-share <x>]
  *     [--per-unit <n>] [--synthetic-unit layout|set] [--support-prior <n>] [--count-unchecked-cells] [--no-unseen-cap] [--dry-run]
+ *     [--no-shift] [--shift-prior <n>] [--shift-form platt|isotonic]
  *
  * Extracts every document of the training folders (`--data`, default TRAIN_DATA, else ../train-data/receipts-sroie,
  * einvoices and contracts-nda; `--synth`, the synthetic generator's folders, default TRAIN_SYNTH) from its cached page
@@ -12,7 +13,8 @@
  * probability, fitted on its out-of-fold predictions — scores every value against the ground truth, and fits a
  * regularised logistic regression from each value's evidence (strategy, score, OCR confidence, type and arithmetic
  * checks, agreement) to "right or wrong", with a ceiling per group of values and a share right per group of OCR'd
- * names and addresses. No rule was written looking at these documents' errors (bar the misread shapes, written from
+ * names and addresses, then a source-shift map (confidence/shift.ts) fitted on each training source's values as a fit
+ * without that source judges them. No rule was written looking at these documents' errors (bar the misread shapes, written from
  * SROIE's training receipts), so the fit learns how often the engine is right on senders it was not built on.
  *
  * The dev sets are never fitted on: `--held-out <dir>` (default ../shared/datasets/{dev,invoices-dev,receipts-dev,
@@ -29,7 +31,8 @@ import path from "node:path";
 import { extractFromPageModel } from "../lib/extraction/extract-document";
 import { BASE_FEATURES, featureVector } from "../lib/extraction/confidence/features";
 import { fitLogistic } from "../lib/extraction/confidence/logistic";
-import { CALIBRATION, type CalibrationModel } from "../lib/extraction/confidence/model";
+import { CALIBRATION, fittedConfidence, judgedByFit, type CalibrationModel } from "../lib/extraction/confidence/model";
+import { fitIsotonicShift, fitShift, type ShiftPoint } from "../lib/extraction/confidence/shift";
 import { fitReadingRates } from "../lib/extraction/confidence/reading-doubt";
 import { checkVouches, fitSupportCaps, SUPPORT_PER_UNIT, SUPPORT_PRIOR, SUPPORT_Z, supportGroup, weightedShareRight } from "../lib/extraction/confidence/support";
 import { terminateOcr } from "../lib/extraction/loaders/ocr/ocr";
@@ -193,8 +196,39 @@ function unitOf(s: Sample, i: number, synthetic: "layout" | "set"): string {
   return `${s.dataset}:${s.group ?? s.document ?? i}`;
 }
 
+/**
+ * How far the source-shift map (`confidence/shift.ts`) is pulled towards the identity, in values (`--shift-prior`):
+ * the left-out predictions of the training corpus' sources move it only as far as a few hundred of them agree.
+ */
+const SHIFT_PRIOR = 200;
+/** The map's form: Platt's with a prior (default) or isotonic (`--shift-form isotonic`, measured beside it). */
+let SHIFT_FORM: "platt" | "isotonic" = "platt";
+
+/**
+ * The fit with its source-shift map (`--no-shift`: none): the logistic fit and ceilings on every sample, and the map
+ * fitted on what each source's values got from a fit without that source (each source — a real one, a synthetic
+ * generator's set — left out in turn), so the map is the shift from "sources the fit knows" to "a source it does not"
+ * as measured on the training corpus itself. Fewer than two sources: no map.
+ */
+function fitCalibration(train: Sample[], names: string, lambda: number, share: number, support: SupportOptions = {}, shiftPrior: number | null = SHIFT_PRIOR): CalibrationModel {
+  const model = fitFixed(train, names, lambda, share, support);
+  const sources = [...new Set(train.map((s) => s.dataset))];
+  if (shiftPrior === null || sources.length < 2) return model;
+  const weights = weightsOf(train, share);
+  const points: ShiftPoint[] = [];
+  for (const source of sources) {
+    const without = fitFixed(train.filter((s) => s.dataset !== source), `without ${source}`, lambda, share, support);
+    train.forEach((s, i) => {
+      if (s.dataset !== source || !judgedByFit(s.evidence!, without)) return;
+      points.push({ p: fittedConfidence(s.evidence!, s.confidence, without), correct: s.correct, weight: weights[i]! });
+    });
+  }
+  const shift = SHIFT_FORM === "isotonic" ? fitIsotonicShift(points, shiftPrior) : fitShift(points, shiftPrior);
+  return { ...model, shift: { ...shift, fittedOn: `${points.length} values, each judged by a fit without its source (${sources.join(", ")}); ${SHIFT_FORM}, prior ${shiftPrior}` } };
+}
+
 /** The logistic fit and its ceilings per group of values, on the samples given. */
-function fitCalibration(train: Sample[], names: string, lambda: number, share: number, support: SupportOptions = {}): CalibrationModel {
+function fitFixed(train: Sample[], names: string, lambda: number, share: number, support: SupportOptions = {}): CalibrationModel {
   const x = train.map((s) => featureVector(s.evidence!, s.confidence, STRATEGIES));
   const y = train.map((s) => (s.correct ? 1 : 0));
   const sampleWeights = weightsOf(train, share);
@@ -223,11 +257,11 @@ function fitCalibration(train: Sample[], names: string, lambda: number, share: n
  * and on the dev documents of the same source, beside the fit on everything. The honest figure for documents of a
  * source the fit never saw.
  */
-function leaveOneSourceOut(train: Sample[], samples: Sample[], model: CalibrationModel, fit: { lambda: number; share: number; support: SupportOptions }, groups: boolean): void {
+function leaveOneSourceOut(train: Sample[], samples: Sample[], model: CalibrationModel, fit: { lambda: number; share: number; support: SupportOptions; shiftPrior: number | null }, groups: boolean): void {
   for (const source of CALIBRATOR_SOURCES) {
     const rest = train.filter((s) => s.dataset !== source.source);
     if (rest.length === train.length) continue;
-    const without = fitCalibration(rest, `without ${source.source}`, fit.lambda, fit.share, fit.support);
+    const without = fitCalibration(rest, `without ${source.source}`, fit.lambda, fit.share, fit.support, fit.shiftPrior);
     const own = samples.filter((s) => s.dataset === source.source);
     const dev = samples.filter((s) => isDevOf(s, source));
     console.log(`\n-- ${source.source} left out (fitted on ${rest.length} values of the other sources)`);
@@ -257,6 +291,8 @@ async function main(): Promise<void> {
   const lambda = Number(option(args, "--lambda")[0] ?? 1);
   const share = Number(option(args, "--synthetic-share")[0] ?? SYNTHETIC_SHARE);
   const groups = args.includes("--groups");
+  if (option(args, "--shift-form")[0] === "isotonic") SHIFT_FORM = "isotonic";
+  const shiftPrior = args.includes("--no-shift") ? null : Number(option(args, "--shift-prior")[0] ?? SHIFT_PRIOR);
   const support: SupportOptions = { perUnit: option(args, "--per-unit").map(Number)[0], prior: option(args, "--support-prior").map(Number)[0], syntheticUnit: option(args, "--synthetic-unit")[0] as SupportOptions["syntheticUnit"], unvouchedCellsOut: !args.includes("--count-unchecked-cells"), unseenCap: !args.includes("--no-unseen-cap") };
   const folders = trainingFolders(args);
   const fitDirs = [...folders.data, ...folders.synth].map((d) => path.resolve(d));
@@ -275,9 +311,10 @@ async function main(): Promise<void> {
   // regularisation, one with none is read through the shared evidence features alone (no strategy term, no cap).
   for (const s of STRATEGIES) console.log(`  strategy ${s.padEnd(18)} ${String(seen(s)).padStart(5)} values fitted${seen(s) >= FEW_SAMPLES ? "" : seen(s) === 0 ? ": none, shared features only" : ": few, weight shrunk"}`);
   const sets = (fitted: boolean) => [...new Set(samples.filter((s) => s.fitted === fitted).map((s) => s.dataset))];
-  const model = fitCalibration(train, `${sets(true).join(" + ")} (the rules alone)`, lambda, share, support);
+  const model = fitCalibration(train, `${sets(true).join(" + ")} (the rules alone)`, lambda, share, support, shiftPrior);
   console.log(`fitted on ${model.fittedOn}`);
   [...BASE_FEATURES, ...STRATEGIES.map((s) => `strategy_${s}`)].forEach((name, i) => console.log(`  ${name.padEnd(22)} ${model.weights[i]!.toFixed(3)}`));
+  if (model.shift) console.log(`source-shift map: ${"a" in model.shift ? `sigmoid(${model.shift.a} · logit(p) + ${model.shift.b})` : model.shift.x.map((x, i) => `${x} → ${model.shift && "y" in model.shift ? model.shift.y[i] : ""}`).join(", ")} (${model.shift.fittedOn})`);
   console.log(`ceilings per group of values (strategy|kind|page): right when fitted, shrunk towards the overall rate by ${SUPPORT_PRIOR} values, plus ${SUPPORT_Z} standard errors:`);
   for (const [group, cap] of Object.entries(model.supportCaps ?? {})) console.log(`  ${group.padEnd(36)} ${cap.toFixed(3)} (${train.filter((s) => supportGroup(s.evidence!) === group).length} values)`);
   for (const dataset of sets(true)) report(`${dataset} (fitted on)`, samples.filter((s) => s.dataset === dataset), model);
@@ -288,8 +325,8 @@ async function main(): Promise<void> {
     if (groups) groupReport(`${dataset} (held out)`, held, model);
   }
   // Out of fold by sender group: the figure for new senders of the sources the fit knows.
-  if (args.includes("--folds")) senderFolds(train, [...CALIBRATOR_SOURCES.map((c) => c.source), ...sets(true).filter(isSynthetic)], (rest) => fitCalibration(rest, "sender folds", lambda, share, support), FOLDS, (group) => foldOf(group));
-  if (args.includes("--loso")) leaveOneSourceOut(train, samples, model, { lambda, share, support }, groups);
+  if (args.includes("--folds")) senderFolds(train, [...CALIBRATOR_SOURCES.map((c) => c.source), ...sets(true).filter(isSynthetic)], (rest) => fitCalibration(rest, "sender folds", lambda, share, support, shiftPrior), FOLDS, (group) => foldOf(group), groups);
+  if (args.includes("--loso")) leaveOneSourceOut(train, samples, model, { lambda, share, support, shiftPrior }, groups);
   if (!args.includes("--dry-run")) {
     writeFileSync(MODEL_PATH, `${JSON.stringify(model, null, 1)}\n`);
     console.log(`wrote ${path.relative(process.cwd(), MODEL_PATH)}`);

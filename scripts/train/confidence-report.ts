@@ -59,12 +59,25 @@ export function groupReport(label: string, samples: Sample[], model: Calibration
  * split_group, a sender or layout), reported per set — how the fit does on senders it never saw, within sources it
  * knows.
  */
-export function senderFolds(train: Sample[], sets: string[], fit: (rest: Sample[]) => CalibrationModel, folds: number, foldOf: (group: string) => number): void {
-  const judgedOut: Array<{ dataset: string; scope: Sample["scope"]; confidence: number; correct: boolean }> = [];
+export function senderFolds(train: Sample[], sets: string[], fit: (rest: Sample[]) => CalibrationModel, folds: number, foldOf: (group: string) => number, groups = false): void {
+  const judgedOut: Array<{ dataset: string; scope: Sample["scope"]; confidence: number; correct: boolean; group: string }> = [];
   for (let fold = 0; fold < folds; fold += 1) {
     const model = fit(train.filter((s) => foldOf(s.group ?? s.document ?? "") !== fold));
     for (const s of judged(train).filter((v) => foldOf(v.group ?? v.document ?? "") === fold)) {
-      judgedOut.push({ dataset: s.dataset, scope: s.scope, confidence: calibratedConfidence(s.evidence, s.confidence, model), correct: s.correct });
+      judgedOut.push({ dataset: s.dataset, scope: s.scope, confidence: calibratedConfidence(s.evidence, s.confidence, model), correct: s.correct, group: reportGroup(s.evidence) });
+    }
+  }
+  // `--groups`: per training set and group of fields, out of fold — which groups are too sure at ≥ 0.9 on new senders.
+  if (groups) {
+    for (const dataset of sets.filter((d) => !d.includes("synth"))) {
+      const byGroup = new Map<string, typeof judgedOut>();
+      for (const o of judgedOut.filter((v) => v.dataset === dataset && v.scope === "field")) byGroup.set(o.group, [...(byGroup.get(o.group) ?? []), o]);
+      console.log(`${dataset}, ${folds} sender folds (out of fold), fields per group: values, mean confidence, right; at ≥ 0.9 values (right)`);
+      for (const [group, list] of [...byGroup].sort((a, b) => b[1].length - a[1].length)) {
+        const high = list.filter((o) => o.confidence >= 0.9);
+        const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+        console.log(`  ${group.padEnd(44)} ${String(list.length).padStart(5)} ${mean(list.map((o) => o.confidence)).toFixed(3)} ${mean(list.map((o) => (o.correct ? 1 : 0))).toFixed(3)}; ${high.length} (${high.filter((o) => o.correct).length})`);
+      }
     }
   }
   for (const dataset of sets) {

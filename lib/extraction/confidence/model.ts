@@ -3,6 +3,7 @@ import { BASE_FEATURES, featureVector } from "./features";
 import { dot, sigmoid } from "./logistic";
 import fitted from "./model.json";
 import { readingGroup } from "./reading-doubt";
+import { applyShift, type ShiftMap } from "./shift";
 import { supportGroup } from "./support";
 
 /**
@@ -31,6 +32,9 @@ export type CalibrationModel = {
   /** Share right per group of OCR'd names and addresses, read cleanly or in doubt (strategy|kind|clean or doubtful;
    * `reading-doubt.ts`): such a value's confidence. A group not listed is left to the weights. */
   readingRates?: Record<string, number>;
+  /** The source-shift map (`shift.ts`): what leaving each training source out of the fit did to the confidence of the
+   * fit's values on that source, applied to every value the weights and ceilings judge. Absent: none. */
+  shift?: ShiftMap;
 };
 
 /** At least one of the three values of a failed sum is wrong: each is right at most 2 times in 3 (0.66, below amber's upper bound). */
@@ -50,14 +54,30 @@ export function calibratedConfidence(evidence: ValueEvidence, fallbackScore: num
     return Math.round(1000 * Math.min(evidence.score ?? fallbackScore, model.unknownStrategyCap)) / 1000;
   }
   // An OCR'd name or address: how often values of its finder read as cleanly (or as doubtfully) were right.
-  const group = readingGroup(evidence);
-  const rate = group === null ? undefined : model.readingRates?.[group];
+  const rate = readingRateOf(evidence, model);
   if (rate !== undefined) return capContradicted(evidence, rate);
+  return capContradicted(evidence, applyShift(model.shift, fittedConfidence(evidence, fallbackScore, model)));
+}
+
+/** The share right of an OCR'd name's or address's reading group, when the model has one for it. */
+export function readingRateOf(evidence: ValueEvidence, model: CalibrationModel): number | undefined {
+  const group = readingGroup(evidence);
+  return group === null ? undefined : model.readingRates?.[group];
+}
+
+/** Whether a value's confidence comes from the weights and ceilings (and so the source-shift map applies to it). */
+export function judgedByFit(evidence: ValueEvidence, model: CalibrationModel): boolean {
+  if (model.exactStrategies.includes(evidence.strategy) || evidence.strategy === "scorer") return false;
+  if (model.features.length !== BASE_FEATURES.length || model.features.some((f, i) => f !== BASE_FEATURES[i])) return false;
+  return readingRateOf(evidence, model) === undefined;
+}
+
+/** The logistic fit's probability under its group's ceiling, before the source-shift map. */
+export function fittedConfidence(evidence: ValueEvidence, fallbackScore: number, model: CalibrationModel): number {
   const p = sigmoid(dot(model.weights, featureVector(evidence, fallbackScore, model.strategies)));
   const known = model.strategies.includes(evidence.strategy);
   const supported = Math.min(p, model.supportCaps?.[supportGroup(evidence)] ?? model.unseenGroupCap ?? 1);
-  const capped = known ? supported : Math.min(supported, model.unknownStrategyCap);
-  return capContradicted(evidence, capped);
+  return known ? supported : Math.min(supported, model.unknownStrategyCap);
 }
 
 /**

@@ -40,15 +40,16 @@ describe("support ceilings per group of values", () => {
   });
 
   it("caps a value at its group's ceiling and leaves groups the fit never saw to the shared weights", () => {
-    const uncapped: CalibrationModel = { ...CALIBRATION, supportCaps: {} };
-    const capped: CalibrationModel = { ...CALIBRATION, supportCaps: { "narrative|duration|text": 0.6 } };
+    // The ceilings alone, without the source-shift map applied after them (shift.ts).
+    const uncapped: CalibrationModel = { ...CALIBRATION, supportCaps: {}, shift: undefined };
+    const capped: CalibrationModel = { ...CALIBRATION, supportCaps: { "narrative|duration|text": 0.6 }, shift: undefined };
     expect(calibratedConfidence(duration, 0.9, uncapped)).toBeGreaterThan(0.6);
     expect(calibratedConfidence(duration, 0.9, capped)).toBe(0.6);
     expect(calibratedConfidence({ ...duration, kind: "place" }, 0.9, capped)).toBe(calibratedConfidence({ ...duration, kind: "place" }, 0.9, uncapped));
   });
 
   it("holds a group the fit never saw at the fitted values' overall share right", () => {
-    const seen: CalibrationModel = { ...CALIBRATION, supportCaps: { "narrative|duration|text": 0.6 }, unseenGroupCap: 0.8 };
+    const seen: CalibrationModel = { ...CALIBRATION, supportCaps: { "narrative|duration|text": 0.6 }, unseenGroupCap: 0.8, shift: undefined };
     const place = { ...duration, kind: "place" };
     expect(calibratedConfidence(place, 0.9, { ...seen, unseenGroupCap: undefined })).toBeGreaterThan(0.8);
     expect(calibratedConfidence(place, 0.9, seen)).toBe(0.8);
