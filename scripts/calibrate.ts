@@ -4,7 +4,7 @@
  *   npm run calibrate -- [--data <folder>]… [--synth <folder>]… [--cache <dir>] [--cached-only] [--held-out <dir>]…
  *     [--loso] [--folds] [--groups] [--save-samples <file>] [--from-samples <file>] [--lambda <n>] [--synthetic-share <x>]
  *     [--per-unit <n>] [--synthetic-unit layout|set] [--support-prior <n>] [--count-unchecked-cells] [--no-unseen-cap] [--dry-run]
- *     [--no-shift] [--shift-prior <n>] [--shift-form platt|isotonic]
+ *     [--no-shift] [--shift-prior <n>] [--icc <r>] [--shift-form platt|isotonic]
  *
  * Extracts every document of the training folders (`--data`, default TRAIN_DATA, else ../train-data/receipts-sroie,
  * einvoices and contracts-nda; `--synth`, the synthetic generator's folders, default TRAIN_SYNTH) from its cached page
@@ -166,7 +166,7 @@ function fitSigned(x: number[][], y: number[], lambda: number, sampleWeights: nu
 
 /** How the ceilings per group are smoothed (`--per-unit`, `--support-prior`, `--synthetic-unit`: for tuning on folds;
  * defaults in support.ts and below). */
-type SupportOptions = { perUnit?: number; prior?: number; syntheticUnit?: "layout" | "set"; unvouchedCellsOut?: boolean; unseenCap?: boolean };
+type SupportOptions = { perUnit?: number; prior?: number; syntheticUnit?: "layout" | "set"; unvouchedCellsOut?: boolean; unseenCap?: boolean; icc?: number };
 
 /**
  * What one independent piece of evidence is in a group's ceiling: a real document's sender (its split_group); a
@@ -293,7 +293,7 @@ async function main(): Promise<void> {
   const groups = args.includes("--groups");
   if (option(args, "--shift-form")[0] === "isotonic") SHIFT_FORM = "isotonic";
   const shiftPrior = args.includes("--no-shift") ? null : Number(option(args, "--shift-prior")[0] ?? SHIFT_PRIOR);
-  const support: SupportOptions = { perUnit: option(args, "--per-unit").map(Number)[0], prior: option(args, "--support-prior").map(Number)[0], syntheticUnit: option(args, "--synthetic-unit")[0] as SupportOptions["syntheticUnit"], unvouchedCellsOut: !args.includes("--count-unchecked-cells"), unseenCap: !args.includes("--no-unseen-cap") };
+  const support: SupportOptions = { perUnit: option(args, "--per-unit").map(Number)[0], prior: option(args, "--support-prior").map(Number)[0], syntheticUnit: option(args, "--synthetic-unit")[0] as SupportOptions["syntheticUnit"], unvouchedCellsOut: !args.includes("--count-unchecked-cells"), unseenCap: !args.includes("--no-unseen-cap"), icc: option(args, "--icc").map(Number)[0] };
   const folders = trainingFolders(args);
   const fitDirs = [...folders.data, ...folders.synth].map((d) => path.resolve(d));
   const heldOutGiven = option(args, "--held-out");

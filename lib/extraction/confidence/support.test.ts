@@ -78,6 +78,18 @@ describe("support ceilings per group of values", () => {
     expect(checkVouches({ ...ocrAmount, arithmetic: 1 })).toBe(false);
   });
 
+  it("counts a sender's values for their effective number under `icc`, keeping its share right", () => {
+    const cell: ValueEvidence = { strategy: "table-header", kind: "cell-text", ocr: null };
+    // One sender of 61 values, all right (61 / (1 + 60 · 0.5) = 61 / 31 effective values), and one wrong value alone.
+    const samples = [...Array.from({ length: 61 }, () => ({ evidence: cell, correct: true, unit: "seller-a" })), { evidence: cell, correct: false, unit: "seller-b" }];
+    const [[, counted]] = countByGroup(samples, supportGroup, Infinity, 0.5) as [[string, { n: number; right: number }]];
+    expect(counted.n).toBeCloseTo(61 / 31 + 1, 6);
+    expect(counted.right).toBeCloseTo(61 / 31, 6);
+    // No correlation: every value counts, as before.
+    const [[, plain]] = countByGroup(samples, supportGroup, Infinity, 0) as [[string, { n: number; right: number }]];
+    expect(plain.n).toBe(62);
+  });
+
   it("counts the values of one sender for at most `perUnit` in a group, keeping its share right", () => {
     const cell: ValueEvidence = { strategy: "table-header", kind: "cell-text", ocr: null };
     // One prolific sender, all right, and three others with one wrong value each.

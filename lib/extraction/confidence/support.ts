@@ -68,7 +68,7 @@ export function weightedShareRight(samples: readonly FittedValue[]): number {
  * are skipped. With `perUnit`, the values one unit (sender, layout) brings to a group count for at most that many: its
  * share right stands, its weight is bounded, so a group's figure is one of many senders, not of the most prolific one.
  */
-export function countByGroup(samples: readonly FittedValue[], groupOf: (evidence: ValueEvidence) => string | null, perUnit = Infinity): Array<[string, { n: number; right: number }]> {
+export function countByGroup(samples: readonly FittedValue[], groupOf: (evidence: ValueEvidence) => string | null, perUnit = Infinity, icc = 0): Array<[string, { n: number; right: number }]> {
   const units = new Map<string, Map<string, { n: number; right: number }>>();
   samples.forEach((s, i) => {
     const group = groupOf(s.evidence);
@@ -84,7 +84,10 @@ export function countByGroup(samples: readonly FittedValue[], groupOf: (evidence
   const counts: Array<[string, { n: number; right: number }]> = [...units].map(([group, byUnit]) => {
     const total = { n: 0, right: 0 };
     for (const c of byUnit.values()) {
-      const scale = c.n > perUnit ? perUnit / c.n : 1;
+      // With `icc` (the correlation of two values' outcomes within one unit), a unit's n values count for their
+      // effective number n / (1 + (n − 1) · icc), its share right kept.
+      const design = icc > 0 && c.n > 1 ? 1 / (1 + (c.n - 1) * icc) : 1;
+      const scale = Math.min(c.n > perUnit ? perUnit / c.n : 1, design);
       total.n += c.n * scale;
       total.right += c.right * scale;
     }
@@ -106,13 +109,13 @@ export const SUPPORT_PER_UNIT = Infinity;
 
 /** Ceilings per group from fitted values: the upper bound of (right + prior · overall accuracy) / (values + prior),
  * three decimals; each unit's values count for at most `perUnit`. */
-export function fitSupportCaps(samples: readonly FittedValue[], options: { prior?: number; z?: number; perUnit?: number } = {}): Record<string, number> {
+export function fitSupportCaps(samples: readonly FittedValue[], options: { prior?: number; z?: number; perUnit?: number; icc?: number } = {}): Record<string, number> {
   const prior = options.prior ?? SUPPORT_PRIOR;
   const z = options.z ?? SUPPORT_Z;
   if (samples.length === 0) return {};
   const overall = weightedShareRight(samples);
   const caps: Record<string, number> = {};
-  for (const [group, c] of countByGroup(samples, supportGroup, options.perUnit ?? SUPPORT_PER_UNIT)) {
+  for (const [group, c] of countByGroup(samples, supportGroup, options.perUnit ?? SUPPORT_PER_UNIT, options.icc ?? 0)) {
     const smoothed = (c.right + prior * overall) / (c.n + prior);
     caps[group] = Math.round(1000 * upperBound(smoothed, c.n + prior, z)) / 1000;
   }
