@@ -29,11 +29,39 @@ function lineTensor(width: number): Float32Array {
   return data;
 }
 
+/**
+ * A model y = x + x · HardSigmoid(z) (inputs x [1, 2, 3, 5] and z [1, 2, 1, 1]): a squeeze-and-excitation's gate
+ * added back to its map, as PP-OCRv4's detector neck does.
+ */
+function gatedResidualModel(): Uint8Array {
+  const node = (opType: string, inputs: string[], output: string, attributes: Uint8Array[][] = []) => [
+    ...inputs.flatMap((name) => bytesField(1, name)),
+    ...bytesField(2, output),
+    ...bytesField(4, opType),
+    ...attributes.flat(),
+  ];
+  const floatAttribute = (name: string, value: number) => bytesField(5, [...bytesField(1, name), ...floatField(2, value), ...varintField(20, 1)]);
+  // ValueInfo: name, type { tensor_type { elem_type float, shape { dim … } } }.
+  const valueInfo = (name: string, dims: number[]) =>
+    [...bytesField(1, name), ...bytesField(2, bytesField(1, [...varintField(1, 1), ...bytesField(2, dims.flatMap((d) => bytesField(1, varintField(1, d))))]))];
+  const graph = [
+    ...bytesField(1, node("HardSigmoid", ["z"], "g", [floatAttribute("alpha", 1 / 6), floatAttribute("beta", 0.5)])),
+    ...bytesField(1, node("Mul", ["x", "g"], "m")),
+    ...bytesField(1, node("Add", ["x", "m"], "y")),
+    ...bytesField(2, "gated"),
+    ...bytesField(11, valueInfo("x", [1, 2, 3, 5])),
+    ...bytesField(11, valueInfo("z", [1, 2, 1, 1])),
+    ...bytesField(12, valueInfo("y", [1, 2, 3, 5])),
+  ];
+  // ModelProto: ir_version 7, graph, opset_import { version 11 }.
+  return concatBytes([...varintField(1, 7), ...bytesField(7, graph), ...bytesField(8, varintField(2, 11))]);
+}
+
 describe("folding PP-OCRv4's elementwise steps into its convolutions", () => {
   it("folds every affine block and hard-swish of the recogniser and computes the same probabilities", async () => {
     const original = new Uint8Array(readFileSync(MODEL_FILES.recognitionFloat));
     const { model, folded } = foldModel(original);
-    expect(folded).toEqual({ affineAfterConv: 28, hardSwish: 28, affineBeforeConv: 25 });
+    expect(folded).toEqual({ affineAfterConv: 28, hardSwish: 28, affineBeforeConv: 25, gateResidual: 0 });
     const ort = await import("onnxruntime-node");
     const options = { intraOpNumThreads: 1, graphOptimizationLevel: "all" } as const;
     const [before, after] = await Promise.all([ort.InferenceSession.create(original, options), ort.InferenceSession.create(model, options)]);
@@ -64,12 +92,28 @@ describe("folding PP-OCRv4's elementwise steps into its convolutions", () => {
 
   it("folds the detector's and the classifier's, and finds nothing more to fold in a folded model", () => {
     const detector = foldModel(new Uint8Array(readFileSync(MODEL_FILES.detectionSource)));
-    expect(detector.folded).toEqual({ affineAfterConv: 28, hardSwish: 24, affineBeforeConv: 20 });
-    expect(foldModel(new Uint8Array(readFileSync(MODEL_FILES.classifierSource))).folded).toEqual({ affineAfterConv: 0, hardSwish: 18, affineBeforeConv: 0 });
+    expect(detector.folded).toEqual({ affineAfterConv: 28, hardSwish: 24, affineBeforeConv: 20, gateResidual: 8 });
+    expect(foldModel(new Uint8Array(readFileSync(MODEL_FILES.classifierSource))).folded).toEqual({ affineAfterConv: 0, hardSwish: 18, affineBeforeConv: 0, gateResidual: 0 });
     const again = foldModel(detector.model);
-    expect(again.folded).toEqual({ affineAfterConv: 0, hardSwish: 0, affineBeforeConv: 0 });
+    expect(again.folded).toEqual({ affineAfterConv: 0, hardSwish: 0, affineBeforeConv: 0, gateResidual: 0 });
     expect(Buffer.compare(again.model, detector.model)).toBe(0);
   }, 60_000);
+
+  it("weighs a map by its gate plus one where the map was added to its gated self (x + x·g → x·(g + 1))", async () => {
+    const { model, folded } = foldModel(gatedResidualModel());
+    expect(folded.gateResidual).toBe(1);
+    const ort = await import("onnxruntime-node");
+    const options = { intraOpNumThreads: 1, graphOptimizationLevel: "all" } as const;
+    const [before, after] = await Promise.all([ort.InferenceSession.create(gatedResidualModel(), options), ort.InferenceSession.create(model, options)]);
+    const x = Float32Array.from({ length: 2 * 3 * 5 }, (_, i) => Math.sin(i * 1.7) * 4);
+    const inputs = { x: new ort.Tensor("float32", x, [1, 2, 3, 5]), z: new ort.Tensor("float32", Float32Array.of(-1, 0.3), [1, 2, 1, 1]) };
+    const a = (await before.run(inputs)).y!.data as Float32Array;
+    const b = (await after.run(inputs)).y!.data as Float32Array;
+    for (let i = 0; i < a.length; i += 1) expect(b[i]).toBeCloseTo(a[i]!, 5);
+    // Folding it again finds nothing: the Mul now reads the gate plus one, not the HardSigmoid.
+    expect(foldModel(model).folded.gateResidual).toBe(0);
+    await Promise.all([before.release(), after.release()]);
+  });
 
   it("ships each network as folding its published source gives it now (sessions load these files as they are)", () => {
     for (const entry of Object.values(FOLDED_MODELS)) {

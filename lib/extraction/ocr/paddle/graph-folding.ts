@@ -10,10 +10,11 @@ import { bytesField, concatBytes, floatField, floatOf, readFields, textOf, varin
  *  - Mul(c) → Add(d) → unpadded Conv becomes Conv with weights c·W and bias + d·ΣW;
  *  - Mul(c) → Add(d) → padded Conv becomes Add(d/c) → Conv with weights c·W (the zero padding of c·(h + d/c) is the
  *    zero padding of h + d/c, so the borders stay exact), that Add written as a 1×1 depthwise Conv (weight 1, bias
- *    d/c) so ONNX Runtime keeps the feature map in its blocked layout from one convolution to the next.
+ *    d/c) so ONNX Runtime keeps the feature map in its blocked layout from one convolution to the next;
+ *  - x + x·g, g a channel gate, becomes x·(g + 1) (see foldGateResidual).
  * Run offline by scripts/ocr/fold-models.ts, which writes the folded files sessions.ts loads (models/); a unit test
- * proves them the sources folded by this code. scripts/models/fold-affine.py does the same with the onnx Python
- * package, to check against.
+ * proves them the sources folded by this code. scripts/models/fold-affine.py does the first four with the onnx
+ * Python package, to check against.
  */
 
 /** An attribute as read (its fields, for lookups) or as written anew (its encoding only). */
@@ -297,7 +298,31 @@ function foldAffineBeforeConv(graph: Graph): number {
   return folded;
 }
 
-export type FoldCounts = { affineAfterConv: number; hardSwish: number; affineBeforeConv: number };
+/**
+ * x → Mul(x, g) → Add(x, ·), g a channel gate (HardSigmoid of a squeeze-and-excitation): Mul(x, g + 1). The gate's
+ * [1, C, 1, 1] tensor gains one, and the feature map is read and written once instead of twice. The detector's neck
+ * (RSEFPN) weighs each of its eight maps so, at a quarter of the page's size and below; ONNX Runtime runs these steps
+ * outside its blocked layout, so each pass over a map costs in full.
+ */
+function foldGateResidual(graph: Graph): number {
+  let folded = 0;
+  for (const mul of graph.nodes.filter((node) => node.opType === "Mul" && node.inputs.length === 2)) {
+    const [x, gate] = mul.inputs as [string, string];
+    if (graph.nodes.find((node) => node.outputs.includes(gate))?.opType !== "HardSigmoid") continue;
+    const add = graph.soleReader(mul.outputs[0]!, "Add");
+    if (!add || add.inputs.length !== 2 || !add.inputs.includes(x)) continue;
+    const one = graph.addConstant({ dims: [], values: Float32Array.of(1) }, mul);
+    const plusOne: OnnxNode = { inputs: [gate, one], outputs: [`${gate}_plus_one`], opType: "Add", attributes: [], rest: [] };
+    mul.inputs = [x, plusOne.outputs[0]!];
+    mul.outputs = [add.outputs[0]!];
+    graph.remove(add);
+    graph.nodes.splice(graph.nodes.indexOf(mul), 0, plusOne);
+    folded += 1;
+  }
+  return folded;
+}
+
+export type FoldCounts = { affineAfterConv: number; hardSwish: number; affineBeforeConv: number; gateResidual: number };
 
 /** The model's bytes with its convolutions' elementwise steps folded (see above), and how many of each were. */
 export function foldModel(model: Uint8Array): { model: Uint8Array; folded: FoldCounts } {
@@ -310,7 +335,12 @@ export function foldModel(model: Uint8Array): { model: Uint8Array; folded: FoldC
     graphFields.filter((f) => f.no === GRAPH_NODE).map((f) => decodeNode(f.payload)),
     outputs,
   );
-  const folded = { affineAfterConv: foldAffineAfterConv(graph), hardSwish: foldHardSwish(graph), affineBeforeConv: foldAffineBeforeConv(graph) };
+  const folded = {
+    affineAfterConv: foldAffineAfterConv(graph),
+    hardSwish: foldHardSwish(graph),
+    affineBeforeConv: foldAffineBeforeConv(graph),
+    gateResidual: foldGateResidual(graph),
+  };
   const used = new Set(graph.nodes.flatMap((node) => node.inputs));
   graph.remove(...graph.nodes.filter((node) => node.opType === "Constant" && !used.has(node.outputs[0]!) && !graph.isOutput(node.outputs[0]!)));
   const newGraph = [...graph.nodes.flatMap((node) => bytesField(GRAPH_NODE, encodeNode(node))), ...graphFields.filter((f) => f.no !== GRAPH_NODE).map((f) => f.raw)];
