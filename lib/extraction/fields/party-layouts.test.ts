@@ -1,0 +1,181 @@
+import { describe, expect, it } from "vitest";
+import { extractDocument, type FieldDefinition } from "../index";
+import type { Box, PageModel } from "../types";
+import { printedPdf, type PrintedLine } from "../tables/test-pdf";
+import { extractScalarFields } from "./extract-fields";
+import { labelledAsBuyer, sentenceCase } from "./parties";
+
+const FIELDS: FieldDefinition[] = [
+  { name: "vendor_name", type: "text", description: "Vendor name" },
+  { name: "customer_name", type: "text", description: "Customer name" },
+];
+
+async function parties(lines: PrintedLine[]) {
+  return (await extractDocument({ bytes: await printedPdf([lines]), mimeType: "application/pdf", fields: FIELDS })).data;
+}
+
+/** A page of lines placed by hand (page fractions), each word read with the confidence given (1: a text layer). */
+function page(specs: Array<{ text: string; box: Box; confidence?: number }>): PageModel {
+  const lines = specs.map((spec) => {
+    const tokens = spec.text.split(/\s+/);
+    const w = spec.box.w / tokens.length;
+    return { text: spec.text, box: spec.box, words: tokens.map((t, i) => ({ text: t, box: { ...spec.box, x: spec.box.x + i * w, w }, confidence: spec.confidence ?? 1 })) };
+  });
+  return { pages: [{ number: 1, width: 595, height: 842, source: "mixed", blocks: lines.map((line) => ({ box: line.box, lines: [line] })) }] };
+}
+
+describe("party blocks of layouts read for the first time", () => {
+  it("reads the seller from a 'Nazwa:' row under its heading and never takes the next party's heading", async () => {
+    const data = await parties([
+      { y: 800, cells: [["Fakturowisko", 300]] },
+      { y: 770, cells: [["Sprzedawca", 40]] },
+      { y: 756, cells: [["Nazwa: Orbita Handel", 40]] },
+      { y: 742, cells: [["Email: biuro@orbita.example", 40]] },
+      { y: 728, cells: [["NIP: 9486389201", 40]] },
+      { y: 700, cells: [["Nabywca", 40]] },
+      { y: 686, cells: [["Nazwa: Jan Kowalski", 40]] },
+      { y: 672, cells: [["Adres: Laczna 43", 40]] },
+    ]);
+    expect(data.vendor_name).toBe("Orbita Handel");
+  });
+
+  it("leaves the seller empty rather than take the next block's heading when its own block holds only labels", async () => {
+    const data = await parties([
+      { y: 800, cells: [["Fakturowisko", 300]] },
+      { y: 770, cells: [["Sprzedawca", 40]] },
+      { y: 756, cells: [["Email: biuro@orbita.example", 40]] },
+      { y: 742, cells: [["NIP: 9486389201", 40]] },
+      { y: 714, cells: [["Nabywca", 40]] },
+      { y: 700, cells: [["Email: jan@example.pl", 40]] },
+    ]);
+    expect(data.vendor_name).not.toBe("Nabywca");
+  });
+
+  it("never takes the buyer's labelled line for the seller", async () => {
+    const data = await parties([
+      { y: 800, cells: [["Factura de compra", 40]] },
+      { y: 780, cells: [["Nombre del cliente: Jaime Ortiz", 40]] },
+      { y: 765, cells: [["Fecha: 2024-10-16", 40]] },
+      { y: 740, cells: [["Producto", 40], ["Cantidad", 200], ["Precio Unitario", 300], ["Total", 450]] },
+      { y: 725, cells: [["Atun", 40], ["4", 200], ["7900.00", 300], ["31600.00", 450]] },
+      { y: 700, cells: [["Total General: 31600.00", 40]] },
+    ]);
+    expect(data.vendor_name).toBeNull();
+  });
+
+  it("takes the top line's person as the seller, not the buyer's 'Nombre o razón social' with its legal form", async () => {
+    const data = await parties([
+      { y: 800, cells: [["LUCIA MARTA BENITEZ ROJAS", 40], ["RUC: 4849678-2", 400]] },
+      { y: 786, cells: [["Servicios profesionales", 250], ["Timbrado: 18583670", 400]] },
+      { y: 740, cells: [["Condición de Venta: Contado", 40], ["Nombre o razón social: Delta SA", 300]] },
+      { y: 726, cells: [["Moneda: Guarani", 40], ["Teléfono: 0981 000 000", 300]] },
+    ]);
+    expect(data.vendor_name).toBe("LUCIA MARTA BENITEZ ROJAS");
+  });
+
+  it("takes neither an item table's column heading nor a total's label for the seller", async () => {
+    const data = await parties([
+      { y: 800, cells: [["To:", 40]] },
+      { y: 780, cells: [["Invoice #2023-001", 40]] },
+      { y: 760, cells: [["#", 40], ["Date", 70], ["Description", 160], ["Cost", 480]] },
+      { y: 745, cells: [["1", 40], ["2023-02-03", 70], ["Hosting plan", 160], ["$140.00", 480]] },
+      { y: 720, cells: [["Per saldo te ontvangen", 160], ["€140,00", 480]] },
+    ]);
+    expect(data.vendor_name).toBeNull();
+  });
+
+  it("reads a text-layer name on a page whose logo was OCR'd as printed, legal form and all", () => {
+    const model = page([
+      { text: "Orbita", box: { x: 0.14, y: 0.12, w: 0.15, h: 0.04 }, confidence: 0.93 },
+      { text: "Przykładowa faktura", box: { x: 0.45, y: 0.11, w: 0.2, h: 0.01 } },
+      { text: "Sprzedawca", box: { x: 0.1, y: 0.22, w: 0.08, h: 0.01 } },
+      { text: "Orbita sp. z o.o.", box: { x: 0.1, y: 0.245, w: 0.1, h: 0.01 } },
+      { text: "ul. Długa 11/6", box: { x: 0.1, y: 0.268, w: 0.13, h: 0.01 } },
+      { text: "76-200 Słupsk", box: { x: 0.1, y: 0.28, w: 0.09, h: 0.01 } },
+      { text: "Razem do zapłaty 1 230,00", box: { x: 0.5, y: 0.6, w: 0.3, h: 0.01 } },
+    ]);
+    expect(extractScalarFields(model, FIELDS).get("vendor_name")?.value).toBe("Orbita sp. z o.o.");
+  });
+
+  it("still empties a misread-shaped name whose own words were OCR'd", () => {
+    const model = page([
+      { text: "Orbita sp. z o.o.", box: { x: 0.1, y: 0.05, w: 0.2, h: 0.02 }, confidence: 0.9 },
+      { text: "Sprzedawca", box: { x: 0.1, y: 0.22, w: 0.08, h: 0.01 }, confidence: 0.95 },
+      { text: "Orbita sp. z o.o.", box: { x: 0.1, y: 0.245, w: 0.1, h: 0.01 }, confidence: 0.9 },
+    ]);
+    expect(extractScalarFields(model, FIELDS).get("vendor_name")?.value).toBeNull();
+  });
+
+  it("reads the buyer under a block heading the labels do not know, beside the seller's block", async () => {
+    const data = await parties([
+      { y: 800, cells: [["Faktura VAT nr 7/2026", 330]] },
+      { y: 760, cells: [["Sprzedawca", 40], ["Nabywca", 320]] },
+      { y: 746, cells: [["Orbita Handel Sp. z o.o.", 40], ["Gmina Nowe Miasto", 320]] },
+      { y: 732, cells: [["ul. Dluga 11/6", 40], ["ul. Krotka 2", 320]] },
+      { y: 718, cells: [["76-200 Slupsk", 40], ["60-480 Poznan", 320]] },
+    ]);
+    expect(data.customer_name).toBe("Gmina Nowe Miasto");
+    expect(data.vendor_name).toBe("Orbita Handel Sp. z o.o.");
+  });
+
+  it("reads the buyer from the 'Name:' row under 'Customer Information'", async () => {
+    const data = await parties([
+      { y: 800, cells: [["Invoice", 280]] },
+      { y: 770, cells: [["Supplier Information", 40]] },
+      { y: 756, cells: [["Name:", 40], ["Northwind Tools Pvt. Ltd.", 200]] },
+      { y: 742, cells: [["Phone:", 40], ["+91 98765 43210", 200]] },
+      { y: 714, cells: [["Customer Information", 40]] },
+      { y: 700, cells: [["Name:", 40], ["Lakeside Stores Pvt. Ltd.", 200]] },
+      { y: 686, cells: [["Phone:", 40], ["+91 76543 21098", 200]] },
+    ]);
+    expect(data.customer_name).toBe("Lakeside Stores Pvt. Ltd.");
+  });
+
+  it("does not read a name right of such a heading as its value", async () => {
+    const data = await parties([
+      { y: 800, cells: [["Invoice", 280]] },
+      { y: 770, cells: [["Asiakas", 40], ["Asiakasnumero 5033", 140]] },
+    ]);
+    expect(data.customer_name).toBeNull();
+  });
+
+  it("reads the address window whose postcode stands alone over its place", async () => {
+    const data = await parties([
+      { y: 700, cells: [["Nordlicht Handel GmbH | Hafenweg 22 | 51235 Altstadt", 70]] },
+      { y: 660, cells: [["Seeblick Kunde GmbH", 70]] },
+      { y: 647, cells: [["Jana Roth", 70]] },
+      { y: 634, cells: [["Uferweg 9", 70]] },
+      { y: 621, cells: [["88441", 70]] },
+      { y: 608, cells: [["Mittelberg", 70]] },
+      { y: 560, cells: [["Rechnung Nr. 1001", 70]] },
+    ]);
+    expect(data.customer_name).toBe("Seeblick Kunde GmbH");
+  });
+
+  it("starts the recipient's block under the letterhead's postcode line and past a bare customer number", async () => {
+    const data = await parties([
+      { y: 800, cells: [["Facture", 40]] },
+      { y: 770, cells: [["Numéro de facture : 1", 40]] },
+      { y: 740, cells: [["Garage Moulin", 40]] },
+      { y: 722, cells: [["12 rue Mermoz", 40]] },
+      { y: 704, cells: [["34430 SAINT JEAN", 40]] },
+      { y: 686, cells: [["3936", 40]] },
+      { y: 668, cells: [["Paul Girard", 40]] },
+      { y: 650, cells: [["rue des Lilas 34070 Montpellier", 40]] },
+      { y: 600, cells: [["Prestation", 40], ["Prix", 400]] },
+    ]);
+    expect(data.customer_name).toBe("Paul Girard");
+    expect(data.vendor_name).toBe("Garage Moulin");
+  });
+
+  it("tells a buyer's label and a sentence-case phrase", () => {
+    expect(labelledAsBuyer("Nombre del cliente: Jaider")).toBe(true);
+    expect(labelledAsBuyer("Customer: Foo Ltd")).toBe(true);
+    expect(labelledAsBuyer("REG: Lieferant GmbH")).toBe(false);
+    expect(labelledAsBuyer("Acme Clientele Services")).toBe(false);
+    expect(sentenceCase("Gemaakte kosten")).toBe(true);
+    expect(sentenceCase("Hofbäckerei Klee und Wäschle GbR")).toBe(false);
+    expect(sentenceCase("Taste of the World")).toBe(false);
+    expect(sentenceCase("ACME TRADING")).toBe(false);
+  });
+});
