@@ -168,6 +168,47 @@ describe("party blocks of layouts read for the first time", () => {
     expect(data.vendor_name).toBe("Garage Moulin");
   });
 
+  it("reads the one 'Name:' row at the head of the page, with no party heading over it, as the buyer", async () => {
+    const data = await parties([
+      { y: 800, cells: [["Cargo Link Express", 300]] },
+      { y: 786, cells: [["111 North Bridge Road, Singapore 179098", 300]] },
+      { y: 750, cells: [["Name: TAN AH KOW", 80], ["Delivery Mode : Sea Cargo", 300]] },
+      { y: 700, cells: [["S/N", 40], ["Description", 100], ["Weight (kg)", 300], ["Total Price", 450]] },
+      { y: 685, cells: [["1", 40], ["Food and Clothes", 100], ["3", 300], ["45.00", 450]] },
+    ]);
+    expect(data.customer_name).toBe("TAN AH KOW");
+  });
+
+  it("reads no buyer from two 'Name:' rows with no headings", async () => {
+    const data = await parties([
+      { y: 800, cells: [["Name: Cargo Link Express", 40]] },
+      { y: 786, cells: [["Phone: 6325 0329", 40]] },
+      { y: 750, cells: [["Name: TAN AH KOW", 40]] },
+      { y: 736, cells: [["Phone: 9380 6220", 40]] },
+    ]);
+    expect(data.customer_name).toBeNull();
+  });
+
+  it("reads the seller from a return address set with commas over the window", async () => {
+    const data = await parties([
+      { y: 780, cells: [["Landbäckerei Korn und Feld GbR, Hofweg 25, 17111 Hofstadt", 70]] },
+      { y: 760, cells: [["Michael Kruse", 70]] },
+      { y: 747, cells: [["Friedländer Str. 1", 70]] },
+      { y: 734, cells: [["17033 Neubrandenburg", 70], ["Rechnungsnummer: 183", 330]] },
+      { y: 680, cells: [["RECHNUNG", 70]] },
+    ]);
+    expect(data.vendor_name).toBe("Landbäckerei Korn und Feld GbR");
+    expect(data.customer_name).toBe("Michael Kruse");
+  });
+
+  it("takes no street line set with commas for a return address", async () => {
+    const data = await parties([
+      { y: 800, cells: [["Northwind Traders Ltd", 40], ["INVOICE", 400]] },
+      { y: 786, cells: [["12 Main St, Springfield, IL 62704", 40]] },
+    ]);
+    expect(data.vendor_name).toBe("Northwind Traders Ltd");
+  });
+
   it("tells a buyer's label and a sentence-case phrase", () => {
     expect(labelledAsBuyer("Nombre del cliente: Jaider")).toBe(true);
     expect(labelledAsBuyer("Customer: Foo Ltd")).toBe(true);
