@@ -186,23 +186,23 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       // website or e-mail domain is the party that issued it.
       const issuer = guess && nameMatchesDomain(ctx.lines, String(guess.value)) ? guess : null;
       best = issuer ?? section ?? (!best || (guess && guess.score > best.score) ? guess : best);
-      if (best && typeof best.value === "string" && readByOcr(ctx, best.source) && misreadName(best.value)) best = null;
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page) && misreadName(best.value)) best = null;
       // Letters the recogniser doubted in the words the name was read from make a misread likelier than not.
       if (best && typeof best.value === "string" && hasDoubtfulLetters(wordsInside(ctx.lines, best.source.page, best.source), best.value, NAME_LETTER_FLOORS)) best = null;
-      if (best && typeof best.value === "string" && readByOcr(ctx, best.source)) best = { ...best, value: closeBracketSpaces(best.value) };
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: closeBracketSpaces(best.value) };
       break;
     }
     case "vendor_address": {
       const vendor = ctx.found.get("vendor_name") ?? findVendorName(ctx.lines, null);
       // A labelled value is the address only in an address's shape ("GST No." under a misread "Address" is none).
       best = findAddressBelow(ctx.lines, vendor?.line ?? null, typeof vendor?.value === "string" ? vendor.value : null) ?? (best && typeCheck("address", best.value, best.raw) ? best : null);
-      if (best && typeof best.value === "string" && readByOcr(ctx, best.source)) best = { ...best, value: mendOcrAddress(best.value) };
+      if (best && typeof best.value === "string" && readByOcr(ctx, best.source.page)) best = { ...best, value: mendOcrAddress(best.value) };
       break;
     }
   }
   // Whichever finder read it, an OCR'd name or address shaped as no printed one is (a time in an address, a letter
   // in a postcode, a name all in lower case) is a misreading: left empty.
-  if (best && (key === "vendor_name" || key === "vendor_address") && typeof best.value === "string" && readByOcr(ctx, best.source) && misreadShape(best.value, key === "vendor_name" ? "name" : "address")) best = null;
+  if (best && (key === "vendor_name" || key === "vendor_address") && typeof best.value === "string" && readByOcr(ctx, best.source.page) && misreadShape(best.value, key === "vendor_name" ? "name" : "address")) best = null;
   if (best && field.type === "select" && field.options) best = constrainToOptions(best, field.options);
   // Party finders (sections, letterheads, address windows) read the page's layout rather than a label.
   best = tagged(best, "layout");
@@ -300,19 +300,9 @@ function normaliseLabel(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}#]+/gu, " ").trim();
 }
 
-/**
- * OCR'd words carry the recogniser's confidences; a text layer's words are exact (confidence 1) and stay as printed.
- * Asked of the words a value was read from, not of its page: a text-layer page whose logo was OCR'd ("mixed") prints
- * "Witkac sp. z o.o." exactly, and the marks of a misread ("z" alone between words) are its legal form.
- */
-function readByOcr(ctx: Context, source: SourceBox): boolean {
-  const page = ctx.lines.filter((line) => line.page === source.page).flatMap((line) => line.words);
-  const ocrd = page.filter((word) => word.confidence < 1).length;
-  if (ocrd === 0) return false;
-  // A page read mostly by OCR is OCR'd throughout (a recogniser may be sure of a word); on a text layer with a few
-  // OCR'd words (a logo, a stamp) only the value's own words say how it was read.
-  if (ocrd * 2 >= page.length) return true;
-  return wordsInside(ctx.lines, source.page, source).some((word) => word.confidence < 1);
+/** OCR'd pages carry tesseract's confidences; a text layer's words are exact (confidence 1) and stay as printed. */
+function readByOcr(ctx: Context, page: number): boolean {
+  return ctx.lines.some((line) => line.page === page && line.words.some((word) => word.confidence < 1));
 }
 
 /** A select value must be one of its options: the closest option by case-folded containment, else nothing. */

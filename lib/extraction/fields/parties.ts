@@ -10,7 +10,7 @@ import { HOUSE_NUMBER_FIRST, inSenderLine, isBuyerHeading, isFieldLabel, isParty
 
 /** Legal-form and trade words that mark a line as a company name, across the languages invoices come in. */
 export const COMPANY_MARK =
-  /\b(?:GmbH|AG|KG|OHG|e\.\s?K\.|mbH|a\.\s?G\.|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|Corporation|S\.\s?A\.?|SA|SARL|SAS|SASU|EURL|S\.\s?L\.|S\.\s?r\.\s?l\.?|SRL|S\.\s?p\.\s?A\.?|SpA|S\.\s?a\.\s?s\.?|S\.\s?n\.\s?c\.?|S\.\s?L\.\s?U\.?|SDN\.?\s?BHD\.?|BHD|S\/B|Pvt\.?|Pte\.?|Co\.|Company|S[àa]rl|DAC|V\.O\.F\.?|Sp\.\s?z\s?o\.\s?o\.?|s\.\s?r\.\s?o\.?|Kft\.?|Zrt\.?|A\.\s?Ş\.?|d\.\s?o\.\s?o\.?|Oyj?|GbR|UG|ApS|GmbH\s?&\s?Co\.?\s?KG)(?=$|[\s,.()])/i;
+  /\b(?:GmbH|AG|KG|OHG|e\.\s?K\.|mbH|a\.\s?G\.|B\.\s?V\.?|BV|N\.\s?V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|Corp\.?|Corporation|S\.\s?A\.?|SA|SARL|SAS|SASU|EURL|S\.\s?L\.|S\.\s?r\.\s?l\.?|SRL|S\.\s?p\.\s?A\.?|SpA|S\.\s?a\.\s?s\.?|S\.\s?n\.\s?c\.?|S\.\s?L\.\s?U\.?|SDN\.?\s?BHD\.?|BHD|S\/B|Pvt\.?|Pte\.?|Co\.|Company|S[àa]rl|DAC|V\.O\.F\.?|Sp\.\s?z\s?o\.\s?o\.?|s\.\s?r\.\s?o\.?|Kft\.?|Zrt\.?|A\.\s?Ş\.?|d\.\s?o\.\s?o\.?|Oyj?|GmbH\s?&\s?Co\.?\s?KG)(?=$|[\s,.()])/i;
 /** Trade words that often appear in shop names: weaker evidence than a legal form. */
 export const TRADE_WORD = /\b(?:Trading|Enterprise|Enterprises|Restaurant|Restaurants|Hardware|Store|Stores|Mart|Bistro|Cafe|Café|Bakery|Services|Shop|Supermarket|Pharmacy|Stationery|Kedai|Pasaraya|Syarikat|Perniagaan)\b/i;
 const SALUTATION = /^(?:herrn?|frau|firma|fa\.|mr\.?|mrs\.?|ms\.?|m\.|mme|monsieur|madame|dhr\.?|mevr\.?|attn\.?|z\.\s?hd\.?)$/i;
@@ -191,9 +191,7 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
   let bestScore = 0;
   for (const line of first) {
     // DIN 5008 sender lines ("Lieferant GmbH · Straße 1 · 80333 München") name the seller in their first segment.
-    // "Foo GbR, Hofweg 25, 17111 Hofstadt": a return address set with commas, ending in its postcode and place.
-    const commaSegments = commaSenderLine(line.text);
-    const segments = commaSegments ?? line.text.split(/\s[·•|–]\s|\s-\s/);
+    const segments = line.text.split(/\s[·•|–]\s|\s-\s/);
     // "Banco Popolare · IBAN IT29… · BIC …": a footer's bank line names the seller's bank, not the seller.
     const isSenderLine = segments.length >= 3 && !segments.some((segment) => /\b(?:IBAN|BIC|SWIFT)\b/.test(segment));
     // "MYNEWS RETAIL SB (306255-X) FKA BISON STORES SB": a company registration number follows the registered name.
@@ -252,17 +250,6 @@ export function sentenceCase(text: string): boolean {
   if (words.length < 2 || !/^\p{Lu}/u.test(words[0]!)) return false;
   const rest = words.slice(1);
   return rest.every((w) => /^\p{Ll}/u.test(w)) && rest.some((w) => !NAME_PARTICLES.has(w.toLowerCase()));
-}
-
-/**
- * The parts of a return address printed on one line with commas ("Foo GbR, Hofweg 25, 17111 Hofstadt"): three parts
- * or more, the first of letters only, the last a postcode and its place. Null for any other line (an address line
- * "12 Main St, Springfield, IL 62704" starts with a number).
- */
-function commaSenderLine(text: string): string[] | null {
-  const parts = text.split(/,\s+/);
-  if (parts.length < 3 || /\d/.test(parts[0]!) || !/\p{L}{3}/u.test(parts[0]!)) return null;
-  return /^(?:[A-Z]{1,2}-?)?\d{4,5}\s+\p{Lu}/u.test(parts[parts.length - 1]!.trim()) ? parts : null;
 }
 
 /** A money amount alone, with its cents and at most a currency sign or code: "€-50.476,85", "USD 1,200.00", "(12.50)". */

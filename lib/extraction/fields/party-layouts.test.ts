@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractDocument, type FieldDefinition } from "../index";
-import type { Box, PageModel } from "../types";
 import { printedPdf, type PrintedLine } from "../tables/test-pdf";
-import { extractScalarFields } from "./extract-fields";
 import { labelledAsBuyer, sentenceCase } from "./parties";
 
 const FIELDS: FieldDefinition[] = [
@@ -12,16 +10,6 @@ const FIELDS: FieldDefinition[] = [
 
 async function parties(lines: PrintedLine[]) {
   return (await extractDocument({ bytes: await printedPdf([lines]), mimeType: "application/pdf", fields: FIELDS })).data;
-}
-
-/** A page of lines placed by hand (page fractions), each word read with the confidence given (1: a text layer). */
-function page(specs: Array<{ text: string; box: Box; confidence?: number }>): PageModel {
-  const lines = specs.map((spec) => {
-    const tokens = spec.text.split(/\s+/);
-    const w = spec.box.w / tokens.length;
-    return { text: spec.text, box: spec.box, words: tokens.map((t, i) => ({ text: t, box: { ...spec.box, x: spec.box.x + i * w, w }, confidence: spec.confidence ?? 1 })) };
-  });
-  return { pages: [{ number: 1, width: 595, height: 842, source: "mixed", blocks: lines.map((line) => ({ box: line.box, lines: [line] })) }] };
 }
 
 describe("party blocks of layouts read for the first time", () => {
@@ -82,28 +70,6 @@ describe("party blocks of layouts read for the first time", () => {
       { y: 720, cells: [["Per saldo te ontvangen", 160], ["€140,00", 480]] },
     ]);
     expect(data.vendor_name).toBeNull();
-  });
-
-  it("reads a text-layer name on a page whose logo was OCR'd as printed, legal form and all", () => {
-    const model = page([
-      { text: "Orbita", box: { x: 0.14, y: 0.12, w: 0.15, h: 0.04 }, confidence: 0.93 },
-      { text: "Przykładowa faktura", box: { x: 0.45, y: 0.11, w: 0.2, h: 0.01 } },
-      { text: "Sprzedawca", box: { x: 0.1, y: 0.22, w: 0.08, h: 0.01 } },
-      { text: "Orbita sp. z o.o.", box: { x: 0.1, y: 0.245, w: 0.1, h: 0.01 } },
-      { text: "ul. Długa 11/6", box: { x: 0.1, y: 0.268, w: 0.13, h: 0.01 } },
-      { text: "76-200 Słupsk", box: { x: 0.1, y: 0.28, w: 0.09, h: 0.01 } },
-      { text: "Razem do zapłaty 1 230,00", box: { x: 0.5, y: 0.6, w: 0.3, h: 0.01 } },
-    ]);
-    expect(extractScalarFields(model, FIELDS).get("vendor_name")?.value).toBe("Orbita sp. z o.o.");
-  });
-
-  it("still empties a misread-shaped name whose own words were OCR'd", () => {
-    const model = page([
-      { text: "Orbita sp. z o.o.", box: { x: 0.1, y: 0.05, w: 0.2, h: 0.02 }, confidence: 0.9 },
-      { text: "Sprzedawca", box: { x: 0.1, y: 0.22, w: 0.08, h: 0.01 }, confidence: 0.95 },
-      { text: "Orbita sp. z o.o.", box: { x: 0.1, y: 0.245, w: 0.1, h: 0.01 }, confidence: 0.9 },
-    ]);
-    expect(extractScalarFields(model, FIELDS).get("vendor_name")?.value).toBeNull();
   });
 
   it("reads the buyer under a block heading the labels do not know, beside the seller's block", async () => {
@@ -187,26 +153,6 @@ describe("party blocks of layouts read for the first time", () => {
       { y: 736, cells: [["Phone: 9380 6220", 40]] },
     ]);
     expect(data.customer_name).toBeNull();
-  });
-
-  it("reads the seller from a return address set with commas over the window", async () => {
-    const data = await parties([
-      { y: 780, cells: [["Landbäckerei Korn und Feld GbR, Hofweg 25, 17111 Hofstadt", 70]] },
-      { y: 760, cells: [["Michael Kruse", 70]] },
-      { y: 747, cells: [["Friedländer Str. 1", 70]] },
-      { y: 734, cells: [["17033 Neubrandenburg", 70], ["Rechnungsnummer: 183", 330]] },
-      { y: 680, cells: [["RECHNUNG", 70]] },
-    ]);
-    expect(data.vendor_name).toBe("Landbäckerei Korn und Feld GbR");
-    expect(data.customer_name).toBe("Michael Kruse");
-  });
-
-  it("takes no street line set with commas for a return address", async () => {
-    const data = await parties([
-      { y: 800, cells: [["Northwind Traders Ltd", 40], ["INVOICE", 400]] },
-      { y: 786, cells: [["12 Main St, Springfield, IL 62704", 40]] },
-    ]);
-    expect(data.vendor_name).toBe("Northwind Traders Ltd");
   });
 
   it("tells a buyer's label and a sentence-case phrase", () => {
