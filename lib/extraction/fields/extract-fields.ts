@@ -17,8 +17,8 @@ import { misreadName } from "./misread-name";
 import { misreadShape } from "./misread-shapes";
 import { hasDoubtfulLetters, NAME_LETTER_FLOORS, wordsInside } from "./doubtful-letters";
 import { reconcileTotals } from "./reconcile-totals";
-import { cleanName, findCustomerByAddressWindow, findPartyBySection, findVendorName, isNameLike, nameMatchesDomain, printedAsIssuer, withoutTrailingTaxId } from "./parties";
-import { isFieldLabel, isPartyHeading } from "./party-headings";
+import { cleanName, findCustomerByAddressWindow, findCustomerByNameLabel, findPartyBySection, findVendorName, isNameLike, nameMatchesDomain, printedAsIssuer, withoutTrailingTaxId } from "./parties";
+import { BUYER_BLOCK_HEADINGS, isFieldLabel, isPartyHeading } from "./party-headings";
 import { addressBlockParty, partyBlockOf, stackedBlock, underBuyerIdLabel } from "./party-blocks";
 import { fieldLabels, kindForType, resolveConcept } from "./resolve-concept";
 import { arithmeticCheck, typeCheck, valueEvidence, type TotalsCheck } from "./value-evidence";
@@ -166,7 +166,11 @@ function bestCandidate(field: FieldDefinition, ctx: Context, otherLabels: Readon
       break;
     case "customer_name":
       best = findPartyBySection(ctx.lines, conceptByKey("customer_name")?.labels ?? [], conceptByKey("vendor_name")?.labels ?? []) ?? best;
+      // "Nabywca", "Odběratel", "Customer Information" over the buyer's block: a heading of a language or form the
+      // labels do not know, read only as a block's heading.
+      best ??= findPartyBySection(ctx.lines, BUYER_BLOCK_HEADINGS, conceptByKey("vendor_name")?.labels ?? [], { beside: false, score: 0.75 });
       best ??= findCustomerByAddressWindow(ctx.lines);
+      best ??= findCustomerByNameLabel(ctx.lines);
       // "Nabywca" over "Nazwa: Hymel Jadwiga": the line under a party's label may carry its own short label.
       if (best && typeof best.value === "string") best = { ...best, value: cleanName(best.value) };
       // The issuer's own name (its sender line's, its domain's) right of a label or under a heading is not the buyer.

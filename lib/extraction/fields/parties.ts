@@ -6,7 +6,7 @@ import { memoPerOwner } from "./memo";
 import { partyBlockOf } from "./party-blocks";
 import type { Candidate } from "./find-labelled-value";
 import { namesNoParty } from "./header-distractors";
-import { HOUSE_NUMBER_FIRST, inSenderLine, isFieldLabel, isPartyHeading, underBuyerHeading, withoutCapitals } from "./party-headings";
+import { HOUSE_NUMBER_FIRST, inSenderLine, isBuyerHeading, isFieldLabel, isPartyHeading, underBuyerHeading, withoutCapitals } from "./party-headings";
 
 /** Legal-form and trade words that mark a line as a company name, across the languages invoices come in. */
 export const COMPANY_MARK =
@@ -205,6 +205,10 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     if (labelledAsBank(first, line)) continue;
     // "Bill to" over "Foo GmbH" at the top of the page: the buyer's block printed above the letterhead.
     if (underBuyerHeading(first, line)) continue;
+    // "Nombre del cliente: Jaider", "Nombre o razón social: Fenix SA": a line labelled as the buyer's names the buyer.
+    if (labelledAsBuyer(line.text)) continue;
+    // "Description", "Producto": an item table's column heading; "Per saldo te ontvangen   €32.031,24": a total's label.
+    if (itemColumnOf(text) !== null || labelsAnAmount(first, line)) continue;
     let score = NO_EVIDENCE;
     if (COMPANY_MARK.test(text) || registered) score += 0.35;
     else if (TRADE_WORD.test(text)) score += 0.1;
@@ -225,6 +229,9 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     // A line with nothing for it (no legal form or trade word, not at the top, not larger, not repeated) is a guess:
     // on a receipt whose letterhead was misread it is a column heading or a slogan.
     if (score <= NO_EVIDENCE) continue;
+    // "Gemaakte kosten", "Per saldo te ontvangen": a phrase in sentence case (only its first word capitalised) is a
+    // heading or a label; with no more than a rank or a repetition for it, it is no seller's name.
+    if (score < 0.4 && sentenceCase(text)) continue;
     const candidate = { value: text, score: Math.min(0.95, score), source: { page: line.page, ...line.box }, raw: line.text, line: line.index };
     if (!best || score > bestScore) {
       bestScore = score;
@@ -232,6 +239,37 @@ export function findVendorName(lines: DocLine[], customer: string | null): Candi
     }
   }
   return best ? fullNameOfBrand(first, joinNameBelow(first, joinNameAbove(first, joinSameRow(first, runOnBelow(first, best))))) : null;
+}
+
+/** Words that names print in lower case between capitalised ones ("Klee und Wäschle", "Taste of the World"). */
+const NAME_PARTICLES = new Set(["of", "de", "du", "da", "di", "del", "la", "le", "el", "y", "e", "a", "an", "and", "the", "et", "und", "van", "von", "der", "den", "en", "&"]);
+
+/** "Gemaakte kosten", "Per saldo te ontvangen": a first word capitalised and every later word in lower case, no particle alone. */
+export function sentenceCase(text: string): boolean {
+  const words = text.trim().split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  if (words.length < 2 || !/^\p{Lu}/u.test(words[0]!)) return false;
+  const rest = words.slice(1);
+  return rest.every((w) => /^\p{Ll}/u.test(w)) && rest.some((w) => !NAME_PARTICLES.has(w.toLowerCase()));
+}
+
+/** A money amount alone, with its cents and at most a currency sign or code: "€-50.476,85", "USD 1,200.00", "(12.50)". */
+const MONEY_ONLY = /^[-+−(]?\s*(?:[A-Z]{3}\s?|[€$£¥₹]\s?)?[-−]?\d[\d.,' ]*[.,]\d{2}\s*(?:[A-Z]{3}|[€$£¥₹])?\)?$/u;
+
+/** An amount stands alone right of the line on its row: the line is the amount's label ("Total due   €32.03"). */
+function labelsAnAmount(lines: DocLine[], line: DocLine): boolean {
+  return lines.some((l) => l.index !== line.index && sameRow(l.box, line.box) && l.box.x > line.box.x + line.box.w && MONEY_ONLY.test(l.text.trim()));
+}
+
+/** Words that name the buyer inside a longer label ("Nombre del cliente", "Customer's name", "Kundenname"). */
+const BUYER_WORD = /(?:^|[^\p{L}])(?:client|clients|cliente|clientes|customer|customers|kunde|kunden|buyer|comprador|acheteur|klant|käufer|kaufer|destinatario|destinataire)(?![\p{L}])/iu;
+
+/**
+ * A "label: value" line whose label is the buyer's ("Cliente: Foo", "Nombre del cliente: Jaider", "Nombre o razón
+ * social: Fenix SA", a customer label or a label holding a buyer's word): its value is the buyer, never the seller.
+ */
+export function labelledAsBuyer(text: string): boolean {
+  const label = /^([^:：]{2,40}?)\s*[:：]\s*\S/u.exec(text.trim())?.[1];
+  return label !== undefined && (isBuyerHeading(label) || BUYER_WORD.test(label));
 }
 
 /** Folded for comparing words: case and accents aside. */
@@ -452,13 +490,25 @@ function joinNameAbove(lines: DocLine[], chosen: Candidate): Candidate {
 
 const POSTCODE_LINE = /(?:\b\d{4,5}\s+\p{Lu}|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s+\d[A-Z]{2}\b|\b\d{4}\s?[A-Z]{2}\b)/u;
 
+/**
+ * "88441" over "Mittelbiberach": a postcode printed alone, the place on the line right under it (same left edge,
+ * tightly set, letters only), ends an address as "88441 Mittelbiberach" does.
+ */
+function postcodeOverPlace(window: readonly DocLine[], i: number): boolean {
+  const line = window[i]!;
+  const next = window[i + 1];
+  if (!/^\d{4,5}$/.test(line.text.trim()) || !next) return false;
+  const gap = next.box.y - (line.box.y + line.box.h);
+  return Math.abs(next.box.x - line.box.x) <= 0.03 && gap >= 0 && gap < line.box.h * 1.6 && /^\p{Lu}[\p{L}\s.'-]{2,}$/u.test(next.text.trim());
+}
+
 /** The buyer: first line of the address window (left half, upper third) above a postcode line, salutations skipped. */
 export function findCustomerByAddressWindow(lines: DocLine[]): Candidate | null {
   const page = lines[0]?.page ?? 1;
   const window = lines.filter((l) => l.page === page && l.box.x < 0.5 && l.box.y > 0.06 && l.box.y < 0.45);
   for (let i = 0; i < window.length; i += 1) {
     const line = window[i]!;
-    if (!POSTCODE_LINE.test(line.text) || line.text.split(/\s[·•|–]\s|\s-\s/).length >= 3) continue;
+    if (!(POSTCODE_LINE.test(line.text) || postcodeOverPlace(window, i)) || line.text.split(/\s[·•|–]\s|\s-\s/).length >= 3) continue;
     // Walk up through the address block (same left edge, tight spacing).
     let top = line;
     for (let j = i - 1; j >= 0; j -= 1) {
@@ -466,6 +516,9 @@ export function findCustomerByAddressWindow(lines: DocLine[]): Candidate | null 
       const gap = top.box.y - (prev.box.y + prev.box.h);
       if (Math.abs(prev.box.x - line.box.x) > 0.03 || gap > top.box.h * 1.6) continue;
       if (prev.text.split(/\s[·•|–]\s|\s-\s/).length >= 3) break;
+      // "34430 ST JEAN DE VEDAS" over "3936" / "Manuel DaRocha": a postcode line above ends another address (the
+      // letterhead's), set as tightly as this one; the block starts under it.
+      if (POSTCODE_LINE.test(prev.text)) break;
       if (prev.box.h < line.box.h * 0.8) break;
       top = prev;
       // "Spett.le:", "Bill to": a party's heading starts its block; the lines above it are another block.
@@ -480,8 +533,9 @@ export function findCustomerByAddressWindow(lines: DocLine[]): Candidate | null 
         break;
       }
     }
-    // "Spett.le:", "Facturar a", "FATTURA" over the name: the block's heading, not its first name.
-    while (idx < i && (SALUTATION.test(window[idx]!.text.trim()) || isPartyHeading(window[idx]!.text))) idx += 1;
+    // "Spett.le:", "Facturar a", "FATTURA" over the name: the block's heading, not its first name; "3936" over it: a
+    // customer number without its label.
+    while (idx < i && (SALUTATION.test(window[idx]!.text.trim()) || isPartyHeading(window[idx]!.text) || !/\p{L}/u.test(window[idx]!.text))) idx += 1;
     const nameLine = window[idx];
     if (!nameLine || nameLine === line) continue;
     const text = cleanName(nameLine.text.replace(/^(?:herrn?|frau|firma)\s+/i, ""));
@@ -528,7 +582,14 @@ export function itemHeadingRowY(lines: DocLine[], heading: DocLine): number | nu
   return null;
 }
 
-const NAME_LABEL = /^(?:name|firma|company|firmenname|raison sociale|nom|naam|business name)\s*[:：]?$/i;
+/**
+ * "Name:", "Nazwa:", "Nome:", "Nombre:", "Tên:" …: a row under a party's heading that labels the party's own name, in
+ * the languages invoices come in (Polish, Italian and Portuguese, Spanish, Vietnamese, Finnish, Scandinavian, Czech,
+ * Turkish).
+ */
+const NAME_WORDS = "name|firma|company|firmenname|raison sociale|nom|naam|business name|nazwa|nazwa firmy|nome|nombre|razón social|razon social|tên|nimi|navn|namn|název|jméno|adı|unvan";
+const NAME_LABEL = new RegExp(`^(?:${NAME_WORDS})\\s*[:：]?$`, "iu");
+const NAME_ROW = new RegExp(`^(?:${NAME_WORDS})\\s*[:：]`, "iu");
 
 /** Every line's text as a heading would be matched (whole, and its first alternative): both parties' searches ask. */
 const headingKeysOf = memoPerOwner<DocLine, readonly [string, string]>();
@@ -544,7 +605,7 @@ function headingKeys(line: DocLine): readonly [string, string] {
  * A party under its section heading ("Verkäufer", "Bill to:", "Rechnungsempfänger"): a "Name:" row within the
  * section, else the first name-like line below the heading in the same column.
  */
-export function findPartyBySection(lines: DocLine[], headings: string[], otherHeadings: string[]): Candidate | null {
+export function findPartyBySection(lines: DocLine[], headings: string[], otherHeadings: string[], options: { beside?: boolean; score?: number } = {}): Candidate | null {
   const norm = headingForm;
   const wanted = new Set(headings.map(norm));
   const others = new Set(otherHeadings.map(norm));
@@ -562,7 +623,7 @@ export function findPartyBySection(lines: DocLine[], headings: string[], otherHe
     // A label's value stands near it (within 15 % of the page's width); a row of block headings has the next block
     // or the document's title there ("Käufer" … "W A R E N R E C H N U N G"), letter-spaced as titles are.
     const letterSpaced = (t: string) => t.trim().split(/\s+/).filter((w) => w.length === 1).length >= 4;
-    if (beside && beside.box.x - (heading.box.x + heading.box.w) < 0.15 && !letterSpaced(beside.text) && !/[:：]\s*$/.test(beside.text) && !isPartyHeading(beside.text) && !isFieldLabel(beside.text) && isNameLike(withoutTrailingTaxId(beside.text))) {
+    if (options.beside !== false && beside && beside.box.x - (heading.box.x + heading.box.w) < 0.15 && !letterSpaced(beside.text) && !/[:：]\s*$/.test(beside.text) && !isPartyHeading(beside.text) && !isFieldLabel(beside.text) && isNameLike(withoutTrailingTaxId(beside.text))) {
       return { value: cleanName(beside.text), score: 0.85, source: { page: beside.page, ...beside.box }, raw: beside.text, line: beside.index };
     }
     const inColumn = below.filter((l) => Math.abs(l.box.x - heading.box.x) < 0.04);
@@ -570,22 +631,47 @@ export function findPartyBySection(lines: DocLine[], headings: string[], otherHe
     // An item table's heading row ends every party block above it: "piezas" under "UM" is a unit, not a buyer.
     const table = itemHeadingRowY(lines, heading);
     const section = below.filter((l) => (!stopAt || l.box.y < stopAt.box.y) && (table === null || l.box.y < table - l.box.h * 0.2));
-    const nameRow = section.find((l) => NAME_LABEL.test(l.text.trim()) || /^(?:name|firma)\s*:/i.test(l.text));
+    const nameRow = section.find((l) => NAME_LABEL.test(l.text.trim()) || NAME_ROW.test(l.text));
     if (nameRow) {
       const inline = nameRow.text.replace(/^[^:]*:\s*/, "").trim();
       const right = section.find((l) => l.box.x > nameRow.box.x + nameRow.box.w && sameRow(l.box, nameRow.box));
       const text = inline !== "" && !NAME_LABEL.test(nameRow.text.trim()) ? inline : right?.text;
       const src = inline !== "" && !NAME_LABEL.test(nameRow.text.trim()) ? nameRow : right;
-      if (text && src && isNameLike(text)) return { value: cleanName(text), score: 0.85, source: { page: src.page, ...src.box }, raw: text, line: src.index };
+      if (text && src && isNameLike(text)) return { value: cleanName(text), score: options.score ?? 0.85, source: { page: src.page, ...src.box }, raw: text, line: src.index };
     }
     for (const line of section.filter((l) => Math.abs(l.box.x - heading.box.x) < 0.04)) {
       if (/[:：]\s*$/.test(line.text) || /^\S+\s*:/.test(line.text) || /^\(.*\)$/.test(line.text.trim())) continue;
       if (SALUTATION.test(line.text.trim())) continue;
+      // "Sprzedawca" … "Nabywca": the next party's heading (in a language the labels do not know) ends this block; a
+      // title or a form of address is skipped. Neither is a name.
+      if (isBuyerHeading(line.text)) break;
+      if (isPartyHeading(line.text)) continue;
       const text = cleanName(line.text.replace(/^(?:herrn?|frau|firma)\s+/i, ""));
       // A line in a cased script without one capital is no printed name (a unit, a note), unless a legal form says so.
       if (withoutCapitals(text) && !COMPANY_MARK.test(text)) continue;
-      if (isNameLike(text)) return { value: text, score: 0.8, source: { page: line.page, ...line.box }, raw: line.text, line: line.index };
+      if (isNameLike(text)) return { value: text, score: options.score ?? 0.8, source: { page: line.page, ...line.box }, raw: line.text, line: line.index };
     }
   }
   return null;
+}
+
+/**
+ * "Name: MI KON MIN SAN", "Tên: …", "Nombre: …" in the page's upper half with no party's heading over it: a seller
+ * prints its own name as its letterhead, not after a "Name:" label, so the one labelled name is the buyer's. Two such
+ * rows (both parties labelled alike) say nothing of which is which: no answer.
+ */
+export function findCustomerByNameLabel(lines: DocLine[]): Candidate | null {
+  const page = lines[0]?.page ?? 1;
+  const rows = linesOnPage(lines, page).filter((l) => l.box.y < 0.5 && NAME_ROW.test(l.text.trim()));
+  if (rows.length !== 1) return null;
+  const row = rows[0]!;
+  if (partyBlockOf(lines, row) !== null) return null;
+  const inline = row.text.trim().replace(/^[^:：]*[:：]\s*/u, "").trim();
+  const right = linesOnPage(lines, page)
+    .filter((l) => l.index !== row.index && sameRow(l.box, row.box) && l.box.x > row.box.x + row.box.w && l.box.x - (row.box.x + row.box.w) < 0.3)
+    .sort((a, b) => a.box.x - b.box.x)[0];
+  const source = inline !== "" ? row : right;
+  const text = cleanName(inline !== "" ? inline : (right?.text ?? ""));
+  if (!source || !isNameLike(text) || isFieldLabel(text) || isPartyHeading(text) || printedAsIssuer(lines, text, source.index)) return null;
+  return { value: text, score: 0.6, source: { page: source.page, ...source.box }, raw: source.text, line: source.index };
 }

@@ -18,6 +18,16 @@ export const BUYER_PHRASES = [
   "dados do cliente", "dados cliente",
 ];
 
+/**
+ * Headings of the buyer's own block (not of a delivery address), read as a section heading on a line of its own with
+ * the name under it; never as a label with its value right of it, where they read wrong names on layouts never seen.
+ */
+export const BUYER_BLOCK_HEADINGS = [
+  "nabywca", "odberatel", "odběratel", "asiakas", "alici", "alıcı", "kund",
+  "customer information", "customer details", "client details", "client information", "buyer information", "buyer details",
+  "datos del cliente", "datos cliente", "dati cliente", "dati del cliente", "dados do cliente", "dados cliente", "donnees client", "coordonnees client", "kundendaten", "klantgegevens",
+];
+
 const HEADING_PHRASES = [
   ...BUYER_PHRASES,
   // letters' forms of address
