@@ -50,13 +50,18 @@ export function calibratedConfidence(evidence: ValueEvidence, fallbackScore: num
   if (evidence.strategy === "scorer") return capContradicted(evidence, evidence.score ?? fallbackScore);
   // A model fitted on other features (the engine changed since) cannot be applied: the strategy's own score stands,
   // capped, until `npm run calibrate` is run again (which itself extracts through this path).
-  if (model.features.length !== BASE_FEATURES.length || model.features.some((f, i) => f !== BASE_FEATURES[i])) {
+  if (!fitsEngine(model)) {
     return Math.round(1000 * Math.min(evidence.score ?? fallbackScore, model.unknownStrategyCap)) / 1000;
   }
   // An OCR'd name or address: how often values of its finder read as cleanly (or as doubtfully) were right.
   const rate = readingRateOf(evidence, model);
   if (rate !== undefined) return capContradicted(evidence, rate);
   return capContradicted(evidence, applyShift(model.shift, fittedConfidence(evidence, fallbackScore, model)));
+}
+
+/** Whether the model was fitted on the features the engine computes today. */
+function fitsEngine(model: CalibrationModel): boolean {
+  return model.features.length === BASE_FEATURES.length && model.features.every((f, i) => f === BASE_FEATURES[i]);
 }
 
 /** The share right of an OCR'd name's or address's reading group, when the model has one for it. */
@@ -68,7 +73,7 @@ export function readingRateOf(evidence: ValueEvidence, model: CalibrationModel):
 /** Whether a value's confidence comes from the weights and ceilings (and so the source-shift map applies to it). */
 export function judgedByFit(evidence: ValueEvidence, model: CalibrationModel): boolean {
   if (model.exactStrategies.includes(evidence.strategy) || evidence.strategy === "scorer") return false;
-  if (model.features.length !== BASE_FEATURES.length || model.features.some((f, i) => f !== BASE_FEATURES[i])) return false;
+  if (!fitsEngine(model)) return false;
   return readingRateOf(evidence, model) === undefined;
 }
 
