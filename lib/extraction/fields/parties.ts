@@ -555,7 +555,8 @@ export function findCustomerByAddressWindow(lines: DocLine[]): Candidate | null 
 const ITEM_COLUMNS = ["quantity", "description", "unit_price", "unit", "item_code", "amount"];
 let itemColumnLabels: ReadonlyMap<string, string> | null = null;
 
-function itemColumnOf(text: string): string | null {
+/** The item column a heading names ("Description", "Qty"), if the whole text is one. */
+export function itemColumnOf(text: string): string | null {
   itemColumnLabels ??= new Map(COLUMN_CONCEPTS.filter((c) => ITEM_COLUMNS.includes(c.key)).flatMap((c) => c.labels.map((label) => [tokenise(label).join(" "), c.key] as const)).filter(([label]) => label.length >= 2));
   return itemColumnLabels.get(tokenise(text).join(" ")) ?? null;
 }

@@ -138,3 +138,22 @@ export function typeUnnamedDescription(columns: TypedColumn[], firstItem: Map<Ty
   first.field = descriptionField;
   return true;
 }
+
+/** A heading that is a currency and nothing else ("RM", "$", "EUR", "Rs."). */
+const CURRENCY_HEADING = /^(?:\p{Sc}|RM|Rs\.?|Rp\.?|USD|EUR|GBP|CHF|MYR|SGD|HKD|AUD|CAD|INR|IDR|PKR|LKR|PHP|THB|VND|NGN|KES|ZAR)$/u;
+
+/**
+ * A column headed by a currency alone, right of the quantity or the price, in a table without a line-amount column,
+ * is the line amount ("ITEM(s) | Price | QTY | RM"): a till prints what the line costs under the currency it is in.
+ */
+export function typeCurrencyAmount(columns: TypedColumn[], fieldForKey: Map<string, string>): boolean {
+  const amountField = fieldForKey.get("amount");
+  if (!amountField || columns.some((c) => c.key === "amount")) return false;
+  const counted = columns.filter((c) => c.key === "quantity" || c.key === "unit_price");
+  const currency = columns.filter((c) => c.key === "" && CURRENCY_HEADING.test(c.label.trim()));
+  const column = currency[0];
+  if (currency.length !== 1 || !column || counted.length === 0 || !counted.every((c) => c.x2 < column.x1)) return false;
+  column.key = "amount";
+  column.field = amountField;
+  return true;
+}

@@ -10,7 +10,11 @@ import { descriptionOverName, rateOverBareTax, headerScore, isLabelledNote, matc
 import { findHeaderlessItems, headerlessRows } from "./headerless-rows";
 import type { ItemCells } from "./headerless-columns";
 import { findTimesItems } from "./times-items";
-import { typeAmountBeforeQuantity, typeCodeColumn, typeLonePrice, typeNumericTwin, typePositionColumn, typeSecondPrice, typeUnnamedDescription, type TypedColumn } from "./column-typing";
+import { findCountedLines } from "./counted-lines";
+import { withoutTextRules } from "./pipe-table";
+import { findStaircaseItems } from "./staircase-items";
+import { findTotalledTimesItems } from "./totalled-times";
+import { typeAmountBeforeQuantity, typeCodeColumn, typeCurrencyAmount, typeLonePrice, typeNumericTwin, typePositionColumn, typeSecondPrice, typeUnnamedDescription, type TypedColumn } from "./column-typing";
 import { extractTypedTable } from "./typed-table";
 import { extractListSections } from "./list-sections";
 import { findLabelValueItems } from "./label-value-rows";
@@ -47,7 +51,24 @@ type Column = TypedColumn;
 
 
 /** An item being read: its cells, values of stacked second columns, and price values printed under its price. */
-type Item = { cells: Map<Column, Word[]>; extra: Map<string, Word[]>; closed: boolean; priceBelow: string[]; codeLabelIn?: Column };
+type Item = { cells: Map<Column, Word[]>; extra: Map<string, Word[]>; closed: boolean; priceBelow: string[]; codeLabelIn?: Column; codeOverName?: boolean };
+
+/** One token of four digits or more and no spaces ("20062218", "A-40711"): an article number, not an item's name. */
+const ARTICLE_NUMBER = /^(?=(?:\D*\d){4})[\p{L}\d][\p{L}\d\-_./]*$/u;
+const articleNumberAlone = (words: Word[]): boolean => words.length === 1 && ARTICLE_NUMBER.test(words[0]!.text);
+
+/**
+ * A till receipt printing an item's article number with its numbers and its name on the line under them ("20062218
+ * 9.40 1 9.4" / "FLOWER VASE M"): the number read first in the description is the item's code, the lines under it its
+ * name. Only for a row whose arithmetic holds (it started an item with no name of its own) and a name that followed.
+ */
+function codeOverName(item: Item, fieldForKey: Map<string, string>): void {
+  if (!item.codeOverName || !fieldForKey.has("item_code") || item.extra.has("item_code") || [...item.cells.keys()].some((c) => c.key === "item_code")) return;
+  const entry = [...item.cells].find(([c]) => c.key === "description");
+  if (!entry || entry[1].length < 2 || !entry[1].slice(1).some((w) => /\p{L}{2}/u.test(w.text))) return;
+  item.extra.set("item_code", entry[1].slice(0, 1));
+  item.cells.set(entry[0], entry[1].slice(1));
+}
 
 const CODE_LABELS = COLUMN_CONCEPTS.find((c) => c.key === "item_code")!.labels.map((l) => tokenise(l).join(""));
 
@@ -195,8 +216,8 @@ export function isLineItemTable(field: FieldDefinition): boolean {
   return (field.columns ?? []).filter((c) => NUMERIC_KEYS.has(columnConceptFor(c)?.key ?? "")).length >= 2;
 }
 
-/** "0,75 ore", "18 nr", "2 Stk": a unit printed after the quantity in its own cell. */
-const QUANTITY_WITH_UNIT = /^\s*-?\d[\d.,']*\s*(\p{L}[\p{L}.²³]{0,5})\s*$/u;
+/** "0,75 ore", "18 nr", "2 Stk", "1 (st)": a unit printed after the quantity in its own cell. */
+const QUANTITY_WITH_UNIT = /^\s*-?\d[\d.,']*\s*\(?(\p{L}[\p{L}.²³]{0,5})\)?\s*$/u;
 
 /** The unit of a table without a unit column of its own, from the quantity cell, when the field asks for one. */
 export function unitFromQuantity(row: TableRow, meta: Record<string, ValueMetadata>, fieldForKey: Map<string, string>): void {
@@ -327,7 +348,9 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
   const extraLabels = headerLabelsOf(defs, conceptOf);
   const rowsOut: TableRow[] = [];
   const metaRows: Array<Record<string, ValueMetadata>> = [];
-  const boxes: Array<{ page: number; words: Word[] }> = [];
+  // Each row's page and words, and the table it was read in (a header of its own starts the next one).
+  const boxes: Array<{ page: number; words: Word[]; table: number }> = [];
+  let tableCount = 0;
   // Once a header-led table has ended at its totals, later pages hold no items without a header of their own.
   let tableClosed = false;
   // The column bands of the table read last: a later page that prints no header of its own continues it.
@@ -343,7 +366,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
     const { rows, hint } = timed("tables › rows", () => {
       // Numbers grouped by spaces ("7 410 714.29") are one word each, so their groups stay in one column.
       const words = joinDigitGroups(page.blocks.flatMap((b) => b.lines.map((l) => l.words)), page.width / page.height).flat();
-      return { rows: wordRows(words), hint: detectDecimalSeparator(words.map((w) => w.text).join(" ")) };
+      return { rows: withoutTextRules(wordRows(words)), hint: detectDecimalSeparator(words.map((w) => w.text).join(" ")) };
     });
     // Whether a row reads as a table header is asked of each row by the header search and again, row after row, while
     // items are read (a new header ends the table): matched once per row of the page. The columns are only read.
@@ -366,6 +389,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
     let i = 0;
     /** Reads item rows from `start` under the given column bands; returns the index of the first row not read. */
     const readTable = (columns: Column[], edges: number[], start: number, startBottom: number): number => {
+      tableCount += 1;
       let j = start;
     const hasMoney = columns.some((c) => c.key === "amount" || c.key === "unit_price");
     const textKeys = new Set(["description", "item_code", "position"]);
@@ -379,6 +403,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
     const read: Array<ReadItem & { description: Word[] }> = [];
     const flush = () => {
       if (!current) return;
+      codeOverName(current, fieldForKey);
       const out: TableRow = {};
       const meta: Record<string, ValueMetadata> = {};
       const all: Word[] = [];
@@ -419,7 +444,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       if (Object.keys(out).length > 0) {
         rowsOut.push(out);
         metaRows.push(meta);
-        boxes.push({ page: page.number, words: all });
+        boxes.push({ page: page.number, words: all, table: tableCount });
         const cellOf = (key: string) => [...item.cells].find(([c]) => c.key === key)?.[1];
         const position = cellOf("position");
         const amount = amountIn(cellOf("amount"), hint);
@@ -517,6 +542,22 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
     const numericColumns = columns.filter((c) => NUMERIC_KEYS.has(c.key)).length;
     // Text printed right above an item's numbers, whose own line has no description, is that item's first line.
     let lead: Map<Column, Word[]> | null = null;
+    // The last line read with a description and a line amount alone (a lump sum: "Installation … 650 000"), which
+    // starts no item by itself.
+    let loneAmount: { index: number; cells: Map<Column, Word[]> } | null = null;
+    /**
+     * Whether a lump-sum line right over the totals is the table's last item: the items read so far and it add up to
+     * the totals line's amount, and the items alone do not.
+     */
+    const addsUpWith = (lone: Map<Column, Word[]>, totals: Map<Column, Word[]>): boolean => {
+      const amountOf = (cells: Map<Column, Word[]>) => amountIn([...cells].find(([c]) => c.key === "amount")?.[1], hint);
+      const [value, total] = [amountOf(lone), amountOf(totals)];
+      const items = sectionItems.map((item) => item.amount);
+      if (value === null || total === null || items.length === 0 || items.some((a) => a === null)) return false;
+      const sum = items.reduce((s: number, a) => s + a!, 0);
+      const near = (a: number, b: number) => Math.abs(a - b) <= 0.011 + 1e-6 * Math.abs(b);
+      return near(sum + value, total) && !near(sum, total);
+    };
     // Items whose descriptions are centred on their numbers: the lines printed above an item's numbers, each with the
     // row of those numbers, and the cells of those read so far.
     const leadOwners = centredLeadRows(j, startBottom);
@@ -531,11 +572,16 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         lastBottom = r.bottom;
         continue;
       }
+      const text = r.words.map((w) => w.text).join(" ");
+      // A rule printed as text ("---", "=====") between or under items is no part of a description.
+      if (leading.length === 0 && !/[\p{L}\d]/u.test(text)) {
+        lastBottom = r.bottom;
+        continue;
+      }
       if (leading.length > 0) {
         for (const [col, ws] of [...leading].reverse().flatMap((m) => [...m])) cells.set(col, [...ws, ...(cells.get(col) ?? [])]);
         leading = [];
       }
-      const text = r.words.map((w) => w.text).join(" ");
       const firstToken = tokenise(r.words[0]?.text ?? "")[0] ?? "";
       const descWords = [...cells.entries()].filter(([c]) => c.key === "description").flatMap(([, ws]) => ws);
       const descFirst = tokenise(descWords[0]?.text ?? "")[0] ?? "";
@@ -551,6 +597,10 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         // A section's subtotal (the sum of its items) with the next section's items under it, no heading between,
         // closes the section, not the table; its own notes under it belong to no item.
         flush();
+        if (loneAmount?.index === j - 1 && addsUpWith(loneAmount.cells, cells)) {
+          current = { cells: loneAmount.cells, extra: new Map(), closed: true, priceBelow: [] };
+          flush();
+        }
         const closes = closesSection(amountIn([...cells].find(([c]) => c.key === "amount")?.[1], hint), sectionItems);
         // The section ends there whatever follows (the next section may start over the page).
         if (closes) sectionItems = [];
@@ -627,7 +677,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
           reportVeto(text);
           continue;
         }
-        current = { cells, extra: new Map(), closed: false, priceBelow: [] };
+        current = { cells, extra: new Map(), closed: false, priceBelow: [], codeOverName: figuresOnly && articleNumberAlone(descWords) };
         currentBottom = r.bottom;
         currentH = r.h;
       } else if (current && !hasText && r.top - currentBottom < r.h * 1.8 && [...cells.keys()].some((c) => c.key === "unit_price") && [...cells.keys()].every((c) => c.key === "unit_price" || c.key === "")) {
@@ -642,7 +692,11 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         // A text line set apart from the item above and close to the next item ("Licences", "Non Food") heads a
         // section: it is neither an item nor part of the description above it.
         flush();
-      } else if (current && (!moneyCell || completesCurrent) && r.top - currentBottom < r.h * 1.8) {
+      } else if (current && !completesCurrent && hasText && moneyCell && numericCells === 1 && descWords.length > 0 && [...cells].some(([c, ws]) => c.key === "amount" && NUMERIC_CELL.test(cellText(ws)))) {
+        loneAmount = { index: j, cells };
+      } else if (current && (!moneyCell || completesCurrent) && r.top - currentBottom < Math.min(r.h, currentH) * 1.8) {
+        // The gap is measured in the item's own type size too: a logo or title set large far under the last item
+        // ("CS" in 40-point type) is no wrapped description however tall its own line.
         const cur: Item = current;
         // Notes are judged in the description column when the row has one ("Art-Nr-Lieferant: | Solarziegels").
         const lineText = (descWords.length > 0 ? descWords : r.words).map((w) => w.text).join(" ");
@@ -729,7 +783,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
         const fieldName = c.key.startsWith("field:") ? c.key.slice(6) : fieldForKey.get(c.key) ?? null;
         return { ...c, field: chosen.get(c.key) === c ? fieldName : null };
       });
-      if (!typeSecondPrice(columns, fieldForKey) && !typeAmountBeforeQuantity(columns, fieldForKey)) typeLonePrice(columns, fieldForKey);
+      if (!typeSecondPrice(columns, fieldForKey) && !typeAmountBeforeQuantity(columns, fieldForKey) && !typeCurrencyAmount(columns, fieldForKey)) typeLonePrice(columns, fieldForKey);
       let edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       const firstItem = rows.slice(j, j + 4).map((r) => cellsIn(columns, edges, r)).find((cells) => [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())));
       if (firstItem && (typePositionColumn(columns, firstItem, fieldForKey) || typeCodeColumn(columns, firstItem, fieldForKey) || typeNumericTwin(columns, firstItem, fieldForKey) || typeUnnamedDescription(columns, firstItem, fieldForKey))) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
@@ -758,18 +812,25 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       // No header found here (or a continuation page without a repeated one): items from content and geometry.
       // Items printed as labelled values ("Qty: 10  Unit Price: $22.00") name their cells themselves.
       const labelled = findLabelValueItems(rows, hint);
-      // Lines that print a count with a times sign in running text ("Rice x 1 = 50.00") when nothing else is found.
+      // Lines that print a count with a times sign in running text ("Rice x 1 = 50.00") when nothing else is found (two
+      // or more, or any confirmed by the total under them), and last a delivery list without money ("Case - Camo - 1").
       const found = (): ItemCells[] => {
         const typed = findHeaderlessItems(rows, hint);
-        return typed.length > 0 ? typed : findTimesItems(rows, hint);
+        if (typed.length > 0) return typed;
+        const times = findTimesItems(rows, hint);
+        if (times.length > 0) return times;
+        const totalled = findTotalledTimesItems(rows, hint);
+        return totalled.length > 0 ? totalled : findCountedLines(rows);
       };
-      const items = timed("tables › headerless", () => headerlessRows(labelled.length > 0 ? labelled : found(), { fieldForKey, hint, page: page.number }));
+      // A till print wrapped cell by cell, its header a staircase of labels one to a line ("Item" / "Qty" / "Price").
+      const staircase = labelled.length > 0 ? [] : findStaircaseItems(rows, headerOf);
+      const items = timed("tables › headerless", () => headerlessRows(labelled.length > 0 ? labelled : staircase.length > 0 ? staircase : found(), { fieldForKey, hint, page: page.number }));
       for (const item of items) {
         splitBracketedCode(item.row, fieldForKey);
         if (Object.keys(item.row).length === 0) continue;
         rowsOut.push(item.row);
         metaRows.push(item.meta);
-        boxes.push({ page: page.number, words: item.words });
+        boxes.push({ page: page.number, words: item.words, table: tableCount });
       }
     }
   }
@@ -796,7 +857,7 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       boxes.splice(start + k, 1);
     }
   }
-  const kept = itemsBeforeRepeatedCopy(rowsOut, boxes.map((b) => b.page));
+  const kept = itemsBeforeRepeatedCopy(rowsOut, boxes.map((b) => b.page), boxes.map((b) => b.table));
   rowsOut.splice(kept);
   metaRows.splice(kept);
   boxes.splice(kept);

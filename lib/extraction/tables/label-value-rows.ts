@@ -92,7 +92,8 @@ function multipliesOut(cells: Map<string, Word[]>, hint: DecimalSeparator | unde
  * The label-value items of a page, top to bottom. Accepted when at least two lines of values name the same labels or
  * one multiplies out, so a lone "Qty: 1  Price: 5.00" in running text is no table.
  */
-export function findLabelValueItems(rows: Row[], hint: DecimalSeparator | undefined): ItemCells[] {
+export function findLabelValueItems(printed: Row[], hint: DecimalSeparator | undefined): ItemCells[] {
+  const rows = stackedValues(printed);
   const items: Array<{ cells: ItemCells; labels: string }> = [];
   let lastItemBottom = -Infinity;
   rows.forEach((row, index) => {
@@ -142,4 +143,30 @@ function descriptionAbove(rows: Row[], index: number, floor: number): ItemCells 
   }
   if (!cells.has("description") && hasLetters(plain)) cells.set("description", plain);
   return cells;
+}
+
+/**
+ * An item's labelled values stacked one to a line ("Produit : 3amrouch" / "Quantité : 4" / "Montant : 570.66 TND") read
+ * as one line of values: lines right under one another, each one label of the vocabulary and its value and nothing
+ * before it, join while their labels differ; a label seen again starts the next item's line.
+ */
+export function stackedValues(rows: Row[]): Row[] {
+  const out: Row[] = [];
+  let keys = new Set<string>();
+  let open = false;
+  for (const row of rows) {
+    const line = labelledValues(row.words);
+    const single = line.pairs.length === 1 && line.lead.length === 0 && line.pairs[0]!.value.length > 0;
+    const last = out.at(-1);
+    const key = line.pairs[0]?.key ?? "";
+    if (single && open && last && row.top - last.bottom < Math.min(row.h, last.h) * DESCRIPTION_GAP && !keys.has(key)) {
+      out[out.length - 1] = { words: [...last.words, ...row.words], top: last.top, bottom: row.bottom, h: Math.max(last.h, row.h) };
+      keys.add(key);
+      continue;
+    }
+    out.push(row);
+    open = single;
+    keys = new Set(single ? [key] : []);
+  }
+  return out;
 }

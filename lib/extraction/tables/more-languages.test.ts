@@ -122,7 +122,7 @@ describe("a first column whose heading no label knows", () => {
 });
 
 describe("French abbreviated headings", () => {
-  it("reads 'PT' (prix total) beside 'PU' as the line total; a lump sum under an item is not its description", () => {
+  it("reads 'PT' (prix total) beside 'PU' as the line total; a lump sum under an item is not its description (the total makes it an item of its own)", () => {
     expect(
       rows(
         line(100, ["Désignation", 60], ["PU", 320], ["Quantité", 370], ["PT", 470]),
@@ -132,6 +132,7 @@ describe("French abbreviated headings", () => {
       ),
     ).toEqual([
       { description: "Lecteur esclave", unit_price: 85000, quantity: 18, amount: 1530000 },
+      { description: "Installation et configuration", amount: 650000 },
     ]);
   });
 });

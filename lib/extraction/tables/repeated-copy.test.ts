@@ -21,6 +21,20 @@ describe("an invoice printed twice in one file", () => {
     ]);
   });
 
+  it("reads the items once when the copy is printed on the same page under a header of its own", async () => {
+    const lower = invoicePage("COPY").map((l) => ({ ...l, y: l.y - 380 }));
+    const bytes = await printedPdf([[...invoicePage("ORIGINAL"), ...lower]]);
+    const result = await extractDocument({ bytes, mimeType: "application/pdf", fields: lineItemsFields("description", "quantity", "unit_price", "amount") });
+    expect(result.data.line_items).toEqual([
+      { description: "Acrylic paint set", quantity: 2, unit_price: 43.08, amount: 86.16 },
+      { description: "Brush set", quantity: 1, unit_price: 24.31, amount: 24.31 },
+    ]);
+    const row = { description: "Paint", amount: 1 };
+    // The same item twice in one table is two lines; in two tables of one page, a copy.
+    expect(itemsBeforeRepeatedCopy([row, row], [1, 1], [1, 1])).toBe(2);
+    expect(itemsBeforeRepeatedCopy([row, row], [1, 1], [1, 2])).toBe(1);
+  });
+
   it("keeps items that repeat on one page or differ anywhere", () => {
     const row = { description: "Paint", amount: 1 };
     expect(itemsBeforeRepeatedCopy([row, row], [1, 1])).toBe(2);

@@ -65,9 +65,10 @@ export function startsWithTotalsLabel(words: Word[]): boolean {
  * A dash in place of the cents ("€ 1.600,–", "200,--") is how German and Austrian invoices print whole amounts. A
  * currency mark may be letters and a dollar sign ("R$", "US$", "A$") or the rupiah's "Rp", glued to the number or not,
  * any currency sign ("₦", "₱"), or a currency written as one capital letter where fonts lack its sign ("Q 900.00"
- * quetzales, "N 4000.00" naira, "R" rand, "K" kina or kwacha, "L" lempiras, "S/" soles).
+ * quetzales, "N 4000.00" naira, "R" rand, "K" kina or kwacha, "L" lempiras, "S/" soles). A unit may stand in brackets
+ * ("1 (st)").
  */
-export const NUMERIC_CELL = /^[-(]?\s*(?:[€$£¥₹]|\p{Sc}|[A-Z]{3}|[A-Z]{1,2}\$|RM|Rp\.?|Rs\.?|[QNRKL](?=\s?\d)|S\/)?\s*-?\d[\d.,' ]*(?:[.,][-–—]{1,2})?\s*(?:[€$£¥₹%]|[A-Z]{3}|\p{L}{1,5}\.?|m²|m³)?\s*[)-]?$/u;
+export const NUMERIC_CELL = /^[-(]?\s*(?:[€$£¥₹]|\p{Sc}|[A-Z]{3}|[A-Z]{1,2}\$|RM|Rp\.?|Rs\.?|[QNRKL](?=\s?\d)|S\/)?\s*-?\d[\d.,' ]*(?:[.,][-–—]{1,2})?\s*(?:[€$£¥₹%]|[A-Z]{3}|\p{L}{1,5}\.?|\(\p{L}{1,5}\.?\)|m²|m³)?\s*[)-]?$/u;
 export const NUMERIC_KEYS = new Set(["quantity", "unit_price", "amount", "tax_rate", "discount_percent"]);
 export const SELLER_SIDE = /lief|supplier|vendor|seller|unsere|\bour\b|fournisseur|leverancier/i;
 

@@ -58,13 +58,16 @@ function hasCents(text: string, hint: DecimalSeparator | undefined): boolean {
 /** "x2" counts 2: the word's digits, in its place. */
 const digitsOf = (word: Word): Word => ({ ...word, text: word.text.replace(/\D/g, "") });
 
-/** The item a line prints as "description x count [=] amount" or "count x description amount", or null. */
-export function timesItem(words: Word[], hint: DecimalSeparator | undefined): TimesItem | null {
+/**
+ * The item a line prints as "description x count [=] amount" or "count x description amount", or null. The amount
+ * has cents unless `wholeAmounts` (a caller that checks the amounts against a total) lets whole numbers count.
+ */
+export function timesItem(words: Word[], hint: DecimalSeparator | undefined, wholeAmounts = false): TimesItem | null {
   if (words.length < 3) return null;
-  const priced = pricedTimesItem(words, hint);
+  const priced = wholeAmounts ? null : pricedTimesItem(words, hint);
   if (priced) return priced;
   const last = words[words.length - 1]!;
-  if (!hasCents(last.text, hint)) return null;
+  if (!hasCents(last.text, hint) && !(wholeAmounts && /^\d[\d.,']*$/.test(last.text))) return null;
   let end = words.length - 1;
   while (end > 0 && (SKIP.test(words[end - 1]!.text) || CURRENCY.test(words[end - 1]!.text))) end -= 1;
   const body = words.slice(0, end);
