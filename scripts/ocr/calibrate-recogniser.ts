@@ -10,12 +10,9 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import * as ort from "onnxruntime-node";
+import { ActivationRanges } from "./activation-ranges";
 import { REC_NORM } from "../../lib/extraction/ocr/paddle/recognize";
 import { lineCrops, normaliseInto, sampleImages } from "./line-crops";
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round((sorted.length - 1) * p)))]!;
-}
 
 async function main(): Promise<void> {
   const [modelFile, targetsFile, imagesDir, outFile] = process.argv.slice(2);
@@ -24,8 +21,7 @@ async function main(): Promise<void> {
   const count = countArg > 0 ? Number(process.argv[countArg + 1]) : 40;
   const { tensors } = JSON.parse(readFileSync(targetsFile, "utf8")) as { tensors: string[] };
   const session = await ort.InferenceSession.create(modelFile, { executionProviders: ["cpu"], intraOpNumThreads: 1, graphOptimizationLevel: "all" });
-  const lows = new Map<string, number[]>(tensors.map((t) => [t, []]));
-  const highs = new Map<string, number[]>(tensors.map((t) => [t, []]));
+  const ranges = new ActivationRanges(tensors);
   // Every 7th image: spread over the corpus's senders rather than its first few.
   const images = sampleImages(imagesDir, { count, step: 7, offset: 3 });
   let lines = 0;
@@ -34,28 +30,11 @@ async function main(): Promise<void> {
       const input = new Float32Array(3 * crop.width * crop.height);
       normaliseInto(crop.rgba, crop, input, { offset: 0, rowWidth: crop.width, planeSize: crop.width * crop.height }, REC_NORM);
       const output = await session.run({ [session.inputNames[0]!]: new ort.Tensor("float32", input, [1, 3, crop.height, crop.width]) }, tensors);
-      for (const name of tensors) {
-        const data = output[name]!.data as Float32Array;
-        let lo = Infinity;
-        let hi = -Infinity;
-        for (const v of data) {
-          if (v < lo) lo = v;
-          if (v > hi) hi = v;
-        }
-        lows.get(name)!.push(lo);
-        highs.get(name)!.push(hi);
-      }
+      ranges.record(output);
       lines += 1;
     }
   }
-  const ranges = Object.fromEntries(
-    tensors.map((name) => {
-      const lo = lows.get(name)!.sort((a, b) => a - b);
-      const hi = highs.get(name)!.sort((a, b) => a - b);
-      return [name, { minmax: [lo[0]!, hi[hi.length - 1]!], p999: [percentile(lo, 0.001), percentile(hi, 0.999)] }];
-    }),
-  );
-  writeFileSync(outFile, JSON.stringify({ images: images.map((f) => f.split("/").pop()), lines, ranges }, null, 1));
+  writeFileSync(outFile, JSON.stringify({ images: images.map((f) => f.split("/").pop()), lines, ranges: ranges.ranges() }, null, 1));
   console.log(`${lines} lines of ${images.length} images → ${outFile}`);
 }
 

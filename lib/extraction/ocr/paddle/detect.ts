@@ -15,8 +15,8 @@ import type { PaddleSessions } from "./sessions";
 /** A text line's region in the raster's pixels: centre, extent along and across the line, and its angle. */
 export type TextRegion = { cx: number; cy: number; w: number; h: number; angle: number; score: number };
 
-const DET_MEAN = [0.485, 0.456, 0.406] as const;
-const DET_STD = [0.229, 0.224, 0.225] as const;
+export const DET_MEAN = [0.485, 0.456, 0.406] as const;
+export const DET_STD = [0.229, 0.224, 0.225] as const;
 /** PaddleOCR's defaults (det_db_thresh, det_db_box_thresh, det_db_unclip_ratio). */
 const PIXEL_THRESHOLD = 0.3;
 const BOX_THRESHOLD = 0.6;
