@@ -5,6 +5,7 @@
  *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate] [--advanced] [--einvoice] [--no-throughput]
  *     [--engine tesseract|paddle|combined] [--no-engines] [--half a|b] [--tables] [--models rules|scorer|scorer-fill|calibrator|both] [--row-model <file>]
  *     [--scorer-model <file>]
+ *     [--name-model <file> [--name-sure <p>]]
  *   npm run bench:extract -- --loso [--data <folder>]… [--synth <folder>]… [--datasets <dir>] [--cache <dir>]
  *     (the learned scorer's leave-one-source-out table: scripts/train/loso.ts)
  *   npm run bench:extract -- --stages [dataset dir …] [--runs N] [--mode fast|balanced]
@@ -44,7 +45,7 @@ import { runLoso } from "../train/loso";
 import { runStageProfile } from "./extract-stages";
 import { runCalibratorLoso } from "../train/calibrator-loso";
 import { CALIBRATOR, withCalibratorAsync } from "../../lib/extraction/scorer/calibrator";
-import { SCORER, withScorerAsync, type ScorerModel } from "../../lib/extraction/scorer";
+import { SCORER, withNameScorerAsync, withScorerAsync, type ScorerModel } from "../../lib/extraction/scorer";
 import { observeVetoes, ROW_MODEL, withRowModelAsync, type RowModel } from "../../lib/extraction/tables/row-model";
 
 /** Warm passes over the merged PDF whose median is the reported throughput. */
@@ -267,9 +268,18 @@ async function main(): Promise<void> {
   const scorerModel = scorerModelIdx >= 0 && args[scorerModelIdx + 1] ? (JSON.parse(readFileSync(args[scorerModelIdx + 1]!, "utf8")) as ScorerModel) : undefined;
   if (scorerModel) console.log(`value scorer in force: ${args[scorerModelIdx + 1]} (${scorerModel.trainedOn}; fields ${Object.keys(scorerModel.fields).join(", ")})`);
   const withRowModel: typeof extractDocument = (input) => (rowModel === undefined ? extractDocument(input) : withRowModelAsync(rowModel, () => extractDocument(input)));
-  const withRows: typeof extractDocument = (input) => (scorerModel === undefined ? withRowModel(input) : withScorerAsync(scorerModel, () => withRowModel(input)));
+  // `--name-model <file>` (with `--name-sure <p>`: its name replaces the rules' only at that confidence or more): the
+  // seller's-name scorer in force for the run (not in force by default; lib/extraction/scorer/MODEL.md).
+  const nameModelIdx = args.indexOf("--name-model");
+  const nameSureIdx = args.indexOf("--name-sure");
+  const nameSure = nameSureIdx >= 0 ? Number(args[nameSureIdx + 1]) : NaN;
+  const nameModelFile = nameModelIdx >= 0 && args[nameModelIdx + 1] ? (JSON.parse(readFileSync(args[nameModelIdx + 1]!, "utf8")) as ScorerModel) : undefined;
+  const nameModel = nameModelFile && Number.isFinite(nameSure) ? { ...nameModelFile, sureAt: nameSure } : nameModelFile;
+  if (nameModel) console.log(`name scorer in force: ${args[nameModelIdx + 1]} (${nameModel.trainedOn}${nameModel.sureAt !== undefined ? `; replaces the rules' name at >= ${nameModel.sureAt}` : "; decides"})`);
+  const withNames: typeof extractDocument = (input) => (nameModel === undefined ? withRowModel(input) : withNameScorerAsync(nameModel, () => withRowModel(input)));
+  const withRows: typeof extractDocument = (input) => (scorerModel === undefined ? withNames(input) : withScorerAsync(scorerModel, () => withNames(input)));
   const extractWithModels: typeof extractDocument = (input) => (models === null ? withRows(input) : withScorerAsync(scorer, () => withCalibratorAsync(calibrator, () => withRows(input))));
-  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && !["--only", "--mode", "--engine", "--half", "--models", "--row-model", "--row-veto", "--scorer-model"].includes(args[i - 1] ?? "")) ?? "../shared/datasets/dev");
+  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && !["--only", "--mode", "--engine", "--half", "--models", "--row-model", "--row-veto", "--scorer-model", "--name-model", "--name-sure"].includes(args[i - 1] ?? "")) ?? "../shared/datasets/dev");
   const manifest = readManifest(dir);
   const outcomes: HalfOutcome[] = [];
   // contracts-dev and the training corpus's contracts-nda: the contract parser and its scoring rules.

@@ -18,3 +18,21 @@ export function synthFoldersOrDefault(given: string[]): string[] {
   }
   return [pdf];
 }
+
+/**
+ * The seller's-name scorer's own synthetic invoices, beside --synth: header noise on 80 % of the layouts with the name
+ * shapes the rules miss on layouts never seen (a brand line over the legal name, a buyer's block first with no
+ * heading; generate.ts --name-shapes). Written once into .cache; `--names-synth <folder>` replaces it, `--names-synth
+ * none` leaves it out.
+ */
+export const NAME_SHAPES_SYNTH = { out: ".cache/train-synth-name-shapes", count: 400, seed: "names", extra: ["--receipt-share", "0", "--distractors", "0.8", "--name-shapes"] } as const;
+
+export function nameSynthFolders(given: string[]): string[] {
+  if (given.includes("none")) return [];
+  if (given.length > 0) return given;
+  const pdf = path.join(NAME_SHAPES_SYNTH.out, "pdf");
+  if (!existsSync(path.join(pdf, "manifest.json"))) {
+    execFileSync("npx", ["tsx", "--conditions=react-server", "scripts/train/generate.ts", "--out", NAME_SHAPES_SYNTH.out, "--count", String(NAME_SHAPES_SYNTH.count), "--seed", NAME_SHAPES_SYNTH.seed, ...NAME_SHAPES_SYNTH.extra], { stdio: "inherit" });
+  }
+  return [pdf];
+}

@@ -35,11 +35,11 @@ function fitTrees(examples: FieldExample[], settings: GbdtSettings) {
 }
 
 /** The top candidate of each document under `trees`: its raw margin and whether it is right. */
-function topOf(trees: Pick<FieldScorer, "base" | "learningRate" | "trees">, e: FieldExample, names: readonly string[], extra: readonly string[]): { inputs: number[]; right: boolean } | null {
+function topOf(trees: Pick<FieldScorer, "base" | "learningRate" | "trees">, e: FieldExample, names: readonly string[], extra: readonly string[], blind: (x: number[]) => number[]): { inputs: number[]; right: boolean } | null {
   let best = -1;
   let margin = -Infinity;
   e.features.forEach((f, i) => {
-    const s = rawScore(trees, f);
+    const s = rawScore(trees, blind(f));
     if (s > margin) {
       margin = s;
       best = i;
@@ -48,10 +48,20 @@ function topOf(trees: Pick<FieldScorer, "base" | "learningRate" | "trees">, e: F
   return best < 0 ? null : { inputs: calibrationInputs(margin, e.features[best]!, names, extra), right: e.labels[best] === 1 };
 }
 
-export type FieldFit = { scorer: FieldScorer; oof: Outcome[]; ruleOof: Outcome[]; fillOof: Outcome[]; documents: number; positives: number };
+/** The tie-break's thresholds whose out-of-fold figures the report holds (the name scorer replacing the rules' pick only this sure). */
+export const SURE_AT = [0.7, 0.8, 0.9, 0.95];
+
+export type FieldFit = { scorer: FieldScorer; oof: Outcome[]; ruleOof: Outcome[]; fillOof: Outcome[]; sureOof: Map<number, Outcome[]>; documents: number; positives: number };
 
 /** Trains one field's scorer; null when the corpus holds too few documents with its value among the candidates. */
-export function fitField(field: string, examples: FieldExample[], settings: GbdtSettings = DEFAULT_SETTINGS, names: readonly string[] = FEATURE_NAMES): FieldFit | null {
+/**
+ * `masked`: features the trees never see (zero for every candidate), though the calibration still reads them: a name
+ * model blind to the rules' choice is a second opinion rather than their echo (the engine zeroes them too, `decide`).
+ */
+export function fitField(field: string, examples: FieldExample[], settings: GbdtSettings = DEFAULT_SETTINGS, names: readonly string[] = FEATURE_NAMES, masked: readonly string[] = []): FieldFit | null {
+  const hidden = new Set(masked.map((name) => names.indexOf(name)).filter((i) => i >= 0));
+  const blind = (x: number[]) => (hidden.size === 0 ? x : x.map((v, i) => (hidden.has(i) ? 0 : v)));
+  const seen = (list: FieldExample[]) => (hidden.size === 0 ? list : list.map((e) => ({ ...e, features: e.features.map(blind) })));
   // The calibration also reads whether the page was OCR'd: a margin means less on a photo than on a text layer (the
   // synthetic layouts are all text layers and far easier), so one Platt line for both is too sure on OCR'd pages.
   const extra = names.includes("ocr") ? ["ocr"] : [];
@@ -66,9 +76,9 @@ export function fitField(field: string, examples: FieldExample[], settings: Gbdt
     const train = examples.filter((e) => foldOf(e.group) !== fold);
     const test = examples.filter((e) => foldOf(e.group) === fold);
     if (test.length === 0 || train.length === 0) continue;
-    const trees = fitTrees(train, settings);
+    const trees = fitTrees(seen(train), settings);
     for (const e of test) {
-      const top = topOf(trees, e, names, extra);
+      const top = topOf(trees, e, names, extra, blind);
       pending.push({ e, inputs: top?.inputs ?? null, right: top?.right ?? false });
       if (top) {
         inputs.push(top.inputs);
@@ -85,8 +95,21 @@ export function fitField(field: string, examples: FieldExample[], settings: Gbdt
   const ruleOof: Outcome[] = examples.map(ruleOf);
   // The "fill" policy: the rules' pick where they found one, the scorer's where they abstained.
   const fillOof: Outcome[] = pending.map(({ e }, i) => (e.rule.value !== null ? ruleOf(e) : oof[i]!));
-  const trees = fitTrees(examples, settings);
-  return { scorer: { kind, ...trees, calibration, abstainBelow: ABSTAIN_BELOW }, oof, ruleOof, fillOof, documents: examples.length, positives };
+  // The tie-break: the scorer's choice replaces the rules' pick only when it is another value and at least this sure.
+  // (calibrationInputs: [margin, the rules found the same value, the rules abstained, 1, …])
+  const sureOof = new Map(
+    SURE_AT.map((sure) => [
+      sure,
+      pending.map(({ e, inputs: x }, i) => {
+        const own = oof[i]!;
+        const another = x !== null && (e.rule.value === null || x[1] !== 1);
+        return another && own.confidence >= sure ? own : ruleOf(e);
+      }),
+    ]),
+  );
+  const trees = fitTrees(seen(examples), settings);
+  const blinded = hidden.size > 0 ? { masked: masked.filter((name) => names.includes(name)) } : {};
+  return { scorer: { kind, ...trees, calibration, abstainBelow: ABSTAIN_BELOW, ...blinded }, oof, ruleOof, fillOof, sureOof, documents: examples.length, positives };
 }
 
 /** Every field with enough data gets a scorer; the report records what each saw and its out-of-fold figures. */
@@ -101,13 +124,13 @@ export const SCORED_FIELDS = ["invoice_date", "total_amount", "tax_amount"];
 /** The name model's fields (name-model.json): the seller's name, which every real source labels. */
 export const NAME_FIELDS = ["vendor_name"];
 
-export function fitModel(examples: FieldExample[], note: string, settings: GbdtSettings = DEFAULT_SETTINGS, only: string[] = SCORED_FIELDS, names: readonly string[] = FEATURE_NAMES): { model: ScorerModel; fits: Map<string, FieldFit> } {
+export function fitModel(examples: FieldExample[], note: string, settings: GbdtSettings = DEFAULT_SETTINGS, only: string[] = SCORED_FIELDS, names: readonly string[] = FEATURE_NAMES, masked: readonly string[] = []): { model: ScorerModel; fits: Map<string, FieldFit> } {
   const fields = [...new Set(examples.map((e) => e.field))].filter((f) => only.includes(f)).sort();
   const fits = new Map<string, FieldFit>();
   const model: ScorerModel = { version: 1, trainedOn: note, features: [...names], fields: {}, report: { settings, abstainBelow: ABSTAIN_BELOW, folds: FOLDS } };
   const perField: Record<string, unknown> = {};
   for (const field of fields) {
-    const fit = fitField(field, examples.filter((e) => e.field === field), settings, names);
+    const fit = fitField(field, examples.filter((e) => e.field === field), settings, names, masked);
     const seen = examples.filter((e) => e.field === field);
     if (!fit) {
       perField[field] = { documents: seen.length, left: "to the rules (too few documents)" };
@@ -124,7 +147,8 @@ export function fitModel(examples: FieldExample[], note: string, settings: GbdtS
 /** Out-of-fold figures of the scorer deciding, the rules alone and the scorer filling the rules' blanks. */
 function foldFigures(fit: FieldFit, source?: string) {
   const of = (outcomes: Outcome[]) => (source === undefined ? outcomes : outcomes.filter((o) => o.source === source));
-  return { scorer: summarise(of(fit.oof)), rules: rulesOnly(summarise(of(fit.ruleOof))), fill: rulesOnly(summarise(of(fit.fillOof))) };
+  const sure = Object.fromEntries([...fit.sureOof].map(([at, outcomes]) => [`sureAt${at}`, rulesOnly(summarise(of(outcomes)))]));
+  return { scorer: summarise(of(fit.oof)), rules: rulesOnly(summarise(of(fit.ruleOof))), fill: rulesOnly(summarise(of(fit.fillOof))), ...sure };
 }
 
 /** The rules' raw scores are not probabilities: only their hits and misses are comparable. */

@@ -4,7 +4,7 @@
  * `npm run train` can read it.
  *
  *   npm run train:generate -- --out <dir> --count <n> --seed <s> [--images [--image-count <m>]] [--layouts <k>] [--receipt-share <f>]
- *     [--distractors <f>] [--table-shapes]
+ *     [--distractors <f>] [--table-shapes] [--name-shapes]
  *
  *   <out>/pdf/manifest.json, <out>/pdf/{invoice,receipt}/<index>-L<layout>.pdf(.gt.json)      text-layer PDFs
  *   <out>/images/manifest.json, <out>/images/{invoice,receipt}/<index>-L<layout>.{jpg,png}(.gt.json)   degraded page images
@@ -14,7 +14,8 @@
  * seller's name: a platform, a qualified title, a logo, the buyer's block, a payment method; synth/header-noise.ts). The same arguments always write the same files (see docs/learning.md).
  * `--table-shapes` also prints the line-item shapes of real invoices (section subtotals, bundles and groups, a total on
  * a description's last line, words cut by a narrow column; `TableShapes` in synth/layout.ts); without it a seed
- * writes what it always wrote.
+ * writes what it always wrote. `--name-shapes` (with `--distractors`) adds to the header noise a brand line in large
+ * capitals over the seller's legal name and, where the buyer is drawn first, that block with no heading.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -54,6 +55,7 @@ function parseArgs(argv: string[]): Args {
     images: argv.includes("--images"),
     imageCount: Math.floor(number("--image-count", Math.max(1, Math.ceil(count / 5)), 1)),
     tableShapes: argv.includes("--table-shapes"),
+    nameShapes: argv.includes("--name-shapes"),
   };
 }
 

@@ -3,7 +3,8 @@
  * that source's documents scores the dev documents of that source, beside the rules alone and the shipped model; and
  * the line-item cells of the same documents (loso-cells.ts), which no scorer touches.
  * Run by `npm run bench:extract -- --loso [--data <folder>]… [--synth <folder>]… [--datasets <dir>] [--cache <dir>]
- * [--fields <a,b>]` (--fields: the fields the left-out models score; default fit.ts → SCORED_FIELDS).
+ * [--fields <a,b>] [--name-sure <a,b>]` (--fields: the fields the left-out models score; default fit.ts → SCORED_FIELDS;
+ * --name-sure: the tie-break thresholds the left-out name model is also run at, default 0.8,0.9).
  */
 import path from "node:path";
 import { extractFromPageModel } from "../../lib/extraction/extract-document";
@@ -88,7 +89,7 @@ export async function runLoso(args: string[]): Promise<ValueExample[]> {
   for (const { source, label, dev } of SOURCES) {
     const devDocs = devDocuments(root, dev);
     const { model } = fitModel(examples.filter((e) => e.source !== source), `without ${source}`, undefined, scoredFields);
-    const { model: names } = fitModel(examples.filter((e) => e.source !== source), `without ${source}`, undefined, NAME_FIELDS, NAME_FEATURE_NAMES);
+    const { model: names } = fitModel(examples.filter((e) => e.source !== source), `without ${source}`, undefined, NAME_FIELDS, NAME_FEATURE_NAMES, option(args, "--names-mask")[0]?.split(",") ?? []);
     // The value calibrator fitted without the source too: it judges the rules' values the left-out scorer leaves them.
     const { model: calibrator } = fitCalibrator(valueExamples.filter((e) => e.source !== source), `without ${source}`);
     const decided = new Set(Object.keys(model.fields));
@@ -97,6 +98,10 @@ export async function runLoso(args: string[]): Promise<ValueExample[]> {
     const rules = await score(devDocs, folders.cache, { values: null, names: null }, cachedOnly);
     const loso = await score(devDocs, folders.cache, { values: model, names: null }, cachedOnly);
     const withNames = await score(devDocs, folders.cache, { values: model, names }, cachedOnly);
+    // The name model as a tie-break: the rules' name stands unless it is this sure of another (`--name-sure a,b`).
+    const sureAts = (option(args, "--name-sure")[0] ?? "0.8,0.9").split(",").map(Number).filter(Number.isFinite);
+    const tieBreaks: Array<[number, Awaited<ReturnType<typeof score>>]> = [];
+    for (const sureAt of sureAts) tieBreaks.push([sureAt, await score(devDocs, folders.cache, { values: model, names: { ...names, sureAt } }, cachedOnly)]);
     const filling = await score(devDocs, folders.cache, { values: { ...model, policy: "fill" }, names: null }, cachedOnly);
     const judged = await score(devDocs, folders.cache, { values: model, names: null, calibrator }, cachedOnly);
     const shipped = await score(devDocs, folders.cache, { values: SCORER, names: null }, cachedOnly);
@@ -121,6 +126,7 @@ export async function runLoso(args: string[]): Promise<ValueExample[]> {
       const of = (all: Outcome[]) => all.filter((o) => o.field === field);
       console.log(row(`  ${field}: rules → left-out name model`, summarise(of(rules.all))));
       console.log(row(`  ${field}: left-out name model`, summarise(of(withNames.all))));
+      for (const [sureAt, run] of tieBreaks) console.log(row(`  ${field}: left-out name model replacing the rules' name at >= ${sureAt}`, summarise(of(run.all))));
     }
     for (const field of ["vendor_address"]) {
       const of = (all: Outcome[]) => all.filter((o) => o.field === field);

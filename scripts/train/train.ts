@@ -13,6 +13,10 @@
  * --out      the model file: lib/extraction/scorer/model.json.
  * --names-only  fit and write the seller's-name scorer alone (model.json stays as committed; the calibrator too).
  * --names-out  the seller's-name scorer's file: lib/extraction/scorer/name-model.json (candidates: the header's lines).
+ * --names-synth  the name scorer's own synthetic folder, beside --synth (repeatable; "none": without): default
+ *            default-synth.ts NAME_SHAPES_SYNTH, 400 invoices with header noise and --name-shapes, written once under .cache.
+ * --names-mask  features the name scorer's trees are fitted blind to (comma-separated, e.g. its rule_* features: a
+ *            second opinion instead of the rules' echo); recorded in the file, zeroed by the engine too.
  * --calibrator-out  the value calibrator's file: lib/extraction/scorer/calibrator.json (every scalar field's chosen
  *            value judged right or wrong; trained on every folder, the NDAs included).
  * --fields   fields to train a scorer for (comma-separated; default fit.ts → SCORED_FIELDS).
@@ -42,7 +46,8 @@ import { NAME_FEATURE_NAMES } from "../../lib/extraction/scorer";
 import { fitCalibrator } from "./calibrator-fit";
 import { collectValueExamples } from "./value-examples";
 import { trainRowModel } from "./table-rows";
-import { synthFoldersOrDefault } from "./default-synth";
+import { nameSynthFolders, synthFoldersOrDefault } from "./default-synth";
+import { listCorpus } from "./corpus";
 import { modelDifferences } from "./same-model";
 
 /** The model files `npm run train` writes, by the option that moves each. */
@@ -92,8 +97,11 @@ async function trainScorer(args: string[], docs: CorpusDocument[], folders: { ca
     }
   }
   if (args.includes("--scorer-only")) return;
-  const names = fitModel(examples, note, undefined, NAME_FIELDS, NAME_FEATURE_NAMES);
-  names.model.report.corpus = corpus;
+  // The name scorer also learns from its own synthetic invoices (default-synth.ts NAME_SHAPES_SYNTH).
+  const nameDocs = nameSynthFolders(option(args, "--names-synth")).flatMap((folder) => listCorpus(folder, "synthetic:name-shapes"));
+  const nameExamples = nameDocs.length === 0 ? [] : await collectExamples(nameDocs, folders.cache, { cachedOnly: args.includes("--cached-only") });
+  const names = fitModel([...examples, ...nameExamples], note, undefined, NAME_FIELDS, NAME_FEATURE_NAMES, option(args, "--names-mask")[0]?.split(",") ?? []);
+  names.model.report.corpus = { ...corpus, nameShapes: nameDocs.length };
   const namesOut = option(args, "--names-out")[0] ?? "lib/extraction/scorer/name-model.json";
   writeFileSync(namesOut, `${JSON.stringify(names.model)}\n`);
   console.log(`wrote ${namesOut}`);

@@ -34,7 +34,7 @@ import { withFormFieldLines } from "./detectors/form-lines";
 import { chooseDetector, detectorOwns } from "./detectors/choose";
 import { NUMERIC } from "./detectors/readers";
 import { CJK_LEGAL_FORM, isHeadingText, lettersSetApart, partyName } from "./detectors/typed-values";
-import { decide, fieldCandidates, NAME_FEATURE_NAMES, nameFieldCandidates, nameScorerFor, scorerFacts, scorerFor, scorerPolicy, type FieldCandidates } from "../scorer";
+import { decide, fieldCandidates, NAME_FEATURE_NAMES, nameFieldCandidates, nameScorerFor, nameScorerSureAt, scorerFacts, scorerFor, scorerPolicy, type FieldCandidates } from "../scorer";
 import { timed } from "../stage-timing";
 import { decideRuledOut } from "../scorer/value-label";
 
@@ -489,9 +489,15 @@ export function extractScalarFields(model: PageModel, fields: FieldDefinition[],
       observe?.(field, known.key, found);
       if (nameScorer) {
         const decision = timed("scorer", () => decide(nameScorer, found, NAME_FEATURE_NAMES));
-        if (!decision) out.set(field.name, { value: null, meta: { confidence: 0, source: null } });
-        else out.set(field.name, { value: decision.value, meta: { confidence: decision.confidence, source: decision.source, raw: decision.raw, evidence: { strategy: "scorer", score: decision.confidence, kind: "name" } } });
-        continue;
+        // A tie-break: the rules' name stands unless the model is sure of another one (or of one where they found none).
+        const sureAt = nameScorerSureAt();
+        const rulePick = picks.get(field.name) ?? null;
+        const overrules = sureAt === null || (decision !== null && decision.confidence >= sureAt && decision.value !== rulePick?.value);
+        if (overrules) {
+          if (!decision) out.set(field.name, { value: null, meta: { confidence: 0, source: null } });
+          else out.set(field.name, { value: decision.value, meta: { confidence: decision.confidence, source: decision.source, raw: decision.raw, evidence: { strategy: "scorer", score: decision.confidence, kind: "name" } } });
+          continue;
+        }
       }
     }
     const scoredKind = known?.kind === "amount" || known?.kind === "date" ? known.kind : null;

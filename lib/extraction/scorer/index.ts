@@ -7,7 +7,7 @@ import { candidateFeatures, documentFacts, FEATURE_NAMES, type DocumentFacts, ty
 import { calibrated, calibrationInputs, scoreOf, type FieldScorer } from "./model";
 import { nameCandidates, nameFeatures, withRulePick } from "./name-features";
 
-export { nameScorerFor, scorerFor, scorerPolicy, withNameScorer, withNameScorerAsync, withScorer, withScorerAsync, NAME_SCORER, SCORER, type ScorerModel, type FieldScorer } from "./model";
+export { nameScorerFor, nameScorerSureAt, scorerFor, scorerPolicy, withNameScorer, withNameScorerAsync, withScorer, withScorerAsync, NAME_SCORER, SCORER, type ScorerModel, type FieldScorer } from "./model";
 export { FEATURE_NAMES };
 export { NAME_FEATURE_NAMES } from "./name-features";
 
@@ -32,8 +32,15 @@ export function fieldCandidates(facts: DocumentFacts, order: DateOrder, kind: Sc
 
 export type ScorerDecision = { value: number | string; source: SourceBox; raw: string; confidence: number; arithmetic: 0 | 1 } | null;
 
+/** The scorer's trees over a candidate's features, those it was fitted blind to zeroed (FieldScorer.masked). */
+function blindTo(scorer: FieldScorer, names: readonly string[]): (x: readonly number[]) => number {
+  const score = scoreOf(scorer);
+  const hidden = new Set((scorer.masked ?? []).map((name) => names.indexOf(name)).filter((i) => i >= 0));
+  return hidden.size === 0 ? score : (x) => score(x.map((v, i) => (hidden.has(i) ? 0 : v)));
+}
+
 /** The best-scored candidate with its calibrated probability, or null when that probability is below the floor. */
-export function decide(scorer: FieldScorer, found: FieldCandidates, names: readonly string[] = FEATURE_NAMES, scoreFor: (x: readonly number[]) => number = scoreOf(scorer)): ScorerDecision {
+export function decide(scorer: FieldScorer, found: FieldCandidates, names: readonly string[] = FEATURE_NAMES, scoreFor: (x: readonly number[]) => number = blindTo(scorer, names)): ScorerDecision {
   let best = -1;
   let margin = -Infinity;
   found.features.forEach((x, i) => {

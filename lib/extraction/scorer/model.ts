@@ -39,6 +39,8 @@ export type FieldScorer = {
   calibration: { weights: number[]; inputs?: string[] };
   /** Below this calibrated probability the engine abstains (precision before recall). */
   abstainBelow: number;
+  /** Features the trees were fitted blind to (zero for every candidate); the calibration still reads them. */
+  masked?: string[];
 };
 
 export type ScorerModel = {
@@ -51,6 +53,11 @@ export type ScorerModel = {
    * scorer only fills a field the rules left empty, so on layouts the rules know it can add values but never swap one.
    */
   policy?: "decide" | "fill";
+  /**
+   * The name scorer only: the rules' pick stands unless the model is at least this sure of another value (or of one
+   * where the rules found none). Unset: the model decides (and abstains) on its own.
+   */
+  sureAt?: number;
   /** What it saw, its settings and its validation figures (for MODEL.md and the benchmark's report). */
   report: Record<string, unknown>;
 };
@@ -98,6 +105,11 @@ export function scorerFor(key: string): FieldScorer | null {
 const nameScorerInForce = modelInForce<ScorerModel>(null);
 export const withNameScorer = nameScorerInForce.withModel;
 export const withNameScorerAsync = nameScorerInForce.withModelAsync;
+
+/** How sure the name model in force must be to replace the rules' pick (null: it decides alone). */
+export function nameScorerSureAt(): number | null {
+  return nameScorerInForce.current()?.sureAt ?? null;
+}
 
 /** The scorer for a name field (today the seller's name), when the name model in force has one. */
 export function nameScorerFor(key: string): FieldScorer | null {

@@ -1,6 +1,10 @@
 import { sameRow, wordsSource, type DocLine } from "../fields/document-lines";
-import { cleanName, COMPANY_MARK, endAtLegalForm, isNameLike, nameMatchesDomain, NOT_A_NAME, REGISTRATION_ONLY, TRADE_WORD } from "../fields/parties";
+import { cleanName, COMPANY_MARK, endAtLegalForm, isNameLike, itemColumnOf, nameMatchesDomain, NOT_A_NAME, REGISTRATION_ONLY, TRADE_WORD } from "../fields/parties";
 import { hasPostcode, startsWithPremises } from "../fields/vendor-address";
+import { namesNoParty } from "../fields/header-distractors";
+import { partyBlockOf } from "../fields/party-blocks";
+import { isBuyerHeading, isFieldLabel, isPartyHeading, underBuyerHeading } from "../fields/party-headings";
+import { isHeadingText } from "../fields/detectors/typed-values";
 import type { ValueCandidate } from "./candidates";
 import type { RulePick } from "./features";
 
@@ -55,6 +59,18 @@ export const NAME_FEATURE_NAMES = [
   "ocr",
   "ocr_min_conf",
   "ocr_mean_conf",
+  // The causes of the rules' misses on layouts never seen (docs/extraction.md, "Parties"): a logo or brand over the
+  // legal name, the buyer's or the bank's line, a title or column heading, a name printed again in the footer.
+  "legal_form_below",
+  "legal_form_on_page",
+  "other_party_block",
+  "seller_block",
+  "buyer_heading_above",
+  "heading_or_label",
+  "names_no_party",
+  "bank_near",
+  "footer_repeat",
+  "later_page_repeat",
 ] as const;
 
 export type NameFeature = (typeof NAME_FEATURE_NAMES)[number];
@@ -104,6 +120,11 @@ export function withRulePick(candidates: NameCandidate[], lines: DocLine[], pick
   if (!line) return candidates;
   return [...candidates, { value: pick.value, line, lines: [line], words: line.words, source, raw: line.text, hasDecimals: false, derived: true, cleaned: true }];
 }
+
+/** A bank's words on a line: a bank's name on a payment slip or in a bank-details block is no seller. */
+const BANK_WORDS = /(?<![\p{L}])(?:bank|banco|banque|banca|iban|bic|swift|account|konto|rekening|cuenta|conto|compte|sort\s+code|routing)(?![\p{L}])/iu;
+/** Lines below this share of the page height are its footer, where the seller prints its legal name again. */
+const FOOTER_FROM = 0.8;
 
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
 const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
@@ -168,6 +189,22 @@ export function nameFeatures(lines: DocLine[], candidates: NameCandidate[], rule
     const confidences = c.words.map((w) => w.confidence);
     f.ocr_min_conf = Math.min(1, ...confidences);
     f.ocr_mean_conf = confidences.length ? confidences.reduce((s, v) => s + v, 0) / confidences.length : 1;
+    // A brand or logo line stands over the legal name: a legal form on the next lines, none on this one.
+    f.legal_form_below = !COMPANY_MARK.test(value) && below.slice(0, 2).some((l) => COMPANY_MARK.test(l.text)) ? 1 : 0;
+    f.legal_form_on_page = !COMPANY_MARK.test(value) && onPage.some((l) => l.index !== first.index && COMPANY_MARK.test(l.text)) ? 1 : 0;
+    // The line the value stands on: a cleaned candidate may start at the heading the clean-up dropped ("Bill to:").
+    const own = c.lines.find((l) => key.includes(normalise(l.text))) ?? first;
+    const block = partyBlockOf(lines, own);
+    f.other_party_block = block === "other" ? 1 : 0;
+    f.seller_block = block === "seller" ? 1 : 0;
+    f.buyer_heading_above = underBuyerHeading(lines, own) || c.lines.some((l) => isBuyerHeading(l.text)) || isBuyerHeading(value.split(/[:：]/)[0] ?? "") ? 1 : 0;
+    f.heading_or_label = isHeadingText(value) || isFieldLabel(value) || isPartyHeading(value) || itemColumnOf(value) !== null ? 1 : 0;
+    f.names_no_party = namesNoParty(value) ? 1 : 0;
+    const around = onPage.filter((l) => Math.abs(l.index - first.index) <= 1 || c.lines.includes(l));
+    f.bank_near = around.some((l) => BANK_WORDS.test(l.text)) ? 1 : 0;
+    const elsewhere = (l: DocLine) => !c.lines.some((own) => own.index === l.index) && key.length >= 4 && normalise(l.text).includes(key);
+    f.footer_repeat = onPage.some((l) => l.box.y >= FOOTER_FROM && elsewhere(l)) ? 1 : 0;
+    f.later_page_repeat = lines.some((l) => l.page !== page && elsewhere(l)) ? 1 : 0;
     return NAME_FEATURE_NAMES.map((name) => f[name] ?? 0);
   });
 }

@@ -4,7 +4,7 @@
  */
 import { invoiceContent, receiptContent } from "./content";
 import type { GroundTruth, PrintedValue } from "./ground-truth";
-import { sampleHeaderNoise } from "./header-noise";
+import { sampleHeaderNoise, withNameShapes } from "./header-noise";
 import { sampleLayout, withTableShapes, type Layout } from "./layout";
 import { renderInvoice } from "./render-invoice";
 import { renderReceipt } from "./render-receipt";
@@ -16,8 +16,10 @@ export const GENERATOR_VERSION = 1;
 /**
  * `distractors`: the share of invoice layouts with header noise (header-noise.ts); 0 or absent writes none.
  * `tableShapes`: invoices also print the line-item shapes of `TableShapes` (off: a seed writes what it always wrote).
+ * `nameShapes`: header noise also draws a brand line over the seller's name and a buyer's block with no heading
+ * (header-noise.ts withNameShapes; off: a seed writes what it always wrote).
  */
-export type GenerateOptions = { seed: string; layouts: number; receiptShare: number; distractors?: number; tableShapes?: boolean };
+export type GenerateOptions = { seed: string; layouts: number; receiptShare: number; distractors?: number; tableShapes?: boolean; nameShapes?: boolean };
 
 export type SyntheticDocument = {
   layout: Layout;
@@ -41,7 +43,7 @@ export function layoutId(seed: string, index: number): string {
 export function layoutFor(options: GenerateOptions, index: number): Layout {
   const id = layoutId(options.seed, index);
   const distractors = options.distractors ?? 0;
-  const key = `${id}/${options.receiptShare}/${distractors}/${options.tableShapes === true}`;
+  const key = `${id}/${options.receiptShare}/${distractors}/${options.tableShapes === true}/${options.nameShapes === true}`;
   let layout = layoutCache.get(key);
   if (!layout) {
     const rng = new Rng(`quarry-synth/v${GENERATOR_VERSION}/${options.seed}/layout/${index}`);
@@ -49,7 +51,10 @@ export function layoutFor(options: GenerateOptions, index: number): Layout {
     if (options.tableShapes && layout.kind === "invoice") layout = withTableShapes(rng.fork("table-shapes"), layout);
     // A stream of its own: asking for header noise leaves every other choice of the layout as it was.
     const noise = new Rng(`quarry-synth/v${GENERATOR_VERSION}/${options.seed}/header-noise/${index}`);
-    if (layout.kind === "invoice" && distractors > 0 && noise.chance(distractors)) layout = { ...layout, headerNoise: sampleHeaderNoise(noise.fork("kinds"), layout.lang) };
+    if (layout.kind === "invoice" && distractors > 0 && noise.chance(distractors)) {
+      const drawn = sampleHeaderNoise(noise.fork("kinds"), layout.lang);
+      layout = { ...layout, headerNoise: options.nameShapes ? withNameShapes(noise.fork("names"), drawn) : drawn };
+    }
     layoutCache.set(key, layout);
   }
   return layout;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { extractDocument, type FieldDefinition } from "../../../lib/extraction";
+import { extractDocument, loadDocument, type FieldDefinition } from "../../../lib/extraction";
 import { generateDocument, type GenerateOptions } from "./generate";
-import { logoText } from "./header-noise";
+import { brandText, logoText } from "./header-noise";
 
 const FIELDS: FieldDefinition[] = [
   { name: "customer_name", type: "text", description: "Customer name" },
@@ -39,5 +39,30 @@ describe("header noise", () => {
       expect(data.vendor_name).not.toBe(doc.gt.fields.customer_name);
     }
     expect(right).toBeGreaterThanOrEqual(7);
+  });
+
+  it("draws the name shapes only when asked: a brand over the legal name, a buyer's block without its heading", async () => {
+    expect(brandText("Verlumix Digital GmbH")).toBe("VERLUMIX");
+    expect(brandText("Herrera & Ortega S.A.")).toBe("HERRERA");
+    const plain: GenerateOptions = { seed: "noise", layouts: 12, receiptShare: 0, distractors: 1 };
+    const shaped: GenerateOptions = { ...plain, nameShapes: true };
+    const a = await generateDocument(plain, "pdf", 0);
+    const b = await generateDocument({ ...plain, nameShapes: false }, "pdf", 0);
+    expect(Buffer.from(b.bytes).equals(Buffer.from(a.bytes))).toBe(true);
+    let brands = 0;
+    for (let i = 0; i < 12; i += 1) {
+      const doc = await generateDocument(shaped, "pdf", i);
+      const noise = doc.layout.kind === "invoice" ? doc.layout.headerNoise : undefined;
+      expect(doc.layoutIssues).toEqual([]);
+      if (!noise?.brand) continue;
+      brands += 1;
+      const name = String(doc.gt.fields.vendor_name);
+      const model = await loadDocument(doc.bytes, "application/pdf", { mode: "fast" });
+      const lines = model.pages[0]!.blocks.flatMap((block) => block.lines.map((line) => line.text.trim()));
+      // The brand line, then the legal name still printed and still the ground truth.
+      expect(lines.indexOf(brandText(name))).toBeGreaterThanOrEqual(0);
+      expect(lines.some((line) => line.includes(name))).toBe(true);
+    }
+    expect(brands).toBeGreaterThan(0);
   });
 });

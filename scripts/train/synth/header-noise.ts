@@ -28,6 +28,12 @@ export type HeaderNoise = {
   logoSize: number;
   /** Where the single lines stand: left, centre or right of the page. */
   align: "left" | "center" | "right";
+  /**
+   * Shapes of the sellers and buyers the rules miss on layouts never seen (`--name-shapes`, withNameShapes): the
+   * seller's brand word in large capitals right over its legal name, and the buyer's block drawn first with no heading.
+   */
+  brand?: boolean;
+  buyerHeading?: boolean;
 };
 
 type Vocabulary = Record<Lang, readonly string[]>;
@@ -89,4 +95,19 @@ export function logoText(name: string): string {
   const words = name.split(/\s+/).filter((w) => !NOT_AN_INITIAL.test(w) && /\p{L}/u.test(w));
   if (words.length <= 1) return (words[0] ?? name).slice(0, 4).toUpperCase();
   return words.map((w) => w.charAt(0)).join("").toUpperCase();
+}
+
+/**
+ * The name shapes added to a layout's header noise, each from a stream of its own (a layout's other choices stay as
+ * they were): half the layouts print a brand line over the seller's name, half of those drawing the buyer first leave
+ * its heading out.
+ */
+export function withNameShapes(rng: Rng, noise: HeaderNoise): HeaderNoise {
+  return { ...noise, brand: rng.fork("brand").chance(0.5), buyerHeading: !noise.kinds.includes("buyer-first") || rng.fork("buyer-heading").chance(0.5) };
+}
+
+/** The seller's brand as a letterhead prints it over the legal name: its first word of letters, in capitals. */
+export function brandText(name: string): string {
+  const word = name.split(/\s+/).find((w) => !NOT_AN_INITIAL.test(w) && /\p{L}{2}/u.test(w));
+  return (word ?? name).toUpperCase();
 }

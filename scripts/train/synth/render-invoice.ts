@@ -7,7 +7,7 @@ import { canonicalCents, canonicalQuantity, canonicalRate, formatCents, formatDa
 import { TruthRecorder, type GroundTruth, type PrintedValue } from "./ground-truth";
 import { PAGE_OF, PAYMENT_TERMS, type Lang } from "./labels";
 import type { ColumnKey, InvoiceLayout, Labels } from "./layout";
-import { logoText } from "./header-noise";
+import { brandText, logoText } from "./header-noise";
 import { printIban } from "./parties";
 import { PdfWriter, type TextStyle } from "./pdf-writer";
 
@@ -147,8 +147,14 @@ class InvoiceRenderer {
       } else if (kind === "buyer-first") {
         // Always under its heading: a buyer's block above the seller's without one reads as a letterhead to a person too.
         this.truth.field("customer_name", this.content.customer.name, this.content.customer.name);
-        this.y = this.block(this.left, this.y, this.label("billTo"), this.customerLines()) + this.lh * 1.5;
+        this.y = this.block(this.left, this.y, noise.buyerHeading === false ? null : this.label("billTo"), this.customerLines()) + this.lh * 1.5;
       }
+    }
+    // The brand stands right over the seller's legal name (header() draws it next).
+    if (noise.brand) {
+      this.y += noise.logoSize;
+      w.text(brandText(this.content.vendor.name), this.left, this.y, { family: heading, weight: "bold", size: noise.logoSize });
+      this.y += this.lh * 0.5;
     }
   }
 
