@@ -1,4 +1,4 @@
-import { letterDoubt } from "../fields/doubtful-letters";
+import { letterDoubt, letterKey } from "../fields/doubtful-letters";
 import type { Line, PageModel, SourceBox, ValueEvidence, Word } from "../types";
 import { countByGroup, weightedShareRight, type FittedValue } from "./support";
 
@@ -20,7 +20,6 @@ export const CLEAN_LETTER = 0.8;
 /** Lines below the value's first line that can still belong to it (an address block runs over a few lines). */
 const LINES_BELOW = 6;
 
-const letterKey = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, "").toUpperCase();
 
 /**
  * The words a value was read from: on the source's page, on lines from the source's top to a few line heights below

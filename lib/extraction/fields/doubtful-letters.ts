@@ -22,7 +22,8 @@ export type LetterFloors = { least: number; joint: number };
 export const ADDRESS_LETTER_FLOORS: LetterFloors = { least: 0.45, joint: 0.1 };
 export const NAME_LETTER_FLOORS: LetterFloors = { least: 0.4, joint: 0.25 };
 
-const letterKey = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, "").toUpperCase();
+/** A text's letters and digits in capitals, marks and spaces gone: how a word is matched to the value it was read into. */
+export const letterKey = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, "").toUpperCase();
 
 /**
  * The letter doubt of a value over the `words` it was read from. Words whose letters are not in the value (a

@@ -1,5 +1,7 @@
-import { hasStreetWord, isRegionLine, repairAddressText } from "../normalise/address-words";
+import { hasStreetWord, isAddressVocabularyWord, isRegionLine, repairAddressText } from "../normalise/address-words";
 import { ADDRESS_LETTER_FLOORS, hasDoubtfulLetters } from "./doubtful-letters";
+import { letterIOrEll } from "./ocr-letter-slips";
+import { hasUnvouchedDoubtfulWord } from "./unvouched-words";
 import type { DocLine } from "./document-lines";
 import type { Candidate } from "./find-labelled-value";
 
@@ -249,6 +251,10 @@ export function findAddressBelow(lines: DocLine[], nameLine: number | null, name
   // So do letters the recogniser doubted, unless the address vocabulary repairs its word ("Jalau" → "Jalan").
   const repaired = (word: string) => repairAddressText(word) !== word;
   if (hasDoubtfulLetters(parts.flatMap((p) => p.words), value, ADDRESS_LETTER_FLOORS, repaired)) return null;
+  // A doubted word neither the vocabulary nor a second print on the page vouches for ("MUKIN", "Besanent"). Judged
+  // on the address as the vocabulary and the I/l slips will mend it: a word they rewrite ("TANAN", "lpoh") is gone.
+  const pageWords = lines.filter((l) => l.page === first.page).flatMap((l) => l.words.map((w) => w.text));
+  if (hasUnvouchedDoubtfulWord(parts.flatMap((p) => p.words), letterIOrEll(repairAddressText(value)), pageWords, isAddressVocabularyWord)) return null;
   return {
     value,
     score: 0.5,

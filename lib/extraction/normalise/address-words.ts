@@ -170,6 +170,11 @@ export function repairAddressText(text: string): string {
 }
 
 const REGION_WORDS = new Set(REGIONS);
+
+/** Whether a word (capitals, no marks) is one of the address vocabulary's street, place or region words. */
+export function isAddressVocabularyWord(word: string): boolean {
+  return LEXICON.has(word);
+}
 const STREET_WORD_SET = new Set(STREET_WORDS);
 
 /** Whether a line names a street, building or estate ("JALAN ANGSA", "Main Street", "Plaza Batai"), as printed. */
