@@ -43,13 +43,14 @@ export function ReviewStagesEditor({
   const [dialog, setDialog] = useState<{ stage?: ReviewStage } | null>(null);
   const [deleting, setDeleting] = useState<ReviewStage | null>(null);
   const [busy, setBusy] = useState(false);
-  const pendingFocus = useRef<{ stageId: string; direction: MoveDirection } | null>(null);
+  const pendingFocus = useRef<{ stageId: string; direction: MoveDirection; position: number } | null>(null);
 
   // A moved item may be re-inserted in the DOM, which drops focus: put it back on its move button, or on the
-  // other one once it reached an end of the list.
+  // other one once it reached an end of the list. Only once the list shows the move: a refresh an earlier save
+  // started can land first, with the old order, and focusing then would leave focus on a button the move disables.
   useEffect(() => {
     const pending = pendingFocus.current;
-    if (!pending) return;
+    if (!pending || stages.find((stage) => stage.id === pending.stageId)?.position !== pending.position) return;
     pendingFocus.current = null;
     const button = (direction: MoveDirection) => document.getElementById(moveButtonId(pending.stageId, direction)) as HTMLButtonElement | null;
     const preferred = button(pending.direction);
@@ -70,10 +71,13 @@ export function ReviewStagesEditor({
     if (!actions) return;
     const position = stage.position + (direction === "up" ? -1 : 1);
     setBusy(true);
-    pendingFocus.current = { stageId: stage.id, direction };
+    pendingFocus.current = { stageId: stage.id, direction, position };
     const result = await settle(actions.update(parserId, stage.id, { position }), `Moved “${stage.name}” to position ${position}`);
     setBusy(false);
-    if (!result.ok) toast({ title: "Could not move the stage", description: result.message, tone: "error" });
+    if (!result.ok) {
+      pendingFocus.current = null;
+      toast({ title: "Could not move the stage", description: result.message, tone: "error" });
+    }
   }
 
   return (
