@@ -71,7 +71,7 @@ export function fitColumnModel(examples: ColumnExample[], trainedOn: string): Co
 }
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
-type Call = { concept: ColumnConceptKey; p: number };
+export type Call = { concept: ColumnConceptKey; p: number };
 
 /** The engine's combination (column-model.ts retypeColumns, without the fields' bookkeeping): the rules unless sure. */
 const combined = (e: ColumnExample, call: Call, unnamedAt: number, namedAt: number): ColumnConceptKey =>
@@ -81,7 +81,7 @@ type Figures = { columns: number; rules: number; model: number; combined: Record
 
 const THRESHOLDS: Array<[number, number]> = [[0.5, 0.9], [0.7, 0.95], [0.8, 0.98], [0.9, 0.98], [0.9, 1.01], [0.95, 1.01]];
 
-function figures(examples: ColumnExample[], calls: Call[]): Figures {
+export function figures(examples: ColumnExample[], calls: Call[]): Figures {
   const acc = (pred: (e: ColumnExample, i: number) => ColumnConceptKey, idx: number[]) => round(idx.filter((i) => pred(examples[i]!, i) === examples[i]!.label).length / Math.max(1, idx.length));
   const all = examples.map((_, i) => i);
   const unnamed = all.filter((i) => examples[i]!.rules === "other");
