@@ -27,6 +27,7 @@ export const withColumnModel = columnModelInForce.withModel;
 export const withColumnModelAsync = columnModelInForce.withModelAsync;
 export const columnModelNow = columnModelInForce.current;
 
+const DATE_SHARE = COLUMN_FEATURE_NAMES.indexOf("date_share");
 const sameFeatures = (m: ColumnModel) => m.features.length === COLUMN_FEATURE_NAMES.length && m.features.every((f, i) => f === COLUMN_FEATURE_NAMES[i]);
 
 /** Each concept's probability for one column, normalised over the concepts (one-against-the-rest ensembles). */
@@ -61,8 +62,10 @@ export function retypeColumns(columns: TypedColumn[], features: number[][], fiel
   const unnamedAt = model.unnamedAt ?? UNNAMED_AT;
   const namedAt = model.namedAt ?? NAMED_AT;
   const calls = columns
-    .map((column, k) => ({ column, ...bestConcept(model, features[k]!) }))
-    .filter(({ column, concept, p }) => concept !== rulesConcept(column) && p >= (column.key === "" ? unnamedAt : namedAt))
+    .map((column, k) => ({ column, dates: features[k]![DATE_SHARE]!, ...bestConcept(model, features[k]!) }))
+    // The training corpus holds no column of dates, so the model's call on one is a guess (a "Date" column read as
+    // quantities cost the second tuning set 16 rows): such a column keeps the rules' type.
+    .filter(({ column, concept, p, dates }) => concept !== rulesConcept(column) && dates < 0.5 && p >= (column.key === "" ? unnamedAt : namedAt))
     .sort((a, b) => b.p - a.p);
   let changed = false;
   for (const { column, concept } of calls) {
