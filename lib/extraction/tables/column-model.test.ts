@@ -55,18 +55,18 @@ describe("the column typer", () => {
     const rows = (r: Awaited<ReturnType<typeof run>>) => r.data.line_items as Array<Record<string, unknown>>;
     // Without a model (the default) the column of codes stays unread.
     expect(rows(await run())[0]).not.toHaveProperty("item_code");
-    expect(rows(await withColumnModelAsync(codesAreItemCodes(5), run))[0]).toMatchObject({ item_code: "QX-100", description: "Article number 1", quantity: 2 });
-    // A model short of the certainty asked (0.9 by default) leaves the rules' typing as it is.
+    expect(rows(await withColumnModelAsync(codesAreItemCodes(7), run))[0]).toMatchObject({ item_code: "QX-100", description: "Article number 1", quantity: 2 });
+    // A model short of the certainty asked (0.97 by default) leaves the rules' typing as it is.
     expect(rows(await withColumnModelAsync(codesAreItemCodes(1), run))[0]).not.toHaveProperty("item_code");
   });
 
-  it("leaves a column the header named alone unless the model is near certain", async () => {
+  it("leaves a column the header named alone", async () => {
     const bytes = await printedPdf([table("Xyzzy", 4)]);
     const run = () => extractDocument({ bytes, mimeType: "application/pdf", fields: FIELDS });
-    // A model that calls every column item codes: the named ones keep their header's concept, and only one column
-    // can hold a concept.
-    const model = codesAreItemCodes(5);
-    model.concepts.item_code = { base: 0, learningRate: 1, trees: [leaf(5)] };
+    // A model that calls every column item codes: the named ones keep their header's concept (by default the model
+    // never overrules a header's word), and only one column can hold a concept.
+    const model = codesAreItemCodes(7);
+    model.concepts.item_code = { base: 0, learningRate: 1, trees: [leaf(7)] };
     const first = (await withColumnModelAsync(model, run)).data.line_items as Array<Record<string, unknown>>;
     expect(first[0]).toMatchObject({ item_code: "QX-100", description: "Article number 1", quantity: 2, unit_price: 3, amount: 6 });
   });
