@@ -3,7 +3,7 @@
  * ../shared/datasets/README.md (manifest.json + <doc>.gt.json) and scores it the way that README describes.
  *
  *   npm run bench:extract -- [dataset dir] [--verbose] [--only <substring>] [--mode fast|balanced|accurate] [--advanced] [--einvoice] [--no-throughput]
- *     [--engine tesseract|paddle|combined] [--no-engines] [--half a|b] [--tables] [--models rules|scorer|scorer-fill|calibrator|both] [--row-model <file>]
+ *     [--engine tesseract|paddle|combined] [--no-engines] [--half a|b] [--tables] [--models rules|scorer|scorer-fill|calibrator|both] [--row-model <file>] [--column-model <file> [--column-sure <unnamed>,<named>]]
  *     [--scorer-model <file>]
  *     [--name-model <file> [--name-sure <p>]]
  *   npm run bench:extract -- --loso [--data <folder>]… [--synth <folder>]… [--datasets <dir>] [--cache <dir>]
@@ -47,6 +47,7 @@ import { runCalibratorLoso } from "../train/calibrator-loso";
 import { CALIBRATOR, withCalibratorAsync } from "../../lib/extraction/scorer/calibrator";
 import { SCORER, withNameScorerAsync, withScorerAsync, type ScorerModel } from "../../lib/extraction/scorer";
 import { observeVetoes, ROW_MODEL, withRowModelAsync, type RowModel } from "../../lib/extraction/tables/row-model";
+import { withColumnModelAsync, type ColumnModel } from "../../lib/extraction/tables/column-model";
 
 /** Warm passes over the merged PDF whose median is the reported throughput. */
 const THROUGHPUT_RUNS = 7;
@@ -267,7 +268,16 @@ async function main(): Promise<void> {
   const scorerModelIdx = args.indexOf("--scorer-model");
   const scorerModel = scorerModelIdx >= 0 && args[scorerModelIdx + 1] ? (JSON.parse(readFileSync(args[scorerModelIdx + 1]!, "utf8")) as ScorerModel) : undefined;
   if (scorerModel) console.log(`value scorer in force: ${args[scorerModelIdx + 1]} (${scorerModel.trainedOn}; fields ${Object.keys(scorerModel.fields).join(", ")})`);
-  const withRowModel: typeof extractDocument = (input) => (rowModel === undefined ? extractDocument(input) : withRowModelAsync(rowModel, () => extractDocument(input)));
+  // `--column-model <file>` (with `--column-sure <unnamed>,<named>`: the certainty a retyping needs for a column the
+  // header named nothing and for one it named): that column typer in force for the run (not in force by default;
+  // column-model.ts, docs/extraction.md "The column typer").
+  const columnModelIdx = args.indexOf("--column-model");
+  const columnSure = (args[args.indexOf("--column-sure") + 1] ?? "").split(",").map(Number);
+  const columnModelFile = columnModelIdx >= 0 && args[columnModelIdx + 1] ? (JSON.parse(readFileSync(args[columnModelIdx + 1]!, "utf8")) as ColumnModel) : undefined;
+  const columnModel = columnModelFile && args.includes("--column-sure") ? { ...columnModelFile, unnamedAt: columnSure[0], namedAt: columnSure[1] } : columnModelFile;
+  if (columnModel) console.log(`column typer in force: ${args[columnModelIdx + 1]} (${columnModel.trainedOn}; unnamed at ${columnModel.unnamedAt ?? "default"}, named at ${columnModel.namedAt ?? "default"})`);
+  const withColumns: typeof extractDocument = (input) => (columnModel === undefined ? extractDocument(input) : withColumnModelAsync(columnModel, () => extractDocument(input)));
+  const withRowModel: typeof extractDocument = (input) => (rowModel === undefined ? withColumns(input) : withRowModelAsync(rowModel, () => withColumns(input)));
   // `--name-model <file>` (with `--name-sure <p>`: its name replaces the rules' only at that confidence or more): the
   // seller's-name scorer in force for the run (not in force by default; lib/extraction/scorer/MODEL.md).
   const nameModelIdx = args.indexOf("--name-model");
@@ -279,7 +289,7 @@ async function main(): Promise<void> {
   const withNames: typeof extractDocument = (input) => (nameModel === undefined ? withRowModel(input) : withNameScorerAsync(nameModel, () => withRowModel(input)));
   const withRows: typeof extractDocument = (input) => (scorerModel === undefined ? withNames(input) : withScorerAsync(scorerModel, () => withNames(input)));
   const extractWithModels: typeof extractDocument = (input) => (models === null ? withRows(input) : withScorerAsync(scorer, () => withCalibratorAsync(calibrator, () => withRows(input))));
-  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && !["--only", "--mode", "--engine", "--half", "--models", "--row-model", "--row-veto", "--scorer-model", "--name-model", "--name-sure"].includes(args[i - 1] ?? "")) ?? "../shared/datasets/dev");
+  const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && !["--only", "--mode", "--engine", "--half", "--models", "--row-model", "--row-veto", "--scorer-model", "--name-model", "--name-sure", "--column-model", "--column-sure"].includes(args[i - 1] ?? "")) ?? "../shared/datasets/dev");
   const manifest = readManifest(dir);
   const outcomes: HalfOutcome[] = [];
   // contracts-dev and the training corpus's contracts-nda: the contract parser and its scoring rules.

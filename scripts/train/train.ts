@@ -29,6 +29,9 @@
  *            two of them with the generator's table shapes, written once under .cache).
  * --rows-synth  synthetic folders for the row classifier instead of its own sets (experiments); repeatable.
  * --rows-only  fit and write the row classifier alone.
+ * --columns-only  fit the line-item column typer alone (scripts/train/table-columns.ts: the e-invoices among --data and
+ *            its own synthetic documents, COLUMN_SYNTH_SETS) and write it to --columns-out (default
+ *            .cache/column-model.json): it is not in force and not committed, so a plain `npm run train` skips it.
  * --check    train into a temporary folder and compare with the committed model files, leaving them as they are:
  *            exits 1 naming what differs (the date, CPU and seconds a training took are not compared).
  *
@@ -46,6 +49,7 @@ import { NAME_FEATURE_NAMES } from "../../lib/extraction/scorer";
 import { fitCalibrator } from "./calibrator-fit";
 import { collectValueExamples } from "./value-examples";
 import { trainRowModel } from "./table-rows";
+import { trainColumnModel } from "./table-columns";
 import { nameSynthFolders, synthFoldersOrDefault } from "./default-synth";
 import { listCorpus } from "./corpus";
 import { modelDifferences } from "./same-model";
@@ -117,6 +121,12 @@ async function main(): Promise<void> {
   console.log(`corpus: ${docs.length} documents from ${[...folders.data, ...folders.synth].join(", ")}`);
   const note = `${new Date().toISOString().slice(0, 10)}: ${docs.length} documents (${[...new Set(docs.map((d) => d.source))].join(", ")}), ${os.cpus()[0]?.model ?? "cpu"}`;
   const corpus = { documents: docs.length, groups: new Set(docs.map((d) => d.group)).size, bySource: Object.fromEntries([...new Set(docs.map((d) => d.source))].map((s) => [s, docs.filter((d) => d.source === s).length])) };
+  if (args.includes("--columns-only")) {
+    const columnsOut = option(args, "--columns-out")[0] ?? ".cache/column-model.json";
+    const columns = await trainColumnModel({ data: folders.data, synth: option(args, "--columns-synth"), out: columnsOut, note });
+    console.log(`wrote ${columnsOut} (${JSON.stringify(columns.corpus)}); group folds ${JSON.stringify((columns.groupFolds as { all: unknown }).all)}`);
+    return;
+  }
   // --names-only and --calibrator-only fit one model alone, so the row classifier stays as committed there.
   const scorerOnly = args.includes("--scorer-only");
   if (!args.includes("--names-only") && !args.includes("--calibrator-only") && !scorerOnly) {
