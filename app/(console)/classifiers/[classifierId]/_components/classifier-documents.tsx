@@ -19,6 +19,8 @@ const STATUS: Record<ClassifierDocumentStatus, { label: string; tone: BadgeProps
   split: { label: "Split", tone: "neutral" },
 };
 const FILTERS: ClassifierDocumentStatus[] = ["routed", "skipped", "failed", "queued", "processing", "split"];
+/** The outcomes the counts above the list tally. */
+const SETTLED = ["routed", "skipped", "failed"] as const;
 
 /** The classifier's documents: upload, filter by outcome, see where each went and why, reprocess what did not route. */
 export function ClassifierDocuments(props: {
@@ -33,11 +35,13 @@ export function ClassifierDocuments(props: {
   const router = useRouter();
   const { toast } = useToast();
   const [pending, startTransition] = useTransition();
-  const waiting = documents.some((document) => document.status === "queued" || document.status === "processing");
+  // The counts above the list are read in the same render as the list but by another request, which can have run a
+  // moment before the last document's outcome landed: they are behind when the rows shown hold more of an outcome.
+  const countsBehind = SETTLED.some((outcome) => documents.filter((document) => document.status === outcome).length > counts[outcome]);
+  const waiting = countsBehind || documents.some((document) => document.status === "queued" || document.status === "processing");
 
-  // While documents are being classified, the list refreshes itself until each has its outcome.
-  // One more refresh once the last one settles: the counts above the list are read in the same render as the
-  // list but by another request, which can have run a moment before the last document's outcome landed.
+  // While documents are being classified, or the counts lag the rows, the list refreshes itself; once more when it
+  // settles.
   const wasWaiting = useRef(waiting);
   useEffect(() => {
     if (wasWaiting.current && !waiting) router.refresh();
