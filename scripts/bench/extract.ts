@@ -269,13 +269,15 @@ async function main(): Promise<void> {
   const scorerModel = scorerModelIdx >= 0 && args[scorerModelIdx + 1] ? (JSON.parse(readFileSync(args[scorerModelIdx + 1]!, "utf8")) as ScorerModel) : undefined;
   if (scorerModel) console.log(`value scorer in force: ${args[scorerModelIdx + 1]} (${scorerModel.trainedOn}; fields ${Object.keys(scorerModel.fields).join(", ")})`);
   // `--column-model <file>` (with `--column-sure <unnamed>,<named>`: the certainty a retyping needs for a column the
-  // header named nothing and for one it named): that column typer in force for the run (not in force by default;
-  // column-model.ts, docs/extraction.md "The column typer").
+  // header named nothing and for one it named): that column typer in force for the run instead of the committed one
+  // (`none`: no column typer; column-model.ts, docs/extraction.md "The column typer").
   const columnModelIdx = args.indexOf("--column-model");
   const columnSure = (args[args.indexOf("--column-sure") + 1] ?? "").split(",").map(Number);
-  const columnModelFile = columnModelIdx >= 0 && args[columnModelIdx + 1] ? (JSON.parse(readFileSync(args[columnModelIdx + 1]!, "utf8")) as ColumnModel) : undefined;
+  const columnModelArg = columnModelIdx >= 0 ? args[columnModelIdx + 1] : undefined;
+  const columnModelFile = columnModelArg && columnModelArg !== "none" ? (JSON.parse(readFileSync(columnModelArg, "utf8")) as ColumnModel) : columnModelArg === "none" ? null : undefined;
   const columnModel = columnModelFile && args.includes("--column-sure") ? { ...columnModelFile, unnamedAt: columnSure[0], namedAt: columnSure[1] } : columnModelFile;
-  if (columnModel) console.log(`column typer in force: ${args[columnModelIdx + 1]} (${columnModel.trainedOn}; unnamed at ${columnModel.unnamedAt ?? "default"}, named at ${columnModel.namedAt ?? "default"})`);
+  if (columnModel) console.log(`column typer in force: ${columnModelArg} (${columnModel.trainedOn}; unnamed at ${columnModel.unnamedAt ?? "default"}, named at ${columnModel.namedAt ?? "default"})`);
+  if (columnModel === null) console.log("column typer: none in force (the header's words and the hand rules type every column)");
   const withColumns: typeof extractDocument = (input) => (columnModel === undefined ? extractDocument(input) : withColumnModelAsync(columnModel, () => extractDocument(input)));
   const withRowModel: typeof extractDocument = (input) => (rowModel === undefined ? withColumns(input) : withRowModelAsync(rowModel, () => withColumns(input)));
   // `--name-model <file>` (with `--name-sure <p>`: its name replaces the rules' only at that confidence or more): the

@@ -14,7 +14,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { extractDocument } from "../../lib/extraction";
 import { COLUMN_CONCEPTS_TYPED, COLUMN_FEATURE_NAMES, type ColumnConceptKey } from "../../lib/extraction/tables/column-features";
-import { bestConcept, observeTableColumns, type ColumnModel, type ObservedColumns } from "../../lib/extraction/tables/column-model";
+import { bestConcept, observeTableColumns, withColumnModelAsync, type ColumnModel, type ObservedColumns } from "../../lib/extraction/tables/column-model";
 import { FIELDS } from "../bench/dataset";
 import { labelColumns } from "./column-labels";
 import { listCorpus, type CorpusDocument } from "./corpus";
@@ -36,7 +36,9 @@ export async function collectColumnExamples(docs: CorpusDocument[]): Promise<Col
     const items = doc.gt.tables?.line_items;
     if (!items || items.length === 0 || !doc.file.toLowerCase().endsWith(".pdf")) continue;
     const tables: ObservedColumns[] = [];
-    await observeTableColumns((t) => tables.push(t), () => extractDocument({ bytes: new Uint8Array(readFileSync(doc.file)), mimeType: "application/pdf", fields: FIELDS }));
+    // With no column typer in force: the examples are the header's and the rules' columns, whatever model is committed.
+    const extract = () => extractDocument({ bytes: new Uint8Array(readFileSync(doc.file)), mimeType: "application/pdf", fields: FIELDS });
+    await observeTableColumns((t) => tables.push(t), () => withColumnModelAsync(null, extract));
     for (const table of tables) {
       const labels = labelColumns(table.columns, items);
       table.columns.forEach((c, k) => {

@@ -29,9 +29,10 @@
  *            two of them with the generator's table shapes, written once under .cache).
  * --rows-synth  synthetic folders for the row classifier instead of its own sets (experiments); repeatable.
  * --rows-only  fit and write the row classifier alone.
- * --columns-only  fit the line-item column typer alone (scripts/train/table-columns.ts: the e-invoices among --data and
- *            its own synthetic documents, COLUMN_SYNTH_SETS) and write it to --columns-out (default
- *            .cache/column-model.json): it is not in force and not committed, so a plain `npm run train` skips it.
+ * --columns-out  the line-item column typer's file: lib/extraction/tables/column-model.json (scripts/train/table-columns.ts:
+ *            the e-invoices among --data and its own synthetic documents, COLUMN_SYNTH_SETS, written once under .cache).
+ * --columns-synth  synthetic folders for the column typer instead of its own sets (experiments); repeatable.
+ * --columns-only  fit and write the column typer alone.
  * --check    train into a temporary folder and compare with the committed model files, leaving them as they are:
  *            exits 1 naming what differs (the date, CPU and seconds a training took are not compared).
  *
@@ -60,6 +61,7 @@ const MODEL_FILES: Array<{ option: string; committed: string }> = [
   { option: "--names-out", committed: "lib/extraction/scorer/name-model.json" },
   { option: "--calibrator-out", committed: "lib/extraction/scorer/calibrator.json" },
   { option: "--rows-out", committed: "lib/extraction/tables/row-model.json" },
+  { option: "--columns-out", committed: "lib/extraction/tables/column-model.json" },
 ];
 
 /** `--check`: the arguments that send every model file to a temporary folder, and the comparison to run after. */
@@ -121,15 +123,19 @@ async function main(): Promise<void> {
   console.log(`corpus: ${docs.length} documents from ${[...folders.data, ...folders.synth].join(", ")}`);
   const note = `${new Date().toISOString().slice(0, 10)}: ${docs.length} documents (${[...new Set(docs.map((d) => d.source))].join(", ")}), ${os.cpus()[0]?.model ?? "cpu"}`;
   const corpus = { documents: docs.length, groups: new Set(docs.map((d) => d.group)).size, bySource: Object.fromEntries([...new Set(docs.map((d) => d.source))].map((s) => [s, docs.filter((d) => d.source === s).length])) };
-  if (args.includes("--columns-only")) {
-    const columnsOut = option(args, "--columns-out")[0] ?? ".cache/column-model.json";
+  // --names-only, --calibrator-only and --scorer-only fit one model alone, so the table models stay as committed there.
+  const scorerOnly = args.includes("--scorer-only");
+  const tableModels = !args.includes("--names-only") && !args.includes("--calibrator-only") && !scorerOnly;
+  if (tableModels && !args.includes("--rows-only")) {
+    const columnsOut = option(args, "--columns-out")[0] ?? "lib/extraction/tables/column-model.json";
     const columns = await trainColumnModel({ data: folders.data, synth: option(args, "--columns-synth"), out: columnsOut, note });
     console.log(`wrote ${columnsOut} (${JSON.stringify(columns.corpus)}); group folds ${JSON.stringify((columns.groupFolds as { all: unknown }).all)}`);
+  }
+  if (args.includes("--columns-only")) {
+    if (check && !check.compare()) process.exitCode = 1;
     return;
   }
-  // --names-only and --calibrator-only fit one model alone, so the row classifier stays as committed there.
-  const scorerOnly = args.includes("--scorer-only");
-  if (!args.includes("--names-only") && !args.includes("--calibrator-only") && !scorerOnly) {
+  if (tableModels) {
     const rowsOut = option(args, "--rows-out")[0] ?? "lib/extraction/tables/row-model.json";
     const rows = await trainRowModel({ data: folders.data, synth: option(args, "--rows-synth"), out: rowsOut, note });
     console.log(`wrote ${rowsOut} (${JSON.stringify(rows.corpus)}); group folds ${JSON.stringify((rows.groupFolds as { headingOrContinuation: unknown }).headingOrContinuation)}`);
