@@ -36,3 +36,28 @@ export function modelInForce<M>(initial: M | null): ModelInForce<M> {
     },
   };
 }
+
+/** What training watches the engine do (tables' columns, lines under a header): one observer at a time, for one run. */
+export type Observed<O> = {
+  /** Runs `fn` with everything reported to `observe`. */
+  observe: <T>(observe: (observed: O) => void, fn: () => Promise<T>) => Promise<T>;
+  /** True while a run is observed. */
+  watching: () => boolean;
+  report: (observed: O) => void;
+};
+
+export function observed<O>(): Observed<O> {
+  let observer: ((observed: O) => void) | null = null;
+  return {
+    observe: async (observe, fn) => {
+      observer = observe;
+      try {
+        return await fn();
+      } finally {
+        observer = null;
+      }
+    },
+    watching: () => observer !== null,
+    report: (item) => observer?.(item),
+  };
+}

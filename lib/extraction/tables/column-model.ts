@@ -1,5 +1,5 @@
 import { rawScore, sigmoid, type Tree } from "../scorer/model";
-import { modelInForce } from "../scorer/in-force";
+import { modelInForce, observed } from "../scorer/in-force";
 import fitted from "./column-model.json";
 import { COLUMN_CONCEPTS_TYPED, COLUMN_FEATURE_NAMES, type ColumnConceptKey } from "./column-features";
 import type { TypedColumn } from "./column-typing";
@@ -92,18 +92,11 @@ export function retypeColumns(columns: TypedColumn[], features: number[][], fiel
 
 /** Training's view of a header-led table: each column's rules concept, its features and its cells' texts. */
 export type ObservedColumns = { page: number; columns: Array<{ key: string; label: string; features: number[]; cells: string[] }> };
-let observer: ((table: ObservedColumns) => void) | null = null;
+const columnsObserved = observed<ObservedColumns>();
 
 /** Runs `fn` with every header-led table's columns reported to `observe` (training only). */
-export async function observeTableColumns<T>(observe: (table: ObservedColumns) => void, fn: () => Promise<T>): Promise<T> {
-  observer = observe;
-  try {
-    return await fn();
-  } finally {
-    observer = null;
-  }
-}
+export const observeTableColumns = columnsObserved.observe;
 
 /** True when a caller collects columns or a model is in force: only then are the features computed. */
-export const columnFeaturesWanted = (): boolean => observer !== null || columnModelInForce.current() !== null;
-export const reportColumns = (table: ObservedColumns): void => observer?.(table);
+export const columnFeaturesWanted = (): boolean => columnsObserved.watching() || columnModelInForce.current() !== null;
+export const reportColumns = columnsObserved.report;

@@ -1,5 +1,5 @@
 import { rawScore, sigmoid, type Tree } from "../scorer/model";
-import { modelInForce } from "../scorer/in-force";
+import { modelInForce, observed } from "../scorer/in-force";
 import fitted from "./row-model.json";
 import { ROW_FEATURE_NAMES } from "./row-features";
 
@@ -83,18 +83,11 @@ export const reportVeto = (text: string): void => vetoObserver?.(text);
 
 /** Training's view of the lines the engine reads under a header: their features and words, in reading order. */
 export type ObservedRow = { page: number; text: string; features: number[] };
-let observer: ((row: ObservedRow) => void) | null = null;
+const rowsObserved = observed<ObservedRow>();
 
 /** Runs `fn` with every line read under a line-item header reported to `observe` (training only). */
-export async function observeTableRows<T>(observe: (row: ObservedRow) => void, fn: () => Promise<T>): Promise<T> {
-  observer = observe;
-  try {
-    return await fn();
-  } finally {
-    observer = null;
-  }
-}
+export const observeTableRows = rowsObserved.observe;
 
 /** True when a caller collects rows or a model is in force: only then are the features computed. */
-export const rowFeaturesWanted = (): boolean => observer !== null || rowModelInForce.current() !== null;
-export const reportRow = (row: ObservedRow): void => observer?.(row);
+export const rowFeaturesWanted = (): boolean => rowsObserved.watching() || rowModelInForce.current() !== null;
+export const reportRow = rowsObserved.report;
