@@ -789,8 +789,8 @@ export function extractTableField(model: PageModel, field: FieldDefinition, opti
       let edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
       const firstItem = rows.slice(j, j + 4).map((r) => cellsIn(columns, edges, r)).find((cells) => [...cells].some(([c, ws]) => (c.key === "amount" || c.key === "unit_price") && NUMERIC_CELL.test(ws.map((w) => w.text).join(" ").trim())));
       if (firstItem && (typePositionColumn(columns, firstItem, fieldForKey) || typeCodeColumn(columns, firstItem, fieldForKey) || typeNumericTwin(columns, firstItem, fieldForKey) || typeUnnamedDescription(columns, firstItem, fieldForKey))) edges = columnEdges(columns, options.advanced ? page.rulings : undefined, (row.top + row.bottom) / 2);
-      if (columnFeaturesWanted()) {
-        // The learned column typer (column-model.ts; not in force by default) reads the lines under the header.
+      if (columnFeaturesWanted(columns)) {
+        // The learned column typer (column-model.ts) reads the lines under the header.
         const lines = rows.slice(j, j + COLUMN_SAMPLE_LINES).map((r) => cellsIn(columns, edges, r));
         const features = columnFeatures(columns, lines, hint);
         reportColumns({ page: page.number, columns: columns.map((c, k) => ({ key: c.key, label: c.label, features: features[k]!, cells: lines.map((l) => (l.get(c) ?? []).map((w) => w.text).join(" ")) })) });
