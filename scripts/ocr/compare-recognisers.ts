@@ -1,15 +1,21 @@
 /**
- * The int8 recogniser against the float one on lines of training-corpus images (not the calibration images): the
- * share of lines read alike, the characters that differ, and each graph's CPU time a line column, both run in one
- * process on the same lines, alternately, so the machine's load falls on both alike.
+ * Candidate recognisers against the shipped one on lines of training-corpus images (not the int8 copy's calibration
+ * images): the share of lines read alike, the characters that differ, and each graph's CPU time a line column, all run
+ * in one process on the same lines, alternately, so the machine's load falls on all alike.
  *
- *   tsx scripts/ocr/compare-recognisers.ts <images dir> <candidate.onnx …> [--images N]
+ *   tsx scripts/ocr/compare-recognisers.ts <images dir> <candidate.onnx[=dictionary.txt[=height]] …> [--images N]
+ *
+ * A candidate with the shipped classes (the int8 copy) needs no dictionary; another network (an English or
+ * Latin-script PP-OCR recogniser) is named with its own, `model.onnx=dict.txt`, and runs as published, unfolded,
+ * decoded from its class probabilities. A network trained on lines of another height than PP-OCRv4's 48 px (the
+ * v2.0 ones: 32) is named with it, `model.onnx=dict.txt=32`, and reads the same regions cropped at that height.
  */
 import { existsSync, readFileSync } from "node:fs";
 import * as ort from "onnxruntime-node";
 import { recogniseLines, type RecognisedLine } from "../../lib/extraction/ocr/paddle/recognize";
-import { MODEL_FILES, paddleSessions, RECOGNITION_OPTIONS, SESSION_OPTIONS } from "../../lib/extraction/ocr/paddle/sessions";
-import { lineCrops, sampleImages } from "./line-crops";
+import { MODEL_FILES, paddleSessions, readDictionary, RECOGNITION_OPTIONS, SESSION_OPTIONS } from "../../lib/extraction/ocr/paddle/sessions";
+import { cropRegion, REC_HEIGHT } from "../../lib/extraction/ocr/paddle/crop";
+import { pageRegions, sampleImages } from "./line-crops";
 
 const cpuMs = () => {
   const usage = process.cpuUsage();
@@ -64,13 +70,20 @@ async function main(): Promise<void> {
   const countArg = args.indexOf("--images");
   const count = countArg >= 0 ? Number(args.splice(countArg, 2)[1]) : 30;
   const [imagesDir, ...candidateFiles] = args;
-  if (!imagesDir || candidateFiles.length === 0) throw new Error("usage: <images dir> <candidate.onnx …> [--images N]");
+  if (!imagesDir || candidateFiles.length === 0) throw new Error("usage: <images dir> <candidate.onnx[=dictionary.txt[=height]] …> [--images N]");
   const options = { ...SESSION_OPTIONS, ...RECOGNITION_OPTIONS };
   const product = await paddleSessions();
-  // The reference: the published float recogniser folded (the committed copy the product loads).
-  const sessions = { ...product, recognition: await ort.InferenceSession.create(MODEL_FILES.recognitionFolded, options) };
+  // The reference: the published float recogniser folded (the committed copy the product loads), with its dictionary
+  // named here, not taken from the product's sessions (OCR_RECOGNISER may have put a candidate there).
+  const shippedCharacters = readDictionary(readFileSync(MODEL_FILES.dictionary, "utf8"));
+  const sessions = { ...product, characters: shippedCharacters, recognition: await ort.InferenceSession.create(MODEL_FILES.recognitionFolded, options) };
   const candidates = await Promise.all(
-    candidateFiles.map(async (file) => ({ ...sessions, recognition: await ort.InferenceSession.create(new Uint8Array(readFileSync(file)), options) })),
+    candidateFiles.map(async (named) => {
+      const [file, dictionary, height] = named.split("=") as [string, string | undefined, string | undefined];
+      const characters = dictionary ? readDictionary(readFileSync(dictionary, "utf8")) : shippedCharacters;
+      const recognition = await ort.InferenceSession.create(new Uint8Array(readFileSync(file)), options);
+      return { sessions: { ...sessions, characters, recognition }, height: height ? Number(height) : REC_HEIGHT };
+    }),
   );
   const floatTally: Tally = { cpuMs: 0, same: 0, edits: 0, found: 0, nameErrors: 0 };
   let labelled = 0;
@@ -81,7 +94,8 @@ async function main(): Promise<void> {
   let chars = 0;
   // Calibration took every 7th image from the 4th: these are other images.
   for (const file of sampleImages(imagesDir, { count, step: 7, offset: 6 })) {
-    const crops = await lineCrops(file);
+    const { raster, regions } = await pageRegions(file);
+    const crops = regions.map((region) => cropRegion(raster, region));
     const labels = labelledValues(file);
     labelled += labels.values.length;
     nameChars += labels.names.reduce((sum, name) => sum + name.length, 0);
@@ -90,8 +104,9 @@ async function main(): Promise<void> {
     floatTally.cpuMs += cpuMs() - start;
     scoreLabels(floatTally, reference, labels);
     for (const [i, candidate] of candidates.entries()) {
+      const own = candidate.height === REC_HEIGHT ? crops : regions.map((region) => cropRegion(raster, region, { height: candidate.height }));
       start = cpuMs();
-      const read = (await recogniseLines(candidate, crops)).map(text);
+      const read = (await recogniseLines(candidate.sessions, own)).map(text);
       const tally = tallies[i]!;
       tally.cpuMs += cpuMs() - start;
       scoreLabels(tally, read, labels);
@@ -107,11 +122,13 @@ async function main(): Promise<void> {
     }
   }
   const labelFigures = (t: Tally) => `labelled values verbatim ${t.found}/${labelled}, name+address CER ${(t.nameErrors / Math.max(1, nameChars)).toFixed(4)}`;
-  console.log(`${lines} lines, ${chars} characters, ${columns} columns; float recogniser ${((1000 * floatTally.cpuMs) / columns).toFixed(1)} µs a column, ${labelFigures(floatTally)}`);
+  // µs a 48-px column, so that a candidate reading lower crops is timed against the same lines.
+  const timing = (t: Tally) => `${((1000 * t.cpuMs) / columns).toFixed(1)} µs a column, ${(t.cpuMs / lines).toFixed(2)} ms a line`;
+  console.log(`${lines} lines, ${chars} characters, ${columns} columns; shipped recogniser ${timing(floatTally)}, ${labelFigures(floatTally)}`);
   for (const [i, file] of candidateFiles.entries()) {
     const t = tallies[i]!;
     console.log(
-      `${file}: read alike ${t.same} (${((100 * t.same) / lines).toFixed(1)} %), characters changed ${t.edits} (${((100 * t.edits) / chars).toFixed(2)} %), ${((1000 * t.cpuMs) / columns).toFixed(1)} µs a column, ${labelFigures(t)}`,
+      `${file}: read alike ${t.same} (${((100 * t.same) / lines).toFixed(1)} %), characters changed ${t.edits} (${((100 * t.edits) / chars).toFixed(2)} %), ${timing(t)}, ${labelFigures(t)}`,
     );
   }
 }

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { prepareImageForOcr } from "../../lib/extraction/loaders/ocr/image-decode";
 import { cropRegion, type LineCrop } from "../../lib/extraction/ocr/paddle/crop";
-import { detectText } from "../../lib/extraction/ocr/paddle/detect";
+import { detectText, type TextRegion } from "../../lib/extraction/ocr/paddle/detect";
 import { rasterFromPng, type Raster } from "../../lib/extraction/ocr/paddle/raster";
 import { DETECTOR_MAX_SIDE } from "../../lib/extraction/ocr/paddle/read-page";
 import { paddleSessions } from "../../lib/extraction/ocr/paddle/sessions";
@@ -22,13 +22,18 @@ export function sampleImages(dir: string, options: { count: number; step: number
   return picked;
 }
 
-export async function lineCrops(file: string): Promise<LineCrop[]> {
+/** A page's decoded raster and the line regions the detector found on it. */
+export async function pageRegions(file: string): Promise<{ raster: Raster; regions: TextRegion[] }> {
   const sessions = await paddleSessions();
   const decoded = await prepareImageForOcr(new Uint8Array(readFileSync(file)));
   const raster: Raster = decoded.pixels
     ? { canvas: decoded.pixels, width: decoded.width, height: decoded.height }
     : rasterFromPng(await decoded.png());
-  const regions = await detectText(sessions, raster, DETECTOR_MAX_SIDE);
+  return { raster, regions: await detectText(sessions, raster, DETECTOR_MAX_SIDE) };
+}
+
+export async function lineCrops(file: string): Promise<LineCrop[]> {
+  const { raster, regions } = await pageRegions(file);
   return regions.map((region) => cropRegion(raster, region));
 }
 

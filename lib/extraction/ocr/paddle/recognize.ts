@@ -4,6 +4,7 @@ import { SUMMARY_OUTPUT } from "./ctc-summary";
 import type { LineCrop } from "./crop";
 import { normaliseInto } from "./raster";
 import { FloatScratch } from "./scratch";
+import { checkClassCount } from "./recogniser-choice";
 import type { PaddleSessions } from "./sessions";
 import { guardedRun } from "./run-guard";
 import { lineWords } from "./words";
@@ -51,6 +52,7 @@ export async function recogniseLines(sessions: PaddleSessions, crops: LineCrop[]
     // Numbers a step: the classes' probabilities, or the summary's.
     const [, steps, perStep] = tensor.dims as [number, number, number];
     const probs = tensor.data as Float32Array;
+    if (!summarised) checkClassCount(perStep, characters);
     const stepWidth = width / steps;
     batch.forEach((index, n) => {
       const crop = crops[index]!;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { InferenceSession } from "onnxruntime-node";
+import { recogniserChoice } from "./recogniser-choice";
 import { guardedRun } from "./run-guard";
 
 /**
@@ -106,9 +107,12 @@ async function createSessions(): Promise<PaddleSessions> {
   // allocations of every run (measured 2026-11-26: recognition 1,190 → 1,150 ms CPU a receipt page). Without it the
   // process also peaked higher (2026-11-29, folded graphs, bench:ocr receipts-dev + dev images: 633 → 651 MB,
   // recognition 812 → 828 ms a page): freed line tensors stay with the C allocator, scattered.
-  const recognition = await create(RECOGNISER === "int8" ? MODEL_FILES.recognitionInt8 : MODEL_FILES.recognitionFolded, RECOGNITION_OPTIONS);
+  // OCR_RECOGNISER puts another recogniser and its dictionary in the shipped one's place, for benchmarks only.
+  const shipped = { model: RECOGNISER === "int8" ? MODEL_FILES.recognitionInt8 : MODEL_FILES.recognitionFolded, dictionary: MODEL_FILES.dictionary };
+  const chosen = recogniserChoice(process.env, shipped);
+  const recognition = await create(chosen.model, RECOGNITION_OPTIONS);
   const classifier = await create(MODEL_FILES.classifier);
-  return { ort, detection, recognition, classifier, characters: readDictionary(readFileSync(MODEL_FILES.dictionary, "utf8")) };
+  return { ort, detection, recognition, classifier, characters: readDictionary(readFileSync(chosen.dictionary, "utf8")) };
 }
 
 /**
