@@ -66,3 +66,20 @@ describe("Russian month names", () => {
     expect(findDates("от 1 декабря 2025")[0]?.iso).toBe("2025-12-01");
   });
 });
+
+describe("digit groups of a code that read as a date", () => {
+  it("takes no two-digit-year date glued into an article or receipt number", () => {
+    expect(findDates("HD03-04-06 - 5/40/160")).toEqual([]);
+    expect(findDates("Invoice No: SP-nul1-18/06/04-1016956")).toEqual([]);
+    expect(findDates("Ref AB-12.03.21")).toEqual([]);
+    expect(findDates("No. 21/05/19-4471")).toEqual([]);
+    expect(findDates("MI11/3-21 - 12/480")).toEqual([]);
+  });
+
+  it("still reads the dates printed beside such codes, and four-digit years however glued", () => {
+    expect(findDates("19-09-17 15:39 SH01 ZJ03")[0]?.iso).toBe("2017-09-19");
+    expect(findDates("Date : 04/06/18 18:17")[0]?.iso).toBe("2018-06-04");
+    expect(findDates("Period 01.06.2018-30.06.2018").map((d) => d.iso)).toEqual(["2018-06-01", "2018-06-30"]);
+    expect(findDates("DATE12.03.2021")[0]?.iso).toBe("2021-03-12");
+  });
+});

@@ -44,6 +44,19 @@ export function toIsoDate(year: number, month: number, day: number): string | nu
   return `${y}-${pad(month)}-${pad(day)}`;
 }
 
+/**
+ * Whether a match is glued into a longer code: right after a letter ("HD03-04-06", an article number), after a letter
+ * or digit and a separator ("MI11/3-21 - 12/480", a pack size), or before a hyphen and a digit
+ * ("SP-nul1-18/06/04-1016956", a till's receipt number that holds the date year first). Only asked of two-digit
+ * years: there a code's digit groups read as a valid date in another order, while a four-digit year is a date however
+ * it is glued.
+ */
+function gluedToCode(m: RegExpExecArray): boolean {
+  const before = m.input.slice(Math.max(0, m.index - 2), m.index);
+  const after = m.input.slice(m.index + m[0].length, m.index + m[0].length + 2);
+  return /\p{L}$/u.test(before) || /[\p{L}\d][-/.]$/u.test(before) || /^-\d/.test(after);
+}
+
 const PATTERNS: Array<{ re: RegExp; read: (m: RegExpExecArray, order: DateOrder) => string | null }> = [
   // 2014-03-29, 2014/03/29, 2014.03.29
   {
@@ -54,6 +67,7 @@ const PATTERNS: Array<{ re: RegExp; read: (m: RegExpExecArray, order: DateOrder)
   {
     re: /(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d])/g,
     read: (m, order) => {
+      if (m[4]!.length === 2 && gluedToCode(m)) return null;
       const a = Number(m[1]);
       const b = Number(m[3]);
       const y = Number(m[4]);
