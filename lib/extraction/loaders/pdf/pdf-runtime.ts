@@ -1,6 +1,7 @@
 import path from "node:path";
 import { bufferedDecompressionStream } from "./pdf-decompression";
 import { installSumPreciseFastPath } from "./pdf-sum-precise";
+import { patchTextChunkCopies } from "./pdf-text-chunks";
 
 /** pdfjs 6 on Node 20 needs these ES2024 features; installing them once before the first import is enough. */
 function installPolyfills(): void {
@@ -58,9 +59,26 @@ async function importPdfjs(): Promise<PdfjsModule> {
     // now, before the natives are restored. It registers itself as globalThis.pdfjsWorker, where pdfjs looks first.
     await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
     installSumPreciseFastPath();
+    await skipTextChunkCopies(pdfjs);
     return pdfjs;
   } finally {
     for (const [owner, key, descriptor] of natives) if (descriptor) Object.defineProperty(owner, key, descriptor);
+  }
+}
+
+/**
+ * The in-thread worker's port class is pdfjs's own and not exported: one worker is started to reach it, its
+ * postMessage wrapped (pdf-text-chunks.ts), and the worker stopped. Every document's worker uses the same class.
+ */
+async function skipTextChunkCopies(pdfjs: PdfjsModule): Promise<void> {
+  const worker = new pdfjs.PDFWorker();
+  try {
+    await worker.promise;
+    // Only the in-thread port (a real worker's MessagePort does not clone through the global structuredClone).
+    const port: unknown = worker.port;
+    if (typeof port === "object" && port !== null && port.constructor.name === "LoopbackPort") patchTextChunkCopies(Object.getPrototypeOf(port));
+  } finally {
+    worker.destroy();
   }
 }
 
